@@ -1,0 +1,59 @@
+// DomainToASCII.swift: URL Standard §3.3 "domain to ASCII" with beStrict = false.
+// ASCII domains with no "xn--" label take the spec's own shortcut (ASCII lowercase). Everything else
+// goes to UTS #46 ToASCII: through system ICU (the CIDNA shim) where it exists (Linux); on Apple
+// platforms, where ICU's headers are not public, through `FallbackIDNA` below.
+
+#if canImport(CIDNA)
+import CIDNA
+#endif
+
+enum DomainToASCII {
+    static func convert<C: Collection>(_ domain: C) throws(URLParseError) -> [UInt8] where C.Element == UInt8 {
+        var result: [UInt8] = []
+        result.reserveCapacity(domain.count)
+        // 1. With beStrict false and an ASCII domain, the result is the domain lower-cased: UTS #46 would
+        //    only record validation errors (whatwg/url#914, the WPT revision in Fixtures expects it:
+        //    "xn--a" and "xn--ls8h=" parse).
+        var isASCII = true
+        for byte in domain {
+            if byte >= 0x80 { isASCII = false; break }
+            result.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        if !isASCII {
+            result = try uts46ToASCII(UTS46Revisions.apply(Array(domain)))
+        }
+        // 3. An empty result is a failure.
+        if result.isEmpty { throw URLParseError(.domainToASCII, detail: "the domain is empty") }
+        return result
+    }
+
+    /// UTS #46 ToASCII with the URL Standard's options.
+    static func uts46ToASCII(_ domain: [UInt8]) throws(URLParseError) -> [UInt8] {
+        #if canImport(CIDNA)
+        var capacity = max(64, domain.count * 4 + 16)
+        while true {
+            var errors: UInt32 = 0
+            var output = [UInt8](repeating: 0, count: capacity)
+            let length = domain.withUnsafeBufferPointer { input in
+                output.withUnsafeMutableBufferPointer { out in
+                    input.withMemoryRebound(to: CChar.self) { inChars in
+                        out.withMemoryRebound(to: CChar.self) { outChars in
+                            cidna_domain_to_ascii(inChars.baseAddress, Int32(inChars.count),
+                                                  outChars.baseAddress, Int32(outChars.count), &errors)
+                        }
+                    }
+                }
+            }
+            if length < 0 { throw URLParseError(.domainToASCII, detail: "ICU could not process the domain") }
+            if Int(length) > capacity { capacity = Int(length); continue }
+            if errors != 0 {
+                throw URLParseError(.domainToASCII, detail: String(cString: cidna_error_description(errors)))
+            }
+            output.removeSubrange(Int(length)...)
+            return output
+        }
+        #else
+        return try FallbackIDNA.toASCII(domain)
+        #endif
+    }
+}

@@ -1,0 +1,117 @@
+// WPTConformanceTests.swift: the web-platform-tests URL suite, run in full, with counts printed.
+// urltestdata.json and toascii.json must pass entirely; IdnaTestV2.json must pass except the cases
+// listed, each with its reason, in Fixtures/conformance/idna-known-failures.json.
+import BrowserURL
+import Foundation
+import Testing
+
+@Suite("WPT URL conformance")
+struct WPTConformanceTests {
+    /// One urltestdata.json case against the parser; returns a description of the first mismatch.
+    static func mismatch(_ test: [String: Any]) -> String? {
+        let input = test["input"] as! String
+        let base = test["base"] as? String
+        let result = BrowserURL.parse(input, baseString: base)
+        if test["failure"] as? Bool == true {
+            if case .success(let url) = result { return "expected failure, got \(url.href)" }
+            return nil
+        }
+        guard case .success(let url) = result else {
+            if case .failure(let e) = result { return "unexpected failure: \(e)" }
+            return nil
+        }
+        let actual: [String: String] = [
+            "href": url.href, "protocol": url.protocol, "username": url.username, "password": url.password,
+            "host": url.host, "hostname": url.hostname, "port": url.port, "pathname": url.pathname,
+            "search": url.search, "hash": url.hash, "origin": url.origin,
+        ]
+        for key in ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
+                    "search", "hash", "origin"] {
+            guard let expected = test[key] as? String else { continue }
+            if actual[key] != expected { return "\(key): expected \(expected.debugDescription), got \(actual[key]!.debugDescription)" }
+        }
+        // A valid URL's serialization must parse to itself.
+        if case .success(let again) = BrowserURL.parse(url.href), again.href != url.href {
+            return "href does not re-parse to itself: \(again.href)"
+        }
+        return nil
+    }
+
+    @Test("urltestdata.json: every case")
+    func urlTestData() throws {
+        let cases = try #require(Fixtures.json("conformance/wpt-url/urltestdata.json") as? [Any])
+            .compactMap { $0 as? [String: Any] }
+        var passed = 0, failures: [String] = []
+        var expectedFailures = 0
+        for test in cases {
+            if test["failure"] as? Bool == true { expectedFailures += 1 }
+            if let problem = Self.mismatch(test) {
+                failures.append("\((test["input"] as! String).debugDescription) base \(String(describing: test["base"] as? String)): \(problem)")
+            } else {
+                passed += 1
+            }
+        }
+        print("WPT urltestdata.json: \(passed)/\(cases.count) passed (\(expectedFailures) cases expect failure)")
+        for failure in failures.prefix(60) { print("  FAIL \(failure)") }
+        #expect(cases.count == 891)
+        #expect(failures.isEmpty, "\(failures.count) urltestdata cases fail")
+    }
+
+    /// toascii.json / IdnaTestV2.json: `https://{input}/x` must have host `output` (null: failure).
+    static func idnaMismatch(_ test: [String: Any]) -> String? {
+        let input = test["input"] as! String
+        let expected = test["output"] as? String
+        switch BrowserURL.parse("https://\(input)/x") {
+        case .success(let url):
+            if expected == nil { return "expected failure, got host \(url.host)" }
+            if url.host != expected { return "expected host \(expected!), got \(url.host)" }
+            if url.hostname != expected { return "hostname \(url.hostname)" }
+            if url.pathname != "/x" { return "pathname \(url.pathname)" }
+            if url.href != "https://\(expected!)/x" { return "href \(url.href)" }
+        case .failure(let error):
+            if let expected { return "expected \(expected), got failure \(error)" }
+        }
+        return nil
+    }
+
+    @Test("toascii.json: every case")
+    func toASCII() throws {
+        let cases = try #require(Fixtures.json("conformance/wpt-url/toascii.json") as? [Any])
+            .compactMap { $0 as? [String: Any] }
+        var failures: [String] = []
+        for test in cases {
+            if let problem = Self.idnaMismatch(test) { failures.append("\((test["input"] as! String).debugDescription): \(problem)") }
+        }
+        print("WPT toascii.json: \(cases.count - failures.count)/\(cases.count) passed")
+        for failure in failures { print("  FAIL \(failure)") }
+        #expect(cases.count == 87)
+        #expect(failures.isEmpty)
+    }
+
+    @Test("IdnaTestV2.json: all pass but the listed known failures")
+    func idnaTestV2() throws {
+        let cases = try #require(Fixtures.json("conformance/wpt-url/IdnaTestV2.json") as? [Any])
+            .compactMap { $0 as? [String: Any] }
+        let known = try #require(Fixtures.json("conformance/idna-known-failures.json") as? [String: Any])
+        let knownCases = try #require(known["cases"] as? [[String: Any]])
+        let knownInputs = Dictionary(knownCases.map { ($0["input"] as! String, $0["reason"] as! String) },
+                                     uniquingKeysWith: { a, _ in a })
+        var passed = 0, newFailures: [String] = [], fixed: [String] = [], knownFailed = 0
+        for test in cases {
+            let input = test["input"] as! String
+            let problem = Self.idnaMismatch(test)
+            switch (problem, knownInputs[input]) {
+            case (nil, nil): passed += 1
+            case (nil, .some): passed += 1; fixed.append(input)
+            case (.some(let p), nil): newFailures.append("\(input.debugDescription): \(p)")
+            case (.some, .some): knownFailed += 1
+            }
+        }
+        print("WPT IdnaTestV2.json: \(passed)/\(cases.count) passed, \(knownFailed) known failures (listed with reasons in Fixtures/conformance/idna-known-failures.json)")
+        for failure in newFailures.prefix(80) { print("  FAIL \(failure)") }
+        for input in fixed { print("  now passes, remove from the known-failures list: \(input.debugDescription)") }
+        #expect(cases.count == 2671)
+        #expect(newFailures.isEmpty, "\(newFailures.count) IdnaTestV2 cases fail that are not listed")
+        #expect(fixed.isEmpty, "\(fixed.count) listed known failures now pass")
+    }
+}
