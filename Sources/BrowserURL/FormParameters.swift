@@ -1,0 +1,98 @@
+// FormParameters.swift: the application/x-www-form-urlencoded parser (URL Standard §5.1), which is
+// what URLSearchParams does with a query: split on "&", drop empty sequences, split each at its first
+// "=", "+" is a space, percent-decode, UTF-8 decode without BOM (invalid bytes become U+FFFD).
+// Order and duplicates are kept. OAuth responses use the same encoding in the fragment, so the
+// parser serves both parts.
+
+/// One name–value pair, decoded.
+public struct FormParameter: Sendable, Hashable {
+    public let name: String
+    public let value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// The decoded pairs of an application/x-www-form-urlencoded string, in order, duplicates kept.
+public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
+    public let pairs: [FormParameter]
+
+    public init(pairs: [FormParameter]) { self.pairs = pairs }
+
+    /// Parses `input` (a query or fragment without its leading "?" or "#").
+    public init(parsing input: Substring) {
+        var pairs: [FormParameter] = []
+        var utf8 = input.utf8[...]
+        while !utf8.isEmpty {
+            let sequenceEnd = utf8.firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
+            let sequence = utf8[utf8.startIndex..<sequenceEnd]
+            utf8 = sequenceEnd == utf8.endIndex ? utf8[sequenceEnd...] : utf8[utf8.index(after: sequenceEnd)...]
+            if sequence.isEmpty { continue }
+            let equals = sequence.firstIndex(of: UInt8(ascii: "="))
+            let name = sequence[sequence.startIndex..<(equals ?? sequence.endIndex)]
+            let value = equals.map { sequence[sequence.index(after: $0)...] } ?? sequence[sequence.endIndex...]
+            pairs.append(FormParameter(name: Self.decode(name), value: Self.decode(value)))
+        }
+        self.pairs = pairs
+    }
+
+    public init(parsing input: String) { self.init(parsing: input[...]) }
+
+    /// "+" → space, then percent-decode, then UTF-8 decode with replacement.
+    static func decode(_ bytes: Substring.UTF8View.SubSequence) -> String {
+        if !bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
+            return String(Substring(bytes))
+        }
+        let spaced = bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
+        return String(decoding: percentDecode(spaced), as: UTF8.self)
+    }
+
+    public var startIndex: Int { pairs.startIndex }
+    public var endIndex: Int { pairs.endIndex }
+    public subscript(position: Int) -> FormParameter { pairs[position] }
+
+    /// The first value for `name` (URLSearchParams.get).
+    public func first(_ name: String) -> String? { pairs.first { $0.name == name }?.value }
+    /// Every value for `name`, in order (URLSearchParams.getAll).
+    public func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+    /// Whether `name` occurs (URLSearchParams.has).
+    public func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+    /// How many times `name` occurs.
+    public func count(of name: String) -> Int { pairs.reduce(0) { $0 + ($1.name == name ? 1 : 0) } }
+
+    /// Serializes back (the application/x-www-form-urlencoded serializer: space becomes "+").
+    public var serialized: String {
+        pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+    }
+
+    private func encode(_ string: String) -> String {
+        var out: [UInt8] = []
+        for byte in string.utf8 {
+            if byte == 0x20 { out.append(UInt8(ascii: "+")) } else { out.appendPercentEncoded(byte, .formURLEncoded) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension BrowserURL {
+    /// The query's parameters (empty when there is no query).
+    public var queryParameters: FormParameters {
+        guard layout.queryStart >= 0 else { return FormParameters(pairs: []) }
+        let end = layout.fragmentStart >= 0 ? layout.fragmentStart : href.utf8.count
+        return FormParameters(parsing: substring(layout.queryStart + 1, end))
+    }
+
+    /// The fragment's parameters, read as application/x-www-form-urlencoded (OAuth's fragment response mode).
+    public var fragmentParameters: FormParameters {
+        guard layout.fragmentStart >= 0 else { return FormParameters(pairs: []) }
+        return FormParameters(parsing: substring(layout.fragmentStart + 1, href.utf8.count))
+    }
+
+    func substring(_ start: Int, _ end: Int) -> Substring {
+        let utf8 = href.utf8
+        let a = utf8.index(utf8.startIndex, offsetBy: start)
+        return Substring(utf8[a..<utf8.index(a, offsetBy: end - start)])
+    }
+}

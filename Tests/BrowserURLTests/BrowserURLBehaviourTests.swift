@@ -1,0 +1,139 @@
+// BrowserURLBehaviourTests.swift: what the navigation engine relies on, stated directly: the hosts a
+// browser really goes to, opaque bridge URLs, form-urlencoded parameters, and failure reasons.
+import BrowserURL
+import Testing
+
+@Suite("BrowserURL behaviour")
+struct BrowserURLBehaviourTests {
+    @Test("a backslash before @ ends the authority: the browser goes to evil.com")
+    func backslashUserinfo() throws {
+        let url = try BrowserURL.parse(#"https://evil.com\@good.com/"#).get()
+        #expect(url.hostname == "evil.com")
+        #expect(url.pathname == "/@good.com/")
+        #expect(url.username == "")
+    }
+
+    @Test("lookalike hosts are parsed to what a browser navigates to",
+          arguments: [
+            ("https://yourdomain.com@evil.com/password_reset.php", "evil.com"),
+            ("https://yourdomain.com.evil.com/password_reset.php", "yourdomain.com.evil.com"),
+            ("https://YOURDOMAIN.com:443/x", "yourdomain.com"),
+            ("https://0x7f.1/", "127.0.0.1"),
+            ("https://2130706433/", "127.0.0.1"),
+            ("https://yourdom%61in.com/", "yourdomain.com"),
+            ("https://xn--yurdomain-r4a.com/", "xn--yurdomain-r4a.com"),
+            ("https://yоurdomain.com/", "xn--yurdomain-02h.com"),  // Cyrillic о
+            ("https://[::ffff:127.0.0.1]/", "[::ffff:7f00:1]"),
+          ])
+    func lookalikeHosts(input: String, host: String) throws {
+        #expect(try BrowserURL.parse(input).get().hostname == host)
+    }
+
+    @Test("janrain bridge URLs have an opaque path and keep their query")
+    func janrainOpaque() throws {
+        let legacy = try BrowserURL.parse("janrain:accessToken=abc123").get()
+        #expect(legacy.hasOpaquePath)
+        #expect(legacy.scheme == "janrain")
+        #expect(legacy.pathname == "accessToken=abc123")
+        #expect(legacy.hasHost == false)
+        let event = try BrowserURL.parse("janrain:onCaptureLoginSuccess?arguments=%5B%7B%22a%22%3A1%7D%5D").get()
+        #expect(event.pathname == "onCaptureLoginSuccess")
+        #expect(event.queryParameters.first("arguments") == #"[{"a":1}]"#)
+    }
+
+    @Test("default ports are dropped, others kept; dot segments resolved")
+    func normalisation() throws {
+        let url = try BrowserURL.parse("HTTPS://YourDomain.COM:443/x/../password_reset.php?code=1").get()
+        #expect(url.href == "https://yourdomain.com/password_reset.php?code=1")
+        #expect(url.portNumber == nil)
+        #expect(url.effectivePort == 443)
+        let other = try BrowserURL.parse("https://yourdomain.com:8443/%2e%2E/a").get()
+        #expect(other.port == "8443")
+        #expect(other.pathname == "/a")
+        #expect(other.origin == "https://yourdomain.com:8443")
+    }
+
+    @Test("tabs and newlines vanish, leading and trailing controls are trimmed")
+    func trimming() throws {
+        let url = try BrowserURL.parse(" \u{01}java\tscript:alert(1)\n ").get()
+        #expect(url.scheme == "javascript")
+        #expect(url.href == "javascript:alert(1)")
+    }
+
+    @Test("a deep link: host, path and decoded parameters")
+    func deepLink() throws {
+        let url = try BrowserURL.parse("yourapp://reset-password?token=abc123&email=user%40example.com").get()
+        #expect(url.hostname == "reset-password")
+        #expect(url.queryParameters.first("email") == "user@example.com")
+        #expect(url.queryParameters.first("token") == "abc123")
+    }
+
+    @Test("form-urlencoded: + is space, UTF-8 percent-decoding, order and duplicates kept")
+    func formParameters() {
+        let params = FormParameters(parsing: "a=1&b=x+y%20z&&a=2&c&d=%C3%A9&e=%FF&=v&f=a=b")
+        #expect(params.map(\.name) == ["a", "b", "a", "c", "d", "e", "", "f"])
+        #expect(params.all("a") == ["1", "2"])
+        #expect(params.first("b") == "x y z")
+        #expect(params.first("c") == "")
+        #expect(params.first("d") == "é")
+        #expect(params.first("e") == "\u{FFFD}")
+        #expect(params.first("f") == "a=b")
+        #expect(params.count(of: "a") == 2)
+        #expect(FormParameters(parsing: "q=a b&r=é").serialized == "q=a+b&r=%C3%A9")
+    }
+
+    @Test("fragment parameters (OAuth implicit responses)")
+    func fragmentParameters() throws {
+        let url = try BrowserURL.parse("https://example.com/cb#access_token=T&token_type=Bearer&state=s").get()
+        #expect(url.fragmentParameters.first("access_token") == "T")
+        #expect(url.queryParameters.isEmpty)
+        #expect(url.hrefExcludingFragment == "https://example.com/cb")
+    }
+
+    @Test("failures say why, with the spec's names",
+          arguments: [
+            ("https://exa mple.com/", URLParseError.Code.domainInvalidCodePoint),
+            ("https://example.com:99999/", .portOutOfRange),
+            ("https://example.com:8o/", .portInvalid),
+            ("https:///", .hostMissing),
+            ("https://user@/", .hostMissing),
+            ("no-scheme", .missingSchemeNonRelativeURL),
+            ("https://[::1/", .ipv6Unclosed),
+            ("https://1.2.3.4.5/", .ipv4TooManyParts),
+            ("https://1.2.3.256/", .ipv4OutOfRangePart),
+            ("https://\u{200D}.example/", .domainToASCII),
+            ("sc://a b/", .hostInvalidCodePoint),
+          ])
+    func failures(input: String, code: URLParseError.Code) {
+        guard case .failure(let error) = BrowserURL.parse(input) else {
+            Issue.record("\(input) parsed")
+            return
+        }
+        #expect(error.code == code)
+        #expect(!error.description.isEmpty)
+    }
+
+    @Test("a base that does not parse is reported as such")
+    func invalidBase() {
+        guard case .failure(let error) = BrowserURL.parse("/x", baseString: "not a url") else {
+            Issue.record("parsed")
+            return
+        }
+        #expect(error.code == .invalidBase)
+    }
+
+    @Test("relative references resolve against a base")
+    func relative() throws {
+        let base = try BrowserURL.parse("https://id.example.com/oauth/signin?x=1#f").get()
+        #expect(try BrowserURL.parse("../token", base: base).get().href == "https://id.example.com/token")
+        #expect(try BrowserURL.parse("?y=2", base: base).get().href == "https://id.example.com/oauth/signin?y=2")
+        #expect(try BrowserURL.parse("#g", base: base).get().href == "https://id.example.com/oauth/signin?x=1#g")
+        #expect(try BrowserURL.parse("//other.example/", base: base).get().href == "https://other.example/")
+    }
+
+    @Test("percent-encoding helpers")
+    func percentEncoding() {
+        #expect(PercentEncoding.encodeComponent("a b&c=d/é") == "a%20b%26c%3Dd%2F%C3%A9")
+        #expect(PercentEncoding.decode("a%20b%zz%C3%A9") == "a b%zzé")
+    }
+}
