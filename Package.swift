@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
+        .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     dependencies: [
@@ -25,10 +26,15 @@ let package = Package(
             name: "BrowserURL",
             dependencies: [.target(name: "CIDNA", condition: .when(platforms: [.linux, .android]))]
         ),
+        .target(
+            name: "NavigationPolicy",
+            dependencies: ["BrowserURL"]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
                 "BrowserURL",
+                "NavigationPolicy",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -38,6 +44,14 @@ let package = Package(
         ),
         .testTarget(
             name: "BrowserURLTests",
+            dependencies: ["BrowserURL"]
+        ),
+        .testTarget(
+            name: "NavigationPolicyTests",
+            dependencies: ["NavigationPolicy", "BrowserURL"]
+        ),
+        .testTarget(
+            name: "BridgeCLITests",
             dependencies: ["BrowserURL"]
         ),
     ],

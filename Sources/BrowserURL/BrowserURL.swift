@@ -19,19 +19,18 @@ public enum SchemeKind: UInt8, Sendable, Hashable {
         }
     }
 
-    init<C: Collection>(scheme: C) where C.Element == UInt8 {
-        // Compares the already lower-cased scheme bytes.
-        switch scheme.count {
-        case 2: self = scheme.elementsEqual("ws".utf8) ? .ws : .other
-        case 3:
-            if scheme.elementsEqual("wss".utf8) { self = .wss }
-            else if scheme.elementsEqual("ftp".utf8) { self = .ftp }
-            else { self = .other }
-        case 4:
-            if scheme.elementsEqual("http".utf8) { self = .http }
-            else if scheme.elementsEqual("file".utf8) { self = .file }
-            else { self = .other }
-        case 5: self = scheme.elementsEqual("https".utf8) ? .https : .other
+    /// Classifies already lower-cased scheme bytes.
+    init(scheme s: UnsafeBufferPointer<UInt8>) {
+        func matches(_ literal: StaticString) -> Bool {
+            guard s.count == literal.utf8CodeUnitCount else { return false }
+            for i in 0..<s.count where s[i] != literal.utf8Start[i] { return false }
+            return true
+        }
+        switch s.count {
+        case 2: self = matches("ws") ? .ws : .other
+        case 3: self = matches("wss") ? .wss : (matches("ftp") ? .ftp : .other)
+        case 4: self = matches("http") ? .http : (matches("file") ? .file : .other)
+        case 5: self = matches("https") ? .https : .other
         default: self = .other
         }
     }

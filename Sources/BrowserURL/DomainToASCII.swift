@@ -8,23 +8,24 @@ import CIDNA
 #endif
 
 enum DomainToASCII {
-    static func convert<C: Collection>(_ domain: C) throws(URLParseError) -> [UInt8] where C.Element == UInt8 {
-        var result: [UInt8] = []
-        result.reserveCapacity(domain.count)
+    /// Domain to ASCII of `domain` (UTF-8), appended to `out`.
+    static func write(_ domain: UnsafeBufferPointer<UInt8>, into out: inout URLWriter) throws(URLParseError) {
+        let start = out.count
         // 1. With beStrict false and an ASCII domain, the result is the domain lower-cased: UTS #46 would
-        //    only record validation errors (whatwg/url#914, the WPT revision in Fixtures expects it:
+        //    only record validation errors (whatwg/url#914; the WPT revision in Fixtures expects it:
         //    "xn--a" and "xn--ls8h=" parse).
         var isASCII = true
         for byte in domain {
             if byte >= 0x80 { isASCII = false; break }
-            result.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+            out.append(byte &- 0x41 < 26 ? byte | 0x20 : byte)
         }
         if !isASCII {
-            result = try uts46ToASCII(UTS46Revisions.apply(Array(domain)))
+            out.truncate(to: start)
+            let ascii = try uts46ToASCII(UTS46Revisions.apply(Array(domain)))
+            ascii.withUnsafeBufferPointer { out.append(contentsOf: $0) }
         }
         // 3. An empty result is a failure.
-        if result.isEmpty { throw URLParseError(.domainToASCII, detail: "the domain is empty") }
-        return result
+        if out.count == start { throw URLParseError(.domainToASCII, detail: "the domain is empty") }
     }
 
     /// UTS #46 ToASCII with the URL Standard's options.

@@ -40,6 +40,9 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
 
     public init(parsing input: String) { self.init(parsing: input[...]) }
 
+    /// Decodes one name or value: "+" → space, percent-decoding, UTF-8 with replacement.
+    public static func decodeComponent(_ component: Substring) -> String { decode(component.utf8[...]) }
+
     /// "+" → space, then percent-decode, then UTF-8 decode with replacement.
     static func decode(_ bytes: Substring.UTF8View.SubSequence) -> String {
         if !bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
@@ -70,7 +73,13 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     private func encode(_ string: String) -> String {
         var out: [UInt8] = []
         for byte in string.utf8 {
-            if byte == 0x20 { out.append(UInt8(ascii: "+")) } else { out.appendPercentEncoded(byte, .formURLEncoded) }
+            if byte == 0x20 {
+                out.append(UInt8(ascii: "+"))
+            } else if PercentEncodeSet.formURLEncoded.contains(byte) {
+                out += [0x25, upperHex(byte >> 4), upperHex(byte & 0xF)]
+            } else {
+                out.append(byte)
+            }
         }
         return String(decoding: out, as: UTF8.self)
     }

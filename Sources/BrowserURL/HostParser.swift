@@ -6,7 +6,7 @@ enum HostParser {
     /// The host parser (§3.5), appending the serialized host to `out`.
     /// `isOpaque` is true for non-special URLs.
     static func parse(_ input: UnsafeBufferPointer<UInt8>, isOpaque: Bool,
-                      into out: inout [UInt8]) throws(URLParseError) {
+                      into out: inout URLWriter) throws(URLParseError) {
         // 1. If input starts with "[": it must end with "]"; return the IPv6 parse of what is inside.
         if input.first == UInt8(ascii: "[") {
             guard input.count >= 2, input.last == UInt8(ascii: "]") else { throw URLParseError(.ipv6Unclosed) }
@@ -16,31 +16,34 @@ enum HostParser {
         }
         // 2. If isOpaque, return the result of opaque-host parsing input.
         if isOpaque { return try parseOpaqueHost(input, into: &out) }
-        // 3–4. domain = UTF-8 decode without BOM of the percent-decoding of input; asciiDomain = domain to ASCII.
-        var ascii: [UInt8]
+        // 3–4. domain = UTF-8 decode without BOM of the percent-decoding of input;
+        //      asciiDomain = domain to ASCII, written straight into the output.
+        let start = out.count
         if input.contains(UInt8(ascii: "%")) {
-            ascii = try DomainToASCII.convert(percentDecode(input))
+            let decoded = percentDecode(input)
+            try decoded.withUnsafeBufferPointer { (bytes) throws(URLParseError) in
+                try DomainToASCII.write(bytes, into: &out)
+            }
         } else {
-            ascii = try DomainToASCII.convert(input)
+            try DomainToASCII.write(input, into: &out)
         }
         // 5. If asciiDomain contains a forbidden domain code point, domain-invalid-code-point failure.
-        for byte in ascii where isForbiddenDomainCodePoint(byte) {
+        for i in start..<out.count where isForbiddenDomainCodePoint(out[i]) {
             throw URLParseError(.domainInvalidCodePoint)
         }
         // 6. If asciiDomain ends in a number, return the result of IPv4 parsing asciiDomain.
+        let ascii = out.bytes(start..<out.count)
         if IPv4Address.endsInANumber(ascii) {
-            let address = try ascii.withUnsafeBufferPointer { (b) throws(URLParseError) in try IPv4Address.parse(b) }
+            let address = try IPv4Address.parse(ascii)
+            out.truncate(to: start)
             address.serialize(into: &out)
-            return
         }
-        // 7. Return asciiDomain.
-        out.append(contentsOf: ascii)
-        ascii.removeAll()
+        // 7. Otherwise asciiDomain, already written.
     }
 
     /// The opaque-host parser (§3.5): forbidden host code points fail; the rest is UTF-8
     /// percent-encoded with the C0 control percent-encode set.
-    static func parseOpaqueHost(_ input: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws(URLParseError) {
+    static func parseOpaqueHost(_ input: UnsafeBufferPointer<UInt8>, into out: inout URLWriter) throws(URLParseError) {
         for byte in input where isForbiddenHostCodePoint(byte) {
             throw URLParseError(.hostInvalidCodePoint)
         }
@@ -70,7 +73,14 @@ struct IPv4Address {
     let value: UInt32
 
     /// The ends-in-a-number checker.
-    static func endsInANumber(_ input: [UInt8]) -> Bool {
+    static func endsInANumber(_ input: UnsafeBufferPointer<UInt8>) -> Bool {
+        // A shortcut: a last label ending in a letter other than a–f or x is no number in any base.
+        var last = input.count - 1
+        if last > 0 && input[last] == UInt8(ascii: ".") { last -= 1 }
+        if last >= 0 {
+            let byte = input[last] | 0x20
+            if byte >= UInt8(ascii: "g") && byte <= UInt8(ascii: "z") && byte != UInt8(ascii: "x") { return false }
+        }
         // 1–2. Split on "."; if the last part is empty, drop it (unless it is the only part).
         var end = input.count
         if end > 0, input[end - 1] == UInt8(ascii: ".") {
@@ -84,9 +94,7 @@ struct IPv4Address {
         var allDigits = true
         for i in start..<end where !(0x30...0x39).contains(input[i]) { allDigits = false; break }
         if allDigits { return true }
-        return input.withUnsafeBufferPointer { buffer in
-            parseNumber(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil
-        }
+        return parseNumber(UnsafeBufferPointer(rebasing: input[start..<end])) != nil
     }
 
     /// The IPv4 number parser: decimal, 0x hexadecimal or 0 octal. Nil on failure; values past
@@ -157,7 +165,7 @@ struct IPv4Address {
     }
 
     /// The IPv4 serializer: dotted decimal.
-    func serialize(into out: inout [UInt8]) {
+    func serialize(into out: inout URLWriter) {
         for shift in stride(from: 24, through: 0, by: -8) {
             appendDecimal(Int((value >> UInt32(shift)) & 0xFF), to: &out)
             if shift != 0 { out.append(UInt8(ascii: ".")) }
@@ -262,7 +270,7 @@ struct IPv6Address {
     }
 
     /// The IPv6 serializer, in brackets: the first longest run of two or more zero pieces becomes "::".
-    func serialize(into out: inout [UInt8]) {
+    func serialize(into out: inout URLWriter) {
         var compress = -1, bestLength = 1
         var i = 0
         while i < 8 {
@@ -281,7 +289,7 @@ struct IPv6Address {
             if ignore0 && pieces[index] == 0 { continue }
             ignore0 = false
             if compress == index {
-                out.append(contentsOf: index == 0 ? [0x3A, 0x3A] : [0x3A])
+                out.append(index == 0 ? "::" : ":")
                 ignore0 = true
                 continue
             }
@@ -291,7 +299,7 @@ struct IPv6Address {
         out.append(UInt8(ascii: "]"))
     }
 
-    private func appendLowerHex(_ value: UInt16, to out: inout [UInt8]) {
+    private func appendLowerHex(_ value: UInt16, to out: inout URLWriter) {
         var started = false
         for shift in stride(from: 12, through: 0, by: -4) {
             let nibble = UInt8((value >> UInt16(shift)) & 0xF)
@@ -304,7 +312,7 @@ struct IPv6Address {
 }
 
 /// Appends the decimal digits of a non-negative integer.
-func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+func appendDecimal(_ value: Int, to out: inout URLWriter) {
     if value >= 10 { appendDecimal(value / 10, to: &out) }
     out.append(UInt8(0x30 + value % 10))
 }

@@ -15,7 +15,12 @@ struct PercentEncodeSet: Sendable {
         return (high >> UInt64(byte &- 0x40)) & 1 != 0
     }
 
-    init(low: UInt64, high: UInt64) { self.low = low; self.high = high }
+    @inlinable init(low: UInt64, high: UInt64) { self.low = low; self.high = high }
+
+    /// This set plus another.
+    @inlinable func union(_ other: PercentEncodeSet) -> PercentEncodeSet {
+        PercentEncodeSet(low: low | other.low, high: high | other.high)
+    }
 
     /// This set plus the given ASCII bytes.
     func adding(_ bytes: String) -> PercentEncodeSet {
@@ -26,22 +31,24 @@ struct PercentEncodeSet: Sendable {
         return PercentEncodeSet(low: low, high: high)
     }
 
+    // The masks are literals (checked against the spec's definitions by PercentEncodeSetTests) so that
+    // reading one costs nothing: a `static let` would go through a lazy-initialisation guard each time.
     /// The C0 control percent-encode set: C0 controls and everything above U+007E (DELETE too).
-    static let c0Control = PercentEncodeSet(low: 0x0000_0000_FFFF_FFFF, high: 1 << 63)
+    @inlinable static var c0Control: PercentEncodeSet { PercentEncodeSet(low: 0x00000000FFFFFFFF, high: 0x8000000000000000) }
     /// The fragment percent-encode set: C0 control set plus space " < > `.
-    static let fragment = c0Control.adding(" \"<>`")
+    @inlinable static var fragment: PercentEncodeSet { PercentEncodeSet(low: 0x50000005FFFFFFFF, high: 0x8000000100000000) }
     /// The query percent-encode set: C0 control set plus space " # < >.
-    static let query = c0Control.adding(" \"#<>")
+    @inlinable static var query: PercentEncodeSet { PercentEncodeSet(low: 0x5000000DFFFFFFFF, high: 0x8000000000000000) }
     /// The special-query percent-encode set: query set plus '.
-    static let specialQuery = query.adding("'")
+    @inlinable static var specialQuery: PercentEncodeSet { PercentEncodeSet(low: 0x5000008DFFFFFFFF, high: 0x8000000000000000) }
     /// The path percent-encode set: query set plus ? ^ ` { }.
-    static let path = query.adding("?^`{}")
+    @inlinable static var path: PercentEncodeSet { PercentEncodeSet(low: 0xD000000DFFFFFFFF, high: 0xA800000140000000) }
     /// The userinfo percent-encode set: path set plus / : ; = @ [ \ ] ^ |.
-    static let userinfo = path.adding("/:;=@[\\]^|")
+    @inlinable static var userinfo: PercentEncodeSet { PercentEncodeSet(low: 0xFC00800DFFFFFFFF, high: 0xB800000178000001) }
     /// The component percent-encode set: userinfo set plus $ % & + ,.
-    static let component = userinfo.adding("$%&+,")
+    @inlinable static var component: PercentEncodeSet { PercentEncodeSet(low: 0xFC00987DFFFFFFFF, high: 0xB800000178000001) }
     /// The application/x-www-form-urlencoded percent-encode set: component set plus ! ' ( ) ~.
-    static let formURLEncoded = component.adding("!'()~")
+    @inlinable static var formURLEncoded: PercentEncodeSet { PercentEncodeSet(low: 0xFC009BFFFFFFFFFF, high: 0xF800000178000001) }
 }
 
 @inline(__always)
@@ -55,20 +62,6 @@ func hexValue(_ byte: UInt8) -> UInt8? {
     case 0x41...0x46: return byte &- 0x37
     case 0x61...0x66: return byte &- 0x57
     default: return nil
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends `byte`, percent-encoded when it is in `set`.
-    @inline(__always)
-    mutating func appendPercentEncoded(_ byte: UInt8, _ set: PercentEncodeSet) {
-        if set.contains(byte) {
-            append(0x25)
-            append(upperHex(byte >> 4))
-            append(upperHex(byte & 0xF))
-        } else {
-            append(byte)
-        }
     }
 }
 
@@ -113,7 +106,13 @@ public enum PercentEncoding {
     static func encode(_ string: String, _ set: PercentEncodeSet) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(string.utf8.count)
-        for b in string.utf8 { out.appendPercentEncoded(b, set) }
+        for byte in string.utf8 {
+            if set.contains(byte) {
+                out += [0x25, upperHex(byte >> 4), upperHex(byte & 0xF)]
+            } else {
+                out.append(byte)
+            }
+        }
         return String(decoding: out, as: UTF8.self)
     }
 }

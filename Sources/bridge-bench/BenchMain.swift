@@ -1,0 +1,60 @@
+// BenchMain.swift: bridge's benchmark executable (build with -c release). Each section times one
+// component against a baseline in the same run and reports ratios; sections are chosen by name.
+//   swift run -c release bridge-bench [url] [--corpus FILE] [--rounds N]
+import Foundation
+
+@main
+enum BenchMain {
+    static func main() {
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        var corpusPath: String? = nil
+        var rounds = 15
+        var sections: [String] = []
+        while !arguments.isEmpty {
+            let argument = arguments.removeFirst()
+            switch argument {
+            case "--corpus": corpusPath = arguments.isEmpty ? nil : arguments.removeFirst()
+            case "--rounds": rounds = arguments.isEmpty ? rounds : Int(arguments.removeFirst()) ?? rounds
+            case "-h", "--help":
+                print("usage: bridge-bench [url] [--corpus FILE] [--rounds N]")
+                return
+            default: sections.append(argument)
+            }
+        }
+        #if DEBUG
+        print("warning: a debug build; figures are meaningless. Use: swift run -c release bridge-bench")
+        #endif
+        let corpus = Corpus.load(explicitPath: corpusPath)
+        print("corpus: \(corpus.urls.count) URLs from \(corpus.source)")
+        if sections.isEmpty || sections.contains("url") {
+            URLBenchmark.run(corpus.urls, rounds: rounds)
+        }
+        if sections.contains("url-only") {
+            URLBenchmark.runBrowserURLOnly(corpus.urls, rounds: rounds)
+        }
+    }
+}
+
+/// Times several bodies over the same items, interleaved round by round (so drift in the machine's
+/// speed touches them alike), after one warm-up round each. Returns each body's median ns per item and
+/// a checksum of what the bodies returned (consumed so nothing is optimized away).
+func interleavedMedians(rounds: Int, items: Int, _ bodies: [() -> Int]) -> (medians: [Double], checksum: Int) {
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    var checksum = 0
+    for body in bodies { checksum &+= body() }
+    let clock = ContinuousClock()
+    for _ in 0..<rounds {
+        for (index, body) in bodies.enumerated() {
+            var result = 0
+            let elapsed = clock.measure { result = body() }
+            checksum &+= result
+            let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+            samples[index].append(ns / Double(items))
+        }
+    }
+    return (samples.map { $0.sorted()[$0.count / 2] }, checksum)
+}
+
+func formatted(_ value: Double, _ digits: Int = 1) -> String {
+    String(format: "%.\(digits)f", value)
+}

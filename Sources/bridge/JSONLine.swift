@@ -1,0 +1,73 @@
+// JSONLine.swift: one JSON object per output line, with keys in the order they are added (readers
+// diff these lines, so the order is stable). Values: strings, booleans, integers, null, nested
+// objects and arrays. Escaping per RFC 8259.
+
+enum JSONValue {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case null
+    case object(JSONObject)
+    case array([JSONValue])
+
+    func write(to out: inout String) {
+        switch self {
+        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .null: out += "null"
+        case .object(let o): o.write(to: &out)
+        case .array(let values):
+            out += "["
+            for (i, v) in values.enumerated() {
+                if i > 0 { out += "," }
+                v.write(to: &out)
+            }
+            out += "]"
+        }
+    }
+
+    static func writeString(_ s: String, to out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+struct JSONObject {
+    private(set) var members: [(String, JSONValue)] = []
+
+    mutating func add(_ key: String, _ value: JSONValue) { members.append((key, value)) }
+    mutating func add(_ key: String, _ value: String) { members.append((key, .string(value))) }
+    mutating func add(_ key: String, _ value: Bool) { members.append((key, .bool(value))) }
+
+    func write(to out: inout String) {
+        out += "{"
+        for (i, (key, value)) in members.enumerated() {
+            if i > 0 { out += "," }
+            JSONValue.writeString(key, to: &out)
+            out += ":"
+            value.write(to: &out)
+        }
+        out += "}"
+    }
+
+    /// The object on one line.
+    var line: String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+}

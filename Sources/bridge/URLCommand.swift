@@ -1,0 +1,135 @@
+// URLCommand.swift: `bridge url` shows what a browser makes of each input: the URL Standard's
+// components, or why it is not a URL. Secrets in parameters are masked unless --reveal is given.
+import ArgumentParser
+import BrowserURL
+import NavigationPolicy
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+struct URLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "url",
+        abstract: "Show what a browser makes of each URL (WHATWG URL Standard).",
+        discussion: """
+            Each input is parsed exactly as a browser's URL parser does, and its components are shown \
+            by their spec names: href, origin, protocol, username, password, host, hostname, port, \
+            pathname, search, hash. Secret parameters (code, tokens, state, …) are masked unless \
+            --reveal is given.
+
+            Exit status: 0 when every input is a URL, 1 when any is not, 2 for usage errors.
+
+            Examples:
+              bridge url 'https://evil.com\\@good.com/'
+              bridge url --base https://id.example.com/oauth/signin '../token?x=1'
+              cat urls.txt | bridge url --format json -
+            """
+    )
+
+    @Option(name: .long, help: "Parse each input relative to this base URL.")
+    var base: String?
+
+    @Option(name: .long, help: "Output format: text (one block per URL) or json (one object per line).")
+    var format: OutputFormat = .text
+
+    @Flag(name: .long, help: "Show secret parameter values instead of masking them.")
+    var reveal = false
+
+    @Argument(help: "URLs to parse; - reads one URL per line from standard input.")
+    var urls: [String]
+
+    func validate() throws {
+        if urls.isEmpty { throw ValidationError("Give at least one URL, or - to read URLs from standard input.") }
+    }
+
+    func run() throws {
+        var baseURL: BrowserURL? = nil
+        if let base {
+            switch BrowserURL.parse(base) {
+            case .success(let url): baseURL = url
+            case .failure(let error): throw UsageError("--base \(base.debugDescription) is not a URL: \(error)")
+            }
+        }
+        let redactor = Redactor(isEnabled: !reveal)
+        var invalid = 0
+        let inputs = InputArguments.expand(urls)
+        for (index, input) in inputs.enumerated() {
+            let result = BrowserURL.parse(input, base: baseURL)
+            if case .failure = result { invalid += 1 }
+            switch format {
+            case .json: print(jsonLine(input: input, result: result, redactor: redactor))
+            case .text:
+                if index > 0 { print("") }
+                print(textBlock(input: input, result: result, redactor: redactor))
+            }
+        }
+        if invalid > 0 {
+            if format == .text { print("\n\(invalid) of \(inputs.count) inputs are not URLs") }
+            throw ExitCode(1)
+        }
+    }
+
+    static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",
+                                 "port", "pathname", "search", "hash"]
+
+    func componentValues(_ url: BrowserURL, _ redactor: Redactor) -> [String] {
+        let r = redactor.components(of: url)
+        return [r.href, r.origin, r.protocol, r.username, r.password, r.host, r.hostname, r.port, r.pathname,
+                r.search, r.hash]
+    }
+
+    func textBlock(input: String, result: Result<BrowserURL, URLParseError>, redactor: Redactor) -> String {
+        var lines = ["input     \(visible(redactor.rawURL(input)))"]
+        switch result {
+        case .success(let url):
+            lines.append("valid     yes")
+            for (name, value) in zip(Self.componentNames, componentValues(url, redactor)) {
+                let padded = name.padding(toLength: 10)
+                lines.append(value.isEmpty ? padded.trimmingTrailingSpaces : padded + value)
+            }
+        case .failure(let error):
+            lines.append("valid     no")
+            lines.append("error     \(error)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The input as typed, or quoted with escapes when it has controls or edge spaces that would not show.
+    func visible(_ input: String) -> String {
+        let hidden = input.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+            || input.hasPrefix(" ") || input.hasSuffix(" ") || input.isEmpty
+        return hidden ? input.debugDescription : input
+    }
+
+    func jsonLine(input: String, result: Result<BrowserURL, URLParseError>, redactor: Redactor) -> String {
+        var object = JSONObject()
+        object.add("input", redactor.rawURL(input))
+        switch result {
+        case .success(let url):
+            object.add("valid", true)
+            for (name, value) in zip(Self.componentNames, componentValues(url, redactor)) {
+                object.add(name, value)
+            }
+        case .failure(let error):
+            object.add("valid", false)
+            var e = JSONObject()
+            e.add("code", error.code.rawValue)
+            e.add("message", error.description)
+            object.add("error", .object(e))
+        }
+        return object.line
+    }
+}
+
+extension String {
+    func padding(toLength length: Int) -> String {
+        count >= length ? self : self + String(repeating: " ", count: length - count)
+    }
+
+    var trimmingTrailingSpaces: String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}
