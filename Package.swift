@@ -52,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["BrowserURL"]
+            dependencies: ["bridge"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,44 @@
+// BridgeProcess.swift: runs the built `bridge` executable as a user would, with arguments and standard
+// input, and collects its exit status and output.
+import Foundation
+
+struct BridgeRun {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+enum BridgeProcess {
+    /// The `bridge` binary beside the test bundle (the same build folder).
+    static var executable: URL? {
+        var candidates: [URL] = []
+        let argv0 = URL(fileURLWithPath: CommandLine.arguments[0])
+        candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("bridge"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("bridge"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("bridge"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> BridgeRun {
+        guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return BridgeRun(status: process.terminationStatus,
+                         stdout: String(decoding: outData, as: UTF8.self),
+                         stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,75 @@
+// URLCommandTests.swift: `bridge url` as a user runs it: what it prints, its JSON, its exit statuses.
+import Foundation
+import Testing
+
+@Suite("bridge url")
+struct URLCommandTests {
+    @Test("reports the host a browser goes to")
+    func evilBackslash() throws {
+        let run = try BridgeProcess.run(["url", #"https://evil.com\@good.com/"#])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("hostname  evil.com\n"))
+        #expect(run.stdout.contains("pathname  /@good.com/\n"))
+    }
+
+    @Test("JSON: one object per line with the eleven components by their spec names, in order")
+    func json() throws {
+        let run = try BridgeProcess.run(["url", "--format", "json", "https://a.example:8080/p?q=1#h", "nope"])
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let valid = try #require(JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(valid["valid"] as? Bool == true)
+        #expect(valid["host"] as? String == "a.example:8080")
+        #expect(valid["port"] as? String == "8080")
+        #expect(valid["search"] as? String == "?q=1")
+        let keys = ["input", "valid", "href", "origin", "protocol", "username", "password", "host", "hostname",
+                    "port", "pathname", "search", "hash"]
+        var position = lines[0].startIndex
+        for key in keys {
+            let range = try #require(lines[0].range(of: "\"\(key)\":", range: position..<lines[0].endIndex), "key \(key) missing or out of order")
+            position = range.upperBound
+        }
+        let invalid = try #require(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(invalid["valid"] as? Bool == false)
+        let error = try #require(invalid["error"] as? [String: Any])
+        #expect(error["code"] as? String == "missing-scheme-non-relative-URL")
+        #expect(invalid["href"] == nil)
+    }
+
+    @Test("- reads one URL per line from standard input; a bad line is reported, not dropped")
+    func standardInput() throws {
+        let run = try BridgeProcess.run(["url", "--format", "json", "-"], stdin: "https://a.example/\nhttp://[::1\nmyapp://x?y=1\n")
+        #expect(run.status == 1)
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[1].contains("\"IPv6-unclosed\""))
+    }
+
+    @Test("secrets are masked unless --reveal")
+    func redaction() throws {
+        let url = "https://yourdomain.com/password_reset.php?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj"
+        let masked = try BridgeProcess.run(["url", url])
+        #expect(!masked.stdout.contains("SplxlOBeZQQYbYS6WxSbIA"))
+        #expect(!masked.stdout.contains("af0ifjsldkj"))
+        #expect(masked.stdout.contains("code=Splx…(22)"))
+        let revealed = try BridgeProcess.run(["url", "--reveal", url])
+        #expect(revealed.stdout.contains("code=SplxlOBeZQQYbYS6WxSbIA"))
+    }
+
+    @Test("--base resolves relative inputs")
+    func base() throws {
+        let run = try BridgeProcess.run(["url", "--base", "https://id.example/oauth/signin", "--format", "json", "../token"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("\"href\":\"https://id.example/token\""))
+    }
+
+    @Test("usage errors exit 2 with a message", arguments: [
+        ["url"], ["url", "--format", "xml", "a"], ["url", "--base", "not a url", "x"], ["nonsense"],
+    ])
+    func usageErrors(arguments: [String]) throws {
+        let run = try BridgeProcess.run(arguments)
+        #expect(run.status == 2)
+        #expect(!run.stderr.isEmpty)
+    }
+}
