@@ -1,0 +1,258 @@
+// RulesLoader.swift: reads a rules file (JSON, v1) into `Rules`, rejecting anything it cannot honour
+// with a message that names the key path (`sentinels[1].redirectURI: …`): unknown keys, wrong types,
+// URLs that do not parse, wildcards in the wrong place, and rules that can never fire.
+import BrowserURL
+import Foundation
+
+/// A rules file that cannot be used, and where.
+public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The key path, e.g. `sentinels[1].redirectURI` (empty for the whole file).
+    public let keyPath: String
+    public let message: String
+    /// The file, when the rules came from one.
+    public var file: String?
+
+    public init(_ keyPath: String, _ message: String, file: String? = nil) {
+        self.keyPath = keyPath
+        self.message = message
+        self.file = file
+    }
+
+    public var description: String {
+        let location = [file, keyPath.isEmpty ? nil : keyPath].compactMap { $0 }.joined(separator: ": ")
+        return location.isEmpty ? message : "\(location): \(message)"
+    }
+}
+
+public enum RulesLoader {
+    /// Reads the rules file at `path`.
+    public static func load(path: String) throws(RulesError) -> Rules {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw RulesError("", "cannot read the file", file: path)
+        }
+        do {
+            return try parse(data)
+        } catch {
+            var located = error
+            located.file = path
+            throw located
+        }
+    }
+
+    /// Reads rules from JSON bytes.
+    public static func parse(_ data: Data) throws(RulesError) -> Rules {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: data, options: [])
+        } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            throw RulesError("", "not valid JSON: \(reason)")
+        }
+        guard let top = json as? [String: Any] else { throw RulesError("", "the rules must be a JSON object") }
+        let reader = ObjectReader(top, path: "")
+        var rules = Rules()
+        try reader.only(["version", "default", "allow", "sentinels", "schemes", "expectedState", "description"])
+        let version = try reader.int("version", required: true)!
+        if version != 1 { throw RulesError("version", "version \(version) is not supported (this bridge reads version 1)") }
+        rules.defaultAction = try reader.action("default") ?? .cancel
+        rules.expectedState = try reader.string("expectedState")
+        for (i, item) in try reader.array("allow").enumerated() {
+            rules.allow.append(try originPattern(item, path: "allow[\(i)]"))
+        }
+        for (i, item) in try reader.array("sentinels").enumerated() {
+            rules.sentinels.append(try sentinel(item, path: "sentinels[\(i)]"))
+        }
+        for (i, item) in try reader.array("schemes").enumerated() {
+            rules.schemes.append(try schemeRule(item, path: "schemes[\(i)]"))
+        }
+        try RulesConsistency.check(rules)
+        return rules
+    }
+
+    static func originPattern(_ value: Any, path: String) throws(RulesError) -> OriginPattern {
+        guard let text = value as? String else { throw RulesError(path, "an allowed origin must be a string") }
+        var parseable = text
+        var isWildcard = false
+        if let range = text.range(of: "://*.") {
+            isWildcard = true
+            parseable.replaceSubrange(range, with: "://")
+        }
+        if parseable.contains("*") {
+            throw RulesError(path, "\(text.debugDescription): a wildcard may only be a whole leading label, as in https://*.example.com")
+        }
+        guard case .success(let url) = BrowserURL.parse(parseable) else {
+            throw RulesError(path, "\(text.debugDescription) is not a URL")
+        }
+        guard url.scheme == "https" || url.scheme == "http" || url.scheme == "wss" || url.scheme == "ws" else {
+            throw RulesError(path, "\(text.debugDescription): an allowed origin is http(s) or ws(s); use schemes for \(url.scheme):")
+        }
+        if url.pathname != "/" || url.query != nil || url.fragment != nil || !url.username.isEmpty || !url.password.isEmpty {
+            throw RulesError(path, "\(text.debugDescription) is not an origin: no credentials, path, query or fragment")
+        }
+        if isWildcard && !url.hostname.contains(".") {
+            throw RulesError(path, "\(text.debugDescription): a wildcard needs a registrable domain after it (*.example.com), not a bare label")
+        }
+        return OriginPattern(scheme: url.scheme, host: url.hostname, isWildcard: isWildcard,
+                             port: url.effectivePort, text: text, keyPath: path)
+    }
+
+    static func sentinel(_ value: Any, path: String) throws(RulesError) -> SentinelRule {
+        guard let object = value as? [String: Any] else { throw RulesError(path, "a sentinel must be an object") }
+        let reader = ObjectReader(object, path: path)
+        try reader.only(["name", "redirectURI", "responseMode", "require", "forbid", "trailingSlash",
+                         "loopbackAnyPort", "frames", "action", "description"])
+        let uriText = try reader.string("redirectURI", required: true)!
+        let uri: BrowserURL
+        switch BrowserURL.parse(uriText) {
+        case .success(let parsed): uri = parsed
+        case .failure(let error): throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) is not a URL: \(error)")
+        }
+        if !uri.username.isEmpty || !uri.password.isEmpty {
+            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has credentials; a redirect URI never does")
+        }
+        if uri.fragment != nil {
+            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has a fragment; a redirect URI must not (RFC 6749 §3.1.2)")
+        }
+        if uri.hasOpaquePath {
+            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has no host and path to match; use schemes for custom-scheme routes")
+        }
+        var rule = SentinelRule(name: try reader.string("name") ?? path, redirectURI: uri, keyPath: path)
+        if let mode = try reader.string("responseMode") {
+            guard let parsed = ResponseMode(rawValue: mode) else {
+                throw RulesError("\(path).responseMode", "\(mode.debugDescription) is not one of query, fragment, any")
+            }
+            rule.responseMode = parsed
+        }
+        rule.require = try reader.strings("require")
+        rule.forbid = try reader.strings("forbid")
+        rule.trailingSlash = try reader.bool("trailingSlash") ?? false
+        rule.loopbackAnyPort = try reader.bool("loopbackAnyPort") ?? false
+        if let frames = try reader.string("frames") {
+            guard let parsed = FrameScope(rawValue: frames) else {
+                throw RulesError("\(path).frames", "\(frames.debugDescription) is not one of main, sub, any")
+            }
+            rule.frames = parsed
+        }
+        rule.action = try reader.action("action") ?? .cancel
+        if rule.loopbackAnyPort && !SentinelMatcher.isLoopback(uri.hostname) {
+            throw RulesError("\(path).loopbackAnyPort", "only a loopback redirect URI (127.0.0.1, [::1], localhost) may match any port; \(uri.hostname) is not one")
+        }
+        if let both = rule.require.first(where: rule.forbid.contains) {
+            throw RulesError("\(path).forbid", "\(both.debugDescription) is both required and forbidden, so this rule can never fire")
+        }
+        return rule
+    }
+
+    static func schemeRule(_ value: Any, path: String) throws(RulesError) -> SchemeRule {
+        guard let object = value as? [String: Any] else { throw RulesError(path, "a scheme rule must be an object") }
+        let reader = ObjectReader(object, path: path)
+        try reader.only(["name", "scheme", "protocol", "route", "require", "action", "description"])
+        var scheme = try reader.string("scheme", required: true)!.lowercased()
+        if scheme.hasSuffix(":") { scheme.removeLast() }
+        guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first),
+              scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
+            throw RulesError("\(path).scheme", "\(scheme.debugDescription) is not a scheme (a letter, then letters, digits, + - .)")
+        }
+        if ["http", "https", "ws", "wss", "ftp"].contains(scheme) {
+            throw RulesError("\(path).scheme", "\(scheme) is a web scheme; use sentinels or allow for it")
+        }
+        var rule = SchemeRule(name: try reader.string("name") ?? path, scheme: scheme, keyPath: path)
+        if let protocolName = try reader.string("protocol") {
+            guard let parsed = BridgeProtocol(rawValue: protocolName) else {
+                throw RulesError("\(path).protocol", "\(protocolName.debugDescription) is not a bridge protocol bridge speaks (janrain, wvjb)")
+            }
+            rule.bridgeProtocol = parsed
+        }
+        rule.route = try reader.string("route")
+        if rule.route != nil && rule.bridgeProtocol != nil {
+            throw RulesError("\(path).route", "a rule is either a bridge protocol or a deep-link route, not both")
+        }
+        if let route = rule.route, route.isEmpty || route.hasPrefix("/") {
+            throw RulesError("\(path).route", "\(route.debugDescription): a route is the link's host or first path segment, e.g. \"reset-password\"")
+        }
+        rule.require = try reader.strings("require")
+        if !rule.require.isEmpty && rule.bridgeProtocol != nil {
+            throw RulesError("\(path).require", "a bridge protocol's messages are defined by the protocol; require applies to deep links")
+        }
+        rule.action = try reader.action("action") ?? .cancel
+        return rule
+    }
+}
+
+/// Typed reads from one JSON object, each error naming the key path.
+struct ObjectReader {
+    let object: [String: Any]
+    let path: String
+
+    init(_ object: [String: Any], path: String) {
+        self.object = object
+        self.path = path
+    }
+
+    func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// Rejects keys outside `known`, suggesting the nearest known one.
+    func only(_ known: [String]) throws(RulesError) {
+        for key in object.keys.sorted() where !known.contains(key) {
+            let suggestion = known.first { $0.lowercased() == key.lowercased() }
+                .map { " (did you mean \($0.debugDescription)?)" } ?? ""
+            throw RulesError(keyPath(key), "unknown key\(suggestion); known keys: \(known.joined(separator: ", "))")
+        }
+    }
+
+    func string(_ key: String, required: Bool = false) throws(RulesError) -> String? {
+        guard let value = object[key], !(value is NSNull) else {
+            if required { throw RulesError(keyPath(key), "missing; it is required") }
+            return nil
+        }
+        guard let string = value as? String else { throw RulesError(keyPath(key), "must be a string") }
+        return string
+    }
+
+    func bool(_ key: String) throws(RulesError) -> Bool? {
+        guard let value = object[key] else { return nil }
+        guard let number = value as? NSNumber, Self.isBoolean(number) else {
+            throw RulesError(keyPath(key), "must be true or false")
+        }
+        return number.boolValue
+    }
+
+    func int(_ key: String, required: Bool = false) throws(RulesError) -> Int? {
+        guard let value = object[key] else {
+            if required { throw RulesError(keyPath(key), "missing; it is required") }
+            return nil
+        }
+        guard let number = value as? NSNumber, !Self.isBoolean(number), let int = Int(exactly: number.doubleValue) else {
+            throw RulesError(keyPath(key), "must be a whole number")
+        }
+        return int
+    }
+
+    /// JSON true/false (JSONSerialization gives an NSNumber of type "c" for them, on Linux and Apple alike).
+    static func isBoolean(_ number: NSNumber) -> Bool { String(cString: number.objCType) == "c" }
+
+    func array(_ key: String) throws(RulesError) -> [Any] {
+        guard let value = object[key] else { return [] }
+        guard let array = value as? [Any] else { throw RulesError(keyPath(key), "must be an array") }
+        return array
+    }
+
+    func strings(_ key: String) throws(RulesError) -> [String] {
+        var result: [String] = []
+        for (i, item) in try array(key).enumerated() {
+            guard let string = item as? String, !string.isEmpty else {
+                throw RulesError("\(keyPath(key))[\(i)]", "must be a non-empty string")
+            }
+            result.append(string)
+        }
+        return result
+    }
+
+    func action(_ key: String) throws(RulesError) -> PolicyAction? {
+        guard let text = try string(key) else { return nil }
+        guard let action = PolicyAction(rawValue: text) else {
+            throw RulesError(keyPath(key), "\(text.debugDescription) is not one of allow, cancel")
+        }
+        return action
+    }
+}

@@ -1,0 +1,158 @@
+// CaptureFlowTests.swift: the Janrain Capture seed flows (seeds 000, 004) through Fixtures/rules/capture.json,
+// and the lookalike corpus that must never be taken for the sentinel.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+import Testing
+
+enum RulesFixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/rules")
+
+    static func engine(_ name: String) throws -> PolicyEngine {
+        try PolicyEngine(rulesFile: root.appendingPathComponent(name).path)
+    }
+}
+
+@Suite("Capture flows")
+struct CaptureFlowTests {
+    let engine: PolicyEngine
+
+    init() throws { engine = try RulesFixtures.engine("capture.json") }
+
+    @Test("the sign-in result is cancelled with its code and token")
+    func signIn() throws {
+        let d = engine.decide(NavigationRequest(url: "https://yourdomain.com/password_reset.php?code=c0de123&access_token=t0ken456&state=s1",
+                                                type: .formSubmitted), expectedState: "s1", explain: true)
+        #expect(d.action == .cancel)
+        #expect(d.kind == .sentinel)
+        #expect(d.rule == "signin")
+        #expect(d.error == nil)
+        guard case .sentinel(.authorization(let code, let token, _, let state))? = d.interception else {
+            Issue.record("no authorization result: \(String(describing: d.interception))")
+            return
+        }
+        #expect(code == "c0de123" && token == "t0ken456" && state == "s1")
+        #expect(d.explanation.first?.contains("matched sentinels[0] \"signin\"") == true)
+    }
+
+    @Test("the reset link on the same redirect_uri is told apart and allowed to load")
+    func resetLink() throws {
+        let d = engine.decide(NavigationRequest(url: "https://yourdomain.com/password_reset.php?code=R3SETc0de"), explain: true)
+        #expect(d.action == .allow)
+        #expect(d.kind == .sentinel)
+        #expect(d.rule == "reset-link")
+        #expect(d.explanation.contains { $0.contains("sentinels[0] \"signin\" did not match: the URL lacks access_token") })
+    }
+
+    @Test("an OAuth error on the sentinel is an error result")
+    func oauthError() {
+        let d = engine.decide(NavigationRequest(url: "https://yourdomain.com/password_reset.php?error=access_denied&error_description=User+denied&state=s1"))
+        #expect(d.rule == "signin-error")
+        #expect(d.interception == .sentinel(.oauthError(error: "access_denied", description: "User denied", uri: nil, state: "s1")))
+    }
+
+    @Test("a state that differs from the one sent is an error in the decision, and masked")
+    func stateMismatch() {
+        let d = engine.decide(NavigationRequest(url: "https://yourdomain.com/password_reset.php?code=c&access_token=t&state=attackerstate"),
+                              expectedState: "mystate123")
+        #expect(d.action == .cancel)
+        #expect(d.error?.code == "state-mismatch")
+        #expect(d.error?.message.contains("attackerstate") == false)
+        #expect(d.error?.message.contains("mystate123") == false)
+    }
+
+    @Test("a repeated credential is an error, not a choice")
+    func repeated() {
+        let d = engine.decide(NavigationRequest(url: "https://yourdomain.com/password_reset.php?code=a&code=b&access_token=t"))
+        #expect(d.error?.code == "repeated-parameter")
+        #expect(d.action == .cancel)
+    }
+
+    @Test("lookalikes never match the sentinel", arguments: [
+        "https://yourdomain.com@evil.com/password_reset.php?code=x&access_token=y",
+        #"https://evil.com\@yourdomain.com/password_reset.php?code=x&access_token=y"#,
+        "https://yourdomain.com.evil.com/password_reset.php?code=x&access_token=y",
+        "https://evilyourdomain.com/password_reset.php?code=x&access_token=y",
+        "https://evil.com/password_reset.php?x=https://yourdomain.com/password_reset.php&code=x&access_token=y",
+        "https://evil.com/#https://yourdomain.com/password_reset.php?code=x&access_token=y",
+        "https://evil.com/yourdomain.com/password_reset.php?code=x&access_token=y",
+        "https://yourdomain.com%2eevil.com/password_reset.php?code=x&access_token=y",
+        "https://yourdomain.com/password_reset.php%2f..%2fx?code=x&access_token=y",
+        "https://yourdomain.com/password_reset.php/?code=x&access_token=y",
+        "https://yourdomain.com/password_reset.phpx?code=x&access_token=y",
+        "https://yourdomain.com/Password_Reset.php?code=x&access_token=y",
+        "https://yourdomain.com:8443/password_reset.php?code=x&access_token=y",
+        "http://yourdomain.com/password_reset.php?code=x&access_token=y",
+        "https://yоurdomain.com/password_reset.php?code=x&access_token=y",
+        "https://xn--yurdomain-02h.com/password_reset.php?code=x&access_token=y",
+        "https://yourdomain.com./password_reset.php?code=x&access_token=y",
+        "https://user:pass@yourdomain.com/password_reset.php?code=x&access_token=y",
+    ])
+    func lookalikes(url: String) {
+        let d = engine.decide(NavigationRequest(url: url), explain: true)
+        #expect(d.kind != .sentinel, "\(url) was taken for the sentinel")
+    }
+
+    @Test("what a browser normalises onto the sentinel matches it", arguments: [
+        "https://YOURDOMAIN.COM/password_reset.php?code=x&access_token=y",
+        "https://yourdomain.com:443/password_reset.php?code=x&access_token=y",
+        "https://yourdomain.com/x/../password_reset.php?code=x&access_token=y",
+        "https://yourdomain.com/./password_reset.php?code=x&access_token=y",
+        "https://yourdomain.com/x/%2e%2E/password_reset.php?code=x&access_token=y",
+        "  https://yourdomain.com/password_reset.php?code=x&access_token=y  ",
+        "https://your\tdomain.com/password_reset.php?code=x&access_token=y",
+        #"https:\\yourdomain.com\password_reset.php?code=x&access_token=y"#,
+        "https://yourdomain.com/password_reset.php#code=x&access_token=y",
+    ])
+    func normalised(url: String) {
+        let d = engine.decide(NavigationRequest(url: url))
+        #expect(d.kind == .sentinel && d.rule == "signin", "\(url) → \(d.kind) \(String(describing: d.rule))")
+    }
+
+    @Test("javascript: variants are always blocked", arguments: [
+        "javascript:alert(1)", "JavaScript:alert(1)", "java\tscript:alert(1)", " javascript:alert(1)",
+        "jav\nascript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)", "file:///etc/passwd",
+    ])
+    func blocked(url: String) {
+        let d = engine.decide(NavigationRequest(url: url))
+        #expect(d.action == .cancel && d.kind == .blocked)
+    }
+
+    @Test("the Janrain bridge: a drain request, an event, the legacy hand-off")
+    func janrain() throws {
+        let drain = engine.decide(NavigationRequest(url: "janrain:eventsAvailable?1700000000000", isMainFrame: false))
+        #expect(drain.kind == .bridge && drain.action == .cancel && drain.interception == .bridge(.drainRequest(.janrain)))
+        let args = PercentEncoding.encodeComponent(#"[{"accessToken":"abc","oneTime":false}]"#)
+        let event = engine.decide(NavigationRequest(url: "janrain:onCaptureLoginSuccess?arguments=\(args)"))
+        guard case .bridge(.event(let name, let arguments))? = event.interception else {
+            Issue.record("no event: \(String(describing: event.interception))")
+            return
+        }
+        #expect(name == "onCaptureLoginSuccess")
+        #expect(arguments.first?["accessToken"] == .string("abc"))
+        let legacy = engine.decide(NavigationRequest(url: "janrain:accessToken=8efac7802c55"))
+        #expect(legacy.interception == .bridge(.legacyAccessToken("8efac7802c55")))
+    }
+
+    @Test("the myapp:// hand-off after the password change is a deep link")
+    func passwordChanged() {
+        let d = engine.decide(NavigationRequest(url: "myapp://password-changed?status=ok"))
+        #expect(d.kind == .deeplink && d.action == .cancel && d.rule == "password-changed")
+    }
+
+    @Test("allowed origins: exact and whole-label wildcards only")
+    func origins() {
+        #expect(engine.decide(NavigationRequest(url: "https://yourdomain.com/signin")).action == .allow)
+        #expect(engine.decide(NavigationRequest(url: "https://acme.us.janraincapture.com/oauth/signin")).action == .allow)
+        #expect(engine.decide(NavigationRequest(url: "https://janraincapture.com/")).action == .cancel)
+        #expect(engine.decide(NavigationRequest(url: "https://eviljanraincapture.com/")).action == .cancel)
+        #expect(engine.decide(NavigationRequest(url: "http://yourdomain.com/")).action == .cancel)
+    }
+
+    @Test("a string that does not parse is cancelled: fail closed")
+    func unparseable() {
+        let d = engine.decide(NavigationRequest(url: "https://[::1/"))
+        #expect(d.action == .cancel && d.kind == .blocked && d.error?.code == "invalid-url")
+    }
+}
