@@ -1,0 +1,52 @@
+// CheckCommandTests.swift: `bridge check` as a user runs it.
+import Foundation
+import Testing
+
+@Suite("bridge check")
+struct CheckCommandTests {
+    static let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/rules/capture.json").path
+
+    @Test("JSON: the documented fields, secrets masked")
+    func json() throws {
+        let run = try BridgeProcess.run(["check", "--rules", Self.rules, "--format", "json", "--explain",
+                                         "https://yourdomain.com/password_reset.php?code=SplxlOBeZQQYbYS6&access_token=2YotnFZFEjr1zCsicMWpAA",
+                                         "https://yourdomain.com/password_reset.php?code=R3setC0deR3set", "nope"])
+        #expect(run.status == 0)
+        #expect(!run.stdout.contains("SplxlOBeZQQYbYS6") && !run.stdout.contains("2YotnFZFEjr1zCsicMWpAA"))
+        let objects = try run.stdout.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 3)
+        #expect(objects[0]["decision"] as? String == "cancel")
+        #expect(objects[0]["kind"] as? String == "sentinel")
+        #expect(objects[0]["rule"] as? String == "signin")
+        #expect((objects[0]["params"] as? [String: Any])?["code"] as? String == "Splx…(16)")
+        #expect(objects[0]["error"] is NSNull)
+        #expect((objects[0]["explanation"] as? [String])?.isEmpty == false)
+        #expect(objects[1]["decision"] as? String == "allow")
+        #expect(objects[1]["rule"] as? String == "reset-link")
+        #expect(objects[2]["kind"] as? String == "blocked")
+        #expect((objects[2]["error"] as? [String: Any])?["code"] as? String == "invalid-url")
+        #expect(objects[2]["rule"] is NSNull)
+    }
+
+    @Test("--state: a mismatch is reported in the decision")
+    func state() throws {
+        let run = try BridgeProcess.run(["check", "--rules", Self.rules, "--state", "expected123",
+                                         "https://yourdomain.com/password_reset.php?code=c&access_token=t&state=other456"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("error: state-mismatch"))
+        #expect(!run.stdout.contains("other456") && !run.stdout.contains("expected123"))
+    }
+
+    @Test("a bad rules file exits 2 naming the key path")
+    func badRules() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-rules-\(getpid()).json")
+        try Data(#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","require":["code"],"forbid":["code"]}]}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try BridgeProcess.run(["check", "--rules", file.path, "https://a.example/cb"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("sentinels[0].forbid"))
+    }
+}

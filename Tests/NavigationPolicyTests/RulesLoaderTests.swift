@@ -1,0 +1,85 @@
+// RulesLoaderTests.swift: rules files that cannot be honoured are rejected, naming the key path.
+import Foundation
+import NavigationPolicy
+import Testing
+
+@Suite("Rules loader")
+struct RulesLoaderTests {
+    static func error(_ json: String) -> RulesError? {
+        do {
+            _ = try RulesLoader.parse(Data(json.utf8))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("bad files are rejected with the key path", arguments: [
+        (#"{"version":1,"sentinel":[]}"#, "sentinel"),
+        (#"{"version":2}"#, "version"),
+        (#"{"default":"cancel"}"#, "version"),
+        (#"{"version":1,"default":"drop"}"#, "default"),
+        (#"{"version":1,"allow":["https://*evil.com"]}"#, "allow[0]"),
+        (#"{"version":1,"allow":["https://a.*.example.com"]}"#, "allow[0]"),
+        (#"{"version":1,"allow":["https://example.com/path"]}"#, "allow[0]"),
+        (#"{"version":1,"allow":["https://*.com"]}"#, "allow[0]"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb"},{"redirectURI":"https://[::1/"}]}"#, "sentinels[1].redirectURI"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb#x"}]}"#, "sentinels[0].redirectURI"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://u@a.example/cb"}]}"#, "sentinels[0].redirectURI"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","responseMode":"form_post"}]}"#, "sentinels[0].responseMode"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","redirectUri":"x"}]}"#, "sentinels[0].redirectUri"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","require":["code"],"forbid":["code"]}]}"#, "sentinels[0].forbid"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","loopbackAnyPort":true}]}"#, "sentinels[0].loopbackAnyPort"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","trailingSlash":"yes"}]}"#, "sentinels[0].trailingSlash"),
+        (#"{"version":1,"sentinels":[{"name":"a","redirectURI":"https://a.example/cb"},{"name":"b","redirectURI":"HTTPS://A.example:443/cb","require":["code"]}]}"#, "sentinels[1]"),
+        (#"{"version":1,"schemes":[{"scheme":"myapp"},{"scheme":"myapp","route":"reset"}]}"#, "schemes[1]"),
+        (#"{"version":1,"schemes":[{"scheme":"janrain","protocol":"janrain","route":"x"}]}"#, "schemes[0].route"),
+        (#"{"version":1,"schemes":[{"scheme":"x","protocol":"cordova"}]}"#, "schemes[0].protocol"),
+        (#"{"version":1,"schemes":[{"scheme":"https"}]}"#, "schemes[0].scheme"),
+        (#"{"version":1,"schemes":[{"route":"x"}]}"#, "schemes[0].scheme"),
+    ])
+    func rejected(json: String, keyPath: String) {
+        let error = Self.error(json)
+        #expect(error?.keyPath == keyPath, "\(json): \(String(describing: error))")
+        #expect(error?.description.hasPrefix(keyPath + ": ") == true)
+    }
+
+    @Test("not JSON at all")
+    func notJSON() {
+        let error = Self.error("{\"version\": 1,")
+        #expect(error?.keyPath == "")
+        #expect(error?.message.hasPrefix("not valid JSON") == true)
+    }
+
+    @Test("an unknown key suggests the known one that differs in case")
+    func suggestion() {
+        #expect(Self.error(#"{"version":1,"sentinels":[{"redirectUri":"https://a.example/cb"}]}"#)?.message.contains("redirectURI") == true)
+    }
+
+    @Test("the DESIGN.md example and every preset load")
+    func presets() throws {
+        for name in ["capture.json"] {
+            let rules = try RulesLoader.load(path: RulesFixtures.root.appendingPathComponent(name).path)
+            #expect(!rules.sentinels.isEmpty || !rules.schemes.isEmpty)
+        }
+        let design = #"""
+        {"version": 1, "default": "cancel", "allow": ["https://yourdomain.com", "https://*.janraincapture.com"],
+         "sentinels": [
+          {"name": "signin", "redirectURI": "https://yourdomain.com/password_reset.php", "responseMode": "any", "require": ["code", "access_token"]},
+          {"name": "reset-link", "redirectURI": "https://yourdomain.com/password_reset.php", "require": ["code"], "forbid": ["access_token"], "action": "allow"}],
+         "schemes": [{"name": "janrain-bridge", "scheme": "janrain", "protocol": "janrain"},
+          {"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token", "email"]}]}
+        """#
+        #expect(Self.error(design) == nil)
+    }
+
+    @Test("a missing file names the file")
+    func missingFile() {
+        do {
+            _ = try RulesLoader.load(path: "/nonexistent/rules.json")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description.hasPrefix("/nonexistent/rules.json"))
+        }
+    }
+}
