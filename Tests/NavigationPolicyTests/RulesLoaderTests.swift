@@ -58,7 +58,7 @@ struct RulesLoaderTests {
 
     @Test("the DESIGN.md example and every preset load")
     func presets() throws {
-        for name in ["capture.json"] {
+        for name in ["capture.json", "deeplink.json", "realm.json", "kii.json"] {
             let rules = try RulesLoader.load(path: RulesFixtures.root.appendingPathComponent(name).path)
             #expect(!rules.sentinels.isEmpty || !rules.schemes.isEmpty)
         }
