@@ -40,7 +40,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL"]
+            dependencies: ["BrowserURL", "NavigationPolicy"]
         ),
         .testTarget(
             name: "BrowserURLTests",

@@ -5,12 +5,28 @@
 // and host, so a decision never re-reads the rules file.
 import BrowserURL
 
+/// A compiled sentinel: the rule and its comparison key, shared by reference so a decision copies nothing.
+final class CompiledSentinel: Sendable {
+    let rule: SentinelRule
+    let key: SentinelKey
+    init(_ rule: SentinelRule) {
+        self.rule = rule
+        key = SentinelKey(rule.redirectURI)
+    }
+}
+
+/// A compiled scheme rule, shared by reference.
+final class CompiledSchemeRule: Sendable {
+    let rule: SchemeRule
+    init(_ rule: SchemeRule) { self.rule = rule }
+}
+
 public struct PolicyEngine: Sendable {
     public let rules: Rules
-    /// Sentinel indices by redirect-URI hostname, in file order.
-    private let sentinelsByHost: [String: [Int]]
-    /// Scheme-rule indices by scheme, in file order (bridge rules are tried before deep-link rules).
-    private let schemeRules: [String: [Int]]
+    /// Sentinels by redirect-URI hostname, in file order.
+    private let sentinelsByHost: [String: [CompiledSentinel]]
+    /// Scheme rules by scheme, in file order (bridge rules are tried before deep-link rules).
+    private let schemeRules: [String: [CompiledSchemeRule]]
     private let hasWVJB: Bool
 
     /// Schemes cancelled unless a scheme rule names them.
@@ -21,14 +37,13 @@ public struct PolicyEngine: Sendable {
 
     public init(rules: Rules) {
         self.rules = rules
-        var byHost: [String: [Int]] = [:]
-        for (i, sentinel) in rules.sentinels.enumerated() { byHost[sentinel.redirectURI.hostname, default: []].append(i) }
+        var byHost: [String: [CompiledSentinel]] = [:]
+        for sentinel in rules.sentinels { byHost[sentinel.redirectURI.hostname, default: []].append(CompiledSentinel(sentinel)) }
         sentinelsByHost = byHost
-        var byScheme: [String: [Int]] = [:]
-        for (i, rule) in rules.schemes.enumerated() { byScheme[rule.scheme, default: []].append(i) }
-        for (scheme, indices) in byScheme {
-            byScheme[scheme] = indices.filter { rules.schemes[$0].bridgeProtocol != nil }
-                + indices.filter { rules.schemes[$0].bridgeProtocol == nil }
+        var byScheme: [String: [CompiledSchemeRule]] = [:]
+        for rule in rules.schemes { byScheme[rule.scheme, default: []].append(CompiledSchemeRule(rule)) }
+        for (scheme, list) in byScheme {
+            byScheme[scheme] = list.filter { $0.rule.bridgeProtocol != nil } + list.filter { $0.rule.bridgeProtocol == nil }
         }
         schemeRules = byScheme
         hasWVJB = rules.schemes.contains { $0.bridgeProtocol == .wvjb }
@@ -71,9 +86,8 @@ public struct PolicyEngine: Sendable {
         }
 
         // 2–3. Bridge schemes, then deep-link routes.
-        for index in rulesForScheme {
-            let rule = rules.schemes[index]
-            if let decision = decideScheme(url, rule: rule, explain: explain, notes: &notes, redactor: redactor) {
+        for compiled in rulesForScheme {
+            if let decision = decideScheme(url, rule: compiled.rule, explain: explain, notes: &notes, redactor: redactor) {
                 return decision
             }
         }
@@ -91,7 +105,8 @@ public struct PolicyEngine: Sendable {
         }
 
         // 5. Allowed origins.
-        for origin in rules.allow where Self.originMatches(url, origin) {
+        let hostname = url.hostname, port = url.effectivePort
+        for origin in rules.allow where Self.originMatches(scheme: scheme, hostname: hostname, port: port, origin) {
             if explain { notes.append("origin \(url.origin) is allowed by \(origin.keyPath) \(origin.text)") }
             return Decision(action: .allow, kind: .allowed, rule: origin.text, url: url, parameters: empty,
                             interception: .allowedOrigin(url.origin), error: nil, explanation: notes)
@@ -159,9 +174,10 @@ public struct PolicyEngine: Sendable {
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
                                  notes: inout [String], redactor: Redactor) -> Decision? {
         let candidates = sentinelsByHost[url.hostname] ?? []
-        for index in candidates {
-            let rule = rules.sentinels[index]
-            if let reason = SentinelMatcher.mismatch(url, rule) {
+        let key = candidates.isEmpty ? nil : SentinelKey(url)
+        for compiled in candidates {
+            let rule = compiled.rule
+            if let reason = SentinelMatcher.mismatch(key!, expected: compiled.key, rule: rule) {
                 if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(reason)") }
                 continue
             }
@@ -205,9 +221,13 @@ public struct PolicyEngine: Sendable {
     private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, parameters: FormParameters, expectedState: String?,
                                   explain: Bool, notes: inout [String], redactor: Redactor) -> Decision {
         var error: DecisionError? = nil
-        for name in Self.credentialParameters where parameters.count(of: name) > 1 {
-            error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
-            break
+        var seen: Set<String> = []
+        for parameter in parameters where Self.credentialParameters.contains(parameter.name) {
+            if !seen.insert(parameter.name).inserted {
+                let name = parameter.name
+                error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
+                break
+            }
         }
         let state = parameters.first("state")
         let result: SentinelResult
@@ -252,9 +272,18 @@ public struct PolicyEngine: Sendable {
 
     /// Exact origin, or a wildcard's whole labels: *.example.com matches a.example.com and a.b.example.com,
     /// never example.com itself nor evilexample.com.
-    static func originMatches(_ url: BrowserURL, _ origin: OriginPattern) -> Bool {
-        guard url.scheme == origin.scheme, url.effectivePort == origin.port else { return false }
-        if !origin.isWildcard { return url.hostname == origin.host }
-        return url.hostname.hasSuffix("." + origin.host) && url.hostname.count > origin.host.count + 1
+    static func originMatches(scheme: String, hostname: String, port: Int?, _ origin: OriginPattern) -> Bool {
+        guard scheme == origin.scheme, port == origin.port else { return false }
+        if !origin.isWildcard { return hostname == origin.host }
+        let labelStart = hostname.utf8.count - origin.host.utf8.count - 1
+        guard labelStart > 0, hostname.utf8.hasSuffix(origin.host.utf8) else { return false }
+        return hostname.utf8[hostname.utf8.index(hostname.utf8.startIndex, offsetBy: labelStart)] == UInt8(ascii: ".")
+    }
+}
+
+extension String.UTF8View {
+    func hasSuffix(_ suffix: String.UTF8View) -> Bool {
+        guard suffix.count <= count else { return false }
+        return self.reversed().starts(with: suffix.reversed())
     }
 }

@@ -5,28 +5,51 @@
 // matches. Query and fragment are read for parameters, never matched.
 import BrowserURL
 
+/// The parts of a URL a redirect-URI comparison reads, taken out once per decision.
+public struct SentinelKey: Sendable, Hashable {
+    public let scheme: String
+    public let hostname: String
+    public let port: Int?
+    public let pathname: String
+    public let hasUserinfo: Bool
+    public let username: String
+
+    public init(_ url: BrowserURL) {
+        scheme = url.scheme
+        hostname = url.hostname
+        port = url.effectivePort
+        pathname = url.pathname
+        username = url.username
+        hasUserinfo = !username.isEmpty || !url.password.isEmpty
+    }
+}
+
 public enum SentinelMatcher {
     /// Why `url` does not match the rule's redirect URI, or nil when it matches.
     public static func mismatch(_ url: BrowserURL, _ rule: SentinelRule) -> String? {
-        let expected = rule.redirectURI
-        if !url.username.isEmpty || !url.password.isEmpty {
-            return "the URL carries userinfo (\(url.username.isEmpty ? "" : "user \(url.username.debugDescription)")); a sentinel never matches credentials"
+        mismatch(SentinelKey(url), expected: SentinelKey(rule.redirectURI), rule: rule)
+    }
+
+    /// The comparison itself, on keys taken out of both URLs.
+    public static func mismatch(_ actual: SentinelKey, expected: SentinelKey, rule: SentinelRule) -> String? {
+        if actual.hasUserinfo {
+            return "the URL carries userinfo (\(actual.username.isEmpty ? "" : "user \(actual.username.debugDescription)")); a sentinel never matches credentials"
         }
-        if url.scheme != expected.scheme {
-            return "scheme \(url.scheme) is not \(expected.scheme)"
+        if actual.scheme != expected.scheme {
+            return "scheme \(actual.scheme) is not \(expected.scheme)"
         }
-        if url.hostname != expected.hostname {
-            return "host \(url.hostname) is not \(expected.hostname)"
+        if actual.hostname != expected.hostname {
+            return "host \(actual.hostname) is not \(expected.hostname)"
         }
-        if url.effectivePort != expected.effectivePort && !(rule.loopbackAnyPort && isLoopback(url.hostname)) {
-            return "port \(url.effectivePort.map(String.init) ?? "none") is not \(expected.effectivePort.map(String.init) ?? "none")"
+        if actual.port != expected.port && !(rule.loopbackAnyPort && isLoopback(actual.hostname)) {
+            return "port \(actual.port.map(String.init) ?? "none") is not \(expected.port.map(String.init) ?? "none")"
         }
-        if url.pathname != expected.pathname {
-            if differsByTrailingSlash(url.pathname, expected.pathname) {
+        if actual.pathname != expected.pathname {
+            if differsByTrailingSlash(actual.pathname, expected.pathname) {
                 if rule.trailingSlash { return nil }
-                return url.pathname.hasSuffix("/") ? "path \(url.pathname) has a trailing slash" : "path \(url.pathname) lacks the trailing slash"
+                return actual.pathname.hasSuffix("/") ? "path \(actual.pathname) has a trailing slash" : "path \(actual.pathname) lacks the trailing slash"
             }
-            return "path \(url.pathname) is not \(expected.pathname)"
+            return "path \(actual.pathname) is not \(expected.pathname)"
         }
         return nil
     }

@@ -1,0 +1,64 @@
+// EngineBenchmark.swift: decisions on the corpus with a generated 50-rule file (sentinels for the
+// corpus's hosts and paths, deep-link routes, the Janrain bridge, allowed origins), beside BrowserURL's
+// bare parse in the same interleaved run. Issue target: a decision costs at most 2× a bare parse.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+
+enum EngineBenchmark {
+    /// 50 rules: 36 sentinels, 6 scheme rules, 8 allowed origins.
+    static func rules() -> Rules {
+        var json: [String: Any] = ["version": 1, "default": "cancel"]
+        let hosts = ["example.com:8443", "m.example.jp", "localhost:8080", "127.0.0.1:3000", "app.example.com",
+                     "login.acme-corp.co.uk"]
+        let paths = ["/oauth/callback", "/auth/callback", "/callback", "/password_reset.php", "/magic-link/verify", "/cb"]
+        var sentinels: [[String: Any]] = []
+        for host in hosts {
+            for path in paths {
+                sentinels.append(["name": "\(host)\(path)", "redirectURI": "https://\(host)\(path)",
+                                  "responseMode": "any", "require": ["state"]])
+            }
+        }
+        json["sentinels"] = sentinels
+        json["schemes"] = [
+            ["name": "janrain", "scheme": "janrain", "protocol": "janrain"],
+            ["name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token", "email"]],
+            ["name": "exp-reset", "scheme": "exp+myapp", "route": "reset-password", "require": ["token"]],
+            ["name": "app-reset", "scheme": "com.example.app", "route": "reset-password"],
+            ["name": "fb-reset", "scheme": "fb1234567890", "route": "reset-password"],
+            ["name": "authorize", "scheme": "my-app", "route": "authorize"],
+        ]
+        json["allow"] = ["https://example.com", "https://*.example.com", "https://*.example.jp", "https://localhost:8080",
+                         "http://localhost:5173", "https://*.acme-corp.co.uk", "https://accounts.example.com",
+                         "https://127.0.0.1:3000"]
+        let data = try! JSONSerialization.data(withJSONObject: json)
+        return try! RulesLoader.parse(data)
+    }
+
+    static func run(_ urls: [String], rounds: Int) {
+        let rules = rules()
+        let engine = PolicyEngine(rules: rules)
+        let requests = urls.map { NavigationRequest(url: $0) }
+        let (medians, checksum) = interleavedMedians(rounds: rounds, items: urls.count, [
+            { URLBenchmark.browserURL(urls) },
+            {
+                var sum = 0
+                for request in requests {
+                    let d = engine.decide(request)
+                    sum &+= d.action == .cancel ? 1 : 0
+                    sum &+= d.parameters.count
+                }
+                return sum
+            },
+        ])
+        var kinds: [String: Int] = [:]
+        for request in requests { kinds[engine.decide(request).kind.rawValue, default: 0] += 1 }
+        let (parse, decide) = (medians[0], medians[1])
+        print("")
+        print("Decisions with \(rules.sentinels.count + rules.schemes.count + rules.allow.count) rules, median of \(rounds) interleaved rounds over \(urls.count) URLs:")
+        print("  BrowserURL.parse (bare)     \(formatted(parse)) ns per URL")
+        print("  PolicyEngine.decide         \(formatted(decide)) ns per URL   \(formatted(1e9 / decide / 1e6, 2)) M decisions/s   \(formatted(decide / parse, 2))× a bare parse")
+        print("  decisions by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        print("  (checksum \(checksum % 100_000))")
+    }
+}
