@@ -192,10 +192,5 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
     }
 
     @inline(__always)
-    func slice(_ start: Int, _ end: Int) -> String {
-        let utf8 = href.utf8
-        let a = utf8.index(utf8.startIndex, offsetBy: start)
-        let b = utf8.index(a, offsetBy: end - start)
-        return String(Substring(utf8[a..<b]))
-    }
+    func slice(_ start: Int, _ end: Int) -> String { String(substring(start, end)) }
 }

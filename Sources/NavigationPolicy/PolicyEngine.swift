@@ -85,9 +85,10 @@ public struct PolicyEngine: Sendable {
                             interception: .blockedScheme(scheme), error: nil, explanation: notes)
         }
 
-        // 2–3. Bridge schemes, then deep-link routes.
+        // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them).
+        let route = rulesForScheme.isEmpty ? "" : Self.route(of: url)
         for compiled in rulesForScheme {
-            if let decision = decideScheme(url, rule: compiled.rule, explain: explain, notes: &notes, redactor: redactor) {
+            if let decision = decideScheme(url, route: route, rule: compiled.rule, explain: explain, notes: &notes) {
                 return decision
             }
         }
@@ -123,8 +124,8 @@ public struct PolicyEngine: Sendable {
 
     // MARK: Scheme rules
 
-    private func decideScheme(_ url: BrowserURL, rule: SchemeRule, explain: Bool, notes: inout [String],
-                              redactor: Redactor) -> Decision? {
+    private func decideScheme(_ url: BrowserURL, route: String, rule: SchemeRule, explain: Bool,
+                              notes: inout [String]) -> Decision? {
         if let bridge = rule.bridgeProtocol {
             let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
             switch result {
@@ -141,7 +142,6 @@ public struct PolicyEngine: Sendable {
             }
         }
         // A deep-link route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-        let route = Self.route(of: url)
         if let expected = rule.route, expected != route {
             if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: route \(route.debugDescription) is not \(expected.debugDescription)") }
             return nil
@@ -162,6 +162,7 @@ public struct PolicyEngine: Sendable {
                         interception: .deepLink(route: route, parameters: parameters), error: error, explanation: notes)
     }
 
+    /// A deep link's route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
     static func route(of url: BrowserURL) -> String {
         if !url.hostname.isEmpty { return url.hostname }
         var path = Substring(url.pathname)
@@ -221,9 +222,10 @@ public struct PolicyEngine: Sendable {
     private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, parameters: FormParameters, expectedState: String?,
                                   explain: Bool, notes: inout [String], redactor: Redactor) -> Decision {
         var error: DecisionError? = nil
-        var seen: Set<String> = []
-        for parameter in parameters where Self.credentialParameters.contains(parameter.name) {
-            if !seen.insert(parameter.name).inserted {
+        // A response has a handful of parameters: comparing each credential with the ones before it
+        // allocates nothing.
+        for (i, parameter) in parameters.enumerated() where Self.credentialParameters.contains(parameter.name) {
+            if parameters[..<i].contains(where: { $0.name == parameter.name }) {
                 let name = parameter.name
                 error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
                 break

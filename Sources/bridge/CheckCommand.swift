@@ -60,7 +60,7 @@ struct CheckCommand: ParsableCommand {
             throw UsageError("rules: \(error)")
         }
         let redactor = Redactor(isEnabled: !reveal)
-        for url in InputArguments.expand(urls) {
+        for url in try InputArguments.expand(urls) {
             let request = NavigationRequest(url: url, type: type, isMainFrame: !subframe)
             let decision = engine.decide(request, expectedState: state, explain: explain, redactor: redactor)
             switch format {
@@ -111,7 +111,7 @@ enum DecisionJSON {
         return object
     }
 
-    static func interceptionJSON(_ i: Interception, redactor: Redactor) -> JSONValue {
+    static func interceptionJSON(_ i: Interception, redactor: Redactor) -> JSONLineValue {
         var o = JSONObject()
         switch i {
         case .sentinel(.authorization(let code, let token, let idToken, let state)):

@@ -1,18 +1,19 @@
-// JSONLine.swift: one JSON object per output line, with keys in the order they are added (readers
-// diff these lines, so the order is stable). Values: strings, booleans, integers, null, nested
-// objects and arrays. Escaping per RFC 8259.
+// JSONLine.swift: one JSON object per output line, keys in the order they are added (readers diff these
+// lines, so the order is stable). Values: strings, booleans, integers, null, nested objects and arrays;
+// escaping per RFC 8259. A writer of its own because NavigationPolicy.JSONValue, which reads bridge
+// payloads, has unordered objects.
 
-enum JSONValue {
+enum JSONLineValue {
     case string(String)
     case bool(Bool)
     case int(Int)
     case null
     case object(JSONObject)
-    case array([JSONValue])
+    case array([JSONLineValue])
 
     func write(to out: inout String) {
         switch self {
-        case .string(let s): JSONValue.writeString(s, to: &out)
+        case .string(let s): JSONLineValue.writeString(s, to: &out)
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
         case .null: out += "null"
@@ -47,9 +48,9 @@ enum JSONValue {
 }
 
 struct JSONObject {
-    private(set) var members: [(String, JSONValue)] = []
+    private(set) var members: [(String, JSONLineValue)] = []
 
-    mutating func add(_ key: String, _ value: JSONValue) { members.append((key, value)) }
+    mutating func add(_ key: String, _ value: JSONLineValue) { members.append((key, value)) }
     mutating func add(_ key: String, _ value: String) { members.append((key, .string(value))) }
     mutating func add(_ key: String, _ value: Bool) { members.append((key, .bool(value))) }
 
@@ -57,7 +58,7 @@ struct JSONObject {
         out += "{"
         for (i, (key, value)) in members.enumerated() {
             if i > 0 { out += "," }
-            JSONValue.writeString(key, to: &out)
+            JSONLineValue.writeString(key, to: &out)
             out += ":"
             value.write(to: &out)
         }

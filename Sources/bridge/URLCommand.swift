@@ -53,7 +53,7 @@ struct URLCommand: ParsableCommand {
         }
         let redactor = Redactor(isEnabled: !reveal)
         var invalid = 0
-        let inputs = InputArguments.expand(urls)
+        let inputs = try InputArguments.expand(urls)
         for (index, input) in inputs.enumerated() {
             let result = BrowserURL.parse(input, base: baseURL)
             if case .failure = result { invalid += 1 }

@@ -65,7 +65,7 @@ struct URLCommandTests {
     }
 
     @Test("usage errors exit 2 with a message", arguments: [
-        ["url"], ["url", "--format", "xml", "a"], ["url", "--base", "not a url", "x"], ["nonsense"],
+        ["url"], ["url", "--format", "xml", "a"], ["url", "--base", "not a url", "x"], ["nonsense"], ["url", "-", "-"],
     ])
     func usageErrors(arguments: [String]) throws {
         let run = try BridgeProcess.run(arguments)
