@@ -23,33 +23,62 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
 
     /// Parses `input` (a query or fragment without its leading "?" or "#").
     public init(parsing input: Substring) {
-        var pairs: [FormParameter] = []
-        var utf8 = input.utf8[...]
-        while !utf8.isEmpty {
-            let sequenceEnd = utf8.firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
-            let sequence = utf8[utf8.startIndex..<sequenceEnd]
-            utf8 = sequenceEnd == utf8.endIndex ? utf8[sequenceEnd...] : utf8[utf8.index(after: sequenceEnd)...]
-            if sequence.isEmpty { continue }
-            let equals = sequence.firstIndex(of: UInt8(ascii: "="))
-            let name = sequence[sequence.startIndex..<(equals ?? sequence.endIndex)]
-            let value = equals.map { sequence[sequence.index(after: $0)...] } ?? sequence[sequence.endIndex...]
-            pairs.append(FormParameter(name: Self.decode(name), value: Self.decode(value)))
+        if let pairs = input.utf8.withContiguousStorageIfAvailable(Self.parse) {
+            self.pairs = pairs
+        } else {
+            self.pairs = Array(input.utf8).withUnsafeBufferPointer(Self.parse)
         }
-        self.pairs = pairs
     }
 
     public init(parsing input: String) { self.init(parsing: input[...]) }
 
+    /// The parser on bytes: one pass, one String per name and value.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [FormParameter] {
+        var pairs: [FormParameter] = []
+        var start = 0
+        let end = bytes.count
+        while start < end {
+            var sequenceEnd = start, equals = -1
+            while sequenceEnd < end && bytes[sequenceEnd] != UInt8(ascii: "&") {
+                if equals < 0 && bytes[sequenceEnd] == UInt8(ascii: "=") { equals = sequenceEnd }
+                sequenceEnd += 1
+            }
+            if sequenceEnd > start {
+                let nameEnd = equals < 0 ? sequenceEnd : equals
+                let valueStart = equals < 0 ? sequenceEnd : equals + 1
+                pairs.append(FormParameter(name: decode(UnsafeBufferPointer(rebasing: bytes[start..<nameEnd])),
+                                           value: decode(UnsafeBufferPointer(rebasing: bytes[valueStart..<sequenceEnd]))))
+            }
+            start = sequenceEnd + 1
+        }
+        return pairs
+    }
+
     /// Decodes one name or value: "+" → space, percent-decoding, UTF-8 with replacement.
-    public static func decodeComponent(_ component: Substring) -> String { decode(component.utf8[...]) }
+    public static func decodeComponent(_ component: Substring) -> String {
+        component.utf8.withContiguousStorageIfAvailable(decode) ?? Array(component.utf8).withUnsafeBufferPointer(decode)
+    }
 
     /// "+" → space, then percent-decode, then UTF-8 decode with replacement.
-    static func decode(_ bytes: Substring.UTF8View.SubSequence) -> String {
-        if !bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) {
-            return String(Substring(bytes))
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var plain = true
+        for byte in bytes where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%") { plain = false; break }
+        if plain { return String(decoding: bytes, as: UTF8.self) }
+        return String(unsafeUninitializedCapacity: bytes.count) { out in
+            var i = 0, o = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                if byte == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) {
+                    out[o] = high << 4 | low
+                    i += 3
+                } else {
+                    out[o] = byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte
+                    i += 1
+                }
+                o += 1
+            }
+            return o
         }
-        let spaced = bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }
-        return String(decoding: percentDecode(spaced), as: UTF8.self)
     }
 
     public var startIndex: Int { pairs.startIndex }

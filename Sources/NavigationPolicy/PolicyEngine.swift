@@ -23,10 +23,11 @@ final class CompiledSchemeRule: Sendable {
 
 public struct PolicyEngine: Sendable {
     public let rules: Rules
-    /// Sentinels by redirect-URI hostname, in file order.
-    private let sentinelsByHost: [String: [CompiledSentinel]]
-    /// Scheme rules by scheme, in file order (bridge rules are tried before deep-link rules).
-    private let schemeRules: [String: [CompiledSchemeRule]]
+    /// Sentinels grouped by redirect-URI hostname, in file order. A rules file names a handful of hosts, so
+    /// a scan comparing the URL's host bytes beats hashing a String made for the lookup.
+    private let sentinelsByHost: [(host: String, sentinels: [CompiledSentinel])]
+    /// Scheme rules grouped by scheme, in file order (bridge rules are tried before deep-link rules).
+    private let schemeRules: [(scheme: String, rules: [CompiledSchemeRule])]
     private let hasWVJB: Bool
 
     /// Schemes cancelled unless a scheme rule names them.
@@ -37,13 +38,20 @@ public struct PolicyEngine: Sendable {
 
     public init(rules: Rules) {
         self.rules = rules
-        var byHost: [String: [CompiledSentinel]] = [:]
-        for sentinel in rules.sentinels { byHost[sentinel.redirectURI.hostname, default: []].append(CompiledSentinel(sentinel)) }
+        var byHost: [(host: String, sentinels: [CompiledSentinel])] = []
+        for sentinel in rules.sentinels {
+            let host = sentinel.redirectURI.hostname
+            if let index = byHost.firstIndex(where: { $0.host == host }) {
+                byHost[index].sentinels.append(CompiledSentinel(sentinel))
+            } else {
+                byHost.append((host, [CompiledSentinel(sentinel)]))
+            }
+        }
         sentinelsByHost = byHost
-        var byScheme: [String: [CompiledSchemeRule]] = [:]
-        for rule in rules.schemes { byScheme[rule.scheme, default: []].append(CompiledSchemeRule(rule)) }
-        for (scheme, list) in byScheme {
-            byScheme[scheme] = list.filter { $0.rule.bridgeProtocol != nil } + list.filter { $0.rule.bridgeProtocol == nil }
+        var byScheme: [(scheme: String, rules: [CompiledSchemeRule])] = []
+        for scheme in rules.schemes.map(\.scheme) where !byScheme.contains(where: { $0.scheme == scheme }) {
+            let list = rules.schemes.filter { $0.scheme == scheme }
+            byScheme.append((scheme, (list.filter { $0.bridgeProtocol != nil } + list.filter { $0.bridgeProtocol == nil }).map(CompiledSchemeRule.init)))
         }
         schemeRules = byScheme
         hasWVJB = rules.schemes.contains { $0.bridgeProtocol == .wvjb }
@@ -68,31 +76,30 @@ public struct PolicyEngine: Sendable {
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, interception: nil,
                             error: DecisionError(code: "invalid-url", message: error.description), explanation: notes)
         }
-        let scheme = url.scheme
-
         // about:blank and about:srcdoc: WebKit reports them for bridge iframes.
-        if scheme == "about" && (url.pathname == "blank" || url.pathname == "srcdoc") {
+        if url.component(.scheme, equals: "about") && (url.component(.pathname, equals: "blank") || url.component(.pathname, equals: "srcdoc")) {
             if explain { notes.append("about:\(url.pathname) is always allowed (WebKit loads it for bridge iframes)") }
             return Decision(action: .allow, kind: .allowed, rule: nil, url: url, parameters: empty,
                             interception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
         }
 
         // 1. Always-blocked schemes, unless a scheme rule names them.
-        let rulesForScheme = schemeRules[scheme] ?? []
-        if Self.alwaysBlockedSchemes.contains(scheme) && rulesForScheme.isEmpty {
+        let rulesForScheme = schemeRules.first(where: { url.component(.scheme, equals: $0.scheme) })?.rules ?? []
+        if rulesForScheme.isEmpty && Self.isAlwaysBlocked(url) {
+            let scheme = url.scheme
             if explain { notes.append("\(scheme): is always blocked unless a scheme rule names it; none does") }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: url, parameters: empty,
                             interception: .blockedScheme(scheme), error: nil, explanation: notes)
         }
 
         // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them).
-        let route = rulesForScheme.isEmpty ? "" : Self.route(of: url)
+        let route = rulesForScheme.isEmpty ? "" : Self.routeSubstring(of: url)
         for compiled in rulesForScheme {
             if let decision = decideScheme(url, route: route, rule: compiled.rule, explain: explain, notes: &notes) {
                 return decision
             }
         }
-        if hasWVJB && url.hostname == WebViewJavascriptBridge.loadedHost,
+        if hasWVJB && url.component(.hostname, equals: WebViewJavascriptBridge.loadedHost),
            let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) {
             if explain { notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): WebViewJavascriptBridge's load signal") }
             return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url, parameters: empty,
@@ -106,8 +113,8 @@ public struct PolicyEngine: Sendable {
         }
 
         // 5. Allowed origins.
-        let hostname = url.hostname, port = url.effectivePort
-        for origin in rules.allow where Self.originMatches(scheme: scheme, hostname: hostname, port: port, origin) {
+        let port = url.effectivePort
+        for origin in rules.allow where Self.originMatches(url, port: port, origin) {
             if explain { notes.append("origin \(url.origin) is allowed by \(origin.keyPath) \(origin.text)") }
             return Decision(action: .allow, kind: .allowed, rule: origin.text, url: url, parameters: empty,
                             interception: .allowedOrigin(url.origin), error: nil, explanation: notes)
@@ -124,7 +131,7 @@ public struct PolicyEngine: Sendable {
 
     // MARK: Scheme rules
 
-    private func decideScheme(_ url: BrowserURL, route: String, rule: SchemeRule, explain: Bool,
+    private func decideScheme(_ url: BrowserURL, route: Substring, rule: SchemeRule, explain: Bool,
                               notes: inout [String]) -> Decision? {
         if let bridge = rule.bridgeProtocol {
             let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
@@ -142,7 +149,7 @@ public struct PolicyEngine: Sendable {
             }
         }
         // A deep-link route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-        if let expected = rule.route, expected != route {
+        if let expected = rule.route, !route.utf8.elementsEqual(expected.utf8) {
             if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: route \(route.debugDescription) is not \(expected.debugDescription)") }
             return nil
         }
@@ -159,27 +166,39 @@ public struct PolicyEngine: Sendable {
             if let error { notes.append(error.message) }
         }
         return Decision(action: rule.action, kind: .deeplink, rule: rule.name, url: url, parameters: parameters,
-                        interception: .deepLink(route: route, parameters: parameters), error: error, explanation: notes)
+                        interception: .deepLink(route: String(route), parameters: parameters), error: error, explanation: notes)
     }
 
     /// A deep link's route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-    static func route(of url: BrowserURL) -> String {
-        if !url.hostname.isEmpty { return url.hostname }
-        var path = Substring(url.pathname)
-        while path.hasPrefix("/") { path = path.dropFirst() }
-        return String(path.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    static func route(of url: BrowserURL) -> String { String(routeSubstring(of: url)) }
+
+    /// The route as a slice of the href: no String is made unless a rule matches.
+    static func routeSubstring(of url: BrowserURL) -> Substring {
+        if url.byteCount(of: .hostname) > 0 { return url.componentSubstring(.hostname) }
+        let path = url.componentSubstring(.pathname).utf8
+        guard let start = path.firstIndex(where: { $0 != UInt8(ascii: "/") }) else { return "" }
+        let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+        return Substring(path[start..<end])
+    }
+
+    /// javascript:, data:, vbscript: and file: (cancelled unless a scheme rule names them).
+    static func isAlwaysBlocked(_ url: BrowserURL) -> Bool {
+        if url.isSpecial { return url.schemeKind == .file }
+        return url.component(.scheme, equals: "javascript") || url.component(.scheme, equals: "data")
+            || url.component(.scheme, equals: "vbscript")
     }
 
     // MARK: Sentinels
 
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
                                  notes: inout [String], redactor: Redactor) -> Decision? {
-        let candidates = sentinelsByHost[url.hostname] ?? []
-        let key = candidates.isEmpty ? nil : SentinelKey(url)
+        let candidates = sentinelsByHost.first(where: { url.component(.hostname, equals: $0.host) })?.sentinels ?? []
         for compiled in candidates {
             let rule = compiled.rule
-            if let reason = SentinelMatcher.mismatch(key!, expected: compiled.key, rule: rule) {
-                if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(reason)") }
+            if !SentinelMatcher.matches(url, expected: compiled.key, rule: rule) {
+                if explain, let reason = SentinelMatcher.mismatch(url, rule) {
+                    notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(reason)")
+                }
                 continue
             }
             if rule.frames == .main && !request.isMainFrame || rule.frames == .sub && request.isMainFrame {
@@ -274,18 +293,11 @@ public struct PolicyEngine: Sendable {
 
     /// Exact origin, or a wildcard's whole labels: *.example.com matches a.example.com and a.b.example.com,
     /// never example.com itself nor evilexample.com.
-    static func originMatches(scheme: String, hostname: String, port: Int?, _ origin: OriginPattern) -> Bool {
-        guard scheme == origin.scheme, port == origin.port else { return false }
-        if !origin.isWildcard { return hostname == origin.host }
-        let labelStart = hostname.utf8.count - origin.host.utf8.count - 1
-        guard labelStart > 0, hostname.utf8.hasSuffix(origin.host.utf8) else { return false }
-        return hostname.utf8[hostname.utf8.index(hostname.utf8.startIndex, offsetBy: labelStart)] == UInt8(ascii: ".")
-    }
-}
-
-extension String.UTF8View {
-    func hasSuffix(_ suffix: String.UTF8View) -> Bool {
-        guard suffix.count <= count else { return false }
-        return self.reversed().starts(with: suffix.reversed())
+    static func originMatches(_ url: BrowserURL, port: Int?, _ origin: OriginPattern) -> Bool {
+        guard port == origin.port, url.component(.scheme, equals: origin.scheme) else { return false }
+        if !origin.isWildcard { return url.component(.hostname, equals: origin.host) }
+        // At least one whole label before the suffix: ".example.com" alone is not a match.
+        return url.byteCount(of: .hostname) > origin.host.utf8.count + 1
+            && url.component(.hostname, hasSuffix: origin.host, after: UInt8(ascii: "."))
     }
 }

@@ -30,6 +30,18 @@ public enum SentinelMatcher {
         mismatch(SentinelKey(url), expected: SentinelKey(rule.redirectURI), rule: rule)
     }
 
+    /// The same comparison as `mismatch`, on the URL's own bytes: no String is made, so the engine runs
+    /// it on every candidate. `mismatch` says why when this is false (the engine asks only to explain).
+    public static func matches(_ url: BrowserURL, expected: SentinelKey, rule: SentinelRule) -> Bool {
+        if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 { return false }
+        guard url.component(.scheme, equals: expected.scheme), url.component(.hostname, equals: expected.hostname) else {
+            return false
+        }
+        if url.effectivePort != expected.port && !(rule.loopbackAnyPort && isLoopback(url.hostname)) { return false }
+        if url.component(.pathname, equals: expected.pathname) { return true }
+        return rule.trailingSlash && differsByTrailingSlash(url.pathname, expected.pathname)
+    }
+
     /// The comparison itself, on keys taken out of both URLs.
     public static func mismatch(_ actual: SentinelKey, expected: SentinelKey, rule: SentinelRule) -> String? {
         if actual.hasUserinfo {

@@ -1,0 +1,79 @@
+// ComponentComparison.swift: compares a URL's components with strings on the href's own bytes, without
+// making a String for the component. The policy engine runs these on every navigation (scheme, host and
+// path lookups), where a String per component would be most of a decision's cost.
+
+/// A component a comparison reads, by the URL Standard's getter names.
+public enum URLComponentName: Sendable {
+    case scheme, username, password, hostname, pathname
+}
+
+extension BrowserURL {
+    /// The component's byte range in `href` (empty when the URL has none).
+    func byteRange(_ component: URLComponentName) -> Range<Int> {
+        switch component {
+        case .scheme: return 0..<layout.schemeEnd
+        case .username: return layout.hostStart < 0 ? 0..<0 : (layout.schemeEnd + 3)..<layout.usernameEnd
+        case .password:
+            return layout.passwordEnd > layout.usernameEnd ? (layout.usernameEnd + 1)..<layout.passwordEnd : 0..<0
+        case .hostname: return layout.hostStart < 0 ? 0..<0 : layout.hostStart..<layout.hostEnd
+        case .pathname: return layout.pathStart..<pathEnd
+        }
+    }
+
+    /// The component's length in bytes.
+    public func byteCount(of component: URLComponentName) -> Int { byteRange(component).count }
+
+    /// The component as a slice of `href` (shares its storage; no String is made).
+    public func componentSubstring(_ component: URLComponentName) -> Substring {
+        let range = byteRange(component)
+        return substring(range.lowerBound, range.upperBound)
+    }
+
+    /// Whether the component is exactly `string` (byte for byte: components are ASCII and already
+    /// normalised by parsing, so this is what `component == string` means).
+    public func component(_ component: URLComponentName, equals string: String) -> Bool {
+        let range = byteRange(component)
+        return withBytes(string) { other in
+            guard other.count == range.count else { return false }
+            return withHrefBytes { href in bytesEqual(href, range.lowerBound, other, 0, range.count) }
+        }
+    }
+
+    /// Whether the component ends with `suffix`, and the byte before the suffix is `separator` (nil: no
+    /// condition). Wildcard origins use it: `*.example.com` matches a hostname ending in ".example.com".
+    public func component(_ component: URLComponentName, hasSuffix suffix: String, after separator: UInt8? = nil) -> Bool {
+        let range = byteRange(component)
+        return withBytes(suffix) { other in
+            let needed = other.count + (separator == nil ? 0 : 1)
+            guard range.count >= needed else { return false }
+            return withHrefBytes { href in
+                let start = range.upperBound - other.count
+                if let separator, href[start - 1] != separator { return false }
+                return bytesEqual(href, start, other, 0, other.count)
+            }
+        }
+    }
+
+    /// Calls `body` with the href's UTF-8 bytes.
+    @inline(__always)
+    func withHrefBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withBytes(href, body)
+    }
+}
+
+/// Calls `body` with the string's contiguous UTF-8 bytes (copied only when the string is not native).
+@inline(__always)
+func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+    return Array(string.utf8).withUnsafeBufferPointer(body)
+}
+
+@inline(__always)
+func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int, _ count: Int) -> Bool {
+    var i = 0
+    while i < count {
+        if a[aStart + i] != b[bStart + i] { return false }
+        i += 1
+    }
+    return true
+}

@@ -1,0 +1,39 @@
+// ComponentComparisonTests.swift: the byte comparisons the engine uses agree with the String getters,
+// on the WPT inputs and on hand-picked edge cases.
+import BrowserURL
+import Testing
+
+@Suite("Component comparison")
+struct ComponentComparisonTests {
+    @Test("component(_:equals:) agrees with the getters on every WPT URL that parses")
+    func agreesWithGetters() throws {
+        var compared = 0
+        let cases = try #require(Fixtures.json("conformance/wpt-url/urltestdata.json") as? [Any]).compactMap { $0 as? [String: Any] }
+        for test in cases {
+            guard let input = test["input"] as? String,
+                  case .success(let url) = BrowserURL.parse(input, baseString: test["base"] as? String) else { continue }
+            let getters: [(URLComponentName, String)] = [(.scheme, url.scheme), (.username, url.username), (.password, url.password),
+                                                          (.hostname, url.hostname), (.pathname, url.pathname)]
+            for (name, value) in getters {
+                #expect(url.component(name, equals: value), "\(input): \(name) \(value)")
+                #expect(!url.component(name, equals: value + "x"))
+                #expect(url.byteCount(of: name) == value.utf8.count)
+                #expect(String(url.componentSubstring(name)) == value)
+            }
+            compared += 1
+        }
+        #expect(compared > 500)
+    }
+
+    @Test("a suffix after a separator matches whole labels only")
+    func labelSuffix() throws {
+        let url = try #require(BrowserURL("https://a.example.com/x"))
+        #expect(url.component(.hostname, hasSuffix: "example.com", after: UInt8(ascii: ".")))
+        #expect(!url.component(.hostname, hasSuffix: "xample.com", after: UInt8(ascii: ".")))
+        #expect(url.component(.hostname, hasSuffix: "xample.com"))
+        let bare = try #require(BrowserURL("https://example.com/"))
+        #expect(!bare.component(.hostname, hasSuffix: "example.com", after: UInt8(ascii: ".")))
+        let evil = try #require(BrowserURL("https://evilexample.com/"))
+        #expect(!evil.component(.hostname, hasSuffix: "example.com", after: UInt8(ascii: ".")))
+    }
+}
