@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
+        .library(name: "FlowInspector", targets: ["FlowInspector"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     dependencies: [
@@ -30,17 +31,28 @@ let package = Package(
             name: "NavigationPolicy",
             dependencies: ["BrowserURL"]
         ),
+        // libxml2's HTML parser, from the system (Debian: libxml2-dev).
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(
+            name: "FlowInspector",
+            dependencies: ["CLibXML2", "BrowserURL", "NavigationPolicy"]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
                 "BrowserURL",
                 "NavigationPolicy",
+                "FlowInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "CLibXML2"]
         ),
         .testTarget(
             name: "BrowserURLTests",
@@ -49,6 +61,10 @@ let package = Package(
         .testTarget(
             name: "NavigationPolicyTests",
             dependencies: ["NavigationPolicy", "BrowserURL"]
+        ),
+        .testTarget(
+            name: "FlowInspectorTests",
+            dependencies: ["FlowInspector", "NavigationPolicy"]
         ),
         .testTarget(
             name: "BridgeCLITests",

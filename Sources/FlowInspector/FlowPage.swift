@@ -1,0 +1,240 @@
+// FlowPage.swift: the model of one served flow page that the checks read: the janrain.settings assigned
+// (with values and positions, in page order), calls and function definitions, script navigations, scripts
+// loaded, screens with their JTL tags, screen links, iframes and links — every item with the line and
+// column where it is written, inline-script items included (script offsets mapped back to the page).
+import BrowserURL
+import Foundation
+
+/// A setting assigned on the page: `janrain.settings.capture.flowName = 'webViewSignIn'` has path
+/// "capture.flowName".
+struct SettingAssignment: Sendable {
+    var path: String
+    var value: JSExpression
+    var position: SourcePosition
+    /// Byte offset in the page (for statement order).
+    var order: Int
+}
+
+struct PageCall: Sendable {
+    var callee: String
+    var arguments: [JSExpression]
+    var position: SourcePosition
+    var order: Int
+}
+
+struct PageFunction: Sendable {
+    var name: String
+    var position: SourcePosition
+    /// Page byte range of the body.
+    var body: Range<Int>
+}
+
+struct PageNavigation: Sendable {
+    var target: String
+    var url: JSExpression
+    var position: SourcePosition
+    var order: Int
+}
+
+struct LoadedScript: Sendable {
+    var src: String
+    var position: SourcePosition
+}
+
+struct JTLTag: Sendable {
+    /// The tag's inside, trimmed: "#signInForm", "/signInForm", "emailAddress".
+    var body: String
+    var position: SourcePosition
+}
+
+struct Screen: Sendable {
+    var id: String
+    var hidden: Bool
+    var position: SourcePosition
+    var tags: [JTLTag]
+}
+
+/// A URL written on the page: an iframe's or link's attribute, or a frame src set by a script.
+struct PageURL: Sendable {
+    /// The URL as written; computed parts of a script-built URL appear as "…".
+    var text: String
+    /// The script expression it came from, when a script built it.
+    var expression: JSExpression?
+    var position: SourcePosition
+    var element: String
+}
+
+struct PageProblem: Sendable {
+    var message: String
+    var position: SourcePosition
+}
+
+/// Everything the checks read about one page.
+struct FlowPage: Sendable {
+    /// The name findings carry (a path or URL).
+    var name: String
+    /// The page's own URL, for pages fetched over http(s).
+    var pageURL: BrowserURL?
+    /// For files: the directory the page is in (sibling files such as xdcomm.html are looked up there).
+    var directory: String?
+    var settings: [SettingAssignment] = []
+    var settingPushes: [SettingAssignment] = []
+    var calls: [PageCall] = []
+    var functions: [PageFunction] = []
+    var navigations: [PageNavigation] = []
+    var scripts: [LoadedScript] = []
+    var screens: [Screen] = []
+    var screenLinks: [(target: String, position: SourcePosition)] = []
+    var ids: Set<String> = []
+    var iframes: [PageURL] = []
+    var links: [PageURL] = []
+    /// `var NAME = 'literal'` anywhere on the page, last one wins (URLs are often built from them).
+    var stringVariables: [String: String] = [:]
+    var problems: [PageProblem] = []
+
+    /// Whether the page sets up Janrain's widget at all (the settings checks apply only then).
+    var isJanrainPage: Bool { !settings.isEmpty }
+
+    /// The last value assigned to a setting, references to other settings resolved (`tokenUrl =
+    /// janrain.settings.capture.captureServer` reads the captureServer's value).
+    func setting(_ path: String) -> SettingAssignment? {
+        settings.last { $0.path == path }
+    }
+
+    func resolvedValue(_ path: String, depth: Int = 0) -> JSExpression? {
+        guard let value = setting(path)?.value else { return nil }
+        if depth < 4, let reference = value.reference, let other = Self.settingPath(reference) {
+            return resolvedValue(other, depth: depth + 1) ?? value
+        }
+        return value
+    }
+
+    /// "janrain.settings.capture.flowName" (or with "window.") → "capture.flowName".
+    static func settingPath(_ chain: String) -> String? {
+        var chain = Substring(chain)
+        if chain.hasPrefix("window.") { chain = chain.dropFirst("window.".count) }
+        guard chain.hasPrefix("janrain.settings.") else { return nil }
+        return String(chain.dropFirst("janrain.settings.".count))
+    }
+
+    /// The function a page offset is inside, innermost first.
+    func enclosingFunction(of order: Int) -> PageFunction? {
+        functions.filter { $0.body.contains(order) }.min { $0.body.count < $1.body.count }
+    }
+
+    /// Resolves a script-built URL's computed parts that are plain string variables.
+    func template(of expression: JSExpression) -> String {
+        expression.template { hole in stringVariables[hole] ?? "\u{2026}" }
+    }
+}
+
+enum FlowPageBuilder {
+    /// Builds the model from the page's bytes.
+    static func build(name: String, bytes: [UInt8], pageURL: BrowserURL?, directory: String?) -> FlowPage {
+        var page = FlowPage(name: name, pageURL: pageURL, directory: directory)
+        var map = SourceMap(bytes)
+        for element in HTMLDocument.elements(of: bytes) {
+            let tagOffset = map.locateStartTag(element.name, line: element.line)
+            let position = map.position(of: tagOffset)
+            if let id = element.attribute("id") { page.ids.insert(id) }
+            if let target = element.attribute("data-capturescreen") {
+                page.screenLinks.append((target, position))
+            }
+            switch element.name {
+            case "script":
+                if let src = element.attribute("src") {
+                    page.scripts.append(LoadedScript(src: src, position: position))
+                } else if isJavaScript(element.attribute("type")) {
+                    let contentStart = map.endOfStartTag(tagOffset)
+                    addScript(element.text, at: contentStart, map: map, to: &page)
+                    map.advance(to: contentStart + element.text.utf8.count)
+                }
+            case "iframe":
+                if let src = element.attribute("src") {
+                    page.iframes.append(PageURL(text: src, expression: nil, position: position, element: "iframe"))
+                }
+            case "a":
+                if let href = element.attribute("href") {
+                    page.links.append(PageURL(text: href, expression: nil, position: position, element: "a"))
+                }
+            case "div", "section":
+                if let id = element.attribute("id"), element.text.contains("{*"), !element.insideScreen {
+                    let style = (element.attribute("style") ?? "").lowercased().filter { !$0.isWhitespace }
+                    let hidden = style.contains("display:none") || element.attribute("hidden") != nil
+                    page.screens.append(Screen(id: id, hidden: hidden, position: position,
+                                               tags: jtlTags(in: element.text, from: tagOffset, map: map)))
+                }
+            default:
+                break
+            }
+        }
+        return page
+    }
+
+    static func isJavaScript(_ type: String?) -> Bool {
+        guard let type = type?.lowercased().trimmingCharacters(in: .whitespaces), !type.isEmpty else { return true }
+        return type.contains("javascript") || type == "module" || type.contains("ecmascript")
+    }
+
+    /// Reads one inline script and adds its facts with page positions.
+    static func addScript(_ text: String, at contentStart: Int, map: SourceMap, to page: inout FlowPage) {
+        let facts = ScriptAnalyzer.analyze(text)
+        func place(_ offset: Int) -> (SourcePosition, Int) { (map.position(of: contentStart + offset), contentStart + offset) }
+        for assignment in facts.assignments {
+            let (position, order) = place(assignment.offset)
+            if let path = FlowPage.settingPath(assignment.target) {
+                page.settings.append(SettingAssignment(path: path, value: assignment.value, position: position, order: order))
+            }
+            if assignment.isDeclaration, let value = assignment.value.stringValue {
+                page.stringVariables[assignment.target] = value
+            }
+        }
+        for call in facts.calls {
+            let (position, order) = place(call.offset)
+            page.calls.append(PageCall(callee: normalized(call.callee), arguments: call.arguments, position: position, order: order))
+            if call.callee.hasSuffix(".push"), let path = FlowPage.settingPath(String(call.callee.dropLast(".push".count))),
+               let argument = call.arguments.first {
+                page.settingPushes.append(SettingAssignment(path: path, value: argument, position: position, order: order))
+            }
+        }
+        for function in facts.functions {
+            let (position, _) = place(function.offset)
+            page.functions.append(PageFunction(name: function.name, position: position,
+                                               body: (contentStart + function.body.lowerBound)..<(contentStart + function.body.upperBound)))
+        }
+        for navigation in facts.navigations {
+            let (position, order) = place(navigation.offset)
+            page.navigations.append(PageNavigation(target: normalized(navigation.target), url: navigation.url, position: position, order: order))
+            // A script element inserted by script (`e.src = '…/load.js'`) is a script the page loads.
+            if navigation.target.hasSuffix(".src"), let literal = navigation.url.stringValue ?? navigation.url.leadingLiteral,
+               literal.lowercased().hasSuffix(".js") {
+                page.scripts.append(LoadedScript(src: literal, position: position))
+            }
+        }
+        for problem in facts.problems {
+            page.problems.append(PageProblem(message: "inline script: \(problem.message)", position: map.position(of: contentStart + problem.offset)))
+        }
+    }
+
+    /// "window.janrain.capture.ui.start" → "janrain.capture.ui.start".
+    static func normalized(_ chain: String) -> String {
+        chain.hasPrefix("window.janrain.") ? String(chain.dropFirst("window.".count)) : chain
+    }
+
+    /// The JTL tags `{* … *}` in a screen's text, located in the page from the screen's start tag on.
+    static func jtlTags(in text: String, from offset: Int, map: SourceMap) -> [JTLTag] {
+        var tags: [JTLTag] = []
+        var rest = Substring(text)
+        var cursor = offset
+        while let open = rest.range(of: "{*") {
+            guard let close = rest[open.upperBound...].range(of: "*}") else { break }
+            let raw = rest[open.lowerBound..<close.upperBound]
+            let body = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+            let found = map.findText(String(raw), from: cursor)
+            if let found { cursor = found + raw.utf8.count }
+            tags.append(JTLTag(body: body, position: map.position(of: found ?? offset)))
+            rest = rest[close.upperBound...]
+        }
+        return tags
+    }
+}

@@ -1,0 +1,131 @@
+// Inspector.swift: inspects pages: guards the input (binary, empty, too large, invalid UTF-8), builds the
+// page model, runs every check, and returns findings with their positions, secrets masked. An input that
+// cannot be read is an InputError; the other inputs are still inspected.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+
+/// An input that could not be inspected at all.
+public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var input: String
+    public var message: String
+    public var description: String { "\(input): \(message)" }
+
+    public init(input: String, message: String) {
+        self.input = input
+        self.message = message
+    }
+}
+
+public struct InspectionResult: Sendable {
+    public var findings: [Finding] = []
+    public var errors: [InputError] = []
+    /// How many pages were inspected.
+    public var pages = 0
+
+    public init() {}
+}
+
+public struct Inspector: Sendable {
+    /// The largest page read (bytes); larger inputs are refused with an error, so memory stays bounded.
+    public var maxBytes: Int
+    public var engine: PolicyEngine?
+    public var redactor: Redactor
+
+    public init(engine: PolicyEngine? = nil, maxBytes: Int = 20 * 1024 * 1024, redactor: Redactor = Redactor()) {
+        self.engine = engine
+        self.maxBytes = maxBytes
+        self.redactor = redactor
+    }
+
+    /// Inspects a page's bytes. `name` is what findings carry; `directory` is where sibling files are
+    /// looked up (nil for fetched pages); `pageURL` is the page's address when it was fetched.
+    public func inspect(bytes: [UInt8], name: String, directory: String?, pageURL: BrowserURL? = nil,
+                        fetch: (@Sendable (BrowserURL) -> Bool?)? = nil) -> Result<[Finding], InputError> {
+        if bytes.count > maxBytes {
+            return .failure(InputError(input: name, message: "the page is \(bytes.count) bytes; the limit is \(maxBytes) (--max-bytes)"))
+        }
+        if Self.looksBinary(bytes) {
+            return .failure(InputError(input: name, message: "not a text file (it has NUL bytes); not inspected"))
+        }
+        var findings: [Finding] = []
+        let start = SourcePosition(line: 1, column: 1)
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            findings.append(Finding(file: name, position: start, severity: .warning, check: "empty-page",
+                                    message: "the page is empty"))
+            return .success(findings)
+        }
+        if let invalid = Self.firstInvalidUTF8(bytes) {
+            let position = SourceMap(bytes).position(of: invalid)
+            findings.append(Finding(file: name, position: position, severity: .warning, check: "invalid-utf8",
+                                    message: "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"))
+        }
+        let page = FlowPageBuilder.build(name: name, bytes: bytes, pageURL: pageURL, directory: directory)
+        let context = InspectionContext(engine: engine, resourceExists: { relative, page in
+            if let directory = page.directory {
+                let path = relative.split(separator: "?").first.map(String.init) ?? relative
+                return FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(path))
+            }
+            if let base = page.pageURL, let fetch, let url = BrowserURL(relative, base: base) { return fetch(url) }
+            return nil
+        })
+        for check in CheckCatalogue.all where !check.needsRules || engine != nil {
+            for hit in check.run(page, context) {
+                findings.append(Finding(file: name, position: hit.position, severity: check.severity, check: check.id,
+                                        message: redact(hit.message)))
+            }
+        }
+        findings.sort { ($0.position, $0.check) < ($1.position, $1.check) }
+        return .success(findings)
+    }
+
+    /// Inspects a file on disk.
+    public func inspect(file path: String) -> Result<[Finding], InputError> {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return .failure(InputError(input: path, message: "cannot be read"))
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        return inspect(bytes: [UInt8](data), name: path, directory: directory.isEmpty ? "." : directory)
+    }
+
+    /// Masks secrets in words that look like URLs or parameters.
+    func redact(_ message: String) -> String {
+        guard redactor.isEnabled else { return message }
+        return message.split(separator: " ", omittingEmptySubsequences: false).map { word in
+            if word.contains("?") || word.contains("#") { return redactor.rawURL(String(word)) }
+            if word.contains("=") && !word.contains("(") { return redactor.redactFormEncoded(String(word)) }
+            return String(word)
+        }.joined(separator: " ")
+    }
+
+    static func looksBinary(_ bytes: [UInt8]) -> Bool {
+        bytes.prefix(8192).contains(0)
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let b = bytes[i]
+            if b < 0x80 { i += 1; continue }
+            let length: Int
+            if b & 0xE0 == 0xC0 && b >= 0xC2 { length = 2 }
+            else if b & 0xF0 == 0xE0 { length = 3 }
+            else if b & 0xF8 == 0xF0 && b <= 0xF4 { length = 4 }
+            else { return i }
+            guard i + length <= n else { return i }
+            for j in 1..<length where bytes[i + j] & 0xC0 != 0x80 { return i }
+            if length == 3 {
+                let c = bytes[i + 1]
+                if (b == 0xE0 && c < 0xA0) || (b == 0xED && c >= 0xA0) { return i }
+            }
+            if length == 4 {
+                let c = bytes[i + 1]
+                if (b == 0xF0 && c < 0x90) || (b == 0xF4 && c >= 0x90) { return i }
+            }
+            i += length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,78 @@
+// InspectorCheck.swift: a check is a value (after SwiftLint's rules): a stable identifier, a severity, a
+// one-line summary, a rationale a newcomer understands, and examples that must and must not trigger it.
+// The tests are generated from the examples. Examples are pages: a known-good page with one edit, or a
+// whole page, plus the files that sit beside it.
+import NavigationPolicy
+
+/// One draft finding from a check: where and what (the file, severity and id are added by the inspector).
+struct CheckHit: Sendable {
+    var position: SourcePosition
+    var message: String
+}
+
+/// What a check may consult beyond the page.
+struct InspectionContext: Sendable {
+    /// The app's navigation rules (`--rules`), for the cross-checks.
+    var engine: PolicyEngine?
+    /// Whether a resource the page refers to exists (a sibling file, or a fetched URL); nil when it cannot
+    /// be told.
+    var resourceExists: @Sendable (_ relative: String, _ page: FlowPage) -> Bool?
+}
+
+public struct CheckExample: Sendable {
+    /// The page's HTML.
+    public let html: String
+    /// Files placed beside the page (name → content), such as xdcomm.html.
+    public let siblings: [String: String]
+    /// Whether the example needs the rules file `Fixtures/rules/capture.json`'s content (rules checks).
+    public let usesRules: Bool
+
+    init(_ html: String, siblings: [String: String] = [:], usesRules: Bool = false) {
+        self.html = html
+        self.siblings = siblings
+        self.usesRules = usesRules
+    }
+
+    /// The good sign-in page with `old` replaced by `new` (the text must occur).
+    static func signIn(replacing old: String, with new: String, usesRules: Bool = false) -> CheckExample {
+        precondition(ExamplePages.signIn.contains(old), "example edit not found: \(old)")
+        return CheckExample(ExamplePages.signIn.replacingOccurrences(of: old, with: new), usesRules: usesRules)
+    }
+
+    /// The good reset page with `old` replaced by `new`, with xdcomm.html beside it unless told otherwise.
+    static func reset(replacing old: String, with new: String, withReceiver: Bool = true, usesRules: Bool = false) -> CheckExample {
+        precondition(ExamplePages.reset.contains(old), "example edit not found: \(old)")
+        return CheckExample(ExamplePages.reset.replacingOccurrences(of: old, with: new),
+                            siblings: withReceiver ? ["xdcomm.html": ExamplePages.xdcomm] : [:], usesRules: usesRules)
+    }
+
+    static let goodSignIn = CheckExample(ExamplePages.signIn, usesRules: true)
+    static let goodReset = CheckExample(ExamplePages.reset, siblings: ["xdcomm.html": ExamplePages.xdcomm], usesRules: true)
+}
+
+public struct InspectorCheck: Sendable {
+    public let id: String
+    public let severity: Severity
+    /// One line: what is wrong.
+    public let summary: String
+    /// Why it matters, for someone new to WebView sign-in.
+    public let rationale: String
+    public let triggering: [CheckExample]
+    public let nonTriggering: [CheckExample]
+    /// Only run when a rules file is given.
+    public let needsRules: Bool
+    let run: @Sendable (FlowPage, InspectionContext) -> [CheckHit]
+
+    init(id: String, severity: Severity, summary: String, rationale: String, needsRules: Bool = false,
+         triggering: [CheckExample], nonTriggering: [CheckExample],
+         run: @escaping @Sendable (FlowPage, InspectionContext) -> [CheckHit]) {
+        self.id = id
+        self.severity = severity
+        self.summary = summary
+        self.rationale = rationale
+        self.needsRules = needsRules
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.run = run
+    }
+}

@@ -1,0 +1,144 @@
+// SourceMap.swift: positions in a page's bytes as line and column (1-based; columns count Unicode code
+// points, which is what SARIF's "unicodeCodePoints" column kind says), and the search that finds an
+// element's start tag or a script's first byte near the line libxml2 reported, so findings inside inline
+// scripts point at the statement itself.
+
+/// A place in a file.
+public struct SourcePosition: Sendable, Hashable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+        (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+struct SourceMap {
+    let bytes: [UInt8]
+    /// Byte offset at which each line starts (index 0 is line 1).
+    let lineStarts: [Int]
+    /// Where the next element search starts: elements come in document order.
+    private var cursor = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
+        lineStarts = starts
+    }
+
+    /// The line and column of a byte offset.
+    func position(of offset: Int) -> SourcePosition {
+        let clamped = max(0, min(offset, bytes.count))
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= clamped { low = mid } else { high = mid - 1 }
+        }
+        var column = 1
+        var i = lineStarts[low]
+        while i < clamped {
+            if bytes[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        // A continuation byte at the offset itself does not start a new column.
+        return SourcePosition(line: low + 1, column: column)
+    }
+
+    func lineStart(_ line: Int) -> Int {
+        lineStarts[max(0, min(line - 1, lineStarts.count - 1))]
+    }
+
+    /// Finds `<tag` for an element libxml2 put on `line` (the line where its start tag ends; 65535 and
+    /// beyond are reported as 65535): first on that line at or after the cursor, else the last one in
+    /// the lines just before it (a start tag spread over lines), else after the cursor anywhere.
+    mutating func locateStartTag(_ tag: String, line: Int) -> Int {
+        let needle = Array("<\(tag)".utf8)
+        let bigLine = line >= 65535
+        let lineBegin = bigLine ? cursor : max(cursor, lineStart(line))
+        let lineEnd = bigLine ? bytes.count : (line < lineStarts.count ? lineStarts[line] : bytes.count)
+        if let found = find(needle, from: lineBegin, to: lineEnd) {
+            cursor = found + 1
+            return found
+        }
+        let lookBack = max(cursor, lineStart(line - 20))
+        var candidate: Int? = nil
+        var from = lookBack
+        while let found = find(needle, from: from, to: lineBegin) {
+            candidate = found
+            from = found + 1
+        }
+        if let candidate {
+            cursor = candidate + 1
+            return candidate
+        }
+        if let found = find(needle, from: cursor, to: bytes.count) {
+            cursor = found + 1
+            return found
+        }
+        return lineBegin
+    }
+
+    /// The first byte after the start tag that begins at `tagOffset` (quotes in attributes respected).
+    func endOfStartTag(_ tagOffset: Int) -> Int {
+        var i = tagOffset, quote: UInt8? = nil
+        while i < bytes.count {
+            let c = bytes[i]
+            if let q = quote {
+                if c == q { quote = nil }
+            } else if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
+                quote = c
+            } else if c == UInt8(ascii: ">") {
+                return i + 1
+            }
+            i += 1
+        }
+        return bytes.count
+    }
+
+    /// Moves the element search past `offset` (after a script's content, so text inside it is not taken
+    /// for tags).
+    mutating func advance(to offset: Int) { cursor = max(cursor, offset) }
+
+    /// Finds `needle` (ASCII case-insensitive, followed by a byte that ends a tag name) in [from, to).
+    func find(_ needle: [UInt8], from: Int, to: Int, tagName: Bool = true) -> Int? {
+        guard !needle.isEmpty, from < to else { return nil }
+        var i = from
+        let last = min(to, bytes.count) - needle.count
+        while i <= last {
+            var matched = true
+            for j in 0..<needle.count where lower(bytes[i + j]) != lower(needle[j]) {
+                matched = false
+                break
+            }
+            if matched {
+                let after = i + needle.count < bytes.count ? bytes[i + needle.count] : UInt8(ascii: ">")
+                if !tagName || after == UInt8(ascii: ">") || after == UInt8(ascii: "/") || after == 0x20 || after == 0x09
+                    || after == 0x0A || after == 0x0D || after == 0x0C {
+                    return i
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Finds literal text (case-sensitive) in [from, end).
+    func findText(_ text: String, from: Int) -> Int? {
+        let needle = Array(text.utf8)
+        guard !needle.isEmpty, from >= 0 else { return nil }
+        var i = from
+        while i + needle.count <= bytes.count {
+            if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+}
