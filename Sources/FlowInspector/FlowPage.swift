@@ -134,6 +134,9 @@ enum FlowPageBuilder {
         var page = FlowPage(name: name, pageURL: pageURL, directory: directory)
         var map = SourceMap(bytes)
         for element in HTMLDocument.elements(of: bytes) {
+            // Elements no check reads are not located (a page of 100,000 anonymous divs costs nothing here).
+            if (element.name == "div" || element.name == "section") && element.attributes["id"] == nil
+                && element.attributes["data-capturescreen"] == nil { continue }
             let tagOffset = map.locateStartTag(element.name, line: element.line)
             let position = map.position(of: tagOffset)
             if let id = element.attribute("id") { page.ids.insert(id) }

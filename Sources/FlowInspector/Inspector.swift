@@ -75,6 +75,9 @@ public struct Inspector: Sendable {
                                         message: redact(hit.message)))
             }
         }
+        // One finding per place, check and message (a callback named by two iframes is one problem).
+        var seen = Set<Finding>()
+        findings = findings.filter { seen.insert($0).inserted }
         findings.sort { ($0.position, $0.check) < ($1.position, $1.check) }
         return .success(findings)
     }

@@ -24,6 +24,13 @@ struct SourceMap {
     let lineStarts: [Int]
     /// Where the next element search starts: elements come in document order.
     private var cursor = 0
+    /// The last position computed: positions are asked for in increasing order, so a long line (a
+    /// minified page) is counted once, not once per element on it.
+    private let lastPosition = PositionCache()
+
+    final class PositionCache: @unchecked Sendable {
+        var offset = 0, line = 1, column = 1
+    }
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -42,6 +49,11 @@ struct SourceMap {
         }
         var column = 1
         var i = lineStarts[low]
+        if lastPosition.line == low + 1 && lastPosition.offset >= i && lastPosition.offset <= clamped {
+            column = lastPosition.column
+            i = lastPosition.offset
+        }
+        defer { (lastPosition.offset, lastPosition.line, lastPosition.column) = (clamped, low + 1, column) }
         while i < clamped {
             if bytes[i] & 0xC0 != 0x80 { column += 1 }
             i += 1

@@ -1,0 +1,93 @@
+// BadInputTests.swift: inputs that are not flow pages: binary, empty, invalid UTF-8, too large, deeply
+// nested, unterminated, entity tricks. None crashes; each gives a finding or a clear error.
+import Foundation
+import Testing
+@testable import FlowInspector
+
+@Suite("Bad input")
+struct BadInputTests {
+    let inspector = Inspector()
+
+    @Test("a binary file is refused with a clear error")
+    func binary() {
+        let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D]
+        guard case .failure(let error) = inspector.inspect(bytes: bytes, name: "logo.png", directory: nil) else {
+            Issue.record("a binary file was inspected")
+            return
+        }
+        #expect(error.message.contains("not a text file"))
+    }
+
+    @Test("an empty page is a warning, not a crash")
+    func empty() throws {
+        let findings = try inspector.inspect(bytes: [], name: "empty.html", directory: nil).get()
+        #expect(findings.map(\.check) == ["empty-page"])
+    }
+
+    @Test("invalid UTF-8 is reported where it is, and the page is still inspected")
+    func invalidUTF8() throws {
+        var bytes = Array("<html><body>\n<p>caf".utf8) + [0xE9] + Array("</p>\n<script>janrain.settings.popup = true;</script></body></html>".utf8)
+        bytes += []
+        let findings = try inspector.inspect(bytes: bytes, name: "latin1.html", directory: nil).get()
+        let invalid = try #require(findings.first { $0.check == "invalid-utf8" })
+        #expect(invalid.position == SourcePosition(line: 2, column: 7))
+        #expect(findings.contains { $0.check == "popup-not-false" })
+    }
+
+    @Test("a page over the size limit is refused, with the limit named")
+    func tooLarge() {
+        let small = Inspector(maxBytes: 1_000)
+        let bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 50 * 1024 * 1024)
+        guard case .failure(let error) = small.inspect(bytes: bytes, name: "huge.html", directory: nil) else {
+            Issue.record("a 50 MB page was inspected past the limit")
+            return
+        }
+        #expect(error.message.contains("--max-bytes"))
+        guard case .failure = inspector.inspect(bytes: bytes, name: "huge.html", directory: nil) else {
+            Issue.record("the default limit let a 50 MB page through")
+            return
+        }
+    }
+
+    @Test("100,000 nested elements do not exhaust the stack")
+    func deepNesting() throws {
+        let depth = 100_000
+        let html = "<html><body>" + String(repeating: "<div>", count: depth) + "<div id=\"s\">{* #f *}</div>"
+            + String(repeating: "</div>", count: depth) + "<script>janrain.settings.popup = true;</script></body></html>"
+        let findings = try inspector.inspect(bytes: Array(html.utf8), name: "deep.html", directory: nil).get()
+        #expect(findings.allSatisfy { $0.position.line >= 1 })
+    }
+
+    @Test("unterminated script, comment and tags: findings or silence, never a crash")
+    func unterminated() throws {
+        for html in ["<script>var a = 'x", "<!-- never closed <script>janrain.settings.popup = true;</script>",
+                     "<div id=\"a\" style=\"display:none\">{* #f *}", "<iframe src=\"https://x/oauth/profile_change_password?token=t",
+                     "<script>/* open", "<a href='#' data-capturescreen='nowhere'"] {
+            let result = inspector.inspect(bytes: Array(html.utf8), name: "t.html", directory: nil)
+            #expect((try? result.get()) != nil, "\(html)")
+        }
+        let findings = try inspector.inspect(bytes: Array("<script>var a = 'x".utf8), name: "t.html", directory: nil).get()
+        #expect(findings.contains { $0.check == "script-unterminated" })
+    }
+
+    @Test("entities are decoded in attributes and never in scripts; escaped markup is not a script")
+    func entities() throws {
+        let html = """
+        <html><body>
+        <p>&lt;script&gt;janrain.settings.popup = true;&lt;/script&gt;</p>
+        <a href="https://x.example/oauth/signin?response_type=code&amp;redirect_uri=https%3A%2F%2Fa.example%2F&#x26;client_id=c">ok</a>
+        <div id="s" style="display&#58;none">{* #f *}{* /f *}</div>
+        </body></html>
+        """
+        let findings = try inspector.inspect(bytes: Array(html.utf8), name: "entities.html", directory: nil).get()
+        #expect(findings.isEmpty, "\(findings.map(\.check))")
+    }
+
+    @Test("secrets in findings are masked")
+    func redaction() throws {
+        let html = "<iframe src=\"https://x.example/oauth/profile_change_password?token=tok_5f2a9c81d3e4&amp;callback=cb\"></iframe>"
+        let findings = try inspector.inspect(bytes: Array(html.utf8), name: "t.html", directory: nil).get()
+        #expect(!findings.isEmpty)
+        #expect(findings.allSatisfy { !$0.message.contains("tok_5f2a9c81d3e4") })
+    }
+}

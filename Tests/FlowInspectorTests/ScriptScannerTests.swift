@@ -1,0 +1,78 @@
+// ScriptScannerTests.swift: the JavaScript tokenizer and statement reader on the constructs real pages use.
+import Testing
+@testable import FlowInspector
+
+@Suite("Script scanner")
+struct ScriptScannerTests {
+    func tokens(_ source: String) -> [JSToken] { JSTokenizer(Array(source.utf8)).tokens }
+
+    @Test("strings of all three quote kinds, with escapes")
+    func strings() {
+        let t = tokens(#"a = 'it\'s'; b = "say \"hi\""; c = `t`;"#)
+        #expect(t.filter { $0.kind == .string }.map(\.text) == ["it's", "say \"hi\""])
+        #expect(t.contains { $0.kind == .template && $0.text == "`t`" })
+    }
+
+    @Test("template literals with nested substitutions, strings and braces are one token")
+    func templates() {
+        let t = tokens("x = `a ${ {k: '}'}.k + `in ${1}` } b`; y = 2;")
+        #expect(t.filter { $0.kind == .template }.count == 1)
+        #expect(t.contains { $0.kind == .identifier && $0.text == "y" })
+        #expect(JSTokenizer(Array("x = `a ${ {k: '}'}.k } b`; y = 2;".utf8)).problems.isEmpty)
+    }
+
+    @Test("comments hide what is inside them")
+    func comments() {
+        let t = tokens("// janrain.settings.popup = true;\n/* createJanrainBridge(); */ z = 1;")
+        #expect(t.map(\.text) == ["z", "=", "1", ";"])
+    }
+
+    @Test("a slash is a regular expression where an expression starts, division elsewhere")
+    func regexOrDivision() {
+        let regex = tokens("var r = /'[}]\\//g; var q = a / b / c; if (x) return /=/.test(y);")
+        #expect(regex.filter { $0.kind == .regex }.map(\.text) == ["/'[}]\\//g", "/=/"])
+        #expect(regex.filter { $0.kind == .punctuator && $0.text == "/" }.count == 2)
+    }
+
+    @Test("unterminated strings, templates, comments and regexes are reported with their offsets")
+    func unterminated() {
+        for (source, message) in [("a = 'abc\n", "unterminated string"), ("a = `abc", "unterminated template literal"),
+                                  ("/* abc", "unterminated comment"), ("x = /abc\n", "unterminated regular expression")] {
+            let problems = JSTokenizer(Array(source.utf8)).problems
+            #expect(problems.map(\.message) == [message], "\(source.debugDescription)")
+        }
+    }
+
+    @Test("settings assignments in both forms, references, calls, functions and navigations")
+    func statements() {
+        let facts = ScriptAnalyzer.analyze("""
+        janrain.settings.capture.redirectUri = window.location.href.split('#')[0];
+        window.janrain.settings.popup = false
+        janrain.settings.tokenUrl = janrain.settings.capture.captureServer;
+        janrain.settings.capture.federateXdReceiver = 'x'; janrain.settings.packages.push('capture');
+        function janrainCaptureWidgetOnLoad() { createJanrainBridge(); janrain.capture.ui.start(); }
+        janrain.events.onCaptureLoginSuccess.addHandler(function (result) {
+          if (result.accessToken) { document.location.href = "janrain:accessToken=" + result.accessToken; }
+        });
+        var cb = function () { location = 'myapp://done'; };
+        """)
+        let targets = facts.assignments.map(\.target)
+        #expect(targets.contains("janrain.settings.capture.redirectUri"))
+        #expect(targets.contains("window.janrain.settings.popup"))
+        #expect(facts.assignments.first { $0.target == "window.janrain.settings.popup" }?.value.literal == .bool(false))
+        #expect(facts.assignments.first { $0.target == "janrain.settings.tokenUrl" }?.value.reference == "janrain.settings.capture.captureServer")
+        #expect(facts.assignments.first { $0.target == "janrain.settings.capture.redirectUri" }?.value.readsLocation == true)
+        let callees = facts.calls.map(\.callee)
+        #expect(callees.contains("createJanrainBridge") && callees.contains("janrain.capture.ui.start")
+                && callees.contains("janrain.events.onCaptureLoginSuccess.addHandler") && callees.contains("janrain.settings.packages.push"))
+        #expect(Set(facts.functions.map(\.name)) == ["janrainCaptureWidgetOnLoad", "cb"])
+        #expect(facts.navigations.map { $0.url.leadingLiteral ?? $0.url.stringValue ?? "" } == ["janrain:accessToken=", "myapp://done"])
+    }
+
+    @Test("positions inside an inline script point at the statement in the page")
+    func positionsInPage() {
+        let html = "<html><head>\n<script>\n  var a = 1;\n    janrain.settings.popup = true;\n</script></head><body></body></html>\n"
+        let page = FlowPageBuilder.build(name: "p", bytes: Array(html.utf8), pageURL: nil, directory: nil)
+        #expect(page.settings.first?.position == SourcePosition(line: 4, column: 5))
+    }
+}
