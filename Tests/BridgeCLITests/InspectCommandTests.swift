@@ -1,0 +1,120 @@
+// InspectCommandTests.swift: `bridge inspect` as a user runs it: formats, exit statuses, directories,
+// unreadable inputs beside readable ones, SARIF validated against the official schema, and pages fetched
+// over http from a local server.
+import Foundation
+import Testing
+
+@Suite("bridge inspect")
+struct InspectCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    @Test("web/ is clean: exit 0 and a summary line")
+    func webClean() throws {
+        let run = try BridgeProcess.run(["inspect", "--rules", Self.path("Fixtures/rules/capture.json"), Self.path("web")])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("5 pages inspected: 0 errors, 0 warnings, 0 notes"))
+    }
+
+    @Test("errors: compiler-style lines and exit 1")
+    func errorsExitOne() throws {
+        let page = Self.path("Fixtures/pages/desktop-settings.html")
+        let run = try BridgeProcess.run(["inspect", page])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("\(page):17:3: error: janrain.settings.popup is true; it must be false [popup-not-false]"))
+    }
+
+    @Test("an unreadable input exits 2 and the others are still inspected")
+    func unreadableInput() throws {
+        let run = try BridgeProcess.run(["inspect", "/nonexistent/page.html", Self.path("Fixtures/pages/no-bridge.html")])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("/nonexistent/page.html: no such file or directory"))
+        #expect(run.stdout.contains("[bridge-script-missing]"))
+        #expect(run.stdout.contains("1 page inspected") && run.stdout.contains("1 input not read"))
+    }
+
+    @Test("JSON: one object per finding with file, line, column, severity, check, message")
+    func json() throws {
+        let run = try BridgeProcess.run(["inspect", "--format", "json", Self.path("Fixtures/pages/broken-screens.html")])
+        let objects = try run.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 5)
+        for object in objects {
+            #expect(Set(object.keys) == ["file", "line", "column", "severity", "check", "message"])
+        }
+    }
+
+    @Test("SARIF validates against the SARIF 2.1.0 schema")
+    func sarif() throws {
+        let run = try BridgeProcess.run(["inspect", "--format", "sarif", "--rules", Self.path("Fixtures/rules/capture.json"),
+                                         Self.path("Fixtures/pages"), "/nonexistent.html"])
+        #expect(run.status == 2)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(document["version"] as? String == "2.1.0")
+        let schemaPath = Self.root.deletingLastPathComponent().appendingPathComponent("shared/conformance/sarif/sarif-schema-2.1.0.json").path
+        guard FileManager.default.fileExists(atPath: schemaPath) else {
+            print("skipped: SARIF schema validation (no ../shared/conformance/sarif)")
+            return
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString).sarif")
+        try Data(run.stdout.utf8).write(to: output)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", """
+            import json, sys
+            try:
+                import jsonschema
+            except ImportError:
+                print("no jsonschema"); sys.exit(3)
+            jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
+            print("valid")
+            """, schemaPath, output.path]
+        let pipe = Pipe()
+        check.standardOutput = pipe
+        check.standardError = pipe
+        try check.run()
+        check.waitUntilExit()
+        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if check.terminationStatus == 3 || check.terminationStatus == 127 {
+            print("skipped: SARIF schema validation (python3 with jsonschema is not installed; .ci/run installs it)")
+            return
+        }
+        #expect(check.terminationStatus == 0, "\(said)")
+        print("SARIF output validated against sarif-schema-2.1.0.json: \(said.trimmingCharacters(in: .whitespacesAndNewlines))")
+    }
+
+    @Test("http(s) pages are fetched with the bridge user agent and inspected")
+    func fetched() throws {
+        // A local server over web/ and Fixtures/pages (python3's http.server); skipped when python3 is absent.
+        let port = Int.random(in: 20_000..<60_000)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", Self.root.path]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        do { try server.run() } catch {
+            print("skipped: fetching pages (python3 is not available to serve them)")
+            return
+        }
+        defer { server.terminate() }
+        var ready = false
+        for _ in 0..<50 where !ready {
+            Thread.sleep(forTimeInterval: 0.1)
+            ready = (try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/web/xdcomm.html")!)) != nil
+        }
+        guard ready else {
+            print("skipped: fetching pages (the local server did not start)")
+            return
+        }
+        let base = "http://127.0.0.1:\(port)"
+        let clean = try BridgeProcess.run(["inspect", "\(base)/web/password_reset.html", "\(base)/web/webViewSignIn.html"])
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stdout.contains("2 pages inspected: 0 errors"))
+        let broken = try BridgeProcess.run(["inspect", "\(base)/Fixtures/pages/reset-remote-receiver.html", "\(base)/web/missing.html"])
+        #expect(broken.status == 2)
+        #expect(broken.stdout.contains("\(base)/Fixtures/pages/reset-remote-receiver.html:25:3: error:"))
+        #expect(broken.stderr.contains("missing.html: HTTP status 404"))
+    }
+}
