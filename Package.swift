@@ -52,7 +52,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "CLibXML2"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector"]
         ),
         .testTarget(
             name: "BrowserURLTests",

@@ -66,14 +66,7 @@ public enum CheckCatalogue {
     /// URLs to Capture's OAuth endpoints written on the page: iframe and link attributes, and frame
     /// sources built by scripts.
     static func oauthURLs(_ page: FlowPage, path: String) -> [PageURL] {
-        var urls = (page.iframes + page.links).filter { $0.text.contains(path) }
-        for navigation in page.navigations where navigation.target.hasSuffix(".src") {
-            let text = page.template(of: navigation.url)
-            if text.contains(path) {
-                urls.append(PageURL(text: text, expression: navigation.url, position: navigation.position, element: navigation.target))
-            }
-        }
-        return urls
+        (page.iframes + page.links + page.scriptFrameURLs).filter { $0.text.containsBytes(path) }
     }
 
     /// The query parameters of a URL written on the page (computed values read "…"), by name.

@@ -91,6 +91,8 @@ struct FlowPage: Sendable {
     /// `var NAME = 'literal'` anywhere on the page, last one wins (URLs are often built from them).
     var stringVariables: [String: String] = [:]
     var problems: [PageProblem] = []
+    /// Frame sources set by scripts (`frame.src = …`), resolved once: the URL checks read them often.
+    var scriptFrameURLs: [PageURL] = []
 
     /// Whether the page sets up Janrain's widget at all (the settings checks apply only then).
     var isJanrainPage: Bool { !settings.isEmpty }
@@ -161,7 +163,7 @@ enum FlowPageBuilder {
                     page.links.append(PageURL(text: href, expression: nil, position: position, element: "a"))
                 }
             case "div", "section":
-                if let id = element.attribute("id"), element.text.contains("{*"), !element.insideScreen {
+                if let id = element.attribute("id"), element.text.containsBytes("{*"), !element.insideScreen {
                     let style = (element.attribute("style") ?? "").lowercased().filter { !$0.isWhitespace }
                     let hidden = style.contains("display:none") || element.attribute("hidden") != nil
                     page.screens.append(Screen(id: id, hidden: hidden, position: position,
@@ -170,6 +172,9 @@ enum FlowPageBuilder {
             default:
                 break
             }
+        }
+        page.scriptFrameURLs = page.navigations.filter { $0.target.hasSuffix(".src") }.map {
+            PageURL(text: page.template(of: $0.url), expression: $0.url, position: $0.position, element: $0.target)
         }
         return page
     }
@@ -225,19 +230,27 @@ enum FlowPageBuilder {
     }
 
     /// The JTL tags `{* … *}` in a screen's text, located in the page from the screen's start tag on.
+    /// Byte scans: a page may hold thousands of screens.
     static func jtlTags(in text: String, from offset: Int, map: SourceMap) -> [JTLTag] {
         var tags: [JTLTag] = []
-        var rest = Substring(text)
-        var cursor = offset
-        while let open = rest.range(of: "{*") {
-            guard let close = rest[open.upperBound...].range(of: "*}") else { break }
-            let raw = rest[open.lowerBound..<close.upperBound]
-            let body = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-            let found = map.findText(String(raw), from: cursor)
-            if let found { cursor = found + raw.utf8.count }
-            tags.append(JTLTag(body: body, position: map.position(of: found ?? offset)))
-            rest = rest[close.upperBound...]
+        let bytes = Array(text.utf8)
+        var i = 0, cursor = offset
+        while i + 1 < bytes.count {
+            guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "*") else { i += 1; continue }
+            var j = i + 2
+            while j + 1 < bytes.count && !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "}")) { j += 1 }
+            guard j + 1 < bytes.count else { break }
+            var bodyStart = i + 2, bodyEnd = j
+            while bodyStart < bodyEnd && isSpace(bytes[bodyStart]) { bodyStart += 1 }
+            while bodyEnd > bodyStart && isSpace(bytes[bodyEnd - 1]) { bodyEnd -= 1 }
+            let raw = bytes[i..<(j + 2)]
+            let found = map.findBytes(raw, from: cursor)
+            if let found { cursor = found + raw.count }
+            tags.append(JTLTag(body: String(decoding: bytes[bodyStart..<bodyEnd], as: UTF8.self), position: map.position(of: found ?? offset)))
+            i = j + 2
         }
         return tags
     }
+
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C }
 }

@@ -144,22 +144,24 @@ struct JSTokenizer {
         emit(.number, String(decoding: bytes[start..<position], as: UTF8.self), start)
     }
 
-    private static let punctuators3: Set<String> = ["===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??="]
-    private static let punctuators2: Set<String> = ["==", "!=", "<=", ">=", "&&", "||", "??", "?.", "=>", "++", "--",
-                                                    "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**"]
+    private static let punctuators3: [[UInt8]] = ["===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??="].map { Array($0.utf8) }
+    private static let punctuators2: [[UInt8]] = ["==", "!=", "<=", ">=", "&&", "||", "??", "?.", "=>", "++", "--",
+                                                  "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**"].map { Array($0.utf8) }
+    /// One-byte punctuators as Strings, made once.
+    private static let single: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     private mutating func scanPunctuator() {
         let start = position
-        for length in [3, 2] where position + length <= bytes.count {
-            let candidate = String(decoding: bytes[position..<position + length], as: UTF8.self)
-            if (length == 3 ? Self.punctuators3 : Self.punctuators2).contains(candidate) {
+        for (length, table) in [(3, Self.punctuators3), (2, Self.punctuators2)] where position + length <= bytes.count {
+            if table.contains(where: { candidate in (0..<length).allSatisfy { bytes[position + $0] == candidate[$0] } }) {
                 position += length
-                emit(.punctuator, candidate, start)
+                emit(.punctuator, String(decoding: bytes[start..<position], as: UTF8.self), start)
                 return
             }
         }
+        let c = bytes[position]
         position += 1
-        emit(.punctuator, String(decoding: bytes[start..<position], as: UTF8.self), start)
+        emit(.punctuator, c < 128 ? Self.single[Int(c)] : String(decoding: bytes[start..<position], as: UTF8.self), start)
     }
 
     private mutating func scanString(quote: UInt8) {

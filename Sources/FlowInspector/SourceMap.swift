@@ -141,16 +141,41 @@ struct SourceMap {
     }
 
     /// Finds literal text (case-sensitive) in [from, end).
-    func findText(_ text: String, from: Int) -> Int? {
-        let needle = Array(text.utf8)
-        guard !needle.isEmpty, from >= 0 else { return nil }
+    func findText(_ text: String, from: Int) -> Int? { findBytes(Array(text.utf8)[...], from: from) }
+
+    func findBytes(_ needle: ArraySlice<UInt8>, from: Int) -> Int? {
+        guard let first = needle.first, from >= 0 else { return nil }
         var i = from
         while i + needle.count <= bytes.count {
-            if bytes[i] == needle[0] && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            if bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
             i += 1
         }
         return nil
     }
 
     private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
+}
+
+extension String {
+    /// Substring search on UTF-8 bytes (Foundation's `contains` goes through CFString, which a page with
+    /// thousands of elements feels).
+    func containsBytes(_ needle: String) -> Bool {
+        var haystack = self, needle = needle
+        return haystack.withUTF8 { h in
+            needle.withUTF8 { n in
+                guard let first = n.first else { return true }
+                guard h.count >= n.count else { return false }
+                var i = 0
+                while i <= h.count - n.count {
+                    if h[i] == first {
+                        var j = 1
+                        while j < n.count && h[i + j] == n[j] { j += 1 }
+                        if j == n.count { return true }
+                    }
+                    i += 1
+                }
+                return false
+            }
+        }
+    }
 }

@@ -1,6 +1,6 @@
 // BenchMain.swift: bridge's benchmark executable (build with -c release). Each section times one
 // component against a baseline in the same run and reports ratios; sections are chosen by name.
-//   swift run -c release bridge-bench [url] [engine] [--corpus FILE] [--rounds N]
+//   swift run -c release bridge-bench [url] [engine] [inspect] [--corpus FILE] [--rounds N]
 import Foundation
 
 @main
@@ -16,7 +16,7 @@ enum BenchMain {
             case "--corpus": corpusPath = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--rounds": rounds = arguments.isEmpty ? rounds : Int(arguments.removeFirst()) ?? rounds
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [url-only] [--corpus FILE] [--rounds N]")
+                print("usage: bridge-bench [url] [engine] [inspect] [url-only] [--corpus FILE] [--rounds N]")
                 return
             default: sections.append(argument)
             }
@@ -31,6 +31,9 @@ enum BenchMain {
         }
         if sections.isEmpty || sections.contains("engine") {
             EngineBenchmark.run(corpus.urls, rounds: rounds)
+        }
+        if sections.isEmpty || sections.contains("inspect") {
+            InspectBenchmark.run(rounds: max(5, rounds / 3))
         }
         if sections.contains("url-only") {
             URLBenchmark.runBrowserURLOnly(corpus.urls, rounds: rounds)

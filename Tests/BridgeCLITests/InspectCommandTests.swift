@@ -52,9 +52,9 @@ struct InspectCommandTests {
         #expect(run.status == 2)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(document["version"] as? String == "2.1.0")
-        let schemaPath = Self.root.deletingLastPathComponent().appendingPathComponent("shared/conformance/sarif/sarif-schema-2.1.0.json").path
+        let schemaPath = Self.path("Fixtures/conformance/sarif/sarif-schema-2.1.0.json")
         guard FileManager.default.fileExists(atPath: schemaPath) else {
-            print("skipped: SARIF schema validation (no ../shared/conformance/sarif)")
+            print("skipped: SARIF schema validation (no Fixtures/conformance/sarif)")
             return
         }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString).sarif")
