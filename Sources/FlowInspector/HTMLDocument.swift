@@ -28,17 +28,7 @@ enum HTMLDocument {
 
     /// Parses `bytes` and returns the kept elements in document order.
     static func elements(of bytes: [UInt8]) -> [HTMLElement] {
-        _ = initialize
-        let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
-                            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
-        let document = bytes.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress.flatMap { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(buffer.count), nil, nil, options)
-                }
-            }
-        }
-        guard let document else { return [] }
+        guard let document = parse(bytes) else { return [] }
         defer { xmlFreeDoc(document) }
         var result: [HTMLElement] = []
         // Pre-order walk without recursion: down to the first child, else across, else up and across.
@@ -106,19 +96,24 @@ enum HTMLDocument {
 
     /// libxml2's bare parse of the same bytes, for the benchmark's baseline.
     static func bareParse(_ bytes: [UInt8]) -> Bool {
+        guard let document = parse(bytes) else { return false }
+        xmlFreeDoc(document)
+        return true
+    }
+
+    /// htmlReadMemory with the inspector's options: recovery on, network off, no error output, and no
+    /// libxml2 size limits (the inspector bounds the input itself, --max-bytes).
+    private static func parse(_ bytes: [UInt8]) -> htmlDocPtr? {
         _ = initialize
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
                             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue) | Int32(XML_PARSE_HUGE.rawValue)
-        let document = bytes.withUnsafeBufferPointer { buffer in
+        return bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
                     htmlReadMemory($0, Int32(buffer.count), nil, nil, options)
                 }
             }
         }
-        guard let document else { return false }
-        xmlFreeDoc(document)
-        return true
     }
 }
 
