@@ -12,22 +12,23 @@ public enum CheckCatalogue {
 
     /// Findings the inspector makes before the page model exists (the input itself); their examples run
     /// through the inspector like the others.
-    public static let inputChecks: [InspectorCheck] = [
-        InspectorCheck(
+    public static let inputChecks: [InspectorCheck] = [emptyPage, invalidUTF8]
+
+    static let emptyPage = InspectorCheck(
             id: "empty-page", severity: .warning,
             summary: "the page is empty",
             rationale: "An empty file where a flow page should be is usually a failed export or a wrong path; the WebView would show a blank screen.",
             triggering: [CheckExample(""), CheckExample("  \n\n")],
             nonTriggering: [CheckExample("<p>hello</p>")],
-            run: { _, _ in [] }),
-        InspectorCheck(
+            run: { _, _ in [] })
+
+    static let invalidUTF8 = InspectorCheck(
             id: "invalid-utf8", severity: .warning,
             summary: "the page is not valid UTF-8",
             rationale: "Bytes that are not UTF-8 are shown as replacement characters, or make the browser guess another encoding; settings and URLs written with them may not be what they seem. (Examples with invalid bytes are in the tests, as Swift strings cannot hold them.)",
             triggering: [],
             nonTriggering: [CheckExample("<p>caf\u{E9}</p>")],
-            run: { _, _ in [] }),
-    ]
+            run: { _, _ in [] })
 
     // MARK: Helpers
 

@@ -91,6 +91,8 @@ struct FlowPage: Sendable {
     /// `var NAME = 'literal'` anywhere on the page, last one wins (URLs are often built from them).
     var stringVariables: [String: String] = [:]
     var problems: [PageProblem] = []
+    /// Whether libxml2 built no document at all from the bytes (the inspector reports it).
+    var unparsed = false
     /// Frame sources set by scripts (`frame.src = …`), resolved once: the URL checks read them often.
     var scriptFrameURLs: [PageURL] = []
 
@@ -130,12 +132,47 @@ struct FlowPage: Sendable {
     }
 }
 
+/// Which containers are screens. A screen is a div or section with an id that holds JTL and either is
+/// hidden, or holds no hidden container with JTL: so a wrapper such as `<div id="content">` around hidden
+/// screens is not itself a screen, and a visible screen is still found (and reported as visible).
+/// Containers inside a screen belong to it. Linear: parents come before children in document order.
+enum ScreenResolver {
+    /// Screen element index → its JTL text (its own and its inner containers'), in document order.
+    static func screens(in parsed: HTMLDocument.Parsed) -> [Int: String] {
+        let elements = parsed.elements
+        var holdsHiddenCandidate = [Bool](repeating: false, count: elements.count)
+        for (index, element) in elements.enumerated().reversed() where element.isContainer && element.holdsJTL {
+            if (element.isHidden || holdsHiddenCandidate[index]), let parent = element.enclosingContainer {
+                holdsHiddenCandidate[parent] = true
+            }
+        }
+        var topScreen = [Int?](repeating: nil, count: elements.count)
+        var text: [Int: [String]] = [:]
+        for (index, element) in elements.enumerated() where element.isContainer {
+            let inherited = element.enclosingContainer.flatMap { topScreen[$0] }
+            let isScreen = element.holdsJTL && (element.isHidden || !holdsHiddenCandidate[index])
+            topScreen[index] = inherited ?? (isScreen ? index : nil)
+            if isScreen && inherited == nil { text[index] = [] }
+        }
+        for piece in parsed.jtl {
+            if let screen = topScreen[piece.container] { text[screen]?.append(piece.text) }
+        }
+        return text.mapValues { $0.joined(separator: "\n") }
+    }
+}
+
 enum FlowPageBuilder {
     /// Builds the model from the page's bytes.
     static func build(name: String, bytes: [UInt8], pageURL: BrowserURL?, directory: String?) -> FlowPage {
         var page = FlowPage(name: name, pageURL: pageURL, directory: directory)
         var map = SourceMap(bytes)
-        for element in HTMLDocument.elements(of: bytes) {
+        guard let parsed = HTMLDocument.parse(bytes) else {
+            page.unparsed = true
+            return page
+        }
+        let elements = parsed.elements
+        let screenText = ScreenResolver.screens(in: parsed)
+        for (index, element) in elements.enumerated() {
             // Elements no check reads are not located (a page of 100,000 anonymous divs costs nothing here).
             if (element.name == "div" || element.name == "section") && element.attributes["id"] == nil
                 && element.attributes["data-capturescreen"] == nil { continue }
@@ -163,11 +200,9 @@ enum FlowPageBuilder {
                     page.links.append(PageURL(text: href, expression: nil, position: position, element: "a"))
                 }
             case "div", "section":
-                if let id = element.attribute("id"), element.text.containsBytes("{*"), !element.insideScreen {
-                    let style = (element.attribute("style") ?? "").lowercased().filter { !$0.isWhitespace }
-                    let hidden = style.contains("display:none") || element.attribute("hidden") != nil
-                    page.screens.append(Screen(id: id, hidden: hidden, position: position,
-                                               tags: jtlTags(in: element.text, from: tagOffset, map: map)))
+                if let id = element.attribute("id"), let text = screenText[index] {
+                    page.screens.append(Screen(id: id, hidden: element.isHidden, position: position,
+                                               tags: jtlTags(in: text, from: tagOffset, map: map)))
                 }
             default:
                 break

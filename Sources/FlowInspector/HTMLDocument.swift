@@ -1,6 +1,6 @@
 // HTMLDocument.swift: reads a page with libxml2's HTML parser (recovery on, network off, no error
-// output) and keeps the elements the inspector looks at: scripts, elements with ids (screens), iframes,
-// links and forms, each with its attributes, its text where needed, and libxml2's line. The tree is
+// output) and keeps the elements the inspector looks at: scripts, elements with ids (screen candidates),
+// iframes and links, each with its attributes, a script's text, JTL text, and libxml2's line. The tree is
 // walked without recursion, so 100,000 nested elements cost no stack.
 import CLibXML2
 import Foundation
@@ -10,48 +10,78 @@ struct HTMLElement: Sendable {
     /// The lower-case tag name.
     var name: String
     var attributes: [String: String]
-    /// The text content (scripts and screen candidates only; empty otherwise).
+    /// The script's text (scripts only; empty otherwise).
     var text: String
     /// libxml2's line for the element (where its start tag ends); 65535 means "at or after 65535".
     var line: Int
-    /// Whether an ancestor is also a kept element with an id that holds JTL (nested screens).
-    var insideScreen: Bool
+    /// For a container: whether it or anything inside it holds JTL.
+    var holdsJTL = false
+    /// The index (in the element list) of the nearest enclosing container.
+    var enclosingContainer: Int?
 
     func attribute(_ name: String) -> String? { attributes[name] }
+
+    var isContainer: Bool { (name == "div" || name == "section") && attributes["id"] != nil }
+
+    /// `style="display:none"` in any spelling (case, spaces, a trailing ";"), or the `hidden` attribute.
+    var isHidden: Bool {
+        let style = (attributes["style"] ?? "").lowercased().filter { !$0.isWhitespace }
+        return style.contains("display:none") || attributes["hidden"] != nil
+    }
 }
 
 enum HTMLDocument {
     /// Elements kept; others are walked through.
-    static let keptTags: Set<String> = ["script", "div", "iframe", "a", "form", "section"]
+    static let keptTags: Set<String> = ["script", "div", "iframe", "a", "section"]
 
     private static let initialize: Void = { xmlInitParser() }()
 
-    /// Parses `bytes` and returns the kept elements in document order.
-    static func elements(of bytes: [UInt8]) -> [HTMLElement] {
-        guard let document = parse(bytes) else { return [] }
+    /// The kept elements in document order, and the text nodes holding JTL (`{*`) with the index of their
+    /// nearest enclosing container, also in document order.
+    struct Parsed {
+        var elements: [HTMLElement] = []
+        var jtl: [(container: Int, text: String)] = []
+    }
+
+    /// Parses `bytes`; nil when libxml2 builds no document.
+    /// One pass, linear in the page: JTL text is attached to its nearest container as it is met, and
+    /// "holds JTL" is marked up the open containers only until one already marked (so 100,000 nested
+    /// containers cost 100,000 steps, not 100,000²).
+    static func parse(_ bytes: [UInt8]) -> Parsed? {
+        guard let document = read(bytes) else { return nil }
         defer { xmlFreeDoc(document) }
         var result: [HTMLElement] = []
+        var jtl: [(container: Int, text: String)] = []
         // Pre-order walk without recursion: down to the first child, else across, else up and across.
         let root = xmlDocGetRootElement(document)
         var node = root
-        var screenDepths: [Int] = []   // depths of the screens open above the current node
+        var containers: [(index: Int, depth: Int)] = []   // the containers open above the current node
         var depth = 0
         while let current = node {
+            while let last = containers.last, last.depth >= depth { containers.removeLast() }
             var descend = false
-            if current.pointee.type == XML_ELEMENT_NODE {
-                while let last = screenDepths.last, last >= depth { screenDepths.removeLast() }
+            switch current.pointee.type {
+            case XML_ELEMENT_NODE:
                 let name = String(cString: current.pointee.name)
                 if keptTags.contains(name) {
-                    let attributes = Self.attributes(of: current)
-                    var text = ""
-                    if name == "script" || ((name == "div" || name == "section") && attributes["id"] != nil) {
-                        text = content(of: current)
-                    }
-                    result.append(HTMLElement(name: name, attributes: attributes, text: text,
-                                              line: Int(xmlGetLineNo(current)), insideScreen: !screenDepths.isEmpty))
-                    if name != "script" && text.containsBytes("{*") { screenDepths.append(depth) }
+                    let element = HTMLElement(name: name, attributes: Self.attributes(of: current),
+                                              text: name == "script" ? content(of: current) : "",
+                                              line: Int(xmlGetLineNo(current)), enclosingContainer: containers.last?.index)
+                    if element.isContainer { containers.append((result.count, depth)) }
+                    result.append(element)
                 }
                 descend = name != "script"
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let text = current.pointee.content, strstr(UnsafeRawPointer(text).assumingMemoryBound(to: CChar.self), "{*") != nil,
+                   let owner = containers.last {
+                    jtl.append((owner.index, String(cString: text)))
+                    for container in containers.reversed() {
+                        if result[container.index].holdsJTL { break }
+                        result[container.index].holdsJTL = true
+                    }
+                }
+            default:
+                break
             }
             if descend, let child = current.pointee.children {
                 node = child
@@ -69,7 +99,7 @@ enum HTMLDocument {
                 depth -= 1
             }
         }
-        return result
+        return Parsed(elements: result, jtl: jtl)
     }
 
     private static func attributes(of node: xmlNodePtr) -> [String: String] {
@@ -96,14 +126,14 @@ enum HTMLDocument {
 
     /// libxml2's bare parse of the same bytes, for the benchmark's baseline.
     static func bareParse(_ bytes: [UInt8]) -> Bool {
-        guard let document = parse(bytes) else { return false }
+        guard let document = read(bytes) else { return false }
         xmlFreeDoc(document)
         return true
     }
 
     /// htmlReadMemory with the inspector's options: recovery on, network off, no error output, and no
     /// libxml2 size limits (the inspector bounds the input itself, --max-bytes).
-    private static func parse(_ bytes: [UInt8]) -> htmlDocPtr? {
+    private static func read(_ bytes: [UInt8]) -> htmlDocPtr? {
         _ = initialize
         let options = Int32(HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
                             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_COMPACT.rawValue) | Int32(XML_PARSE_HUGE.rawValue)

@@ -51,16 +51,20 @@ public struct Inspector: Sendable {
         var findings: [Finding] = []
         let start = SourcePosition(line: 1, column: 1)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            findings.append(Finding(file: name, position: start, severity: .warning, check: "empty-page",
-                                    message: "the page is empty"))
+            findings.append(Finding(file: name, position: start, severity: CheckCatalogue.emptyPage.severity,
+                                    check: CheckCatalogue.emptyPage.id, message: "the page is empty"))
             return .success(findings)
         }
         if let invalid = Self.firstInvalidUTF8(bytes) {
             let position = SourceMap(bytes).position(of: invalid)
-            findings.append(Finding(file: name, position: position, severity: .warning, check: "invalid-utf8",
+            findings.append(Finding(file: name, position: position, severity: CheckCatalogue.invalidUTF8.severity,
+                                    check: CheckCatalogue.invalidUTF8.id,
                                     message: "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"))
         }
         let page = FlowPageBuilder.build(name: name, bytes: bytes, pageURL: pageURL, directory: directory)
+        if page.unparsed {
+            return .failure(InputError(input: name, message: "libxml2 built no document from it; not inspected"))
+        }
         let context = InspectionContext(engine: engine, resourceExists: { relative, page in
             if let directory = page.directory {
                 let path = relative.split(separator: "?").first.map(String.init) ?? relative

@@ -287,11 +287,10 @@ enum ScriptAnalyzer {
 
         /// Summarises tokens[start..<end].
         func expression(_ start: Int, _ end: Int) -> JSExpression {
-            let slice = start < end ? Array(tokens[start..<end]) : []
+            let slice = tokens[start..<max(start, end)]
             let text = slice.isEmpty ? "" : String(decoding: bytes[slice.first!.start..<slice.last!.end], as: UTF8.self)
             var literal: JSExpression.Literal? = nil
-            if slice.count == 1 {
-                let token = slice[0]
+            if slice.count == 1, let token = slice.first {
                 switch token.kind {
                 case .string: literal = .string(token.text)
                 case .template where !token.text.contains("${"): literal = .string(String(token.text.dropFirst().dropLast()))
@@ -333,7 +332,7 @@ enum ScriptAnalyzer {
             }
             flush(end)
             let isFunction = slice.first.map { $0.text == "function" || $0.text == "async" } ?? false
-                || slice.contains { $0.text == "=>" } && (slice.first?.text == "(" || slice.count > 1 && slice[1].text == "=>")
+                || slice.contains { $0.text == "=>" } && (slice.first?.text == "(" || slice.dropFirst().first?.text == "=>")
             return JSExpression(text: text, literal: literal, reference: reference, pieces: pieces,
                                 readsLocation: slice.contains { $0.kind == .identifier && $0.text == "location" },
                                 isFunction: isFunction, stringLiterals: slice.filter { $0.kind == .string }.map(\.text))

@@ -118,7 +118,7 @@ struct SourceMap {
     mutating func advance(to offset: Int) { cursor = max(cursor, offset) }
 
     /// Finds `needle` (ASCII case-insensitive, followed by a byte that ends a tag name) in [from, to).
-    func find(_ needle: [UInt8], from: Int, to: Int, tagName: Bool = true) -> Int? {
+    func find(_ needle: [UInt8], from: Int, to: Int) -> Int? {
         guard !needle.isEmpty, from < to else { return nil }
         var i = from
         let last = min(to, bytes.count) - needle.count
@@ -130,7 +130,7 @@ struct SourceMap {
             }
             if matched {
                 let after = i + needle.count < bytes.count ? bytes[i + needle.count] : UInt8(ascii: ">")
-                if !tagName || after == UInt8(ascii: ">") || after == UInt8(ascii: "/") || after == 0x20 || after == 0x09
+                if after == UInt8(ascii: ">") || after == UInt8(ascii: "/") || after == 0x20 || after == 0x09
                     || after == 0x0A || after == 0x0D || after == 0x0C {
                     return i
                 }

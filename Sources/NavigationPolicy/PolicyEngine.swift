@@ -170,8 +170,6 @@ public struct PolicyEngine: Sendable {
     }
 
     /// A deep link's route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-    static func route(of url: BrowserURL) -> String { String(routeSubstring(of: url)) }
-
     /// The route as a slice of the href: no String is made unless a rule matches.
     static func routeSubstring(of url: BrowserURL) -> Substring {
         if url.byteCount(of: .hostname) > 0 { return url.componentSubstring(.hostname) }
@@ -181,11 +179,9 @@ public struct PolicyEngine: Sendable {
         return Substring(path[start..<end])
     }
 
-    /// javascript:, data:, vbscript: and file: (cancelled unless a scheme rule names them).
+    /// One of `alwaysBlockedSchemes` (cancelled unless a scheme rule names it), compared on the href's bytes.
     static func isAlwaysBlocked(_ url: BrowserURL) -> Bool {
-        if url.isSpecial { return url.schemeKind == .file }
-        return url.component(.scheme, equals: "javascript") || url.component(.scheme, equals: "data")
-            || url.component(.scheme, equals: "vbscript")
+        alwaysBlockedSchemes.contains { url.component(.scheme, equals: $0) }
     }
 
     // MARK: Sentinels

@@ -58,6 +58,18 @@ struct BadInputTests {
         #expect(findings.allSatisfy { $0.position.line >= 1 })
     }
 
+    @Test("100,000 nested containers with ids are read in one linear pass")
+    func deepNestedContainers() throws {
+        let depth = 100_000
+        let html = "<html><body>" + (0..<depth).map { "<div id=\"d\($0)\">" }.joined() + "{* #f *}{* /f *}"
+            + String(repeating: "</div>", count: depth) + "</body></html>"
+        let findings = try inspector.inspect(bytes: Array(html.utf8), name: "deep-ids.html", directory: nil).get()
+        // No container is hidden, so the outermost one holding JTL is the screen, the rest belong to it.
+        #expect(findings.map(\.check) == ["screen-not-hidden"])
+        #expect(findings.first?.message.contains("screen d0 ") == true)
+        #expect(findings.first?.position == SourcePosition(line: 1, column: 13))
+    }
+
     @Test("unterminated script, comment and tags: findings or silence, never a crash")
     func unterminated() throws {
         for html in ["<script>var a = 'x", "<!-- never closed <script>janrain.settings.popup = true;</script>",

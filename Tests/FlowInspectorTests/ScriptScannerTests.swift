@@ -75,4 +75,19 @@ struct ScriptScannerTests {
         let page = FlowPageBuilder.build(name: "p", bytes: Array(html.utf8), pageURL: nil, directory: nil)
         #expect(page.settings.first?.position == SourcePosition(line: 4, column: 5))
     }
+
+    @Test("a wrapper with an id around hidden screens is not a screen; nested containers belong to their screen")
+    func screenWrappers() {
+        let html = """
+        <html><body><div id="content">
+        <div id="signIn" style="display:none">{* #signInForm *}<div id="fields">{* email *}</div>{* /signInForm *}</div>
+        <div id="visible">{* #f *}{* /f *}</div>
+        </div></body></html>
+        """
+        let page = FlowPageBuilder.build(name: "p", bytes: Array(html.utf8), pageURL: nil, directory: nil)
+        #expect(page.screens.map(\.id) == ["signIn", "visible"])
+        #expect(page.screens.map(\.hidden) == [true, false])
+        #expect(page.screens.first?.tags.map(\.body) == ["#signInForm", "email", "/signInForm"])
+        #expect(page.screens.first?.tags.map(\.position.column) == [39, 73, 90])
+    }
 }
