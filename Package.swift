@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
+        .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     dependencies: [
@@ -41,18 +42,23 @@ let package = Package(
             name: "FlowInspector",
             dependencies: ["CLibXML2", "BrowserURL", "NavigationPolicy"]
         ),
+        .target(
+            name: "NavigationReplay",
+            dependencies: ["BrowserURL", "NavigationPolicy"]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
                 "BrowserURL",
                 "NavigationPolicy",
                 "FlowInspector",
+                "NavigationReplay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay"]
         ),
         .testTarget(
             name: "BrowserURLTests",
@@ -65,6 +71,10 @@ let package = Package(
         .testTarget(
             name: "FlowInspectorTests",
             dependencies: ["FlowInspector", "NavigationPolicy"]
+        ),
+        .testTarget(
+            name: "NavigationReplayTests",
+            dependencies: ["NavigationReplay", "NavigationPolicy"]
         ),
         .testTarget(
             name: "BridgeCLITests",

@@ -43,8 +43,8 @@ public final class EventRouter {
 
     private var handlers: [String: [Entry]] = [:]
     private var nextID = 0
-    /// Identities of queue entries already dispatched (the entry's position in the page's queue and text).
-    private var dispatched: Set<String> = []
+    /// Identities of queue entries already dispatched, per queue (the entry's position and text).
+    private var dispatched: [String: Set<String>] = [:]
 
     public init() {}
 
@@ -81,34 +81,49 @@ public final class EventRouter {
         return list.count
     }
 
+    /// Forgets what was dispatched from one queue: its page is gone (a new document has a new queue), so
+    /// memory does not grow with a long session.
+    public func forgetQueue(_ queueID: String) { dispatched[queueID] = nil }
+
     /// Dispatches a drained Janrain queue (the array of `janrain:NAME?arguments=…` strings the page
     /// returned). `queueID` names the queue's origin (e.g. the page); an entry at the same position with the
     /// same text in the same queue is never dispatched twice.
     public func dispatchJanrainQueue(_ entries: [String], queueID: String = "page", startIndex: Int = 0) -> DispatchReport {
         var report = DispatchReport()
         for (offset, text) in entries.enumerated() {
-            let identity = "\(queueID)#\(startIndex + offset)#\(text)"
-            if dispatched.contains(identity) {
-                report.duplicatesSkipped += 1
-                continue
-            }
-            dispatched.insert(identity)
-            guard case .success(let url) = BrowserURL.parse(text) else {
-                report.invalid.append("entry \(startIndex + offset): not a URL")
-                continue
-            }
-            switch JanrainBridge.decode(url) {
-            case .success(.event(let name, let arguments)):
-                let count = dispatch(name, arguments)
-                if count == 0 { report.unhandled.append(name) } else { report.delivered.append((name, count)) }
-            case .success(.eventFailed(let name, let error)):
-                report.invalid.append("entry \(startIndex + offset): \(name) failed on the page: \(error)")
-            case .success:
-                report.invalid.append("entry \(startIndex + offset): not an event")
-            case .failure(let error):
-                report.invalid.append("entry \(startIndex + offset): \(error.message)")
+            switch dispatchJanrainEntry(text, queueID: queueID, index: startIndex + offset) {
+            case .delivered(let name, let count): report.delivered.append((name, count))
+            case .unhandled(let name): report.unhandled.append(name)
+            case .duplicate: report.duplicatesSkipped += 1
+            case .failedOnPage(let name, let error): report.invalid.append("entry \(startIndex + offset): \(name) failed on the page: \(error)")
+            case .invalid(let reason): report.invalid.append("entry \(startIndex + offset): \(reason)")
             }
         }
         return report
     }
+
+    /// Dispatches one drained queue entry, at most once per (queue, position, text).
+    public func dispatchJanrainEntry(_ text: String, queueID: String, index: Int) -> QueueEntryOutcome {
+        if !dispatched[queueID, default: []].insert("\(index)#\(text)").inserted { return .duplicate }
+        guard case .success(let url) = BrowserURL.parse(text) else { return .invalid("not a URL") }
+        switch JanrainBridge.decode(url) {
+        case .success(.event(let name, let arguments)):
+            let count = dispatch(name, arguments)
+            return count == 0 ? .unhandled(name) : .delivered(name, handlers: count)
+        case .success(.eventFailed(let name, let error)): return .failedOnPage(name, error: error)
+        case .success: return .invalid("not an event")
+        case .failure(let error): return .invalid(error.message)
+        }
+    }
+}
+
+/// What became of one drained queue entry.
+public enum QueueEntryOutcome: Sendable, Hashable {
+    case delivered(String, handlers: Int)
+    case unhandled(String)
+    /// Dispatched before from the same queue (a queue the page does not empty).
+    case duplicate
+    /// The page could not stringify the event's arguments (`?error=`).
+    case failedOnPage(String, error: String)
+    case invalid(String)
 }

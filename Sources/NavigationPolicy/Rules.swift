@@ -70,6 +70,13 @@ public struct OriginPattern: Sendable, Hashable {
     public var keyPath: String
 }
 
+/// The app's handlers for one bridge event (its handler table entry), in the order they are added.
+public struct EventHandlers: Sendable, Hashable {
+    public var event: String
+    public var handlers: [String]
+    public var keyPath: String
+}
+
 /// A parsed rules file.
 public struct Rules: Sendable, Hashable {
     public var version = 1
@@ -77,6 +84,8 @@ public struct Rules: Sendable, Hashable {
     public var allow: [OriginPattern] = []
     public var sentinels: [SentinelRule] = []
     public var schemes: [SchemeRule] = []
+    /// The app's bridge event handler tables (`handlers`: event name → handler names), for replay and host.
+    public var handlers: [EventHandlers] = []
     /// The `state` the app sent, when it is fixed in the file (the CLI's --state overrides it).
     public var expectedState: String?
 }

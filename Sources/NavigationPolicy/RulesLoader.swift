@@ -51,7 +51,7 @@ public enum RulesLoader {
         guard let top = json as? [String: Any] else { throw RulesError("", "the rules must be a JSON object") }
         let reader = ObjectReader(top, path: "")
         var rules = Rules()
-        try reader.only(["version", "default", "allow", "sentinels", "schemes", "expectedState", "description"])
+        try reader.only(["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description"])
         let version = try reader.int("version", required: true)!
         if version != 1 { throw RulesError("version", "version \(version) is not supported (this bridge reads version 1)") }
         rules.defaultAction = try reader.action("default") ?? .cancel
@@ -64,6 +64,18 @@ public enum RulesLoader {
         }
         for (i, item) in try reader.array("schemes").enumerated() {
             rules.schemes.append(try schemeRule(item, path: "schemes[\(i)]"))
+        }
+        if let value = top["handlers"] {
+            guard let table = value as? [String: Any] else {
+                throw RulesError("handlers", "must be an object: event name → the app's handler names, e.g. {\"onCaptureLoginSuccess\": [\"signInCompleted\"]}")
+            }
+            let handlers = ObjectReader(table, path: "handlers")
+            for event in table.keys.sorted() {
+                if event.isEmpty { throw RulesError("handlers", "an event name must not be empty") }
+                let names = try handlers.strings(event)
+                if names.isEmpty { throw RulesError(handlers.keyPath(event), "list at least one handler, or leave the event out") }
+                rules.handlers.append(EventHandlers(event: event, handlers: names, keyPath: handlers.keyPath(event)))
+            }
         }
         try RulesConsistency.check(rules)
         return rules

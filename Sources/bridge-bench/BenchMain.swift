@@ -1,6 +1,6 @@
 // BenchMain.swift: bridge's benchmark executable (build with -c release). Each section times one
 // component against a baseline in the same run and reports ratios; sections are chosen by name.
-//   swift run -c release bridge-bench [url] [engine] [inspect] [--corpus FILE] [--rounds N]
+//   swift run -c release bridge-bench [url] [engine] [inspect] [replay] [--corpus FILE] [--rounds N] [--navigations N]
 import Foundation
 
 @main
@@ -9,14 +9,16 @@ enum BenchMain {
         var arguments = Array(CommandLine.arguments.dropFirst())
         var corpusPath: String? = nil
         var rounds = 15
+        var navigations = 1_000_000
         var sections: [String] = []
         while !arguments.isEmpty {
             let argument = arguments.removeFirst()
             switch argument {
             case "--corpus": corpusPath = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--rounds": rounds = arguments.isEmpty ? rounds : Int(arguments.removeFirst()) ?? rounds
+            case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [inspect] [url-only] [--corpus FILE] [--rounds N]")
+                print("usage: bridge-bench [url] [engine] [inspect] [replay] [url-only] [--corpus FILE] [--rounds N] [--navigations N]")
                 return
             default: sections.append(argument)
             }
@@ -34,6 +36,9 @@ enum BenchMain {
         }
         if sections.isEmpty || sections.contains("inspect") {
             InspectBenchmark.run(rounds: max(5, rounds / 3))
+        }
+        if sections.isEmpty || sections.contains("replay") {
+            ReplayBenchmark.run(corpus.urls, navigations: navigations)
         }
         if sections.contains("url-only") {
             URLBenchmark.runBrowserURLOnly(corpus.urls, rounds: rounds)

@@ -53,6 +53,8 @@ struct JSONObject {
     mutating func add(_ key: String, _ value: JSONLineValue) { members.append((key, value)) }
     mutating func add(_ key: String, _ value: String) { members.append((key, .string(value))) }
     mutating func add(_ key: String, _ value: Bool) { members.append((key, .bool(value))) }
+    /// Appends another object's members, in their order.
+    mutating func add(contentsOf other: JSONObject) { members.append(contentsOf: other.members) }
 
     func write(to out: inout String) {
         out += "{"

@@ -1,0 +1,87 @@
+// ByteInput.swift: a log's bytes from a file or standard input, read in chunks so a long log never has
+// to fit in memory. The first chunk can be looked at before a reader is chosen (format sniffing) and is
+// then handed to that reader, so standard input, which cannot be re-read, works like a file.
+import Foundation
+
+public final class ByteInput {
+    /// The name used in messages: the path, or "(standard input)".
+    public let name: String
+    private let handle: FileHandle
+    private let ownsHandle: Bool
+    /// Bytes read ahead by `peek` and not yet consumed.
+    private var pending: [UInt8] = []
+    public static let chunkSize = 1 << 16
+
+    /// Opens a file, or standard input for "-".
+    public init(path: String) throws(ReplayInputError) {
+        if path == "-" {
+            name = "(standard input)"
+            handle = FileHandle.standardInput
+            ownsHandle = false
+        } else {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw ReplayInputError("\(path): no such file")
+            }
+            guard !isDirectory.boolValue else { throw ReplayInputError("\(path): is a directory, not a log") }
+            guard let h = FileHandle(forReadingAtPath: path) else { throw ReplayInputError("\(path): cannot be read") }
+            name = path
+            handle = h
+            ownsHandle = true
+        }
+    }
+
+    /// Bytes in memory (tests, generated logs).
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        handle = FileHandle(fileDescriptor: -1, closeOnDealloc: false)
+        ownsHandle = false
+        pending = bytes
+        exhausted = true
+    }
+
+    private var exhausted = false
+
+    deinit { if ownsHandle { try? handle.close() } }
+
+    /// The next chunk (at most `chunkSize` bytes past what was peeked), or nil at the end.
+    public func nextChunk() -> [UInt8]? {
+        if !pending.isEmpty {
+            defer { pending = [] }
+            return pending
+        }
+        guard !exhausted else { return nil }
+        guard let data = try? handle.read(upToCount: Self.chunkSize), !data.isEmpty else {
+            exhausted = true
+            return nil
+        }
+        return [UInt8](data)
+    }
+
+    /// At least `count` bytes from the start (fewer at the end of input), without consuming them.
+    public func peek(_ count: Int) -> [UInt8] {
+        while pending.count < count, !exhausted {
+            guard let data = try? handle.read(upToCount: Self.chunkSize), !data.isEmpty else { exhausted = true; break }
+            pending.append(contentsOf: data)
+        }
+        return Array(pending.prefix(count))
+    }
+
+    /// Everything left, for the whole-document formats (HAR, CDP). `limit` bounds memory.
+    public func readAll(limit: Int) throws(ReplayInputError) -> [UInt8] {
+        var all: [UInt8] = []
+        while let chunk = nextChunk() {
+            all.append(contentsOf: chunk)
+            if all.count > limit {
+                throw ReplayInputError("\(name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)")
+            }
+        }
+        return all
+    }
+}
+
+/// A log that cannot be opened or read at all.
+public struct ReplayInputError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

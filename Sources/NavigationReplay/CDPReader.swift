@@ -1,0 +1,217 @@
+// CDPReader.swift: the navigations in a Chrome DevTools Protocol event log (a JSON array of
+// {method, params}; Chrome's performance log wraps each as {message: {method, params}}, sometimes as a
+// string), per ../shared/formats/MAPPING.md. One navigation is reported by several events (the renderer's
+// Page.frameRequestedNavigation, then Page.frameStartedNavigating, then Network.requestWillBeSent for the
+// document): they are merged into one record per (frame, URL), as a delegate is asked once. Each redirect
+// hop (a requestWillBeSent carrying redirectResponse) is its own record. The main frame is the frame that
+// has no parent in Page.frameAttached / Page.frameNavigated. Every event is accounted for.
+import Foundation
+import NavigationPolicy
+
+public struct CDPReader {
+    public init() {}
+
+    public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: Data(HARReader.strippingBOM(bytes)), options: [])
+        } catch {
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a CDP event log: the JSON does not parse (\(HARReader.describe(error)))")))
+            return
+        }
+        guard let items = json as? [Any] else {
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a CDP event log: the top level is not an array of {method, params}")))
+            return
+        }
+        // Records and rejections in log order; records are completed by later events before they are emitted.
+        var records: [LogItem] = []
+        var events: [(index: Int, method: String, params: [String: Any])] = []
+        for (index, item) in items.enumerated() {
+            guard let (method, params) = Self.event(item) else {
+                events.append((index, "", [:]))
+                continue
+            }
+            events.append((index, method, params))
+        }
+        // Frame tree: a frame with a parent is a subframe.
+        var parent: [String: String] = [:]
+        for e in events {
+            if e.method == "Page.frameAttached", let id = e.params["frameId"] as? String, let p = e.params["parentFrameId"] as? String { parent[id] = p }
+            if e.method == "Page.frameNavigated", let frame = e.params["frame"] as? [String: Any], let id = frame["id"] as? String,
+               let p = frame["parentId"] as? String { parent[id] = p }
+        }
+        let t0 = events.lazy.compactMap { ($0.params["timestamp"] as? NSNumber)?.doubleValue }.first
+
+        /// Open navigations by frame: the record index and its URL, so later events about it merge.
+        var open: [String: (record: Int, url: String)] = [:]
+        var skipped: [String: Int] = [:]
+
+        func time(_ params: [String: Any]) -> RecordTime? {
+            guard let t = (params["timestamp"] as? NSNumber)?.doubleValue, let t0 else { return nil }
+            return .milliseconds(((t - t0) * 1000).rounded())
+        }
+        func isMain(_ frame: String?) -> Bool { frame.map { parent[$0] == nil } ?? true }
+
+        for e in events {
+            let p = e.params
+            let path = "[\(e.index)]"
+            let frame = p["frameId"] as? String
+            switch e.method {
+            case "":
+                records.append(.rejected(RejectedRecord(location: .path(path), reason: "not a {method, params} event")))
+            case "Page.frameRequestedNavigation", "Page.frameScheduledNavigation", "Page.frameStartedNavigating":
+                guard let url = p["url"] as? String else {
+                    records.append(.rejected(RejectedRecord(location: .path(path), reason: "\(e.method) without a url")))
+                    continue
+                }
+                if (p["disposition"] as? String) == "download" { skipped["downloads (the delegate is not asked)", default: 0] += 1; continue }
+                if let frame, let o = open[frame], o.url == url {
+                    // frameStartedNavigating after frameRequestedNavigation: the same navigation.
+                    if let t = p["navigationType"] as? String, let type = Self.startedType(t) { records.update(o.record) { $0.navigationType = type } }
+                    skipped["events merged into the navigation they repeat", default: 0] += 1
+                    continue
+                }
+                var record = NavigationRecord(url: url, location: .path(path))
+                record.isMainFrame = isMain(frame)
+                record.targetFrame = frame ?? ""
+                record.time = time(p)
+                if let reason = p["reason"] as? String {
+                    record.navigationType = Self.requestedType(reason)
+                    record.source = Self.requestedSource(reason)
+                }
+                if let t = p["navigationType"] as? String, let type = Self.startedType(t) { record.navigationType = type }
+                if let disposition = p["disposition"] as? String, disposition == "newTab" || disposition == "newWindow" {
+                    record.targetFrame = nil
+                }
+                records.append(.record(record))
+                if let frame { open[frame] = (records.count - 1, url) }
+            case "Network.requestWillBeSent", "Fetch.requestPaused":
+                let type = (p["type"] as? String) ?? (p["resourceType"] as? String)
+                guard type == "Document" else { skipped["requests that are not documents", default: 0] += 1; continue }
+                guard let request = p["request"] as? [String: Any], var url = request["url"] as? String else {
+                    records.append(.rejected(RejectedRecord(location: .path(path), reason: "a Document request without request.url")))
+                    continue
+                }
+                if let fragment = request["urlFragment"] as? String, !fragment.isEmpty, !url.contains("#") { url += fragment }
+                let method = (request["method"] as? String) ?? "GET"
+                let gesture = p["hasUserGesture"] as? Bool
+                if let redirect = p["redirectResponse"] as? [String: Any] {
+                    var record = NavigationRecord(url: url, location: .path(path))
+                    record.source = .redirect
+                    record.redirectFrom = redirect["url"] as? String
+                    record.redirectStatus = (redirect["status"] as? NSNumber)?.intValue
+                    record.method = method
+                    record.isMainFrame = isMain(frame)
+                    record.targetFrame = frame ?? ""
+                    record.time = time(p)
+                    records.append(.record(record))
+                    if let frame { open[frame] = (records.count - 1, url) }
+                    continue
+                }
+                if let frame, let o = open[frame], HARReader.withoutFragment(o.url) == HARReader.withoutFragment(url) {
+                    let when = time(p)
+                    records.update(o.record) { record in
+                        record.method = method
+                        if let gesture { record.hasUserGesture = gesture }
+                        if record.sourceURL == nil { record.sourceURL = Self.initiatorURL(p) }
+                        if record.time == nil { record.time = when }
+                    }
+                    skipped["events merged into the navigation they repeat", default: 0] += 1
+                    continue
+                }
+                var record = NavigationRecord(url: url, location: .path(path))
+                record.method = method
+                record.hasUserGesture = gesture
+                record.isMainFrame = isMain(frame)
+                record.targetFrame = frame ?? ""
+                record.time = time(p)
+                record.navigationType = method == "POST" ? .formSubmitted : (gesture == true ? .linkClicked : .other)
+                switch (p["initiator"] as? [String: Any])?["type"] as? String {
+                case "script": record.source = .script
+                case "parser": record.source = .script
+                default: record.source = gesture == true ? .user : .unknown
+                }
+                record.sourceURL = Self.initiatorURL(p)
+                records.append(.record(record))
+                if let frame { open[frame] = (records.count - 1, url) }
+            case "Page.navigatedWithinDocument":
+                guard let url = p["url"] as? String else {
+                    records.append(.rejected(RejectedRecord(location: .path(path), reason: "\(e.method) without a url")))
+                    continue
+                }
+                // WKWebView asks decidePolicyFor for a fragment navigation, not for history.pushState.
+                if let kind = p["navigationType"] as? String, kind == "historyApi" {
+                    skipped["history API navigations (the delegate is not asked)", default: 0] += 1
+                    continue
+                }
+                var record = NavigationRecord(url: url, location: .path(path))
+                record.isMainFrame = isMain(frame)
+                record.targetFrame = frame ?? ""
+                record.time = time(p)
+                record.note = "same-document navigation"
+                records.append(.record(record))
+            default:
+                skipped["other events", default: 0] += 1
+            }
+        }
+        for item in records { emit(item) }
+        for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) { emit(.skipped(reason: reason, count: count)) }
+    }
+
+    static func event(_ item: Any) -> (String, [String: Any])? {
+        guard let object = item as? [String: Any] else { return nil }
+        if let method = object["method"] as? String { return (method, object["params"] as? [String: Any] ?? [:]) }
+        if let message = object["message"] as? [String: Any] { return event(message) }
+        if let text = object["message"] as? String, let data = text.data(using: .utf8),
+           let inner = try? JSONSerialization.jsonObject(with: data) { return event(inner) }
+        return nil
+    }
+
+    static func initiatorURL(_ params: [String: Any]) -> String? {
+        guard let initiator = params["initiator"] as? [String: Any] else { return nil }
+        if let url = initiator["url"] as? String, !url.isEmpty { return url }
+        if let stack = initiator["stack"] as? [String: Any], let frames = stack["callFrames"] as? [[String: Any]],
+           let url = frames.first?["url"] as? String, !url.isEmpty { return url }
+        return nil
+    }
+
+    /// frameRequestedNavigation's reason → navigation type.
+    static func requestedType(_ reason: String) -> NavigationType {
+        switch reason {
+        case "anchorClick": return .linkClicked
+        case "formSubmissionGet", "formSubmissionPost": return .formSubmitted
+        case "reload": return .reload
+        default: return .other
+        }
+    }
+
+    static func requestedSource(_ reason: String) -> NavigationSource {
+        switch reason {
+        case "anchorClick", "formSubmissionGet", "formSubmissionPost": return .user
+        case "scriptInitiated": return .script
+        case "metaTagRefresh", "httpHeaderRefresh": return .refresh
+        case "reload": return .user
+        default: return .unknown
+        }
+    }
+
+    /// frameStartedNavigating's navigationType → navigation type.
+    static func startedType(_ type: String) -> NavigationType? {
+        switch type {
+        case "reload", "reloadBypassingCache", "reloadOriginalRequestURL": return .reload
+        case "restore", "historyDifferentDocument", "historySameDocument": return .backForward
+        case "restoreWithPost": return .formResubmitted
+        case "differentDocument", "sameDocument": return nil
+        default: return nil
+        }
+    }
+}
+
+extension Array where Element == LogItem {
+    /// Changes the record at `index` in place.
+    mutating func update(_ index: Int, _ change: (inout NavigationRecord) -> Void) {
+        guard case .record(var record) = self[index] else { return }
+        change(&record)
+        self[index] = .record(record)
+    }
+}

@@ -1,0 +1,132 @@
+// FlowTracker.swift: follows OAuth flows across a log. An authorization request (a navigation whose query
+// carries redirect_uri with state, client_id or response_type) is remembered; the sentinel hit on that
+// redirect_uri answers it, and its state must be the one sent. Reports a state mismatch or a missing state,
+// a sentinel nobody asked for (and, when it carries a bare code, that it is likely a reset link), a reset
+// link the app cancelled as a sign-in, and requests never answered. At most `maxPending` requests are held,
+// so memory stays flat on any log; one pushed out is reported as unanswered then.
+import BrowserURL
+import NavigationPolicy
+
+struct FlowTracker {
+    struct Request {
+        let redirect: BrowserURL
+        let state: String?
+        let location: RecordLocation
+        let seq: Int
+    }
+
+    static let maxPending = 64
+    private(set) var pending: [Request] = []
+    let rules: Rules
+    let engine: PolicyEngine
+    let redactor: Redactor
+
+    init(engine: PolicyEngine, redactor: Redactor) {
+        self.engine = engine
+        rules = engine.rules
+        self.redactor = redactor
+    }
+
+    mutating func observe(_ record: NavigationRecord, _ decision: Decision, seq: Int, into findings: inout [ReplayFinding]) {
+        guard let url = decision.url else { return }
+        if decision.kind == .sentinel, case .sentinel(let result)? = decision.interception {
+            let rule = rules.sentinels.first { $0.name == decision.rule }
+            if rule?.action == .allow {
+                if record.recordedDecision == .cancel {
+                    findings.append(ReplayFinding(.resetLinkAsSignIn, "the rules let this through as \(decision.rule.map { $0.debugDescription } ?? "a pass-through sentinel"), but the app cancelled it at recording time: it took a password-reset link for a sign-in result", at: record.location, seq: seq))
+                }
+                return
+            }
+            answer(url, result, record: record, seq: seq, into: &findings)
+            return
+        }
+        guard decision.kind != .bridge, decision.kind != .deeplink, Self.mayCarryRedirectURI(url) else { return }
+        let query = url.queryParameters
+        guard let redirectText = query.first("redirect_uri"),
+              query.contains("state") || query.contains("client_id") || query.contains("response_type") else { return }
+        guard case .success(let redirect) = BrowserURL.parse(redirectText) else { return }
+        let state = query.first("state")
+        if state == nil {
+            findings.append(ReplayFinding(.requestWithoutState, "an authorization request to \(url.origin) for redirect_uri \(redirect.hrefExcludingFragment) sends no state", at: record.location, seq: seq))
+        }
+        let probe = engine.decide(NavigationRequest(url: redirect.hrefExcludingFragment + "?code=x&access_token=x&state=x"))
+        if probe.kind != .sentinel {
+            findings.append(ReplayFinding(.requestNotIntercepted, "redirect_uri \(redirect.hrefExcludingFragment) is not caught by any sentinel rule: the response would load in the web view (\(probe.action.rawValue) \(probe.kind.rawValue))", at: record.location, seq: seq))
+        }
+        if pending.count == Self.maxPending {
+            let dropped = pending.removeFirst()
+            findings.append(unanswered(dropped, note: " (more than \(Self.maxPending) requests were pending)"))
+        }
+        pending.append(Request(redirect: redirect, state: state, location: record.location, seq: seq))
+    }
+
+    private mutating func answer(_ url: BrowserURL, _ result: SentinelResult, record: NavigationRecord, seq: Int,
+                                 into findings: inout [ReplayFinding]) {
+        let hitState: String?
+        var bareCode = false
+        var isOAuthResponse = true
+        switch result {
+        case .authorization(let code, let token, let idToken, let state):
+            hitState = state
+            bareCode = code != nil && token == nil && idToken == nil && state == nil
+            // A link with other parameters (Realm's token/tokenId, Kii's) is not an OAuth response.
+            isOAuthResponse = code != nil || token != nil || idToken != nil || state != nil
+        case .oauthError(_, _, _, let state): hitState = state
+        }
+        guard isOAuthResponse else { return }
+        let candidates = pending.indices.filter { Self.sameEndpoint(pending[$0].redirect, url) }
+        guard let latest = candidates.last else {
+            if bareCode {
+                findings.append(ReplayFinding(.possibleResetLink, "\(url.origin)\(url.pathname) carries a code with no state, and no authorization request came before it: it is likely a password-reset link, taken here for a sign-in result (a reset-link rule with \"forbid\" would tell them apart)", at: record.location, seq: seq))
+            } else {
+                findings.append(ReplayFinding(.sentinelWithoutRequest, "no authorization request for redirect_uri \(url.origin)\(url.pathname) came before this sentinel hit", at: record.location, seq: seq))
+            }
+            return
+        }
+        if let hitState, let exact = candidates.last(where: { pending[$0].state == hitState }) {
+            pending.remove(at: exact)
+            return
+        }
+        let request = pending.remove(at: latest)
+        guard let sent = request.state else { return }
+        if let hitState {
+            findings.append(ReplayFinding(.stateMismatch, "state \(redactor.mask(hitState)) is not the \(redactor.mask(sent)) sent by the request at \(request.location) (seq \(request.seq))", at: record.location, seq: seq))
+        } else {
+            findings.append(ReplayFinding(.stateMissing, "the request at \(request.location) (seq \(request.seq)) sent state \(redactor.mask(sent)); this response carries none", at: record.location, seq: seq))
+        }
+    }
+
+    /// Requests still pending at the end of the log.
+    mutating func finish() -> [ReplayFinding] {
+        defer { pending = [] }
+        return pending.map { unanswered($0, note: "") }
+    }
+
+    private func unanswered(_ request: Request, note: String) -> ReplayFinding {
+        ReplayFinding(.requestUnanswered, "the authorization request for redirect_uri \(request.redirect.hrefExcludingFragment) was never answered by a sentinel hit\(note)", at: request.location, seq: request.seq)
+    }
+
+    /// Scheme, host, port and path equal (what a sentinel compares).
+    static func sameEndpoint(_ a: BrowserURL, _ b: BrowserURL) -> Bool {
+        a.scheme == b.scheme && a.hostname == b.hostname && a.effectivePort == b.effectivePort && a.pathname == b.pathname
+    }
+
+    /// A cheap test before the query is decoded: does the href contain "redirect_uri" at all?
+    static func mayCarryRedirectURI(_ url: BrowserURL) -> Bool {
+        let needle: [UInt8] = Array("redirect_uri".utf8)
+        return url.href.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard bytes.count >= needle.count else { return false }
+            var i = 0
+            let last = bytes.count - needle.count
+            while i <= last {
+                if bytes[i] == needle[0] {
+                    var k = 1
+                    while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
+                    if k == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        } ?? url.href.contains("redirect_uri")
+    }
+}

@@ -1,0 +1,238 @@
+// HARReader.swift: the navigations in a HAR 1.2 export, read leniently (../shared/formats/MAPPING.md):
+// real exports break the schema (no queryString, serverIPAddress "", null redirectURL, status 0 with
+// `_error`), so only `log.entries[].request.url` is required. Entries are sorted by startedDateTime.
+// Which entries are navigations, best signal first: Chrome's `_resourceType`, `Sec-Fetch-Dest`/`-Mode`,
+// then the first entry of each page, an HTML request answered with HTML, and membership in a redirect
+// chain. Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
+// that no entry follows (the browser never fetches `myapp://`) becomes a synthetic navigation, which is how
+// a sign-in hand-off survives in a HAR at all. Every entry is accounted for: a navigation, a counted
+// non-navigation, or a rejection with its key path.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+
+public struct HARReader {
+    public init() {}
+
+    public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: Data(Self.strippingBOM(bytes)), options: [])
+        } catch {
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a HAR: the JSON does not parse (\(Self.describe(error)))")))
+            return
+        }
+        guard let top = json as? [String: Any], let log = top["log"] as? [String: Any] else {
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a HAR: no top-level \"log\" object")))
+            return
+        }
+        guard let rawEntries = log["entries"] as? [Any] else {
+            emit(.rejected(RejectedRecord(location: .path("log.entries"), reason: "not a HAR: log.entries is missing or not an array")))
+            return
+        }
+        var entries: [Entry] = []
+        for (index, raw) in rawEntries.enumerated() {
+            let path = "log.entries[\(index)]"
+            guard let object = raw as? [String: Any] else {
+                emit(.rejected(RejectedRecord(location: .path(path), reason: "not an object")))
+                continue
+            }
+            guard let request = object["request"] as? [String: Any], let url = request["url"] as? String else {
+                emit(.rejected(RejectedRecord(location: .path(path), reason: "no request.url")))
+                continue
+            }
+            entries.append(Entry(index: index, object: object, request: request, url: url))
+        }
+        // Spec: readers must not assume order. Stable: entries without a parseable time keep their place.
+        let order = entries.indices.sorted { a, b in
+            switch (entries[a].started, entries[b].started) {
+            case let (x?, y?) where x != y: return x < y
+            default: return entries[a].index < entries[b].index
+            }
+        }
+        entries = order.map { entries[$0] }
+        let start = entries.compactMap(\.started).min()
+
+        // Which entries are navigations, and which frame.
+        var firstOfPage = Set<String>()
+        var isNavigation = [Bool](repeating: false, count: entries.count)
+        var isMain = [Bool](repeating: true, count: entries.count)
+        var mainFrameRef: String?
+        for (i, entry) in entries.enumerated() {
+            let page = entry.pageref ?? ""
+            let isFirst = firstOfPage.insert(page).inserted
+            switch entry.navigationSignal {
+            case .document(let main):
+                isNavigation[i] = true
+                isMain[i] = main ?? isFirst
+            case .notNavigation:
+                isNavigation[i] = false
+            case .unknown:
+                if let frame = entry.frameRef {
+                    // Playwright: every entry names its frame; the first frame seen is the main frame.
+                    if mainFrameRef == nil { mainFrameRef = frame }
+                    isNavigation[i] = isFirst || entry.looksLikeHTMLDocument
+                    isMain[i] = frame == mainFrameRef
+                } else {
+                    isNavigation[i] = isFirst || entry.looksLikeHTMLDocument
+                    isMain[i] = isFirst
+                }
+            }
+        }
+        // Redirect chains: link each 3xx to the later entry it leads to.
+        var redirectedFrom: [Int: (from: Int, target: String)] = [:]
+        var synthetic: [Int: String] = [:]
+        for (i, entry) in entries.enumerated() {
+            guard let target = entry.redirectTarget else { continue }
+            let key = Self.withoutFragment(target)
+            if let j = entries.indices.dropFirst(i + 1).first(where: { redirectedFrom[$0] == nil && Self.withoutFragment(entries[$0].url) == key }) {
+                redirectedFrom[j] = (i, target)
+                if isNavigation[i] { isNavigation[j] = true; isMain[j] = isMain[i] }
+            } else if isNavigation[i], let scheme = target.split(separator: ":", maxSplits: 1).first?.lowercased(),
+                      !["http", "https", "ws", "wss"].contains(scheme) {
+                synthetic[i] = target
+            }
+        }
+        var skipped = 0
+        for (i, entry) in entries.enumerated() {
+            let path = "log.entries[\(entry.index)]"
+            guard isNavigation[i] else { skipped += 1; continue }
+            var record = NavigationRecord(url: entry.url, location: .path(path))
+            record.method = entry.method
+            record.navigationType = entry.method == "POST" ? .formSubmitted : .other
+            record.isMainFrame = isMain[i]
+            record.time = Self.time(entry.started, since: start) ?? entry.startedText.map(RecordTime.timestamp)
+            record.sourceURL = entry.header("referer")
+            if entry.header("sec-fetch-user") == "?1" { record.source = .user; record.hasUserGesture = true }
+            if let (from, target) = redirectedFrom[i] {
+                // Chrome strips the fragment from request.url; it survives only in the redirect target.
+                record.url = target
+                record.source = .redirect
+                record.redirectFrom = entries[from].url
+                record.redirectStatus = entries[from].status
+                record.navigationType = .other
+            }
+            if let error = entry.object["_error"] as? String, !error.isEmpty { record.note = "failed: \(error)" }
+            emit(.record(record))
+            if let target = synthetic[i] {
+                var hop = NavigationRecord(url: target, location: .path(path + ".response.redirectURL"))
+                hop.source = .redirect
+                hop.redirectFrom = entry.url
+                hop.redirectStatus = entry.status
+                hop.isMainFrame = isMain[i]
+                hop.time = record.time
+                hop.note = "synthetic: a redirect to a custom scheme, which the browser does not fetch"
+                hop.isSynthetic = true
+                emit(.record(hop))
+            }
+        }
+        if skipped > 0 { emit(.skipped(reason: "entries that are not navigations (subresources)", count: skipped)) }
+    }
+
+    static func strippingBOM(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+    }
+
+    static func withoutFragment(_ url: String) -> Substring {
+        url.firstIndex(of: "#").map { url[..<$0] } ?? url[...]
+    }
+
+    static func time(_ date: Date?, since start: Date?) -> RecordTime? {
+        guard let date, let start else { return nil }
+        return .milliseconds((date.timeIntervalSince(start) * 1000).rounded())
+    }
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    }
+
+    /// One entry's fields, read leniently.
+    struct Entry {
+        let index: Int
+        let object: [String: Any]
+        let request: [String: Any]
+        let url: String
+        let headers: [String: String]
+        let started: Date?
+        let startedText: String?
+
+        init(index: Int, object: [String: Any], request: [String: Any], url: String) {
+            self.index = index
+            self.object = object
+            self.request = request
+            self.url = url
+            var headers: [String: String] = [:]
+            for item in request["headers"] as? [Any] ?? [] {
+                if let h = item as? [String: Any], let name = h["name"] as? String, let value = h["value"] as? String {
+                    headers[name.lowercased()] = value
+                }
+            }
+            self.headers = headers
+            startedText = object["startedDateTime"] as? String
+            started = startedText.flatMap(HARDate.parse)
+        }
+
+        func header(_ name: String) -> String? { headers[name] }
+        var method: String { (request["method"] as? String)?.uppercased() ?? "GET" }
+        var pageref: String? { object["pageref"] as? String }
+        var frameRef: String? { object["_frameref"] as? String }
+        var response: [String: Any] { object["response"] as? [String: Any] ?? [:] }
+        var status: Int? { (response["status"] as? NSNumber)?.intValue }
+
+        enum NavigationSignal { case document(main: Bool?), notNavigation, unknown }
+
+        var navigationSignal: NavigationSignal {
+            let dest = header("sec-fetch-dest")
+            let main: Bool? = dest == "document" ? true : (dest == "iframe" || dest == "frame") ? false : nil
+            if let type = object["_resourceType"] as? String {
+                return type.lowercased() == "document" ? .document(main: main) : .notNavigation
+            }
+            if dest != nil {
+                if main != nil || header("sec-fetch-mode") == "navigate" { return .document(main: main) }
+                return .notNavigation
+            }
+            if header("sec-fetch-mode") == "navigate" { return .document(main: nil) }
+            return .unknown
+        }
+
+        /// Asked for HTML and answered with HTML (or a redirect, or nothing: a failed load).
+        var looksLikeHTMLDocument: Bool {
+            // Browsers fetch favicons by themselves (old Firefox with a text/html Accept): never a navigation.
+            guard (header("accept") ?? "").hasPrefix("text/html"), !Self.withoutQuery(url).hasSuffix("/favicon.ico") else { return false }
+            let mime = ((response["content"] as? [String: Any])?["mimeType"] as? String ?? "").lowercased()
+            let status = self.status ?? 0
+            return mime.contains("html") || (300..<400).contains(status) || status == 0
+        }
+
+        static func withoutQuery(_ url: String) -> Substring {
+            url.firstIndex(where: { $0 == "?" || $0 == "#" }).map { url[..<$0] } ?? url[...]
+        }
+
+        /// Where a 3xx leads: redirectURL, else the Location header, resolved against the request URL.
+        var redirectTarget: String? {
+            guard let status, (300..<400).contains(status), status != 304 else { return nil }
+            var location = response["redirectURL"] as? String
+            if location?.isEmpty ?? true {
+                for item in response["headers"] as? [Any] ?? [] {
+                    if let h = item as? [String: Any], (h["name"] as? String)?.lowercased() == "location" { location = h["value"] as? String }
+                }
+            }
+            guard let location, !location.isEmpty else { return nil }
+            if case .success(let resolved) = BrowserURL.parse(location, baseString: url) { return resolved.href }
+            return location
+        }
+    }
+}
+
+/// HAR's startedDateTime: ISO 8601 with or without fractional seconds.
+enum HARDate {
+    static func parse(_ text: String) -> Date? {
+        let withFraction = ISO8601DateFormatter()
+        withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let d = withFraction.date(from: text) { return d }
+        let plain = ISO8601DateFormatter()
+        plain.formatOptions = [.withInternetDateTime]
+        return plain.date(from: text)
+    }
+}

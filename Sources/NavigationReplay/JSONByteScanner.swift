@@ -1,0 +1,319 @@
+// JSONByteScanner.swift: reads JSON (RFC 8259) straight from a line's bytes, for navlog records.
+// Written here, not taken from Foundation, because replay must keep up with half a million lines a second:
+// JSONSerialization builds an NSDictionary of boxed values per line (measured on this machine at about
+// 4 µs for a 300-byte navlog line, more than a whole decision), while a record needs a dozen known keys
+// read once. The scanner allocates only the Strings it returns, validates UTF-8, and reports errors with
+// the byte offset they occur at, so the reader can name the line and column.
+
+/// A JSON syntax error at a byte offset of the scanned text.
+public struct JSONScanError: Error, Sendable, Hashable {
+    public var offset: Int
+    public var message: String
+    /// The input ended inside a value (a truncated line or file).
+    public var isEndOfInput: Bool
+}
+
+/// A JSON number as written: an integer when it has no fraction or exponent and fits, else a double.
+enum JSONNumber {
+    case integer(Int)
+    case double(Double)
+
+    var doubleValue: Double {
+        switch self {
+        case .integer(let i): return Double(i)
+        case .double(let d): return d
+        }
+    }
+}
+
+/// The kind of the value at the cursor.
+enum JSONValueKind {
+    case object, array, string, number, `true`, `false`, null
+}
+
+struct JSONByteScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    /// Nesting allowed in skipped values before the line is refused (a hostile line cannot exhaust the stack).
+    static let maxDepth = 512
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset >= bytes.count }
+
+    func error(_ message: String, at position: Int? = nil) -> JSONScanError {
+        let at = position ?? offset
+        return JSONScanError(offset: at, message: at >= bytes.count ? "the input ends inside the record" : message,
+                             isEndOfInput: at >= bytes.count)
+    }
+
+    mutating func skipWhitespace() {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+            default: return
+            }
+        }
+    }
+
+    /// The kind of the next value, after whitespace.
+    mutating func peekKind() throws(JSONScanError) -> JSONValueKind {
+        skipWhitespace()
+        guard offset < bytes.count else { throw error("expected a value") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"): return .true
+        case UInt8(ascii: "f"): return .false
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        default: throw error("unexpected character \(Self.describe(bytes[offset])); expected a value")
+        }
+    }
+
+    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONScanError) {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == byte else {
+            throw error(offset < bytes.count ? "expected \(what), found \(Self.describe(bytes[offset]))" : "expected \(what)")
+        }
+        offset += 1
+    }
+
+    /// Consumes `byte` if it is next (after whitespace).
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        if offset < bytes.count && bytes[offset] == byte { offset += 1; return true }
+        return false
+    }
+
+    // MARK: Objects and arrays
+
+    /// Calls `member` for each key of the object at the cursor, with the cursor on the member's value; the
+    /// callback must consume the value. The key is given as a byte range when it has no escapes (nearly
+    /// always), else decoded.
+    mutating func object(_ member: (inout JSONByteScanner, _ key: JSONKey) throws(JSONScanError) -> Void) throws(JSONScanError) {
+        try expect(UInt8(ascii: "{"), "{")
+        if consume(UInt8(ascii: "}")) { return }
+        while true {
+            skipWhitespace()
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                throw error(offset < bytes.count ? "expected a key in quotes, found \(Self.describe(bytes[offset]))" : "expected a key")
+            }
+            let key = try keyToken()
+            try expect(UInt8(ascii: ":"), "':' after the key")
+            try member(&self, key)
+            if consume(UInt8(ascii: ",")) { continue }
+            try expect(UInt8(ascii: "}"), "',' or '}'")
+            return
+        }
+    }
+
+    /// Calls `element` for each element of the array at the cursor; the callback must consume it.
+    mutating func array(_ element: (inout JSONByteScanner, _ index: Int) throws(JSONScanError) -> Void) throws(JSONScanError) {
+        try expect(UInt8(ascii: "["), "[")
+        if consume(UInt8(ascii: "]")) { return }
+        var index = 0
+        while true {
+            try element(&self, index)
+            index += 1
+            if consume(UInt8(ascii: ",")) { continue }
+            try expect(UInt8(ascii: "]"), "',' or ']'")
+            return
+        }
+    }
+
+    /// Skips one value of any kind, checking its syntax.
+    mutating func skipValue(depth: Int = 0) throws(JSONScanError) {
+        guard depth < Self.maxDepth else { throw error("values nested more than \(Self.maxDepth) deep") }
+        switch try peekKind() {
+        case .object: try object { (s: inout JSONByteScanner, _: JSONKey) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
+        case .array: try array { (s: inout JSONByteScanner, _: Int) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
+        case .string: _ = try string()
+        case .number: _ = try number()
+        case .true, .false: _ = try bool()
+        case .null: try null()
+        }
+    }
+
+    // MARK: Scalars
+
+    mutating func null() throws(JSONScanError) { try literal("null") }
+
+    mutating func bool() throws(JSONScanError) -> Bool {
+        skipWhitespace()
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "t") { try literal("true"); return true }
+        try literal("false")
+        return false
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONScanError) {
+        skipWhitespace()
+        let start = offset
+        let count = word.utf8CodeUnitCount
+        guard offset + count <= bytes.count else { throw error("expected \(word)", at: bytes.count) }
+        for i in 0..<count where bytes[offset + i] != word.utf8Start[i] {
+            throw error("unexpected text: not a JSON value", at: start)
+        }
+        offset += count
+    }
+
+    mutating func number() throws(JSONScanError) -> JSONNumber {
+        skipWhitespace()
+        let start = offset
+        var isInteger = true
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error("expected a digit", at: offset) }
+        if bytes[offset] == UInt8(ascii: "0") {
+            offset += 1
+            if offset < bytes.count && Self.isDigit(bytes[offset]) { throw error("a number must not start with 0", at: start) }
+        } else {
+            while offset < bytes.count && Self.isDigit(bytes[offset]) { offset += 1 }
+        }
+        if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
+            isInteger = false
+            offset += 1
+            guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error("expected a digit after '.'") }
+            while offset < bytes.count && Self.isDigit(bytes[offset]) { offset += 1 }
+        }
+        if offset < bytes.count && (bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")) {
+            isInteger = false
+            offset += 1
+            if offset < bytes.count && (bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")) { offset += 1 }
+            guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error("expected a digit in the exponent") }
+            while offset < bytes.count && Self.isDigit(bytes[offset]) { offset += 1 }
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+        if isInteger, offset - start <= 18, let value = Int(text) { return .integer(value) }
+        return .double(Double(text) ?? .nan)
+    }
+
+    /// A key: its byte range when it has no escapes, else its decoded text.
+    private mutating func keyToken() throws(JSONScanError) -> JSONKey {
+        let start = offset + 1
+        var i = start
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                offset = i + 1
+                return JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]), decoded: nil)
+            }
+            if b == UInt8(ascii: "\\") || b < 0x20 { break }
+            i += 1
+        }
+        let decoded = try string()
+        return JSONKey(bytes: UnsafeBufferPointer(start: nil, count: 0), decoded: decoded)
+    }
+
+    /// A string value, unescaped and checked to be UTF-8.
+    mutating func string() throws(JSONScanError) -> String {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a string") }
+        let start = offset + 1
+        var i = start
+        var sawNonASCII = false
+        // Fast path: no escapes.
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                let raw = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                offset = i + 1
+                // ASCII (nearly every URL) needs no validation; anything else is checked to be UTF-8.
+                if !sawNonASCII { return String(decoding: raw, as: UTF8.self) }
+                guard let text = String(validating: raw, as: UTF8.self) else { throw error("a string is not valid UTF-8", at: start) }
+                return text
+            }
+            if b == UInt8(ascii: "\\") { break }
+            if b < 0x20 { throw error("a control character (\(Self.describe(b))) inside a string must be escaped", at: i) }
+            if b >= 0x80 { sawNonASCII = true }
+            i += 1
+        }
+        // Slow path: escapes.
+        var out: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                guard let text = String(validating: out, as: UTF8.self) else { throw error("a string is not valid UTF-8", at: start) }
+                offset = i + 1
+                return text
+            }
+            if b < 0x20 { throw error("a control character (\(Self.describe(b))) inside a string must be escaped", at: i) }
+            if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
+            guard i + 1 < bytes.count else { break }
+            let escape = bytes[i + 1]
+            i += 2
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try hex4(at: i)
+                i += 4
+                if (0xD800...0xDBFF).contains(scalar) {
+                    // A high surrogate must be followed by \u and a low one (RFC 8259 §7).
+                    guard i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                        throw error("a lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: i - 6)
+                    }
+                    let low = try hex4(at: i + 2)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a string", at: i - 6) }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    i += 6
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    throw error("a lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: i - 6)
+                }
+                out.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
+            default:
+                throw error("\\\(Self.describe(escape)) is not a JSON escape", at: i - 2)
+            }
+        }
+        throw error("a string is not closed", at: bytes.count)
+    }
+
+    private func hex4(at position: Int) throws(JSONScanError) -> UInt32 {
+        guard position + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: bytes.count) }
+        var value: UInt32 = 0
+        for k in 0..<4 {
+            let b = bytes[position + k]
+            let digit: UInt32
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
+            default: throw error("\\u needs four hex digits", at: position + k)
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    static func describe(_ b: UInt8) -> String {
+        b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x" + String(b, radix: 16, uppercase: true)
+    }
+}
+
+/// An object key as scanned.
+struct JSONKey {
+    /// The key's bytes (valid when `decoded` is nil).
+    let bytes: UnsafeBufferPointer<UInt8>
+    let decoded: String?
+
+    func equals(_ name: StaticString) -> Bool {
+        if let decoded { return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }
+        guard bytes.count == name.utf8CodeUnitCount else { return false }
+        return memcmpEqual(bytes.baseAddress, name.utf8Start, bytes.count)
+    }
+
+    var text: String { decoded ?? String(decoding: bytes, as: UTF8.self) }
+}
+
+@inline(__always)
+private func memcmpEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    guard let a else { return n == 0 }
+    for i in 0..<n where a[i] != b[i] { return false }
+    return true
+}

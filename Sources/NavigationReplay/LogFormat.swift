@@ -1,0 +1,34 @@
+// LogFormat.swift: which reader a log needs, told from its first bytes (overridable with --input-format):
+// a JSON array is a CDP event log; an object whose first line is a whole JSON object with "url" or
+// "format" is a navlog; an object with a "log" member is a HAR (usually pretty-printed, so its first line
+// is just "{"). The bytes looked at are handed on to the reader.
+
+public enum LogFormat: String, Sendable, CaseIterable {
+    case navlog, har, cdp
+
+    /// The format of `input`, from its first 64 KB.
+    public static func sniff(_ input: ByteInput) -> LogFormat {
+        var head = input.peek(1 << 16)[...]
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        guard let first = head.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return .navlog }
+        if head[first] == UInt8(ascii: "[") { return .cdp }
+        let lineEnd = head[first...].firstIndex(of: 0x0A) ?? head.endIndex
+        let line = head[first..<lineEnd]
+        // A pretty-printed object: its first line does not close it.
+        let keys: [String]? = Array(line).withUnsafeBufferPointer { buffer in
+            var scanner = JSONByteScanner(buffer)
+            var keys: [String] = []
+            do {
+                try scanner.object { (s: inout JSONByteScanner, key: JSONKey) throws(JSONScanError) in
+                    if keys.count < 64 { keys.append(key.text) }
+                    try s.skipValue()
+                }
+            } catch { return nil }
+            return keys
+        }
+        if let keys { return keys.contains("log") ? .har : .navlog }
+        // Not one whole object on the first line: a HAR if a "log" key opens it.
+        let text = String(decoding: head[first...].prefix(4096), as: UTF8.self)
+        return text.contains("\"log\"") ? .har : .navlog
+    }
+}

@@ -1,0 +1,116 @@
+// NavigationRecord.swift: one navigation as a recording saw it (navlog v1's event line, or what the HAR and
+// CDP readers make of their entries), where it came from in the log, and the records a reader could not use.
+// Field meanings follow ../shared/formats/navlog.schema.json.
+import NavigationPolicy
+
+/// Who started a navigation (navlog `source`).
+public enum NavigationSource: String, Sendable, CaseIterable {
+    case user, script, redirect, refresh, app, history, unknown
+}
+
+/// `time`: RFC 3339 text or milliseconds since the header's startedAt, kept as recorded.
+public enum RecordTime: Sendable, Hashable {
+    case milliseconds(Double)
+    case timestamp(String)
+
+    /// As written in transcripts: whole milliseconds without a fraction, text as is.
+    public var text: String {
+        switch self {
+        case .milliseconds(let ms):
+            if ms == ms.rounded(), abs(ms) < 1e15 { return String(Int(ms)) }
+            return String(ms)
+        case .timestamp(let s): return s
+        }
+    }
+}
+
+/// Where a record is in its log: a line (navlog), an entry (HAR) or an event (CDP).
+public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
+    public enum Place: Sendable, Hashable {
+        case line(Int)
+        /// A key path in a JSON document, e.g. `log.entries[12]` or `[40]`.
+        case path(String)
+        case file
+    }
+    public var place: Place
+
+    public init(_ place: Place) { self.place = place }
+    public static func line(_ n: Int) -> RecordLocation { RecordLocation(.line(n)) }
+    public static func path(_ p: String) -> RecordLocation { RecordLocation(.path(p)) }
+
+    /// The line number, for navlogs.
+    public var line: Int? { if case .line(let n) = place { return n } else { return nil } }
+
+    public var description: String {
+        switch place {
+        case .line(let n): return "line \(n)"
+        case .path(let p): return p
+        case .file: return "the file"
+        }
+    }
+}
+
+/// One navigation the app's delegate was (or would have been) asked about.
+public struct NavigationRecord: Sendable {
+    public var seq: Int?
+    public var time: RecordTime?
+    public var url: String
+    public var method = "GET"
+    public var navigationType: NavigationType = .other
+    public var isMainFrame = true
+    /// The target frame's id; nil means no target frame (a new window); "" means not recorded.
+    public var targetFrame: String? = ""
+    public var source: NavigationSource = .unknown
+    public var sourceURL: String?
+    public var redirectFrom: String?
+    public var redirectStatus: Int?
+    public var recordedDecision: PolicyAction?
+    public var note: String?
+    public var hasUserGesture: Bool?
+    /// For a bridge signal: the queue the native side drained after it, in order.
+    public var drained: [String]?
+    public var location: RecordLocation
+    /// Made by a reader, not found in the log as such (a HAR redirect to a custom scheme nobody fetched).
+    public var isSynthetic = false
+
+    public init(url: String, location: RecordLocation) {
+        self.url = url
+        self.location = location
+    }
+
+    /// The request as a web view's delegate receives it.
+    public var request: NavigationRequest {
+        NavigationRequest(url: url, type: navigationType, isMainFrame: isMainFrame, targetFrame: targetFrame,
+                          isRedirect: source == .redirect || redirectFrom != nil,
+                          hasUserGesture: hasUserGesture ?? (source == .user), method: method, sourceURL: sourceURL)
+    }
+}
+
+/// The optional first line of a navlog.
+public struct NavlogHeader: Sendable, Hashable {
+    public var version: Int
+    public var platform: String?
+    public var recorder: String?
+    public var startedAt: String?
+    public var origin: String?
+}
+
+/// A record the reader could not use, and why. It is counted, reported, and the rest is read on.
+public struct RejectedRecord: Sendable, Hashable {
+    public var location: RecordLocation
+    public var reason: String
+
+    public init(location: RecordLocation, reason: String) {
+        self.location = location
+        self.reason = reason
+    }
+}
+
+/// What a reader hands the replay, in log order.
+public enum LogItem: Sendable {
+    case header(NavlogHeader)
+    case record(NavigationRecord)
+    case rejected(RejectedRecord)
+    /// Entries or events that are not navigations (images, scripts, other CDP events), counted by reason.
+    case skipped(reason: String, count: Int)
+}

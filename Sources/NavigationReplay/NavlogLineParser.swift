@@ -1,0 +1,227 @@
+// NavlogLineParser.swift: one navlog v1 line (../shared/formats/navlog.schema.json) into a header or a
+// navigation record, or the reason it is neither. `url` is the only required field; unknown keys are
+// allowed (the schema's additionalProperties); a known key with the wrong type or an unknown enum value
+// rejects the line with the key named, so nothing is replayed on a guess.
+import NavigationPolicy
+
+enum NavlogLineParser {
+    /// The parse of one line. `line` is 1-based; columns in reasons count characters from 1.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, isFirstLine: Bool) -> LogItem {
+        var scanner = JSONByteScanner(bytes)
+        var fields = Fields(location: .line(line))
+        do throws(JSONScanError) {
+            let kind = try scanner.peekKind()
+            guard kind == .object else {
+                try scanner.skipValue()  // a syntax error is the better reason
+                throw JSONScanError(offset: 0, message: "a navlog line must be a JSON object, not \(kind == .array ? "an array" : "a \(kind)")", isEndOfInput: false)
+            }
+            try scanner.object { (s: inout JSONByteScanner, key: JSONKey) throws(JSONScanError) in
+                let valueStart = s.offset
+                do throws(FieldError) {
+                    try fields.read(key, &s)
+                } catch {
+                    // A field with the wrong type: note it, skip its value, and read on, so a syntax error
+                    // later on the line is the one reported.
+                    if fields.problem == nil && !error.message.isEmpty { fields.problem = error.message }
+                    s.offset = valueStart
+                    try s.skipValue()
+                }
+            }
+            scanner.skipWhitespace()
+            if !scanner.isAtEnd {
+                throw JSONScanError(offset: scanner.offset, message: "text after the JSON object", isEndOfInput: false)
+            }
+        } catch {
+            let column = column(of: error.offset, in: bytes)
+            let reason = error.isEndOfInput
+                ? "not complete JSON (it ends at column \(column)): a truncated line?"
+                : "not JSON at column \(column): \(error.message)"
+            return .rejected(RejectedRecord(location: .line(line), reason: reason))
+        }
+        do throws(FieldError) {
+            return try fields.item(isFirstLine: isFirstLine)
+        } catch {
+            return .rejected(RejectedRecord(location: .line(line), reason: error.message))
+        }
+    }
+
+    /// The 1-based character column of a byte offset.
+    static func column(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var column = 1
+        for i in 0..<min(offset, bytes.count) where bytes[i] & 0xC0 != 0x80 { column += 1 }
+        return column
+    }
+
+}
+
+/// A field with the wrong type or value.
+struct FieldError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// The fields of one line as they are read: a record's and a header's.
+private struct Fields {
+    var record: NavigationRecord
+    var hasURL = false
+    var format: String?
+    var version: Int?
+    var header = NavlogHeader(version: 1)
+    var seen: UInt32 = 0
+    /// The first field with a wrong type or value.
+    var problem: String?
+
+    init(location: RecordLocation) { record = NavigationRecord(url: "", location: location) }
+
+    private static let keys: [StaticString] = ["url", "seq", "time", "method", "navigationType", "isMainFrame",
+        "targetFrame", "source", "sourceURL", "redirect", "recordedDecision", "note", "hasUserGesture", "drained",
+        "format", "version", "platform", "recorder", "startedAt", "origin"]
+
+    /// The key's index in `keys`: candidates by length first, so a key costs one or two comparisons.
+    static func index(of key: JSONKey) -> Int? {
+        let length = key.decoded?.utf8.count ?? key.bytes.count
+        guard length < byLength.count else { return nil }
+        for i in byLength[length] where key.equals(keys[i]) { return i }
+        return nil
+    }
+
+    private static let byLength: [[Int]] = {
+        var table = [[Int]](repeating: [], count: 17)
+        for (i, k) in keys.enumerated() { table[k.utf8CodeUnitCount].append(i) }
+        return table
+    }()
+
+    mutating func read(_ key: JSONKey, _ s: inout JSONByteScanner) throws(FieldError) {
+        guard let index = Self.index(of: key) else {
+            do { try s.skipValue() } catch { throw FieldError("") }  // syntax: rethrown by the caller's skip
+            return
+        }
+        let name = Self.keys[index].description
+        if seen & (1 << index) != 0 { throw FieldError("key \(name) appears twice") }
+        seen |= 1 << index
+        switch index {
+        case 0: record.url = try Self.string(&s, name); hasURL = true
+        case 1: record.seq = try Self.integer(&s, name)
+        case 2:
+            switch Self.kind(&s) {
+            case .number: record.time = .milliseconds(try Self.number(&s))
+            case .string: record.time = .timestamp(try Self.string(&s, name))
+            default: throw FieldError("time must be a string (RFC 3339) or a number (milliseconds)")
+            }
+        case 3: record.method = try Self.string(&s, name)
+        case 4:
+            let text = try Self.string(&s, name)
+            guard let type = NavigationType(rawValue: text) else {
+                throw FieldError("navigationType \(text.debugDescription) is not one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            record.navigationType = type
+        case 5: record.isMainFrame = try Self.boolean(&s, name)
+        case 6:
+            if Self.kind(&s) == .null { _ = try? s.null(); record.targetFrame = nil }
+            else { record.targetFrame = try Self.string(&s, name, orNull: true) }
+        case 7:
+            let text = try Self.string(&s, name)
+            guard let source = NavigationSource(rawValue: text) else {
+                throw FieldError("source \(text.debugDescription) is not one of \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            record.source = source
+        case 8: record.sourceURL = try Self.string(&s, name)
+        case 9:
+            guard Self.kind(&s) == .object else { throw FieldError("redirect must be an object {from, status}") }
+            var from: String?
+            var status: Int?
+            var inner: FieldError?
+            do {
+                try s.object { (r: inout JSONByteScanner, k: JSONKey) throws(JSONScanError) in
+                    guard k.equals("from") || k.equals("status") else { try r.skipValue(); return }
+                    let start = r.offset
+                    do throws(FieldError) {
+                        if k.equals("from") { from = try Self.string(&r, "redirect.from") }
+                        else { status = try Self.integer(&r, "redirect.status") }
+                    } catch {
+                        if !error.message.isEmpty { inner = inner ?? error }
+                        r.offset = start
+                        try r.skipValue()
+                    }
+                }
+            } catch { throw FieldError("") }
+            if let inner { throw inner }
+            record.redirectFrom = from
+            record.redirectStatus = status
+        case 10:
+            let text = try Self.string(&s, name)
+            guard let action = PolicyAction(rawValue: text) else {
+                throw FieldError("recordedDecision \(text.debugDescription) is not allow or cancel")
+            }
+            record.recordedDecision = action
+        case 11: record.note = try Self.string(&s, name)
+        case 12: record.hasUserGesture = try Self.boolean(&s, name)
+        case 13:
+            guard Self.kind(&s) == .array else { throw FieldError("drained must be an array of strings") }
+            var items: [String] = []
+            var inner: FieldError?
+            do {
+                try s.array { (a: inout JSONByteScanner, i: Int) throws(JSONScanError) in
+                    let start = a.offset
+                    do throws(FieldError) { items.append(try Self.string(&a, "drained[\(i)]")) }
+                    catch {
+                        if !error.message.isEmpty { inner = inner ?? error }
+                        a.offset = start
+                        try a.skipValue()
+                    }
+                }
+            } catch { throw FieldError("") }
+            if let inner { throw inner }
+            record.drained = items
+        case 14: format = try Self.string(&s, name)
+        case 15: version = try Self.integer(&s, name)
+        case 16: header.platform = try Self.string(&s, name)
+        case 17: header.recorder = try Self.string(&s, name)
+        case 18: header.startedAt = try Self.string(&s, name)
+        default: header.origin = try Self.string(&s, name)
+        }
+    }
+
+    /// The header or the record these fields make.
+    func item(isFirstLine: Bool) throws(FieldError) -> LogItem {
+        if let problem { throw FieldError(problem) }
+        if format != nil || version != nil {
+            guard !hasURL else { throw FieldError("a line with both a header's format and a navigation's url") }
+            guard format == "bridge-navlog" else { throw FieldError("format \((format ?? "(missing)").debugDescription) is not bridge-navlog") }
+            guard isFirstLine else { throw FieldError("a navlog header is allowed on the first line only") }
+            guard version == 1 else {
+                throw FieldError("navlog version \(version.map(String.init) ?? "(missing)") is not supported (this bridge reads version 1)")
+            }
+            return .header(header)
+        }
+        guard hasURL else { throw FieldError("no url (the one required field)") }
+        return .record(record)
+    }
+
+    // Typed readers: a wrong type is a FieldError (the caller skips the value); a syntax error is reported
+    // when the caller re-reads the value with skipValue.
+    static func kind(_ s: inout JSONByteScanner) -> JSONValueKind? { try? s.peekKind() }
+
+    static func string(_ s: inout JSONByteScanner, _ key: String, orNull: Bool = false) throws(FieldError) -> String {
+        guard kind(&s) == .string else { throw FieldError("\(key) must be a string" + (orNull ? " or null" : "")) }
+        do { return try s.string() } catch { throw FieldError("") }
+    }
+
+    static func boolean(_ s: inout JSONByteScanner, _ key: String) throws(FieldError) -> Bool {
+        let k = kind(&s)
+        guard k == .true || k == .false else { throw FieldError("\(key) must be true or false") }
+        do { return try s.bool() } catch { throw FieldError("") }
+    }
+
+    static func number(_ s: inout JSONByteScanner) throws(FieldError) -> Double {
+        do { return try s.number().doubleValue } catch { throw FieldError("") }
+    }
+
+    static func integer(_ s: inout JSONByteScanner, _ key: String) throws(FieldError) -> Int {
+        guard kind(&s) == .number else { throw FieldError("\(key) must be a non-negative integer") }
+        let value: JSONNumber
+        do { value = try s.number() } catch { throw FieldError("") }
+        guard case .integer(let i) = value, i >= 0 else { throw FieldError("\(key) must be a non-negative integer") }
+        return i
+    }
+}

@@ -1,0 +1,98 @@
+// NavlogReader.swift: streams a navlog (JSON Lines) line by line. Memory holds one chunk and the line being
+// assembled, however long the log. Lines are numbered from 1; a UTF-8 byte-order mark and CR before LF
+// are accepted; a blank line is not a record (and is not counted as one); a line longer than `maxLineBytes`
+// is rejected without being held; a last line cut off mid-record is reported as truncated.
+import Foundation
+
+public struct NavlogReader {
+    /// Longest line accepted (a record with a large drained queue stays far below).
+    public var maxLineBytes = 16 << 20
+
+    public init() {}
+
+    /// Reads `input` to its end, handing each header, record and rejection to `emit` in order.
+    public func read(_ input: ByteInput, _ emit: (LogItem) -> Void) {
+        var line = 1
+        var partial: [UInt8] = []
+        var overlong = false
+        var isFirstContentLine = true
+        var atFileStart = true
+
+        func finish(_ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int, endOfFile: Bool) {
+            var end = bytes.count
+            if end > 0 && bytes[end - 1] == 0x0D { end -= 1 }
+            var start = 0
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            if start == end { return }  // blank
+            let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            var item = NavlogLineParser.parse(text, line: lineNumber, isFirstLine: isFirstContentLine)
+            if endOfFile, case .rejected(var rejected) = item, rejected.reason.hasPrefix("not complete JSON") {
+                rejected.reason = "the file ends inside this record (truncated): " + rejected.reason
+                item = .rejected(rejected)
+            }
+            isFirstContentLine = false
+            emit(item)
+        }
+
+        while let chunk = input.nextChunk() {
+            chunk.withUnsafeBufferPointer { buffer in
+                var start = 0
+                if atFileStart {
+                    atFileStart = false
+                    if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
+                }
+                while start < buffer.count {
+                    guard let newline = Self.indexOfNewline(buffer, from: start) else {
+                        // The line goes on in the next chunk.
+                        if !overlong {
+                            partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+                            if partial.count > maxLineBytes { overlong = true; partial = [] }
+                        }
+                        return
+                    }
+                    if overlong {
+                        emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+                        overlong = false
+                    } else if partial.isEmpty && newline - start > maxLineBytes {
+                        emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+                    } else if partial.isEmpty {
+                        finish(UnsafeBufferPointer(rebasing: buffer[start..<newline]), lineNumber: line, endOfFile: false)
+                    } else {
+                        partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<newline]))
+                        if partial.count > maxLineBytes {
+                            emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+                        } else {
+                            partial.withUnsafeBufferPointer { finish($0, lineNumber: line, endOfFile: false) }
+                        }
+                        partial.removeAll(keepingCapacity: partial.capacity <= 1 << 20)
+                    }
+                    line += 1
+                    start = newline + 1
+                }
+            }
+        }
+        if overlong {
+            emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+        } else if !partial.isEmpty {
+            partial.withUnsafeBufferPointer { finish($0, lineNumber: line, endOfFile: true) }
+        }
+    }
+
+    static func describe(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+
+    @inline(__always)
+    static func indexOfNewline(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = buffer.baseAddress, start < buffer.count else { return nil }
+        guard let found = memchrNewline(base + start, buffer.count - start) else { return nil }
+        return found - base
+    }
+}
+
+
+@inline(__always)
+private func memchrNewline(_ p: UnsafePointer<UInt8>, _ n: Int) -> UnsafePointer<UInt8>? {
+    guard let r = memchr(p, 0x0A, n) else { return nil }
+    return UnsafePointer(r.assumingMemoryBound(to: UInt8.self))
+}

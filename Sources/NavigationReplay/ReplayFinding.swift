@@ -1,0 +1,80 @@
+// ReplayFinding.swift: what replay reports beside the decisions: broken flows (a state that does not match
+// its request, a sentinel nobody asked for, a request never answered, a reset link taken for a sign-in),
+// bridge trouble (a signal whose queue was not recorded, an entry that does not decode, an event no
+// handler takes, an entry dispatched twice) and errors carried in decisions. Each has a stable code, a
+// severity, and the place in the log it is about. Messages are already redacted.
+
+public enum FindingSeverity: String, Sendable, Hashable, Comparable {
+    case error, warning
+    public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a == .error && b == .warning }
+}
+
+/// The kinds of finding, with their severity and what they mean (for --help and the README).
+public enum ReplayFindingKind: String, Sendable, CaseIterable {
+    case stateMismatch = "state-mismatch"
+    case stateMissing = "state-missing"
+    case sentinelWithoutRequest = "sentinel-without-request"
+    case possibleResetLink = "possible-reset-link"
+    case resetLinkAsSignIn = "reset-link-as-signin"
+    case requestUnanswered = "request-unanswered"
+    case requestWithoutState = "request-without-state"
+    case requestNotIntercepted = "request-not-intercepted"
+    case drainNotRecorded = "drain-not-recorded"
+    case bridgeEntryInvalid = "bridge-entry-invalid"
+    case bridgeEventFailed = "bridge-event-failed"
+    case eventUnhandled = "event-unhandled"
+    case eventRepeated = "event-repeated"
+    case decisionError = "decision-error"
+
+    public var severity: FindingSeverity {
+        switch self {
+        case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError: return .error
+        default: return .warning
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .stateMismatch: return "a sentinel's state is not the state its authorization request sent"
+        case .stateMissing: return "the request sent a state; the sentinel hit answering it carries none"
+        case .sentinelWithoutRequest: return "a sentinel hit with no authorization request for its redirect_uri before it"
+        case .possibleResetLink: return "a code with no state and no request before it, taken as a sign-in result: likely a password-reset link"
+        case .resetLinkAsSignIn: return "the rules let this link through (a reset link), but the app cancelled it as a sign-in result"
+        case .requestUnanswered: return "an authorization request no sentinel hit answered by the end of the log"
+        case .requestWithoutState: return "an authorization request without state (no CSRF protection, RFC 6749 §10.12)"
+        case .requestNotIntercepted: return "an authorization request whose redirect_uri no sentinel rule catches"
+        case .drainNotRecorded: return "a bridge signal whose drained queue the recording lacks: its events cannot be replayed"
+        case .bridgeEntryInvalid: return "a drained bridge entry that does not decode"
+        case .bridgeEventFailed: return "the page could not stringify an event's arguments (?error=)"
+        case .eventUnhandled: return "a bridge event no handler in the rules' handler table takes"
+        case .eventRepeated: return "a drained entry dispatched before: the page does not empty its queue"
+        case .decisionError: return "an error carried in a decision (repeated-parameter, missing-parameter, …)"
+        }
+    }
+}
+
+public struct ReplayFinding: Sendable, Hashable {
+    /// The finding's code: a ReplayFindingKind, or for decision errors the decision's own error code.
+    public var code: String
+    public var severity: FindingSeverity
+    public var message: String
+    public var location: RecordLocation
+    /// The sequence number of the navigation it is about.
+    public var seq: Int?
+
+    init(_ kind: ReplayFindingKind, _ message: String, at location: RecordLocation, seq: Int?) {
+        code = kind.rawValue
+        severity = kind.severity
+        self.message = message
+        self.location = location
+        self.seq = seq
+    }
+
+    init(code: String, severity: FindingSeverity, _ message: String, at location: RecordLocation, seq: Int?) {
+        self.code = code
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.seq = seq
+    }
+}

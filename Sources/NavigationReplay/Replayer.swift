@@ -1,0 +1,263 @@
+// Replayer.swift: runs a log's records through the engine, one at a time and in order: each navigation's
+// decision (and explanation when asked), the events its drained bridge queue dispatches through the
+// rules' handler tables, whether the app decided otherwise at recording time, and the findings of the
+// flow tracker. It keeps counts for the summary and nothing per navigation, so memory does not grow with
+// the log. One Replayer replays one log.
+import BrowserURL
+import NavigationPolicy
+
+/// One bridge event and what became of it.
+public struct DispatchedEvent: Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable {
+        case delivered, unhandled, repeated, failed, invalid, reply
+        /// Events are listed but not dispatched: the rules have no handler table.
+        case undispatched
+    }
+    public var event: String
+    /// The handlers it was delivered to, in order (from the rules' handler table).
+    public var handlers: [String]
+    public var status: Status
+    public var detail: String?
+}
+
+/// A navigation and everything replay says about it.
+public struct ReplayedNavigation: Sendable {
+    public var record: NavigationRecord
+    public var seq: Int
+    public var decision: Decision
+    public var events: [DispatchedEvent]
+    public var findings: [ReplayFinding]
+    /// The app decided otherwise at recording time.
+    public var mismatch: Bool { record.recordedDecision.map { $0 != decision.action } ?? false }
+}
+
+/// The counts a replay ends with. read = replayed + rejected, always.
+public struct ReplaySummary: Sendable, Hashable {
+    public var recordsRead = 0
+    public var replayed = 0
+    /// Navigations a reader made rather than found (included in replayed).
+    public var synthetic = 0
+    public var rejected = 0
+    /// Entries or events that are not navigations, by reason (HAR subresources, other CDP events).
+    public var skipped: [String: Int] = [:]
+    public var byDecision: [PolicyAction: Int] = [:]
+    public var byKind: [DecisionKind: Int] = [:]
+    public var sentinelResults = 0
+    public var sentinelErrors = 0
+    public var sentinelPassThrough = 0
+    public var events: [DispatchedEvent.Status: Int] = [:]
+    public var mismatches = 0
+    public var findings: [FindingSeverity: Int] = [:]
+    public var hasHeader = false
+
+    public var errors: Int { findings[.error, default: 0] }
+    /// Exit status 1 material: mismatches, findings of error severity, rejected records.
+    public var isConsistent: Bool { mismatches == 0 && errors == 0 && rejected == 0 }
+}
+
+public final class Replayer {
+    public let engine: PolicyEngine
+    public let explain: Bool
+    public let redactor: Redactor
+    public private(set) var summary = ReplaySummary()
+    private var tracker: FlowTracker
+    private let router = EventRouter()
+    private let handlerLog = HandlerLog()
+    private let hasHandlerTable: Bool
+    private var ordinal = 0
+    private var document = 0
+
+    public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor()) {
+        self.engine = engine
+        self.explain = explain
+        self.redactor = redactor
+        tracker = FlowTracker(engine: engine, redactor: redactor)
+        hasHandlerTable = !engine.rules.handlers.isEmpty
+        for entry in engine.rules.handlers {
+            for name in entry.handlers {
+                let log = handlerLog
+                router.add(entry.event) { _ in log.called.append(name) }
+            }
+        }
+    }
+
+    /// What one log item becomes.
+    public enum Output: Sendable {
+        case navigation(ReplayedNavigation)
+        case rejected(RejectedRecord)
+        /// Findings not tied to a navigation being replayed now (requests found unanswered).
+        case findings([ReplayFinding])
+        case none
+    }
+
+    /// Replays one item; the caller writes the output at once.
+    public func replay(_ item: LogItem) -> Output {
+        switch item {
+        case .header:
+            summary.hasHeader = true
+            return .none
+        case .skipped(let reason, let count):
+            summary.skipped[reason, default: 0] += count
+            return .none
+        case .rejected(let rejected):
+            summary.recordsRead += 1
+            summary.rejected += 1
+            return .rejected(rejected)
+        case .record(let record):
+            summary.recordsRead += 1
+            let decision = engine.decide(record.request, explain: explain, redactor: redactor)
+            // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
+            if decision.url == nil, let error = decision.error {
+                summary.rejected += 1
+                return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message)"))
+            }
+            return .navigation(navigate(record, decision))
+        }
+    }
+
+    /// Ends the log: requests never answered.
+    public func finish() -> [ReplayFinding] {
+        let findings = tracker.finish()
+        count(findings)
+        return findings
+    }
+
+    private func navigate(_ record: NavigationRecord, _ decision: Decision) -> ReplayedNavigation {
+        let seq = record.seq ?? ordinal
+        ordinal += 1
+        var findings: [ReplayFinding] = []
+        var events: [DispatchedEvent] = []
+        if let error = decision.error {
+            findings.append(ReplayFinding(code: error.code, severity: .error, error.message, at: record.location, seq: seq))
+        }
+        if case .bridge(let message)? = decision.interception {
+            dispatch(message, record: record, seq: seq, events: &events, findings: &findings)
+        }
+        tracker.observe(record, decision, seq: seq, into: &findings)
+        // A new main-frame document has a new bridge queue.
+        if record.isMainFrame && decision.action == .allow && (decision.kind == .allowed || decision.kind == .default),
+           decision.url?.scheme != "about" {
+            router.forgetQueue("document-\(document)")
+            document += 1
+        }
+        let replayed = ReplayedNavigation(record: record, seq: seq, decision: decision, events: events, findings: findings)
+        summary.replayed += 1
+        if record.isSynthetic { summary.synthetic += 1 }
+        summary.byDecision[decision.action, default: 0] += 1
+        summary.byKind[decision.kind, default: 0] += 1
+        if decision.kind == .sentinel {
+            if decision.action == .allow { summary.sentinelPassThrough += 1 }
+            else if case .sentinel(.oauthError)? = decision.interception { summary.sentinelErrors += 1 }
+            else { summary.sentinelResults += 1 }
+        }
+        if replayed.mismatch { summary.mismatches += 1 }
+        for e in events { summary.events[e.status, default: 0] += 1 }
+        count(findings)
+        return replayed
+    }
+
+    private func count(_ findings: [ReplayFinding]) {
+        for f in findings { summary.findings[f.severity, default: 0] += 1 }
+    }
+
+    // MARK: Bridge events
+
+    private func dispatch(_ message: BridgeMessage, record: NavigationRecord, seq: Int,
+                          events: inout [DispatchedEvent], findings: inout [ReplayFinding]) {
+        switch message {
+        case .drainRequest(let bridge):
+            guard let drained = record.drained else {
+                findings.append(ReplayFinding(.drainNotRecorded, "a \(bridge.rawValue) bridge signal, but the recording has no drained queue after it: its events cannot be replayed", at: record.location, seq: seq))
+                return
+            }
+            switch bridge {
+            case .janrain:
+                for (index, text) in drained.enumerated() {
+                    events.append(janrainEntry(text, index: index, record: record, seq: seq, findings: &findings))
+                }
+            case .wvjb:
+                for (index, text) in drained.enumerated() {
+                    let json = text.hasPrefix("[") ? text : "[\(text)]"
+                    switch WebViewJavascriptBridge.decodeQueue(json) {
+                    case .success(let messages):
+                        for message in messages { events.append(wvjb(message)) }
+                    case .failure(let error):
+                        findings.append(ReplayFinding(.bridgeEntryInvalid, "drained[\(index)]: \(error.message)", at: record.location, seq: seq))
+                        events.append(DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: error.message))
+                    }
+                }
+            }
+        case .event(let name, let arguments):
+            events.append(deliver(name, arguments, record: record, seq: seq, findings: &findings))
+        case .legacyAccessToken(let token):
+            events.append(deliver("accessToken", [.string(token)], record: record, seq: seq, findings: &findings))
+        case .eventFailed(let name, let error):
+            findings.append(ReplayFinding(.bridgeEventFailed, "\(name) could not be sent by the page: \(error)", at: record.location, seq: seq))
+            events.append(DispatchedEvent(event: name, handlers: [], status: .failed, detail: error))
+        case .wvjbMessage, .wvjbReply:
+            events.append(wvjb(message))
+        case .bridgeLoaded:
+            break
+        }
+    }
+
+    private func janrainEntry(_ text: String, index: Int, record: NavigationRecord, seq: Int,
+                              findings: inout [ReplayFinding]) -> DispatchedEvent {
+        handlerLog.called = []
+        switch router.dispatchJanrainEntry(text, queueID: "document-\(document)", index: index) {
+        case .delivered(let name, _):
+            return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
+        case .unhandled(let name):
+            if hasHandlerTable {
+                findings.append(ReplayFinding(.eventUnhandled, "\(name): no handler in the rules' handler table", at: record.location, seq: seq))
+            }
+            return DispatchedEvent(event: name, handlers: [], status: hasHandlerTable ? .unhandled : .undispatched, detail: nil)
+        case .duplicate:
+            findings.append(ReplayFinding(.eventRepeated, "drained[\(index)] was dispatched before from this page's queue; skipped (the page does not empty its queue)", at: record.location, seq: seq))
+            return DispatchedEvent(event: Self.eventName(text), handlers: [], status: .repeated, detail: nil)
+        case .failedOnPage(let name, let error):
+            findings.append(ReplayFinding(.bridgeEventFailed, "drained[\(index)] \(name) could not be sent by the page: \(error)", at: record.location, seq: seq))
+            return DispatchedEvent(event: name, handlers: [], status: .failed, detail: error)
+        case .invalid(let reason):
+            findings.append(ReplayFinding(.bridgeEntryInvalid, "drained[\(index)]: \(reason)", at: record.location, seq: seq))
+            return DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: reason)
+        }
+    }
+
+    private func deliver(_ name: String, _ arguments: [JSONValue], record: NavigationRecord, seq: Int,
+                         findings: inout [ReplayFinding]) -> DispatchedEvent {
+        guard hasHandlerTable else { return DispatchedEvent(event: name, handlers: [], status: .undispatched, detail: nil) }
+        handlerLog.called = []
+        if router.dispatch(name, arguments) == 0 {
+            findings.append(ReplayFinding(.eventUnhandled, "\(name): no handler in the rules' handler table", at: record.location, seq: seq))
+            return DispatchedEvent(event: name, handlers: [], status: .unhandled, detail: nil)
+        }
+        return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
+    }
+
+    private func wvjb(_ message: BridgeMessage) -> DispatchedEvent {
+        switch message {
+        case .wvjbMessage(let handler, let data, _):
+            guard hasHandlerTable else { return DispatchedEvent(event: handler, handlers: [], status: .undispatched, detail: nil) }
+            handlerLog.called = []
+            let count = router.dispatch(handler, data.map { [$0] } ?? [])
+            return DispatchedEvent(event: handler, handlers: handlerLog.called, status: count == 0 ? .unhandled : .delivered, detail: nil)
+        case .wvjbReply(let id, _):
+            return DispatchedEvent(event: "reply \(id)", handlers: [], status: .reply, detail: nil)
+        default:
+            return DispatchedEvent(event: "\(message)", handlers: [], status: .invalid, detail: nil)
+        }
+    }
+
+    /// `janrain:NAME?…` → NAME, for entries skipped before decoding.
+    static func eventName(_ text: String) -> String {
+        var name = text.hasPrefix("janrain:") ? text.dropFirst(8) : text[...]
+        if let q = name.firstIndex(of: "?") { name = name[..<q] }
+        return String(name)
+    }
+}
+
+/// The names of the handlers one dispatch called (the router's closures append to it).
+final class HandlerLog {
+    var called: [String] = []
+}

@@ -1,0 +1,74 @@
+// JSONByteScannerTests.swift: the navlog line scanner against RFC 8259: escapes, surrogate pairs, numbers,
+// UTF-8 validation, and errors that name the byte they occur at.
+import Testing
+@testable import NavigationReplay
+
+@Suite struct JSONByteScannerTests {
+    func scan<T>(_ text: String, _ body: (inout JSONByteScanner) throws(JSONScanError) -> T) -> Result<T, JSONScanError> {
+        Array(text.utf8).withUnsafeBufferPointer { buffer in
+            var scanner = JSONByteScanner(buffer)
+            do throws(JSONScanError) { return .success(try body(&scanner)) } catch { return .failure(error) }
+        }
+    }
+
+    @Test(arguments: [
+        (#""plain""#, "plain"),
+        (#""a\"b\\c\/d""#, "a\"b\\c/d"),
+        (#""\b\f\n\r\t""#, "\u{8}\u{C}\n\r\t"),
+        (#""\u00e9\u4e2d""#, "é中"),
+        (#""\ud83d\ude00""#, "😀"),
+        ("\"é直接\"", "é直接"),
+    ])
+    func strings(json: String, expected: String) throws {
+        #expect(try scan(json) { (s: inout JSONByteScanner) throws(JSONScanError) in try s.string() }.get() == expected)
+    }
+
+    @Test(arguments: [
+        (#""\ud83d""#, "lone surrogate"),
+        (#""\ude00x""#, "lone surrogate"),
+        (#""\x""#, "not a JSON escape"),
+        ("\"a\u{1}b\"", "control character"),
+        (#""\u12zz""#, "four hex digits"),
+    ])
+    func badStrings(json: String, reason: String) {
+        guard case .failure(let error) = scan(json, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.string() }) else {
+            Issue.record("\(json) was accepted"); return
+        }
+        #expect(error.message.contains(reason), "\(error.message)")
+    }
+
+    @Test func invalidUTF8IsRefused() {
+        let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0x22]
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<String, JSONScanError> in
+            var s = JSONByteScanner(buffer)
+            do throws(JSONScanError) { return .success(try s.string()) } catch { return .failure(error) }
+        }
+        guard case .failure(let error) = result else { Issue.record("accepted"); return }
+        #expect(error.message.contains("UTF-8"))
+    }
+
+    @Test func numbers() throws {
+        #expect(try scan("42") { (s: inout JSONByteScanner) throws(JSONScanError) in try s.number().doubleValue }.get() == 42)
+        #expect(try scan("-1.5e2") { (s: inout JSONByteScanner) throws(JSONScanError) in try s.number().doubleValue }.get() == -150)
+        for bad in ["01", "1.", "-", "1e"] {
+            guard case .failure = scan(bad, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.number().doubleValue }) else {
+                Issue.record("\(bad) was accepted as a number"); continue
+            }
+        }
+    }
+
+    @Test func truncatedInputIsEndOfInput() {
+        guard case .failure(let error) = scan(#"{"url":"https://a"#, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.skipValue() }) else {
+            Issue.record("accepted"); return
+        }
+        #expect(error.isEndOfInput)
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        guard case .failure(let error) = scan(deep, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.skipValue() }) else {
+            Issue.record("accepted"); return
+        }
+        #expect(error.message.contains("nested"))
+    }
+}

@@ -1,0 +1,97 @@
+// RecordingReaderTests.swift: the real HAR and CDP recordings in Fixtures/logs/corpus (copied from
+// ../shared/corpus, sources in SOURCES.txt) replay without a crash, with the navigation counts stated
+// here, and with every entry or event accounted for: navigations found + not navigations + rejected =
+// what the file holds. Also the hand-made recordings with a redirect chain ending on a custom scheme.
+import Foundation
+import Testing
+@testable import NavigationReplay
+
+@Suite struct RecordingReaderTests {
+    struct Expectation: Sendable, CustomStringConvertible {
+        let file: String
+        let navigations: Int
+        let mainFrame: Int
+        let redirects: Int
+        var description: String { file }
+    }
+
+    static let corpus: [Expectation] = [
+        // Playwright: theverge.com 301 → 301 → 200, every hop in the main frame (_frameref).
+        Expectation(file: "playwright-har-redirect.har", navigations: 3, mainFrame: 3, redirects: 2),
+        // chrome-har: the SSO chain (3 × 302 then 200) and a doubleclick 302 → 200 iframe chain.
+        Expectation(file: "pagexray-redirect-and-redirect-back.har", navigations: 6, mainFrame: 4, redirects: 4),
+        // Firefox 43, a client-side redirect three times: redirect.html then index.html per page.
+        Expectation(file: "pagexray-frontendredirect.har", navigations: 6, mainFrame: 3, redirects: 0),
+        // Chrome DevTools: a 304 document and a failed one (status 0, _error, no Sec-Fetch headers); a
+        // later document of the same page without Sec-Fetch-Dest is taken for a subframe.
+        Expectation(file: "mitmproxy-chrome.har", navigations: 2, mainFrame: 1, redirects: 0),
+        // Safari Web Inspector: the page and four github-btn iframes.
+        Expectation(file: "mitmproxy-safari.har", navigations: 5, mainFrame: 1, redirects: 0),
+        // Firefox 118: the page and the login POST (one entry lacks queryString).
+        Expectation(file: "harsanitizer-firefox-auth0-login.har", navigations: 2, mainFrame: 2, redirects: 0),
+        Expectation(file: "chromehar-calibreapp-signin.json", navigations: 1, mainFrame: 1, redirects: 0),
+        Expectation(file: "chromehar-lighthouse-redirect.json", navigations: 3, mainFrame: 3, redirects: 2),
+        Expectation(file: "chromehar-linkClickChrome.json", navigations: 1, mainFrame: 1, redirects: 0),
+        Expectation(file: "chromehar-multiPageNavigation.json", navigations: 2, mainFrame: 2, redirects: 0),
+        Expectation(file: "chromehar-navigatedWithinDocument.json", navigations: 1, mainFrame: 1, redirects: 0),
+    ]
+
+    @Test(arguments: corpus)
+    func realRecordingsAreAccountedFor(_ e: Expectation) throws {
+        let path = "Fixtures/logs/corpus/\(e.file)"
+        let result = ReplayHarness.replay(file: path)
+        #expect(result.navigations.count == e.navigations)
+        #expect(result.navigations.filter(\.record.isMainFrame).count == e.mainFrame)
+        #expect(result.navigations.filter { $0.record.source == .redirect }.count == e.redirects)
+        #expect(result.rejected.isEmpty)
+        let s = result.summary
+        #expect(s.recordsRead == s.replayed + s.rejected)
+        // Every item in the file is a navigation, a counted non-navigation, or rejected.
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Repository.path(path))))
+        let items = ((json as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [Any] ?? json as? [Any] ?? []
+        #expect(s.replayed - s.synthetic + s.rejected + s.skipped.values.reduce(0, +) == items.count)
+    }
+
+    @Test func harRedirectToACustomSchemeBecomesANavigation() {
+        let result = ReplayHarness.replay(file: "Fixtures/logs/redirect-to-app.har")
+        let urls = result.navigations.map(\.record.url)
+        // Sorted by startedDateTime although the file lists them out of order.
+        #expect(urls == [
+            "https://yourdomain.com/webViewSignIn.html",
+            "https://tracker.example.net/pixel.html",
+            "https://myapp.us.janraincapture.com/oauth/authorize?client_id=8fmq2mmz9qrzm6ws4k3z&redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php&response_type=code&state=aGFyLXN0YXRlLTAwMQ",
+            "https://myapp.us.janraincapture.com/session/continue",
+            "myapp://password-changed?status=ok",
+        ])
+        let continueHop = result.navigations[3].record
+        #expect(continueHop.source == .redirect && continueHop.redirectStatus == 302)  // relative Location resolved
+        let app = result.navigations[4]
+        #expect(app.record.isSynthetic && app.record.redirectFrom == "https://myapp.us.janraincapture.com/session/continue")
+        #expect(app.decision.kind == .deeplink && app.decision.action == .cancel)
+        #expect(result.navigations[1].record.isMainFrame == false)  // Sec-Fetch-Dest: iframe
+        #expect(result.navigations[2].record.hasUserGesture == true)  // Sec-Fetch-User: ?1
+        #expect(result.rejected.map(\.location.description) == ["log.entries[5]"])
+    }
+
+    @Test func cdpRedirectHopsAndMergedClick() {
+        let result = ReplayHarness.replay(file: "Fixtures/logs/redirect-to-app.cdp.json")
+        #expect(result.format == .cdp)
+        let records = result.navigations.map(\.record)
+        #expect(records.count == 5)
+        #expect(records[1].isMainFrame == false)  // Page.frameAttached names its parent
+        // frameRequestedNavigation (anchorClick) and its Document request are one navigation.
+        #expect(records[2].navigationType == .linkClicked && records[2].hasUserGesture == true && records[2].time != nil)
+        #expect(records[3].source == .redirect && records[3].redirectStatus == 302)
+        #expect(records[4].url == "myapp://password-changed?status=ok" && records[4].redirectFrom == "https://myapp.us.janraincapture.com/session/continue")
+        #expect(result.navigations[4].decision.kind == .deeplink)
+        #expect(result.summary.skipped["history API navigations (the delegate is not asked)"] == 1)
+        #expect(result.rejected.map(\.location.description) == ["[11]"])
+    }
+
+    @Test func notJSONIsOneRejectionNotACrash() {
+        let har = ReplayHarness.replay(ByteInput(name: "t", bytes: Array(#"{"log": {"entries": [ {"request": {"url": "https://a/""#.utf8)), format: .har)
+        #expect(har.rejected.count == 1 && har.rejected[0].reason.contains("does not parse"))
+        let cdp = ReplayHarness.replay(ByteInput(name: "t", bytes: Array(#"{"not": "an array"}"#.utf8)), format: .cdp)
+        #expect(cdp.rejected.count == 1 && cdp.summary.recordsRead == 1)
+    }
+}
