@@ -82,10 +82,13 @@ public struct HARReader {
         // Redirect chains: link each 3xx to the later entry it leads to.
         var redirectedFrom: [Int: (from: Int, target: String)] = [:]
         var synthetic: [Int: String] = [:]
+        // Entries by URL (without fragment), in time order: a hop finds its follow-up without a scan.
+        var byURL: [Substring: [Int]] = [:]
+        for (i, entry) in entries.enumerated() { byURL[Self.withoutFragment(entry.url), default: []].append(i) }
         for (i, entry) in entries.enumerated() {
             guard let target = entry.redirectTarget else { continue }
             let key = Self.withoutFragment(target)
-            if let j = entries.indices.dropFirst(i + 1).first(where: { redirectedFrom[$0] == nil && Self.withoutFragment(entries[$0].url) == key }) {
+            if let j = byURL[key]?.first(where: { $0 > i && redirectedFrom[$0] == nil }) {
                 redirectedFrom[j] = (i, target)
                 if isNavigation[i] { isNavigation[j] = true; isMain[j] = isMain[i] }
             } else if isNavigation[i], let scheme = target.split(separator: ":", maxSplits: 1).first?.lowercased(),
