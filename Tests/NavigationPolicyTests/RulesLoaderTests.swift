@@ -37,6 +37,10 @@ struct RulesLoaderTests {
         (#"{"version":1,"schemes":[{"scheme":"x","protocol":"cordova"}]}"#, "schemes[0].protocol"),
         (#"{"version":1,"schemes":[{"scheme":"https"}]}"#, "schemes[0].scheme"),
         (#"{"version":1,"schemes":[{"route":"x"}]}"#, "schemes[0].scheme"),
+        (#"{"version":1,"handlers":["onCaptureLoginSuccess"]}"#, "handlers"),
+        (#"{"version":1,"handlers":{"onCaptureLoginSuccess":"signIn"}}"#, "handlers.onCaptureLoginSuccess"),
+        (#"{"version":1,"handlers":{"onCaptureLoginSuccess":["signIn",""]}}"#, "handlers.onCaptureLoginSuccess[1]"),
+        (#"{"version":1,"handlers":{"onCaptureLoginSuccess":[]}}"#, "handlers.onCaptureLoginSuccess"),
     ])
     func rejected(json: String, keyPath: String) {
         let error = Self.error(json)
@@ -71,6 +75,14 @@ struct RulesLoaderTests {
           {"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token", "email"]}]}
         """#
         #expect(Self.error(design) == nil)
+    }
+
+    @Test("the handler table keeps each event's handlers in order")
+    func handlers() throws {
+        let rules = try RulesLoader.parse(Data(#"{"version":1,"handlers":{"b":["h2","h1"],"a":["h3"]}}"#.utf8))
+        #expect(rules.handlers.map(\.event) == ["a", "b"])
+        #expect(rules.handlers.map(\.handlers) == [["h3"], ["h2", "h1"]])
+        #expect(rules.handlers.map(\.keyPath) == ["handlers.a", "handlers.b"])
     }
 
     @Test("a missing file names the file")
