@@ -201,8 +201,7 @@ public struct CDPReader {
         case "reload", "reloadBypassingCache", "reloadOriginalRequestURL": return .reload
         case "restore", "historyDifferentDocument", "historySameDocument": return .backForward
         case "restoreWithPost": return .formResubmitted
-        case "differentDocument", "sameDocument": return nil
-        default: return nil
+        default: return nil  // differentDocument, sameDocument: the type comes from elsewhere
         }
     }
 }

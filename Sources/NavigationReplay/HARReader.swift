@@ -31,6 +31,7 @@ public struct HARReader {
             return
         }
         var entries: [Entry] = []
+        let dates = HARDate()
         for (index, raw) in rawEntries.enumerated() {
             let path = "log.entries[\(index)]"
             guard let object = raw as? [String: Any] else {
@@ -41,7 +42,7 @@ public struct HARReader {
                 emit(.rejected(RejectedRecord(location: .path(path), reason: "no request.url")))
                 continue
             }
-            entries.append(Entry(index: index, object: object, request: request, url: url))
+            entries.append(Entry(index: index, object: object, request: request, url: url, dates: dates))
         }
         // Spec: readers must not assume order. Stable: entries without a parseable time keep their place.
         let order = entries.indices.sorted { a, b in
@@ -160,7 +161,7 @@ public struct HARReader {
         let started: Date?
         let startedText: String?
 
-        init(index: Int, object: [String: Any], request: [String: Any], url: String) {
+        init(index: Int, object: [String: Any], request: [String: Any], url: String, dates: HARDate) {
             self.index = index
             self.object = object
             self.request = request
@@ -173,7 +174,7 @@ public struct HARReader {
             }
             self.headers = headers
             startedText = object["startedDateTime"] as? String
-            started = startedText.flatMap(HARDate.parse)
+            started = startedText.flatMap(dates.parse)
         }
 
         func header(_ name: String) -> String? { headers[name] }
@@ -228,14 +229,18 @@ public struct HARReader {
     }
 }
 
-/// HAR's startedDateTime: ISO 8601 with or without fractional seconds.
-enum HARDate {
-    static func parse(_ text: String) -> Date? {
-        let withFraction = ISO8601DateFormatter()
+/// HAR's startedDateTime: ISO 8601 with or without fractional seconds. One per read: a formatter is costly
+/// to make and is not Sendable, so it is neither made per entry nor shared between threads.
+final class HARDate {
+    private let withFraction = ISO8601DateFormatter()
+    private let plain = ISO8601DateFormatter()
+
+    init() {
         withFraction.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let d = withFraction.date(from: text) { return d }
-        let plain = ISO8601DateFormatter()
         plain.formatOptions = [.withInternetDateTime]
-        return plain.date(from: text)
+    }
+
+    func parse(_ text: String) -> Date? {
+        withFraction.date(from: text) ?? plain.date(from: text)
     }
 }

@@ -180,7 +180,7 @@ public final class Replayer {
                     let json = text.hasPrefix("[") ? text : "[\(text)]"
                     switch WebViewJavascriptBridge.decodeQueue(json) {
                     case .success(let messages):
-                        for message in messages { events.append(wvjb(message)) }
+                        for message in messages { events.append(wvjb(message, record: record, seq: seq, findings: &findings)) }
                     case .failure(let error):
                         findings.append(ReplayFinding(.bridgeEntryInvalid, "drained[\(index)]: \(error.message)", at: record.location, seq: seq))
                         events.append(DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: error.message))
@@ -195,7 +195,7 @@ public final class Replayer {
             findings.append(ReplayFinding(.bridgeEventFailed, "\(name) could not be sent by the page: \(error)", at: record.location, seq: seq))
             events.append(DispatchedEvent(event: name, handlers: [], status: .failed, detail: error))
         case .wvjbMessage, .wvjbReply:
-            events.append(wvjb(message))
+            events.append(wvjb(message, record: record, seq: seq, findings: &findings))
         case .bridgeLoaded:
             break
         }
@@ -235,13 +235,10 @@ public final class Replayer {
         return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
     }
 
-    private func wvjb(_ message: BridgeMessage) -> DispatchedEvent {
+    private func wvjb(_ message: BridgeMessage, record: NavigationRecord, seq: Int, findings: inout [ReplayFinding]) -> DispatchedEvent {
         switch message {
         case .wvjbMessage(let handler, let data, _):
-            guard hasHandlerTable else { return DispatchedEvent(event: handler, handlers: [], status: .undispatched, detail: nil) }
-            handlerLog.called = []
-            let count = router.dispatch(handler, data.map { [$0] } ?? [])
-            return DispatchedEvent(event: handler, handlers: handlerLog.called, status: count == 0 ? .unhandled : .delivered, detail: nil)
+            return deliver(handler, data.map { [$0] } ?? [], record: record, seq: seq, findings: &findings)
         case .wvjbReply(let id, _):
             return DispatchedEvent(event: "reply \(id)", handlers: [], status: .reply, detail: nil)
         default:

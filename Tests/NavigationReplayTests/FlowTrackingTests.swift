@@ -80,6 +80,17 @@ import NavigationPolicy
         #expect(r.findingCodes == ["event-unhandled", "bridge-event-failed", "bridge-entry-invalid", "event-repeated"])
     }
 
+    @Test func wvjbQueueGoesToHandlersAndAnUnhandledOneIsReported() throws {
+        let rules = #"{"version":1,"schemes":[{"name":"wvjb","scheme":"wvjbscheme","protocol":"wvjb"}],"handlers":{"login":["onLogin"]}}"#
+        let replayer = Replayer(engine: PolicyEngine(rules: try RulesLoader.parse(Data(rules.utf8))))
+        var record = NavigationRecord(url: "wvjbscheme://__wvjb_queue_message__", location: .line(1))
+        record.drained = [#"[{"handlerName":"login","data":{"ok":true}},{"handlerName":"logout"},{"responseId":"r1"}]"#]
+        guard case .navigation(let n) = replayer.replay(.record(record)) else { Issue.record("not replayed"); return }
+        #expect(n.events.map(\.status) == [.delivered, .unhandled, .reply])
+        #expect(n.events[0].handlers == ["onLogin"])
+        #expect(n.findings.map(\.code) == ["event-unhandled"])
+    }
+
     @Test func aNewDocumentHasANewQueue() {
         let event = "janrain:onCaptureScreenShow?arguments=%5B%5D"
         let signal = #"{"url":"janrain:eventsAvailable?1","isMainFrame":false,"drained":["\#(event)"]}"#
