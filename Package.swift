@@ -12,7 +12,13 @@ let package = Package(
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
         .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
+        .library(name: "WebViewHost", targets: ["WebViewHost"]),
         .executable(name: "bridge", targets: ["bridge"]),
+    ],
+    // `WebKit` (off by default) builds WebViewHost against the system WebKitGTK and adds `bridge host`.
+    // Without it nothing needs WebKit: the module's WebKit half compiles to nothing (`#if WebKit`).
+    traits: [
+        .trait(name: "WebKit", description: "A real WebKitGTK web view: the WebViewHost module and `bridge host` (Debian: libwebkit2gtk-4.1-dev, xvfb)."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -46,6 +52,21 @@ let package = Package(
             name: "NavigationReplay",
             dependencies: ["BrowserURL", "NavigationPolicy"]
         ),
+        // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
+        .systemLibrary(
+            name: "CWebKit",
+            pkgConfig: "webkit2gtk-4.1",
+            providers: [.apt(["libwebkit2gtk-4.1-dev"])]
+        ),
+        .target(
+            name: "WebViewHost",
+            dependencies: [
+                "BrowserURL",
+                "NavigationPolicy",
+                "NavigationReplay",
+                .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
+            ]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
@@ -53,12 +74,13 @@ let package = Package(
                 "NavigationPolicy",
                 "FlowInspector",
                 "NavigationReplay",
+                "WebViewHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay", "WebViewHost"]
         ),
         .testTarget(
             name: "BrowserURLTests",
@@ -75,6 +97,10 @@ let package = Package(
         .testTarget(
             name: "NavigationReplayTests",
             dependencies: ["NavigationReplay", "NavigationPolicy"]
+        ),
+        .testTarget(
+            name: "WebViewHostTests",
+            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy"]
         ),
         .testTarget(
             name: "BridgeCLITests",

@@ -49,3 +49,22 @@ public indirect enum JSONValue: Sendable, Hashable {
         return nil
     }
 }
+
+extension JSONValue {
+    /// JSON text, object keys sorted (so the same value always reads the same).
+    public var jsonText: String {
+        let data = (try? JSONSerialization.data(withJSONObject: foundationObject, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    var foundationObject: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let b): return NSNumber(value: b)
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? NSNumber(value: Int64(n)) : NSNumber(value: n)
+        case .string(let s): return s
+        case .array(let a): return a.map(\.foundationObject)
+        case .object(let o): return o.mapValues(\.foundationObject)
+        }
+    }
+}

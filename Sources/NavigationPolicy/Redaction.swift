@@ -128,3 +128,57 @@ public struct Redactor: Sendable {
 public struct RedactedURL: Sendable, Hashable {
     public let href, origin, `protocol`, username, password, host, hostname, port, pathname, search, hash: String
 }
+
+extension Redactor {
+    /// A JSON value with the string values of secret keys masked, at any depth.
+    public func json(_ value: JSONValue) -> JSONValue {
+        guard isEnabled else { return value }
+        switch value {
+        case .array(let items): return .array(items.map(json))
+        case .object(let object):
+            var out: [String: JSONValue] = [:]
+            for (key, item) in object {
+                if secrets.isSecret(key), case .string(let s) = item { out[key] = .string(mask(s)) }
+                else { out[key] = json(item) }
+            }
+            return .object(out)
+        default: return value
+        }
+    }
+
+    /// A drained bridge-queue entry with its secrets masked and its shape kept, so it still decodes to
+    /// the same event: `janrain:NAME?arguments=…` has the JSON arguments' secret keys masked (and is
+    /// re-encoded as encodeURIComponent does); a WebViewJavascriptBridge queue (a JSON array of messages)
+    /// has its messages' secret keys masked; anything else is redacted as a URL.
+    public func bridgeQueueEntry(_ entry: String) -> String {
+        guard isEnabled else { return entry }
+        if entry.hasPrefix("["), let value = JSONValue.parse(entry) { return json(value).jsonText }
+        guard entry.hasPrefix("janrain:"), let question = entry.firstIndex(of: "?") else { return rawURL(entry) }
+        let head = entry[..<question]
+        let query = entry[entry.index(after: question)...]
+        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
+            guard part.hasPrefix("arguments=") else { return redactFormEncoded(String(part)) }
+            let text = FormParameters.decodeComponent(part.dropFirst("arguments=".count))
+            guard let value = JSONValue.parse(text) else { return String(part) }
+            return "arguments=" + Self.encodeURIComponent(json(value).jsonText)
+        }
+        return head + "?" + parts.joined(separator: "&")
+    }
+
+    /// JavaScript's encodeURIComponent.
+    static func encodeURIComponent(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
+                 UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(UnicodeScalar(hex[Int(byte >> 4)])) + String(UnicodeScalar(hex[Int(byte & 15)]))
+            }
+        }
+        return out
+    }
+}

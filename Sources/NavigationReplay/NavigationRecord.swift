@@ -93,6 +93,14 @@ public struct NavlogHeader: Sendable, Hashable {
     public var recorder: String?
     public var startedAt: String?
     public var origin: String?
+
+    public init(version: Int = 1, platform: String? = nil, recorder: String? = nil, startedAt: String? = nil, origin: String? = nil) {
+        self.version = version
+        self.platform = platform
+        self.recorder = recorder
+        self.startedAt = startedAt
+        self.origin = origin
+    }
 }
 
 /// A record the reader could not use, and why. It is counted, reported, and the rest is read on.

@@ -1,0 +1,58 @@
+// HostOptions.swift: what one hosted run is asked to do and what it ends with. No WebKit here, so the CLI
+// and the tests can speak of runs without the trait.
+import NavigationPolicy
+import NavigationReplay
+
+/// When a hosted run stops.
+public enum StopCondition: String, Sendable, CaseIterable {
+    /// A sentinel intercepted a result, or the bridge handed over a credential (an event whose arguments
+    /// carry a token or code, or janrain:accessToken=).
+    case sentinel
+    /// A deep-link route intercepted a navigation.
+    case deeplink
+    /// The page loaded, --eval ran, and nothing happened for the idle time.
+    case idle
+    /// Run until --timeout; reaching it is success.
+    case timeout
+}
+
+public struct HostOptions: Sendable {
+    /// The URL the view loads first.
+    public var startURL: String
+    /// What the stand-in network serves; nil serves nothing (loopback is reached directly).
+    public var site: HostSite?
+    public var until: StopCondition = .idle
+    /// Seconds before the run gives up (or ends, with --until timeout).
+    public var timeout: Double = 30
+    /// Seconds of quiet that make a page idle.
+    public var idle: Double = 1.0
+    /// Scripts run in the page, in order, once it has loaded.
+    public var eval: [String] = []
+    public var recordPath: String?
+    /// An X display to use; nil uses DISPLAY, or starts Xvfb when DISPLAY is not set.
+    public var display: String?
+    public var explain = false
+    public var redactor = Redactor()
+
+    public init(startURL: String) { self.startURL = startURL }
+}
+
+/// How a hosted run ended.
+public struct HostResult: Sendable {
+    public var summary: ReplaySummary
+    /// The stop condition was met.
+    public var reached: Bool
+    /// Why the run stopped, in words.
+    public var stopReason: String
+    /// What failed (the page did not load, the web process died, a script error, the timeout).
+    public var failures: [HostError]
+    /// The main frame's URL at the end (the page was still answering), or nil.
+    public var finalURL: String?
+    /// Seconds from start to the first navigation the engine intercepted (sentinel, bridge, deep link).
+    public var firstInterception: Double?
+    /// Seconds from start to the stop condition.
+    public var elapsed: Double
+    /// The display used, and whether the host started it.
+    public var display: String?
+    public var startedXvfb: Bool
+}

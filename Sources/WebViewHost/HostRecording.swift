@@ -1,0 +1,151 @@
+// HostRecording.swift: turns what the hosted view does into navlog records, in the order the view asked,
+// and hands each to the same Replayer `bridge replay` uses, so the host prints replay's transcript and
+// `--record` writes a navlog that replays to the same decisions and events. A bridge signal's record is
+// complete only when its queue has been drained (an asynchronous evaluate-JavaScript); records after it
+// wait, so the transcript keeps the view's order. No WebKit here: tested without the trait.
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+
+/// What the host reports, in order.
+public enum HostOutput: Sendable {
+    /// A navigation (or late findings, or a record replay rejected), exactly as `bridge replay` reports it.
+    case replay(Replayer.Output)
+    /// A request the stand-in network answered or refused.
+    case network(NetworkExchange)
+    /// Script in the page failed (an uncaught error, a rejected promise, --eval throwing).
+    case scriptError(String)
+    /// What --eval returned (JSON text), secrets masked.
+    case evalResult(String)
+    /// What the host did (--verbose).
+    case note(String)
+}
+
+/// One request through the stand-in network.
+public struct NetworkExchange: Sendable, Hashable {
+    public var method: String
+    public var url: String
+    /// The HTTP status answered; nil when refused before any HTTP (a CONNECT to a host not in the site).
+    public var status: Int?
+    /// The file served, or the redirect's location.
+    public var detail: String?
+    public var refused: Bool
+    public init(method: String, url: String, status: Int?, detail: String?, refused: Bool) {
+        self.method = method; self.url = url; self.status = status; self.detail = detail; self.refused = refused
+    }
+}
+
+public final class HostRecording {
+    public let replayer: Replayer
+    private let emit: (HostOutput) -> Void
+    private let redactor: Redactor
+    private let writer = NavlogWriter()
+    private var recordFile: FileHandle?
+    private var waiting: [(id: Int, record: NavigationRecord, complete: Bool)] = []
+    private var nextID = 0
+    private var seq = 0
+    private let started = Date()
+
+    /// - recordPath: where to write the navlog (secrets masked unless the redactor is off).
+    public init(engine: PolicyEngine, explain: Bool, redactor: Redactor, recordPath: String?,
+                emit: @escaping (HostOutput) -> Void) throws {
+        replayer = Replayer(engine: engine, explain: explain, redactor: redactor)
+        self.redactor = redactor
+        self.emit = emit
+        if let recordPath {
+            guard FileManager.default.createFile(atPath: recordPath, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: recordPath) else {
+                throw HostError(.setup, "--record \(recordPath): cannot be written")
+            }
+            recordFile = handle
+            let iso = ISO8601DateFormatter()
+            iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            let header = NavlogHeader(version: 1, platform: "other", recorder: "bridge host (WebKitGTK)",
+                                      startedAt: iso.string(from: started), origin: "native-hook")
+            write(writer.header(header))
+        }
+    }
+
+    /// Milliseconds since the host started (the records' `time`).
+    public var elapsedMilliseconds: Double { (Date().timeIntervalSince(started) * 1000).rounded() }
+
+    /// Adds a navigation the view asked about. A bridge signal passes `awaitingDrain`, then `drained(…)`.
+    @discardableResult
+    public func navigation(_ request: NavigationRequest, source: NavigationSource, decided action: PolicyAction,
+                           awaitingDrain: Bool = false) -> Int {
+        var record = NavigationRecord(url: request.url, location: .line(0))
+        record.seq = seq
+        record.time = .milliseconds(elapsedMilliseconds)
+        record.method = request.method
+        record.navigationType = request.type
+        record.isMainFrame = request.isMainFrame
+        record.targetFrame = request.targetFrame
+        record.source = source
+        record.sourceURL = request.sourceURL
+        record.hasUserGesture = request.hasUserGesture
+        record.recordedDecision = action
+        seq += 1
+        let id = nextID
+        nextID += 1
+        waiting.append((id, record, !awaitingDrain))
+        flush()
+        return id
+    }
+
+    /// The queue drained after a bridge signal (nil: the page had no queue to drain).
+    public func drained(_ id: Int, entries: [String]?, note: String? = nil) {
+        guard let at = waiting.firstIndex(where: { $0.id == id }) else { return }
+        waiting[at].record.drained = entries
+        if let note { waiting[at].record.note = note }
+        waiting[at].complete = true
+        flush()
+    }
+
+    /// Whether a drain is still outstanding.
+    public var isWaiting: Bool { !waiting.isEmpty }
+
+    /// Ends the recording: outstanding records are written as they are, then replay's late findings.
+    public func finish() -> ReplaySummary {
+        for index in waiting.indices where !waiting[index].complete {
+            waiting[index].complete = true
+            waiting[index].record.note = "the host stopped before the queue was drained"
+        }
+        flush()
+        emit(.replay(.findings(replayer.finish())))
+        try? recordFile?.close()
+        recordFile = nil
+        return replayer.summary
+    }
+
+    private func flush() {
+        while let first = waiting.first, first.complete {
+            waiting.removeFirst()
+            var record = first.record
+            // The line number the record has in the navlog being written (header is line 1).
+            record.location = .line(record.seq! + (recordFile == nil ? 1 : 2))
+            if recordFile != nil {
+                var written = record
+                written.url = redactor.rawURL(record.url)
+                written.drained = record.drained.map { $0.map(redactor.bridgeQueueEntry) }
+                write(writer.line(written))
+            }
+            emit(.replay(replayer.replay(.record(record))))
+        }
+    }
+
+    private func write(_ line: String) {
+        recordFile?.write(Data((line + "\n").utf8))
+    }
+}
+
+/// Why a hosted run failed; each kind has its own message and the CLI exits non-zero.
+public struct HostError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case setup, noDisplay = "no-display", pageNotLoaded = "page-not-loaded", webProcessTerminated = "web-process-terminated"
+        case timeout, scriptError = "script-error", pageCancelled = "page-cancelled"
+    }
+    public let kind: Kind
+    public let message: String
+    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
+    public var description: String { message }
+}

@@ -1,0 +1,113 @@
+// HostScripts.swift: the JavaScript the native side runs in the hosted page, as an app's native side runs
+// it: the Janrain queue drain (bridge.js's drain(), or the shipped read-then-empty for pages without it),
+// the WebViewJavascriptBridge fetch and reply, that bridge's page half (injected when the page asks for it
+// with https://__bridge_loaded__, as the native library does), and a document-start probe that reports
+// uncaught script errors to the host. No WebKit here.
+import NavigationPolicy
+
+public enum HostScripts {
+    /// Empties createJanrainBridge.eventQueue in one step and returns it as JSON text (null: no bridge).
+    public static let janrainDrain = """
+        (function () {
+          var bridge = window.createJanrainBridge;
+          if (!bridge) return null;
+          if (typeof bridge.drain === 'function') return bridge.drain();
+          var queued = JSON.stringify(bridge.eventQueue || []);
+          bridge.eventQueue = [];
+          return queued;
+        })()
+        """
+
+    /// WebViewJavascriptBridge's queue as JSON text, emptied (null: no bridge on the page).
+    public static let wvjbFetch = """
+        (function () {
+          var bridge = window.WebViewJavascriptBridge;
+          return bridge && typeof bridge._fetchQueue === 'function' ? bridge._fetchQueue() : null;
+        })()
+        """
+
+    /// Sends a reply to a WebViewJavascriptBridge message into the page.
+    public static func wvjbReply(callbackID: String, data: JSONValue) -> String {
+        let message = JSONValue.object(["responseId": .string(callbackID), "responseData": data]).jsonText
+        return "window.WebViewJavascriptBridge && WebViewJavascriptBridge._handleMessageFromObjC(\(JSONValue.string(message).jsonText));"
+    }
+
+    /// WebViewJavascriptBridge's page half (its protocol: queue messages {handlerName, data, callbackId},
+    /// signal with wvjbscheme://__wvjb_queue_message__, _fetchQueue, _handleMessageFromObjC, WVJBCallbacks).
+    /// Written here against that protocol, not copied from the library.
+    public static let wvjbPageBridge = """
+        (function () {
+          if (window.WebViewJavascriptBridge) return;
+          var queue = [], handlers = {}, callbacks = {}, next = 1;
+          var frame = document.createElement('iframe');
+          frame.style.display = 'none';
+          function send(message, callback) {
+            if (callback) {
+              var id = 'cb_' + (next++) + '_' + Date.now();
+              callbacks[id] = callback;
+              message.callbackId = id;
+            }
+            queue.push(message);
+            frame.src = 'wvjbscheme://__wvjb_queue_message__';
+          }
+          window.WebViewJavascriptBridge = {
+            registerHandler: function (name, handler) { handlers[name] = handler; },
+            callHandler: function (name, data, callback) {
+              if (typeof data === 'function') { callback = data; data = undefined; }
+              var message = { handlerName: name };
+              if (data !== undefined) message.data = data;
+              send(message, callback);
+            },
+            _fetchQueue: function () { var text = JSON.stringify(queue); queue = []; return text; },
+            _handleMessageFromObjC: function (json) {
+              setTimeout(function () {
+                var message = JSON.parse(json);
+                if (message.responseId) {
+                  var callback = callbacks[message.responseId];
+                  delete callbacks[message.responseId];
+                  if (callback) callback(message.responseData);
+                  return;
+                }
+                var handler = handlers[message.handlerName];
+                var respond = message.callbackId
+                  ? function (data) { send({ responseId: message.callbackId, responseData: data }); }
+                  : function () {};
+                if (handler) handler(message.data, respond);
+              });
+            }
+          };
+          document.documentElement.appendChild(frame);
+          var waiting = window.WVJBCallbacks || [];
+          delete window.WVJBCallbacks;
+          waiting.forEach(function (callback) { callback(window.WebViewJavascriptBridge); });
+        })();
+        """
+
+    /// The message handler the probe posts to.
+    public static let probeHandler = "bridgeHost"
+
+    /// Injected at document start in every frame: uncaught errors and rejections go to the host.
+    public static let errorProbe = """
+        (function () {
+          if (window.__bridgeHostProbe) return;
+          window.__bridgeHostProbe = true;
+          function post(message) {
+            try { window.webkit.messageHandlers.\(probeHandler).postMessage(message); } catch (e) {}
+          }
+          var frame = window === window.top ? 'main frame' : 'frame';
+          window.addEventListener('error', function (event) {
+            if (!(event instanceof ErrorEvent)) return;
+            post({ message: String(event.message), source: String(event.filename || location.href),
+                   line: event.lineno | 0, column: event.colno | 0, frame: frame });
+          });
+          window.addEventListener('unhandledrejection', function (event) {
+            var reason = event.reason;
+            post({ message: 'unhandled rejection: ' + String(reason && reason.message || reason),
+                   source: location.href, line: 0, column: 0, frame: frame });
+          });
+        })();
+        """
+
+    /// The user-agent token Janrain's bridge looks for.
+    public static let userAgentToken = "janrainNativeAppBridgeEnabled"
+}

@@ -1,0 +1,203 @@
+// HostSite.swift: what `bridge host` serves, and under which URLs. The hosted view reaches no network:
+// every request goes to the stand-in network, which asks the site: a directory or file of the project
+// under a URL prefix (the app's pages under the app's origin), a redirect, a bare status, or nothing (the
+// request is refused and reported). A site is read from a site file (bridge-site.json, format below) or
+// made for one page: its directory under one origin. Plain Swift, no WebKit: tested without the trait.
+//
+//   {"version": 1, "origin": "https://yourdomain.com",
+//    "routes": {"https://yourdomain.com/": "./",                        a directory (key ends in "/")
+//               "https://cdn.example/load.js": "stand-in/widget.js",  a file
+//               "https://yourdomain.com/api/x": {"file": "x.json", "type": "application/json"},
+//               "https://yourdomain.com/post": {"redirect": "myapp://done", "status": 302},
+//               "https://yourdomain.com/gone": {"status": 410}}}
+//
+// Paths are relative to the site file. A URL matches a key when the key is the URL's origin and path
+// (query and fragment ignored), or a prefix of it ending in "/"; the longest key wins.
+import BrowserURL
+import Foundation
+
+/// What the stand-in network answers one request with.
+public enum SiteResponse: Sendable, Hashable {
+    case file(path: String, contentType: String)
+    case redirect(location: String, status: Int)
+    case status(Int)
+    /// No route: the request would have left the machine.
+    case refused(String)
+}
+
+/// A site-file or page error, with the key path or file it concerns.
+public struct HostSiteError: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+public struct HostSite: Sendable {
+    public enum Target: Sendable, Hashable {
+        case directory(String)
+        case file(String, contentType: String?)
+        case redirect(String, status: Int)
+        case status(Int)
+    }
+
+    /// The origin a page is served under when only its path is known.
+    public let origin: String
+    /// Route keys (origin + path) and targets, longest key first.
+    public let routes: [(key: String, target: Target)]
+
+    public init(origin: String, routes: [(String, Target)]) {
+        self.origin = origin
+        self.routes = routes.map { (key: $0.0, target: $0.1) }.sorted { $0.key.count > $1.key.count }
+    }
+
+    /// One page's directory under an origin: `bridge host page.html` without a site file.
+    public static func directory(_ directory: String, origin: String) -> HostSite {
+        HostSite(origin: origin, routes: [(origin + "/", .directory(directory))])
+    }
+
+    /// Reads a site file; paths in it are relative to its directory.
+    public static func load(path: String) throws -> HostSite {
+        guard let data = FileManager.default.contents(atPath: path) else { throw HostSiteError("\(path): cannot be read") }
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw HostSiteError("\(path): not a JSON object")
+        }
+        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        for key in root.keys where !["version", "description", "origin", "routes"].contains(key) {
+            throw HostSiteError("\(path): unknown key \(key.debugDescription)")
+        }
+        guard root["version"] as? Int == 1 else { throw HostSiteError("\(path): version: must be 1") }
+        guard let originText = root["origin"] as? String, let origin = Self.origin(of: originText), origin == originText else {
+            throw HostSiteError("\(path): origin: must be an origin such as \"https://yourdomain.com\" (scheme and host, no path)")
+        }
+        guard let table = root["routes"] as? [String: Any] else { throw HostSiteError("\(path): routes: must be an object") }
+        var routes: [(String, Target)] = []
+        for (key, value) in table.sorted(by: { $0.key < $1.key }) {
+            let at = "\(path): routes.\(key)"
+            guard let url = try? BrowserURL.parse(key).get(), url.scheme == "http" || url.scheme == "https" else {
+                throw HostSiteError("\(at): the key must be an http or https URL")
+            }
+            guard url.search.isEmpty, url.hash.isEmpty else { throw HostSiteError("\(at): the key has a query or fragment; routes match origin and path") }
+            let normalized = url.origin + url.pathname
+            let target = try Self.target(value, base: base, isPrefix: normalized.hasSuffix("/"), at: at)
+            routes.append((normalized, target))
+        }
+        return HostSite(origin: origin, routes: routes)
+    }
+
+    private static func target(_ value: Any, base: String, isPrefix: Bool, at: String) throws -> Target {
+        func resolve(_ relative: String) -> String {
+            relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardized.path
+        }
+        if let relative = value as? String {
+            var isDirectory: ObjCBool = false
+            let resolved = resolve(relative)
+            guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
+                throw HostSiteError("\(at): \(relative) does not exist (relative to the site file)")
+            }
+            if isPrefix != isDirectory.boolValue {
+                throw HostSiteError(isPrefix ? "\(at): a key ending in / needs a directory" : "\(at): a directory needs a key ending in /")
+            }
+            return isDirectory.boolValue ? .directory(resolved) : .file(resolved, contentType: nil)
+        }
+        guard let object = value as? [String: Any] else { throw HostSiteError("\(at): must be a path or an object") }
+        let status = object["status"] as? Int
+        if let status, !(100...599).contains(status) { throw HostSiteError("\(at).status: \(status) is not an HTTP status") }
+        if let file = object["file"] as? String {
+            let resolved = resolve(file)
+            guard FileManager.default.fileExists(atPath: resolved) else { throw HostSiteError("\(at).file: \(file) does not exist") }
+            return .file(resolved, contentType: object["type"] as? String)
+        }
+        if let location = object["redirect"] as? String {
+            let code = status ?? 302
+            guard [301, 302, 303, 307, 308].contains(code) else { throw HostSiteError("\(at).status: a redirect needs 301, 302, 303, 307 or 308") }
+            return .redirect(location, status: code)
+        }
+        if let status { return .status(status) }
+        throw HostSiteError("\(at): needs \"file\", \"redirect\" or \"status\"")
+    }
+
+    /// `scheme://host[:port]` of an http(s) URL, or nil.
+    public static func origin(of text: String) -> String? {
+        guard let url = try? BrowserURL.parse(text).get(), url.scheme == "http" || url.scheme == "https" else { return nil }
+        return url.origin
+    }
+
+    /// What a request for this URL gets.
+    public func respond(to urlText: String) -> SiteResponse {
+        guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https" else {
+            return .refused("not an http(s) URL")
+        }
+        let key = url.origin + url.pathname
+        for route in routes {
+            if route.key == key {
+                return response(route.target, rest: "")
+            }
+            if route.key.hasSuffix("/"), key.hasPrefix(route.key) {
+                return response(route.target, rest: String(key.dropFirst(route.key.count)))
+            }
+        }
+        return .refused("no route in the site for \(url.origin)\(url.pathname)")
+    }
+
+    private func response(_ target: Target, rest: String) -> SiteResponse {
+        switch target {
+        case .file(let path, let type): return .file(path: path, contentType: type ?? Self.contentType(path))
+        case .redirect(let location, let status): return .redirect(location: location, status: status)
+        case .status(let status): return .status(status)
+        case .directory(let directory):
+            var relative = rest.removingPercentEncoding ?? rest
+            if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
+            // Never above the directory: no "..", no absolute paths.
+            let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
+            if parts.contains(where: { $0 == ".." || $0 == "." }) { return .status(403) }
+            let path = URL(fileURLWithPath: directory).appendingPathComponent(parts.joined(separator: "/")).path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return .status(404) }
+            return .file(path: path, contentType: Self.contentType(path))
+        }
+    }
+
+    /// The URL a project file is served under, if any route serves it.
+    public func url(forFile path: String) -> String? {
+        let absolute = URL(fileURLWithPath: path).standardized.path
+        for route in routes.reversed() {
+            switch route.target {
+            case .file(let file, _) where file == absolute: return route.key
+            case .directory(let directory):
+                let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+                if absolute.hasPrefix(prefix) {
+                    let relative = absolute.dropFirst(prefix.count).split(separator: "/").map {
+                        String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+                    }
+                    return route.key + relative.joined(separator: "/")
+                }
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The hosts the site serves (their certificate is trusted for https).
+    public var hosts: [String] {
+        var seen = Set<String>()
+        return routes.compactMap { route in
+            guard let url = try? BrowserURL.parse(route.key).get(), seen.insert(url.hostname).inserted else { return nil }
+            return url.hostname
+        }
+    }
+
+    static func contentType(_ path: String) -> String {
+        switch URL(fileURLWithPath: path).pathExtension.lowercased() {
+        case "html", "htm": return "text/html; charset=utf-8"
+        case "js", "mjs": return "text/javascript; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "json": return "application/json"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "gif": return "image/gif"
+        case "ico": return "image/x-icon"
+        case "txt": return "text/plain; charset=utf-8"
+        default: return "application/octet-stream"
+        }
+    }
+}

@@ -1,0 +1,556 @@
+// HostedWebView.swift: one run of a real WebKitGTK web view whose navigations the engine decides, as an
+// app's native side would. Every `decide-policy` navigation or new-window action, and every `create`
+// (window.open), becomes a NavigationRequest and is decided by the rules: cancel is
+// webkit_policy_decision_ignore, allow is use. Bridge signals are answered as the native side answers them:
+// janrain:eventsAvailable drains createJanrainBridge's queue with evaluate-JavaScript (in one step, so no
+// entry is dispatched twice), WebViewJavascriptBridge's queue likewise with replies sent back, and
+// https://__bridge_loaded__ gets that bridge's page half. What happened goes through HostRecording, so the
+// transcript is `bridge replay`'s and --record writes a navlog that replays to the same decisions.
+//
+// The view lives on the GLib main loop of the calling (main) thread; everything here runs on it.
+// Failures end the run, never hang it: a page that does not load, a web process that dies, a script error
+// (reported; fatal for --eval), the timeout. The view is torn down and a Xvfb the host started is stopped.
+//
+// Frames: WebKitGTK's UI-process API does not say which frame a navigation is in
+// (webkit_navigation_action_get_frame_name is only a link's target name). Navigations are recorded as
+// main-frame with their target name when there is one, and null for new windows.
+#if WebKit
+import BrowserURL
+import CWebKit
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+
+public final class HostedWebView {
+    private let engine: PolicyEngine
+    private let options: HostOptions
+    private let emit: (HostOutput) -> Void
+
+    private var xvfb: XvfbDisplay?
+    private var network: StandInNetwork?
+    private var recording: HostRecording!
+    private var window: UnsafeMutablePointer<GtkWidget>?
+    private var view: UnsafeMutablePointer<WebKitWebView>?
+    private var timers: [guint] = []
+
+    private let started = Date()
+    private var lastActivity = Date()
+    private var navigations = 0
+    private var mainLoaded = false
+    private var evalsRunning = 0
+    private var evalsDone = false
+    private var stopping = false
+    private var reached = false
+    private var stopReason = ""
+    private var failures: [HostError] = []
+    private var finalURL: String?
+    private var firstInterception: Double?
+    private var reachedAt: Double?
+    /// A new-window action allowed in decide-policy, expected next on `create`.
+    private var allowedNewWindow: String?
+
+    public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) {
+        self.engine = engine
+        self.options = options
+        self.emit = emit
+    }
+
+    /// Runs the page until the stop condition, a failure or the timeout; always tears down.
+    public func run() throws -> HostResult {
+        defer { tearDown() }
+        recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor,
+                                      recordPath: options.recordPath) { [unowned self] output in self.handle(output) }
+        let display = try openDisplay()
+        try startNetwork()
+        makeView()
+        installTimers()
+        note("loading \(options.redactor.rawURL(options.startURL))")
+        webkit_web_view_load_uri(view, options.startURL)
+        gtk_main()
+        let summary = recording.finish()
+        return HostResult(summary: summary, reached: reached && failures.isEmpty, stopReason: stopReason, failures: failures,
+                          finalURL: finalURL, firstInterception: firstInterception,
+                          elapsed: reachedAt ?? Date().timeIntervalSince(started), display: display, startedXvfb: xvfb != nil)
+    }
+
+    // MARK: Setting up
+
+    private func openDisplay() throws -> String {
+        var display = options.display ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+        if display == nil {
+            let started = try XvfbDisplay.start()
+            xvfb = started
+            display = started.name
+            note("started Xvfb on display \(started.name) (pid \(started.processIdentifier)); it stops when the host does")
+        } else {
+            note("using display \(display!)")
+        }
+        setenv("DISPLAY", display!, 1)
+        unsetenv("WAYLAND_DISPLAY")
+        gdk_set_allowed_backends("x11")
+        guard gtk_init_check(nil, nil) != 0 else {
+            throw HostError(.noDisplay, "cannot open display \(display!)" + (options.display != nil ? " (--display)" : ""))
+        }
+        return display!
+    }
+
+    private func startNetwork() throws {
+        let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: [])) { [unowned self] exchange in
+            self.lastActivity = Date()
+            self.emit(.network(exchange))
+        }
+        try network.start()
+        self.network = network
+        note("stand-in network on \(network.proxyURI): \(network.site.routes.count) route(s); loopback hosts are reached directly")
+    }
+
+    private func makeView() {
+        let context = webkit_web_context_new_ephemeral()!
+        let data = webkit_web_context_get_website_data_manager(context)
+        let ignored: [String] = ["localhost", "127.0.0.1", "::1"]
+        var pointers = ignored.map { strdup($0) } + [nil]
+        let proxy = pointers.withUnsafeMutableBufferPointer { buffer in
+            webkit_network_proxy_settings_new(network!.proxyURI, UnsafePointer(buffer.baseAddress!).withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) { $0 })
+        }
+        pointers.forEach { free($0) }
+        webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
+        webkit_network_proxy_settings_free(proxy)
+        for host in network!.site.hosts {
+            webkit_web_context_allow_tls_certificate_for_host(context, network!.certificate, host)
+        }
+
+        let widget = webkit_web_view_new_with_context(context)!
+        g_object_unref(context)
+        view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: WebKitWebView.self)
+        window = gtk_offscreen_window_new()
+        gtk_container_add(UnsafeMutableRawPointer(window!).assumingMemoryBound(to: GtkContainer.self), widget)
+        gtk_widget_set_size_request(widget, 390, 844)
+
+        let settings = webkit_web_view_get_settings(view)
+        let agent = webkit_settings_get_user_agent(settings).map { String(cString: $0) } ?? ""
+        webkit_settings_set_user_agent(settings, agent + " " + HostScripts.userAgentToken)
+        // An app that handles window.open (createWebViewWith) lets script open windows.
+        webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
+
+        let content = webkit_web_view_get_user_content_manager(view)
+        webkit_user_content_manager_register_script_message_handler(content, HostScripts.probeHandler)
+        let probe = webkit_user_script_new(HostScripts.errorProbe, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                                           WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+        webkit_user_content_manager_add_script(content, probe)
+        webkit_user_script_unref(probe)
+
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let decide: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean = { _, decision, type, context in
+            guard let decision, let context else { return 0 }
+            return Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().decidePolicy(decision, type) ? 1 : 0
+        }
+        GLibSignal.connect(widget, "decide-policy", unsafeBitCast(decide, to: GCallback.self), me)
+        let create: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = { _, action, context in
+            guard let action, let context else { return nil }
+            Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().createWindow(action)
+            return nil
+        }
+        GLibSignal.connect(widget, "create", unsafeBitCast(create, to: GCallback.self), me)
+        let changed: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void = { _, event, context in
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().loadChanged(event)
+        }
+        GLibSignal.connect(widget, "load-changed", unsafeBitCast(changed, to: GCallback.self), me)
+        let failed: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, UnsafePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = { _, _, uri, error, context in
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().loadFailed(uri.map { String(cString: $0) } ?? "", error)
+            return 1
+        }
+        GLibSignal.connect(widget, "load-failed", unsafeBitCast(failed, to: GCallback.self), me)
+        let terminated: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, reason, context in
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().webProcessTerminated(reason)
+        }
+        GLibSignal.connect(widget, "web-process-terminated", unsafeBitCast(terminated, to: GCallback.self), me)
+        let message: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, result, context in
+            guard let result, let context else { return }
+            let value = webkit_javascript_result_get_js_value(result)
+            Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().probeMessage(HostedWebView.json(value))
+        }
+        GLibSignal.connect(content!, "script-message-received::\(HostScripts.probeHandler)", unsafeBitCast(message, to: GCallback.self), me)
+
+        gtk_widget_show_all(window)
+    }
+
+    private func installTimers() {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let tick: @convention(c) (gpointer?) -> gboolean = { context in
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().tick()
+            return 1
+        }
+        timers.append(g_timeout_add(50, tick, me))
+        let signal: @convention(c) (gpointer?) -> gboolean = { context in
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().fail(HostError(.setup, "interrupted"))
+            return 1
+        }
+        timers.append(g_unix_signal_add(SIGINT, signal, me))
+        timers.append(g_unix_signal_add(SIGTERM, signal, me))
+    }
+
+    private func tearDown() {
+        for id in timers { g_source_remove(id) }
+        timers.removeAll()
+        if let window { gtk_widget_destroy(window) }
+        window = nil
+        view = nil
+        network?.stop()
+        network = nil
+        if let xvfb {
+            xvfb.stop()
+            note("stopped Xvfb on display \(xvfb.name)")
+        }
+        xvfb = nil
+    }
+
+    // MARK: Navigations
+
+    private func decidePolicy(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType) -> Bool {
+        guard type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION else {
+            return false  // responses: WebKit's default
+        }
+        let navigation = UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitNavigationPolicyDecision.self)
+        guard let action = webkit_navigation_policy_decision_get_navigation_action(navigation) else { return false }
+        let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
+        let allowed = navigate(action, newWindow: newWindow)
+        if allowed {
+            if newWindow { allowedNewWindow = Self.requestURI(action) }
+            webkit_policy_decision_use(decision)
+        } else {
+            webkit_policy_decision_ignore(decision)
+        }
+        return true
+    }
+
+    /// window.open and target=_blank: the app loads an allowed one in this view (createWebViewWith).
+    private func createWindow(_ action: OpaquePointer) {
+        let navigationAction = action
+        let uri = Self.requestURI(navigationAction)
+        if allowedNewWindow == uri {
+            allowedNewWindow = nil
+        } else if !navigate(navigationAction, newWindow: true) {
+            return
+        }
+        webkit_web_view_load_request(view, webkit_navigation_action_get_request(navigationAction))
+    }
+
+    /// Decides one navigation and records it; true to allow.
+    private func navigate(_ action: OpaquePointer, newWindow: Bool) -> Bool {
+        lastActivity = Date()
+        let uriRequest = webkit_navigation_action_get_request(action)
+        let url = Self.requestURI(action)
+        let method = uriRequest.flatMap { webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET"
+        let frameName = webkit_navigation_action_get_frame_name(action).map { String(cString: $0) }
+        let isRedirect = webkit_navigation_action_is_redirect(action) != 0
+        let gesture = webkit_navigation_action_is_user_gesture(action) != 0
+        let type = Self.navigationType(webkit_navigation_action_get_navigation_type(action))
+        let current = webkit_web_view_get_uri(view).map { String(cString: $0) }
+        let request = NavigationRequest(url: url, type: type, isMainFrame: true,
+                                        targetFrame: newWindow ? nil : (frameName ?? ""), isRedirect: isRedirect,
+                                        hasUserGesture: gesture, method: method, sourceURL: current)
+        let source: NavigationSource
+        if navigations == 0 { source = .app }
+        else if isRedirect { source = .redirect }
+        else if gesture { source = .user }
+        else if type == .backForward { source = .history }
+        else { source = .script }
+        navigations += 1
+
+        let decision = engine.decide(request, redactor: options.redactor)
+        if decision.action == .cancel, [.sentinel, .bridge, .deeplink].contains(decision.kind), firstInterception == nil {
+            firstInterception = Date().timeIntervalSince(started)
+        }
+        if source == .app, decision.action == .cancel {
+            let rule = decision.rule.map { " (rule \($0))" } ?? " (\(decision.kind.rawValue))"
+            recording.navigation(request, source: source, decided: decision.action)
+            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(options.redactor.rawURL(url))\(rule); serve it under an origin the rules allow"))
+            return false
+        }
+        switch decision.interception {
+        case .bridge(.drainRequest(let bridge))?:
+            let id = recording.navigation(request, source: source, decided: decision.action, awaitingDrain: true)
+            drain(bridge, record: id)
+        case .bridge(.bridgeLoaded)?:
+            recording.navigation(request, source: source, decided: decision.action)
+            evaluate(HostScripts.wvjbPageBridge) { [unowned self] result in
+                if case .failure(let message) = result { self.scriptError("WebViewJavascriptBridge page half: \(message)") }
+            }
+        default:
+            recording.navigation(request, source: source, decided: decision.action)
+        }
+        return decision.action == .allow
+    }
+
+    private func drain(_ bridge: BridgeProtocol, record id: Int) {
+        let script = bridge == .janrain ? HostScripts.janrainDrain : HostScripts.wvjbFetch
+        evaluate(script) { [unowned self] result in
+            self.lastActivity = Date()
+            switch result {
+            case .success(let text?):
+                if bridge == .wvjb {
+                    self.recording.drained(id, entries: [text])
+                } else if case .array(let items)? = JSONValue.parse(text) {
+                    self.recording.drained(id, entries: items.map { $0.stringValue ?? $0.jsonText })
+                } else {
+                    self.recording.drained(id, entries: nil, note: "the drained queue was not a JSON array")
+                }
+            case .success(nil):
+                self.recording.drained(id, entries: nil, note: "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain")
+            case .failure(let message):
+                self.recording.drained(id, entries: nil, note: "draining failed: \(message)")
+                self.scriptError("draining the \(bridge.rawValue) queue: \(message)")
+            }
+        }
+    }
+
+    // MARK: What the transcript says
+
+    private func handle(_ output: HostOutput) {
+        emit(output)
+        guard case .replay(.navigation(let n)) = output else { return }
+        if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
+            replyToWVJB(drained, events: n.events)
+        }
+        guard !stopping else { return }
+        switch options.until {
+        case .sentinel where Self.handsOverCredential(n):
+            reach("a sentinel or bridge hand-off: \(n.decision.rule ?? n.decision.kind.rawValue)")
+        case .deeplink where n.decision.kind == .deeplink && n.decision.action == .cancel:
+            reach("a deep link: \(n.decision.rule ?? "deeplink")")
+        default: break
+        }
+    }
+
+    /// A sentinel result, janrain:accessToken=, or a drained event whose arguments carry a secret.
+    static func handsOverCredential(_ n: ReplayedNavigation) -> Bool {
+        switch n.decision.interception {
+        case .sentinel(.authorization)?: return n.decision.action == .cancel
+        case .bridge(.legacyAccessToken)?: return true
+        case .bridge(.drainRequest)?:
+            let secrets = SecretParameters.standard
+            func carries(_ value: JSONValue) -> Bool {
+                switch value {
+                case .object(let o): return o.contains { key, v in (secrets.isSecret(key) && v.stringValue?.isEmpty == false) || carries(v) }
+                case .array(let a): return a.contains(where: carries)
+                default: return false
+                }
+            }
+            let delivered = Set(n.events.filter { $0.status == .delivered || $0.status == .undispatched }.map(\.event))
+            for entry in n.record.drained ?? [] {
+                guard case .success(let url) = BrowserURL.parse(entry),
+                      case .success(.event(let name, let arguments)) = JanrainBridge.decode(url),
+                      delivered.contains(name) else { continue }
+                if arguments.contains(where: carries) { return true }
+            }
+            return false
+        default: return false
+        }
+    }
+
+    private func replyToWVJB(_ drained: [String], events: [DispatchedEvent]) {
+        var messages: [BridgeMessage] = []
+        for text in drained {
+            if case .success(let list) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") { messages += list }
+        }
+        for (message, event) in zip(messages, events) {
+            guard case .wvjbMessage(_, _, let callbackID?) = message else { continue }
+            let data: JSONValue = .object(["status": .string(event.status.rawValue), "handlers": .array(event.handlers.map(JSONValue.string))])
+            evaluate(HostScripts.wvjbReply(callbackID: callbackID, data: data)) { _ in }
+        }
+    }
+
+    // MARK: Loads, scripts, failures
+
+    private func loadChanged(_ event: WebKitLoadEvent) {
+        lastActivity = Date()
+        guard event == WEBKIT_LOAD_FINISHED, !mainLoaded else { return }
+        mainLoaded = true
+        note("loaded \(options.redactor.rawURL(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? ""))")
+        runEvals(options.eval[...])
+    }
+
+    private func runEvals(_ scripts: ArraySlice<String>) {
+        guard let script = scripts.first else { evalsDone = true; return }
+        evalsRunning += 1
+        evaluate(script) { [unowned self] result in
+            self.evalsRunning -= 1
+            self.lastActivity = Date()
+            switch result {
+            case .success(let text): self.emit(.evalResult(text.map { self.redactJSON($0) } ?? "undefined"))
+            case .failure(let message):
+                self.fail(HostError(.scriptError, "--eval threw: \(message)"))
+                return
+            }
+            self.runEvals(scripts.dropFirst())
+        }
+    }
+
+    private func redactJSON(_ text: String) -> String {
+        guard let value = JSONValue.parse(text) else { return options.redactor.text(text) }
+        if case .string(let s) = value { return JSONValue.string(options.redactor.text(s)).jsonText }
+        return options.redactor.json(value).jsonText
+    }
+
+    private func loadFailed(_ uri: String, _ error: UnsafeMutablePointer<GError>?) {
+        guard let error else { return }
+        let domain = error.pointee.domain, code = error.pointee.code
+        // Our own cancellations, and a load replaced by another: not failures.
+        if domain == webkit_policy_error_quark() && code == Int32(WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE.rawValue) { return }
+        if domain == webkit_network_error_quark() && code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue) { return }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        let shown = options.redactor.rawURL(uri)
+        if !mainLoaded {
+            fail(HostError(.pageNotLoaded, "the page did not load: \(shown): \(message)"))
+        } else {
+            emit(.scriptError("a load failed: \(shown): \(message)"))
+        }
+    }
+
+    private func webProcessTerminated(_ reason: WebKitWebProcessTerminationReason) {
+        let why: String
+        switch reason {
+        case WEBKIT_WEB_PROCESS_CRASHED: why = "the web process crashed"
+        case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: why = "the web process exceeded its memory limit"
+        default: why = "the web process was terminated"
+        }
+        fail(HostError(.webProcessTerminated, why))
+    }
+
+    private func probeMessage(_ text: String?) {
+        guard let text, case .object(let o)? = JSONValue.parse(text) else { return }
+        let message = o["message"]?.stringValue ?? "script error"
+        let source = options.redactor.rawURL(o["source"]?.stringValue ?? "")
+        var line = 0, column = 0
+        if case .number(let n)? = o["line"] { line = Int(n) }
+        if case .number(let n)? = o["column"] { column = Int(n) }
+        let place = line > 0 ? "\(source):\(line):\(column)" : source
+        scriptError("\(place) (\(o["frame"]?.stringValue ?? "frame")): \(options.redactor.text(message))")
+    }
+
+    private func scriptError(_ message: String) {
+        lastActivity = Date()
+        emit(.scriptError(message))
+    }
+
+    // MARK: Stopping
+
+    private func tick() {
+        guard !stopping else { return }
+        let elapsed = Date().timeIntervalSince(started)
+        if elapsed >= options.timeout {
+            if options.until == .timeout { reach("--timeout \(Self.seconds(options.timeout)) s") }
+            else { fail(HostError(.timeout, "timed out after \(Self.seconds(options.timeout)) s waiting for \(Self.describe(options.until))" + (mainLoaded ? "" : " (the page never finished loading)"))) }
+            return
+        }
+        if options.until == .idle, mainLoaded, evalsDone, evalsRunning == 0, !recording.isWaiting,
+           Date().timeIntervalSince(lastActivity) >= options.idle {
+            reach("idle for \(Self.seconds(options.idle)) s")
+        }
+    }
+
+    private func reach(_ reason: String) {
+        guard !stopping else { return }
+        reached = true
+        reachedAt = Date().timeIntervalSince(started)
+        stop(reason)
+    }
+
+    private func fail(_ error: HostError) {
+        failures.append(error)
+        guard !stopping else { return }
+        stop(error.message)
+    }
+
+    /// Asks the page where it is (is it still answering?), then leaves the main loop.
+    private func stop(_ reason: String) {
+        stopping = true
+        stopReason = reason
+        let crashed = failures.contains { $0.kind == .webProcessTerminated }
+        if crashed || view == nil { gtk_main_quit(); return }
+        var answered = false
+        evaluate("location.href") { [unowned self] result in
+            guard !answered else { return }
+            answered = true
+            if case .success(let href?) = result { self.finalURL = self.options.redactor.rawURL(href) }
+            gtk_main_quit()
+        }
+        // A page that does not answer within a second is reported as not answering.
+        let give: @convention(c) (gpointer?) -> gboolean = { context in
+            let box = Unmanaged<Callback>.fromOpaque(context!).takeRetainedValue()
+            box.run()
+            return 0
+        }
+        let fallback = Callback { if !answered { answered = true; gtk_main_quit() } }
+        g_timeout_add(1000, give, Unmanaged.passRetained(fallback).toOpaque())
+    }
+
+    // MARK: Helpers
+
+    private func evaluate(_ script: String, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
+        guard let view else { done(.failure(HostScriptFailure(message: "no view"))); return }
+        let box = EvaluationCallback(done)
+        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
+            let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let webView = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
+            guard let value = webkit_web_view_evaluate_javascript_finish(webView, result, &error) else {
+                box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
+                return
+            }
+            defer { g_object_unref(value) }
+            box.done(.success(HostedWebView.json(value)))
+        }
+        webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, finished, Unmanaged.passRetained(box).toOpaque())
+    }
+
+    /// A JSC value as text: strings as they are, null/undefined as nil, anything else as JSON.
+    static func json(_ value: UnsafeMutablePointer<JSCValue>?) -> String? {
+        guard let v = value else { return nil }
+        if jsc_value_is_undefined(v) != 0 || jsc_value_is_null(v) != 0 { return nil }
+        let text = jsc_value_is_string(v) != 0 ? jsc_value_to_string(v) : jsc_value_to_json(v, 0)
+        defer { g_free(text) }
+        return text.map { String(cString: $0) }
+    }
+
+    static func requestURI(_ action: OpaquePointer) -> String {
+        webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
+    }
+
+    static func navigationType(_ type: WebKitNavigationType) -> NavigationType {
+        switch type {
+        case WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: return .linkClicked
+        case WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED: return .formSubmitted
+        case WEBKIT_NAVIGATION_TYPE_BACK_FORWARD: return .backForward
+        case WEBKIT_NAVIGATION_TYPE_RELOAD: return .reload
+        case WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: return .formResubmitted
+        default: return .other
+        }
+    }
+
+    static func describe(_ until: StopCondition) -> String {
+        switch until {
+        case .sentinel: return "a sentinel or bridge hand-off"
+        case .deeplink: return "a deep link"
+        case .idle: return "the page to go idle"
+        case .timeout: return "the timeout"
+        }
+    }
+
+    static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+
+    private func note(_ text: String) { emit(.note(text)) }
+}
+
+struct HostScriptFailure: Error { let message: String }
+
+private final class EvaluationCallback {
+    let done: (Result<String?, HostScriptFailure>) -> Void
+    init(_ done: @escaping (Result<String?, HostScriptFailure>) -> Void) { self.done = done }
+}
+
+private final class Callback {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+#endif

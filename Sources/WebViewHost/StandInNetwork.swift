@@ -1,0 +1,273 @@
+// StandInNetwork.swift: the hosted view's whole network. WebKit is told to use a proxy on 127.0.0.1 (loopback
+// hosts excepted, so a test's own server is reached directly); the proxy answers from the site and never
+// connects anywhere. https: a CONNECT to a host the site serves is accepted, TLS is ended here with the
+// stand-in certificate (which the view trusts for those hosts only), and libsoup's server reads the
+// requests; a CONNECT to any other host is refused. Plain http through the proxy is answered directly.
+// Every request, answered or refused, is reported. Runs on the GLib main loop with the view: no threads.
+#if WebKit
+import CWebKit
+import Foundation
+
+final class StandInNetwork {
+    let site: HostSite
+    private let report: (NetworkExchange) -> Void
+    private var service: UnsafeMutablePointer<GSocketService>?
+    private var server: UnsafeMutablePointer<SoupServer>?
+    private(set) var certificate: UnsafeMutablePointer<GTlsCertificate>?
+    private(set) var port: UInt16 = 0
+    /// Connections being read (retained while their CONNECT header is read).
+    private var pending: [ObjectIdentifier: ProxyConnection] = [:]
+
+    init(site: HostSite, report: @escaping (NetworkExchange) -> Void) {
+        self.site = site
+        self.report = report
+    }
+
+    var proxyURI: String { "http://127.0.0.1:\(port)" }
+
+    func start() throws {
+        var error: UnsafeMutablePointer<GError>?
+        guard let pem = g_tls_certificate_new_from_pem(StandInCertificate.pem, -1, &error) else {
+            throw HostError(.setup, "stand-in certificate: \(GLibError.take(error))")
+        }
+        certificate = pem
+        server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)).assumingMemoryBound(to: SoupServer.self)
+        soup_server_add_handler(server, nil, { _, message, _, _, context in
+            guard let message, let context else { return }
+            Unmanaged<StandInNetwork>.fromOpaque(context).takeUnretainedValue().serve(message)
+        }, Unmanaged.passUnretained(self).toOpaque(), nil)
+
+        service = g_socket_service_new()
+        let address = g_inet_socket_address_new_from_string("127.0.0.1", 0)
+        defer { g_object_unref(address) }
+        var effective: UnsafeMutablePointer<GSocketAddress>?
+        let listener = UnsafeMutableRawPointer(service!).assumingMemoryBound(to: GSocketListener.self)
+        guard g_socket_listener_add_address(listener, address, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, nil, &effective, &error) != 0,
+              let effective else {
+            throw HostError(.setup, "stand-in network: cannot listen on 127.0.0.1: \(GLibError.take(error))")
+        }
+        port = g_inet_socket_address_get_port(UnsafeMutableRawPointer(effective).assumingMemoryBound(to: GInetSocketAddress.self))
+        g_object_unref(effective)
+        let incoming: @convention(c) (UnsafeMutablePointer<GSocketService>?, UnsafeMutablePointer<GSocketConnection>?, UnsafeMutablePointer<GObject>?, gpointer?) -> gboolean = { _, connection, _, context in
+            guard let connection, let context else { return 0 }
+            Unmanaged<StandInNetwork>.fromOpaque(context).takeUnretainedValue().accept(connection)
+            return 1
+        }
+        GLibSignal.connect(service!, "incoming", unsafeBitCast(incoming, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque())
+        g_socket_service_start(service)
+    }
+
+    func stop() {
+        if let service {
+            g_socket_service_stop(service)
+            g_socket_listener_close(UnsafeMutableRawPointer(service).assumingMemoryBound(to: GSocketListener.self))
+            g_object_unref(service)
+        }
+        service = nil
+        if let server { soup_server_disconnect(server); g_object_unref(UnsafeMutableRawPointer(server)) }
+        server = nil
+        pending.removeAll()
+    }
+
+    // MARK: The proxy
+
+    private func accept(_ connection: UnsafeMutablePointer<GSocketConnection>) {
+        let proxied = ProxyConnection(connection: connection, network: self)
+        pending[ObjectIdentifier(proxied)] = proxied
+        proxied.readRequestLine()
+    }
+
+    fileprivate func finished(_ connection: ProxyConnection) {
+        pending[ObjectIdentifier(connection)] = nil
+    }
+
+    /// A CONNECT's header has been read: tunnel into the stand-in server, or refuse.
+    fileprivate func tunnel(_ connection: ProxyConnection, authority: String) {
+        let host = authority.split(separator: ":").first.map(String.init) ?? authority
+        guard site.hosts.contains(host.lowercased()) else {
+            report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil,
+                                   detail: "not in the site: bridge host never reaches the network", refused: true))
+            connection.respondAndClose("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            return
+        }
+        connection.write("HTTP/1.1 200 Connection Established\r\n\r\n")
+        var error: UnsafeMutablePointer<GError>?
+        let stream = UnsafeMutableRawPointer(connection.connection).assumingMemoryBound(to: GIOStream.self)
+        guard let tls = g_tls_server_connection_new(stream, certificate, &error) else {
+            report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil, detail: "TLS: \(GLibError.take(error))", refused: true))
+            connection.close()
+            return
+        }
+        let local = g_socket_connection_get_local_address(connection.connection, nil)
+        let remote = g_socket_connection_get_remote_address(connection.connection, nil)
+        if soup_server_accept_iostream(server, UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GIOStream.self), local, remote, &error) == 0 {
+            report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil, detail: "stand-in server: \(GLibError.take(error))", refused: true))
+        }
+        if let local { g_object_unref(local) }
+        if let remote { g_object_unref(remote) }
+        g_object_unref(tls)
+        finished(connection)
+    }
+
+    /// A plain-http request through the proxy ("GET http://host/path HTTP/1.1"): answered here.
+    fileprivate func answerPlain(_ connection: ProxyConnection, method: String, target: String) {
+        let response = site.respond(to: target)
+        let (status, headers, body, detail) = rendered(response)
+        report(NetworkExchange(method: method, url: target, status: status, detail: detail, refused: { if case .refused = response { return true }; return false }()))
+        var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        connection.respondAndClose(head + "\r\n", body: body)
+    }
+
+    // MARK: The stand-in server (https, after the tunnel)
+
+    private func serve(_ message: OpaquePointer) {
+        let msg = message
+        let method = String(cString: soup_server_message_get_method(msg))
+        let uri = soup_server_message_get_uri(msg)
+        let path = uri.flatMap { g_uri_get_path($0) }.map { String(cString: $0) } ?? "/"
+        let query = uri.flatMap { g_uri_get_query($0) }.map { "?" + String(cString: $0) } ?? ""
+        let headers = soup_server_message_get_request_headers(msg)
+        let host = soup_message_headers_get_one(headers, "Host").map { String(cString: $0) } ?? "unknown"
+        let url = "https://\(host)\(path)\(query)"
+        let response = site.respond(to: url)
+        let (status, extra, body, detail) = rendered(response)
+        report(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: { if case .refused = response { return true }; return false }()))
+        let responseHeaders = soup_server_message_get_response_headers(msg)
+        for (name, value) in extra where name != "Content-Type" { soup_message_headers_replace(responseHeaders, name, value) }
+        soup_message_headers_replace(responseHeaders, "Cache-Control", "no-store")
+        let type = extra.first { $0.0 == "Content-Type" }?.1
+        body.withUnsafeBytes { raw in
+            soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))
+        }
+        soup_server_message_set_status(msg, guint(status), nil)
+    }
+
+    /// Status, headers, body and a note for the report.
+    private func rendered(_ response: SiteResponse) -> (Int, [(String, String)], [UInt8], String?) {
+        switch response {
+        case .file(let path, let type):
+            guard let data = FileManager.default.contents(atPath: path) else { return (500, [], Array("cannot read \(path)".utf8), path) }
+            return (200, [("Content-Type", type)], Array(data), Self.shortPath(path))
+        case .redirect(let location, let status):
+            return (status, [("Location", location)], [], "→ \(location)")
+        case .status(let status):
+            return (status, [("Content-Type", "text/plain")], Array("\(status) \(Self.reason(status))\n".utf8), nil)
+        case .refused(let reason):
+            return (404, [("Content-Type", "text/plain")], Array("bridge host: \(reason)\n".utf8), reason)
+        }
+    }
+
+    static func shortPath(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath + "/"
+        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
+    }
+
+    static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 303: return "See Other"
+        case 307: return "Temporary Redirect"
+        case 308: return "Permanent Redirect"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 500: return "Internal Server Error"
+        default: return "Status"
+        }
+    }
+}
+
+/// One connection to the proxy while its request line and header are read.
+private final class ProxyConnection {
+    let connection: UnsafeMutablePointer<GSocketConnection>
+    unowned let network: StandInNetwork
+    private let input: UnsafeMutablePointer<GDataInputStream>
+    private var requestLine = ""
+
+    init(connection: UnsafeMutablePointer<GSocketConnection>, network: StandInNetwork) {
+        self.connection = connection
+        self.network = network
+        g_object_ref(connection)
+        let stream = UnsafeMutableRawPointer(connection).assumingMemoryBound(to: GIOStream.self)
+        input = g_data_input_stream_new(g_io_stream_get_input_stream(stream))
+        g_data_input_stream_set_newline_type(input, G_DATA_STREAM_NEWLINE_TYPE_CR_LF)
+        // The TLS layer reads the socket itself after the header: this reader must not close it.
+        g_filter_input_stream_set_close_base_stream(UnsafeMutableRawPointer(input).assumingMemoryBound(to: GFilterInputStream.self), 0)
+    }
+
+    deinit {
+        g_object_unref(input)
+        g_object_unref(connection)
+    }
+
+    func readRequestLine() { readLine() }
+
+    private func readLine() {
+        let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { _, result, context in
+            let me = Unmanaged<ProxyConnection>.fromOpaque(context!).takeRetainedValue()
+            var length: gsize = 0
+            let line = g_data_input_stream_read_line_finish(me.input, result, &length, nil)
+            let text = line.map { String(cString: $0) }
+            g_free(line)
+            me.received(text)
+        }
+        g_data_input_stream_read_line_async(input, G_PRIORITY_DEFAULT, nil, done, Unmanaged.passRetained(self).toOpaque())
+    }
+
+    private func received(_ line: String?) {
+        guard let line else { close(); return }
+        if requestLine.isEmpty {
+            guard !line.isEmpty else { close(); return }
+            requestLine = line
+            readLine()
+            return
+        }
+        if !line.isEmpty { readLine(); return }  // a header line: skipped
+        let parts = requestLine.split(separator: " ")
+        guard parts.count >= 2 else { respondAndClose("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n"); return }
+        if parts[0] == "CONNECT" {
+            network.tunnel(self, authority: String(parts[1]))
+        } else {
+            network.answerPlain(self, method: String(parts[0]), target: String(parts[1]))
+        }
+    }
+
+    func write(_ text: String, body: [UInt8] = []) {
+        let stream = UnsafeMutableRawPointer(connection).assumingMemoryBound(to: GIOStream.self)
+        let output = g_io_stream_get_output_stream(stream)
+        let bytes = Array(text.utf8) + body
+        var written: gsize = 0
+        _ = bytes.withUnsafeBytes { g_output_stream_write_all(output, $0.baseAddress, gsize($0.count), &written, nil, nil) }
+    }
+
+    func respondAndClose(_ head: String, body: [UInt8] = []) {
+        write(head, body: body)
+        close()
+    }
+
+    func close() {
+        let stream = UnsafeMutableRawPointer(connection).assumingMemoryBound(to: GIOStream.self)
+        g_io_stream_close(stream, nil, nil)
+        network.finished(self)
+    }
+}
+
+/// GLib glue: signals and errors.
+enum GLibSignal {
+    @discardableResult
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ callback: GCallback, _ data: UnsafeMutableRawPointer?) -> gulong {
+        g_signal_connect_data(instance, signal, callback, data, nil, GConnectFlags(rawValue: 0))
+    }
+}
+
+enum GLibError {
+    /// The message of a GError, freed.
+    static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "unknown error" }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    }
+}
+#endif
