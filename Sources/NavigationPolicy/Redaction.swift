@@ -166,7 +166,7 @@ extension Redactor {
     }
 
     /// JavaScript's encodeURIComponent.
-    static func encodeURIComponent(_ text: String) -> String {
+    public static func encodeURIComponent(_ text: String) -> String {
         var out = ""
         for byte in text.utf8 {
             switch byte {

@@ -76,6 +76,12 @@ public final class HostedWebView {
     // MARK: Setting up
 
     private func openDisplay() throws -> String {
+        // A parent that blocks signals (a test runner) would leave SIGINT and SIGTERM blocked here and in Xvfb.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         var display = options.display ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
         if display == nil {
             let started = try XvfbDisplay.start()

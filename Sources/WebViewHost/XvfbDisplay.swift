@@ -56,10 +56,14 @@ public final class XvfbDisplay {
         return XvfbDisplay(name: ":\(number)", process: process)
     }
 
-    /// Stops Xvfb and waits for it to exit.
+    /// Stops Xvfb and waits for it to exit: SIGTERM, then SIGKILL after two seconds (a child started by a
+    /// process whose signals are blocked, as under a test runner, inherits the mask and ignores SIGTERM).
     public func stop() {
         guard process.isRunning else { return }
         process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 

@@ -13,7 +13,7 @@ struct InspectCommandTests {
     func webClean() throws {
         let run = try BridgeProcess.run(["inspect", "--rules", Self.path("Fixtures/rules/capture.json"), Self.path("web")])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("5 pages inspected: 0 errors, 0 warnings, 0 notes"))
+        #expect(run.stdout.contains("6 pages inspected: 0 errors, 0 warnings, 0 notes"))
     }
 
     @Test("errors: compiler-style lines and exit 1")
@@ -98,7 +98,7 @@ struct InspectCommandTests {
             print("skipped: fetching pages (python3 is not available to serve them)")
             return
         }
-        defer { server.terminate() }
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
         var ready = false
         for _ in 0..<50 where !ready {
             Thread.sleep(forTimeInterval: 0.1)

@@ -1,5 +1,6 @@
 // RedactionTests.swift: secrets never reach an output in the clear, and nothing else is altered.
 import BrowserURL
+import Foundation
 import NavigationPolicy
 import Testing
 
@@ -56,5 +57,31 @@ struct RedactionTests {
         #expect(redactor.rawURL("HTTPS://X.example/cb?code=abcdefgh#state=12345678") == "HTTPS://X.example/cb?code=ab…(8)#state=12…(8)")
         #expect(redactor.rawURL("janrain:accessToken=abcdefgh") == "janrain:accessToken=ab…(8)")
         #expect(redactor.rawURL("not a url") == "not a url")
+    }
+}
+
+@Suite struct BridgeQueueRedactionTests {
+    static let entry = "janrain:onCaptureLoginSuccess?arguments=" + "[{\"accessToken\":\"a1b2c3d4e5f6a7b8\",\"oneTime\":false,\"userData\":{\"email\":\"ada@example.com\",\"authorizationCode\":\"zzzzyyyyxxxx\"}}]"
+        .addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+
+    @Test func secretsInDrainedArgumentsAreMaskedAndTheEntryStillDecodes() throws {
+        let redacted = Redactor().bridgeQueueEntry(Self.entry)
+        #expect(!redacted.contains("a1b2c3d4e5f6a7b8") && !redacted.contains("zzzzyyyyxxxx"))
+        #expect(redacted.contains("ada%40example.com"))
+        let url = try BrowserURL.parse(redacted).get()
+        guard case .success(.event(let name, let arguments)) = JanrainBridge.decode(url) else {
+            Issue.record("the redacted entry no longer decodes: \(redacted)")
+            return
+        }
+        #expect(name == "onCaptureLoginSuccess")
+        #expect(arguments.first?["accessToken"]?.stringValue == "a1b2…(16)")
+        #expect(arguments.first?["userData"]?["email"]?.stringValue == "ada@example.com")
+    }
+
+    @Test func revealKeepsTheEntryAndOtherShapesAreHandled() {
+        #expect(Redactor(isEnabled: false).bridgeQueueEntry(Self.entry) == Self.entry)
+        let wvjb = Redactor().bridgeQueueEntry(#"[{"handlerName":"signIn","data":{"token":"abcdefghabcdefgh"},"callbackId":"cb_1"}]"#)
+        #expect(!wvjb.contains("abcdefghabcdefgh") && wvjb.contains("cb_1"))
+        #expect(Redactor().bridgeQueueEntry("janrain:accessToken=abcdefghabcdefgh") == "janrain:accessToken=abcd…(16)")
     }
 }

@@ -1,0 +1,209 @@
+// HostCommandTests.swift: `bridge host` in a real WebKitGTK view (built with the WebKit trait, Xvfb
+// installed; .ci/run installs both). The web/ flows with the stand-in Janrain widget; every way a page
+// reaches an app's scheme through a local server; record then replay; and the ways a run fails, each
+// ending with a message and a non-zero status, never a hang. Without WebKit the suite is skipped, saying why.
+import Foundation
+import Testing
+
+enum WebKitAvailability {
+    /// Why the WebKit tests cannot run here, or nil when they can.
+    static let missing: String? = {
+        #if WebKit
+        if ProcessInfo.processInfo.environment["DISPLAY"] == nil && !FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") {
+            return "no DISPLAY and no Xvfb (apt-get install xvfb xauth; .ci/run does)"
+        }
+        return nil
+        #else
+        return "bridge was built without the WebKit trait (swift test --traits WebKit; .ci/run does)"
+        #endif
+    }()
+    static var available: Bool {
+        if let missing { print("skipped: bridge host tests: \(missing)") }
+        return missing == nil
+    }
+}
+
+@Suite(.enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"), .serialized)
+struct HostCommandTests {
+    static func path(_ relative: String) -> String { InspectCommandTests.path(relative) }
+    static let capture = path("Fixtures/rules/capture.json")
+
+    static func jsonLines(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+    static func navigations(_ lines: [[String: Any]]) -> [[String: Any]] { lines.filter { $0["seq"] != nil } }
+    static func host(_ lines: [[String: Any]]) -> [String: Any] { lines.compactMap { $0["host"] as? [String: Any] }.first ?? [:] }
+    static func events(_ navigation: [String: Any]) -> [(String, String, [String])] {
+        (navigation["events"] as? [[String: Any]] ?? []).map { ($0["event"] as? String ?? "", $0["status"] as? String ?? "", $0["handlers"] as? [String] ?? []) }
+    }
+
+    @Test func signInEndsWithTheLoginEventDeliveredThroughTheBridgeQueue() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--format", "json", "--verbose",
+                                         "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = Self.jsonLines(run.stdout)
+        let navigations = Self.navigations(lines)
+        #expect(navigations.first?["url"] as? String == "https://yourdomain.com/webViewSignIn.html")
+        let delivered = navigations.flatMap(Self.events).filter { $0.1 == "delivered" }
+        #expect(delivered.contains { $0.0 == "onCaptureLoginSuccess" && $0.2 == ["signInCompleted"] })
+        #expect(delivered.contains { $0.0 == "onCaptureScreenShow" && $0.2 == ["trackScreen"] })
+        let signals = navigations.filter { ($0["url"] as? String ?? "").hasPrefix("janrain:eventsAvailable") }
+        #expect(signals.allSatisfy { $0["decision"] as? String == "cancel" } && !signals.isEmpty)
+        // Each queued event is dispatched once.
+        #expect(navigations.flatMap(Self.events).filter { $0.0 == "onCaptureLoginSuccess" }.count == 1)
+        let host = Self.host(lines)
+        #expect(host["reached"] as? Bool == true)
+        #expect(host["finalURL"] as? String == "https://yourdomain.com/webViewSignIn.html")
+        #expect(lines.contains { $0["eval"] as? String == "submitted" })
+        // Nothing left the machine, and the private display was stopped.
+        #expect(!lines.contains { ($0["network"] as? [String: Any])?["refused"] as? Bool == true })
+        #expect(run.stderr.contains("started Xvfb on display") && run.stderr.contains("stopped Xvfb on display"))
+        if let pid = run.stderr.firstMatch(of: /pid (\d+)/).flatMap({ Int32($0.1) }) {
+            #expect(kill(pid, 0) != 0, "Xvfb \(pid) is still running")
+        }
+    }
+
+    @Test func theLegacyHandOffIsCancelledAndDispatched() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
+                                         "--eval", #"janrain.standIn.signIn("ada@example.com", {legacy: true})"#, Self.path("web/webViewSignIn.html")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let navigations = Self.navigations(Self.jsonLines(run.stdout))
+        guard let handOff = navigations.first(where: { ($0["url"] as? String ?? "").hasPrefix("janrain:accessToken=") }) else {
+            Issue.record("no janrain:accessToken= navigation in \(run.stdout)")
+            return
+        }
+        #expect(handOff["decision"] as? String == "cancel")
+        #expect(Self.events(handOff).map(\.0) == ["accessToken"] && Self.events(handOff).first?.2 == ["legacySignInCompleted"])
+        #expect((handOff["url"] as? String ?? "").contains("…("), "the token is masked")
+    }
+
+    @Test func thePasswordResetPageOpensTheAppThroughItsCallback() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "deeplink", "--format", "json",
+                                         "--site", Self.path("web/bridge-site.json"), "https://yourdomain.com/password_reset.php?code=resetcode0123456789"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stdout.contains("resetcode0123456789") && !run.stderr.contains("resetcode0123456789"))
+        let navigations = Self.navigations(Self.jsonLines(run.stdout))
+        #expect(navigations.first?["rule"] as? String == "reset-link" && navigations.first?["decision"] as? String == "allow")
+        #expect(navigations.contains { ($0["url"] as? String ?? "").hasPrefix("https://bridge-demo.janraincapture.com/oauth/profile_change_password?token=") })
+        let last = navigations.last
+        #expect(last?["url"] as? String == "myapp://password-changed")
+        #expect(last?["kind"] as? String == "deeplink" && last?["decision"] as? String == "cancel")
+    }
+
+    @Test func everyWayToTheAppsSchemeIsInterceptedAndThePageLives() throws {
+        let server = try NavigationServer()
+        defer { server.stop() }
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("host-rules-\(UUID().uuidString).json")
+        try Data(#"{"version": 1, "default": "cancel", "allow": ["http://127.0.0.1:\#(server.port)"], "schemes": [{"name": "app", "scheme": "myapp"}]}"#.utf8).write(to: rules)
+        let record = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
+        let run = try BridgeProcess.run(["host", "--rules", rules.path, "--format", "json", "--record", record, "--idle", "1.5",
+                                         "http://127.0.0.1:\(server.port)/navigations.html"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = Self.jsonLines(run.stdout)
+        let cancelled = Self.navigations(lines).filter { $0["decision"] as? String == "cancel" }.compactMap { $0["url"] as? String }
+        #expect(cancelled == ["myapp://script?from=script", "myapp://iframe", "myapp://form-get?q=1", "myapp://form-post?status=ok", "myapp://chained?step=3"])
+        #expect(Self.host(lines)["finalURL"] as? String == "http://127.0.0.1:\(server.port)/navigations.html")
+
+        // What WebKit said about each, as recorded.
+        let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        func entry(_ url: String) -> [String: Any]? { recorded.first { $0["url"] as? String == url } }
+        #expect(entry("myapp://form-get?q=1")?["navigationType"] as? String == "formSubmitted")
+        #expect(entry("http://127.0.0.1:\(server.port)/post")?["method"] as? String == "POST")
+        #expect(entry("myapp://form-post?status=ok")?["source"] as? String == "redirect")
+        #expect(entry("myapp://chained?step=3")?["source"] as? String == "redirect")
+
+        // Replaying the recording gives the same decisions, line for line.
+        let replay = try BridgeProcess.run(["replay", "--rules", rules.path, "--format", "json", record])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let live = Self.navigations(lines).map { [$0["seq"], $0["decision"], $0["kind"], $0["rule"], $0["url"], $0["at"]].map { "\($0 ?? "nil")" } }
+        let replayed = Self.navigations(Self.jsonLines(replay.stdout)).map { [$0["seq"], $0["decision"], $0["kind"], $0["rule"], $0["url"], $0["at"]].map { "\($0 ?? "nil")" } }
+        #expect(live == replayed)
+    }
+
+    @Test func recordThenReplayGivesTheSameTranscriptForTheSignIn() throws {
+        let record = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--format", "json", "--reveal", "--record", record,
+                                         "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let replay = try BridgeProcess.run(["replay", "--rules", Self.capture, "--format", "json", "--reveal", record])
+        let live = run.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"seq\"") }
+        let replayed = replay.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"seq\"") }
+        #expect(!live.isEmpty && live == replayed)
+    }
+
+    @Test func aPageThatDoesNotLoadFailsAtOnce() throws {
+        let server = try NavigationServer()
+        let port = server.port
+        server.stop()  // nothing listens on the port now
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("host-rules-\(UUID().uuidString).json")
+        try Data(#"{"version": 1, "default": "cancel", "allow": ["http://127.0.0.1:\#(port)"]}"#.utf8).write(to: rules)
+        let started = Date()
+        let closed = try BridgeProcess.run(["host", "--rules", rules.path, "--timeout", "20", "http://127.0.0.1:\(port)/navigations.html"])
+        #expect(closed.status == 1)
+        #expect(closed.stderr.contains("the page did not load"), "\(closed.stderr)")
+        #expect(Date().timeIntervalSince(started) < 10)
+    }
+
+    @Test func usageMistakesAreStatusTwo() throws {
+        let both = try BridgeProcess.run(["host", "--rules", Self.capture, "--origin", "https://a.example", "--site", Self.path("web/bridge-site.json"), Self.path("web/webViewSignIn.html")])
+        #expect(both.status == 2 && both.stderr.contains("--site or --origin"))
+        let missing = try BridgeProcess.run(["host", "--rules", Self.capture, Self.path("web/no-such-page.html")])
+        #expect(missing.status == 2 && missing.stderr.contains("neither a page file nor an http(s) URL"))
+    }
+
+    @Test func theRulesCancellingThePageItselfIsSaid() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--origin", "https://elsewhere.example", Self.path("web/webViewSignIn.html")])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("the rules cancel the page itself"), "\(run.stderr)")
+    }
+
+    @Test func aScriptErrorAndATimeoutEndTheRun() throws {
+        let thrown = try BridgeProcess.run(["host", "--rules", Self.capture, "--eval", "throw new Error('boom')", Self.path("web/webViewSignIn.html")])
+        #expect(thrown.status == 1)
+        #expect(thrown.stderr.contains("--eval threw") && thrown.stderr.contains("boom"), "\(thrown.stderr)")
+        let started = Date()
+        let waited = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "deeplink", "--timeout", "2", Self.path("web/webViewSignIn.html")])
+        #expect(waited.status == 1)
+        #expect(waited.stderr.contains("timed out after 2 s waiting for a deep link"), "\(waited.stderr)")
+        #expect(Date().timeIntervalSince(started) < 8)
+        let ran = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "timeout", "--timeout", "1.5", Self.path("web/webViewSignIn.html")])
+        #expect(ran.status == 0, "\(ran.stderr)")
+    }
+
+    @Test func pageScriptErrorsAreReported() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--eval", "setTimeout(function () { undefinedFunction(); }, 10); 1",
+                                         Self.path("web/webViewSignIn.html")])
+        #expect(run.stdout.contains("script error") && run.stdout.contains("undefinedFunction"), "\(run.stdout)")
+    }
+}
+
+/// Fixtures/host/navigation_server.py on a free loopback port.
+final class NavigationServer {
+    let process = Process()
+    let port: Int
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", HostCommandTests.path("Fixtures/host/navigation_server.py")]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            kill(process.processIdentifier, SIGKILL)
+            throw CocoaError(.fileReadCorruptFile)
+        }
+        self.port = port
+    }
+
+    /// SIGKILL: the test runner blocks signals, and its children inherit the mask, so SIGTERM would wait forever.
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+    }
+}

@@ -1,0 +1,55 @@
+// NavlogWriterTests.swift: what NavlogWriter writes, NavlogReader reads back as the same record.
+import Foundation
+import NavigationPolicy
+import Testing
+@testable import NavigationReplay
+
+@Suite struct NavlogWriterTests {
+    static func readBack(_ lines: [String]) -> [LogItem] {
+        var items: [LogItem] = []
+        NavlogReader().read(ByteInput(name: "written", bytes: Array((lines.joined(separator: "\n") + "\n").utf8))) { items.append($0) }
+        return items
+    }
+
+    @Test func everyFieldRoundTrips() throws {
+        var record = NavigationRecord(url: "janrain:eventsAvailable?1700000000000", location: .line(2))
+        record.seq = 7
+        record.time = .milliseconds(1234)
+        record.method = "POST"
+        record.navigationType = .formSubmitted
+        record.isMainFrame = false
+        record.targetFrame = "signal \"frame\"\n"
+        record.source = .redirect
+        record.sourceURL = "https://yourdomain.com/a?b=c"
+        record.redirectFrom = "https://yourdomain.com/post"
+        record.redirectStatus = 302
+        record.recordedDecision = .cancel
+        record.note = "tab\there, unicode é \u{2028}"
+        record.hasUserGesture = true
+        record.drained = ["janrain:onCaptureLoginSuccess?arguments=%5B%7B%22accessToken%22%3A%22x%22%7D%5D", "\\back\\slash"]
+        let writer = NavlogWriter()
+        let items = Self.readBack([writer.header(NavlogHeader(platform: "other", recorder: "test", startedAt: "2026-11-21T00:00:00Z", origin: "native-hook")),
+                                   writer.line(record)])
+        guard items.count == 2, case .header(let header) = items[0], case .record(let read) = items[1] else {
+            Issue.record("expected a header and a record, got \(items)")
+            return
+        }
+        #expect(header.platform == "other" && header.recorder == "test" && header.origin == "native-hook")
+        #expect(read.seq == 7 && read.time == .milliseconds(1234) && read.url == record.url)
+        #expect(read.method == "POST" && read.navigationType == .formSubmitted && read.isMainFrame == false)
+        #expect(read.targetFrame == record.targetFrame && read.source == .redirect && read.sourceURL == record.sourceURL)
+        #expect(read.redirectFrom == record.redirectFrom && read.redirectStatus == 302)
+        #expect(read.recordedDecision == .cancel && read.note == record.note && read.hasUserGesture == true)
+        #expect(read.drained == record.drained)
+    }
+
+    @Test func aNewWindowIsANullTargetFrameAndUnrecordedFieldsAreLeftOut() throws {
+        var record = NavigationRecord(url: "https://yourdomain.com/", location: .line(1))
+        record.targetFrame = nil
+        let line = NavlogWriter().line(record)
+        #expect(line.contains("\"targetFrame\":null"))
+        #expect(!line.contains("seq") && !line.contains("drained") && !line.contains("source"))
+        guard case .record(let read)? = Self.readBack([line]).first else { Issue.record("not read back"); return }
+        #expect(read.targetFrame == nil)
+    }
+}
