@@ -55,10 +55,18 @@ public struct NavlogWriter {
         "{" + fields.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
-    /// A JSON string: quotes, backslashes and control characters escaped; everything else as UTF-8.
     func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
+        var out = ""
+        JSONStringWriter.write(text, to: &out)
+        return out
+    }
+}
+
+/// A JSON string (RFC 8259): quotes, backslashes and control characters escaped (DEL, U+2028 and U+2029
+/// too, for JavaScript readers); everything else as UTF-8. Shared by the navlog writer and the CLI's lines.
+public enum JSONStringWriter {
+    public static func write(_ text: String, to out: inout String) {
+        out += "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -66,11 +74,12 @@ public struct NavlogWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
-                out += String(format: "\\u%04x", c.value)
+            case let c where c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out += "\""
     }
 }

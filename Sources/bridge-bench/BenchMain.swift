@@ -1,6 +1,7 @@
 // BenchMain.swift: bridge's benchmark executable (build with -c release). Each section times one
 // component against a baseline in the same run and reports ratios; sections are chosen by name.
-//   swift run -c release bridge-bench [url] [engine] [inspect] [replay] [--corpus FILE] [--rounds N] [--navigations N]
+//   swift run -c release bridge-bench [url] [engine] [inspect] [replay] [host] [--corpus FILE] [--rounds N] [--navigations N] [--runs N]
+// (host is run only when named: it needs the WebKit trait and starts WebKit nine times)
 import Foundation
 
 @main
@@ -11,14 +12,16 @@ enum BenchMain {
         var rounds = 15
         var navigations = 1_000_000
         var sections: [String] = []
+        var hostRuns = 9
         while !arguments.isEmpty {
             let argument = arguments.removeFirst()
             switch argument {
             case "--corpus": corpusPath = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--rounds": rounds = arguments.isEmpty ? rounds : Int(arguments.removeFirst()) ?? rounds
+            case "--runs": hostRuns = arguments.isEmpty ? hostRuns : Int(arguments.removeFirst()) ?? hostRuns
             case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [inspect] [replay] [url-only] [--corpus FILE] [--rounds N] [--navigations N]")
+                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [url-only] [--corpus FILE] [--rounds N] [--navigations N] [--runs N]")
                 return
             default: sections.append(argument)
             }
@@ -39,6 +42,9 @@ enum BenchMain {
         }
         if sections.isEmpty || sections.contains("replay") {
             ReplayBenchmark.run(corpus.urls, navigations: navigations)
+        }
+        if sections.contains("host") {
+            HostBenchmark.run(runs: hostRuns)
         }
         if sections.contains("url-only") {
             URLBenchmark.runBrowserURLOnly(corpus.urls, rounds: rounds)

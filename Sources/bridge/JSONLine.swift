@@ -2,6 +2,8 @@
 // lines, so the order is stable). Values: strings, booleans, integers, null, nested objects and arrays;
 // escaping per RFC 8259. A writer of its own because NavigationPolicy.JSONValue, which reads bridge
 // payloads, has unordered objects.
+import NavigationReplay
+
 
 enum JSONLineValue {
     case string(String)
@@ -28,23 +30,7 @@ enum JSONLineValue {
         }
     }
 
-    static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
+    static func writeString(_ s: String, to out: inout String) { JSONStringWriter.write(s, to: &out) }
 }
 
 struct JSONObject {
