@@ -50,9 +50,4 @@ public struct HostResult: Sendable {
     public var finalURL: String?
     /// Seconds from start to the first navigation the engine intercepted (sentinel, bridge, deep link).
     public var firstInterception: Double?
-    /// Seconds from start to the stop condition.
-    public var elapsed: Double
-    /// The display used, and whether the host started it.
-    public var display: String?
-    public var startedXvfb: Bool
 }

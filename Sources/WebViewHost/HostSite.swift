@@ -23,6 +23,8 @@ public enum SiteResponse: Sendable, Hashable {
     case status(Int)
     /// No route: the request would have left the machine.
     case refused(String)
+
+    public var isRefused: Bool { if case .refused = self { return true } else { return false } }
 }
 
 /// A site-file or page error, with the key path or file it concerns.
@@ -43,10 +45,13 @@ public struct HostSite: Sendable {
     public let origin: String
     /// Route keys (origin + path) and targets, longest key first.
     public let routes: [(key: String, target: Target)]
+    /// The hosts the site serves (the stand-in certificate is trusted for these, and only these).
+    public let hosts: Set<String>
 
     public init(origin: String, routes: [(String, Target)]) {
         self.origin = origin
         self.routes = routes.map { (key: $0.0, target: $0.1) }.sorted { $0.key.count > $1.key.count }
+        hosts = Set(routes.compactMap { (try? BrowserURL.parse($0.0).get())?.hostname })
     }
 
     /// One page's directory under an origin: `bridge host page.html` without a site file.
@@ -99,6 +104,9 @@ public struct HostSite: Sendable {
             return isDirectory.boolValue ? .directory(resolved) : .file(resolved, contentType: nil)
         }
         guard let object = value as? [String: Any] else { throw HostSiteError("\(at): must be a path or an object") }
+        for key in object.keys.sorted() where !["file", "type", "redirect", "status"].contains(key) {
+            throw HostSiteError("\(at): unknown key \(key.debugDescription) (file, type, redirect, status)")
+        }
         let status = object["status"] as? Int
         if let status, !(100...599).contains(status) { throw HostSiteError("\(at).status: \(status) is not an HTTP status") }
         if let file = object["file"] as? String {
@@ -174,15 +182,6 @@ public struct HostSite: Sendable {
             }
         }
         return nil
-    }
-
-    /// The hosts the site serves (their certificate is trusted for https).
-    public var hosts: [String] {
-        var seen = Set<String>()
-        return routes.compactMap { route in
-            guard let url = try? BrowserURL.parse(route.key).get(), seen.insert(url.hostname).inserted else { return nil }
-            return url.hostname
-        }
     }
 
     static func contentType(_ path: String) -> String {

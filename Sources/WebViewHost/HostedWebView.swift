@@ -37,7 +37,7 @@ public final class HostedWebView {
     private var lastActivity = Date()
     private var navigations = 0
     private var mainLoaded = false
-    private var evalsRunning = 0
+    /// --eval scripts have all run (they run one after another once the page has loaded).
     private var evalsDone = false
     private var stopping = false
     private var reached = false
@@ -45,7 +45,6 @@ public final class HostedWebView {
     private var failures: [HostError] = []
     private var finalURL: String?
     private var firstInterception: Double?
-    private var reachedAt: Double?
     /// A new-window action allowed in decide-policy, expected next on `create`.
     private var allowedNewWindow: String?
 
@@ -60,7 +59,7 @@ public final class HostedWebView {
         defer { tearDown() }
         recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor,
                                       recordPath: options.recordPath) { [unowned self] output in self.handle(output) }
-        let display = try openDisplay()
+        try openDisplay()
         try startNetwork()
         makeView()
         installTimers()
@@ -69,13 +68,12 @@ public final class HostedWebView {
         gtk_main()
         let summary = recording.finish()
         return HostResult(summary: summary, reached: reached && failures.isEmpty, stopReason: stopReason, failures: failures,
-                          finalURL: finalURL, firstInterception: firstInterception,
-                          elapsed: reachedAt ?? Date().timeIntervalSince(started), display: display, startedXvfb: xvfb != nil)
+                          finalURL: finalURL, firstInterception: firstInterception)
     }
 
     // MARK: Setting up
 
-    private func openDisplay() throws -> String {
+    private func openDisplay() throws {
         // A parent that blocks signals (a test runner) would leave SIGINT and SIGTERM blocked here and in Xvfb.
         var signals = sigset_t()
         sigemptyset(&signals)
@@ -97,7 +95,6 @@ public final class HostedWebView {
         guard gtk_init_check(nil, nil) != 0 else {
             throw HostError(.noDisplay, "cannot open display \(display!)" + (options.display != nil ? " (--display)" : ""))
         }
-        return display!
     }
 
     private func startNetwork() throws {
@@ -378,9 +375,7 @@ public final class HostedWebView {
 
     private func runEvals(_ scripts: ArraySlice<String>) {
         guard let script = scripts.first else { evalsDone = true; return }
-        evalsRunning += 1
         evaluate(script) { [unowned self] result in
-            self.evalsRunning -= 1
             self.lastActivity = Date()
             switch result {
             case .success(let text): self.emit(.evalResult(text.map { self.redactJSON($0) } ?? "undefined"))
@@ -449,7 +444,7 @@ public final class HostedWebView {
             else { fail(HostError(.timeout, "timed out after \(Self.seconds(options.timeout)) s waiting for \(Self.describe(options.until))" + (mainLoaded ? "" : " (the page never finished loading)"))) }
             return
         }
-        if options.until == .idle, mainLoaded, evalsDone, evalsRunning == 0, !recording.isWaiting,
+        if options.until == .idle, mainLoaded, evalsDone, !recording.isWaiting,
            Date().timeIntervalSince(lastActivity) >= options.idle {
             reach("idle for \(Self.seconds(options.idle)) s")
         }
@@ -458,7 +453,6 @@ public final class HostedWebView {
     private func reach(_ reason: String) {
         guard !stopping else { return }
         reached = true
-        reachedAt = Date().timeIntervalSince(started)
         stop(reason)
     }
 

@@ -113,7 +113,7 @@ final class StandInNetwork {
     fileprivate func answerPlain(_ connection: ProxyConnection, method: String, target: String) {
         let response = site.respond(to: target)
         let (status, headers, body, detail) = rendered(response)
-        report(NetworkExchange(method: method, url: target, status: status, detail: detail, refused: { if case .refused = response { return true }; return false }()))
+        report(NetworkExchange(method: method, url: target, status: status, detail: detail, refused: response.isRefused))
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         connection.respondAndClose(head + "\r\n", body: body)
@@ -132,7 +132,7 @@ final class StandInNetwork {
         let url = "https://\(host)\(path)\(query)"
         let response = site.respond(to: url)
         let (status, extra, body, detail) = rendered(response)
-        report(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: { if case .refused = response { return true }; return false }()))
+        report(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: response.isRefused))
         let responseHeaders = soup_server_message_get_response_headers(msg)
         for (name, value) in extra where name != "Content-Type" { soup_message_headers_replace(responseHeaders, name, value) }
         soup_message_headers_replace(responseHeaders, "Cache-Control", "no-store")

@@ -150,7 +150,8 @@ struct HostRun {
                 for f in list { say(json ? ReplayJSON.lateFinding(f).line : ReplayText.finding(f, style: style)) }
             case .replay(.none): break
             case .network(let exchange):
-                guard exchange.refused || verbose else { return }
+                // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
+                guard exchange.refused || exchange.status.map({ $0 >= 400 }) == true || verbose else { return }
                 let url = redactor.rawURL(exchange.url)
                 if json {
                     var o = JSONObject()
@@ -159,9 +160,7 @@ struct HostRun {
                     o.add("status", exchange.status.map { .int($0) } ?? .null)
                     o.add("refused", exchange.refused)
                     if let detail = exchange.detail { o.add("detail", detail) }
-                    var top = JSONObject()
-                    top.add("network", .object(o))
-                    say(top.line)
+                    say(JSONObject.single("network", .object(o)).line)
                 } else {
                     let status = exchange.status.map(String.init) ?? "---"
                     let text = "       net  \(exchange.method) \(url) \(status)" + (exchange.detail.map { "  \($0)" } ?? "")
@@ -169,17 +168,13 @@ struct HostRun {
                 }
             case .scriptError(let message):
                 if json {
-                    var top = JSONObject()
-                    top.add("scriptError", message)
-                    say(top.line)
+                    say(JSONObject.single("scriptError", .string(message)).line)
                 } else {
                     say("                " + style.red("script error") + " \(message)")
                 }
             case .evalResult(let result):
                 if json {
-                    var top = JSONObject()
-                    top.add("eval", result)
-                    say(top.line)
+                    say(JSONObject.single("eval", .string(result)).line)
                 } else {
                     say("      eval  → \(result)")
                 }
@@ -204,9 +199,7 @@ struct HostRun {
             o.add("finalURL", result.finalURL.map { .string($0) } ?? .null)
             o.add("firstInterceptionMs", result.firstInterception.map { .int(Int(($0 * 1000).rounded())) } ?? .null)
             o.add("failures", .array(result.failures.map { .string("\($0.kind.rawValue): \($0.message)") }))
-            var top = JSONObject()
-            top.add("host", .object(o))
-            say(top.line)
+            say(JSONObject.single("host", .object(o)).line)
         } else {
             for line in ReplayText.summary(result.summary, log: pageName, format: .navlog, style: style) { say(line) }
             let alive = result.finalURL.map { "the page still answers at \($0)" } ?? "the page did not answer at the end"
@@ -224,9 +217,9 @@ struct HostRun {
     /// The URL to load and what the stand-in network serves.
     private func resolvePage(_ engine: PolicyEngine) throws -> HostOptions {
         let page = command.page
-        if let url = BrowserURLText.httpURL(page) {
+        if page.hasPrefix("http://") || page.hasPrefix("https://"), HostSite.origin(of: page) != nil {
             if command.origin != nil { throw UsageError("host: --origin is for a page file; a URL names its own origin") }
-            var options = HostOptions(startURL: url)
+            var options = HostOptions(startURL: page)
             if let site = command.site { options.site = try loadSite(site) }
             return options
         }
@@ -266,14 +259,6 @@ struct HostRun {
             return pattern.port.map { $0 == 443 ? "https://\(pattern.host)" : "https://\(pattern.host):\($0)" } ?? "https://\(pattern.host)"
         }
         return "https://bridge-host.invalid"
-    }
-}
-
-enum BrowserURLText {
-    /// The text when it is an absolute http(s) URL.
-    static func httpURL(_ text: String) -> String? {
-        guard text.hasPrefix("http://") || text.hasPrefix("https://"), HostSite.origin(of: text) != nil else { return nil }
-        return text
     }
 }
 

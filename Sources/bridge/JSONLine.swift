@@ -37,6 +37,12 @@ struct JSONObject {
     private(set) var members: [(String, JSONLineValue)] = []
 
     mutating func add(_ key: String, _ value: JSONLineValue) { members.append((key, value)) }
+    /// `{"key": value}`: the one-member lines (a script error, an eval result, a host report).
+    static func single(_ key: String, _ value: JSONLineValue) -> JSONObject {
+        var object = JSONObject()
+        object.add(key, value)
+        return object
+    }
     mutating func add(_ key: String, _ value: String) { members.append((key, .string(value))) }
     mutating func add(_ key: String, _ value: Bool) { members.append((key, .bool(value))) }
     /// Appends another object's members, in their order.

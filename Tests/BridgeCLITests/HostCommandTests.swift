@@ -152,6 +152,14 @@ struct HostCommandTests {
         #expect(missing.status == 2 && missing.stderr.contains("neither a page file nor an http(s) URL"))
     }
 
+    @Test func aFileTheSiteLacksIsPrintedWithoutVerbose() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--idle", "0.5",
+                                         "--site", Self.path("web/bridge-site.json"), "https://yourdomain.com/no-such-page.html"])
+        let network = Self.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
+        #expect(network.contains { $0["url"] as? String == "https://yourdomain.com/no-such-page.html" && $0["status"] as? Int == 404 }, "\(run.stdout)")
+        #expect(!network.contains { $0["status"] as? Int == 200 }, "successful requests stay quiet without --verbose")
+    }
+
     @Test func theRulesCancellingThePageItselfIsSaid() throws {
         let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--origin", "https://elsewhere.example", Self.path("web/webViewSignIn.html")])
         #expect(run.status == 1)
