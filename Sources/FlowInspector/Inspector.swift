@@ -95,15 +95,8 @@ public struct Inspector: Sendable {
         return inspect(bytes: [UInt8](data), name: path, directory: directory.isEmpty ? "." : directory)
     }
 
-    /// Masks secrets in words that look like URLs or parameters.
-    func redact(_ message: String) -> String {
-        guard redactor.isEnabled else { return message }
-        return message.split(separator: " ", omittingEmptySubsequences: false).map { word in
-            if word.contains("?") || word.contains("#") { return redactor.rawURL(String(word)) }
-            if word.contains("=") && !word.contains("(") { return redactor.redactFormEncoded(String(word)) }
-            return String(word)
-        }.joined(separator: " ")
-    }
+    /// Masks secrets in a message (URLs, `name=value` words and JSON pairs it quotes).
+    func redact(_ message: String) -> String { redactor.message(message) }
 
     static func looksBinary(_ bytes: [UInt8]) -> Bool {
         bytes.prefix(8192).contains(0)

@@ -1,4 +1,5 @@
-// JSONValue.swift: a Sendable JSON value for what bridges carry (event arguments, WVJB messages).
+// JSONValue.swift: a Sendable JSON value for what bridges carry (event arguments, WVJB messages), read with
+// JSONSerialization and written back through JSONWriter.
 import Foundation
 
 public indirect enum JSONValue: Sendable, Hashable {
@@ -51,20 +52,18 @@ public indirect enum JSONValue: Sendable, Hashable {
 }
 
 extension JSONValue {
-    /// JSON text, object keys sorted (so the same value always reads the same).
-    public var jsonText: String {
-        let data = (try? JSONSerialization.data(withJSONObject: foundationObject, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self)
-    }
+    /// JSON text, object keys sorted (so the same value always reads the same), through the one writer.
+    public var jsonText: String { output.text }
 
-    var foundationObject: Any {
+    /// The value for the JSON writer, object keys sorted.
+    public var output: JSONOutput {
         switch self {
-        case .null: return NSNull()
-        case .bool(let b): return NSNumber(value: b)
-        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? NSNumber(value: Int64(n)) : NSNumber(value: n)
-        case .string(let s): return s
-        case .array(let a): return a.map(\.foundationObject)
-        case .object(let o): return o.mapValues(\.foundationObject)
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .number(n)
+        case .string(let s): return .string(s)
+        case .array(let a): return .array(a.map(\.output))
+        case .object(let o): return .object(JSONFields(o.keys.sorted().map { ($0, o[$0]!.output) }))
         }
     }
 }

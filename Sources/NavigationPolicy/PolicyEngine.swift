@@ -216,17 +216,8 @@ public struct PolicyEngine: Sendable {
         }
         if explain {
             // Near misses on other hosts: the sentinel's host appears in the URL but is not its host.
-            for rule in rules.sentinels where rule.redirectURI.hostname != url.hostname {
-                let host = rule.redirectURI.hostname
-                if url.href.contains(host) || url.pathname == rule.redirectURI.pathname {
-                    var reason = "host \(url.hostname) is not \(host)"
-                    if url.username.contains(host) || url.password.contains(host) {
-                        reason += " (\(host) is in the userinfo, before the @; a browser goes to \(url.hostname))"
-                    } else if url.hostname.hasSuffix(host) || url.hostname.hasPrefix(host) {
-                        reason += " (a different host that merely contains it)"
-                    } else if url.pathname.contains(host) {
-                        reason += " (\(host) is in the path)"
-                    }
+            for rule in rules.sentinels {
+                if let reason = SentinelMatcher.nearMiss(url, rule) {
                     notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(reason)")
                 }
             }
@@ -264,7 +255,9 @@ public struct PolicyEngine: Sendable {
         }
         if explain {
             let names = parameters.map(\.name)
-            notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): \(rule.redirectURI.href) (scheme, host, port and path equal)"
+            let how: String
+            if case .match(let match) = SentinelMatcher.compare(url, rule) { how = match.description } else { how = "?" }
+            notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): \(rule.redirectURI.href) (\(how))"
                          + (names.isEmpty ? "" : "; parameters: \(names.joined(separator: ", "))"))
             if case .oauthError(let e, _, _, _) = result { notes.append("an OAuth error response: \(e)") }
             if let error { notes.append(error.message) }

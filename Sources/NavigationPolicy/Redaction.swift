@@ -1,6 +1,9 @@
 // Redaction.swift: the one place that knows which parameters are secrets (codes, tokens, state, PINs,
-// passwords) and how they are masked: a short prefix and the length, never the value. Every human or
-// machine output of bridge goes through here unless the user asks for --reveal.
+// passwords) and how they are masked: a short prefix and the length, never the value. Every string a
+// command prints goes through here: URLs (userinfo, query, fragment, opaque paths, JSON carried in a
+// parameter such as Janrain's `arguments=`), parameters, bridge payloads, free text that quotes a URL or
+// a `name=value` (finding messages, explanations, diffs), and file names that are URLs. `--reveal` turns
+// masking off and nothing else; control characters are escaped for terminals whatever --reveal says.
 import BrowserURL
 
 /// Which parameter names carry secrets, compared without case, "_" or "-" (access_token = accessToken).
@@ -8,8 +11,12 @@ public struct SecretParameters: Sendable {
     public static let standard = SecretParameters(names: [
         "code", "access_token", "id_token", "refresh_token", "token", "tokenId", "state", "pin", "password",
         "accessToken", "authorizationCode", "client_secret", "code_verifier", "session_token", "otp",
-        "oneTime", "assertion", "SAMLResponse", "jwt", "secret", "apiKey", "key", "ticket",
+        "oneTime", "assertion", "SAMLResponse", "jwt", "secret", "apiKey", "key", "ticket", "pinCode", "passcode",
+        "sessionId", "sid", "authorization", "cookie", "oobCode", "verificationCode",
     ])
+    /// Name endings that make any name a secret (currentPassword, refresh_token, client_secret), compared
+    /// after normalizing: `tokenUrl` and `tokenAction` (Janrain settings) are not secrets, `newPassword` is.
+    static let secretSuffixes = ["token", "password", "secret", "passcode"]
 
     private let normalizedNames: Set<String>
 
@@ -18,7 +25,10 @@ public struct SecretParameters: Sendable {
     }
 
     /// Whether a parameter of this name is a secret.
-    public func isSecret(_ name: String) -> Bool { normalizedNames.contains(Self.normalize(name)) }
+    public func isSecret(_ name: String) -> Bool {
+        let normalized = Self.normalize(name)
+        return normalizedNames.contains(normalized) || Self.secretSuffixes.contains { normalized.hasSuffix($0) }
+    }
 
     static func normalize(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
@@ -36,31 +46,82 @@ public struct Redactor: Sendable {
         self.isEnabled = isEnabled
     }
 
-    /// A secret value as "abcd…(40)": up to a quarter of it (at most four characters) and its length.
+    /// A secret value as "abcd…(40)": up to a quarter of it (at most four characters) and its length in
+    /// characters.
     public func mask(_ value: String) -> String {
-        guard isEnabled else { return value }
+        guard isEnabled, !Self.isMask(Substring(value)) else { return value }
         let count = value.count
         if count == 0 { return "" }
-        return String(value.prefix(min(4, count / 4))) + "…(\(count))"
+        return String(value.prefix(Self.shown(count))) + "…(\(count))"
     }
 
-    /// The value for `name`, masked when the name is a secret.
+    /// Whether a value is already a mask ("abcd…(40)"), so masking twice changes nothing.
+    static func isMask(_ value: Substring) -> Bool {
+        guard value.hasSuffix(")"), let open = value.range(of: "…(") else { return false }
+        let digits = value[open.upperBound...].dropLast()
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// How many characters of a secret of `count` characters a mask shows.
+    static func shown(_ count: Int) -> Int { min(4, count / 4) }
+
+    /// A secret that stands percent-encoded in a URL or form string: the characters shown keep their
+    /// encoding (so the masked URL still reads as one), the length counts decoded characters.
+    public func maskEncoded(_ raw: Substring) -> String {
+        guard isEnabled, !Self.isMask(raw) else { return String(raw) }
+        let decoded = FormParameters.decodeComponent(raw)
+        let count = decoded.count
+        if count == 0 { return "" }
+        let wanted = Self.shown(count)
+        // Walk the raw text unit by unit (a %XX triple or one byte) until the decoded prefix holds the
+        // characters shown and ends on a whole UTF-8 sequence.
+        let bytes = Array(raw.utf8)
+        var i = 0
+        var prefix: [UInt8] = []
+        while wanted > 0 && i < bytes.count {
+            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let byte = UInt8(String(decoding: bytes[i + 1...i + 2], as: UTF8.self), radix: 16) {
+                prefix.append(byte)
+                i += 3
+            } else {
+                prefix.append(bytes[i] == UInt8(ascii: "+") ? 0x20 : bytes[i])
+                i += 1
+            }
+            let text = String(decoding: prefix, as: UTF8.self)
+            if !text.unicodeScalars.contains("\u{FFFD}") && text.count >= wanted { break }
+        }
+        return String(decoding: bytes[..<i], as: UTF8.self) + "…(\(count))"
+    }
+
+    /// The value for `name`, masked when the name is a secret; a value that holds JSON has its secret keys
+    /// masked.
     public func value(_ value: String, forParameter name: String) -> String {
-        secrets.isSecret(name) ? mask(value) : value
+        guard isEnabled else { return value }
+        if secrets.isSecret(name) { return mask(value) }
+        if value.hasPrefix("[") || value.hasPrefix("{"), let json = JSONValue.parse(value) { return self.json(json).jsonText }
+        return value
     }
 
-    /// An application/x-www-form-urlencoded string with the secret values masked; everything else is
-    /// kept byte for byte.
+    /// An application/x-www-form-urlencoded string with the secret values masked (their shown characters
+    /// keep their encoding) and JSON values (Janrain's `arguments=`) masked by key and re-encoded as
+    /// encodeURIComponent does; everything else is kept byte for byte.
     public func redactFormEncoded(_ raw: String) -> String {
         guard isEnabled, !raw.isEmpty else { return raw }
         var changed = false
         let parts = raw.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
             guard let equals = part.firstIndex(of: "=") else { return part }
             let name = FormParameters.decodeComponent(part[..<equals])
-            guard secrets.isSecret(name) else { return part }
+            let rawValue = part[part.index(after: equals)...]
+            if secrets.isSecret(name) {
+                changed = true
+                return part[...equals] + maskEncoded(rawValue)
+            }
+            guard let first = rawValue.first, first == "%" || first == "[" || first == "{" else { return part }
+            let decoded = FormParameters.decodeComponent(rawValue)
+            guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), let value = JSONValue.parse(decoded) else { return part }
+            let masked = json(value)
+            guard masked != value else { return part }
             changed = true
-            let value = FormParameters.decodeComponent(part[part.index(after: equals)...])
-            return part[...equals] + mask(value)
+            return part[...equals] + Self.encodeURIComponent(masked.jsonText)
         }
         return changed ? parts.joined(separator: "&") : raw
     }
@@ -71,7 +132,7 @@ public struct Redactor: Sendable {
         let pathname = url.hasOpaquePath ? redactFormEncoded(url.pathname) : url.pathname
         let query = url.query.map(redactFormEncoded)
         let fragment = url.fragment.map(redactFormEncoded)
-        let password = url.password.isEmpty ? "" : mask(url.password)
+        let password = url.password.isEmpty ? "" : maskEncoded(Substring(url.password))
         var href = url.protocol
         if url.hasHost {
             href += "//"
@@ -108,6 +169,17 @@ public struct Redactor: Sendable {
             tail = "?" + redactFormEncoded(String(head[head.index(after: question)...])) + tail
             head = head[..<question]
         }
+        // Userinfo: "scheme://user:password@host"; the password is masked (the last "@" before the path
+        // ends the userinfo, as the URL parser reads it).
+        if let slashes = head.range(of: "://") {
+            let authorityEnd = head[slashes.upperBound...].firstIndex(of: "/") ?? head.endIndex
+            let authority = head[slashes.upperBound..<authorityEnd]
+            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
+               authority.index(after: colon) < at {
+                head = Substring(String(head[...colon]) + maskEncoded(head[head.index(after: colon)..<at]) + head[at...])
+            }
+            return head + tail
+        }
         // An opaque path: "scheme:" not followed by "/".
         if let colon = head.firstIndex(of: ":"), head[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
            !head[head.index(after: colon)...].hasPrefix("/") {
@@ -138,8 +210,11 @@ extension Redactor {
         case .object(let object):
             var out: [String: JSONValue] = [:]
             for (key, item) in object {
-                if secrets.isSecret(key), case .string(let s) = item { out[key] = .string(mask(s)) }
-                else { out[key] = json(item) }
+                switch item {
+                case .string(let s) where secrets.isSecret(key): out[key] = .string(mask(s))
+                case .number(let n) where secrets.isSecret(key): out[key] = .string(mask(JSONWriter.numberText(n)))
+                default: out[key] = json(item)
+                }
             }
             return .object(out)
         default: return value
@@ -180,5 +255,99 @@ extension Redactor {
             }
         }
         return out
+    }
+}
+
+extension Redactor {
+    /// Free text that may quote URLs, `name=value` pairs or JSON (finding messages, explanations, diffs,
+    /// page literals such as `'janrain:accessToken=…'`): each word that looks like a URL or a form string
+    /// is masked as one, and `"secretKey":"value"` pairs as JSON. Quotes, brackets and sentence punctuation
+    /// around a word are not part of it, so a mask never swallows a closing quote or counts it.
+    public func message(_ text: String) -> String {
+        guard isEnabled, !text.isEmpty else { return text }
+        var out = ""
+        var word = ""
+        func flush() {
+            guard !word.isEmpty else { return }
+            // Sentence punctuation after a word belongs to the sentence.
+            var trailing = ""
+            while let last = word.last, ".,;:!".contains(last) {
+                trailing.insert(last, at: trailing.startIndex)
+                word.removeLast()
+            }
+            out += redactWord(word) + trailing
+            word = ""
+        }
+        for character in text {
+            if character.isWhitespace || "'\"`()<>,[]{}".contains(character) {
+                flush()
+                out.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return maskJSONPairs(out)
+    }
+
+    private func redactWord(_ word: String) -> String {
+        guard word.contains("=") || word.contains("://") || word.contains("@") else { return word }
+        if word.contains("?") || word.contains("#") || word.contains("://") { return rawURL(word) }
+        if let colon = word.firstIndex(of: ":"), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+           !word[..<colon].isEmpty {
+            return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
+        }
+        return redactFormEncoded(word)
+    }
+
+    /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept.
+    private func maskJSONPairs(_ text: String) -> String {
+        guard text.contains("\":") || text.contains("\": ") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let quote = rest.firstIndex(of: "\"") {
+            out += rest[..<quote]
+            rest = rest[quote...]
+            // "key"
+            guard let keyEnd = rest.dropFirst().firstIndex(of: "\"") else { break }
+            let key = rest[rest.index(after: rest.startIndex)..<keyEnd]
+            var after = rest[rest.index(after: keyEnd)...]
+            out += rest[...keyEnd]
+            rest = after
+            guard secrets.isSecret(String(key)), after.first == ":" else { continue }
+            after = after.dropFirst().drop { $0 == " " }
+            let colonPart = rest[..<after.startIndex]
+            if after.first == "\"", let valueEnd = after.dropFirst().firstIndex(of: "\"") {
+                let value = after[after.index(after: after.startIndex)..<valueEnd]
+                out += colonPart + "\"" + mask(String(value)) + "\""
+                rest = after[after.index(after: valueEnd)...]
+            } else {
+                let number = after.prefix { $0.isNumber || $0 == "-" || $0 == "." }
+                guard !number.isEmpty else { continue }
+                out += colonPart + mask(String(number))
+                rest = after[number.endIndex...]
+            }
+        }
+        return out + rest
+    }
+
+    /// Text as a terminal should show it: C0 and C1 control characters, DEL and the bidirectional
+    /// overrides (which reorder what a reader sees) as `\u{1B}` escapes; everything else unchanged. Applied
+    /// to every text line whatever --reveal says: an ESC sequence in a recorded URL must not retitle the
+    /// terminal or overwrite a line.
+    public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafeForTerminal) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafeForTerminal(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
+            else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    static func isUnsafeForTerminal(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || v == 0x2028 || v == 0x2029
     }
 }

@@ -20,12 +20,7 @@ enum RulesConsistency {
 
     /// Whether every navigation `later` matches is matched by `earlier`.
     static func shadows(_ earlier: SentinelRule, _ later: SentinelRule) -> Bool {
-        let a = earlier.redirectURI, b = later.redirectURI
-        guard a.scheme == b.scheme, a.hostname == b.hostname else { return false }
-        guard earlier.loopbackAnyPort || (!later.loopbackAnyPort && a.effectivePort == b.effectivePort) else { return false }
-        let samePath = a.pathname == b.pathname
-            || (earlier.trailingSlash && SentinelMatcher.differsByTrailingSlash(a.pathname, b.pathname))
-        guard samePath, earlier.trailingSlash || !later.trailingSlash else { return false }
+        guard SentinelMatcher.covers(earlier, later) else { return false }
         guard earlier.frames == .any || earlier.frames == later.frames else { return false }
         let modesCover = earlier.responseMode == later.responseMode || (earlier.responseMode == .any && earlier.forbid.isEmpty)
         return modesCover && Set(earlier.require).isSubset(of: later.require) && Set(earlier.forbid).isSubset(of: later.forbid)

@@ -1,5 +1,6 @@
 // SentinelMatcher.swift: the redirect-URI comparison, in one small function a reviewer can audit
-// (after AppAuth's). Both sides are parsed by the WHATWG parser first, so "HTTPS://YourDomain.com:443"
+// (after AppAuth's). It is the only code that compares a URL with a redirect URI: the engine (and its
+// explanations), FlowTracker, RulesConsistency and the inspector's cross-checks all call it. Both sides are parsed by the WHATWG parser first, so "HTTPS://YourDomain.com:443"
 // and "https://yourdomain.com" are the same URL and "yourdomain.com.evil.com" is another host.
 // Compared: scheme, host, port (default ports dropped), path. Never a prefix match. Userinfo never
 // matches. Query and fragment are read for parameters, never matched.
@@ -25,13 +26,80 @@ public struct SentinelKey: Sendable, Hashable {
 }
 
 public enum SentinelMatcher {
-    /// Why `url` does not match the rule's redirect URI, or nil when it matches.
-    public static func mismatch(_ url: BrowserURL, _ rule: SentinelRule) -> String? {
-        mismatch(SentinelKey(url), expected: SentinelKey(rule.redirectURI), rule: rule)
+    /// How a URL matched a redirect URI: exactly, or through one of the rule's explicit options.
+    public struct Match: Sendable, Hashable, CustomStringConvertible {
+        /// The ports differ and the rule's `loopbackAnyPort` let it through (RFC 8252 §7.3).
+        public var anyLoopbackPort = false
+        /// The paths differ by a trailing "/" and the rule's `trailingSlash` let it through.
+        public var trailingSlash = false
+
+        public var isExact: Bool { !anyLoopbackPort && !trailingSlash }
+
+        public var description: String {
+            switch (anyLoopbackPort, trailingSlash) {
+            case (false, false): return "scheme, host, port and path equal"
+            case (true, false): return "scheme, host and path equal; port: any, loopback"
+            case (false, true): return "scheme, host and port equal; path: trailing slash"
+            case (true, true): return "scheme and host equal; port: any, loopback; path: trailing slash"
+            }
+        }
     }
 
-    /// The same comparison as `mismatch`, on the URL's own bytes: no String is made, so the engine runs
-    /// it on every candidate. `mismatch` says why when this is false (the engine asks only to explain).
+    /// What a comparison found.
+    public enum Outcome: Sendable, Hashable {
+        case match(Match)
+        case mismatch(String)
+
+        public var isMatch: Bool { if case .match = self { return true } else { return false } }
+    }
+
+    /// Compares `url` with the rule's redirect URI, with the rule's options.
+    public static func compare(_ url: BrowserURL, _ rule: SentinelRule) -> Outcome {
+        compare(SentinelKey(url), expected: SentinelKey(rule.redirectURI), trailingSlash: rule.trailingSlash,
+                loopbackAnyPort: rule.loopbackAnyPort)
+    }
+
+    /// The comparison itself, on keys taken out of both URLs: scheme, host, port (any port on a loopback
+    /// host when `loopbackAnyPort`), path (one trailing "/" either way when `trailingSlash`). Userinfo
+    /// never matches.
+    public static func compare(_ actual: SentinelKey, expected: SentinelKey, trailingSlash: Bool, loopbackAnyPort: Bool) -> Outcome {
+        if actual.hasUserinfo {
+            return .mismatch("the URL carries userinfo (\(actual.username.isEmpty ? "" : "user \(actual.username.debugDescription)")); a sentinel never matches credentials")
+        }
+        if actual.scheme != expected.scheme {
+            return .mismatch("scheme \(actual.scheme) is not \(expected.scheme)")
+        }
+        if actual.hostname != expected.hostname {
+            return .mismatch("host \(actual.hostname) is not \(expected.hostname)")
+        }
+        var match = Match()
+        if actual.port != expected.port {
+            guard loopbackAnyPort && isLoopback(actual.hostname) else {
+                return .mismatch("port \(actual.port.map(String.init) ?? "none") is not \(expected.port.map(String.init) ?? "none")"
+                                 + (loopbackAnyPort ? " (loopbackAnyPort applies to loopback hosts only)" : ""))
+            }
+            match.anyLoopbackPort = true
+        }
+        if actual.pathname != expected.pathname {
+            guard differsByTrailingSlash(actual.pathname, expected.pathname) else {
+                return .mismatch("path \(actual.pathname) is not \(expected.pathname)")
+            }
+            guard trailingSlash else {
+                return .mismatch(actual.pathname.hasSuffix("/") ? "path \(actual.pathname) has a trailing slash" : "path \(actual.pathname) lacks the trailing slash")
+            }
+            match.trailingSlash = true
+        }
+        return .match(match)
+    }
+
+    /// Why `url` does not match the rule's redirect URI, or nil when it matches.
+    public static func mismatch(_ url: BrowserURL, _ rule: SentinelRule) -> String? {
+        if case .mismatch(let reason) = compare(url, rule) { return reason }
+        return nil
+    }
+
+    /// The same comparison as `compare`, on the URL's own bytes: no String is made, so the engine runs
+    /// it on every candidate. `compare` says why when this is false (the engine asks only to explain).
     public static func matches(_ url: BrowserURL, expected: SentinelKey, rule: SentinelRule) -> Bool {
         if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 { return false }
         guard url.component(.scheme, equals: expected.scheme), url.component(.hostname, equals: expected.hostname) else {
@@ -42,28 +110,36 @@ public enum SentinelMatcher {
         return rule.trailingSlash && differsByTrailingSlash(url.pathname, expected.pathname)
     }
 
-    /// The comparison itself, on keys taken out of both URLs.
-    public static func mismatch(_ actual: SentinelKey, expected: SentinelKey, rule: SentinelRule) -> String? {
-        if actual.hasUserinfo {
-            return "the URL carries userinfo (\(actual.username.isEmpty ? "" : "user \(actual.username.debugDescription)")); a sentinel never matches credentials"
+    /// Whether a sentinel hit at `hit` answers a request that named `redirectURI`, under the options of
+    /// the rule the hit matched (FlowTracker pairs requests with responses through this).
+    public static func answers(_ hit: BrowserURL, redirectURI: BrowserURL, under rule: SentinelRule) -> Bool {
+        compare(SentinelKey(hit), expected: SentinelKey(redirectURI), trailingSlash: rule.trailingSlash,
+                loopbackAnyPort: rule.loopbackAnyPort).isMatch
+    }
+
+    /// Whether every URL that `later`'s redirect URI and options match is matched by `earlier`'s
+    /// (RulesConsistency: a later rule that can never fire).
+    public static func covers(_ earlier: SentinelRule, _ later: SentinelRule) -> Bool {
+        guard compare(later.redirectURI, earlier).isMatch else { return false }
+        if later.loopbackAnyPort && !earlier.loopbackAnyPort && isLoopback(later.redirectURI.hostname) { return false }
+        if later.trailingSlash && !earlier.trailingSlash { return false }
+        return true
+    }
+
+    /// For a URL on another host than the rule's: why it is a near miss a reader should see (the rule's
+    /// host is in the userinfo, in a longer host, or in the path), or nil when it is simply elsewhere.
+    public static func nearMiss(_ url: BrowserURL, _ rule: SentinelRule) -> String? {
+        let host = rule.redirectURI.hostname
+        guard url.hostname != host, url.href.contains(host) || url.pathname == rule.redirectURI.pathname else { return nil }
+        var reason = "host \(url.hostname) is not \(host)"
+        if url.username.contains(host) || url.password.contains(host) {
+            reason += " (\(host) is in the userinfo, before the @; a browser goes to \(url.hostname))"
+        } else if url.hostname.hasSuffix(host) || url.hostname.hasPrefix(host) {
+            reason += " (a different host that merely contains it)"
+        } else if url.pathname.contains(host) {
+            reason += " (\(host) is in the path)"
         }
-        if actual.scheme != expected.scheme {
-            return "scheme \(actual.scheme) is not \(expected.scheme)"
-        }
-        if actual.hostname != expected.hostname {
-            return "host \(actual.hostname) is not \(expected.hostname)"
-        }
-        if actual.port != expected.port && !(rule.loopbackAnyPort && isLoopback(actual.hostname)) {
-            return "port \(actual.port.map(String.init) ?? "none") is not \(expected.port.map(String.init) ?? "none")"
-        }
-        if actual.pathname != expected.pathname {
-            if differsByTrailingSlash(actual.pathname, expected.pathname) {
-                if rule.trailingSlash { return nil }
-                return actual.pathname.hasSuffix("/") ? "path \(actual.pathname) has a trailing slash" : "path \(actual.pathname) lacks the trailing slash"
-            }
-            return "path \(actual.pathname) is not \(expected.pathname)"
-        }
-        return nil
+        return reason
     }
 
     /// The two paths differ only by one trailing "/".

@@ -37,7 +37,7 @@ struct FlowTracker {
                 }
                 return
             }
-            answer(url, result, record: record, seq: seq, into: &findings)
+            if let rule { answer(url, result, rule: rule, record: record, seq: seq, into: &findings) }
             return
         }
         guard decision.kind != .bridge, decision.kind != .deeplink, Self.mayCarryRedirectURI(url) else { return }
@@ -49,9 +49,9 @@ struct FlowTracker {
         if state == nil {
             findings.append(ReplayFinding(.requestWithoutState, "an authorization request to \(url.origin) for redirect_uri \(redirect.hrefExcludingFragment) sends no state", at: record.location, seq: seq))
         }
-        let probe = engine.decide(NavigationRequest(url: redirect.hrefExcludingFragment + "?code=x&access_token=x&state=x"))
-        if probe.kind != .sentinel {
-            findings.append(ReplayFinding(.requestNotIntercepted, "redirect_uri \(redirect.hrefExcludingFragment) is not caught by any sentinel rule: the response would load in the web view (\(probe.action.rawValue) \(probe.kind.rawValue))", at: record.location, seq: seq))
+        if !rules.sentinels.contains(where: { $0.action == .cancel && SentinelMatcher.compare(redirect, $0).isMatch }) {
+            let fallback = engine.decide(NavigationRequest(url: redirect.hrefExcludingFragment))
+            findings.append(ReplayFinding(.requestNotIntercepted, "redirect_uri \(redirect.hrefExcludingFragment) is not caught by any sentinel rule: the response would load in the web view (\(fallback.action.rawValue) \(fallback.kind.rawValue))", at: record.location, seq: seq))
         }
         if pending.count == Self.maxPending {
             let dropped = pending.removeFirst()
@@ -60,7 +60,7 @@ struct FlowTracker {
         pending.append(Request(redirect: redirect, state: state, location: record.location, seq: seq))
     }
 
-    private mutating func answer(_ url: BrowserURL, _ result: SentinelResult, record: NavigationRecord, seq: Int,
+    private mutating func answer(_ url: BrowserURL, _ result: SentinelResult, rule: SentinelRule, record: NavigationRecord, seq: Int,
                                  into findings: inout [ReplayFinding]) {
         let hitState: String?
         var bareCode = false
@@ -74,7 +74,7 @@ struct FlowTracker {
         case .oauthError(_, _, _, let state): hitState = state
         }
         guard isOAuthResponse else { return }
-        let candidates = pending.indices.filter { Self.sameEndpoint(pending[$0].redirect, url) }
+        let candidates = pending.indices.filter { SentinelMatcher.answers(url, redirectURI: pending[$0].redirect, under: rule) }
         guard let latest = candidates.last else {
             if bareCode {
                 findings.append(ReplayFinding(.possibleResetLink, "\(url.origin)\(url.pathname) carries a code with no state, and no authorization request came before it: it is likely a password-reset link, taken here for a sign-in result (a reset-link rule with \"forbid\" would tell them apart)", at: record.location, seq: seq))
@@ -104,11 +104,6 @@ struct FlowTracker {
 
     private func unanswered(_ request: Request, note: String) -> ReplayFinding {
         ReplayFinding(.requestUnanswered, "the authorization request for redirect_uri \(request.redirect.hrefExcludingFragment) was never answered by a sentinel hit\(note)", at: request.location, seq: request.seq)
-    }
-
-    /// Scheme, host, port and path equal (what a sentinel compares).
-    static func sameEndpoint(_ a: BrowserURL, _ b: BrowserURL) -> Bool {
-        a.scheme == b.scheme && a.hostname == b.hostname && a.effectivePort == b.effectivePort && a.pathname == b.pathname
     }
 
     /// A cheap test before the query is decoded: does the href contain "redirect_uri" at all?

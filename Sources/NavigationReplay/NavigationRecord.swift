@@ -1,6 +1,6 @@
 // NavigationRecord.swift: one navigation as a recording saw it (navlog v1's event line, or what the HAR and
 // CDP readers make of their entries), where it came from in the log, and the records a reader could not use.
-// Field meanings follow ../shared/formats/navlog.schema.json.
+// Field meanings: NavigationReplay.docc/Navlog.md.
 import NavigationPolicy
 
 /// Who started a navigation (navlog `source`).
@@ -16,10 +16,16 @@ public enum RecordTime: Sendable, Hashable {
     /// As written in transcripts: whole milliseconds without a fraction, text as is.
     public var text: String {
         switch self {
-        case .milliseconds(let ms):
-            if ms == ms.rounded(), abs(ms) < 1e15 { return String(Int(ms)) }
-            return String(ms)
+        case .milliseconds(let ms): return JSONWriter.numberText(ms)
         case .timestamp(let s): return s
+        }
+    }
+
+    /// As a JSON value: milliseconds are a number (whole or not), a timestamp a string.
+    public var json: JSONOutput {
+        switch self {
+        case .milliseconds(let ms): return .number(ms)
+        case .timestamp(let s): return .string(s)
         }
     }
 }

@@ -88,6 +88,16 @@ public final class Replayer {
         /// Findings not tied to a navigation being replayed now (requests found unanswered).
         case findings([ReplayFinding])
         case none
+
+        /// What the output puts in the transcript, in order.
+        public var events: [TranscriptEvent] {
+            switch self {
+            case .navigation(let n): return [.navigation(n)]
+            case .rejected(let r): return [.rejected(r)]
+            case .findings(let list): return list.map(TranscriptEvent.finding)
+            case .none: return []
+            }
+        }
     }
 
     /// Replays one item; the caller writes the output at once.

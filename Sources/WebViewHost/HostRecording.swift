@@ -7,32 +7,12 @@ import Foundation
 import NavigationPolicy
 import NavigationReplay
 
-/// What the host reports, in order.
+/// What the host reports, in order: transcript events (rendered as `bridge replay` renders them) and,
+/// for --verbose, notes on what the host did.
 public enum HostOutput: Sendable {
-    /// A navigation (or late findings, or a record replay rejected), exactly as `bridge replay` reports it.
-    case replay(Replayer.Output)
-    /// A request the stand-in network answered or refused.
-    case network(NetworkExchange)
-    /// Script in the page failed (an uncaught error, a rejected promise, --eval throwing).
-    case scriptError(String)
-    /// What --eval returned (JSON text), secrets masked.
-    case evalResult(String)
+    case transcript(TranscriptEvent)
     /// What the host did (--verbose).
     case note(String)
-}
-
-/// One request through the stand-in network.
-public struct NetworkExchange: Sendable, Hashable {
-    public var method: String
-    public var url: String
-    /// The HTTP status answered; nil when refused before any HTTP (a CONNECT to a host not in the site).
-    public var status: Int?
-    /// The file served, or the redirect's location.
-    public var detail: String?
-    public var refused: Bool
-    public init(method: String, url: String, status: Int?, detail: String?, refused: Bool) {
-        self.method = method; self.url = url; self.status = status; self.detail = detail; self.refused = refused
-    }
 }
 
 public final class HostRecording {
@@ -111,7 +91,7 @@ public final class HostRecording {
             waiting[index].record.note = "the host stopped before the queue was drained"
         }
         flush()
-        emit(.replay(.findings(replayer.finish())))
+        for finding in replayer.finish() { emit(.transcript(.finding(finding))) }
         try? recordFile?.close()
         recordFile = nil
         return replayer.summary
@@ -129,7 +109,7 @@ public final class HostRecording {
                 written.drained = record.drained.map { $0.map(redactor.bridgeQueueEntry) }
                 write(writer.line(written))
             }
-            emit(.replay(replayer.replay(.record(record))))
+            for event in replayer.replay(.record(record)).events { emit(.transcript(event)) }
         }
     }
 

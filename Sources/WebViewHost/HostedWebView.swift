@@ -100,7 +100,7 @@ public final class HostedWebView {
     private func startNetwork() throws {
         let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: [])) { [unowned self] exchange in
             self.lastActivity = Date()
-            self.emit(.network(exchange))
+            self.emit(.transcript(.network(exchange)))
         }
         try network.start()
         self.network = network
@@ -311,7 +311,7 @@ public final class HostedWebView {
 
     private func handle(_ output: HostOutput) {
         emit(output)
-        guard case .replay(.navigation(let n)) = output else { return }
+        guard case .transcript(.navigation(let n)) = output else { return }
         if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
             replyToWVJB(drained, events: n.events)
         }
@@ -378,19 +378,13 @@ public final class HostedWebView {
         evaluate(script) { [unowned self] result in
             self.lastActivity = Date()
             switch result {
-            case .success(let text): self.emit(.evalResult(text.map { self.redactJSON($0) } ?? "undefined"))
+            case .success(let text): self.emit(.transcript(.evalResult(text ?? "undefined")))
             case .failure(let message):
                 self.fail(HostError(.scriptError, "--eval threw: \(message)"))
                 return
             }
             self.runEvals(scripts.dropFirst())
         }
-    }
-
-    private func redactJSON(_ text: String) -> String {
-        guard let value = JSONValue.parse(text) else { return options.redactor.text(text) }
-        if case .string(let s) = value { return JSONValue.string(options.redactor.text(s)).jsonText }
-        return options.redactor.json(value).jsonText
     }
 
     private func loadFailed(_ uri: String, _ error: UnsafeMutablePointer<GError>?) {
@@ -404,7 +398,7 @@ public final class HostedWebView {
         if !mainLoaded {
             fail(HostError(.pageNotLoaded, "the page did not load: \(shown): \(message)"))
         } else {
-            emit(.scriptError("a load failed: \(shown): \(message)"))
+            emit(.transcript(.scriptError("a load failed: \(shown): \(message)")))
         }
     }
 
@@ -426,12 +420,12 @@ public final class HostedWebView {
         if case .number(let n)? = o["line"] { line = Int(n) }
         if case .number(let n)? = o["column"] { column = Int(n) }
         let place = line > 0 ? "\(source):\(line):\(column)" : source
-        scriptError("\(place) (\(o["frame"]?.stringValue ?? "frame")): \(options.redactor.text(message))")
+        scriptError("\(place) (\(o["frame"]?.stringValue ?? "frame")): \(message)")
     }
 
     private func scriptError(_ message: String) {
         lastActivity = Date()
-        emit(.scriptError(message))
+        emit(.transcript(.scriptError(message)))
     }
 
     // MARK: Stopping

@@ -7,6 +7,7 @@
 #if WebKit
 import CWebKit
 import Foundation
+import NavigationReplay
 
 final class StandInNetwork {
     let site: HostSite

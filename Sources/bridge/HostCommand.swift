@@ -47,8 +47,7 @@ struct HostCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The rules file (JSON, version 1).")
-    var rules: String
+    @OptionGroup var transcript: TranscriptOptions
 
     @Option(name: .long, help: "When to stop: sentinel, deeplink, idle or timeout.")
     var until: StopCondition = .idle
@@ -65,9 +64,6 @@ struct HostCommand: ParsableCommand {
     @Option(name: .long, parsing: .singleValue, help: "JavaScript to run in the page once it has loaded (repeatable, in order).")
     var eval: [String] = []
 
-    @Option(name: .long, help: "Output format: text or json (one object per line).")
-    var format: OutputFormat = .text
-
     @Option(name: .long, help: "A site file (default: bridge-site.json beside the page, if there is one).")
     var site: String?
 
@@ -79,15 +75,6 @@ struct HostCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Say what the host does (display, network requests) on standard error.")
     var verbose = false
-
-    @Flag(name: .long, help: "Explain each decision.")
-    var explain = false
-
-    @Flag(name: .long, help: "Show secret values instead of masking them.")
-    var reveal = false
-
-    @Option(name: .long, help: "Colour in text output: auto, always, never. NO_COLOR always turns it off.")
-    var color: TerminalStyle.Choice = .auto
 
     @Argument(help: "A page file, or an http(s) URL.")
     var page: String
@@ -114,8 +101,8 @@ struct HostRun {
     let command: HostCommand
 
     func run() throws {
-        let engine: PolicyEngine
-        do { engine = try PolicyEngine(rulesFile: command.rules) } catch { throw UsageError("rules: \(error)") }
+        let engine = try command.transcript.loadEngine()
+        let renderer = command.transcript.renderer
         var options = try resolvePage(engine)
         options.until = command.until
         options.timeout = command.timeout
@@ -123,94 +110,34 @@ struct HostRun {
         options.eval = command.eval
         options.recordPath = command.record
         options.display = command.display
-        options.explain = command.explain
-        options.redactor = Redactor(isEnabled: !command.reveal)
+        options.explain = command.transcript.explain
+        options.redactor = renderer.redactor
 
-        let redactor = options.redactor
-        let json = command.format == .json
-        let style = TerminalStyle(json ? .never : command.color)
-        let out = OutputWriter()
-        let errors = FileHandle.standardError
+        let out = OutputWriter(flushEachLine: true)
         let verbose = command.verbose
-        let explain = command.explain
-        func say(_ line: String) { out.line(line); out.flush() }
-
         let host = HostedWebView(engine: engine, options: options) { output in
             switch output {
-            case .replay(.navigation(let n)):
-                if json { say(ReplayJSON.navigation(n, redactor: redactor, explain: explain).line) }
-                else {
-                    say(ReplayText.navigation(n, redactor: redactor, style: style))
-                    if explain { for note in n.decision.explanation { say("                \(note)") } }
-                    for f in n.findings { say(ReplayText.finding(f, style: style)) }
-                }
-            case .replay(.rejected(let r)):
-                say(json ? ReplayJSON.rejected(r).line : ReplayText.rejected(r, style: style))
-            case .replay(.findings(let list)):
-                for f in list { say(json ? ReplayJSON.lateFinding(f).line : ReplayText.finding(f, style: style)) }
-            case .replay(.none): break
-            case .network(let exchange):
+            case .transcript(.network(let exchange)):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
-                guard exchange.refused || exchange.status.map({ $0 >= 400 }) == true || verbose else { return }
-                let url = redactor.rawURL(exchange.url)
-                if json {
-                    var o = JSONObject()
-                    o.add("method", exchange.method)
-                    o.add("url", url)
-                    o.add("status", exchange.status.map { .int($0) } ?? .null)
-                    o.add("refused", exchange.refused)
-                    if let detail = exchange.detail { o.add("detail", detail) }
-                    say(JSONObject.single("network", .object(o)).line)
-                } else {
-                    let status = exchange.status.map(String.init) ?? "---"
-                    let text = "       net  \(exchange.method) \(url) \(status)" + (exchange.detail.map { "  \($0)" } ?? "")
-                    say(exchange.refused ? style.yellow(text + "  (refused)") : style.dim(text))
-                }
-            case .scriptError(let message):
-                if json {
-                    say(JSONObject.single("scriptError", .string(message)).line)
-                } else {
-                    say("                " + style.red("script error") + " \(message)")
-                }
-            case .evalResult(let result):
-                if json {
-                    say(JSONObject.single("eval", .string(result)).line)
-                } else {
-                    say("      eval  → \(result)")
-                }
-            case .note(let text):
-                if verbose { errors.write(Data("bridge host: \(text)\n".utf8)) }
+                if exchange.isNoteworthy || verbose { out.lines(renderer.lines(.network(exchange))) }
+            case .transcript(let event): out.lines(renderer.lines(event))
+            case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.message(text)) }
             }
         }
         let result: HostResult
         do { result = try host.run() } catch let error as HostError {
             out.flush()
-            errors.write(Data("bridge host: \(error.message)\n".utf8))
+            StandardError.say("bridge host: " + renderer.redactor.message(error.message))
             throw ExitCode(1)
         }
 
-        let pageName = redactor.rawURL(options.startURL)
-        if json {
-            say(ReplayJSON.summary(result.summary, log: pageName, format: .navlog).line)
-            var o = JSONObject()
-            o.add("until", command.until.rawValue)
-            o.add("reached", result.reached)
-            o.add("stop", result.stopReason)
-            o.add("finalURL", result.finalURL.map { .string($0) } ?? .null)
-            o.add("firstInterceptionMs", result.firstInterception.map { .int(Int(($0 * 1000).rounded())) } ?? .null)
-            o.add("failures", .array(result.failures.map { .string("\($0.kind.rawValue): \($0.message)") }))
-            say(JSONObject.single("host", .object(o)).line)
-        } else {
-            for line in ReplayText.summary(result.summary, log: pageName, format: .navlog, style: style) { say(line) }
-            let alive = result.finalURL.map { "the page still answers at \($0)" } ?? "the page did not answer at the end"
-            let first = result.firstInterception.map { String(format: "first interception at %.3f s", $0) } ?? "nothing intercepted"
-            let stop = result.reached ? style.green("stopped: \(result.stopReason)") : style.red("failed: \(result.stopReason)")
-            say("  \(stop); \(first); \(alive)")
-        }
-        for failure in result.failures {
-            errors.write(Data("bridge host: \(failure.message)\n".utf8))
-        }
-        if let record = command.record { errors.write(Data("bridge host: recorded \(result.summary.replayed) navigation(s) to \(record)\n".utf8)) }
+        out.lines(renderer.lines(.summary(result.summary, log: options.startURL, format: .navlog)))
+        let report = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
+                                finalURL: result.finalURL, firstInterception: result.firstInterception,
+                                failures: result.failures.map { "\($0.kind.rawValue): \($0.message)" })
+        out.lines(renderer.lines(.hostResult(report)))
+        for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.message(failure.message)) }
+        if let record = command.record { StandardError.say("bridge host: recorded \(result.summary.replayed) navigation(s) to \(record)") }
         if !result.reached || !result.summary.isConsistent { throw ExitCode(1) }
     }
 

@@ -1,21 +1,30 @@
-// OutputWriter.swift: buffered standard output for commands that write a line per input record (replay
-// writes millions): lines are gathered and written in 64 KB blocks, and flushed at the end.
+// OutputWriter.swift: where rendered lines go. Buffered standard output for commands that write a line per
+// input record (replay writes millions): lines are gathered and written in 64 KB blocks, flushed at the end
+// (or after every line, for `host`, whose lines come as the page runs). Also the colour choice: only on a
+// terminal, never with NO_COLOR (https://no-color.org), whatever --color says.
+import ArgumentParser
 import Foundation
+import NavigationPolicy
+import NavigationReplay
 
 final class OutputWriter {
     private var buffer = ""
     private let handle: FileHandle
+    private let flushEachLine: Bool
 
-    init(_ handle: FileHandle = .standardOutput) {
+    init(_ handle: FileHandle = .standardOutput, flushEachLine: Bool = false) {
         self.handle = handle
+        self.flushEachLine = flushEachLine
         buffer.reserveCapacity(1 << 16)
     }
 
     func line(_ text: String) {
         buffer += text
         buffer += "\n"
-        if buffer.utf8.count >= 1 << 16 { flush() }
+        if flushEachLine || buffer.utf8.count >= 1 << 16 { flush() }
     }
+
+    func lines(_ texts: [String]) { for text in texts { line(text) } }
 
     func flush() {
         guard !buffer.isEmpty else { return }
@@ -26,28 +35,25 @@ final class OutputWriter {
     deinit { flush() }
 }
 
-/// ANSI colour for text output: only when standard output is a terminal, and never with NO_COLOR set
-/// (https://no-color.org), whatever --color says.
-struct TerminalStyle {
-    let enabled: Bool
+/// Standard error, one line at a time, escaped for the terminal (the text has been through the Redactor).
+enum StandardError {
+    static func say(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Redactor.terminalSafe(String($0)) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
 
-    enum Choice: String, CaseIterable { case auto, always, never }
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+    case auto, always, never
 
-    init(_ choice: Choice) {
+    /// The style for text on standard output.
+    var style: TerminalStyle {
         let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        switch choice {
-        case .never: enabled = false
-        case .always: enabled = !noColor
-        case .auto: enabled = !noColor && isatty(STDOUT_FILENO) == 1
+        switch self {
+        case .never: return .plain
+        case .always: return TerminalStyle(enabled: !noColor)
+        case .auto: return TerminalStyle(enabled: !noColor && isatty(STDOUT_FILENO) == 1)
         }
     }
-
-    func red(_ s: String) -> String { wrap(s, "31") }
-    func green(_ s: String) -> String { wrap(s, "32") }
-    func yellow(_ s: String) -> String { wrap(s, "33") }
-    func cyan(_ s: String) -> String { wrap(s, "36") }
-    func bold(_ s: String) -> String { wrap(s, "1") }
-    func dim(_ s: String) -> String { wrap(s, "2") }
-
-    private func wrap(_ s: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
 }
+

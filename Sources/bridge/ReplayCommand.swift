@@ -8,7 +8,6 @@ import NavigationPolicy
 import NavigationReplay
 
 extension LogFormat: ExpressibleByArgument {}
-extension TerminalStyle.Choice: ExpressibleByArgument {}
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -44,26 +43,13 @@ struct ReplayCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The rules file (JSON, version 1).")
-    var rules: String
+    @OptionGroup var transcript: TranscriptOptions
 
     @Option(name: .customLong("input-format"), help: "The log format: navlog, har or cdp (default: told from the content).")
     var inputFormat: LogFormat?
 
-    @Option(name: .long, help: "Output format: text or json (one object per line).")
-    var format: OutputFormat = .text
-
-    @Flag(name: .long, help: "Explain each decision.")
-    var explain = false
-
-    @Flag(name: .long, help: "Show secret parameter values instead of masking them.")
-    var reveal = false
-
     @Option(name: .long, help: "Compare the JSON transcript with this saved one.")
     var expect: String?
-
-    @Option(name: .long, help: "Colour in text output: auto (on a terminal), always, never. NO_COLOR always turns it off.")
-    var color: TerminalStyle.Choice = .auto
 
     @Argument(help: "Logs to replay; - reads one from standard input.")
     var logs: [String]
@@ -74,67 +60,52 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let engine: PolicyEngine
-        do { engine = try PolicyEngine(rulesFile: rules) } catch { throw UsageError("rules: \(error)") }
+        let engine = try transcript.loadEngine()
         // Every log must open before any is replayed: a typo is a usage error, not a half-done run.
         var inputs: [ByteInput] = []
         for path in logs {
             do { inputs.append(try ByteInput(path: path)) } catch { throw UsageError("\(error)") }
         }
-        let expectation = try expect.map { try TranscriptExpectation(path: $0) }
-        let redactor = Redactor(isEnabled: !reveal)
-        let style = TerminalStyle(format == .text ? color : .never)
+        let renderer = transcript.renderer
+        let expectation: TranscriptExpectation?
+        do { expectation = try expect.map { try TranscriptExpectation(path: $0, redactor: renderer.redactor) } }
+        catch { throw UsageError("\(error)") }
         let out = OutputWriter()
         var consistent = true
 
+        func emit(_ event: TranscriptEvent) {
+            out.lines(renderer.lines(event))
+            if let expectation, let line = renderer.json.line(event) { expectation.compare(line) }
+        }
         for input in inputs {
             let logFormat = inputFormat ?? LogFormat.sniff(input)
-            let replayer = Replayer(engine: engine, explain: explain, redactor: redactor)
-            let logName = input.name == "(standard input)" ? "-" : URL(fileURLWithPath: input.name).lastPathComponent
-            if format == .text && inputs.count > 1 { out.line(style.bold("== \(input.name)")) }
-
-            func emitJSON(_ object: JSONObject) {
-                let line = object.line
-                expectation?.compare(line)
-                if format == .json { out.line(line) }
-            }
-            func handle(_ output: Replayer.Output) {
-                switch output {
-                case .navigation(let n):
-                    if format == .text {
-                        out.line(ReplayText.navigation(n, redactor: redactor, style: style))
-                        if explain { for note in n.decision.explanation { out.line("                \(note)") } }
-                        for f in n.findings { out.line(ReplayText.finding(f, style: style)) }
-                    }
-                    if format == .json || expectation != nil { emitJSON(ReplayJSON.navigation(n, redactor: redactor, explain: explain)) }
-                case .rejected(let r):
-                    if format == .text { out.line(ReplayText.rejected(r, style: style)) }
-                    if format == .json || expectation != nil { emitJSON(ReplayJSON.rejected(r)) }
-                case .findings(let list):
-                    for f in list {
-                        if format == .text { out.line(ReplayText.finding(f, style: style)) }
-                        if format == .json || expectation != nil { emitJSON(ReplayJSON.lateFinding(f)) }
-                    }
-                case .none: break
-                }
-            }
-            let emit: (LogItem) -> Void = { handle(replayer.replay($0)) }
+            let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor)
+            let standardInput = input.name == "(standard input)"
+            if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(.logStart(name: input.name))) }
+            let replay: (LogItem) -> Void = { item in for event in replayer.replay(item).events { emit(event) } }
             switch logFormat {
-            case .navlog: NavlogReader().read(input, emit)
+            case .navlog: NavlogReader().read(input, replay)
             case .har, .cdp:
                 do {
                     let bytes = try input.readAll(limit: 512 << 20)
-                    if logFormat == .har { HARReader().read(bytes, emit) } else { CDPReader().read(bytes, emit) }
+                    if logFormat == .har { HARReader().read(bytes, replay) } else { CDPReader().read(bytes, replay) }
                 } catch {
-                    emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "\(error)")))
+                    replay(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "\(error)")))
                 }
             }
-            handle(.findings(replayer.finish()))
+            for finding in replayer.finish() { emit(.finding(finding)) }
             let summary = replayer.summary
-            if format == .text {
-                for line in ReplayText.summary(summary, log: input.name, format: logFormat, style: style) { out.line(line) }
+            // The text summary names the log as given; the JSON one by its file name, so a saved transcript
+            // does not depend on where the log was.
+            let logName = standardInput ? "-" : URL(fileURLWithPath: input.name).lastPathComponent
+            if transcript.format == .text {
+                out.lines(renderer.text.lines(.summary(summary, log: input.name, format: logFormat)))
             }
-            if format == .json || expectation != nil { emitJSON(ReplayJSON.summary(summary, log: logName, format: logFormat)) }
+            if transcript.format == .json || expectation != nil {
+                let event = TranscriptEvent.summary(summary, log: logName, format: logFormat)
+                if transcript.format == .json { out.lines(renderer.json.line(event).map { [$0] } ?? []) }
+                if let line = renderer.json.line(event) { expectation?.compare(line) }
+            }
             if !summary.isConsistent { consistent = false }
         }
         out.flush()
@@ -142,14 +113,9 @@ struct ReplayCommand: ParsableCommand {
             expectation.finish()
             if !expectation.matches {
                 consistent = false
-                var report = "bridge replay: the transcript differs from \(expectation.path) in \(expectation.differenceCount) line(s):\n"
-                for d in expectation.differences { report += "  \(d)\n" }
-                if expectation.differenceCount > expectation.differences.count {
-                    report += "  … and \(expectation.differenceCount - expectation.differences.count) more\n"
-                }
-                FileHandle.standardError.write(Data(report.utf8))
-            } else if format == .text {
-                FileHandle.standardError.write(Data("bridge replay: the transcript matches \(expectation.path)\n".utf8))
+                StandardError.say("bridge replay: " + expectation.report.dropLast())
+            } else if transcript.format == .text {
+                StandardError.say("bridge replay: the transcript matches \(expectation.path)")
             }
         }
         if !consistent { throw ExitCode(1) }

@@ -3,10 +3,8 @@
 import ArgumentParser
 import BrowserURL
 import NavigationPolicy
+import NavigationReplay
 
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
 
 struct URLCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -31,7 +29,7 @@ struct URLCommand: ParsableCommand {
     var base: String?
 
     @Option(name: .long, help: "Output format: text (one block per URL) or json (one object per line).")
-    var format: OutputFormat = .text
+    var format: TranscriptFormat = .text
 
     @Flag(name: .long, help: "Show secret parameter values instead of masking them.")
     var reveal = false
@@ -48,7 +46,7 @@ struct URLCommand: ParsableCommand {
         if let base {
             switch BrowserURL.parse(base) {
             case .success(let url): baseURL = url
-            case .failure(let error): throw UsageError("--base \(base.debugDescription) is not a URL: \(error)")
+            case .failure(let error): throw UsageError("--base \(Redactor(isEnabled: !reveal).rawURL(base).debugDescription) is not a URL: \(error)")
             }
         }
         let redactor = Redactor(isEnabled: !reveal)
@@ -86,11 +84,11 @@ struct URLCommand: ParsableCommand {
             lines.append("valid     yes")
             for (name, value) in zip(Self.componentNames, componentValues(url, redactor)) {
                 let padded = name.padding(toLength: 10)
-                lines.append(value.isEmpty ? padded.trimmingTrailingSpaces : padded + value)
+                lines.append(value.isEmpty ? padded.trimmingTrailingSpaces : padded + Redactor.terminalSafe(value))
             }
         case .failure(let error):
             lines.append("valid     no")
-            lines.append("error     \(error)")
+            lines.append("error     " + Redactor.terminalSafe(redactor.message("\(error)")))
         }
         return lines.joined(separator: "\n")
     }
@@ -99,11 +97,11 @@ struct URLCommand: ParsableCommand {
     func visible(_ input: String) -> String {
         let hidden = input.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
             || input.hasPrefix(" ") || input.hasSuffix(" ") || input.isEmpty
-        return hidden ? input.debugDescription : input
+        return Redactor.terminalSafe(hidden ? input.debugDescription : input)
     }
 
     func jsonLine(input: String, result: Result<BrowserURL, URLParseError>, redactor: Redactor) -> String {
-        var object = JSONObject()
+        var object = JSONFields()
         object.add("input", redactor.rawURL(input))
         switch result {
         case .success(let url):
@@ -113,10 +111,7 @@ struct URLCommand: ParsableCommand {
             }
         case .failure(let error):
             object.add("valid", false)
-            var e = JSONObject()
-            e.add("code", error.code.rawValue)
-            e.add("message", error.description)
-            object.add("error", .object(e))
+            object.add("error", .object(JSONFields([("code", .string(error.code.rawValue)), ("message", .string(redactor.message(error.description)))])))
         }
         return object.line
     }

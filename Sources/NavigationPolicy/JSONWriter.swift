@@ -1,0 +1,150 @@
+// JSONWriter.swift: the one JSON writer of bridge. Every JSON byte a command prints or writes (navlogs,
+// transcripts, decisions, inspect's JSON lines and SARIF, bridge arguments re-encoded after masking) is
+// written here: objects keep the order their keys were added in (readers diff these lines), numbers are
+// numbers (a whole number is written without a fraction, once, here), strings are escaped per RFC 8259
+// with every control character, DEL, U+2028 and U+2029 as \u escapes, so a line is safe in a terminal
+// and in JavaScript. Written by hand because JSONSerialization neither keeps key order nor writes
+// numbers one way on every platform, and the writer is on replay's per-line path.
+
+/// A JSON value to write. Objects are ordered.
+public indirect enum JSONOutput: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case number(Double)
+    case string(String)
+    case array([JSONOutput])
+    case object(JSONFields)
+
+    /// The value on one line.
+    public var text: String {
+        var out = ""
+        JSONWriter.write(self, to: &out)
+        return out
+    }
+
+    /// The value with two-space indentation (SARIF files people open).
+    public var indentedText: String {
+        var out = ""
+        JSONWriter.write(self, to: &out, indent: 0)
+        return out
+    }
+
+    /// A string, or null.
+    public static func string(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
+    /// An integer, or null.
+    public static func int(_ value: Int?) -> JSONOutput { value.map { .int($0) } ?? .null }
+}
+
+/// An ordered JSON object under construction.
+public struct JSONFields: Sendable, Hashable {
+    public private(set) var members: [Member] = []
+
+    public struct Member: Sendable, Hashable {
+        public let key: String
+        public let value: JSONOutput
+    }
+
+    public init() {}
+
+    public init(_ pairs: [(String, JSONOutput)]) {
+        members = pairs.map { Member(key: $0.0, value: $0.1) }
+    }
+
+    public mutating func add(_ key: String, _ value: JSONOutput) { members.append(Member(key: key, value: value)) }
+    public mutating func add(_ key: String, _ value: String) { add(key, .string(value)) }
+    public mutating func add(_ key: String, _ value: Bool) { add(key, .bool(value)) }
+    public mutating func add(_ key: String, _ value: Int) { add(key, .int(value)) }
+    /// Appends another object's members, in their order.
+    public mutating func add(contentsOf other: JSONFields) { members.append(contentsOf: other.members) }
+
+    /// `{"key": value}`.
+    public static func single(_ key: String, _ value: JSONOutput) -> JSONFields { JSONFields([(key, value)]) }
+
+    public var isEmpty: Bool { members.isEmpty }
+    public subscript(key: String) -> JSONOutput? { members.first { $0.key == key }?.value }
+
+    /// The object on one line.
+    public var line: String { JSONOutput.object(self).text }
+}
+
+public enum JSONWriter {
+    public static func write(_ value: JSONOutput, to out: inout String, indent: Int? = nil) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .number(let n): out += numberText(n)
+        case .string(let s): writeString(s, to: &out)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                newline(indent.map { $0 + 1 }, &out)
+                write(item, to: &out, indent: indent.map { $0 + 1 })
+            }
+            newline(indent, &out)
+            out += "]"
+        case .object(let fields):
+            if fields.members.isEmpty { out += "{}"; return }
+            out += "{"
+            for (i, member) in fields.members.enumerated() {
+                if i > 0 { out += "," }
+                newline(indent.map { $0 + 1 }, &out)
+                writeString(member.key, to: &out)
+                out += indent == nil ? ":" : ": "
+                write(member.value, to: &out, indent: indent.map { $0 + 1 })
+            }
+            newline(indent, &out)
+            out += "}"
+        }
+    }
+
+    private static func newline(_ indent: Int?, _ out: inout String) {
+        guard let indent else { return }
+        out += "\n"
+        out += String(repeating: "  ", count: indent)
+    }
+
+    /// A number as JSON: a whole number (below 2^53 in magnitude) without a fraction, anything else in
+    /// Swift's shortest round-tripping form; NaN and infinities, which JSON cannot hold, as null.
+    public static func numberText(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded(), abs(n) < 9_007_199_254_740_992 { return String(Int64(n)) }
+        return String(n)
+    }
+
+    /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped (DEL, U+2028 and
+    /// U+2029 too, for terminals and JavaScript readers); everything else as UTF-8.
+    public static func writeString(_ text: String, to out: inout String) {
+        out += "\""
+        // Nearly every string needs no escape: append it whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+            out += text
+            out += "\""
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    /// `text` as a JSON string literal.
+    public static func quoted(_ text: String) -> String {
+        var out = ""
+        writeString(text, to: &out)
+        return out
+    }
+}

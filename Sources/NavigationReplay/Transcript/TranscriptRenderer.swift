@@ -1,0 +1,30 @@
+// TranscriptRenderer.swift: the one renderer `check`, `replay` and `host` print through: the format the
+// user chose, the Redactor, colour and --explain, in one value. It also gives the JSON line of every
+// event, which --expect compares whatever the printed format is.
+import NavigationPolicy
+
+public enum TranscriptFormat: String, Sendable, CaseIterable {
+    case text, json
+}
+
+public struct TranscriptRenderer: Sendable {
+    public let format: TranscriptFormat
+    public let text: TranscriptText
+    public let json: TranscriptJSON
+
+    public init(format: TranscriptFormat, redactor: Redactor, style: TerminalStyle = .plain, explain: Bool = false) {
+        self.format = format
+        text = TranscriptText(redactor: redactor, style: format == .text ? style : .plain, explain: explain)
+        json = TranscriptJSON(redactor: redactor, explain: explain)
+    }
+
+    public var redactor: Redactor { json.redactor }
+
+    /// The lines the event prints in the chosen format (none for a JSON event that has no JSON form).
+    public func lines(_ event: TranscriptEvent) -> [String] {
+        switch format {
+        case .text: return text.lines(event)
+        case .json: return json.line(event).map { [$0] } ?? []
+        }
+    }
+}

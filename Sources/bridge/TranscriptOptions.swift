@@ -1,0 +1,36 @@
+// TranscriptOptions.swift: the options `check`, `replay` and `host` share (the rules file, the output
+// format, --explain, --reveal, --color), their help written once, and the one way a command loads its
+// engine and builds its renderer.
+import ArgumentParser
+import NavigationPolicy
+import NavigationReplay
+
+extension TranscriptFormat: ExpressibleByArgument {}
+
+struct TranscriptOptions: ParsableArguments {
+    @Option(name: .long, help: "The rules file (JSON, version 1; see the README's \"Rules file\").")
+    var rules: String
+
+    @Option(name: .long, help: "Output format: text (for people) or json (one object per line).")
+    var format: TranscriptFormat = .text
+
+    @Flag(name: .long, help: "Explain each decision: the rule that matched and, for rules that nearly did, why not.")
+    var explain = false
+
+    @Flag(name: .long, help: "Show secret values (codes, tokens, state, passwords) instead of masking them.")
+    var reveal = false
+
+    @Option(name: .long, help: "Colour in text output: auto (on a terminal), always, never. NO_COLOR always turns it off.")
+    var color: ColorChoice = .auto
+
+    var redactor: Redactor { Redactor(isEnabled: !reveal) }
+
+    var renderer: TranscriptRenderer {
+        TranscriptRenderer(format: format, redactor: redactor, style: color.style, explain: explain)
+    }
+
+    /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path.
+    func loadEngine() throws -> PolicyEngine {
+        do { return try PolicyEngine(rulesFile: rules) } catch { throw UsageError("rules: \(redactor.message("\(error)"))") }
+    }
+}
