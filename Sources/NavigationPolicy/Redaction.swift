@@ -271,15 +271,23 @@ extension Redactor {
             guard !word.isEmpty else { return }
             // Sentence punctuation after a word belongs to the sentence.
             var trailing = ""
-            while let last = word.last, ".,;:!".contains(last) {
+            while let last = word.last, ".,;:!…".contains(last) {
                 trailing.insert(last, at: trailing.startIndex)
                 word.removeLast()
             }
             out += redactWord(word) + trailing
             word = ""
         }
+        var inMask = false
         for character in text {
-            if character.isWhitespace || "'\"`()<>,[]{}".contains(character) {
+            // A mask already made ("abcd…(16)") stays one word: its parentheses are not delimiters.
+            if inMask {
+                word.append(character)
+                if character == ")" { inMask = false }
+            } else if character == "(" && word.hasSuffix("…") {
+                word.append(character)
+                inMask = true
+            } else if character.isWhitespace || "'\"`()<>,[]{}".contains(character) {
                 flush()
                 out.append(character)
             } else {

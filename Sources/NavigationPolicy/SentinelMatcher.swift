@@ -75,8 +75,7 @@ public enum SentinelMatcher {
         var match = Match()
         if actual.port != expected.port {
             guard loopbackAnyPort && isLoopback(actual.hostname) else {
-                return .mismatch("port \(actual.port.map(String.init) ?? "none") is not \(expected.port.map(String.init) ?? "none")"
-                                 + (loopbackAnyPort ? " (loopbackAnyPort applies to loopback hosts only)" : ""))
+                return .mismatch("port \(actual.port.map(String.init) ?? "none") is not \(expected.port.map(String.init) ?? "none")")
             }
             match.anyLoopbackPort = true
         }
@@ -134,10 +133,18 @@ public enum SentinelMatcher {
         var reason = "host \(url.hostname) is not \(host)"
         if url.username.contains(host) || url.password.contains(host) {
             reason += " (\(host) is in the userinfo, before the @; a browser goes to \(url.hostname))"
+        } else if url.hostname == host + "." {
+            reason += " (a trailing dot makes it another host to the URL parser)"
         } else if url.hostname.hasSuffix(host) || url.hostname.hasPrefix(host) {
             reason += " (a different host that merely contains it)"
         } else if url.pathname.contains(host) {
             reason += " (\(host) is in the path)"
+        } else if url.query?.contains(host) == true {
+            reason += " (\(host) is in the query; a browser goes to \(url.hostname))"
+        } else if url.fragment?.contains(host) == true {
+            reason += " (\(host) is in the fragment; a browser goes to \(url.hostname))"
+        } else if url.hostname.split(separator: ".").contains(where: { $0.hasPrefix("xn--") }) {
+            reason += " (an internationalized name: it only looks like \(host))"
         }
         return reason
     }

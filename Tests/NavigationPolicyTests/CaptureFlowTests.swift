@@ -69,29 +69,30 @@ struct CaptureFlowTests {
         #expect(d.action == .cancel)
     }
 
-    @Test("lookalikes never match the sentinel", arguments: [
-        "https://yourdomain.com@evil.com/password_reset.php?code=x&access_token=y",
-        #"https://evil.com\@yourdomain.com/password_reset.php?code=x&access_token=y"#,
-        "https://yourdomain.com.evil.com/password_reset.php?code=x&access_token=y",
-        "https://evilyourdomain.com/password_reset.php?code=x&access_token=y",
-        "https://evil.com/password_reset.php?x=https://yourdomain.com/password_reset.php&code=x&access_token=y",
-        "https://evil.com/#https://yourdomain.com/password_reset.php?code=x&access_token=y",
-        "https://evil.com/yourdomain.com/password_reset.php?code=x&access_token=y",
-        "https://yourdomain.com%2eevil.com/password_reset.php?code=x&access_token=y",
-        "https://yourdomain.com/password_reset.php%2f..%2fx?code=x&access_token=y",
-        "https://yourdomain.com/password_reset.php/?code=x&access_token=y",
-        "https://yourdomain.com/password_reset.phpx?code=x&access_token=y",
-        "https://yourdomain.com/Password_Reset.php?code=x&access_token=y",
-        "https://yourdomain.com:8443/password_reset.php?code=x&access_token=y",
-        "http://yourdomain.com/password_reset.php?code=x&access_token=y",
-        "https://yоurdomain.com/password_reset.php?code=x&access_token=y",
-        "https://xn--yurdomain-02h.com/password_reset.php?code=x&access_token=y",
-        "https://yourdomain.com./password_reset.php?code=x&access_token=y",
-        "https://user:pass@yourdomain.com/password_reset.php?code=x&access_token=y",
+    @Test("lookalikes never match the sentinel, and the explanation says why", arguments: [
+        ("https://yourdomain.com@evil.com/password_reset.php?code=x&access_token=y", "host evil.com is not yourdomain.com (yourdomain.com is in the userinfo, before the @; a browser goes to evil.com)"),
+        (#"https://evil.com\@yourdomain.com/password_reset.php?code=x&access_token=y"#, "host evil.com is not yourdomain.com (yourdomain.com is in the path)"),
+        ("https://yourdomain.com.evil.com/password_reset.php?code=x&access_token=y", "host yourdomain.com.evil.com is not yourdomain.com (a different host that merely contains it)"),
+        ("https://evilyourdomain.com/password_reset.php?code=x&access_token=y", "host evilyourdomain.com is not yourdomain.com (a different host that merely contains it)"),
+        ("https://evil.com/password_reset.php?x=https://yourdomain.com/password_reset.php&code=x&access_token=y", "host evil.com is not yourdomain.com (yourdomain.com is in the query; a browser goes to evil.com)"),
+        ("https://evil.com/#https://yourdomain.com/password_reset.php?code=x&access_token=y", "host evil.com is not yourdomain.com (yourdomain.com is in the fragment; a browser goes to evil.com)"),
+        ("https://evil.com/yourdomain.com/password_reset.php?code=x&access_token=y", "host evil.com is not yourdomain.com (yourdomain.com is in the path)"),
+        ("https://yourdomain.com%2eevil.com/password_reset.php?code=x&access_token=y", "host yourdomain.com.evil.com is not yourdomain.com (a different host that merely contains it)"),
+        ("https://yourdomain.com/password_reset.php%2f..%2fx?code=x&access_token=y", "path /password_reset.php%2f..%2fx is not /password_reset.php"),
+        ("https://yourdomain.com/password_reset.php/?code=x&access_token=y", "path /password_reset.php/ has a trailing slash"),
+        ("https://yourdomain.com/password_reset.phpx?code=x&access_token=y", "path /password_reset.phpx is not /password_reset.php"),
+        ("https://yourdomain.com/Password_Reset.php?code=x&access_token=y", "path /Password_Reset.php is not /password_reset.php"),
+        ("https://yourdomain.com:8443/password_reset.php?code=x&access_token=y", "port 8443 is not 443"),
+        ("http://yourdomain.com/password_reset.php?code=x&access_token=y", "scheme http is not https"),
+        ("https://y\u{43E}urdomain.com/password_reset.php?code=x&access_token=y", "host xn--yurdomain-02h.com is not yourdomain.com (an internationalized name: it only looks like yourdomain.com)"),
+        ("https://xn--yurdomain-02h.com/password_reset.php?code=x&access_token=y", "host xn--yurdomain-02h.com is not yourdomain.com (an internationalized name: it only looks like yourdomain.com)"),
+        ("https://yourdomain.com./password_reset.php?code=x&access_token=y", "host yourdomain.com. is not yourdomain.com (a trailing dot makes it another host to the URL parser)"),
+        ("https://user:pass@yourdomain.com/password_reset.php?code=x&access_token=y", #"the URL carries userinfo (user "user"); a sentinel never matches credentials"#),
     ])
-    func lookalikes(url: String) {
+    func lookalikes(url: String, reason: String) {
         let d = engine.decide(NavigationRequest(url: url), explain: true)
         #expect(d.kind != .sentinel, "\(url) was taken for the sentinel")
+        #expect(d.explanation.contains(#"sentinels[0] "signin" did not match: "# + reason), "\(url): \(d.explanation)")
     }
 
     @Test("what a browser normalises onto the sentinel matches it", arguments: [

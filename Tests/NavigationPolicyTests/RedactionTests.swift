@@ -85,3 +85,103 @@ struct RedactionTests {
         #expect(Redactor().bridgeQueueEntry("janrain:accessToken=abcdefghabcdefgh") == "janrain:accessToken=abcd…(16)")
     }
 }
+
+@Suite("Redaction: one path for every output")
+struct OneRedactionPathTests {
+    let redactor = Redactor()
+
+    @Test("a mask keeps the percent-encoding of what it shows and counts decoded characters")
+    func maskKeepsEncoding() {
+        #expect(redactor.redactFormEncoded("code=a%20b%C3%A9cdefghijklmn") == "code=a%20b%C3%A9…(16)")
+        #expect(redactor.redactFormEncoded("code=%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC") == "code=%E2%82%AC…(4)")
+        #expect(redactor.redactFormEncoded("token=a+b+cdefgh") == "token=a+…(10)")
+    }
+
+    @Test("masking twice changes nothing")
+    func idempotent() {
+        let once = redactor.redactFormEncoded("code=abcdefghijklmnop")
+        #expect(redactor.redactFormEncoded(once) == once)
+        #expect(redactor.message("see \(once).") == "see \(once).")
+        #expect(redactor.mask("abcd…(16)") == "abcd…(16)")
+    }
+
+    @Test("userinfo passwords are masked in raw input")
+    func userinfo() {
+        #expect(redactor.rawURL("https://ada:hunter2hunter2@id.example/cb") == "https://ada:hun…(14)@id.example/cb")
+        #expect(redactor.rawURL("https://evil.com\\@good.com/") == "https://evil.com\\@good.com/")
+        #expect(redactor.rawURL("https://a:b:c@x/") == "https://a:…(3)@x/")
+    }
+
+    @Test("JSON carried in a parameter is masked by key and stays decodable")
+    func jsonArguments() throws {
+        let raw = "arguments=" + Redactor.encodeURIComponent(#"[{"accessToken":"SECRETSECRETSECRET","email":"ada@example.com"}]"#)
+        let redacted = redactor.redactFormEncoded(raw)
+        #expect(!redacted.contains("SECRETSECRET"))
+        let decoded = FormParameters.decodeComponent(redacted.dropFirst("arguments=".count))
+        #expect(decoded == #"[{"accessToken":"SECR…(18)","email":"ada@example.com"}]"#)
+        #expect(redactor.value(#"{"pin":123456789}"#, forParameter: "arguments") == #"{"pin":"12…(9)"}"#)
+    }
+
+    @Test("secret names by ending: passwords, tokens and secrets of any prefix; settings that only start with token are not")
+    func suffixes() {
+        for name in ["currentPassword", "newPassword", "refresh_token", "client_secret", "sessionToken", "pinCode", "Authorization"] {
+            #expect(SecretParameters.standard.isSecret(name), "\(name)")
+        }
+        for name in ["tokenUrl", "tokenAction", "redirect_uri", "signInEmailAddress"] {
+            #expect(!SecretParameters.standard.isSecret(name), "\(name)")
+        }
+    }
+
+    @Test("free text: URLs, name=value words and JSON pairs are masked; quotes and punctuation stay outside the mask", arguments: [
+        ("navigates to 'janrain:accessToken=abcdefghijkl'", "navigates to 'janrain:accessToken=abc…(12)'"),
+        (#"navigates to "myapp:token=abcdefghijkl"."#, #"navigates to "myapp:token=abc…(12)"."#),
+        ("redirect https://x.example/cb?code=abcdefghijkl, then", "redirect https://x.example/cb?code=abc…(12), then"),
+        ("sent state=abcdefghijkl)", "sent state=abc…(12))"),
+        (#"payload {"accessToken": "abcdefghijkl", "email":"a@b"}"#, #"payload {"accessToken": "abc…(12)", "email":"a@b"}"#),
+        ("user https://ada:abcdefghijkl@x.example/ failed", "user https://ada:abc…(12)@x.example/ failed"),
+        ("nothing secret here (line 3)", "nothing secret here (line 3)"),
+        ("myapp:token=abcdefghijkl…, which", "myapp:token=abc…(12)…, which"),
+    ])
+    func message(input: String, expected: String) {
+        #expect(redactor.message(input) == expected)
+        #expect(Redactor(isEnabled: false).message(input) == input)
+    }
+
+    @Test("control characters and bidi overrides are escaped for terminals; everything else is kept")
+    func terminal() {
+        #expect(Redactor.terminalSafe("a\u{1B}]0;title\u{07}b") == "a\\u{1B}]0;title\\u{7}b")
+        #expect(Redactor.terminalSafe("x\u{202E}y\u{9B}z\r\n") == "x\\u{202E}y\\u{9B}z\\u{D}\\u{A}")
+        #expect(Redactor.terminalSafe("https://été.example/→") == "https://été.example/→")
+    }
+}
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+    @Test("ordered keys, numbers as numbers, RFC 8259 escapes")
+    func writes() {
+        var fields = JSONFields()
+        fields.add("z", 1)
+        fields.add("a", .number(12.5))
+        fields.add("whole", .number(12))
+        fields.add("s", "q\"\\\u{1B}\u{2028}é")
+        fields.add("n", .null)
+        fields.add("list", .array([.bool(true), .object(JSONFields())]))
+        #expect(fields.line == #"{"z":1,"a":12.5,"whole":12,"s":"q\"\\\u001b\u2028é","n":null,"list":[true,{}]}"#)
+        #expect(JSONWriter.numberText(.nan) == "null")
+        #expect(JSONWriter.numberText(1e300) == "1e+300")
+    }
+
+    @Test("indented output parses back to the same value")
+    func indented() throws {
+        let value = JSONOutput.object(JSONFields([("a", .array([.int(1), .string("x")])), ("b", .object(.single("c", .null)))]))
+        let parsed = try #require(JSONValue.parse(value.indentedText))
+        #expect(parsed.jsonText == value.text)
+        #expect(value.indentedText.contains("\n  \"a\": [\n"))
+    }
+
+    @Test("JSONValue writes through the one writer, keys sorted")
+    func jsonValue() throws {
+        let value = try #require(JSONValue.parse(#"{"b":2,"a":[1.5,"x",null,true]}"#))
+        #expect(value.jsonText == #"{"a":[1.5,"x",null,true],"b":2}"#)
+    }
+}

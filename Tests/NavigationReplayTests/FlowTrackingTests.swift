@@ -40,6 +40,40 @@ import NavigationPolicy
         #expect(r.findingCodes.contains("request-not-intercepted"))
     }
 
+    /// A replay of `lines` with these rules.
+    static func replay(rules: String, _ lines: [String]) throws -> [ReplayFinding] {
+        let replayer = Replayer(engine: PolicyEngine(rules: try RulesLoader.parse(Data(rules.utf8))))
+        var findings: [ReplayFinding] = []
+        for (i, url) in lines.enumerated() {
+            if case .navigation(let n) = replayer.replay(.record(NavigationRecord(url: url, location: .line(i + 1)))) { findings += n.findings }
+        }
+        return findings + replayer.finish()
+    }
+
+    @Test func aFragmentSentinelsOwnFlowIsIntercepted() throws {
+        // responseMode fragment (implicit flow): the request's redirect_uri is caught; the answer in the fragment pairs with it.
+        let rules = #"{"version":1,"sentinels":[{"name":"implicit","redirectURI":"https://app.example/cb","responseMode":"fragment","require":["access_token"]}]}"#
+        let findings = try Self.replay(rules: rules, [
+            "https://id.example/authorize?response_type=token&state=S1&redirect_uri=https%3A%2F%2Fapp.example%2Fcb",
+            "https://app.example/cb#access_token=t&state=S1",
+        ])
+        #expect(findings.isEmpty, "\(findings)")
+    }
+
+    @Test func loopbackAnyPortAndTrailingSlashPairARequestWithItsAnswer() throws {
+        let rules = #"{"version":1,"sentinels":[{"name":"native","redirectURI":"http://127.0.0.1/cb","loopbackAnyPort":true,"trailingSlash":true,"require":["code"]}]}"#
+        let findings = try Self.replay(rules: rules, [
+            "https://id.example/authorize?response_type=code&state=S1&redirect_uri=http%3A%2F%2F127.0.0.1%3A51234%2Fcb",
+            "http://127.0.0.1:51234/cb/?code=c&state=S1",
+        ])
+        #expect(findings.isEmpty, "\(findings)")
+        let mismatch = try Self.replay(rules: rules, [
+            "https://id.example/authorize?response_type=code&state=S1&redirect_uri=http%3A%2F%2F127.0.0.1%3A51234%2Fcb",
+            "http://127.0.0.1:51234/cb?code=c&state=S2",
+        ])
+        #expect(mismatch.map(\.code) == ["state-mismatch"])
+    }
+
     @Test func sentinelWithoutRequest() {
         let r = ReplayHarness.replay(text: Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S"))
         #expect(r.findingCodes == ["sentinel-without-request"])

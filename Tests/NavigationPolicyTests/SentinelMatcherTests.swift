@@ -1,0 +1,80 @@
+// SentinelMatcherTests.swift: the one redirect-URI comparison: what matches exactly, what matches only
+// through a rule's explicit option (and says so), what never matches, and the callers that ask it
+// (engine explanations, request/response pairing, rule shadowing).
+import BrowserURL
+import Foundation
+import NavigationPolicy
+import Testing
+
+@Suite("SentinelMatcher")
+struct SentinelMatcherTests {
+    static func rule(_ redirect: String, trailingSlash: Bool = false, loopbackAnyPort: Bool = false) throws -> SentinelRule {
+        let json = #"{"version":1,"sentinels":[{"name":"r","redirectURI":"\#(redirect)","trailingSlash":\#(trailingSlash),"loopbackAnyPort":\#(loopbackAnyPort)}]}"#
+        return try RulesLoader.parse(Data(json.utf8)).sentinels[0]
+    }
+
+    static func url(_ text: String) throws -> BrowserURL { try BrowserURL.parse(text).get() }
+
+    @Test("matches, and says how", arguments: [
+        ("https://app.example/cb", "https://APP.example:443/x/../cb?code=1", false, false, "scheme, host, port and path equal"),
+        ("http://127.0.0.1/cb", "http://127.0.0.1:50123/cb", false, true, "scheme, host and path equal; port: any, loopback"),
+        ("http://localhost:8080/cb", "http://localhost:9/cb", false, true, "scheme, host and path equal; port: any, loopback"),
+        ("https://app.example/cb", "https://app.example/cb/", true, false, "scheme, host and port equal; path: trailing slash"),
+        ("http://[::1]/cb/", "http://[::1]:7/cb", true, true, "scheme and host equal; port: any, loopback; path: trailing slash"),
+    ])
+    func matches(redirect: String, actual: String, trailingSlash: Bool, loopback: Bool, how: String) throws {
+        let rule = try Self.rule(redirect, trailingSlash: trailingSlash, loopbackAnyPort: loopback)
+        let url = try Self.url(actual)
+        guard case .match(let match) = SentinelMatcher.compare(url, rule) else {
+            Issue.record("\(actual) does not match \(redirect)")
+            return
+        }
+        #expect(match.description == how)
+        #expect(SentinelMatcher.matches(url, expected: SentinelKey(rule.redirectURI), rule: rule))
+    }
+
+    @Test("never matches, and says why", arguments: [
+        ("https://app.example/cb", "https://app.example/cb/", false, false, "path /cb/ has a trailing slash"),
+        ("http://127.0.0.1/cb", "http://127.0.0.1:8443/cb", true, false, "port 8443 is not 80"),
+        ("http://127.0.0.1/cb", "http://127.0.0.2:80/cb", false, true, "host 127.0.0.2 is not 127.0.0.1"),
+        ("http://localhost/cb", "http://u:p@localhost/cb", true, true, #"the URL carries userinfo (user "u"); a sentinel never matches credentials"#),
+        ("https://app.example/cb", "https://app.example/cbx", true, false, "path /cbx is not /cb"),
+        ("https://app.example/cb", "http://app.example/cb", false, false, "scheme http is not https"),
+    ])
+    func mismatches(redirect: String, actual: String, trailingSlash: Bool, loopback: Bool, why: String) throws {
+        let rule = try Self.rule(redirect, trailingSlash: trailingSlash, loopbackAnyPort: loopback)
+        let url = try Self.url(actual)
+        #expect(SentinelMatcher.compare(url, rule) == .mismatch(why))
+        #expect(!SentinelMatcher.matches(url, expected: SentinelKey(rule.redirectURI), rule: rule))
+    }
+
+    @Test("a response answers a request under the options of the rule it matched")
+    func answers() throws {
+        let loose = try Self.rule("http://127.0.0.1/cb", trailingSlash: true, loopbackAnyPort: true)
+        let strict = try Self.rule("http://127.0.0.1/cb")
+        let hit = try Self.url("http://127.0.0.1:4000/cb/?code=1")
+        let requested = try Self.url("http://127.0.0.1:4000/cb")
+        #expect(SentinelMatcher.answers(hit, redirectURI: requested, under: loose))
+        #expect(!SentinelMatcher.answers(hit, redirectURI: requested, under: strict))
+    }
+
+    @Test("shadowing: an earlier rule covers a later one only when it matches everything the later one does")
+    func covers() throws {
+        let exact = try Self.rule("https://app.example/cb")
+        let slash = try Self.rule("https://app.example/cb", trailingSlash: true)
+        #expect(SentinelMatcher.covers(slash, exact))
+        #expect(!SentinelMatcher.covers(exact, slash))
+        let loopback = try Self.rule("http://127.0.0.1/cb", loopbackAnyPort: true)
+        let fixedPort = try Self.rule("http://127.0.0.1:8080/cb")
+        #expect(SentinelMatcher.covers(loopback, fixedPort))
+        #expect(!SentinelMatcher.covers(fixedPort, loopback))
+    }
+
+    @Test("--explain names the option a match went through")
+    func explanation() throws {
+        let rules = #"{"version":1,"sentinels":[{"name":"native","redirectURI":"http://127.0.0.1/cb","loopbackAnyPort":true,"require":["code"]}]}"#
+        let engine = PolicyEngine(rules: try RulesLoader.parse(Data(rules.utf8)))
+        let d = engine.decide(NavigationRequest(url: "http://127.0.0.1:5555/cb?code=x"), explain: true)
+        #expect(d.explanation.contains { $0.contains("(scheme, host and path equal; port: any, loopback)") }, "\(d.explanation)")
+    }
+}
