@@ -11,9 +11,10 @@
 // Failures end the run, never hang it: a page that does not load, a web process that dies, a script error
 // (reported; fatal for --eval), the timeout. The view is torn down and a Xvfb the host started is stopped.
 //
-// Frames: WebKitGTK's UI-process API does not say which frame a navigation is in
-// (webkit_navigation_action_get_frame_name is only a link's target name). Navigations are recorded as
-// main-frame with their target name when there is one, and null for new windows.
+// This file is the WebKit edge only: the view, its signals (C trampolines) and evaluate-JavaScript. What
+// can be said without WebKit lives beside it and is unit-tested: HostNavigationAction (action → request
+// and source), HostRunState (the stop state machine), CredentialHandOff (--until sentinel),
+// HostDisplay (the display and signal mask) and StandInNetwork's context setup (proxy and TLS).
 #if WebKit
 import BrowserURL
 import CWebKit
@@ -33,18 +34,9 @@ public final class HostedWebView {
     private var view: UnsafeMutablePointer<WebKitWebView>?
     private var timers: [guint] = []
 
-    private let started = Date()
-    private var lastActivity = Date()
+    private var state: HostRunState
     private var navigations = 0
-    private var mainLoaded = false
-    /// --eval scripts have all run (they run one after another once the page has loaded).
-    private var evalsDone = false
-    private var stopping = false
-    private var reached = false
-    private var stopReason = ""
-    private var failures: [HostError] = []
     private var finalURL: String?
-    private var firstInterception: Double?
     /// A new-window action allowed in decide-policy, expected next on `create`.
     private var allowedNewWindow: String?
 
@@ -52,6 +44,7 @@ public final class HostedWebView {
         self.engine = engine
         self.options = options
         self.emit = emit
+        state = HostRunState(until: options.until, timeout: options.timeout, idle: options.idle)
     }
 
     /// Runs the page until the stop condition, a failure or the timeout; always tears down.
@@ -67,39 +60,20 @@ public final class HostedWebView {
         webkit_web_view_load_uri(view, options.startURL)
         gtk_main()
         let summary = recording.finish()
-        return HostResult(summary: summary, reached: reached && failures.isEmpty, stopReason: stopReason, failures: failures,
-                          finalURL: finalURL, firstInterception: firstInterception)
+        return HostResult(summary: summary, reached: state.succeeded, stopReason: state.stopReason, failures: state.failures,
+                          finalURL: finalURL, firstInterception: state.firstInterception)
     }
 
     // MARK: Setting up
 
     private func openDisplay() throws {
-        // A parent that blocks signals (a test runner) would leave SIGINT and SIGTERM blocked here and in Xvfb.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
-        var display = options.display ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
-        if display == nil {
-            let started = try XvfbDisplay.start()
-            xvfb = started
-            display = started.name
-            note("started Xvfb on display \(started.name) (pid \(started.processIdentifier)); it stops when the host does")
-        } else {
-            note("using display \(display!)")
-        }
-        setenv("DISPLAY", display!, 1)
-        unsetenv("WAYLAND_DISPLAY")
-        gdk_set_allowed_backends("x11")
-        guard gtk_init_check(nil, nil) != 0 else {
-            throw HostError(.noDisplay, "cannot open display \(display!)" + (options.display != nil ? " (--display)" : ""))
-        }
+        let display = try HostDisplay.open(options.display) { [unowned self] in self.note($0) }
+        xvfb = display.xvfb
     }
 
     private func startNetwork() throws {
         let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: [])) { [unowned self] exchange in
-            self.lastActivity = Date()
+            self.state.activity()
             self.emit(.transcript(.network(exchange)))
         }
         try network.start()
@@ -109,18 +83,7 @@ public final class HostedWebView {
 
     private func makeView() {
         let context = webkit_web_context_new_ephemeral()!
-        let data = webkit_web_context_get_website_data_manager(context)
-        let ignored: [String] = ["localhost", "127.0.0.1", "::1"]
-        var pointers = ignored.map { strdup($0) } + [nil]
-        let proxy = pointers.withUnsafeMutableBufferPointer { buffer in
-            webkit_network_proxy_settings_new(network!.proxyURI, UnsafePointer(buffer.baseAddress!).withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) { $0 })
-        }
-        pointers.forEach { free($0) }
-        webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
-        webkit_network_proxy_settings_free(proxy)
-        for host in network!.site.hosts {
-            webkit_web_context_allow_tls_certificate_for_host(context, network!.certificate, host)
-        }
+        network!.configure(context)
 
         let widget = webkit_web_view_new_with_context(context)!
         g_object_unref(context)
@@ -240,34 +203,25 @@ public final class HostedWebView {
 
     /// Decides one navigation and records it; true to allow.
     private func navigate(_ action: OpaquePointer, newWindow: Bool) -> Bool {
-        lastActivity = Date()
-        let uriRequest = webkit_navigation_action_get_request(action)
-        let url = Self.requestURI(action)
-        let method = uriRequest.flatMap { webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET"
-        let frameName = webkit_navigation_action_get_frame_name(action).map { String(cString: $0) }
-        let isRedirect = webkit_navigation_action_is_redirect(action) != 0
-        let gesture = webkit_navigation_action_is_user_gesture(action) != 0
-        let type = Self.navigationType(webkit_navigation_action_get_navigation_type(action))
-        let current = webkit_web_view_get_uri(view).map { String(cString: $0) }
-        let request = NavigationRequest(url: url, type: type, isMainFrame: true,
-                                        targetFrame: newWindow ? nil : (frameName ?? ""), isRedirect: isRedirect,
-                                        hasUserGesture: gesture, method: method, sourceURL: current)
-        let source: NavigationSource
-        if navigations == 0 { source = .app }
-        else if isRedirect { source = .redirect }
-        else if gesture { source = .user }
-        else if type == .backForward { source = .history }
-        else { source = .script }
+        let observed = HostNavigationAction(
+            url: Self.requestURI(action),
+            method: webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET",
+            frameName: webkit_navigation_action_get_frame_name(action).map { String(cString: $0) },
+            isRedirect: webkit_navigation_action_is_redirect(action) != 0,
+            hasUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
+            type: Self.navigationType(webkit_navigation_action_get_navigation_type(action)),
+            newWindow: newWindow,
+            currentURL: webkit_web_view_get_uri(view).map { String(cString: $0) })
+        let request = observed.request
+        let source = observed.source(isFirst: navigations == 0)
         navigations += 1
 
         let decision = engine.decide(request, redactor: options.redactor)
-        if decision.action == .cancel, [.sentinel, .bridge, .deeplink].contains(decision.kind), firstInterception == nil {
-            firstInterception = Date().timeIntervalSince(started)
-        }
+        state.decided(decision)
         if source == .app, decision.action == .cancel {
             let rule = decision.rule.map { " (rule \($0))" } ?? " (\(decision.kind.rawValue))"
             recording.navigation(request, source: source, decided: decision.action)
-            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(options.redactor.rawURL(url))\(rule); serve it under an origin the rules allow"))
+            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(options.redactor.rawURL(observed.url))\(rule); serve it under an origin the rules allow"))
             return false
         }
         switch decision.interception {
@@ -288,7 +242,7 @@ public final class HostedWebView {
     private func drain(_ bridge: BridgeProtocol, record id: Int) {
         let script = bridge == .janrain ? HostScripts.janrainDrain : HostScripts.wvjbFetch
         evaluate(script) { [unowned self] result in
-            self.lastActivity = Date()
+            self.state.activity()
             switch result {
             case .success(let text?):
                 if bridge == .wvjb {
@@ -315,40 +269,7 @@ public final class HostedWebView {
         if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
             replyToWVJB(drained, events: n.events)
         }
-        guard !stopping else { return }
-        switch options.until {
-        case .sentinel where Self.handsOverCredential(n):
-            reach("a sentinel or bridge hand-off: \(n.decision.rule ?? n.decision.kind.rawValue)")
-        case .deeplink where n.decision.kind == .deeplink && n.decision.action == .cancel:
-            reach("a deep link: \(n.decision.rule ?? "deeplink")")
-        default: break
-        }
-    }
-
-    /// A sentinel result, janrain:accessToken=, or a drained event whose arguments carry a secret.
-    static func handsOverCredential(_ n: ReplayedNavigation) -> Bool {
-        switch n.decision.interception {
-        case .sentinel(.authorization)?: return n.decision.action == .cancel
-        case .bridge(.legacyAccessToken)?: return true
-        case .bridge(.drainRequest)?:
-            let secrets = SecretParameters.standard
-            func carries(_ value: JSONValue) -> Bool {
-                switch value {
-                case .object(let o): return o.contains { key, v in (secrets.isSecret(key) && v.stringValue?.isEmpty == false) || carries(v) }
-                case .array(let a): return a.contains(where: carries)
-                default: return false
-                }
-            }
-            let delivered = Set(n.events.filter { $0.status == .delivered || $0.status == .undispatched }.map(\.event))
-            for entry in n.record.drained ?? [] {
-                guard case .success(let url) = BrowserURL.parse(entry),
-                      case .success(.event(let name, let arguments)) = JanrainBridge.decode(url),
-                      delivered.contains(name) else { continue }
-                if arguments.contains(where: carries) { return true }
-            }
-            return false
-        default: return false
-        }
+        if state.reported(n) == .stop { stop() }
     }
 
     private func replyToWVJB(_ drained: [String], events: [DispatchedEvent]) {
@@ -366,17 +287,17 @@ public final class HostedWebView {
     // MARK: Loads, scripts, failures
 
     private func loadChanged(_ event: WebKitLoadEvent) {
-        lastActivity = Date()
-        guard event == WEBKIT_LOAD_FINISHED, !mainLoaded else { return }
-        mainLoaded = true
+        state.activity()
+        guard event == WEBKIT_LOAD_FINISHED, !state.mainLoaded else { return }
+        state.pageLoaded()
         note("loaded \(options.redactor.rawURL(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? ""))")
         runEvals(options.eval[...])
     }
 
     private func runEvals(_ scripts: ArraySlice<String>) {
-        guard let script = scripts.first else { evalsDone = true; return }
+        guard let script = scripts.first else { state.evalsFinished(); return }
         evaluate(script) { [unowned self] result in
-            self.lastActivity = Date()
+            self.state.activity()
             switch result {
             case .success(let text): self.emit(.transcript(.evalResult(text ?? "undefined")))
             case .failure(let message):
@@ -395,7 +316,7 @@ public final class HostedWebView {
         if domain == webkit_network_error_quark() && code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue) { return }
         let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
         let shown = options.redactor.rawURL(uri)
-        if !mainLoaded {
+        if !state.mainLoaded {
             fail(HostError(.pageNotLoaded, "the page did not load: \(shown): \(message)"))
         } else {
             emit(.transcript(.scriptError("a load failed: \(shown): \(message)")))
@@ -424,44 +345,23 @@ public final class HostedWebView {
     }
 
     private func scriptError(_ message: String) {
-        lastActivity = Date()
+        state.activity()
         emit(.transcript(.scriptError(message)))
     }
 
     // MARK: Stopping
 
     private func tick() {
-        guard !stopping else { return }
-        let elapsed = Date().timeIntervalSince(started)
-        if elapsed >= options.timeout {
-            if options.until == .timeout { reach("--timeout \(Self.seconds(options.timeout)) s") }
-            else { fail(HostError(.timeout, "timed out after \(Self.seconds(options.timeout)) s waiting for \(Self.describe(options.until))" + (mainLoaded ? "" : " (the page never finished loading)"))) }
-            return
-        }
-        if options.until == .idle, mainLoaded, evalsDone, !recording.isWaiting,
-           Date().timeIntervalSince(lastActivity) >= options.idle {
-            reach("idle for \(Self.seconds(options.idle)) s")
-        }
-    }
-
-    private func reach(_ reason: String) {
-        guard !stopping else { return }
-        reached = true
-        stop(reason)
+        if state.tick(recordingWaits: recording.isWaiting) == .stop { stop() }
     }
 
     private func fail(_ error: HostError) {
-        failures.append(error)
-        guard !stopping else { return }
-        stop(error.message)
+        if state.fail(error) == .stop { stop() }
     }
 
     /// Asks the page where it is (is it still answering?), then leaves the main loop.
-    private func stop(_ reason: String) {
-        stopping = true
-        stopReason = reason
-        let crashed = failures.contains { $0.kind == .webProcessTerminated }
-        if crashed || view == nil { gtk_main_quit(); return }
+    private func stop() {
+        if state.webProcessDied || view == nil { gtk_main_quit(); return }
         var answered = false
         evaluate("location.href") { [unowned self] result in
             guard !answered else { return }
@@ -521,17 +421,6 @@ public final class HostedWebView {
         default: return .other
         }
     }
-
-    static func describe(_ until: StopCondition) -> String {
-        switch until {
-        case .sentinel: return "a sentinel or bridge hand-off"
-        case .deeplink: return "a deep link"
-        case .idle: return "the page to go idle"
-        case .timeout: return "the timeout"
-        }
-    }
-
-    static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 
     private func note(_ text: String) { emit(.note(text)) }
 }

@@ -26,6 +26,23 @@ final class StandInNetwork {
 
     var proxyURI: String { "http://127.0.0.1:\(port)" }
 
+    /// Points a web context at this network: the proxy for everything but loopback (a test's own server is
+    /// reached directly), and this network's certificate trusted for the site's hosts only.
+    func configure(_ context: UnsafeMutablePointer<WebKitWebContext>) {
+        let data = webkit_web_context_get_website_data_manager(context)
+        let ignored: [String] = ["localhost", "127.0.0.1", "::1"]
+        var pointers = ignored.map { strdup($0) } + [nil]
+        let proxy = pointers.withUnsafeMutableBufferPointer { buffer in
+            webkit_network_proxy_settings_new(proxyURI, UnsafePointer(buffer.baseAddress!).withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) { $0 })
+        }
+        pointers.forEach { free($0) }
+        webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
+        webkit_network_proxy_settings_free(proxy)
+        for host in site.hosts {
+            webkit_web_context_allow_tls_certificate_for_host(context, certificate, host)
+        }
+    }
+
     func start() throws {
         var error: UnsafeMutablePointer<GError>?
         guard let pem = g_tls_certificate_new_from_pem(StandInCertificate.pem, -1, &error) else {

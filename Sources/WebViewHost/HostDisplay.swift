@@ -1,0 +1,40 @@
+// HostDisplay.swift: the X display a hosted view draws into: --display, else DISPLAY, else a private Xvfb
+// (stopped when the host stops). Also the signal mask: a parent that blocks SIGINT and SIGTERM (a test
+// runner) would leave them blocked here and in Xvfb, and the host could not be stopped.
+#if WebKit
+import CWebKit
+import Foundation
+
+struct HostDisplay {
+    let name: String
+    /// The Xvfb this host started, to be stopped at the end; nil when a display was given.
+    let xvfb: XvfbDisplay?
+
+    static func open(_ requested: String?, note: (String) -> Void) throws -> HostDisplay {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        var xvfb: XvfbDisplay? = nil
+        let name: String
+        if let given = requested ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            name = given
+            note("using display \(given)")
+        } else {
+            let started = try XvfbDisplay.start()
+            xvfb = started
+            name = started.name
+            note("started Xvfb on display \(started.name) (pid \(started.processIdentifier)); it stops when the host does")
+        }
+        setenv("DISPLAY", name, 1)
+        unsetenv("WAYLAND_DISPLAY")
+        gdk_set_allowed_backends("x11")
+        guard gtk_init_check(nil, nil) != 0 else {
+            xvfb?.stop()
+            throw HostError(.noDisplay, "cannot open display \(name)" + (requested != nil ? " (--display)" : ""))
+        }
+        return HostDisplay(name: name, xvfb: xvfb)
+    }
+}
+#endif

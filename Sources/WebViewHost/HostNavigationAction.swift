@@ -1,0 +1,42 @@
+// HostNavigationAction.swift: what the hosted view's navigation action says, as plain values, and the
+// NavigationRequest and navlog `source` the engine and the recording get from it. WebKit's action is read
+// into this in HostedWebView (the only WebKit part); the mapping is here, without WebKit, so it is tested
+// without the trait.
+import NavigationPolicy
+import NavigationReplay
+
+public struct HostNavigationAction: Sendable, Hashable {
+    public var url: String
+    public var method: String
+    /// A link's target name (webkit_navigation_action_get_frame_name); nil when there is none.
+    public var frameName: String?
+    public var isRedirect: Bool
+    public var hasUserGesture: Bool
+    public var type: NavigationType
+    /// A new-window action or window.open.
+    public var newWindow: Bool
+    /// The view's URL when the action came (the page that started it).
+    public var currentURL: String?
+
+    public init(url: String, method: String = "GET", frameName: String? = nil, isRedirect: Bool = false, hasUserGesture: Bool = false,
+                type: NavigationType = .other, newWindow: Bool = false, currentURL: String? = nil) {
+        self.url = url; self.method = method; self.frameName = frameName; self.isRedirect = isRedirect
+        self.hasUserGesture = hasUserGesture; self.type = type; self.newWindow = newWindow; self.currentURL = currentURL
+    }
+
+    /// The request the engine decides. WebKitGTK's UI process does not say which frame a navigation is in,
+    /// so every navigation is main-frame; a new window's target frame is null, a link's target its name.
+    public var request: NavigationRequest {
+        NavigationRequest(url: url, type: type, isMainFrame: true, targetFrame: newWindow ? nil : (frameName ?? ""),
+                          isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: method, sourceURL: currentURL)
+    }
+
+    /// Who started it: the app (the first load), a redirect, the user (a gesture), history, else script.
+    public func source(isFirst: Bool) -> NavigationSource {
+        if isFirst { return .app }
+        if isRedirect { return .redirect }
+        if hasUserGesture { return .user }
+        if type == .backForward { return .history }
+        return .script
+    }
+}

@@ -1,0 +1,112 @@
+// HostRunState.swift: the stop state machine of one hosted run, as a value: what has happened (the page
+// loaded, --eval finished, the first interception, the last activity), whether and why the run stops
+// (the condition reached, or a failure), and the check made on every tick (the timeout, idleness). The
+// view feeds it events and asks it what to do; the clock is passed in, so it is tested without WebKit.
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+
+public struct HostRunState: Sendable {
+    public let until: StopCondition
+    public let timeout: Double
+    public let idle: Double
+    public let started: Date
+
+    public private(set) var lastActivity: Date
+    public private(set) var mainLoaded = false
+    /// --eval scripts have all run (they run one after another once the page has loaded).
+    public private(set) var evalsDone = false
+    public private(set) var stopping = false
+    public private(set) var reached = false
+    public private(set) var stopReason = ""
+    public private(set) var failures: [HostError] = []
+    /// Seconds from start to the first navigation the engine intercepted.
+    public private(set) var firstInterception: Double?
+
+    public init(until: StopCondition, timeout: Double, idle: Double, started: Date = Date()) {
+        self.until = until
+        self.timeout = timeout
+        self.idle = idle
+        self.started = started
+        lastActivity = started
+    }
+
+    /// What the view should do after an event or a tick.
+    public enum Action: Sendable, Equatable {
+        case carryOn
+        /// Stop (reached or failed): ask the page where it is, then leave the main loop.
+        case stop
+    }
+
+    public mutating func activity(at now: Date = Date()) { lastActivity = now }
+    public mutating func pageLoaded(at now: Date = Date()) { mainLoaded = true; lastActivity = now }
+    public mutating func evalsFinished() { evalsDone = true }
+
+    /// A decision was made: the first cancelled sentinel, bridge or deep link is the first interception.
+    public mutating func decided(_ decision: Decision, at now: Date = Date()) {
+        lastActivity = now
+        if decision.action == .cancel, [.sentinel, .bridge, .deeplink].contains(decision.kind), firstInterception == nil {
+            firstInterception = now.timeIntervalSince(started)
+        }
+    }
+
+    /// A navigation reached the transcript: does it meet the stop condition?
+    public mutating func reported(_ n: ReplayedNavigation) -> Action {
+        guard !stopping else { return .carryOn }
+        switch until {
+        case .sentinel where CredentialHandOff.isHandOff(n):
+            return reach("a sentinel or bridge hand-off: \(n.decision.rule ?? n.decision.kind.rawValue)")
+        case .deeplink where n.decision.kind == .deeplink && n.decision.action == .cancel:
+            return reach("a deep link: \(n.decision.rule ?? "deeplink")")
+        default: return .carryOn
+        }
+    }
+
+    /// The periodic check: the timeout (success with --until timeout), or idleness with --until idle.
+    public mutating func tick(at now: Date = Date(), recordingWaits: Bool) -> Action {
+        guard !stopping else { return .carryOn }
+        if now.timeIntervalSince(started) >= timeout {
+            if until == .timeout { return reach("--timeout \(Self.seconds(timeout)) s") }
+            return fail(HostError(.timeout, "timed out after \(Self.seconds(timeout)) s waiting for \(Self.describe(until))"
+                                  + (mainLoaded ? "" : " (the page never finished loading)")))
+        }
+        if until == .idle, mainLoaded, evalsDone, !recordingWaits, now.timeIntervalSince(lastActivity) >= idle {
+            return reach("idle for \(Self.seconds(idle)) s")
+        }
+        return .carryOn
+    }
+
+    public mutating func reach(_ reason: String) -> Action {
+        guard !stopping else { return .carryOn }
+        reached = true
+        return stop(reason)
+    }
+
+    /// A failure is always recorded; the first thing that stops the run gives the reason.
+    public mutating func fail(_ error: HostError) -> Action {
+        failures.append(error)
+        guard !stopping else { return .carryOn }
+        return stop(error.message)
+    }
+
+    private mutating func stop(_ reason: String) -> Action {
+        stopping = true
+        stopReason = reason
+        return .stop
+    }
+
+    /// The run met its condition and nothing failed.
+    public var succeeded: Bool { reached && failures.isEmpty }
+    public var webProcessDied: Bool { failures.contains { $0.kind == .webProcessTerminated } }
+
+    static func describe(_ until: StopCondition) -> String {
+        switch until {
+        case .sentinel: return "a sentinel or bridge hand-off"
+        case .deeplink: return "a deep link"
+        case .idle: return "the page to go idle"
+        case .timeout: return "the timeout"
+        }
+    }
+
+    static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+}

@@ -1,0 +1,118 @@
+// HostLogicTests.swift: the hosted view's logic without WebKit: a navigation action becomes the request
+// and source the engine and recording see; the stop state machine (conditions, idleness, the timeout,
+// failures after a stop); and what counts as a credential hand-off for --until sentinel.
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+import Testing
+@testable import WebViewHost
+
+@Suite("hosted view logic")
+struct HostLogicTests {
+    static let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
+        {"version":1,"default":"cancel","allow":["https://yourdomain.com"],
+         "sentinels":[{"name":"signin","redirectURI":"https://yourdomain.com/cb","require":["code"]}],
+         "schemes":[{"name":"bridge","scheme":"janrain","protocol":"janrain"},{"name":"done","scheme":"myapp","route":"done"}],
+         "handlers":{"onCaptureLoginSuccess":["signInCompleted"]}}
+        """#.utf8)))
+
+    static func navigation(_ url: String, drained: [String]? = nil) -> ReplayedNavigation {
+        var record = NavigationRecord(url: url, location: .line(1))
+        record.drained = drained
+        let replayer = Replayer(engine: engine)
+        guard case .navigation(let n) = replayer.replay(.record(record)) else { fatalError("not replayed: \(url)") }
+        return n
+    }
+
+    @Test("an action becomes the request: main frame, a link's target name, null for new windows")
+    func request() {
+        let link = HostNavigationAction(url: "https://yourdomain.com/a", frameName: "side", hasUserGesture: true, type: .linkClicked,
+                                        currentURL: "https://yourdomain.com/")
+        #expect(link.request.isMainFrame && link.request.targetFrame == "side" && link.request.sourceURL == "https://yourdomain.com/")
+        #expect(HostNavigationAction(url: "x:", newWindow: true).request.targetFrame == nil)
+        #expect(HostNavigationAction(url: "x:").request.targetFrame == "")
+        #expect(HostNavigationAction(url: "x:", method: "POST", type: .formSubmitted).request.method == "POST")
+    }
+
+    @Test("who started it: the app first, then redirect, user, history, script", arguments: [
+        (HostNavigationAction(url: "u", isRedirect: true, hasUserGesture: true), true, NavigationSource.app),
+        (HostNavigationAction(url: "u", isRedirect: true, hasUserGesture: true), false, .redirect),
+        (HostNavigationAction(url: "u", hasUserGesture: true, type: .backForward), false, .user),
+        (HostNavigationAction(url: "u", type: .backForward), false, .history),
+        (HostNavigationAction(url: "u"), false, .script),
+    ])
+    func source(action: HostNavigationAction, first: Bool, expected: NavigationSource) {
+        #expect(action.source(isFirst: first) == expected)
+    }
+
+    @Test("--until sentinel stops on a cancelled sentinel result, the legacy token or a delivered event carrying a secret")
+    func handOff() {
+        #expect(CredentialHandOff.isHandOff(Self.navigation("https://yourdomain.com/cb?code=abc")))
+        #expect(CredentialHandOff.isHandOff(Self.navigation("janrain:accessToken=abc")))
+        let args = Redactor.encodeURIComponent(#"[{"accessToken":"t0k3n","oneTime":false}]"#)
+        #expect(CredentialHandOff.isHandOff(Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(args)"])))
+        let empty = Redactor.encodeURIComponent(#"[{"accessToken":"","oneTime":false}]"#)
+        #expect(!CredentialHandOff.isHandOff(Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(empty)"])))
+        let screen = Redactor.encodeURIComponent(#"[{"screen":"signIn"}]"#)
+        #expect(!CredentialHandOff.isHandOff(Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureScreenShow?arguments=\(screen)"])))
+        #expect(!CredentialHandOff.isHandOff(Self.navigation("https://yourdomain.com/page")))
+    }
+
+    @Test("the stop conditions: sentinel and deeplink on the navigation that meets them, once")
+    func conditions() {
+        var sentinel = HostRunState(until: .sentinel, timeout: 30, idle: 1)
+        #expect(sentinel.reported(Self.navigation("myapp://done")) == .carryOn)
+        #expect(sentinel.reported(Self.navigation("https://yourdomain.com/cb?code=abc")) == .stop)
+        #expect(sentinel.succeeded && sentinel.stopReason == "a sentinel or bridge hand-off: signin")
+        #expect(sentinel.reported(Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
+        var deeplink = HostRunState(until: .deeplink, timeout: 30, idle: 1)
+        #expect(deeplink.reported(Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
+        #expect(deeplink.reported(Self.navigation("myapp://done")) == .stop)
+        #expect(deeplink.stopReason == "a deep link: done")
+    }
+
+    @Test("idle: only after the page loaded, --eval finished and the recording waits for no drain")
+    func idle() {
+        let start = Date(timeIntervalSince1970: 1000)
+        var state = HostRunState(until: .idle, timeout: 30, idle: 1, started: start)
+        #expect(state.tick(at: start.addingTimeInterval(5), recordingWaits: false) == .carryOn)
+        state.pageLoaded(at: start.addingTimeInterval(5))
+        #expect(state.tick(at: start.addingTimeInterval(7), recordingWaits: false) == .carryOn)  // --eval still running
+        state.evalsFinished()
+        #expect(state.tick(at: start.addingTimeInterval(7), recordingWaits: true) == .carryOn)
+        #expect(state.tick(at: start.addingTimeInterval(5.5), recordingWaits: false) == .carryOn)
+        #expect(state.tick(at: start.addingTimeInterval(7), recordingWaits: false) == .stop)
+        #expect(state.succeeded && state.stopReason == "idle for 1 s")
+    }
+
+    @Test("the timeout: a failure naming what was awaited, or success with --until timeout")
+    func timeout() {
+        let start = Date(timeIntervalSince1970: 1000)
+        var waiting = HostRunState(until: .deeplink, timeout: 2, idle: 1, started: start)
+        #expect(waiting.tick(at: start.addingTimeInterval(2), recordingWaits: false) == .stop)
+        #expect(!waiting.succeeded && waiting.failures.map(\.kind) == [.timeout])
+        #expect(waiting.stopReason == "timed out after 2 s waiting for a deep link (the page never finished loading)")
+        var timed = HostRunState(until: .timeout, timeout: 2.5, idle: 1, started: start)
+        #expect(timed.tick(at: start.addingTimeInterval(3), recordingWaits: false) == .stop)
+        #expect(timed.succeeded && timed.stopReason == "--timeout 2.5 s")
+    }
+
+    @Test("a failure after the stop is still recorded, and the run no longer counts as reached")
+    func failureAfterStop() {
+        var state = HostRunState(until: .sentinel, timeout: 30, idle: 1)
+        #expect(state.reach("done") == .stop)
+        #expect(state.fail(HostError(.webProcessTerminated, "the web process crashed")) == .carryOn)
+        #expect(!state.succeeded && state.webProcessDied && state.stopReason == "done")
+    }
+
+    @Test("the first interception is the first cancelled sentinel, bridge or deep link")
+    func firstInterception() {
+        let start = Date(timeIntervalSince1970: 1000)
+        var state = HostRunState(until: .idle, timeout: 30, idle: 1, started: start)
+        state.decided(Self.navigation("https://yourdomain.com/page").decision, at: start.addingTimeInterval(0.2))
+        #expect(state.firstInterception == nil)
+        state.decided(Self.navigation("janrain:eventsAvailable?1").decision, at: start.addingTimeInterval(0.5))
+        state.decided(Self.navigation("myapp://done").decision, at: start.addingTimeInterval(0.9))
+        #expect(state.firstInterception == 0.5)
+    }
+}
