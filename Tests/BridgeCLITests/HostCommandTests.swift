@@ -214,4 +214,22 @@ final class NavigationServer {
     func stop() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
     }
+
+}
+
+extension HostCommandTests {
+    @Test("secrets in eval results, script errors and intercepted URLs are masked unless --reveal", arguments: ["text", "json"], [false, true])
+    func canary(format: String, reveal: Bool) throws {
+        let secret = Canary.secret
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--timeout", "20", "--format", format]
+            + (reveal ? ["--reveal"] : [])
+            + ["--eval", #"setTimeout(function () { throw new Error("failed with access_token=\#(secret)") }, 0); ({accessToken: "\#(secret)", email: "ada@example.com"})"#,
+               "--eval", #"setTimeout(function () { location.href = "https://yourdomain.com/password_reset.php?code=\#(secret)&access_token=\#(secret)" }, 300); 1"#,
+               Self.path("web/webViewSignIn.html")])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let all = run.stdout + run.stderr
+        #expect(all.contains("eval"), "\(all)")
+        #expect(all.contains(reveal ? secret : "CANA…(26)"), "\(all)")
+        #expect(all.contains(secret) == reveal, "host --format \(format)\(reveal ? " --reveal" : ""):\n\(all)")
+    }
 }
