@@ -1,5 +1,5 @@
 // PolicyEngine.swift: decides navigations from compiled rules. The order is the contract in
-// ../shared/DESIGN.md ("Engine semantics"): a URL that does not parse is cancelled (fail closed);
+// NavigationPolicy.docc/RulesFile.md ("How a navigation is decided"): a URL that does not parse is cancelled (fail closed);
 // then always-blocked schemes → bridge schemes → deep-link routes → sentinels → allowed origins → the
 // default; first match in file order within a group. Rules are compiled once into lookups by scheme
 // and host, so a decision never re-reads the rules file.

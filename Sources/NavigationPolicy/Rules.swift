@@ -1,4 +1,4 @@
-// Rules.swift: the rules file, version 1 (../shared/DESIGN.md, "File formats"): what users write. The
+// Rules.swift: the rules file, version 1 (NavigationPolicy.docc/RulesFile.md): what users write. The
 // v1 keys and their meaning are a contract; new keys may be added, none removed or changed.
 import BrowserURL
 

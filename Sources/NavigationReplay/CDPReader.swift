@@ -1,6 +1,6 @@
 // CDPReader.swift: the navigations in a Chrome DevTools Protocol event log (a JSON array of
 // {method, params}; Chrome's performance log wraps each as {message: {method, params}}, sometimes as a
-// string), per ../shared/formats/MAPPING.md. One navigation is reported by several events (the renderer's
+// string), per NavigationReplay.docc/Navlog.md ("HAR and CDP logs"). One navigation is reported by several events (the renderer's
 // Page.frameRequestedNavigation, then Page.frameStartedNavigating, then Network.requestWillBeSent for the
 // document): they are merged into one record per (frame, URL), as a delegate is asked once. Each redirect
 // hop (a requestWillBeSent carrying redirectResponse) is its own record. The main frame is the frame that

@@ -1,4 +1,4 @@
-// HARReader.swift: the navigations in a HAR 1.2 export, read leniently (../shared/formats/MAPPING.md):
+// HARReader.swift: the navigations in a HAR 1.2 export, read leniently (NavigationReplay.docc/Navlog.md, "HAR and CDP logs"):
 // real exports break the schema (no queryString, serverIPAddress "", null redirectURL, status 0 with
 // `_error`), so only `log.entries[].request.url` is required. Entries are sorted by startedDateTime.
 // Which entries are navigations, best signal first: Chrome's `_resourceType`, `Sec-Fetch-Dest`/`-Mode`,

@@ -1,4 +1,4 @@
-// NavlogLineParser.swift: one navlog v1 line (../shared/formats/navlog.schema.json) into a header or a
+// NavlogLineParser.swift: one navlog v1 line (NavigationReplay.docc/Navlog.md) into a header or a
 // navigation record, or the reason it is neither. `url` is the only required field; unknown keys are
 // allowed (the schema's additionalProperties); a known key with the wrong type or an unknown enum value
 // rejects the line with the key named, so nothing is replayed on a guess.

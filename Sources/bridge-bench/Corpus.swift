@@ -1,4 +1,4 @@
-// Corpus.swift: the benchmark's URLs: ../shared/corpus/oauth_urls.txt when present (or --corpus),
+// Corpus.swift: the benchmark's URLs: Fixtures/corpus/oauth_urls.txt when present (or --corpus),
 // otherwise 10,000 generated from a fixed seed in the same twelve shapes (query code + state, fragment
 // tokens, id_token JWTs, reset-password deep links, janrain:accessToken, IDN hosts, upper case and
 // "../", trailing spaces, OAuth errors, magic links, loopback ports, Expo-style schemes).
@@ -9,7 +9,7 @@ struct Corpus {
     let source: String
 
     static func load(explicitPath: String?) -> Corpus {
-        let candidates = explicitPath.map { [$0] } ?? ["../shared/corpus/oauth_urls.txt", "shared/corpus/oauth_urls.txt"]
+        let candidates = explicitPath.map { [$0] } ?? ["Fixtures/corpus/oauth_urls.txt"]
         for path in candidates {
             if let text = try? String(contentsOfFile: path, encoding: .utf8) {
                 let urls = text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
