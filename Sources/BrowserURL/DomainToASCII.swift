@@ -1,7 +1,8 @@
 // DomainToASCII.swift: URL Standard §3.3 "domain to ASCII" with beStrict = false.
 // ASCII domains with no "xn--" label take the spec's own shortcut (ASCII lowercase). Everything else
 // goes to UTS #46 ToASCII: through system ICU (the CIDNA shim) where it exists (Linux); on Apple
-// platforms, where ICU's headers are not public, through `FallbackIDNA` below.
+// platforms, where ICU's headers are not public, through `FallbackIDNA` (Punycode.swift). The tests run
+// the conformance suites through the fallback on Linux too, with `$useFallback`.
 
 #if canImport(CIDNA)
 import CIDNA
@@ -28,9 +29,13 @@ enum DomainToASCII {
         if out.count == start { throw URLParseError(.domainToASCII, detail: "the domain is empty") }
     }
 
+    /// Tests only: true sends every non-ASCII domain through the fallback an Apple build uses.
+    @TaskLocal static var useFallback = false
+
     /// UTS #46 ToASCII with the URL Standard's options.
     static func uts46ToASCII(_ domain: [UInt8]) throws(URLParseError) -> [UInt8] {
         #if canImport(CIDNA)
+        if useFallback { return try FallbackIDNA.toASCII(domain) }
         var capacity = max(64, domain.count * 4 + 16)
         while true {
             var errors: UInt32 = 0

@@ -1,12 +1,14 @@
 // Punycode.swift: RFC 3492 Punycode and a UTS #46 approximation for platforms without public ICU
-// headers (Apple's SDKs). Written by hand because no Foundation-only library offers it; Linux builds
-// use ICU's full UTS #46 instead and the WPT suites measure that path. The fallback maps with NFKC
-// and lower-casing (what UTS #46's mapping table mostly encodes), drops default-ignorable joiners,
-// and Punycode-encodes non-ASCII labels; it does not check Bidi or CONTEXTJ rules.
-
-#if canImport(Foundation) && !canImport(CIDNA)
-import Foundation
-#endif
+// headers (Apple's SDKs). Written by hand because no library without Foundation offers it (BrowserURL
+// imports no Foundation on any platform). Linux builds use ICU's full UTS #46; the fallback is compiled
+// on every platform, and the WPT suites run against it too (DomainToASCII.$useFallback in the tests,
+// with its known differences listed in Fixtures/conformance/fallback-idna-known-differences.json).
+//
+// The fallback maps full-width ASCII to ASCII, lower-cases through the Unicode case mapping, drops
+// default-ignorable characters (keeping ZWJ and ZWNJ, as non-transitional processing does), composes with NFC (the standard library's own normalizer) and
+// Punycode-encodes non-ASCII labels. A compatibility character it cannot map (a ligature, a superscript,
+// a circled letter: anything that still changes under NFKC_Casefold) fails the domain rather than giving
+// a host that differs from a browser's: fail closed. It does not check Bidi or CONTEXTJ rules.
 
 enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
@@ -66,22 +68,36 @@ enum Punycode {
     }
 }
 
-#if !canImport(CIDNA)
 enum FallbackIDNA {
+    static let ignorable: Set<UInt32> = [0x00AD, 0x200B, 0x2060, 0xFEFF, 0x034F, 0x180B, 0x180C, 0x180D, 0x180F]
+    static let separators: Set<UInt32> = [0x2E, 0x3002, 0xFF0E, 0xFF61]
+
     static func toASCII(_ domain: [UInt8]) throws(URLParseError) -> [UInt8] {
-        var text = String(decoding: domain, as: UTF8.self)
-        #if canImport(Foundation)
-        text = text.precomposedStringWithCompatibilityMapping.lowercased()
-        #else
-        text = text.lowercased()
-        #endif
-        let ignorable: Set<UInt32> = [0x00AD, 0x200B, 0x2060, 0xFEFF, 0x200C, 0x200D]
+        // Map: full-width ASCII → ASCII, case → lower case, ignorables → nothing.
+        var mapped = ""
+        for scalar in String(decoding: domain, as: UTF8.self).unicodeScalars {
+            let v = scalar.value
+            if ignorable.contains(v) { continue }
+            if separators.contains(v) { mapped.unicodeScalars.append("."); continue }
+            if (0xFF01...0xFF5E).contains(v), let ascii = Unicode.Scalar(v - 0xFEE0) {
+                mapped += String(ascii).lowercased()
+                continue
+            }
+            if v == 0xFFFD { throw URLParseError(.domainToASCII, detail: "invalid UTF-8 in the domain") }
+            let lowered = scalar.properties.lowercaseMapping
+            // ß and ς are UTS #46 deviations: kept as they are (non-transitional processing).
+            for mappedScalar in lowered.unicodeScalars where mappedScalar.properties.changesWhenNFKCCaseFolded
+                && mappedScalar.value != 0xDF && mappedScalar.value != 0x3C2 {
+                throw URLParseError(.domainToASCII, detail: "U+\(String(mappedScalar.value, radix: 16, uppercase: true)) needs a compatibility mapping this fallback does not have")
+            }
+            mapped += lowered
+        }
+        // Compose (NFC), then encode label by label.
+        let composed = String(decoding: mapped._nfcCodeUnits, as: UTF8.self)
         var result: [UInt8] = []
-        let separators: Set<UInt32> = [0x2E, 0x3002, 0xFF0E, 0xFF61]
         var label: [UInt32] = []
         func flush() throws(URLParseError) {
             if label.contains(where: { $0 >= 0x80 }) {
-                if label.contains(0xFFFD) { throw URLParseError(.domainToASCII, detail: "invalid UTF-8 in the domain") }
                 guard let encoded = Punycode.encode(label) else { throw URLParseError(.domainToASCII) }
                 result.append(contentsOf: Array("xn--".utf8) + encoded)
             } else {
@@ -89,11 +105,11 @@ enum FallbackIDNA {
             }
             label.removeAll()
         }
-        for scalar in text.unicodeScalars {
-            if separators.contains(scalar.value) {
+        for scalar in composed.unicodeScalars {
+            if scalar == "." {
                 try flush()
                 result.append(UInt8(ascii: "."))
-            } else if !ignorable.contains(scalar.value) {
+            } else {
                 label.append(scalar.value)
             }
         }
@@ -101,4 +117,3 @@ enum FallbackIDNA {
         return result
     }
 }
-#endif
