@@ -18,7 +18,7 @@ public enum CheckCatalogue {
             id: "empty-page", severity: .warning,
             summary: "the page is empty",
             rationale: "An empty file where a flow page should be is usually a failed export or a wrong path; the WebView would show a blank screen.",
-            triggering: [CheckExample(""), CheckExample("  \n\n")],
+            triggering: [CheckExample("").at(""), CheckExample("  \n\n").at("")],
             nonTriggering: [CheckExample("<p>hello</p>")],
             run: { _, _ in [] })
 
@@ -87,38 +87,38 @@ public enum CheckCatalogue {
             id: "popup-not-false", severity: .error,
             summary: "janrain.settings.popup must be false in a WebView",
             rationale: "With popup on, social sign-in opens a new window. A WebView has no windows (window.open arrives on WebKit's create signal, not as a navigation the app sees), so the sign-in silently stops.",
-            triggering: [.signIn(replacing: "janrain.settings.popup = false;", with: "janrain.settings.popup = true;"),
-                         .signIn(replacing: "janrain.settings.popup = false;", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.popup = false;", with: "janrain.settings.popup = true;").at("janrain.settings.popup = true;"),
+                         .signIn(replacing: "janrain.settings.popup = false;", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn, CheckExample("<html><body><p>No Janrain here.</p></body></html>")],
             run: requireLiteral("popup", .bool(false), shown: "false")),
         InspectorCheck(
             id: "redirect-flow-not-true", severity: .error,
             summary: "janrain.settings.capture.redirectFlow must be true",
             rationale: "Without the redirect flow, Capture returns results to a popup opener that does not exist in a WebView; the redirect flow sends them through navigations the app can see.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.redirectFlow = true;", with: "janrain.settings.capture.redirectFlow = 'true';"),
-                         .signIn(replacing: "janrain.settings.capture.redirectFlow = true;", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.redirectFlow = true;", with: "janrain.settings.capture.redirectFlow = 'true';").at("janrain.settings.capture.redirectFlow ="),
+                         .signIn(replacing: "janrain.settings.capture.redirectFlow = true;", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
             run: requireLiteral("capture.redirectFlow", .bool(true), shown: "true")),
         InspectorCheck(
             id: "token-action-not-url", severity: .error,
             summary: "janrain.settings.tokenAction must be 'url'",
             rationale: "Social Login must redirect after authentication ('url'); the other actions post to a popup or call an event the single-window flow never reaches.",
-            triggering: [.signIn(replacing: "janrain.settings.tokenAction = 'url';", with: "janrain.settings.tokenAction = 'event';")],
+            triggering: [.signIn(replacing: "janrain.settings.tokenAction = 'url';", with: "janrain.settings.tokenAction = 'event';").at("janrain.settings.tokenAction = 'event';")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "janrain.settings.tokenAction = 'url';", with: "janrain.settings.tokenAction = \"url\";")],
             run: requireLiteral("tokenAction", .string("url"), shown: "'url'")),
         InspectorCheck(
             id: "type-not-embed", severity: .error,
             summary: "janrain.settings.type must be 'embed'",
             rationale: "The modal type renders in a popup dialog; in a WebView the UI must render embedded in the page's own DOM.",
-            triggering: [.signIn(replacing: "janrain.settings.type = 'embed';", with: "janrain.settings.type = 'modal';")],
+            triggering: [.signIn(replacing: "janrain.settings.type = 'embed';", with: "janrain.settings.type = 'modal';").at("janrain.settings.type = 'modal';")],
             nonTriggering: [.goodSignIn],
             run: requireLiteral("type", .string("embed"), shown: "'embed'")),
         InspectorCheck(
             id: "redirect-uri-not-location", severity: .error,
             summary: "janrain.settings.capture.redirectUri must be the page's own location",
             rationale: "Capture redirects back to redirectUri after sign-in; it must be this page (location.href, without the fragment), or the flow lands somewhere the page's handlers never run.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "janrain.settings.capture.redirectUri = 'https://other.example/';"),
-                         .signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "janrain.settings.capture.redirectUri = 'https://other.example/';").at("janrain.settings.capture.redirectUri = '"),
+                         .signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "janrain.settings.capture.redirectUri = location.href;")],
             run: { page, _ in
                 guard page.isJanrainPage else { return [] }
@@ -134,7 +134,7 @@ public enum CheckCatalogue {
             id: "redirect-uri-wrong-namespace", severity: .warning,
             summary: "redirectUri is set at the top level; real pages set janrain.settings.capture.redirectUri",
             rationale: "Janrain's documentation writes janrain.settings.redirectUri, but the widget reads capture.redirectUri; the top-level one is ignored.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "janrain.settings.redirectUri = location.href;")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "janrain.settings.redirectUri = location.href;").at("janrain.settings.redirectUri = location.")],
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 guard let assignment = page.setting("redirectUri") else { return [] }
@@ -144,14 +144,14 @@ public enum CheckCatalogue {
             id: "capture-server-missing", severity: .error,
             summary: "janrain.settings.capture.captureServer is not set",
             rationale: "The capture server is the base of every Capture endpoint (sign-in, token, profile); without it the widget cannot start.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.captureServer = 'https://example.janraincapture.com';", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.captureServer = 'https://example.janraincapture.com';", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
             run: requirePresent("capture.captureServer", what: "the base URL of the Capture server, https")),
         InspectorCheck(
             id: "capture-server-not-https", severity: .error,
             summary: "janrain.settings.capture.captureServer must be an https URL",
             rationale: "Tokens and codes travel to and from the capture server; over http anyone on the network reads them.",
-            triggering: [.signIn(replacing: "'https://example.janraincapture.com';\n  janrain.settings.tokenUrl", with: "'http://example.janraincapture.com';\n  janrain.settings.tokenUrl")],
+            triggering: [.signIn(replacing: "'https://example.janraincapture.com';\n  janrain.settings.tokenUrl", with: "'http://example.janraincapture.com';\n  janrain.settings.tokenUrl").at("janrain.settings.capture.captureServer =")],
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 guard let assignment = page.setting("capture.captureServer") else { return [] }
@@ -163,14 +163,14 @@ public enum CheckCatalogue {
             id: "token-url-missing", severity: .error,
             summary: "janrain.settings.tokenUrl is not set",
             rationale: "tokenUrl is unused in the redirect flow but must be set to a whitelisted domain, or the widget refuses to run.",
-            triggering: [.signIn(replacing: "janrain.settings.tokenUrl = janrain.settings.capture.captureServer;", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.tokenUrl = janrain.settings.capture.captureServer;", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
             run: requirePresent("tokenUrl", what: "set it to janrain.settings.capture.captureServer")),
         InspectorCheck(
             id: "token-url-not-whitelisted", severity: .warning,
             summary: "janrain.settings.tokenUrl is not on the capture server's domain",
             rationale: "tokenUrl must be on a domain the Janrain application whitelists; the capture server's own is, which is why the demos use it. Another domain fails at run time, on the phone.",
-            triggering: [.signIn(replacing: "janrain.settings.tokenUrl = janrain.settings.capture.captureServer;", with: "janrain.settings.tokenUrl = 'https://elsewhere.example/token';")],
+            triggering: [.signIn(replacing: "janrain.settings.tokenUrl = janrain.settings.capture.captureServer;", with: "janrain.settings.tokenUrl = 'https://elsewhere.example/token';").at("janrain.settings.tokenUrl = 'https://els")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "janrain.settings.tokenUrl = janrain.settings.capture.captureServer;", with: "janrain.settings.tokenUrl = 'https://example.janraincapture.com/';")],
             run: { page, _ in
                 guard let assignment = page.setting("tokenUrl"), let token = page.resolvedValue("tokenUrl")?.stringValue,
@@ -185,21 +185,21 @@ public enum CheckCatalogue {
             id: "app-id-missing", severity: .error,
             summary: "janrain.settings.capture.appId is not set",
             rationale: "The app id names the Capture application; without it the widget cannot load its flow.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.appId = 'exampleappid';", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.appId = 'exampleappid';", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
             run: requirePresent("capture.appId", what: "the Capture application id")),
         InspectorCheck(
             id: "client-id-missing", severity: .error,
             summary: "janrain.settings.capture.clientId is not set",
             rationale: "The client id is the OAuth client the codes and tokens are issued to; without it sign-in fails.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.clientId = 'exampleclientid';", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.clientId = 'exampleclientid';", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
             run: requirePresent("capture.clientId", what: "the OAuth client id")),
         InspectorCheck(
             id: "response-type-invalid", severity: .error,
             summary: "janrain.settings.capture.responseType must be token, code or code_and_token",
             rationale: "The response type decides what the app receives (an access token, an authorization code, or both); any other value makes Capture reject the sign-in.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.responseType = 'code_and_token';", with: "janrain.settings.capture.responseType = 'id_token';")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.responseType = 'code_and_token';", with: "janrain.settings.capture.responseType = 'id_token';").at("janrain.settings.capture.responseType =")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "'code_and_token';", with: "'code';")],
             run: { page, _ in
                 guard let assignment = page.setting("capture.responseType") else { return [] }
@@ -210,14 +210,14 @@ public enum CheckCatalogue {
             id: "flow-name-missing", severity: .error,
             summary: "janrain.settings.capture.flowName is not set",
             rationale: "The flow names the screens the widget renders (webViewSignIn, webViewProfile, webViewFlow); without it the widget renders the desktop default.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.flowName = 'webViewSignIn';", with: "")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.flowName = 'webViewSignIn';", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
             run: requirePresent("capture.flowName", what: "webViewSignIn, webViewProfile or webViewFlow")),
         InspectorCheck(
             id: "settings-after-start", severity: .error,
             summary: "a setting is assigned after janrain.capture.ui.start()",
             rationale: "The widget reads janrain.settings when it starts; a setting assigned later is ignored, so the page behaves as if it were missing.",
-            triggering: [.signIn(replacing: "  janrain.capture.ui.start();\n}", with: "  janrain.capture.ui.start();\n  janrain.settings.capture.flowVersion = 'HEAD';\n}")],
+            triggering: [.signIn(replacing: "  janrain.capture.ui.start();\n}", with: "  janrain.capture.ui.start();\n  janrain.settings.capture.flowVersion = 'HEAD';\n}").at("janrain.settings.capture.flowVersion = '")],
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 guard let start = page.calls.first(where: { $0.callee == "janrain.capture.ui.start" }) else { return [] }
@@ -234,7 +234,7 @@ public enum CheckCatalogue {
             id: "widget-onload-missing", severity: .error,
             summary: "janrainCaptureWidgetOnLoad is not defined",
             rationale: "The widget script calls janrainCaptureWidgetOnLoad when it has loaded; that is where the bridge is created and the UI started. Without it nothing starts.",
-            triggering: [.signIn(replacing: "function janrainCaptureWidgetOnLoad()", with: "function onWidgetLoad()")],
+            triggering: [.signIn(replacing: "function janrainCaptureWidgetOnLoad()", with: "function onWidgetLoad()").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "function janrainCaptureWidgetOnLoad() {", with: "window.janrainCaptureWidgetOnLoad = function () {")],
             run: { page, _ in
                 guard page.isJanrainPage, !page.functions.contains(where: { $0.name == "janrainCaptureWidgetOnLoad" }) else { return [] }
@@ -244,7 +244,7 @@ public enum CheckCatalogue {
             id: "bridge-script-missing", severity: .error,
             summary: "the page does not load the bridge script",
             rationale: "The bridge script (bridge.js) forwards Janrain's events to the app through janrain: navigations; without it the app never hears of a sign-in.",
-            triggering: [.signIn(replacing: "<script src=\"bridge.js\"></script>", with: "")],
+            triggering: [.signIn(replacing: "<script src=\"bridge.js\"></script>", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "<script src=\"bridge.js\"></script>", with: "<script src=\"/js/janrain-bridge.js\"></script>")],
             run: { page, _ in
                 guard page.isJanrainPage else { return [] }
@@ -258,7 +258,7 @@ public enum CheckCatalogue {
             id: "bridge-not-created", severity: .error,
             summary: "createJanrainBridge() is never called",
             rationale: "Loading the bridge script is not enough: createJanrainBridge() installs the handlers that queue events for the app.",
-            triggering: [.signIn(replacing: "  createJanrainBridge();\n", with: "")],
+            triggering: [.signIn(replacing: "  createJanrainBridge();\n", with: "").at("janrainCaptureWidgetOnLoad() {")],
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 guard page.isJanrainPage, !page.calls.contains(where: { $0.callee == "createJanrainBridge" }) else { return [] }
@@ -269,8 +269,8 @@ public enum CheckCatalogue {
             id: "login-success-unhandled", severity: .error,
             summary: "nothing hands the sign-in result to the app",
             rationale: "The app learns of a sign-in from onCaptureLoginSuccess: either the bridge forwards it, or a handler navigates to a janrain: URL with the token. A page with neither signs the user in and then sits there.",
-            triggering: [.signIn(replacing: "  createJanrainBridge();\n", with: ""),
-                         .signIn(replacing: "  createJanrainBridge();\n", with: "  document.location.href = 'janrain:accessToken=' + janrain.capture.ui.token;\n")],
+            triggering: [.signIn(replacing: "  createJanrainBridge();\n", with: "").at("janrain.settings.capture = {};"),
+                         .signIn(replacing: "  createJanrainBridge();\n", with: "  document.location.href = 'janrain:accessToken=' + janrain.capture.ui.token;\n").at("document.location.href = 'janrain:access")],
             nonTriggering: [.goodSignIn,
                             .signIn(replacing: "  createJanrainBridge();\n", with: "  janrain.events.onCaptureLoginSuccess.addHandler(function (result) {\n    if (result.accessToken && !result.oneTime) { document.location.href = 'janrain:accessToken=' + result.accessToken; }\n  });\n")],
             run: { page, _ in
@@ -288,7 +288,7 @@ public enum CheckCatalogue {
             id: "screen-not-hidden", severity: .warning,
             summary: "a screen is not hidden by default",
             rationale: "Capture shows one screen at a time; a screen visible from the start flashes its raw JTL tags before the widget renders.",
-            triggering: [.signIn(replacing: "<div id=\"forgotPassword\" style=\"display: none;\">", with: "<div id=\"forgotPassword\">")],
+            triggering: [.signIn(replacing: "<div id=\"forgotPassword\" style=\"display: none;\">", with: "<div id=\"forgotPassword\">").at("<div id=\"forgotPassword\">")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "<div id=\"forgotPassword\" style=\"display: none;\">", with: "<div id=\"forgotPassword\" style=\"DISPLAY :NONE\">")],
             run: { page, _ in
                 page.screens.filter { !$0.hidden }.map {
@@ -299,8 +299,8 @@ public enum CheckCatalogue {
             id: "jtl-unbalanced", severity: .error,
             summary: "a JTL form block is not closed, or closes one that is not open",
             rationale: "{* #form *} … {* /form *} must pair up within a screen; an unbalanced block renders a broken form, or none.",
-            triggering: [.signIn(replacing: "  {* /forgotPasswordForm *}\n", with: ""),
-                         .signIn(replacing: "{* /signInForm *}", with: "{* /signIn *}")],
+            triggering: [.signIn(replacing: "  {* /forgotPasswordForm *}\n", with: "").at("{* #forgotPasswordForm *}"),
+                         .signIn(replacing: "{* /signInForm *}", with: "{* /signIn *}").at("{* #signInForm *}")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "{* #forgotPasswordForm *}", with: "{* forgotPasswordForm *}")],
             run: { page, _ in
                 var hits: [CheckHit] = []
@@ -333,7 +333,7 @@ public enum CheckCatalogue {
             id: "screen-link-unresolved", severity: .error,
             summary: "a data-capturescreen link names a screen that is not on the page",
             rationale: "A link to a missing screen does nothing when tapped; the user is stuck.",
-            triggering: [.signIn(replacing: "data-capturescreen=\"forgotPassword\"", with: "data-capturescreen=\"resetPassword\"")],
+            triggering: [.signIn(replacing: "data-capturescreen=\"forgotPassword\"", with: "data-capturescreen=\"resetPassword\"").at("<a href=\"#\" data-capturescreen=\"resetPas")],
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 page.screenLinks.filter { !page.ids.contains($0.target) }.map {
@@ -344,7 +344,7 @@ public enum CheckCatalogue {
             id: "script-unterminated", severity: .warning,
             summary: "an inline script has an unterminated string, template, comment or regular expression",
             rationale: "A browser stops running the script at the syntax error, so every setting and handler after it is lost; the inspector reads on, but the page will not.",
-            triggering: [.signIn(replacing: "janrain.settings.capture.flowName = 'webViewSignIn';", with: "janrain.settings.capture.flowName = 'webViewSignIn;")],
+            triggering: [.signIn(replacing: "janrain.settings.capture.flowName = 'webViewSignIn';", with: "janrain.settings.capture.flowName = 'webViewSignIn;").at("'webViewSignIn;")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "  createJanrainBridge();\n", with: "  createJanrainBridge(); // it's ready: `${x}` and /re/g are fine\n  var t = `a ${ {b: '}'}.b } c`;\n")],
             run: { page, _ in page.problems.map { CheckHit(position: $0.position, message: $0.message) } }),
     ]
@@ -356,8 +356,8 @@ public enum CheckCatalogue {
             id: "reset-iframe-parameters", severity: .error,
             summary: "the profile_change_password iframe lacks token, callback or xd_receiver",
             rationale: "Capture's change-password iframe needs the token from the code exchange, the name of the page's callback, and the URL of a local xdcomm.html; without any of them the password change never reports back.",
-            triggering: [.reset(replacing: "&callback=passwordChanged", with: ""),
-                         CheckExample("<html><body><iframe src=\"https://example.janraincapture.com/oauth/profile_change_password?token=abc\"></iframe></body></html>")],
+            triggering: [.reset(replacing: "&callback=passwordChanged", with: "").at("frame.src = CAPTURE_SERVER + '/oauth/pro"),
+                         CheckExample("<html><body><iframe src=\"https://example.janraincapture.com/oauth/profile_change_password?token=abc\"></iframe></body></html>").at("<iframe src=\"https://example.janraincapt")],
             nonTriggering: [.goodReset],
             run: { page, _ in
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
@@ -370,8 +370,8 @@ public enum CheckCatalogue {
             id: "xd-receiver-not-local", severity: .error,
             summary: "xd_receiver is not a same-origin xdcomm.html beside the page",
             rationale: "Capture calls the page's callback through the xd_receiver page; it must be a local copy of xdcomm.html on the page's own origin, or the browser's same-origin rule stops the call and the app never reopens.",
-            triggering: [.reset(replacing: "new URL('xdcomm.html', location.href).href", with: "'https://example.janraincapture.com/xdcomm.html'"),
-                         .reset(replacing: "&callback", with: "&callback", withReceiver: false)],
+            triggering: [.reset(replacing: "new URL('xdcomm.html', location.href).href", with: "'https://example.janraincapture.com/xdcomm.html'").at("frame.src = CAPTURE_SERVER + '/oauth/pro"),
+                         .reset(replacing: "&callback", with: "&callback", withReceiver: false).at("frame.src = CAPTURE_SERVER + '/oauth/pro")],
             nonTriggering: [.goodReset],
             run: { page, context in
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
@@ -395,7 +395,7 @@ public enum CheckCatalogue {
             id: "reset-callback-undefined", severity: .error,
             summary: "the iframe's callback is not a function defined on the page",
             rationale: "After the password change Capture calls window[callback]; a name the page does not define is a silent no-op, and the app never hears the password changed.",
-            triggering: [.reset(replacing: "&callback=passwordChanged", with: "&callback=onPasswordChanged")],
+            triggering: [.reset(replacing: "&callback=passwordChanged", with: "&callback=onPasswordChanged").at("frame.src = CAPTURE_SERVER + '/oauth/pro")],
             nonTriggering: [.goodReset],
             run: { page, _ in
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
@@ -408,7 +408,7 @@ public enum CheckCatalogue {
             id: "reset-callback-no-app-scheme", severity: .error,
             summary: "the iframe's callback does not open the app's custom URL scheme",
             rationale: "The callback is how the app comes back after the password change (seed 000): it must navigate to the app's scheme, such as myapp://password-changed.",
-            triggering: [.reset(replacing: "window.location.href = 'myapp://password-changed';", with: "document.getElementById('status').textContent = 'Done';")],
+            triggering: [.reset(replacing: "window.location.href = 'myapp://password-changed';", with: "document.getElementById('status').textContent = 'Done';").at("passwordChanged() {")],
             nonTriggering: [.goodReset],
             run: { page, _ in
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
@@ -454,7 +454,7 @@ public enum CheckCatalogue {
             id: "signin-link-parameters", severity: .error,
             summary: "an /oauth/signin URL lacks response_type, redirect_uri or client_id",
             rationale: "The embedded sign-in page (seed 000) is /oauth/signin?response_type=…&redirect_uri=SENTINEL&client_id=…; without redirect_uri the app has no sentinel to catch, without the others Capture refuses.",
-            triggering: [.signIn(replacing: "&amp;client_id=exampleclientid", with: "")],
+            triggering: [.signIn(replacing: "&amp;client_id=exampleclientid", with: "").at("<a href=\"https://example.janraincapture.")],
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 oauthURLs(page, path: "/oauth/signin").compactMap { url in
@@ -467,9 +467,9 @@ public enum CheckCatalogue {
             id: "insecure-token-endpoint", severity: .error,
             summary: "an endpoint that carries a token or code is http://",
             rationale: "Codes and tokens in a URL or response over http are readable by anyone on the network (a café's Wi-Fi); every Capture endpoint, redirect_uri and tokenUrl must be https.",
-            triggering: [.signIn(replacing: "https://example.janraincapture.com/oauth/signin", with: "http://example.janraincapture.com/oauth/signin"),
-                         .signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com", with: "redirect_uri=http%3A%2F%2Fyourdomain.com"),
-                         .reset(replacing: "var CAPTURE_SERVER = 'https://", with: "var CAPTURE_SERVER = 'http://")],
+            triggering: [.signIn(replacing: "https://example.janraincapture.com/oauth/signin", with: "http://example.janraincapture.com/oauth/signin").at("<a href=\"http://example.janraincapture.c"),
+                         .signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com", with: "redirect_uri=http%3A%2F%2Fyourdomain.com").at("<a href=\"https://example.janraincapture."),
+                         .reset(replacing: "var CAPTURE_SERVER = 'https://", with: "var CAPTURE_SERVER = 'http://").at("frame.src = CAPTURE_SERVER + '/oauth/pro")],
             nonTriggering: [.goodSignIn, .goodReset,
                             .signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com", with: "redirect_uri=http%3A%2F%2F127.0.0.1%3A8080")],
             run: { page, _ in
@@ -501,8 +501,8 @@ public enum CheckCatalogue {
             summary: "the page's redirect_uri is not a sentinel the app's rules catch",
             rationale: "The app must cancel the navigation to redirect_uri that carries the code or token; if no sentinel in its rules matches the page's redirect_uri exactly, the result loads as a page instead and the app never sees it.",
             needsRules: true,
-            triggering: [.signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php", with: "redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php%2F", usesRules: true),
-                         .signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com", with: "redirect_uri=https%3A%2F%2Fwww.yourdomain.com", usesRules: true)],
+            triggering: [.signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php", with: "redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php%2F", usesRules: true).at("<a href=\"https://example.janraincapture."),
+                         .signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com", with: "redirect_uri=https%3A%2F%2Fwww.yourdomain.com", usesRules: true).at("<a href=\"https://example.janraincapture.")],
             nonTriggering: [.goodSignIn],
             run: { page, context in
                 guard let engine = context.engine else { return [] }
@@ -534,8 +534,8 @@ public enum CheckCatalogue {
             summary: "the page navigates to a custom scheme the app's rules do not handle",
             rationale: "A janrain: or myapp:// navigation is how the page talks to the app; if no scheme rule handles it, the rules cancel it as an unknown navigation and the message is lost.",
             needsRules: true,
-            triggering: [.reset(replacing: "myapp://password-changed", with: "myapp://password-reset-done", usesRules: true),
-                         .reset(replacing: "myapp://password-changed", with: "otherapp://password-changed", usesRules: true)],
+            triggering: [.reset(replacing: "myapp://password-changed", with: "myapp://password-reset-done", usesRules: true).at("window.location.href = 'myapp://password"),
+                         .reset(replacing: "myapp://password-changed", with: "otherapp://password-changed", usesRules: true).at("window.location.href = 'otherapp://passw")],
             nonTriggering: [.goodReset],
             run: { page, context in
                 guard let engine = context.engine else { return [] }

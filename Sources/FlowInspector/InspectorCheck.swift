@@ -1,7 +1,8 @@
 // InspectorCheck.swift: a check is a value (after SwiftLint's rules): a stable identifier, a severity, a
 // one-line summary, a rationale a newcomer understands, and examples that must and must not trigger it.
 // The tests are generated from the examples. Examples are pages: a known-good page with one edit, or a
-// whole page, plus the files that sit beside it.
+// whole page, plus the files that sit beside it; an example that must trigger says where the finding must
+// point (`.at(text)`: the first occurrence of that text in the page).
 import NavigationPolicy
 
 /// One draft finding from a check: where and what (the file, severity and id are added by the inspector).
@@ -26,6 +27,27 @@ public struct CheckExample: Sendable {
     public let siblings: [String: String]
     /// Whether the example needs the rules file `Fixtures/rules/capture.json`'s content (rules checks).
     public let usesRules: Bool
+    /// For an example that must trigger: the text the finding must point at (its first occurrence in the
+    /// page gives the line and column the generated test expects).
+    public private(set) var expectedAt: String?
+
+    /// The same example, with the place its finding must point at.
+    func at(_ snippet: String) -> CheckExample {
+        var copy = self
+        copy.expectedAt = snippet
+        return copy
+    }
+
+    /// The line and column (1-based; columns count Unicode code points) of `expectedAt` in the page.
+    public var expectedPosition: SourcePosition? {
+        guard let snippet = expectedAt else { return nil }
+        if snippet.isEmpty { return SourcePosition(line: 1, column: 1) }
+        guard let range = html.range(of: snippet) else { return nil }
+        let before = html[..<range.lowerBound]
+        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        let lineStart = before.lastIndex(of: "\n").map { html.index(after: $0) } ?? html.startIndex
+        return SourcePosition(line: line, column: html[lineStart..<range.lowerBound].unicodeScalars.count + 1)
+    }
 
     init(_ html: String, siblings: [String: String] = [:], usesRules: Bool = false) {
         self.html = html

@@ -1,5 +1,5 @@
 // CheckCatalogueTests.swift: generated from the checks' own examples: each triggering example makes its
-// check fire, each non-triggering one does not, and the good pages the examples edit inspect clean.
+// check fire at the line and column the example marks, each non-triggering one does not, and the good pages the examples edit inspect clean.
 import Testing
 @testable import FlowInspector
 
@@ -26,8 +26,11 @@ struct CheckCatalogueTests {
         let check = try #require(CheckCatalogue.check(id))
         for (index, example) in check.triggering.enumerated() {
             let findings = try ExampleRunner.findings(example, rules: example.usesRules || check.needsRules)
-            #expect(findings.contains { $0.check == id && $0.severity == check.severity },
-                    "\(id) example \(index) did not trigger; found \(findings.map(\.check))")
+            let fired = findings.filter { $0.check == id && $0.severity == check.severity }
+            #expect(!fired.isEmpty, "\(id) example \(index) did not trigger; found \(findings.map(\.check))")
+            let expected = try #require(example.expectedPosition, "\(id) example \(index) does not say where its finding must point (.at), or its text is not in the page")
+            #expect(fired.contains { $0.position == expected },
+                    "\(id) example \(index): expected at \(expected.line):\(expected.column), found at \(fired.map { "\($0.position.line):\($0.position.column)" })")
         }
     }
 
