@@ -44,6 +44,13 @@ public struct FindingReport: Sendable {
         }
     }
 
+    /// `--list-checks`: every check with its severity and rationale.
+    public static func catalogueLines() -> [String] {
+        (CheckCatalogue.all + CheckCatalogue.inputChecks).flatMap { check in
+            ["\(check.id) (\(check.severity.rawValue)\(check.needsRules ? ", with --rules" : "")): \(check.summary)", "    \(check.rationale)"]
+        }
+    }
+
     /// What standard error gets: the inputs that could not be read.
     public func errorLines(_ result: InspectionResult) -> [String] {
         result.errors.map { Redactor.terminalSafe("bridge inspect: \(file($0.input)): \(redactor.message($0.message))") }

@@ -54,15 +54,13 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         if listChecks {
-            for check in CheckCatalogue.all + CheckCatalogue.inputChecks {
-                print("\(check.id) (\(check.severity.rawValue)\(check.needsRules ? ", with --rules" : "")): \(check.summary)")
-                print("    \(check.rationale)")
-            }
+            let out = OutputWriter()
+            out.lines(FindingReport.catalogueLines())
             return
         }
         var engine: PolicyEngine? = nil
         if let rules {
-            do { engine = try PolicyEngine(rulesFile: rules) } catch { throw UsageError("rules: \(Redactor(isEnabled: !reveal).message("\(error)"))") }
+            engine = try EngineLoader.load(rules, redactor: Redactor(isEnabled: !reveal))
         }
         let inspector = Inspector(engine: engine, maxBytes: maxBytes, redactor: Redactor(isEnabled: !reveal))
         var result = InspectionResult()

@@ -30,7 +30,12 @@ struct TranscriptOptions: ParsableArguments {
     }
 
     /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path.
-    func loadEngine() throws -> PolicyEngine {
-        do { return try PolicyEngine(rulesFile: rules) } catch { throw UsageError("rules: \(redactor.message("\(error)"))") }
+    func loadEngine() throws -> PolicyEngine { try EngineLoader.load(rules, redactor: redactor) }
+}
+
+/// The one way a command loads a rules file: a bad file is a usage error (exit 2) naming the key path.
+enum EngineLoader {
+    static func load(_ path: String, redactor: Redactor) throws -> PolicyEngine {
+        do { return try PolicyEngine(rulesFile: path) } catch { throw UsageError("rules: \(redactor.message("\(error)"))") }
     }
 }

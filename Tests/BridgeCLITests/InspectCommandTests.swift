@@ -88,27 +88,12 @@ struct InspectCommandTests {
     @Test("http(s) pages are fetched with the bridge user agent and inspected")
     func fetched() throws {
         // A local server over web/ and Fixtures/pages (python3's http.server); skipped when python3 is absent.
-        let port = Int.random(in: 20_000..<60_000)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", Self.root.path]
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        do { try server.run() } catch {
-            print("skipped: fetching pages (python3 is not available to serve them)")
+        guard let server = try LocalFileServer(root: Self.root.path) else {
+            print("skipped: fetching pages (python3 is not available to serve them, or the server did not start)")
             return
         }
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        var ready = false
-        for _ in 0..<50 where !ready {
-            Thread.sleep(forTimeInterval: 0.1)
-            ready = (try? Data(contentsOf: URL(string: "http://127.0.0.1:\(port)/web/xdcomm.html")!)) != nil
-        }
-        guard ready else {
-            print("skipped: fetching pages (the local server did not start)")
-            return
-        }
-        let base = "http://127.0.0.1:\(port)"
+        defer { server.stop() }
+        let base = server.base
         let clean = try BridgeProcess.run(["inspect", "\(base)/web/password_reset.html", "\(base)/web/webViewSignIn.html"])
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.contains("2 pages inspected: 0 errors"))
