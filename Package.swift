@@ -44,9 +44,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // The inspector's page fetch on libcurl (Debian: libcurl4-openssl-dev); its header names no curl type.
+        .target(
+            name: "CPageFetch",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "BrowserURL", "NavigationPolicy"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy"]
         ),
         .target(
             name: "NavigationReplay",

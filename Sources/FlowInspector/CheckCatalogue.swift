@@ -12,7 +12,16 @@ public enum CheckCatalogue {
 
     /// Findings the inspector makes before the page model exists (the input itself); their examples run
     /// through the inspector like the others.
-    public static let inputChecks: [InspectorCheck] = [emptyPage, invalidUTF8]
+    public static let inputChecks: [InspectorCheck] = [emptyPage, invalidUTF8, tooManyAttributes]
+
+    static let tooManyAttributes = InspectorCheck(
+            id: "too-many-attributes", severity: .warning,
+            summary: "an element has more attributes than the inspector reads",
+            rationale: "No real page puts hundreds of attributes on one element; a page that does is generated or hostile, and libxml2 takes time quadratic in their number. The inspector reads the first \(AttributeGuard.limit) of them, says so, and goes on, instead of running for minutes.",
+            triggering: [CheckExample("<p>before</p>\n<div " + (0...AttributeGuard.limit).map { "a\($0)=\"v\"" }.joined(separator: " ") + "></div>\n").at("<div a0")],
+            nonTriggering: [CheckExample("<div " + (1...AttributeGuard.limit).map { "a\($0)=\"v\"" }.joined(separator: " ") + "></div>"),
+                            CheckExample("<script>var s = '<div " + String(repeating: "a ", count: 400) + ">';</script>")],
+            run: { _, _ in [] })
 
     static let emptyPage = InspectorCheck(
             id: "empty-page", severity: .warning,
@@ -346,7 +355,15 @@ public enum CheckCatalogue {
             rationale: "A browser stops running the script at the syntax error, so every setting and handler after it is lost; the inspector reads on, but the page will not.",
             triggering: [.signIn(replacing: "janrain.settings.capture.flowName = 'webViewSignIn';", with: "janrain.settings.capture.flowName = 'webViewSignIn;").at("'webViewSignIn;")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "  createJanrainBridge();\n", with: "  createJanrainBridge(); // it's ready: `${x}` and /re/g are fine\n  var t = `a ${ {b: '}'}.b } c`;\n")],
-            run: { page, _ in page.problems.map { CheckHit(position: $0.position, message: $0.message) } }),
+            run: { page, _ in page.problems.filter { $0.kind == .unterminated }.map { CheckHit(position: $0.position, message: $0.message) } }),
+        InspectorCheck(
+            id: "script-too-deep", severity: .warning,
+            summary: "an inline script nests templates too deep to follow; the inspector stops reading it there",
+            rationale: "No hand-written page nests template literals hundreds deep; a page that does is generated or hostile. The inspector reads scripts in linear time and bounded memory, so it stops at that point and says where, once, instead of crashing or running for minutes; what comes after is not checked.",
+            triggering: [CheckExample("<script>\nvar x = " + String(repeating: "`${", count: JSTokenizer.maxNesting + 1) + "1" + String(repeating: "}`", count: JSTokenizer.maxNesting + 1) + ";\n</script>")
+                            .at("`${1")],
+            nonTriggering: [.goodSignIn, CheckExample("<script>\nvar x = " + String(repeating: "`${", count: 40) + "1" + String(repeating: "}`", count: 40) + ";\n</script>")],
+            run: { page, _ in page.problems.filter { $0.kind == .tooDeep }.map { CheckHit(position: $0.position, message: $0.message) } }),
     ]
 
     // MARK: The password-reset page (seed 000)

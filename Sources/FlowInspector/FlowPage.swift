@@ -67,6 +67,7 @@ struct PageURL: Sendable {
 struct PageProblem: Sendable {
     var message: String
     var position: SourcePosition
+    var kind: JSScanProblem.Kind = .unterminated
 }
 
 /// Everything the checks read about one page.
@@ -255,7 +256,8 @@ enum FlowPageBuilder {
             }
         }
         for problem in facts.problems {
-            page.problems.append(PageProblem(message: "inline script: \(problem.message)", position: map.position(of: contentStart + problem.offset)))
+            page.problems.append(PageProblem(message: "inline script: \(problem.message)", position: map.position(of: contentStart + problem.offset),
+                                             kind: problem.kind))
         }
     }
 

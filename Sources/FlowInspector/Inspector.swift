@@ -61,7 +61,17 @@ public struct Inspector: Sendable {
                                     check: CheckCatalogue.invalidUTF8.id,
                                     message: "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"))
         }
-        let page = FlowPageBuilder.build(name: name, bytes: bytes, pageURL: pageURL, directory: directory)
+        // A start tag with more attributes than libxml2 can take in reasonable time is cut (and reported).
+        let guarded = AttributeGuard.apply(bytes)
+        if !guarded.cuts.isEmpty {
+            let map = SourceMap(bytes)
+            for cut in guarded.cuts {
+                findings.append(Finding(file: name, position: map.position(of: cut.offset), severity: CheckCatalogue.tooManyAttributes.severity,
+                                        check: CheckCatalogue.tooManyAttributes.id,
+                                        message: "the <\(cut.tag)> start tag has \(cut.attributes) attributes; the inspector reads the first \(AttributeGuard.limit)"))
+            }
+        }
+        let page = FlowPageBuilder.build(name: name, bytes: guarded.bytes, pageURL: pageURL, directory: directory)
         if page.unparsed {
             return .failure(InputError(input: name, message: "libxml2 built no document from it; not inspected"))
         }

@@ -4,6 +4,11 @@
 // expression literals (told from division by the token before them, as ECMAScript's grammar does), and
 // numbers. Written here because no maintained JavaScript tokenizer is available to a Swift package on
 // Linux, and the inspector needs only tokens and their offsets, not an AST.
+//
+// A hostile page must not crash it or make it slow: it is iterative (templates inside `${ … }` inside
+// templates are a stack of frames, not recursion), linear in the script (the tokens inside a template's
+// substitutions are scanned but not kept, so no nested template's text is copied), and it gives up with
+// one `tooDeep` problem where templates nest deeper than `maxNesting`.
 
 /// One token, with its byte range in the script.
 struct JSToken: Sendable, Equatable {
@@ -26,10 +31,13 @@ struct JSToken: Sendable, Equatable {
     var newlineBefore: Bool
 }
 
-/// Something the tokenizer could not finish: an unterminated string, template, comment or regex.
+/// Something the tokenizer could not finish: an unterminated string, template, comment or regex, or
+/// templates nested too deep to follow.
 struct JSScanProblem: Sendable, Equatable {
+    enum Kind: Sendable, Equatable { case unterminated, tooDeep }
     var message: String
     var offset: Int
+    var kind: Kind = .unterminated
 }
 
 struct JSTokenizer {
@@ -38,20 +46,38 @@ struct JSTokenizer {
     private(set) var tokens: [JSToken] = []
     private(set) var problems: [JSScanProblem] = []
     private var newlineBefore = false
+    /// The last token scanned, kept or not (a "/" after it is division or a regular expression).
+    private var previous: JSToken?
+
+    /// Open templates and the substitutions inside them, innermost last. Empty: top-level code.
+    private enum Frame {
+        case template(start: Int)
+        /// Inside `${ … }`: how many `{` are open in it.
+        case substitution(braces: Int)
+    }
+    private var frames: [Frame] = []
+    /// newlineBefore as it was when the outermost template opened (its token carries it).
+    private var newlineBeforeTemplate = false
+
+    /// How deep templates may nest inside substitutions before the tokenizer gives up.
+    static let maxNesting = 256
 
     /// Tokenizes `source`; read `tokens` and `problems` after.
     init(_ source: [UInt8]) {
         bytes = source
-        run(untilClosingBrace: false)
+        run()
     }
 
     private static let regexAfterKeywords: Set<String> = ["return", "typeof", "case", "do", "else", "in", "instanceof",
                                                          "new", "delete", "void", "throw", "yield", "await", "of"]
 
-    /// Tokenizes until the end, or (inside a template's `${`) until the `}` that closes it.
-    private mutating func run(untilClosingBrace: Bool) {
-        var depth = 0
+    /// Tokenizes to the end, in one pass.
+    private mutating func run() {
         while position < bytes.count {
+            if case .template? = frames.last {
+                scanTemplateBody()
+                continue
+            }
             let c = bytes[position]
             switch c {
             case 0x0A, 0x0D:
@@ -76,7 +102,7 @@ struct JSTokenizer {
             case UInt8(ascii: "'"), UInt8(ascii: "\""):
                 scanString(quote: c)
             case UInt8(ascii: "`"):
-                scanTemplate()
+                openTemplate()
             case UInt8(ascii: "/"):
                 if slashStartsRegex() { scanRegex() } else { scanPunctuator() }
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
@@ -84,14 +110,18 @@ struct JSTokenizer {
             case UInt8(ascii: ".") where isDigit(peek(1)):
                 scanNumber()
             case UInt8(ascii: "{"):
-                depth += 1
+                if case .substitution(let braces)? = frames.last { frames[frames.count - 1] = .substitution(braces: braces + 1) }
                 scanPunctuator()
             case UInt8(ascii: "}"):
-                if untilClosingBrace && depth == 0 {
-                    position += 1
-                    return
+                if case .substitution(let braces)? = frames.last {
+                    if braces == 0 {
+                        // The `}` that closes `${`: back in the template.
+                        frames.removeLast()
+                        position += 1
+                        continue
+                    }
+                    frames[frames.count - 1] = .substitution(braces: braces - 1)
                 }
-                depth -= 1
                 scanPunctuator()
             default:
                 if isIdentifierStart(c) {
@@ -100,6 +130,13 @@ struct JSTokenizer {
                     scanPunctuator()
                 }
             }
+        }
+        // A template still open at the end: one problem, at the outermost one, and its token.
+        if case .template(let start)? = frames.first {
+            frames.removeAll()
+            problems.append(JSScanProblem(message: "unterminated template literal", offset: start))
+            newlineBefore = newlineBeforeTemplate
+            emit(.template, String(decoding: bytes[start..<position], as: UTF8.self), start)
         }
     }
 
@@ -115,15 +152,19 @@ struct JSTokenizer {
 
     private func isIdentifierPart(_ c: UInt8) -> Bool { isIdentifierStart(c) || (c >= 0x30 && c <= 0x39) }
 
+    /// Records a token: kept at the top level; inside a template's substitution only remembered as the
+    /// previous token (the template is one token).
     private mutating func emit(_ kind: JSToken.Kind, _ text: String, _ start: Int) {
-        tokens.append(JSToken(kind: kind, text: text, start: start, end: position, newlineBefore: newlineBefore))
+        let token = JSToken(kind: kind, text: text, start: start, end: position, newlineBefore: newlineBefore)
+        if frames.isEmpty { tokens.append(token) }
+        previous = token
         newlineBefore = false
     }
 
     /// A "/" starts a regular expression where an expression may begin: at the start, after a punctuator
     /// other than a closing bracket, and after keywords such as `return`.
     private func slashStartsRegex() -> Bool {
-        guard let previous = tokens.last else { return true }
+        guard let previous else { return true }
         switch previous.kind {
         case .number, .string, .template, .regex: return false
         case .identifier: return Self.regexAfterKeywords.contains(previous.text)
@@ -144,22 +185,30 @@ struct JSTokenizer {
         emit(.number, String(decoding: bytes[start..<position], as: UTF8.self), start)
     }
 
-    private static let punctuators3: [[UInt8]] = ["===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??="].map { Array($0.utf8) }
-    private static let punctuators2: [[UInt8]] = ["==", "!=", "<=", ">=", "&&", "||", "??", "?.", "=>", "++", "--",
-                                                  "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**"].map { Array($0.utf8) }
+    /// Multi-byte punctuators, packed into integers (one Set lookup per length, no String).
+    private static let punctuators3: Set<UInt32> = Set(["===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??="].map(pack))
+    private static let punctuators2: Set<UInt32> = Set(["==", "!=", "<=", ">=", "&&", "||", "??", "?.", "=>", "++", "--",
+                                                        "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**"].map(pack))
+    private static func pack(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
     /// One-byte punctuators as Strings, made once.
     private static let single: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     private mutating func scanPunctuator() {
         let start = position
-        for (length, table) in [(3, Self.punctuators3), (2, Self.punctuators2)] where position + length <= bytes.count {
-            if table.contains(where: { candidate in (0..<length).allSatisfy { bytes[position + $0] == candidate[$0] } }) {
-                position += length
+        let c = bytes[position]
+        if position + 3 <= bytes.count {
+            let three = UInt32(c) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
+            if Self.punctuators3.contains(three) {
+                position += 3
                 emit(.punctuator, String(decoding: bytes[start..<position], as: UTF8.self), start)
                 return
             }
         }
-        let c = bytes[position]
+        if position + 2 <= bytes.count, Self.punctuators2.contains(UInt32(c) << 8 | UInt32(bytes[position + 1])) {
+            position += 2
+            emit(.punctuator, String(decoding: bytes[start..<position], as: UTF8.self), start)
+            return
+        }
         position += 1
         emit(.punctuator, c < 128 ? Self.single[Int(c)] : String(decoding: bytes[start..<position], as: UTF8.self), start)
     }
@@ -208,14 +257,34 @@ struct JSTokenizer {
         emit(.string, String(decoding: value, as: UTF8.self), start)
     }
 
-    private mutating func scanTemplate() {
-        let start = position
+    /// A "`": a template opens (at the top level, or inside a substitution).
+    private mutating func openTemplate() {
+        guard frames.count < 2 * Self.maxNesting else {
+            problems.append(JSScanProblem(message: "templates nest more than \(Self.maxNesting) deep here; the rest of the script is not read",
+                                          offset: position, kind: .tooDeep))
+            frames.removeAll()
+            position = bytes.count
+            return
+        }
+        if frames.isEmpty { newlineBeforeTemplate = newlineBefore }
+        frames.append(.template(start: position))
         position += 1
+    }
+
+    /// Inside a template: up to its closing "`" (the template ends) or a `${` (a substitution begins).
+    private mutating func scanTemplateBody() {
+        guard case .template(let start)? = frames.last else { return }
         while position < bytes.count {
             let c = bytes[position]
             if c == UInt8(ascii: "`") {
                 position += 1
-                emit(.template, String(decoding: bytes[start..<position], as: UTF8.self), start)
+                frames.removeLast()
+                if frames.isEmpty {
+                    newlineBefore = newlineBeforeTemplate
+                    emit(.template, String(decoding: bytes[start..<position], as: UTF8.self), start)
+                } else {
+                    emit(.template, "", start)  // a nested template: only its kind matters
+                }
                 return
             }
             if c == UInt8(ascii: "\\") {
@@ -224,18 +293,12 @@ struct JSTokenizer {
             }
             if c == UInt8(ascii: "$") && peek(1) == UInt8(ascii: "{") {
                 position += 2
-                // The substitution's own tokens are scanned (so its strings and braces are skipped
-                // correctly) and then dropped: the template is one token.
-                let saved = tokens.count, savedNewline = newlineBefore
-                run(untilClosingBrace: true)
-                tokens.removeSubrange(saved...)
-                newlineBefore = savedNewline
-                continue
+                frames.append(.substitution(braces: 0))
+                return
             }
             position += 1
         }
-        problems.append(JSScanProblem(message: "unterminated template literal", offset: start))
-        emit(.template, String(decoding: bytes[start..<position], as: UTF8.self), start)
+        position = bytes.count
     }
 
     private mutating func scanRegex() {

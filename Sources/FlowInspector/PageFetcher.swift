@@ -1,11 +1,10 @@
 // PageFetcher.swift: fetches pages for the inspector as a WebView would: a mobile user agent that opts in
-// to Janrain's native bridge, a time limit, and a size limit (the body is refused once it passes the
-// limit). Error messages name the URL as given; the report masks its secrets.
+// to Janrain's native bridge, a time limit, and a size limit applied while the body is received and
+// decompressed (the CPageFetch shim over libcurl stops the transfer at the first byte past it, so a small
+// gzip body that inflates to gigabytes costs the limit, not the gigabytes). Error messages name the URL
+// as given; the report masks its secrets.
 import BrowserURL
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import CPageFetch
 
 public struct PageFetcher: Sendable {
     public static let userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 janrainNativeAppBridgeEnabled bridge/0.1"
@@ -18,36 +17,26 @@ public struct PageFetcher: Sendable {
     }
 
     public func fetch(_ url: BrowserURL) -> Result<[UInt8], InputError> {
-        guard let foundationURL = URL(string: url.href) else {
-            return .failure(InputError(input: url.href, message: "not a URL Foundation can fetch"))
+        guard url.scheme == "http" || url.scheme == "https" else {
+            return .failure(InputError(input: url.href, message: "only http and https pages are fetched"))
         }
-        var request = URLRequest(url: foundationURL, timeoutInterval: timeout)
-        request.setValue(Self.userAgent, forHTTPHeaderField: "User-Agent")
-        let box = ResponseBox()
-        let semaphore = DispatchSemaphore(value: 0)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForResource = timeout
-        let session = URLSession(configuration: configuration)
-        let task = session.dataTask(with: request) { data, response, error in
-            box.set(data: data, status: (response as? HTTPURLResponse)?.statusCode, error: error)
-            semaphore.signal()
+        var result = page_fetch_result()
+        let code = page_fetch(url.href, Self.userAgent, Int(timeout * 1000), max(0, maxBytes), &result)
+        defer { page_fetch_free(&result) }
+        if result.over_limit != 0 {
+            return .failure(InputError(input: url.href, message: "the page is larger than \(maxBytes) bytes (--max-bytes; counted as it was received and decompressed, and the rest was not read)"))
         }
-        task.resume()
-        if semaphore.wait(timeout: .now() + timeout + 1) == .timedOut {
-            task.cancel()
-            return .failure(InputError(input: url.href, message: "no answer within \(timeout) s"))
+        if code != 0 {
+            let message = withUnsafeBytes(of: result.error) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .failure(InputError(input: url.href, message: "cannot be fetched: \(message)"))
         }
-        session.finishTasksAndInvalidate()
-        let (data, status, error) = box.get()
-        if let error { return .failure(InputError(input: url.href, message: "cannot be fetched: \(error.localizedDescription)")) }
-        if let status, !(200..<300).contains(status) {
-            return .failure(InputError(input: url.href, message: "HTTP status \(status)"))
+        if !(200..<300).contains(Int(result.status)) {
+            return .failure(InputError(input: url.href, message: "HTTP status \(result.status)"))
         }
-        guard let data else { return .failure(InputError(input: url.href, message: "no body")) }
-        if data.count > maxBytes {
-            return .failure(InputError(input: url.href, message: "the page is \(data.count) bytes; the limit is \(maxBytes) (--max-bytes)"))
-        }
-        return .success([UInt8](data))
+        guard let body = result.body else { return .success([]) }
+        return .success(Array(UnsafeBufferPointer(start: body, count: result.length)))
     }
 
     /// Whether a resource answers 2xx (for xd_receiver); nil when it cannot be told.
@@ -56,23 +45,5 @@ public struct PageFetcher: Sendable {
         case .success: return true
         case .failure(let error): return error.message.hasPrefix("HTTP status") ? false : nil
         }
-    }
-}
-
-/// The completion handler's results, handed across threads under a lock.
-final class ResponseBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-    private var status: Int?
-    private var error: Error?
-
-    func set(data: Data?, status: Int?, error: Error?) {
-        lock.lock(); defer { lock.unlock() }
-        (self.data, self.status, self.error) = (data, status, error)
-    }
-
-    func get() -> (Data?, Int?, Error?) {
-        lock.lock(); defer { lock.unlock() }
-        return (data, status, error)
     }
 }

@@ -6,6 +6,10 @@
 // `document.location = 'janrain:…'`, `frame.src = …`, `location.assign(…)`, `window.open(…)`).
 // Values keep their shape: a literal, a reference to another name (`location.href`,
 // `janrain.settings.capture.captureServer`), or a concatenation of literal and computed pieces.
+//
+// Linear on hostile scripts: brackets are matched once, in one pass (an expression jumps over a bracketed
+// group instead of walking it), and an expression's summary reads at most `summaryTokens` tokens and keeps
+// at most `summaryBytes` of its text, so 10,000 nested `x = {` statements cost what their bytes cost.
 
 /// A value on the right of an assignment or in an argument.
 struct JSExpression: Sendable, Equatable {
@@ -104,11 +108,31 @@ enum ScriptAnalyzer {
     static func analyze(_ source: String) -> ScriptFacts {
         let bytes = Array(source.utf8)
         let tokenizer = JSTokenizer(bytes)
-        var reader = Reader(tokens: tokenizer.tokens, bytes: bytes)
+        var reader = Reader(tokens: tokenizer.tokens, bytes: bytes, match: matches(tokenizer.tokens))
         var facts = reader.read()
         facts.problems = tokenizer.problems
         return facts
     }
+
+    /// For each opening bracket's index, the index of the bracket that closes it (`tokens.count` when none
+    /// does); one pass with a stack. A closing bracket that matches nothing open is left alone.
+    static func matches(_ tokens: [JSToken]) -> [Int: Int] {
+        var match: [Int: Int] = [:]
+        var open: [Int] = []
+        for (i, token) in tokens.enumerated() where token.kind == .punctuator {
+            switch token.text {
+            case "(", "[", "{": open.append(i)
+            case ")", "]", "}": if let start = open.popLast() { match[start] = i }
+            default: break
+            }
+        }
+        for start in open { match[start] = tokens.count }
+        return match
+    }
+
+    /// How many tokens, and how many bytes of text, an expression's summary reads at most.
+    static let summaryTokens = 128
+    static let summaryBytes = 200
 
     private static let declarationKeywords: Set<String> = ["var", "let", "const"]
     private static let keywords: Set<String> = ["var", "let", "const", "function", "return", "if", "else", "for", "while",
@@ -118,6 +142,8 @@ enum ScriptAnalyzer {
     struct Reader {
         let tokens: [JSToken]
         let bytes: [UInt8]
+        /// Opening bracket index → closing bracket index (ScriptAnalyzer.matches).
+        let match: [Int: Int]
         var facts = ScriptFacts()
 
         mutating func read() -> ScriptFacts {
@@ -222,23 +248,7 @@ enum ScriptAnalyzer {
         }
 
         /// The index of the bracket that closes the one at `open` (or the end).
-        func matching(_ open: Int) -> Int {
-            var depth = 0
-            var i = open
-            while i < tokens.count {
-                if tokens[i].kind == .punctuator {
-                    switch tokens[i].text {
-                    case "(", "[", "{": depth += 1
-                    case ")", "]", "}":
-                        depth -= 1
-                        if depth == 0 { return i }
-                    default: break
-                    }
-                }
-                i += 1
-            }
-            return tokens.count
-        }
+        func matching(_ open: Int) -> Int { match[open] ?? tokens.count }
 
         private static let continuing: Set<String> = [".", "?.", "+", "-", "*", "/", "%", "?", ":", "&&", "||", "??", "==", "===",
                                                       "!=", "!==", "<", ">", "<=", ">=", "(", "[", "=>", "=", "&", "|", "^", ","]
@@ -246,22 +256,25 @@ enum ScriptAnalyzer {
         /// An expression from `start` to its end: `;` or `,` at depth 0, a bracket that closes an outer
         /// one, or a line break where the statement cannot go on.
         func readExpression(from start: Int) -> (JSExpression, Int) {
-            var depth = 0
             var i = start
             while i < tokens.count {
                 let token = tokens[i]
                 if token.kind == .punctuator {
                     switch token.text {
-                    case "(", "[", "{": depth += 1
+                    case "(", "[", "{":
+                        // Jump over the group: what is inside never ends this expression.
+                        i = matching(i)
+                        if i >= tokens.count { return (expression(start, tokens.count), tokens.count) }
+                        i += 1
+                        continue
                     case ")", "]", "}":
-                        if depth == 0 { return (expression(start, i), i) }
-                        depth -= 1
+                        return (expression(start, i), i)
                     case ";", ",":
-                        if depth == 0 { return (expression(start, i), i) }
+                        return (expression(start, i), i)
                     default: break
                     }
                 }
-                if depth == 0 && i > start && token.newlineBefore {
+                if i > start && token.newlineBefore {
                     let previous = tokens[i - 1]
                     let previousContinues = previous.kind == .punctuator && Self.continuing.contains(previous.text)
                     let thisContinues = token.kind == .punctuator && Self.continuing.contains(token.text) && token.text != "("
@@ -286,11 +299,18 @@ enum ScriptAnalyzer {
         }
 
         /// Summarises tokens[start..<end].
-        func expression(_ start: Int, _ end: Int) -> JSExpression {
-            let slice = tokens[start..<max(start, end)]
-            let text = slice.isEmpty ? "" : String(decoding: bytes[slice.first!.start..<slice.last!.end], as: UTF8.self)
+        func expression(_ start: Int, _ fullEnd: Int) -> JSExpression {
+            // A long expression is summarised from its first tokens (hostile or generated scripts).
+            let end = min(max(start, fullEnd), start + ScriptAnalyzer.summaryTokens)
+            let truncated = end < fullEnd
+            let slice = tokens[start..<end]
+            var text = ""
+            if let first = slice.first, let last = slice.last {
+                let textEnd = min(last.end, first.start + ScriptAnalyzer.summaryBytes)
+                text = String(decoding: bytes[first.start..<textEnd], as: UTF8.self) + (truncated || textEnd < last.end ? "\u{2026}" : "")
+            }
             var literal: JSExpression.Literal? = nil
-            if slice.count == 1, let token = slice.first {
+            if slice.count == 1, !truncated, let token = slice.first {
                 switch token.kind {
                 case .string: literal = .string(token.text)
                 case .template where !token.text.contains("${"): literal = .string(String(token.text.dropFirst().dropLast()))
@@ -304,7 +324,7 @@ enum ScriptAnalyzer {
             var reference: String? = nil
             if literal == nil, slice.first?.kind == .identifier {
                 let (chain, next) = readChain(from: start)
-                if next == end { reference = chain }
+                if next == end && !truncated { reference = chain }
             }
             // Pieces: operands of "+" at depth 0.
             var pieces: [JSExpression.Piece] = []
@@ -317,25 +337,37 @@ enum ScriptAnalyzer {
                 } else if operand.count == 1, operand.first!.kind == .template {
                     pieces.append(contentsOf: Self.templatePieces(operand.first!.text))
                 } else {
-                    pieces.append(.hole(String(decoding: bytes[operand.first!.start..<operand.last!.end], as: UTF8.self)))
+                    let holeEnd = min(operand.last!.end, operand.first!.start + ScriptAnalyzer.summaryBytes)
+                    pieces.append(.hole(String(decoding: bytes[operand.first!.start..<holeEnd], as: UTF8.self)))
                 }
             }
-            for i in start..<end where tokens[i].kind == .punctuator {
-                switch tokens[i].text {
-                case "(", "[", "{": depth += 1
-                case ")", "]", "}": depth -= 1
-                case "+" where depth == 0:
-                    flush(i)
-                    operandStart = i + 1
+            // One walk: "+" operands at depth 0, string literals, whether it reads location, an arrow.
+            var stringLiterals: [String] = []
+            var readsLocation = false, hasArrow = false
+            for i in start..<end {
+                let token = tokens[i]
+                switch token.kind {
+                case .string: stringLiterals.append(token.text)
+                case .identifier where token.text == "location": readsLocation = true
+                case .punctuator:
+                    switch token.text {
+                    case "(", "[", "{": depth += 1
+                    case ")", "]", "}": depth -= 1
+                    case "+" where depth == 0:
+                        flush(i)
+                        operandStart = i + 1
+                    case "=>": hasArrow = true
+                    default: break
+                    }
                 default: break
                 }
             }
             flush(end)
+            if truncated { pieces.append(.hole("\u{2026}")) }
             let isFunction = slice.first.map { $0.text == "function" || $0.text == "async" } ?? false
-                || slice.contains { $0.text == "=>" } && (slice.first?.text == "(" || slice.dropFirst().first?.text == "=>")
+                || hasArrow && (slice.first?.text == "(" || slice.dropFirst().first?.text == "=>")
             return JSExpression(text: text, literal: literal, reference: reference, pieces: pieces,
-                                readsLocation: slice.contains { $0.kind == .identifier && $0.text == "location" },
-                                isFunction: isFunction, stringLiterals: slice.filter { $0.kind == .string }.map(\.text))
+                                readsLocation: readsLocation, isFunction: isFunction, stringLiterals: stringLiterals)
         }
 
         /// A template literal's raw text as literal parts and `${…}` holes.

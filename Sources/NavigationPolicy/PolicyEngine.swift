@@ -38,22 +38,29 @@ public struct PolicyEngine: Sendable {
 
     public init(rules: Rules) {
         self.rules = rules
+        // Grouped through a dictionary (linear in the rules, however many hosts), kept in file order.
         var byHost: [(host: String, sentinels: [CompiledSentinel])] = []
+        var hostIndex: [String: Int] = [:]
         for sentinel in rules.sentinels {
             let host = sentinel.redirectURI.hostname
-            if let index = byHost.firstIndex(where: { $0.host == host }) {
+            if let index = hostIndex[host] {
                 byHost[index].sentinels.append(CompiledSentinel(sentinel))
             } else {
+                hostIndex[host] = byHost.count
                 byHost.append((host, [CompiledSentinel(sentinel)]))
             }
         }
         sentinelsByHost = byHost
-        var byScheme: [(scheme: String, rules: [CompiledSchemeRule])] = []
-        for scheme in rules.schemes.map(\.scheme) where !byScheme.contains(where: { $0.scheme == scheme }) {
-            let list = rules.schemes.filter { $0.scheme == scheme }
-            byScheme.append((scheme, (list.filter { $0.bridgeProtocol != nil } + list.filter { $0.bridgeProtocol == nil }).map(CompiledSchemeRule.init)))
+        var schemeOrder: [String] = []
+        var byName: [String: [SchemeRule]] = [:]
+        for rule in rules.schemes {
+            if byName[rule.scheme] == nil { schemeOrder.append(rule.scheme) }
+            byName[rule.scheme, default: []].append(rule)
         }
-        schemeRules = byScheme
+        schemeRules = schemeOrder.map { scheme in
+            let list = byName[scheme]!
+            return (scheme, (list.filter { $0.bridgeProtocol != nil } + list.filter { $0.bridgeProtocol == nil }).map(CompiledSchemeRule.init))
+        }
         hasWVJB = rules.schemes.contains { $0.bridgeProtocol == .wvjb }
     }
 

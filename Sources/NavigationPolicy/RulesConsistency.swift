@@ -1,28 +1,46 @@
 // RulesConsistency.swift: rejects rules that can never fire, because an earlier rule in the same group
-// decides every navigation they would (first match in file order wins).
+// decides every navigation they would (first match in file order wins). Near-linear: a sentinel can only
+// be shadowed by one with the same scheme, host and path (give or take one trailing "/"), and a scheme
+// rule by one of the same scheme, so rules are compared only within those buckets (10,000 sentinels on
+// different paths load in a blink instead of 50 million comparisons).
 
 enum RulesConsistency {
     static func check(_ rules: Rules) throws(RulesError) {
+        var sentinelBuckets: [String: [Int]] = [:]
         for (j, later) in rules.sentinels.enumerated() {
-            for earlier in rules.sentinels[..<j] where shadows(earlier, later) {
-                throw RulesError(later.keyPath, "can never fire: \(earlier.keyPath) (\(earlier.name.debugDescription)) matches every navigation this rule matches and comes first")
+            let key = bucket(later.redirectURI.scheme, later.redirectURI.hostname, later.redirectURI.pathname)
+            for i in sentinelBuckets[key, default: []] {
+                let earlier = rules.sentinels[i]
+                if shadows(earlier, later) {
+                    throw RulesError(later.keyPath, "can never fire: \(earlier.keyPath) (\(earlier.name.debugDescription)) matches every navigation this rule matches and comes first")
+                }
             }
+            sentinelBuckets[key, default: []].append(j)
         }
+        var schemeBuckets: [String: [Int]] = [:]
         for (j, later) in rules.schemes.enumerated() {
-            for earlier in rules.schemes[..<j] where earlier.scheme == later.scheme {
+            for i in schemeBuckets[later.scheme, default: []] {
+                let earlier = rules.schemes[i]
                 let earlierCatchesAll = earlier.route == nil && earlier.bridgeProtocol == nil && earlier.require.isEmpty
                 if earlierCatchesAll || earlier.bridgeProtocol != nil || (earlier.route == later.route && Set(earlier.require).isSubset(of: later.require)) {
                     throw RulesError(later.keyPath, "can never fire: \(earlier.keyPath) (\(earlier.name.debugDescription)) already decides every \(later.scheme): URL this rule matches")
                 }
             }
+            schemeBuckets[later.scheme, default: []].append(j)
         }
+    }
+
+    /// The bucket of a redirect URI: scheme, host and path without one trailing "/".
+    static func bucket(_ scheme: String, _ host: String, _ path: String) -> String {
+        scheme + "://" + host + (path.hasSuffix("/") ? String(path.dropLast()) : path)
     }
 
     /// Whether every navigation `later` matches is matched by `earlier`.
     static func shadows(_ earlier: SentinelRule, _ later: SentinelRule) -> Bool {
-        guard SentinelMatcher.covers(earlier, later) else { return false }
+        // The cheap tests first; the URL comparison last.
         guard earlier.frames == .any || earlier.frames == later.frames else { return false }
-        let modesCover = earlier.responseMode == later.responseMode || (earlier.responseMode == .any && earlier.forbid.isEmpty)
-        return modesCover && Set(earlier.require).isSubset(of: later.require) && Set(earlier.forbid).isSubset(of: later.forbid)
+        guard earlier.responseMode == later.responseMode || (earlier.responseMode == .any && earlier.forbid.isEmpty) else { return false }
+        guard earlier.require.allSatisfy(later.require.contains), earlier.forbid.allSatisfy(later.forbid.contains) else { return false }
+        return SentinelMatcher.covers(earlier, later)
     }
 }

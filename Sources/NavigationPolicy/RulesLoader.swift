@@ -49,6 +49,9 @@ public enum RulesLoader {
             throw RulesError("", "not valid JSON: \(reason)")
         }
         guard let top = json as? [String: Any] else { throw RulesError("", "the rules must be a JSON object") }
+        if let repeated = JSONDuplicateKeys.first(in: [UInt8](data)) {
+            throw RulesError(repeated, "the key occurs twice in the same object; a JSON reader keeps only one of them, so the file would not mean what it says")
+        }
         let reader = ObjectReader(top, path: "")
         var rules = Rules()
         try reader.only(["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description"])
@@ -65,6 +68,7 @@ public enum RulesLoader {
         for (i, item) in try reader.array("schemes").enumerated() {
             rules.schemes.append(try schemeRule(item, path: "schemes[\(i)]"))
         }
+        try checkNames(rules)
         if let value = top["handlers"] {
             guard let table = value as? [String: Any] else {
                 throw RulesError("handlers", "must be an object: event name → the app's handler names, e.g. {\"onCaptureLoginSuccess\": [\"signInCompleted\"]}")
@@ -108,6 +112,40 @@ public enum RulesLoader {
                              port: url.effectivePort, text: text, keyPath: path)
     }
 
+    /// Names identify rules in decisions and transcripts: none empty, none used twice.
+    static func checkNames(_ rules: Rules) throws(RulesError) {
+        var seen: [String: String] = [:]
+        let named = rules.sentinels.map { ($0.name, $0.keyPath) } + rules.schemes.map { ($0.name, $0.keyPath) }
+        for (name, keyPath) in named {
+            if name.isEmpty { throw RulesError("\(keyPath).name", "must not be empty; leave the key out to name the rule by its place") }
+            if let first = seen[name] {
+                throw RulesError("\(keyPath).name", "\(name.debugDescription) is already the name of \(first); a name identifies one rule in decisions and transcripts")
+            }
+            seen[name] = keyPath
+        }
+    }
+
+    /// `frames`: "main", "sub" or "any", or a list of "main" and "sub" (["main"], ["main", "sub"]).
+    static func frames(_ value: Any?, path: String) throws(RulesError) -> FrameScope? {
+        guard let value else { return nil }
+        let allowed = "\"main\", \"sub\" or \"any\", or a list such as [\"main\"] or [\"main\", \"sub\"]"
+        if let text = value as? String {
+            guard let scope = FrameScope(rawValue: text) else { throw RulesError(path, "\(text.debugDescription) is not one of \(allowed)") }
+            return scope
+        }
+        guard let list = value as? [Any], !list.isEmpty else { throw RulesError(path, "must be \(allowed)") }
+        var main = false, sub = false
+        for (i, item) in list.enumerated() {
+            switch item as? String {
+            case "main": main = true
+            case "sub": sub = true
+            case "any": main = true; sub = true
+            default: throw RulesError("\(path)[\(i)]", "must be \"main\" or \"sub\"")
+            }
+        }
+        return main && sub ? .any : main ? .main : .sub
+    }
+
     static func sentinel(_ value: Any, path: String) throws(RulesError) -> SentinelRule {
         guard let object = value as? [String: Any] else { throw RulesError(path, "a sentinel must be an object") }
         let reader = ObjectReader(object, path: path)
@@ -125,6 +163,9 @@ public enum RulesLoader {
         if uri.fragment != nil {
             throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has a fragment; a redirect URI must not (RFC 6749 §3.1.2)")
         }
+        if uri.query != nil {
+            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has a query; bridge matches a redirect URI's scheme, host, port and path, and reads the query for the response, so a query here would be silently ignored. Register the redirect URI without it")
+        }
         if uri.hasOpaquePath {
             throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has no host and path to match; use schemes for custom-scheme routes")
         }
@@ -139,12 +180,7 @@ public enum RulesLoader {
         rule.forbid = try reader.strings("forbid")
         rule.trailingSlash = try reader.bool("trailingSlash") ?? false
         rule.loopbackAnyPort = try reader.bool("loopbackAnyPort") ?? false
-        if let frames = try reader.string("frames") {
-            guard let parsed = FrameScope(rawValue: frames) else {
-                throw RulesError("\(path).frames", "\(frames.debugDescription) is not one of main, sub, any")
-            }
-            rule.frames = parsed
-        }
+        if let frames = try Self.frames(object["frames"], path: "\(path).frames") { rule.frames = frames }
         rule.action = try reader.action("action") ?? .cancel
         if rule.loopbackAnyPort && !SentinelMatcher.isLoopback(uri.hostname) {
             throw RulesError("\(path).loopbackAnyPort", "only a loopback redirect URI (127.0.0.1, [::1], localhost) may match any port; \(uri.hostname) is not one")

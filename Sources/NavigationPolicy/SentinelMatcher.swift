@@ -149,9 +149,9 @@ public enum SentinelMatcher {
         return reason
     }
 
-    /// The two paths differ only by one trailing "/".
+    /// The two paths differ only by one trailing "/" (never "//": a doubled slash is another path).
     public static func differsByTrailingSlash(_ a: String, _ b: String) -> Bool {
-        (a.hasSuffix("/") && a.dropLast() == b) || (b.hasSuffix("/") && b.dropLast() == a)
+        (a.hasSuffix("/") && !b.hasSuffix("/") && a.dropLast() == b) || (b.hasSuffix("/") && !a.hasSuffix("/") && b.dropLast() == a)
     }
 
     /// Loopback hosts (RFC 8252 §7.3): 127.0.0.0/8, [::1], localhost.

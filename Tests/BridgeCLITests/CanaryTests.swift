@@ -5,6 +5,9 @@
 // diff). Without --reveal the canary appears nowhere in standard output or standard error; with --reveal
 // it appears (so the test would see a leak: the canary is really in the input).
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking  // Data(contentsOf:) of an http URL, to see the local server is up
+#endif
 import Testing
 
 enum Canary {

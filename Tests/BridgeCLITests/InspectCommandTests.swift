@@ -102,4 +102,28 @@ struct InspectCommandTests {
         #expect(broken.stdout.contains("\(base)/Fixtures/pages/reset-remote-receiver.html:25:3: error:"))
         #expect(broken.stderr.contains("missing.html: HTTP status 404"))
     }
+
+    @Test("--max-bytes holds while a gzip body is decompressed: a bomb is refused, a small gzip page is read")
+    func gzipBomb() throws {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        server.arguments = ["python3", Self.path("Fixtures/host/gzip_server.py")]
+        let out = Pipe()
+        server.standardOutput = out
+        do { try server.run() } catch {
+            print("skipped: gzip fetch (python3 is not available to serve it)")
+            return
+        }
+        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
+        let firstLine = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
+        guard let port = Int(firstLine.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            Issue.record("the gzip server did not say its port: \(firstLine)")
+            return
+        }
+        let base = "http://127.0.0.1:\(port)"
+        let run = try BridgeProcess.run(["inspect", "--max-bytes", "1000000", "\(base)/bomb.html", "\(base)/small.html"])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("bomb.html: the page is larger than 1000000 bytes"), "\(run.stderr)")
+        #expect(run.stdout.contains("1 page inspected"), "\(run.stdout)")
+    }
 }

@@ -41,6 +41,20 @@ struct RulesLoaderTests {
         (#"{"version":1,"handlers":{"onCaptureLoginSuccess":"signIn"}}"#, "handlers.onCaptureLoginSuccess"),
         (#"{"version":1,"handlers":{"onCaptureLoginSuccess":["signIn",""]}}"#, "handlers.onCaptureLoginSuccess[1]"),
         (#"{"version":1,"handlers":{"onCaptureLoginSuccess":[]}}"#, "handlers.onCaptureLoginSuccess"),
+        // Duplicate keys, at any depth, named by their path.
+        (#"{"version":1,"default":"allow","default":"cancel"}"#, "default"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb"},{"redirectURI":"https://a.example/x","name":"b","name":"c"}]}"#, "sentinels[1].name"),
+        (#"{"version":1,"handlers":{"e":["a"],"e":["b"]}}"#, "handlers.e"),
+        // Names: none empty, none twice (sentinels and schemes share them).
+        (#"{"version":1,"sentinels":[{"name":"","redirectURI":"https://a.example/cb"}]}"#, "sentinels[0].name"),
+        (#"{"version":1,"sentinels":[{"name":"s","redirectURI":"https://a.example/cb"},{"name":"s","redirectURI":"https://a.example/other"}]}"#, "sentinels[1].name"),
+        (#"{"version":1,"sentinels":[{"name":"s","redirectURI":"https://a.example/cb"}],"schemes":[{"name":"s","scheme":"myapp"}]}"#, "schemes[0].name"),
+        // A redirect URI with a query is rejected (it would be ignored).
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb?app=1"}]}"#, "sentinels[0].redirectURI"),
+        // frames: the allowed values are named.
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","frames":"top"}]}"#, "sentinels[0].frames"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","frames":["main","iframe"]}]}"#, "sentinels[0].frames[1]"),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","frames":[]}]}"#, "sentinels[0].frames"),
     ])
     func rejected(json: String, keyPath: String) {
         let error = Self.error(json)
@@ -93,5 +107,32 @@ struct RulesLoaderTests {
         } catch {
             #expect(error.description.hasPrefix("/nonexistent/rules.json"))
         }
+    }
+
+    @Test("frames takes one value or a list", arguments: [
+        (#""main""#, FrameScope.main), (#"["main"]"#, .main), (#"["sub"]"#, .sub), (#"["main","sub"]"#, .any), (#""any""#, .any),
+    ])
+    func frames(value: String, scope: FrameScope) throws {
+        let rules = try RulesLoader.parse(Data(#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","frames":\#(value)}]}"#.utf8))
+        #expect(rules.sentinels[0].frames == scope)
+    }
+
+    @Test("trailingSlash matches one trailing slash, never a doubled one")
+    func trailingSlash() throws {
+        let engine = PolicyEngine(rules: try RulesLoader.parse(Data(#"{"version":1,"sentinels":[{"name":"s","redirectURI":"https://a.example/cb/","trailingSlash":true}]}"#.utf8)))
+        #expect(engine.decide(NavigationRequest(url: "https://a.example/cb?code=1")).rule == "s")
+        #expect(engine.decide(NavigationRequest(url: "https://a.example/cb/?code=1")).rule == "s")
+        let doubled = engine.decide(NavigationRequest(url: "https://a.example/cb//?code=1"), explain: true)
+        #expect(doubled.rule == nil)
+        #expect(doubled.explanation.contains { $0.contains("path /cb// is not /cb/") }, "\(doubled.explanation)")
+    }
+
+    @Test("10,000 sentinels load, and every one is reachable")
+    func manySentinels() throws {
+        let sentinels = (0..<10_000).map { #"{"name":"s\#($0)","redirectURI":"https://app\#($0 % 50).example.com/cb/\#($0)","require":["code"]}"# }
+        let rules = try RulesLoader.parse(Data((#"{"version":1,"sentinels":["# + sentinels.joined(separator: ",") + "]}").utf8))
+        let engine = PolicyEngine(rules: rules)
+        #expect(engine.decide(NavigationRequest(url: "https://app49.example.com/cb/9999?code=x")).rule == "s9999")
+        #expect(engine.decide(NavigationRequest(url: "https://app0.example.com/cb/0?code=x")).rule == "s0")
     }
 }

@@ -1,0 +1,87 @@
+// AttributeGuard.swift: bounds what one start tag can cost. libxml2's HTML parser checks each attribute
+// against every earlier one on the same element (quadratic: 30,000 attributes take 2 s in xmllint itself,
+// 300,000 several minutes), so a hostile page could hold `bridge inspect` for as long as it likes. Before
+// libxml2 sees the page, the attributes past `limit` on any start tag are blanked out (replaced by spaces,
+// line breaks kept, so every line and column the inspector reports is unchanged) and the tag is reported.
+// A byte scan written here because it must run before the parser it protects.
+
+enum AttributeGuard {
+    /// Attributes read on one element; real pages use a few dozen at most.
+    static let limit = 256
+
+    /// A start tag whose attributes were cut.
+    struct Cut: Sendable, Equatable {
+        /// Byte offset of its "<".
+        var offset: Int
+        var tag: String
+        var attributes: Int
+    }
+
+    /// The bytes with every start tag's attributes past `limit` blanked, and the tags that were cut.
+    static func apply(_ bytes: [UInt8]) -> (bytes: [UInt8], cuts: [Cut]) {
+        var out = bytes
+        var cuts: [Cut] = []
+        let n = bytes.count
+        var i = 0
+        func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0C || c == 0x0D }
+        func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
+        func startsWith(_ text: [UInt8], at index: Int, ignoringCase: Bool) -> Bool {
+            guard index + text.count <= n else { return false }
+            for k in 0..<text.count where (ignoringCase ? bytes[index + k] | 0x20 : bytes[index + k]) != text[k] { return false }
+            return true
+        }
+        while i < n {
+            guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
+            let open = i
+            var j = i + 1
+            if startsWith(Array("!--".utf8), at: j, ignoringCase: false) {
+                j += 3
+                while j < n && !startsWith(Array("-->".utf8), at: j, ignoringCase: false) { j += 1 }
+                i = j + 3
+                continue
+            }
+            guard j < n, isLetter(bytes[j]) else { i = j; continue }
+            let nameStart = j
+            while j < n && !isSpace(bytes[j]) && bytes[j] != UInt8(ascii: ">") && bytes[j] != UInt8(ascii: "/") { j += 1 }
+            let name = String(decoding: bytes[nameStart..<j].map { $0 | (isLetter($0) ? 0x20 : 0) }, as: UTF8.self)
+            var count = 0
+            var cutFrom: Int? = nil
+            while j < n {
+                while j < n && (isSpace(bytes[j]) || bytes[j] == UInt8(ascii: "/")) { j += 1 }
+                guard j < n, bytes[j] != UInt8(ascii: ">") else { break }
+                let attributeStart = j
+                while j < n && !isSpace(bytes[j]) && bytes[j] != UInt8(ascii: ">") && bytes[j] != UInt8(ascii: "=")
+                        && bytes[j] != UInt8(ascii: "/") { j += 1 }
+                if j == attributeStart { j += 1; continue }  // a stray "=": not an attribute
+                var k = j
+                while k < n && isSpace(bytes[k]) { k += 1 }
+                if k < n && bytes[k] == UInt8(ascii: "=") {
+                    k += 1
+                    while k < n && isSpace(bytes[k]) { k += 1 }
+                    if k < n && (bytes[k] == UInt8(ascii: "\"") || bytes[k] == UInt8(ascii: "'")) {
+                        let quote = bytes[k]
+                        k += 1
+                        while k < n && bytes[k] != quote { k += 1 }
+                        k += 1
+                    } else {
+                        while k < n && !isSpace(bytes[k]) && bytes[k] != UInt8(ascii: ">") { k += 1 }
+                    }
+                    j = min(k, n)
+                }
+                count += 1
+                if count == limit + 1 { cutFrom = attributeStart }
+            }
+            if let cutFrom {
+                for k in cutFrom..<min(j, n) where out[k] != 0x0A && out[k] != 0x0D { out[k] = 0x20 }
+                cuts.append(Cut(offset: open, tag: name, attributes: count))
+            }
+            i = j
+            // Raw text: what follows <script>, <style>, <textarea>, <title> up to its end tag is not markup.
+            if ["script", "style", "textarea", "title", "xmp"].contains(name) {
+                let end = Array("</\(name)".utf8)
+                while i < n && !startsWith(end, at: i, ignoringCase: true) { i += 1 }
+            }
+        }
+        return (out, cuts)
+    }
+}
