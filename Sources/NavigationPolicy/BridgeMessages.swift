@@ -70,11 +70,21 @@ public enum WebViewJavascriptBridge {
     public static let queueHost = "__wvjb_queue_message__"
     public static let loadedHost = "__bridge_loaded__"
 
-    /// Decodes a WVJB signal URL.
+    /// Decodes a WVJB signal URL. Releases differ: version 4 sends `wvjbscheme://__WVJB_QUEUE_MESSAGE__`
+    /// (upper case), older setup snippets load with `wvjbscheme://__BRIDGE_LOADED__`, version 5 and later
+    /// signal with `https://__wvjb_queue_message__/` and `https://__bridge_loaded__/`; all are the same two
+    /// signals. (A custom scheme's host keeps its case, so it is compared without.)
     public static func decode(_ url: BrowserURL) -> Result<BridgeMessage, BridgeDecodingError> {
-        if url.hostname == queueHost { return .success(.drainRequest(.wvjb)) }
-        if url.hostname == loadedHost { return .success(.bridgeLoaded) }
+        if let signal = signal(url) { return .success(signal) }
         return .failure(BridgeDecodingError(message: "\(url.scheme): URL is not a WebViewJavascriptBridge signal"))
+    }
+
+    /// The signal a URL is, by its host, or nil.
+    public static func signal(_ url: BrowserURL) -> BridgeMessage? {
+        let host = url.hostname.lowercased()
+        if host == queueHost { return .drainRequest(.wvjb) }
+        if host == loadedHost { return .bridgeLoaded }
+        return nil
     }
 
     /// Decodes the JSON array a drain returns (`[{handlerName, data, callbackId} | {responseId, responseData}]`).

@@ -106,11 +106,15 @@ public struct PolicyEngine: Sendable {
                 return decision
             }
         }
-        if hasWVJB && url.component(.hostname, equals: WebViewJavascriptBridge.loadedHost),
-           let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) {
-            if explain { notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): WebViewJavascriptBridge's load signal") }
+        // WebViewJavascriptBridge 5+ signals over https (https://__wvjb_queue_message__/, __bridge_loaded__):
+        // with a wvjb rule in the file, they are that bridge's, whatever the scheme rules say of https.
+        if hasWVJB && (url.component(.scheme, equals: "https") || url.component(.scheme, equals: "http")),
+           url.component(.hostname, equals: WebViewJavascriptBridge.loadedHost) || url.component(.hostname, equals: WebViewJavascriptBridge.queueHost),
+           let signal = WebViewJavascriptBridge.signal(url), let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) {
+            let what = signal == .bridgeLoaded ? "load signal" : "queue signal (a drain request)"
+            if explain { notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): WebViewJavascriptBridge's \(what)") }
             return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url, parameters: empty,
-                            interception: .bridge(.bridgeLoaded), error: nil, explanation: notes)
+                            interception: .bridge(signal), error: nil, explanation: notes)
         }
 
         // 4. Sentinels.
@@ -196,6 +200,9 @@ public struct PolicyEngine: Sendable {
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
                                  notes: inout [String], redactor: Redactor) -> Decision? {
         let candidates = sentinelsByHost.first(where: { url.component(.hostname, equals: $0.host) })?.sentinels ?? []
+        // The first sentinel whose redirect URI this is, with the parameters it reads: an OAuth error
+        // response there is that redirect URI's result even when no rule names `error`.
+        var endpoint: (rule: SentinelRule, parameters: FormParameters)? = nil
         for compiled in candidates {
             let rule = compiled.rule
             if !SentinelMatcher.matches(url, expected: compiled.key, rule: rule) {
@@ -209,6 +216,7 @@ public struct PolicyEngine: Sendable {
                 continue
             }
             let parameters = Self.parameters(of: url, mode: rule.responseMode)
+            if endpoint == nil { endpoint = (rule, parameters) }
             let place = rule.responseMode == .any ? "the URL" : rule.responseMode.rawValue
             if let lacking = rule.require.first(where: { !parameters.contains($0) }) {
                 if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
@@ -220,6 +228,17 @@ public struct PolicyEngine: Sendable {
             }
             return sentinelDecision(url, rule: rule, parameters: parameters, expectedState: expectedState,
                                     explain: explain, notes: &notes, redactor: redactor)
+        }
+        // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
+        // server's answer to the app; it never loads in the page, whatever the rules require.
+        if let (rule, parameters) = endpoint, parameters.contains("error") {
+            if explain {
+                notes.append("\(rule.keyPath) \(rule.name.debugDescription): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)")
+            }
+            var decision = sentinelDecision(url, rule: rule, parameters: parameters, expectedState: expectedState,
+                                            explain: explain, notes: &notes, redactor: redactor)
+            decision.action = .cancel
+            return decision
         }
         if explain {
             // Near misses on other hosts: the sentinel's host appears in the URL but is not its host.

@@ -77,10 +77,12 @@ public enum RuleKindCatalogue {
             doesNotTrigger: ["https://janrain.example/", "myapp://janrain"]),
         RuleKindExample(
             kind: "bridge wvjb",
-            summary: "WebViewJavascriptBridge: its queue signal and its load signal.",
-            rules: #"{"version":1,"schemes":[{"name":"subject","scheme":"wvjbscheme","protocol":"wvjb"}]}"#,
-            triggers: ["wvjbscheme://__wvjb_queue_message__", "https://__bridge_loaded__"],
-            doesNotTrigger: ["https://example.com/__bridge_loaded__"]),
+            summary: "WebViewJavascriptBridge: its queue and load signals as every release sends them (wvjbscheme:// in any case; https:// from version 5 on).",
+            rules: #"{"version":1,"default":"allow","schemes":[{"name":"subject","scheme":"wvjbscheme","protocol":"wvjb"}]}"#,
+            triggers: ["wvjbscheme://__wvjb_queue_message__", "wvjbscheme://__WVJB_QUEUE_MESSAGE__", "wvjbscheme://__BRIDGE_LOADED__",
+                       "https://__wvjb_queue_message__/", "https://__bridge_loaded__/", "https://__bridge_loaded__"],
+            doesNotTrigger: ["https://example.com/__bridge_loaded__", "https://example.com/?__wvjb_queue_message__",
+                             "https://__wvjb_queue_message__.example.com/"]),
         RuleKindExample(
             kind: "deep-link route",
             summary: "A custom-scheme route: the link's host (myapp://route) or first path segment (myapp:route).",

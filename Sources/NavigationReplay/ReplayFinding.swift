@@ -25,6 +25,7 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
     case eventUnhandled = "event-unhandled"
     case eventRepeated = "event-repeated"
     case decisionError = "decision-error"
+    case oauthError = "oauth-error"
 
     public var severity: FindingSeverity {
         switch self {
@@ -49,6 +50,7 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
         case .eventUnhandled: return "a bridge event no handler in the rules' handler table takes"
         case .eventRepeated: return "a drained entry dispatched before: the page does not empty its queue"
         case .decisionError: return "an error carried in a decision (repeated-parameter, missing-parameter, …)"
+        case .oauthError: return "the authorization server answered the app with an OAuth error (RFC 6749 §4.1.2.1): the sign-in did not happen"
         }
     }
 }

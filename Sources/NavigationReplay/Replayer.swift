@@ -143,6 +143,10 @@ public final class Replayer {
         if case .bridge(let message)? = decision.interception {
             dispatch(message, record: record, seq: seq, events: &events, findings: &findings)
         }
+        if case .sentinel(.oauthError(let error, let description, _, _))? = decision.interception {
+            findings.append(ReplayFinding(.oauthError, "the authorization server answered error=\(error)" + (description.map { " (\($0))" } ?? "")
+                                          + " at \(decision.rule.map { $0.debugDescription } ?? "a sentinel")'s redirect URI; the sign-in did not happen", at: record.location, seq: seq))
+        }
         tracker.observe(record, decision, seq: seq, into: &findings)
         // A new main-frame document has a new bridge queue.
         if record.isMainFrame && decision.action == .allow && (decision.kind == .allowed || decision.kind == .default),

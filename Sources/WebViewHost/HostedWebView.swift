@@ -130,6 +130,12 @@ public final class HostedWebView {
             Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().webProcessTerminated(reason)
         }
         GLibSignal.connect(widget, "web-process-terminated", unsafeBitCast(terminated, to: GCallback.self), me)
+        let dialog: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean = { _, dialog, context in
+            guard let dialog, let context else { return 0 }
+            Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().answer(dialog)
+            return 1
+        }
+        GLibSignal.connect(widget, "script-dialog", unsafeBitCast(dialog, to: GCallback.self), me)
         let message: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, result, context in
             guard let result, let context else { return }
             let value = webkit_javascript_result_get_js_value(result)
@@ -331,6 +337,23 @@ public final class HostedWebView {
         default: why = "the web process was terminated"
         }
         fail(HostError(.webProcessTerminated, why))
+    }
+
+    /// A JavaScript dialog, answered as a WKWebView with no UI delegate answers it (HostDialogs), reported.
+    private func answer(_ dialog: OpaquePointer) {
+        state.activity()
+        let kind: HostDialogKind
+        switch webkit_script_dialog_get_dialog_type(dialog) {
+        case WEBKIT_SCRIPT_DIALOG_CONFIRM: kind = .confirm
+        case WEBKIT_SCRIPT_DIALOG_PROMPT: kind = .prompt
+        case WEBKIT_SCRIPT_DIALOG_BEFORE_UNLOAD_CONFIRM: kind = .beforeunload
+        default: kind = .alert
+        }
+        if kind == .confirm || kind == .beforeunload {
+            webkit_script_dialog_confirm_set_confirmed(dialog, HostDialogs.confirms(kind) ? 1 : 0)
+        }
+        let message = webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? ""
+        emit(.transcript(HostDialogs.event(kind, message: message)))
     }
 
     private func probeMessage(_ text: String?) {

@@ -232,4 +232,18 @@ extension HostCommandTests {
         #expect(all.contains(reveal ? secret : "CANA…(26)"), "\(all)")
         #expect(all.contains(secret) == reveal, "host --format \(format)\(reveal ? " --reveal" : ""):\n\(all)")
     }
+
+    @Test("alert, confirm and prompt are answered as a WKWebView with no UI delegate answers them, reported, and the page goes on")
+    func dialogs() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "deeplink", "--timeout", "20", "--format", "json",
+                                         Self.path("Fixtures/host/dialogs.html")])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = Self.jsonLines(run.stdout)
+        let dialogs = lines.compactMap { $0["dialog"] as? [String: Any] }
+        #expect(dialogs.map { $0["kind"] as? String ?? "" } == ["alert", "confirm", "prompt"], "\(run.stdout)")
+        #expect(dialogs.map { $0["answer"] as? String ?? "" } == ["undefined", "false", "null"])
+        #expect(dialogs.first?["message"] as? String == "Welcome back")
+        let deeplink = Self.navigations(lines).last
+        #expect((deeplink?["params"] as? [String: String]) == ["confirmed": "false", "name": "null"], "\(String(describing: deeplink))")
+    }
 }

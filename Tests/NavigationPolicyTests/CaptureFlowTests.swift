@@ -157,3 +157,53 @@ struct CaptureFlowTests {
         #expect(d.action == .cancel && d.kind == .blocked && d.error?.code == "invalid-url")
     }
 }
+
+@Suite("OAuth error responses and WebViewJavascriptBridge signals")
+struct ResultSignalTests {
+    static func engine(_ json: String) throws -> PolicyEngine { PolicyEngine(rules: try RulesLoader.parse(Data(json.utf8))) }
+
+    @Test("an OAuth error at a sentinel's redirect URI is cancelled and reported, though the rule requires code and token", arguments: [
+        ("https://yourdomain.com/cb?error=access_denied&error_description=The+user+said+no&state=s", "any", true),
+        ("https://yourdomain.com/cb#error=access_denied&error_description=The+user+said+no", "fragment", true),
+        ("https://yourdomain.com/cb?error=access_denied", "fragment", false),
+    ])
+    func oauthError(url: String, mode: String, intercepted: Bool) throws {
+        let engine = try Self.engine(#"{"version":1,"default":"allow","sentinels":[{"name":"signin","redirectURI":"https://yourdomain.com/cb","responseMode":"\#(mode)","require":["code","access_token"]}]}"#)
+        let d = engine.decide(NavigationRequest(url: url), explain: true)
+        if intercepted {
+            #expect(d.action == .cancel && d.kind == .sentinel && d.rule == "signin")
+            guard case .sentinel(.oauthError(let error, let description, _, _))? = d.interception else {
+                Issue.record("not an OAuth error result: \(String(describing: d.interception))")
+                return
+            }
+            #expect(error == "access_denied" && description == "The user said no")
+            #expect(d.explanation.contains { $0.contains("OAuth error response") })
+        } else {
+            // responseMode fragment: an error in the query is not this redirect URI's response.
+            #expect(d.kind == .default && d.action == .allow)
+        }
+    }
+
+    @Test("an allow rule that names error is respected")
+    func explicitErrorRule() throws {
+        let engine = try Self.engine(#"{"version":1,"sentinels":[{"name":"errors-load","redirectURI":"https://yourdomain.com/cb","require":["error"],"action":"allow"}]}"#)
+        let d = engine.decide(NavigationRequest(url: "https://yourdomain.com/cb?error=server_error"))
+        #expect(d.action == .allow && d.rule == "errors-load")
+    }
+
+    @Test("every WebViewJavascriptBridge release's signals, with a wvjb rule, whatever the default", arguments: [
+        ("wvjbscheme://__wvjb_queue_message__", BridgeMessage.drainRequest(.wvjb)),
+        ("wvjbscheme://__WVJB_QUEUE_MESSAGE__", .drainRequest(.wvjb)),
+        ("https://__wvjb_queue_message__/", .drainRequest(.wvjb)),
+        ("wvjbscheme://__BRIDGE_LOADED__", .bridgeLoaded),
+        ("https://__bridge_loaded__/", .bridgeLoaded),
+    ])
+    func wvjb(url: String, message: BridgeMessage) throws {
+        let engine = try Self.engine(#"{"version":1,"default":"allow","schemes":[{"name":"wvjb","scheme":"wvjbscheme","protocol":"wvjb"}]}"#)
+        let d = engine.decide(NavigationRequest(url: url))
+        #expect(d.action == .cancel && d.kind == .bridge && d.rule == "wvjb" && d.interception == .bridge(message), "\(url): \(d.kind) \(String(describing: d.interception))")
+        // Without a wvjb rule, the https signals are ordinary URLs.
+        let plain = try Self.engine(#"{"version":1,"default":"allow"}"#)
+        if url.hasPrefix("https") { #expect(plain.decide(NavigationRequest(url: url)).kind == .default) }
+    }
+}

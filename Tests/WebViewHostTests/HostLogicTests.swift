@@ -116,3 +116,16 @@ struct HostLogicTests {
         #expect(state.firstInterception == 0.5)
     }
 }
+
+@Suite("hosted view dialogs")
+struct HostDialogTests {
+    @Test("answered as a WKWebView with no UI delegate", arguments: [
+        (HostDialogKind.alert, "undefined", false), (.confirm, "false", false), (.prompt, "null", false), (.beforeunload, "leave", true),
+    ])
+    func answers(kind: HostDialogKind, answer: String, confirms: Bool) {
+        #expect(HostDialogs.answer(kind) == answer)
+        #expect(HostDialogs.confirms(kind) == confirms)
+        guard case .dialog(let event) = HostDialogs.event(kind, message: "m") else { Issue.record("not a dialog event"); return }
+        #expect(event == DialogEvent(kind: kind.rawValue, message: "m", answer: answer))
+    }
+}

@@ -1,0 +1,28 @@
+// FuzzInspector: any bytes as a page, inspected with the Capture rules (every check, the cross-checks
+// included) and rendered as text, JSON lines and SARIF. Oracle: no crash.
+import FuzzDriver
+import FlowInspector
+import Foundation
+import NavigationPolicy
+
+nonisolated(unsafe) let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
+    {"version":1,"allow":["https://yourdomain.com"],
+     "sentinels":[{"name":"signin","redirectURI":"https://yourdomain.com/password_reset.php","require":["code"]}],
+     "schemes":[{"name":"janrain-bridge","scheme":"janrain","protocol":"janrain"},{"name":"done","scheme":"myapp","route":"password-changed"}]}
+    """#.utf8)))
+nonisolated(unsafe) let inspector = Inspector(engine: engine)
+nonisolated(unsafe) let reports = FindingFormat.allCases.map { FindingReport(format: $0, redactor: Redactor(), toolVersion: "fuzz") }
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzInspector(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let input = fuzzInput(data, count)
+    var result = InspectionResult()
+    switch inspector.inspect(bytes: Array(input), name: "fuzz.html", directory: nil) {
+    case .success(let findings): result.findings = findings; result.pages = 1
+    case .failure(let error): result.errors = [error]
+    }
+    for report in reports { _ = report.lines(result) }
+    return 0
+}
+
+runFuzzer(fuzzInspector)
