@@ -46,10 +46,11 @@ public enum CheckCatalogue {
         page.settings.first?.position ?? SourcePosition(line: 1, column: 1)
     }
 
-    /// A Janrain page whose setting `path` is not the literal `expected`.
-    static func requireLiteral(_ path: String, _ expected: JSExpression.Literal, shown: String) -> @Sendable (FlowPage, InspectionContext) -> [CheckHit] {
+    /// A Janrain page (of the products named) whose setting `path` is not the literal `expected`.
+    static func requireLiteral(_ path: String, _ expected: JSExpression.Literal, shown: String,
+                               products: Set<JanrainProduct> = [.capture, .engage]) -> @Sendable (FlowPage, InspectionContext) -> [CheckHit] {
         { page, _ in
-            guard page.isJanrainPage else { return [] }
+            guard let product = page.janrainProduct, products.contains(product) else { return [] }
             guard let assignment = page.setting(path) else {
                 return [CheckHit(position: settingsAnchor(page), message: "janrain.settings.\(path) is not set; it must be \(shown)")]
             }
@@ -58,9 +59,10 @@ public enum CheckCatalogue {
         }
     }
 
-    static func requirePresent(_ path: String, what: String) -> @Sendable (FlowPage, InspectionContext) -> [CheckHit] {
+    static func requirePresent(_ path: String, what: String,
+                               products: Set<JanrainProduct> = [.capture]) -> @Sendable (FlowPage, InspectionContext) -> [CheckHit] {
         { page, _ in
-            guard page.isJanrainPage, page.setting(path) == nil else { return [] }
+            guard let product = page.janrainProduct, products.contains(product), page.setting(path) == nil else { return [] }
             return [CheckHit(position: settingsAnchor(page), message: "janrain.settings.\(path) is not set (\(what))")]
         }
     }
@@ -107,7 +109,7 @@ public enum CheckCatalogue {
             triggering: [.signIn(replacing: "janrain.settings.capture.redirectFlow = true;", with: "janrain.settings.capture.redirectFlow = 'true';").at("janrain.settings.capture.redirectFlow ="),
                          .signIn(replacing: "janrain.settings.capture.redirectFlow = true;", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
-            run: requireLiteral("capture.redirectFlow", .bool(true), shown: "true")),
+            run: requireLiteral("capture.redirectFlow", .bool(true), shown: "true", products: [.capture])),
         InspectorCheck(
             id: "token-action-not-url", severity: .error,
             summary: "janrain.settings.tokenAction must be 'url'",
@@ -130,7 +132,7 @@ public enum CheckCatalogue {
                          .signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "janrain.settings.capture.redirectUri = window.location.href.split('#')[0];", with: "janrain.settings.capture.redirectUri = location.href;")],
             run: { page, _ in
-                guard page.isJanrainPage else { return [] }
+                guard page.isCapturePage else { return [] }
                 guard let assignment = page.setting("capture.redirectUri") else {
                     let topLevel = page.setting("redirectUri")
                     return [CheckHit(position: topLevel?.position ?? settingsAnchor(page),
@@ -171,10 +173,10 @@ public enum CheckCatalogue {
         InspectorCheck(
             id: "token-url-missing", severity: .error,
             summary: "janrain.settings.tokenUrl is not set",
-            rationale: "tokenUrl is unused in the redirect flow but must be set to a whitelisted domain, or the widget refuses to run.",
+            rationale: "Capture: tokenUrl is unused in the redirect flow but must be set to a whitelisted domain, or the widget refuses to run. Engage (Social Login alone): it is where the widget posts the token, so without it the sign-in has nowhere to go.",
             triggering: [.signIn(replacing: "janrain.settings.tokenUrl = janrain.settings.capture.captureServer;", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn],
-            run: requirePresent("tokenUrl", what: "set it to janrain.settings.capture.captureServer")),
+            run: requirePresent("tokenUrl", what: "Capture: set it to janrain.settings.capture.captureServer; Engage: the https URL the widget posts the token to", products: [.capture, .engage])),
         InspectorCheck(
             id: "token-url-not-whitelisted", severity: .warning,
             summary: "janrain.settings.tokenUrl is not on the capture server's domain",
@@ -246,7 +248,7 @@ public enum CheckCatalogue {
             triggering: [.signIn(replacing: "function janrainCaptureWidgetOnLoad()", with: "function onWidgetLoad()").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "function janrainCaptureWidgetOnLoad() {", with: "window.janrainCaptureWidgetOnLoad = function () {")],
             run: { page, _ in
-                guard page.isJanrainPage, !page.functions.contains(where: { $0.name == "janrainCaptureWidgetOnLoad" }) else { return [] }
+                guard page.isCapturePage, !page.functions.contains(where: { $0.name == "janrainCaptureWidgetOnLoad" }) else { return [] }
                 return [CheckHit(position: settingsAnchor(page), message: "janrainCaptureWidgetOnLoad is not defined; the widget calls it when it has loaded")]
             }),
         InspectorCheck(
@@ -256,7 +258,7 @@ public enum CheckCatalogue {
             triggering: [.signIn(replacing: "<script src=\"bridge.js\"></script>", with: "").at("janrain.settings.capture = {};")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "<script src=\"bridge.js\"></script>", with: "<script src=\"/js/janrain-bridge.js\"></script>")],
             run: { page, _ in
-                guard page.isJanrainPage else { return [] }
+                guard page.isCapturePage else { return [] }
                 let loads = page.scripts.contains { script in
                     let name = script.src.split(separator: "?").first.map { $0.split(separator: "/").last.map(String.init) ?? "" } ?? ""
                     return name.lowercased().hasSuffix("bridge.js")
@@ -270,7 +272,7 @@ public enum CheckCatalogue {
             triggering: [.signIn(replacing: "  createJanrainBridge();\n", with: "").at("janrainCaptureWidgetOnLoad() {")],
             nonTriggering: [.goodSignIn],
             run: { page, _ in
-                guard page.isJanrainPage, !page.calls.contains(where: { $0.callee == "createJanrainBridge" }) else { return [] }
+                guard page.isCapturePage, !page.calls.contains(where: { $0.callee == "createJanrainBridge" }) else { return [] }
                 let anchor = page.functions.first { $0.name == "janrainCaptureWidgetOnLoad" }?.position ?? settingsAnchor(page)
                 return [CheckHit(position: anchor, message: "createJanrainBridge() is never called; call it in janrainCaptureWidgetOnLoad before janrain.capture.ui.start()")]
             }),
@@ -283,7 +285,7 @@ public enum CheckCatalogue {
             nonTriggering: [.goodSignIn,
                             .signIn(replacing: "  createJanrainBridge();\n", with: "  janrain.events.onCaptureLoginSuccess.addHandler(function (result) {\n    if (result.accessToken && !result.oneTime) { document.location.href = 'janrain:accessToken=' + result.accessToken; }\n  });\n")],
             run: { page, _ in
-                guard page.isJanrainPage else { return [] }
+                guard page.isCapturePage else { return [] }
                 let handlers = page.calls.filter { $0.callee == "janrain.events.onCaptureLoginSuccess.addHandler" }
                 if page.calls.contains(where: { $0.callee == "createJanrainBridge" }) || !handlers.isEmpty {
                     return []
@@ -393,8 +395,14 @@ public enum CheckCatalogue {
             run: { page, context in
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
                     guard let receiver = receiverSpec(url) else { return nil }
-                    if receiver.absolute {
-                        let sameOrigin = page.pageURL.flatMap { pageURL in BrowserURL(receiver.path).map { $0.origin == pageURL.origin } } ?? false
+                    // An absolute receiver is checked against the page's origin, when it is known (a fetched
+                    // page, --origin, a site file, a sentinel naming the page); unknown, it is not guessed.
+                    // A receiver on Janrain's own hosts is never the page's, known or not.
+                    if receiver.absolute, let receiverURL = BrowserURL(receiver.path), isJanrainHost(receiverURL.hostname) {
+                        return CheckHit(position: url.position, message: "xd_receiver \(receiver.path.debugDescription) is on Janrain's host, not the page's own origin; use a local xdcomm.html")
+                    }
+                    if receiver.absolute, let pageURL = page.pageURL {
+                        let sameOrigin = BrowserURL(receiver.path).map { $0.origin == pageURL.origin } ?? false
                         if !sameOrigin {
                             return CheckHit(position: url.position, message: "xd_receiver \(receiver.path.debugDescription) is not on the page's own origin; use a local xdcomm.html")
                         }
@@ -442,6 +450,12 @@ public enum CheckCatalogue {
 
     /// The xd_receiver of a profile_change_password URL: a literal, or the string literal inside the
     /// script expression that builds it (`new URL('xdcomm.html', location.href)`).
+    /// Janrain's own hosts (Capture, Engage, the widget's CDN): never an app page's origin.
+    static func isJanrainHost(_ host: String) -> Bool {
+        ["janraincapture.com", "janrain.com", "rpxnow.com"].contains { host == $0 || host.hasSuffix("." + $0) }
+            || host == "d16s8pqtk4uodx.cloudfront.net"
+    }
+
     static func receiverSpec(_ url: PageURL) -> (path: String, absolute: Bool)? {
         if let expression = url.expression {
             var pieces = expression.pieces[...]
@@ -516,7 +530,7 @@ public enum CheckCatalogue {
         InspectorCheck(
             id: "redirect-uri-not-caught", severity: .error,
             summary: "the page's redirect_uri is not a sentinel the app's rules catch",
-            rationale: "The app must cancel the navigation to redirect_uri that carries the code or token; if no sentinel in its rules matches the page's redirect_uri exactly, the result loads as a page instead and the app never sees it.",
+            rationale: "The app must cancel the navigation to redirect_uri that carries the code or token; if no sentinel in its rules matches the page's redirect_uri exactly, the result loads as a page instead and the app never sees it. A Capture redirectUri that is the page's own location (the WebView flow, where the page's widget finishes the sign-in) must instead be allowed to load: that is checked when the page's address is known.",
             needsRules: true,
             triggering: [.signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php", with: "redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php%2F", usesRules: true).at("<a href=\"https://example.janraincapture."),
                          .signIn(replacing: "redirect_uri=https%3A%2F%2Fyourdomain.com", with: "redirect_uri=https%3A%2F%2Fwww.yourdomain.com", usesRules: true).at("<a href=\"https://example.janraincapture.")],
@@ -531,7 +545,12 @@ public enum CheckCatalogue {
                     if let literal = assignment.value.stringValue {
                         candidates.append((literal, assignment.position))
                     } else if assignment.value.readsLocation, let pageURL = page.pageURL {
-                        candidates.append((pageURL.hrefExcludingFragment, assignment.position))
+                        // Janrain's WebView flow: the redirect comes back to the page itself, whose widget
+                        // finishes the sign-in and hands the result over the bridge. It must load, not be caught.
+                        let decision = engine.decide(NavigationRequest(url: pageURL.hrefExcludingFragment))
+                        if decision.action == .cancel {
+                            hits.append(CheckHit(position: assignment.position, message: "redirectUri is the page's own location, \(pageURL.hrefExcludingFragment), which the rules cancel (\(decision.kind.rawValue)); the redirect back to the page would never load"))
+                        }
                     }
                 }
                 for (redirect, position) in candidates {

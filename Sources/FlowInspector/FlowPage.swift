@@ -64,6 +64,10 @@ struct PageURL: Sendable {
     var element: String
 }
 
+enum JanrainProduct: String, Sendable {
+    case capture, engage
+}
+
 struct PageProblem: Sendable {
     var message: String
     var position: SourcePosition
@@ -99,6 +103,21 @@ struct FlowPage: Sendable {
 
     /// Whether the page sets up Janrain's widget at all (the settings checks apply only then).
     var isJanrainPage: Bool { !settings.isEmpty }
+
+    /// Which Janrain product the page sets up: Capture (registration and sign-in: `capture.` settings, the
+    /// Capture widget's callbacks, JTL screens) or Engage alone (Social Login: `packages = ['login']`, a
+    /// tokenUrl, no Capture). Each is checked by its own settings.
+    var janrainProduct: JanrainProduct? {
+        guard isJanrainPage else { return nil }
+        if settings.contains(where: { $0.path.hasPrefix("capture.") }) || !screens.isEmpty
+            || functions.contains(where: { $0.name == "janrainCaptureWidgetOnLoad" })
+            || calls.contains(where: { $0.callee.hasPrefix("janrain.capture.") }) {
+            return .capture
+        }
+        return .engage
+    }
+
+    var isCapturePage: Bool { janrainProduct == .capture }
 
     /// The last value assigned to a setting, references to other settings resolved (`tokenUrl =
     /// janrain.settings.capture.captureServer` reads the captureServer's value).

@@ -131,7 +131,7 @@ enum HTMLDocument {
         return true
     }
 
-    /// htmlReadMemory with the inspector's options: recovery on, network off, no error output, and no
+    /// htmlReadMemory of UTF-8 (PageEncoding has decoded the page) with the inspector's options: recovery on, network off, no error output, and no
     /// libxml2 size limits (the inspector bounds the input itself, --max-bytes).
     private static func read(_ bytes: [UInt8]) -> htmlDocPtr? {
         _ = initialize
@@ -140,7 +140,7 @@ enum HTMLDocument {
         return bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(buffer.count), nil, nil, options)
+                    htmlReadMemory($0, Int32(buffer.count), nil, "UTF-8", options)
                 }
             }
         }

@@ -40,11 +40,13 @@ public struct Inspector: Sendable {
 
     /// Inspects a page's bytes. `name` is what findings carry; `directory` is where sibling files are
     /// looked up (nil for fetched pages); `pageURL` is the page's address when it was fetched.
-    public func inspect(bytes: [UInt8], name: String, directory: String?, pageURL: BrowserURL? = nil,
+    public func inspect(bytes original: [UInt8], name: String, directory: String?, pageURL: BrowserURL? = nil,
                         fetch: (@Sendable (BrowserURL) -> Bool?)? = nil) -> Result<[Finding], InputError> {
-        if bytes.count > maxBytes {
-            return .failure(InputError(input: name, message: "the page is \(bytes.count) bytes; the limit is \(maxBytes) (--max-bytes)"))
+        if original.count > maxBytes {
+            return .failure(InputError(input: name, message: "the page is \(original.count) bytes; the limit is \(maxBytes) (--max-bytes)"))
         }
+        // Decoded as a browser would (a byte-order mark, a <meta> charset), into UTF-8.
+        let bytes = PageEncoding.decode(original).bytes
         if Self.looksBinary(bytes) {
             return .failure(InputError(input: name, message: "not a text file (it has NUL bytes); not inspected"))
         }
@@ -96,13 +98,15 @@ public struct Inspector: Sendable {
         return .success(findings)
     }
 
-    /// Inspects a file on disk.
-    public func inspect(file path: String) -> Result<[Finding], InputError> {
+    /// Inspects a file on disk. `pageURL` is the address it is served under, when that is known (an
+    /// --origin, a site file, a sentinel naming it); checks that need the page's origin skip what they
+    /// cannot tell without it rather than guess.
+    public func inspect(file path: String, pageURL: BrowserURL? = nil) -> Result<[Finding], InputError> {
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(InputError(input: path, message: "cannot be read"))
         }
         let directory = (path as NSString).deletingLastPathComponent
-        return inspect(bytes: [UInt8](data), name: path, directory: directory.isEmpty ? "." : directory)
+        return inspect(bytes: [UInt8](data), name: path, directory: directory.isEmpty ? "." : directory, pageURL: pageURL)
     }
 
     /// Masks secrets in a message (URLs, `name=value` words and JSON pairs it quotes).

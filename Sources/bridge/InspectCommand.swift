@@ -6,6 +6,7 @@ import BrowserURL
 import FlowInspector
 import Foundation
 import NavigationPolicy
+import WebViewHost
 
 extension FindingFormat: ExpressibleByArgument {}
 
@@ -36,6 +37,9 @@ struct InspectCommand: ParsableCommand {
     @Flag(name: .long, help: "Show secret parameter values instead of masking them.")
     var reveal = false
 
+    @Option(name: .long, help: "The origin page files are served under (https://yourdomain.com): a directory's files under their paths in it. Without it, a bridge-site.json beside a page, or a sentinel in --rules whose redirect URI names the page, says where it is served; else its origin is unknown and checks that need it do not guess.")
+    var origin: String?
+
     @Option(name: .long, help: "The largest page read, in bytes.")
     var maxBytes = 20 * 1024 * 1024
 
@@ -50,6 +54,9 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty && !listChecks { throw ValidationError("Give at least one file, directory or URL to inspect.") }
+        if let origin, HostSite.origin(of: origin) == nil {
+            throw ValidationError("--origin \(origin.debugDescription) is not an http(s) origin such as https://yourdomain.com")
+        }
     }
 
     func run() throws {
@@ -68,7 +75,7 @@ struct InspectCommand: ParsableCommand {
             for source in expand(input, errors: &result.errors) {
                 let outcome: Result<[Finding], InputError>
                 switch source {
-                case .file(let path): outcome = inspector.inspect(file: path)
+                case .file(let path, let root): outcome = inspector.inspect(file: path, pageURL: pageURL(path, root: root, engine: engine))
                 case .url(let url):
                     let fetcher = PageFetcher(timeout: timeout, maxBytes: maxBytes)
                     switch fetcher.fetch(url) {
@@ -93,8 +100,26 @@ struct InspectCommand: ParsableCommand {
     }
 
     enum Source {
-        case file(String)
+        /// A page file, and the directory it was found under (its path below it is its path under --origin).
+        case file(String, root: String?)
         case url(BrowserURL)
+    }
+
+    /// Where a page file is served: under --origin (its path below the directory given, or its name), else
+    /// as a bridge-site.json beside it says, else at a sentinel's redirect URI that names it; nil: unknown.
+    func pageURL(_ path: String, root: String?, engine: PolicyEngine?) -> BrowserURL? {
+        let name = (path as NSString).lastPathComponent
+        if let origin {
+            var relative = name
+            if let root, path.hasPrefix(root) { relative = String(path.dropFirst(root.count)).drop { $0 == "/" }.description }
+            return BrowserURL(origin.hasSuffix("/") ? origin + relative : origin + "/" + relative)
+        }
+        let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("bridge-site.json")
+        if FileManager.default.fileExists(atPath: beside), let site = try? HostSite.load(path: beside),
+           let url = site.url(forFile: path).flatMap({ BrowserURL($0) }) {
+            return url
+        }
+        return engine?.rules.sentinels.first { $0.redirectURI.pathname.split(separator: "/").last.map(String.init) == name }?.redirectURI
     }
 
     /// A file, every .html/.htm under a directory (sorted), or a URL.
@@ -112,7 +137,7 @@ struct InspectCommand: ParsableCommand {
             errors.append(InputError(input: input, message: "no such file or directory"))
             return []
         }
-        guard isDirectory.boolValue else { return [.file(input)] }
+        guard isDirectory.boolValue else { return [.file(input, root: nil)] }
         let enumerator = FileManager.default.enumerator(atPath: input)
         var files: [String] = []
         while let relative = enumerator?.nextObject() as? String {
@@ -122,7 +147,7 @@ struct InspectCommand: ParsableCommand {
             }
         }
         if files.isEmpty { errors.append(InputError(input: input, message: "holds no .html or .htm file")) }
-        return files.sorted().map(Source.file)
+        return files.sorted().map { Source.file($0, root: input) }
     }
 
     func report(_ result: InspectionResult) {

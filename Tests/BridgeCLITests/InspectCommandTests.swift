@@ -13,7 +13,7 @@ struct InspectCommandTests {
     func webClean() throws {
         let run = try BridgeProcess.run(["inspect", "--rules", Self.path("Fixtures/rules/capture.json"), Self.path("web")])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("6 pages inspected: 0 errors, 0 warnings, 0 notes"))
+        #expect(run.stdout.contains("7 pages inspected: 0 errors, 0 warnings, 0 notes"))
     }
 
     @Test("errors: compiler-style lines and exit 1")
@@ -125,5 +125,28 @@ struct InspectCommandTests {
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(run.stderr.contains("bomb.html: the page is larger than 1000000 bytes"), "\(run.stderr)")
         #expect(run.stdout.contains("1 page inspected"), "\(run.stdout)")
+    }
+
+    @Test("a page file's origin is not guessed: an absolute xd_receiver is checked only when --origin or a site file says where the page is")
+    func pageOrigin() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-origin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reset = try String(contentsOfFile: Self.path("web/password_reset.html"), encoding: .utf8)
+            .replacingOccurrences(of: "new URL('xdcomm.html', location.href).href", with: "'https://yourdomain.com/xdcomm.html'")
+        #expect(reset.contains("'https://yourdomain.com/xdcomm.html'"))
+        let page = folder.appendingPathComponent("password_reset.html").path
+        try reset.write(toFile: page, atomically: true, encoding: .utf8)
+        let unknown = try BridgeProcess.run(["inspect", page])
+        #expect(unknown.status == 0, "\(unknown.stdout)")
+        let same = try BridgeProcess.run(["inspect", "--origin", "https://yourdomain.com", page])
+        #expect(same.status == 0, "\(same.stdout)")
+        let other = try BridgeProcess.run(["inspect", "--origin", "https://other.example", page])
+        #expect(other.status == 1 && other.stdout.contains("[xd-receiver-not-local]"), "\(other.stdout)")
+        try #"{"version":1,"origin":"https://other.example","routes":{"https://other.example/":"./"}}"#.write(toFile: folder.appendingPathComponent("bridge-site.json").path, atomically: true, encoding: .utf8)
+        let site = try BridgeProcess.run(["inspect", page])
+        #expect(site.status == 1 && site.stdout.contains("[xd-receiver-not-local]"), "\(site.stdout)\(site.stderr)")
+        let bad = try BridgeProcess.run(["inspect", "--origin", "not an origin", page])
+        #expect(bad.status == 2)
     }
 }

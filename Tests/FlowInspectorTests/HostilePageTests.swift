@@ -57,3 +57,49 @@ struct HostilePageTests {
         #expect(String(decoding: bytes, as: UTF8.self).contains("a255\n=1 ") && !String(decoding: bytes, as: UTF8.self).contains("a256"))
     }
 }
+
+@Suite("page encodings")
+struct PageEncodingTests {
+    static let script = "<script>\n  janrain.settings.popup = true;\n</script>"
+
+    @Test("a Latin-1 page that says so is read as windows-1252, with no invalid-utf8 warning")
+    func latin1() throws {
+        let bytes: [UInt8] = Array("<!DOCTYPE html>\n<html><head><meta charset=\"iso-8859-1\"><title>Caf".utf8) + [0xE9]
+            + Array("</title></head>\n<body><p>Cr".utf8) + [0xE8] + Array("me ".utf8) + [0x80] + Array("</p>\n\(Self.script)</body></html>".utf8)
+        let findings = try Inspector().inspect(bytes: bytes, name: "latin1.html", directory: nil).get()
+        #expect(!findings.contains { $0.check == "invalid-utf8" })
+        #expect(findings.first { $0.check == "popup-not-false" }?.position == SourcePosition(line: 5, column: 3))
+        #expect(PageEncoding.decode(bytes).bytes.count > bytes.count)
+        #expect(String(decoding: PageEncoding.decode(bytes).bytes, as: UTF8.self).contains("Crème €"))
+    }
+
+    @Test("a UTF-16 page with a byte-order mark is read, not refused as binary", arguments: [true, false])
+    func utf16(littleEndian: Bool) throws {
+        let text = "<!DOCTYPE html>\n<html><head><title>Café</title></head>\n<body>\n\(Self.script)</body></html>"
+        let units = Array(text.utf16)
+        var bytes: [UInt8] = littleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        for unit in units { bytes += littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
+        let findings = try Inspector().inspect(bytes: bytes, name: "utf16.html", directory: nil).get()
+        #expect(findings.first { $0.check == "popup-not-false" }?.position == SourcePosition(line: 5, column: 3), "\(findings)")
+    }
+
+    @Test("undeclared bytes that are not UTF-8 are still reported")
+    func undeclared() throws {
+        let bytes: [UInt8] = Array("<p>caf".utf8) + [0xE9] + Array("</p>".utf8)
+        let findings = try Inspector().inspect(bytes: bytes, name: "x.html", directory: nil).get()
+        #expect(findings.contains { $0.check == "invalid-utf8" })
+    }
+}
+
+@Suite("product detection")
+struct ProductDetectionTests {
+    @Test("an Engage-only page is checked by Engage's settings, not Capture's")
+    func engage() throws {
+        let page = try String(contentsOfFile: Repository.path("web/engage-signin.html"), encoding: .utf8)
+        let clean = try Inspector(engine: Repository.captureEngine).inspect(bytes: Array(page.utf8), name: "engage.html", directory: nil).get()
+        #expect(clean.isEmpty, "\(clean.map(\.check))")
+        let popup = page.replacingOccurrences(of: "janrain.settings.popup = false;", with: "janrain.settings.popup = true;")
+        let findings = try Inspector().inspect(bytes: Array(popup.utf8), name: "engage.html", directory: nil).get()
+        #expect(findings.map(\.check) == ["popup-not-false"])
+    }
+}
