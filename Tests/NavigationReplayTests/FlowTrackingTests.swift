@@ -74,6 +74,14 @@ import NavigationPolicy
         #expect(mismatch.map(\.code) == ["state-mismatch"])
     }
 
+    @Test func anOAuthErrorAnswerIsReportedAndTheRequestAnswered() {
+        let r = ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?error=access_denied&error_description=no&state=S1"))
+        #expect(r.findingCodes == ["oauth-error"], "\(r.findings)")
+        #expect(r.findings.first?.severity == .warning)
+        #expect(r.navigations.last?.decision.action == .cancel)
+        #expect(r.summary.sentinelErrors == 1 && r.summary.isConsistent)
+    }
+
     @Test func sentinelWithoutRequest() {
         let r = ReplayHarness.replay(text: Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S"))
         #expect(r.findingCodes == ["sentinel-without-request"])
