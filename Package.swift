@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
         .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
         .library(name: "WebViewHost", targets: ["WebViewHost"]),
+        .library(name: "ProviderEmulator", targets: ["ProviderEmulator"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     // `WebKit` (off by default) builds WebViewHost against the system WebKitGTK and adds `bridge host`.
@@ -22,6 +23,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `bridge serve`, the provider emulator. Without its default traits: no swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
     ],
     targets: [
         // UTS #46 through the system ICU; the public header exposes no ICU type (ICU's headers clash with
@@ -72,9 +75,18 @@ let package = Package(
                 .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
             ]
         ),
+        .target(
+            name: "ProviderEmulator",
+            dependencies: [
+                "BrowserURL",
+                "NavigationPolicy",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
+                "ProviderEmulator",
                 "BrowserURL",
                 "NavigationPolicy",
                 "FlowInspector",
@@ -106,6 +118,10 @@ let package = Package(
         .testTarget(
             name: "WebViewHostTests",
             dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy"]
+        ),
+        .testTarget(
+            name: "ProviderEmulatorTests",
+            dependencies: ["ProviderEmulator", "NavigationPolicy"]
         ),
         .testTarget(
             name: "BridgeCLITests",

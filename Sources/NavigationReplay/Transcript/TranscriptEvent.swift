@@ -27,6 +27,19 @@ public enum TranscriptEvent: Sendable {
     case evalResult(String)
     /// How a hosted run ended.
     case hostResult(HostReport)
+    /// A request `bridge serve` answered.
+    case served(ServedRequest)
+}
+
+/// One request the provider emulator answered (its target's secrets are masked when rendered).
+public struct ServedRequest: Sendable, Hashable {
+    public var method: String
+    /// The path and query.
+    public var target: String
+    public var status: Int
+    public init(method: String, target: String, status: Int) {
+        self.method = method; self.target = target; self.status = status
+    }
 }
 
 /// One request through the stand-in network.

@@ -53,6 +53,9 @@ public struct TranscriptText: Sendable {
             let reason = safe(redactor.message(report.stopReason))
             let stop = report.reached ? style.green("stopped: \(reason)") : style.red("failed: \(reason)")
             return ["  \(stop); \(first); \(alive)"]
+        case .served(let request):
+            let line = "serve  \(safe(request.method)) \(safe(redactor.rawURL(request.target))) \(request.status)"
+            return [request.status >= 400 ? style.yellow(line) : line]
         }
     }
 

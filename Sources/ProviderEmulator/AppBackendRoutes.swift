@@ -1,0 +1,50 @@
+// AppBackendRoutes.swift: the app's own backend for the deep-link reset (seed 002). POST
+// /api/reset-password/request {email} mails `yourapp://reset-password?token=…&email=…` (the address
+// percent-encoded; the template is configurable), the token single use and valid 30 minutes by default;
+// it answers 202 whether or not the address is known (no account enumeration). POST /api/reset-password
+// {token, email, newPassword} sets the password: the old one stops working.
+import Foundation
+import NavigationPolicy
+
+enum AppBackendRoutes {
+    static let routes: [ProviderEmulator.Route] = [
+        ProviderEmulator.route("POST", "/api/reset-password/request") { state, request, _, config in
+            guard let body = request.json, let email = body["email"] as? String, !email.isEmpty else {
+                return error(400, "invalid_request", "the body must be JSON: {\"email\": \"…\"}")
+            }
+            if let index = state.userIndex(email: email) {
+                let user = state.users[index]
+                let token = state.issue(.deepLinkToken, email: user.email, lifetime: config.deepLinkTokenLifetime)
+                let link = config.deepLinkTemplate.replacingOccurrences(of: "{token}", with: token.value)
+                    .replacingOccurrences(of: "{email}", with: Redactor.encodeURIComponent(user.email))
+                let minutes = Int(config.deepLinkTokenLifetime / 60)
+                _ = state.send(channel: "email", from: "no-reply@\(config.appName).example", to: user.email, subject: "Reset your password",
+                               text: "Open this link on your phone to choose a new password (it works once, for \(minutes) minutes):\n\(link)\n",
+                               links: [link])
+            }
+            return .json(202, JSONFields.single("status", .string("sent")))
+        },
+        ProviderEmulator.route("POST", "/api/reset-password") { state, request, _, _ in
+            guard let body = request.json, let token = body["token"] as? String, let email = body["email"] as? String,
+                  let password = body["newPassword"] as? String else {
+                return error(400, "invalid_request", "the body must be JSON: {\"token\", \"email\", \"newPassword\"}")
+            }
+            guard password.count >= 8 else { return error(422, "weak_password", "the new password must have at least 8 characters") }
+            guard let code = state.codes.first(where: { $0.value == token && $0.kind == .deepLinkToken }), code.email == email.lowercased() else {
+                return error(400, "invalid_token", "the token is not one this server issued for \(email)")
+            }
+            switch state.redeem(token, kinds: [.deepLinkToken]) {
+            case .ok(let owner):
+                if let index = state.userIndex(email: owner) { state.users[index].password = password }
+                return .json(200, JSONFields.single("status", .string("password-changed")))
+            case .used: return error(409, "token_used", "the token was already used")
+            case .expired: return error(410, "token_expired", "the token has expired")
+            default: return error(400, "invalid_token", "the token is not valid")
+            }
+        },
+    ]
+
+    static func error(_ status: Int, _ error: String, _ description: String) -> EmulatorResponse {
+        ProviderEmulator.providerError("/api/", status: status, error: error, description: description)
+    }
+}

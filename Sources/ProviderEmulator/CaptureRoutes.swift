@@ -1,0 +1,138 @@
+// CaptureRoutes.swift: Janrain Capture's endpoints the seed flows use. POST /oauth/auth_native_traditional
+// signs in (a form: client_id, redirect_uri, response_type token | code | code_and_token, form=signInForm,
+// signInEmailAddress, currentPassword) and answers {stat:"ok", access_token | authorization_code,
+// capture_user}, or Capture's invalid_credentials with the form's invalid fields. POST
+// /oauth/forgot_password_native mails a link that is exactly the redirect_uri with a code appended (seed
+// 000: the reset link arrives on the sign-in redirect URI, with a code and no token). POST /oauth/token
+// exchanges a code once, for the redirect_uri it was issued for (Capture's 420 otherwise). A form error is
+// HTTP 200 with stat "error", as the widget expects; a token error is 400.
+import Foundation
+import NavigationPolicy
+
+enum CaptureRoutes {
+    static let routes: [ProviderEmulator.Route] = [
+        ProviderEmulator.route("POST", "/oauth/auth_native_traditional") { state, request, _, config in signIn(&state, request, config) },
+        ProviderEmulator.route("POST", "/oauth/forgot_password_native") { state, request, _, config in forgotPassword(&state, request, config) },
+        ProviderEmulator.route("POST", "/oauth/token") { state, request, _, config in token(&state, request, config) },
+    ]
+
+    static func error(_ status: Int, code: Int, _ error: String, _ description: String, invalidFields: JSONFields? = nil) -> EmulatorResponse {
+        var fields = JSONFields([("stat", .string("error")), ("code", .int(code)), ("error", .string(error)),
+                                 ("error_description", .string(description))])
+        if let invalidFields { fields.add("invalid_fields", .object(invalidFields)) }
+        return .json(status, fields)
+    }
+
+    /// A form body with the fields named, or Capture's missing_argument naming the first absent one.
+    /// A request refused before its handler ran, with the answer to give.
+    struct Refusal: Error { let response: EmulatorResponse }
+
+    static func form(_ request: EmulatorRequest, requires names: [String]) -> Result<[String: String], Refusal> {
+        guard request.contentType.hasPrefix("application/x-www-form-urlencoded") || request.contentType.isEmpty else {
+            return .failure(Refusal(response: error(400, code: 100, "invalid_argument", "the body must be application/x-www-form-urlencoded")))
+        }
+        let fields = request.form
+        if let missing = names.first(where: { (fields[$0] ?? "").isEmpty }) {
+            return .failure(Refusal(response: error(400, code: 100, "missing_argument", "the \(missing) parameter is required")))
+        }
+        return .success(fields)
+    }
+
+    /// A registered client (any client_id registers on first use unless the configuration is strict).
+    static func client(_ state: inout EmulatorState, _ id: String, redirectURI: String?, config: EmulatorConfiguration) -> EmulatorResponse? {
+        if state.clients[id] == nil {
+            if config.strictClients || !config.clients.isEmpty {
+                return error(400, code: 402, "invalid_client", "client_id \(id) is not registered with application \(config.appName)")
+            }
+            state.clients[id] = EmulatorConfiguration.Client(id: id)
+        }
+        if let redirectURI, let allowed = state.clients[id]?.redirectURIs, !allowed.isEmpty, !allowed.contains(redirectURI) {
+            return error(400, code: 420, "redirect_uri_mismatch", "redirect_uri \(redirectURI) is not registered for client \(id)")
+        }
+        return nil
+    }
+
+    static func signIn(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        let fields: [String: String]
+        switch form(request, requires: ["client_id", "redirect_uri", "signInEmailAddress", "currentPassword"]) {
+        case .success(let f): fields = f
+        case .failure(let refusal): return refusal.response
+        }
+        let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
+        if let refused = client(&state, clientID, redirectURI: redirectURI, config: config) { return refused }
+        let responseType = fields["response_type"] ?? "token"
+        guard ["token", "code", "code_and_token"].contains(responseType) else {
+            return error(400, code: 100, "invalid_argument", "response_type must be token, code or code_and_token")
+        }
+        if let form = fields["form"], form != "signInForm" {
+            return error(400, code: 100, "invalid_argument", "form \(form) is not a sign-in form of this flow")
+        }
+        guard let index = state.userIndex(email: fields["signInEmailAddress"]!), state.users[index].password == fields["currentPassword"]! else {
+            return error(200, code: 210, "invalid_credentials", "Incorrect username or password",
+                         invalidFields: JSONFields.single("signInForm", .array([.string("Incorrect username or password. Please try again.")])))
+        }
+        let user = state.users[index]
+        var answer = JSONFields.single("stat", .string("ok"))
+        if responseType != "code" {
+            answer.add("access_token", state.issue(.accessToken, email: user.email, clientID: clientID, lifetime: config.accessTokenLifetime).value)
+        }
+        if responseType != "token" {
+            answer.add("authorization_code", state.issue(.authorizationCode, email: user.email, clientID: clientID, redirectURI: redirectURI,
+                                                         lifetime: config.codeLifetime).value)
+        }
+        answer.add("capture_user", .object(JSONFields([("uuid", .string(user.uuid)), ("email", .string(user.email)),
+                                                       ("displayName", .string(user.displayName)), ("emailVerified", .bool(user.verified))])))
+        return .json(200, answer)
+    }
+
+    static func forgotPassword(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        let fields: [String: String]
+        switch form(request, requires: ["client_id", "redirect_uri", "signInEmailAddress"]) {
+        case .success(let f): fields = f
+        case .failure(let refusal): return refusal.response
+        }
+        let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
+        if let refused = client(&state, clientID, redirectURI: redirectURI, config: config) { return refused }
+        guard let index = state.userIndex(email: fields["signInEmailAddress"]!) else {
+            return error(200, code: 212, "invalid_form_fields", "We couldn't find an account with that email address.",
+                         invalidFields: JSONFields.single("signInEmailAddress", .array([.string("We couldn't find an account with that email address.")])))
+        }
+        let user = state.users[index]
+        let code = state.issue(.resetCode, email: user.email, clientID: clientID, redirectURI: redirectURI, lifetime: config.resetCodeLifetime)
+        let link = redirectURI + (redirectURI.contains("?") ? "&" : "?") + "code=" + code.value
+        _ = state.send(channel: "email", from: "no-reply@\(config.appName).janraincapture.example", to: user.email,
+                       subject: "Reset your password",
+                       text: "Someone asked to reset the password of \(user.email).\nFollow this link to choose a new one:\n\(link)\n",
+                       links: [link])
+        return .json(200, JSONFields.single("stat", .string("ok")))
+    }
+
+    static func token(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        let fields: [String: String]
+        switch form(request, requires: ["grant_type", "code", "redirect_uri", "client_id"]) {
+        case .success(let f): fields = f
+        case .failure(let refusal): return refusal.response
+        }
+        guard fields["grant_type"] == "authorization_code" else {
+            return error(400, code: 100, "unsupported_grant_type", "grant_type must be authorization_code")
+        }
+        let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
+        if let refused = client(&state, clientID, redirectURI: nil, config: config) { return refused }
+        if let secret = state.clients[clientID]?.secret, fields["client_secret"] != secret {
+            return error(400, code: 402, "invalid_client", "client_secret is wrong for client \(clientID)")
+        }
+        switch state.redeem(fields["code"]!, kinds: [.authorizationCode, .resetCode], redirectURI: redirectURI, clientID: clientID) {
+        case .ok(let email):
+            let access = state.issue(.accessToken, email: email, clientID: clientID, lifetime: config.accessTokenLifetime)
+            let refresh = state.issue(.refreshToken, email: email, clientID: clientID, lifetime: 30 * 86400)
+            return .json(200, JSONFields([("stat", .string("ok")), ("access_token", .string(access.value)), ("refresh_token", .string(refresh.value)),
+                                          ("expires_in", .int(Int(config.accessTokenLifetime))), ("token_type", .string("Bearer"))]))
+        case .unknown: return error(400, code: 413, "invalid_grant", "the code is not one this server issued")
+        case .used: return error(400, code: 413, "invalid_grant", "the code was already used; codes are single use")
+        case .expired: return error(400, code: 414, "invalid_grant", "the code has expired")
+        case .wrongRedirectURI(let expected):
+            return error(400, code: 420, "redirect_uri_mismatch", "redirect_uri does not match the one the code was issued for (\(expected))")
+        case .wrongClient: return error(400, code: 402, "invalid_client", "the code was issued to another client")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+// ControlRoutes.swift: /emulator/v1/: the clock (GET; POST {"advance": seconds} or {"now": ISO-8601}),
+// faults (POST {"path", "count", "status"}: the next requests to that path fail with that status and the
+// provider's error body), users and codes (GET: every code and token issued, with its state: issued, used,
+// expired). POST reset is handled before routing (back to the configuration).
+import Foundation
+import NavigationPolicy
+
+enum ControlRoutes {
+    static let routes: [ProviderEmulator.Route] = [
+        ProviderEmulator.route("GET", "/emulator/v1/clock") { state, _, _, _ in clock(state) },
+        ProviderEmulator.route("POST", "/emulator/v1/clock") { state, request, _, _ in
+            guard let body = request.json else { return bad("the body must be a JSON object: {\"advance\": seconds} or {\"now\": \"ISO-8601\"}") }
+            if let advance = body["advance"] as? NSNumber {
+                guard advance.doubleValue >= 0 else { return bad("advance: the clock only moves forward") }
+                state.clock.advance(advance.doubleValue)
+            } else if let now = body["now"] as? String {
+                guard let date = EmulatorClock.parse(now) else { return bad("now: \(now.debugDescription) is not an ISO-8601 date-time") }
+                state.clock.set(date)
+            } else {
+                return bad("give {\"advance\": seconds} or {\"now\": \"ISO-8601\"}")
+            }
+            return clock(state)
+        },
+        ProviderEmulator.route("POST", "/emulator/v1/faults") { state, request, _, _ in
+            guard let body = request.json, let path = body["path"] as? String, path.hasPrefix("/") else {
+                return bad("the body must be {\"path\": \"/oauth/token\", \"count\": 1, \"status\": 503}")
+            }
+            let count = (body["count"] as? NSNumber)?.intValue ?? 1
+            let status = (body["status"] as? NSNumber)?.intValue ?? 503
+            guard count > 0, (400...599).contains(status) else { return bad("count must be 1 or more and status 400 to 599") }
+            state.faults.append(EmulatorState.Fault(path: path, remaining: count, status: status))
+            return .json(200, JSONFields([("path", .string(path)), ("count", .int(count)), ("status", .int(status))]))
+        },
+        ProviderEmulator.route("GET", "/emulator/v1/users") { state, _, _, _ in
+            .json(200, .object(.single("users", .array(state.users.map { user in
+                .object(JSONFields([("email", .string(user.email)), ("uuid", .string(user.uuid)), ("phone", .string(user.phone)),
+                                    ("verified", .bool(user.verified)), ("displayName", .string(user.displayName))]))
+            }))))
+        },
+        ProviderEmulator.route("GET", "/emulator/v1/codes") { state, _, _, _ in
+            let now = state.now
+            return .json(200, .object(.single("codes", .array(state.codes.map { code in
+                .object(JSONFields([("kind", .string(code.kind.rawValue)), ("value", .string(code.value)), ("email", .string(code.email)),
+                                    ("clientId", .string(code.clientID)), ("redirectUri", .string(code.redirectURI)),
+                                    ("issuedAt", .string(EmulatorClock.iso(code.issuedAt))), ("expiresAt", .string(EmulatorClock.iso(code.expiresAt))),
+                                    ("state", .string(code.state(at: now)))]))
+            }))))
+        },
+    ]
+
+    static func clock(_ state: EmulatorState) -> EmulatorResponse {
+        .json(200, JSONFields([("now", .string(EmulatorClock.iso(state.now))), ("offsetSeconds", .number(state.clock.offset))]))
+    }
+
+    static func bad(_ description: String) -> EmulatorResponse {
+        ProviderEmulator.providerError("/emulator/", status: 400, error: "invalid_request", description: description)
+    }
+}

@@ -1,0 +1,33 @@
+// EmulatorClock.swift: the emulator's settable clock. Codes and tokens expire by it, so a test moves time
+// forward (`POST /emulator/v1/clock {"advance": 1800}`) instead of waiting half an hour.
+import Foundation
+
+struct EmulatorClock: Sendable {
+    /// Seconds added to the machine's time.
+    private(set) var offset: TimeInterval = 0
+    /// A fixed time, when one was set (`{"now": …}`); it then moves only by `advance`.
+    private(set) var fixed: Date?
+
+    func now(_ real: Date = Date()) -> Date { (fixed ?? real).addingTimeInterval(offset) }
+
+    mutating func advance(_ seconds: TimeInterval) { offset += seconds }
+
+    mutating func set(_ date: Date) {
+        fixed = date
+        offset = 0
+    }
+
+    static func iso(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}

@@ -1,0 +1,139 @@
+// EmulatorConfiguration.swift: what `bridge serve` emulates: the apps and clients, the users, how long
+// codes live, the links mails carry. The embedded default (no --config) has one app, `bridge-demo`, for
+// every provider; any Capture client_id is registered on first use; one verified user,
+// ada@example.com / analytical-engine, phone +15555550100. `--config FILE` (JSON) replaces any part of it;
+// a mistake is an error naming the key path (`users[1].email: …`), as the rules loader's are.
+import Foundation
+
+public struct EmulatorConfiguration: Sendable, Equatable {
+    public struct User: Sendable, Equatable {
+        public var email: String
+        public var password: String
+        public var phone: String?
+        public var verified = true
+        public var displayName: String?
+    }
+
+    public struct Client: Sendable, Equatable {
+        public var id: String
+        public var secret: String?
+        /// Redirect URIs this client may use; empty: any.
+        public var redirectURIs: [String] = []
+    }
+
+    public var appName = "bridge-demo"
+    /// Capture clients. Empty and `strictClients` false: any client_id is registered on first use.
+    public var clients: [Client] = []
+    public var strictClients = false
+    public var users: [User] = [User(email: "ada@example.com", password: "analytical-engine", phone: "+15555550100",
+                                     verified: true, displayName: "Ada Lovelace")]
+    /// Seconds a Capture authorization code lives (they are short-lived and single use).
+    public var codeLifetime: TimeInterval = 600
+    /// Seconds a Capture password-reset code (the mail's code) lives.
+    public var resetCodeLifetime: TimeInterval = 3600
+    /// Seconds an access token lives.
+    public var accessTokenLifetime: TimeInterval = 3600
+    /// Seconds the app backend's deep-link reset token lives (seed 002: 15 to 30 minutes).
+    public var deepLinkTokenLifetime: TimeInterval = 1800
+    /// The deep link the app backend's reset mail carries; {token} and {email} (percent-encoded) are filled in.
+    public var deepLinkTemplate = "yourapp://reset-password?token={token}&email={email}"
+    /// The largest request body read (bytes); a larger one is answered 413.
+    public var maxBodyBytes = 64 * 1024
+
+    public init() {}
+
+    public static let embeddedDefault = EmulatorConfiguration()
+
+    /// A configuration error, with the key path.
+    public struct Invalid: Error, CustomStringConvertible {
+        public let keyPath: String
+        public let message: String
+        public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
+    }
+
+    /// Reads a configuration file: keys it names replace the default's.
+    public static func load(path: String) throws -> EmulatorConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Invalid(keyPath: "", message: "\(path) cannot be read") }
+        return try parse(data)
+    }
+
+    public static func parse(_ data: Data) throws -> EmulatorConfiguration {
+        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw Invalid(keyPath: "", message: "not valid JSON") }
+        guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", message: "the configuration must be a JSON object") }
+        var config = EmulatorConfiguration()
+        let known = ["appName", "clients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
+                     "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "description"]
+        try only(top, known, path: "")
+        if let value = top["appName"] { config.appName = try string(value, "appName") }
+        if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
+        for key in ["codeLifetime", "resetCodeLifetime", "accessTokenLifetime", "deepLinkTokenLifetime"] {
+            guard let value = top[key] else { continue }
+            let seconds = try number(value, key)
+            guard seconds > 0 else { throw Invalid(keyPath: key, message: "must be more than 0 seconds") }
+            switch key {
+            case "codeLifetime": config.codeLifetime = seconds
+            case "resetCodeLifetime": config.resetCodeLifetime = seconds
+            case "accessTokenLifetime": config.accessTokenLifetime = seconds
+            default: config.deepLinkTokenLifetime = seconds
+            }
+        }
+        if let value = top["deepLinkTemplate"] {
+            let template = try string(value, "deepLinkTemplate")
+            guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", message: "must contain {token}") }
+            config.deepLinkTemplate = template
+        }
+        if let value = top["maxBodyBytes"] { config.maxBodyBytes = Int(try number(value, "maxBodyBytes")) }
+        if let value = top["users"] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "users", message: "must be an array") }
+            config.users = try list.enumerated().map { index, item in
+                let path = "users[\(index)]"
+                guard let user = item as? [String: Any] else { throw Invalid(keyPath: path, message: "must be an object") }
+                try only(user, ["email", "password", "phone", "verified", "displayName"], path: path)
+                guard let email = user["email"] else { throw Invalid(keyPath: "\(path).email", message: "missing; it is required") }
+                guard let password = user["password"] else { throw Invalid(keyPath: "\(path).password", message: "missing; it is required") }
+                return User(email: try string(email, "\(path).email").lowercased(), password: try string(password, "\(path).password"),
+                            phone: try user["phone"].map { try string($0, "\(path).phone") },
+                            verified: try user["verified"].map { try bool($0, "\(path).verified") } ?? true,
+                            displayName: try user["displayName"].map { try string($0, "\(path).displayName") })
+            }
+            var seen = Set<String>()
+            for (index, user) in config.users.enumerated() where !seen.insert(user.email).inserted {
+                throw Invalid(keyPath: "users[\(index)].email", message: "\(user.email) is already a user")
+            }
+        }
+        if let value = top["clients"] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "clients", message: "must be an array") }
+            config.clients = try list.enumerated().map { index, item in
+                let path = "clients[\(index)]"
+                guard let client = item as? [String: Any] else { throw Invalid(keyPath: path, message: "must be an object") }
+                try only(client, ["id", "secret", "redirectURIs"], path: path)
+                guard let id = client["id"] else { throw Invalid(keyPath: "\(path).id", message: "missing; it is required") }
+                var uris: [String] = []
+                if let value = client["redirectURIs"] {
+                    guard let array = value as? [Any] else { throw Invalid(keyPath: "\(path).redirectURIs", message: "must be an array of URLs") }
+                    uris = try array.enumerated().map { try string($1, "\(path).redirectURIs[\($0)]") }
+                }
+                return Client(id: try string(id, "\(path).id"), secret: try client["secret"].map { try string($0, "\(path).secret") }, redirectURIs: uris)
+            }
+        }
+        return config
+    }
+
+    private static func only(_ object: [String: Any], _ known: [String], path: String) throws {
+        for key in object.keys.sorted() where !known.contains(key) {
+            throw Invalid(keyPath: path.isEmpty ? key : "\(path).\(key)", message: "unknown key; known keys: \(known.joined(separator: ", "))")
+        }
+    }
+    private static func string(_ value: Any, _ path: String) throws -> String {
+        guard let text = value as? String else { throw Invalid(keyPath: path, message: "must be a string") }
+        return text
+    }
+    private static func bool(_ value: Any, _ path: String) throws -> Bool {
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { throw Invalid(keyPath: path, message: "must be true or false") }
+        return number.boolValue
+    }
+    private static func number(_ value: Any, _ path: String) throws -> Double {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { throw Invalid(keyPath: path, message: "must be a number") }
+        return number.doubleValue
+    }
+}

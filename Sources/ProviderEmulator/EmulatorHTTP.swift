@@ -1,0 +1,77 @@
+// EmulatorHTTP.swift: a request and a response as the emulator's handlers see them, independent of the
+// server library (Hummingbird carries them over the wire in EmulatorServer), so every endpoint is tested
+// by calling the emulator directly as well as over HTTP. Bodies are read as forms or JSON, the way each
+// provider's endpoint takes them; a body that is neither is the caller's mistake, not a crash.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+
+public struct EmulatorRequest: Sendable {
+    public var method: String
+    /// The path, without the query.
+    public var path: String
+    public var query: [String: String]
+    public var contentType: String
+    public var body: [UInt8]
+
+    public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = []) {
+        self.method = method.uppercased()
+        self.path = path
+        self.query = query
+        self.contentType = contentType.lowercased()
+        self.body = body
+    }
+
+    /// `path?query` as given (the query split into name → first value).
+    public init(method: String, target: String, contentType: String = "", body: [UInt8] = []) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var query: [String: String] = [:]
+        if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
+        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body)
+    }
+
+    /// The body as application/x-www-form-urlencoded fields (first value of each).
+    var form: [String: String] {
+        var fields: [String: String] = [:]
+        for (name, value) in FormParametersBridge.pairs(String(decoding: body, as: UTF8.self)) where fields[name] == nil { fields[name] = value }
+        return fields
+    }
+
+    /// The body as a JSON object, or nil when it is not one.
+    var json: [String: Any]? {
+        guard !body.isEmpty else { return nil }
+        return (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+    }
+}
+
+public struct EmulatorResponse: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+    /// For a redirect.
+    public var location: String?
+
+    public static func json(_ status: Int, _ fields: JSONFields) -> EmulatorResponse {
+        EmulatorResponse(status: status, contentType: "application/json", body: Array(fields.line.utf8), location: nil)
+    }
+    public static func json(_ status: Int, _ value: JSONOutput) -> EmulatorResponse {
+        EmulatorResponse(status: status, contentType: "application/json", body: Array(value.text.utf8), location: nil)
+    }
+    public static func html(_ status: Int, _ text: String) -> EmulatorResponse {
+        EmulatorResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(text.utf8), location: nil)
+    }
+    public static func redirect(_ location: String) -> EmulatorResponse {
+        EmulatorResponse(status: 302, contentType: "text/plain", body: [], location: location)
+    }
+    public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [], location: nil)
+
+    /// The body as text (tests read it).
+    public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// application/x-www-form-urlencoded, through BrowserURL's parser (the same decoding the engine uses).
+enum FormParametersBridge {
+    static func pairs(_ text: String) -> [(String, String)] {
+        FormParameters(parsing: Substring(text)).map { ($0.name, $0.value) }
+    }
+}

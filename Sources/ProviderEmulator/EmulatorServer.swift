@@ -1,0 +1,56 @@
+// EmulatorServer.swift: the emulator on Hummingbird 2: every request is read (the body up to the
+// configured limit: 413 past it), answered by ProviderEmulator.handle, and reported to `log` (method,
+// path and query, status) for the CLI to print through the Redactor. Listens on loopback unless told
+// otherwise; port 0 picks a free one, and `onRunning` gets the base URL once the server listens.
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+public struct EmulatorServer: Sendable {
+    public let emulator: ProviderEmulator
+    public let host: String
+    public let port: Int
+
+    public init(emulator: ProviderEmulator, host: String = "127.0.0.1", port: Int = 0) {
+        self.emulator = emulator
+        self.host = host
+        self.port = port
+    }
+
+    public func run(onRunning: @escaping @Sendable (String) -> Void,
+                    log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void) async throws {
+        let emulator = self.emulator
+        let limit = emulator.configuration.maxBodyBytes
+        let responder = CallbackResponder<BasicRequestContext> { request, _ in
+            var request = request
+            let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+            let answer: EmulatorResponse
+            do {
+                let body = try await request.collectBody(upTo: limit)
+                answer = emulator.handle(EmulatorRequest(method: request.method.rawValue, target: target,
+                                                         contentType: request.headers[.contentType] ?? "",
+                                                         body: Array(body.readableBytesView)))
+            } catch {
+                answer = ProviderEmulator.providerError(request.uri.path, status: 413, error: "request_too_large",
+                                                        description: "the request body is over \(limit) bytes")
+            }
+            log(request.method.rawValue, target, answer.status)
+            var headers = HTTPFields()
+            headers[.contentType] = answer.contentType
+            headers[.cacheControl] = "no-store"
+            if let location = answer.location { headers[.location] = location }
+            return Response(status: .init(code: answer.status), headers: headers,
+                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        }
+        var logger = Logger(label: "bridge-serve")
+        logger.logLevel = .warning
+        let host = self.host
+        let app = Application(responder: responder, configuration: .init(address: .hostname(host, port: port), serverName: "bridge-serve"),
+                              onServerRunning: { channel in
+                                  let bound = channel.localAddress?.port ?? 0
+                                  onRunning("http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
+                              }, logger: logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,145 @@
+// EmulatorState.swift: everything the emulator remembers, in memory: users (their passwords change), the
+// codes and tokens it issued (each with its kind, owner, client, redirect URI, expiry and whether it was
+// used), the outbox of mails and SMS, and the faults still to inject. Codes are single use and expire by
+// the emulator's clock; a code is checked by value, kind and redirect URI, so a code of one kind can never
+// stand in for another.
+import Foundation
+
+struct EmulatorState {
+    struct User {
+        var email: String
+        var password: String
+        var phone: String?
+        var verified: Bool
+        var displayName: String?
+        var uuid: String
+    }
+
+    enum CodeKind: String {
+        case authorizationCode = "authorization_code"
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+        case resetCode = "reset_code"
+        case deepLinkToken = "deep_link_token"
+    }
+
+    struct IssuedCode {
+        var value: String
+        var kind: CodeKind
+        var email: String
+        var clientID: String?
+        var redirectURI: String?
+        var issuedAt: Date
+        var expiresAt: Date
+        var usedAt: Date?
+
+        func state(at now: Date) -> String {
+            if usedAt != nil { return "used" }
+            return now >= expiresAt ? "expired" : "issued"
+        }
+    }
+
+    struct Message {
+        var id: String
+        var channel: String  // "email" or "sms"
+        var from: String
+        var to: String
+        var subject: String
+        var text: String
+        var html: String
+        var links: [String]
+        var created: Date
+    }
+
+    struct Fault {
+        var path: String
+        var remaining: Int
+        var status: Int
+    }
+
+    var users: [User] = []
+    var codes: [IssuedCode] = []
+    var outbox: [Message] = []
+    var faults: [Fault] = []
+    var clients: [String: EmulatorConfiguration.Client] = [:]
+    var clock = EmulatorClock()
+    private var counter = 0
+
+    init(_ config: EmulatorConfiguration) {
+        users = config.users.enumerated().map { index, user in
+            User(email: user.email.lowercased(), password: user.password, phone: user.phone, verified: user.verified,
+                 displayName: user.displayName, uuid: Self.uuid(index))
+        }
+        for client in config.clients { clients[client.id] = client }
+    }
+
+    static func uuid(_ index: Int) -> String {
+        let hex = String(index + 1, radix: 16)
+        return "00000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
+    }
+
+    var now: Date { clock.now() }
+
+    func userIndex(email: String) -> Int? { users.firstIndex { $0.email == email.lowercased() } }
+    func userIndex(phone: String) -> Int? { users.firstIndex { $0.phone == phone } }
+
+    /// A new random value: URL-safe, 32 characters (codes) or 40 (tokens).
+    mutating func randomValue(length: Int) -> String {
+        counter += 1
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+    }
+
+    mutating func issue(_ kind: CodeKind, email: String, clientID: String? = nil, redirectURI: String? = nil,
+                        lifetime: TimeInterval) -> IssuedCode {
+        let length = kind == .authorizationCode || kind == .resetCode ? 32 : 40
+        let code = IssuedCode(value: randomValue(length: length), kind: kind, email: email, clientID: clientID, redirectURI: redirectURI,
+                              issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
+        codes.append(code)
+        return code
+    }
+
+    /// Why a code cannot be redeemed, or nil when it can (and it is then marked used).
+    enum Redemption: Equatable {
+        case ok(email: String)
+        case unknown, used, expired
+        case wrongRedirectURI(expected: String)
+        case wrongClient
+    }
+
+    mutating func redeem(_ value: String, kinds: [CodeKind], redirectURI: String? = nil, clientID: String? = nil) -> Redemption {
+        guard let index = codes.firstIndex(where: { $0.value == value && kinds.contains($0.kind) }) else { return .unknown }
+        let code = codes[index]
+        if code.usedAt != nil { return .used }
+        if now >= code.expiresAt { return .expired }
+        if let expected = code.redirectURI, let redirectURI, expected != redirectURI { return .wrongRedirectURI(expected: expected) }
+        if let expected = code.clientID, let clientID, expected != clientID { return .wrongClient }
+        codes[index].usedAt = now
+        return .ok(email: code.email)
+    }
+
+    mutating func send(channel: String, from: String, to: String, subject: String, text: String, links: [String]) -> Message {
+        counter += 1
+        let html = "<p>" + Self.escape(text).replacingOccurrences(of: "\n", with: "<br>\n") + "</p>\n"
+            + links.map { "<p><a href=\"\(Self.escape($0))\">\(Self.escape($0))</a></p>" }.joined(separator: "\n")
+        let message = Message(id: "msg-\(counter)-" + randomValue(length: 8), channel: channel, from: from, to: to, subject: subject,
+                              text: text, html: html, links: links, created: now)
+        outbox.append(message)
+        return message
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// A fault planned for this path, consumed.
+    mutating func takeFault(_ path: String) -> Fault? {
+        guard let index = faults.firstIndex(where: { $0.path == path && $0.remaining > 0 }) else { return nil }
+        faults[index].remaining -= 1
+        let fault = faults[index]
+        if faults[index].remaining == 0 { faults.remove(at: index) }
+        return fault
+    }
+}

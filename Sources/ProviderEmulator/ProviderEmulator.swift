@@ -1,0 +1,80 @@
+// ProviderEmulator.swift: the providers of the seed flows in one value: Janrain Capture's native sign-in,
+// password-reset mail and code exchange, the app backend of the deep-link reset, an outbox shaped like
+// Mailpit's API, and the control routes under /emulator/v1/ (clock, reset, faults, users, codes), after the
+// Firebase emulator's. `handle` answers one request; EmulatorServer puts it on Hummingbird. Bad requests
+// get the provider's own kind of error, never a 5xx and never a crash, and the emulator keeps serving.
+import Foundation
+import NavigationPolicy
+
+public final class ProviderEmulator: @unchecked Sendable {
+    public let configuration: EmulatorConfiguration
+    private var state: EmulatorState
+    private let lock = NSLock()
+
+    public init(configuration: EmulatorConfiguration = .embeddedDefault) {
+        self.configuration = configuration
+        state = EmulatorState(configuration)
+    }
+
+    /// The routes, by method and path pattern ({name} matches one segment).
+    struct Route: Sendable {
+        let method: String
+        let pattern: [Substring]
+        let handler: @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse
+    }
+
+    static let routes: [Route] = ControlRoutes.routes + OutboxRoutes.routes + CaptureRoutes.routes + AppBackendRoutes.routes
+
+    /// Answers one request.
+    public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
+        lock.lock(); defer { lock.unlock() }
+        if request.body.count > configuration.maxBodyBytes {
+            return Self.providerError(request.path, status: 413, error: "request_too_large",
+                                      description: "the request body is \(request.body.count) bytes; the limit is \(configuration.maxBodyBytes)")
+        }
+        if request.path == "/emulator/v1/reset" && request.method == "POST" {
+            state = EmulatorState(configuration)
+            return .json(200, JSONFields.single("stat", .string("ok")))
+        }
+        let segments = request.path.split(separator: "/")
+        var methodMismatch = false
+        for route in Self.routes {
+            guard let parameters = Self.match(route.pattern, segments) else { continue }
+            guard route.method == request.method else { methodMismatch = true; continue }
+            if !request.path.hasPrefix("/emulator/"), let fault = state.takeFault(request.path) {
+                return Self.providerError(request.path, status: fault.status, error: "injected_fault",
+                                          description: "a fault injected through /emulator/v1/faults")
+            }
+            return route.handler(&state, request, parameters, configuration)
+        }
+        if methodMismatch {
+            return Self.providerError(request.path, status: 405, error: "method_not_allowed", description: "\(request.method) is not allowed on \(request.path)")
+        }
+        return Self.providerError(request.path, status: 404, error: "not_found", description: "no such endpoint: \(request.path)")
+    }
+
+    static func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]? {
+        guard pattern.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (p, s) in zip(pattern, segments) {
+            if p.hasPrefix("{") && p.hasSuffix("}") { parameters[String(p.dropFirst().dropLast())] = String(s) }
+            else if p != s { return nil }
+        }
+        return parameters
+    }
+
+    static func route(_ method: String, _ path: String,
+                      _ handler: @escaping @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse) -> Route {
+        Route(method: method, pattern: path.split(separator: "/"), handler: handler)
+    }
+
+    /// An error in the shape the path's provider uses: Capture's `{stat:"error", code, error, error_description}`
+    /// under /oauth/, `{error, error_description}` elsewhere.
+    static func providerError(_ path: String, status: Int, error: String, description: String, code: Int? = nil) -> EmulatorResponse {
+        if path.hasPrefix("/oauth/") {
+            return .json(status, JSONFields([("stat", .string("error")), ("code", .int(code ?? status)), ("error", .string(error)),
+                                             ("error_description", .string(description))]))
+        }
+        return .json(status, JSONFields([("error", .string(error)), ("error_description", .string(description))]))
+    }
+}

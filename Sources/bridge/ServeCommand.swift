@@ -1,0 +1,87 @@
+// ServeCommand.swift: `bridge serve` runs the provider emulator (ProviderEmulator) on loopback: Janrain
+// Capture's native sign-in, reset mail and code exchange, the app backend of the deep-link reset, a
+// Mailpit-shaped outbox and the /emulator/v1/ control routes. The first line on standard output is the
+// base URL; then one line per request, secrets masked unless --reveal.
+import ArgumentParser
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+import ProviderEmulator
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the providers of the seed flows on 127.0.0.1: Capture, the app's reset backend, an outbox.",
+        discussion: """
+            The emulator behaves like the providers where an app can see it and is strict where the specs are: \
+            codes are single use, expire by the emulator's clock, and are exchanged only for the redirect_uri \
+            they were issued for.
+
+            Endpoints: POST /oauth/auth_native_traditional, /oauth/forgot_password_native, /oauth/token \
+            (Capture); POST /api/reset-password/request, /api/reset-password (the app backend, seed 002); \
+            GET /api/v1/messages, /api/v1/message/{ID|latest}, /api/v1/search?query=to:ADDRESS, DELETE \
+            /api/v1/messages (the outbox, Mailpit's shapes); GET|POST /emulator/v1/clock, POST \
+            /emulator/v1/reset, POST /emulator/v1/faults, GET /emulator/v1/users, /emulator/v1/codes.
+
+            Without --config: one app, bridge-demo; any Capture client_id registers on first use; one \
+            verified user, ada@example.com, password analytical-engine, phone +15555550100.
+
+            Example:
+              bridge serve --port 0
+              curl -s -d 'client_id=c&redirect_uri=https://yourdomain.com/password_reset.php&signInEmailAddress=ada@example.com' \\
+                   -d form=forgotPasswordForm http://127.0.0.1:PORT/oauth/forgot_password_native
+              curl -s http://127.0.0.1:PORT/api/v1/message/latest
+            """
+    )
+
+    @Option(name: .long, help: "The port (0 picks a free one).")
+    var port = 8025
+
+    @Option(name: .long, help: "The address to listen on (loopback unless you say otherwise).")
+    var host = "127.0.0.1"
+
+    @Option(name: .long, help: "A configuration file (JSON): apps, clients, users, lifetimes, link templates.")
+    var config: String?
+
+    @Option(name: .long, help: "Output format: text or json (one object per line).")
+    var format: TranscriptFormat = .text
+
+    @Flag(name: .long, help: "Show codes, tokens and passwords in the request log instead of masking them.")
+    var reveal = false
+
+    func validate() throws {
+        if port < 0 || port > 65535 { throw ValidationError("--port must be 0 to 65535.") }
+    }
+
+    func run() throws {
+        var configuration = EmulatorConfiguration.embeddedDefault
+        if let config {
+            do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw UsageError("config: \(config): \(error)") }
+        }
+        let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
+        let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
+        let out = OutputLock()
+        Task {
+            do {
+                try await server.run(onRunning: { base in out.say([base]) },
+                                     log: { method, target, status in
+                                         out.say(renderer.lines(.served(ServedRequest(method: method, target: target, status: status))))
+                                     })
+                Foundation.exit(0)
+            } catch {
+                StandardError.say("bridge serve: \(error)")
+                Foundation.exit(1)
+            }
+        }
+        dispatchMain()
+    }
+}
+
+/// Lines from the server's threads, written whole and flushed at once.
+final class OutputLock: @unchecked Sendable {
+    private let lock = NSLock()
+    func say(_ lines: [String]) {
+        lock.lock(); defer { lock.unlock() }
+        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+    }
+}

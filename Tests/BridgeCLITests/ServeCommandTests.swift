@@ -1,0 +1,112 @@
+// ServeCommandTests.swift: `bridge serve` over real HTTP on 127.0.0.1: the first line is the base URL; the
+// seed-000 reset (the mail, its link on the redirect_uri, the code exchanged once) and the deep-link reset
+// run through it; bad requests are answered with the provider's errors and the server keeps serving; the
+// request log masks codes and tokens.
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+final class ServeProcess {
+    let process = Process()
+    let base: String
+    private let output = Pipe()
+
+    init() throws {
+        guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
+        process.executableURL = executable
+        process.arguments = ["serve", "--port", "0"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        base = String(text.split(separator: "\n").first ?? "")
+    }
+
+    /// Stops the server and returns what it printed after the base URL.
+    func stop() -> String {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    func request(_ method: String, _ path: String, form: String? = nil, json: String? = nil, body: Data? = nil) throws -> (Int, [String: Any], String) {
+        var request = URLRequest(url: URL(string: base + path)!)
+        request.httpMethod = method
+        if let form { request.httpBody = Data(form.utf8); request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type") }
+        if let json { request.httpBody = Data(json.utf8); request.setValue("application/json", forHTTPHeaderField: "Content-Type") }
+        if let body { request.httpBody = body }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            box.set(data ?? Data(), (response as? HTTPURLResponse)?.statusCode ?? 0)
+            done.signal()
+        }.resume()
+        _ = done.wait(timeout: .now() + 10)
+        let (data, status) = box.get()
+        let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+        return (status, object, String(decoding: data, as: UTF8.self))
+    }
+
+    final class Box: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: (Data, Int) = (Data(), 0)
+        func set(_ data: Data, _ status: Int) { lock.lock(); value = (data, status); lock.unlock() }
+        func get() -> (Data, Int) { lock.lock(); defer { lock.unlock() }; return value }
+    }
+}
+
+@Suite("bridge serve", .serialized)
+struct ServeCommandTests {
+    static let redirect = "https://yourdomain.com/password_reset.php"
+
+    @Test("the seed-000 reset over HTTP: the mail's link is the redirect_uri with a code, exchanged once; the log masks the code")
+    func captureReset() throws {
+        let server = try ServeProcess()
+        var printed = ""
+        defer { if printed.isEmpty { _ = server.stop() } }
+        #expect(server.base.hasPrefix("http://127.0.0.1:"), "\(server.base)")
+        let (status, answer, _) = try server.request("POST", "/oauth/forgot_password_native",
+            form: "client_id=app&form=forgotPasswordForm&signInEmailAddress=ada%40example.com&redirect_uri=" + Self.redirect.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+        #expect(status == 200 && answer["stat"] as? String == "ok")
+        let (_, search, _) = try server.request("GET", "/api/v1/search?query=to:ada@example.com")
+        #expect(search["total"] as? Int == 1)
+        let (_, message, _) = try server.request("GET", "/api/v1/message/latest")
+        let link = try #require((message["Links"] as? [String])?.first)
+        #expect(link.hasPrefix(Self.redirect + "?code="))
+        let code = String(link.dropFirst(Self.redirect.count + 6))
+        let exchange = "grant_type=authorization_code&client_id=app&code=\(code)&redirect_uri=" + Self.redirect.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let (first, token, _) = try server.request("POST", "/oauth/token", form: exchange)
+        #expect(first == 200 && token["access_token"] != nil)
+        let (second, refused, _) = try server.request("POST", "/oauth/token", form: exchange)
+        #expect(second == 400 && refused["error"] as? String == "invalid_grant")
+        // Bad requests: the provider's errors, and the server goes on.
+        #expect(try server.request("GET", "/oauth/token").0 == 405)
+        #expect(try server.request("POST", "/api/reset-password", body: Data(repeating: 0x41, count: 100_000)).0 == 413)
+        #expect(try server.request("POST", "/api/reset-password", json: "{").0 == 400)
+        #expect(try server.request("GET", "/emulator/v1/clock").0 == 200)
+        printed = server.stop()
+        #expect(printed.contains("serve  POST /oauth/token 200"), "\(printed)")
+        #expect(!printed.contains(code))
+    }
+
+    @Test("the deep-link reset over HTTP, with the token's expiry on a moved clock")
+    func deepLink() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        #expect(try server.request("POST", "/api/reset-password/request", json: #"{"email":"ada@example.com"}"#).0 == 202)
+        let (_, message, _) = try server.request("GET", "/api/v1/message/latest")
+        let link = try #require((message["Links"] as? [String])?.first)
+        let token = String(link.dropFirst("yourapp://reset-password?token=".count).prefix(40))
+        #expect(try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1801}"#).0 == 200)
+        let (status, answer, _) = try server.request("POST", "/api/reset-password",
+                                                     json: #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#)
+        #expect(status == 410 && answer["error"] as? String == "token_expired")
+    }
+}
