@@ -39,6 +39,16 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     public var deepLinkTemplate = "yourapp://reset-password?token={token}&email={email}"
     /// The largest request body read (bytes); a larger one is answered 413.
     public var maxBodyBytes = 64 * 1024
+    /// Realm's confirmation and reset links ({token}, {tokenId}); valid `realmLinkLifetime` seconds, once.
+    public var realmConfirmTemplate = "myapp://confirm-email?token={token}&tokenId={tokenId}"
+    public var realmResetTemplate = "myapp://reset-password?token={token}&tokenId={tokenId}"
+    public var realmLinkLifetime: TimeInterval = 1800
+    /// What Realm's custom reset function (reset/call) answers: success, pending or fail.
+    public var realmResetFunction = "success"
+    /// Kii's password mode: "user" (the user chooses, newPassword required) or "auto" (Kii generates one and sends it).
+    public var kiiPasswordMode = "user"
+    /// Seconds a Kii reset link or SMS PIN lives.
+    public var kiiResetLifetime: TimeInterval = 900
 
     public init() {}
 
@@ -62,11 +72,12 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", message: "the configuration must be a JSON object") }
         var config = EmulatorConfiguration()
         let known = ["appName", "clients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
-                     "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "description"]
+                     "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
+                     "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "description"]
         try only(top, known, path: "")
         if let value = top["appName"] { config.appName = try string(value, "appName") }
         if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
-        for key in ["codeLifetime", "resetCodeLifetime", "accessTokenLifetime", "deepLinkTokenLifetime"] {
+        for key in ["codeLifetime", "resetCodeLifetime", "accessTokenLifetime", "deepLinkTokenLifetime", "realmLinkLifetime", "kiiResetLifetime"] {
             guard let value = top[key] else { continue }
             let seconds = try number(value, key)
             guard seconds > 0 else { throw Invalid(keyPath: key, message: "must be more than 0 seconds") }
@@ -74,6 +85,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             case "codeLifetime": config.codeLifetime = seconds
             case "resetCodeLifetime": config.resetCodeLifetime = seconds
             case "accessTokenLifetime": config.accessTokenLifetime = seconds
+            case "realmLinkLifetime": config.realmLinkLifetime = seconds
+            case "kiiResetLifetime": config.kiiResetLifetime = seconds
             default: config.deepLinkTokenLifetime = seconds
             }
         }
@@ -81,6 +94,22 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             let template = try string(value, "deepLinkTemplate")
             guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", message: "must contain {token}") }
             config.deepLinkTemplate = template
+        }
+        for key in ["realmConfirmTemplate", "realmResetTemplate"] {
+            guard let value = top[key] else { continue }
+            let template = try string(value, key)
+            guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: key, message: "must contain {token} and {tokenId}") }
+            if key == "realmConfirmTemplate" { config.realmConfirmTemplate = template } else { config.realmResetTemplate = template }
+        }
+        if let value = top["realmResetFunction"] {
+            let outcome = try string(value, "realmResetFunction")
+            guard ["success", "pending", "fail"].contains(outcome) else { throw Invalid(keyPath: "realmResetFunction", message: "must be success, pending or fail") }
+            config.realmResetFunction = outcome
+        }
+        if let value = top["kiiPasswordMode"] {
+            let mode = try string(value, "kiiPasswordMode")
+            guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", message: "must be user or auto") }
+            config.kiiPasswordMode = mode
         }
         if let value = top["maxBodyBytes"] { config.maxBodyBytes = Int(try number(value, "maxBodyBytes")) }
         if let value = top["users"] {

@@ -49,7 +49,9 @@ public struct EmulatorServer: Sendable {
         let app = Application(responder: responder, configuration: .init(address: .hostname(host, port: port), serverName: "bridge-serve"),
                               onServerRunning: { channel in
                                   let bound = channel.localAddress?.port ?? 0
-                                  onRunning("http://\(host.contains(":") ? "[\(host)]" : host):\(bound)")
+                                  let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)"
+                                  emulator.setBaseURL(base)
+                                  onRunning(base)
                               }, logger: logger)
         try await app.runService()
     }

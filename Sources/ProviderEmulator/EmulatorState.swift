@@ -21,6 +21,10 @@ struct EmulatorState {
         case refreshToken = "refresh_token"
         case resetCode = "reset_code"
         case deepLinkToken = "deep_link_token"
+        case realmConfirm = "realm_confirm"
+        case realmReset = "realm_reset"
+        case kiiResetLink = "kii_reset_link"
+        case kiiPIN = "kii_pin"
     }
 
     struct IssuedCode {
@@ -29,6 +33,8 @@ struct EmulatorState {
         var email: String
         var clientID: String?
         var redirectURI: String?
+        /// The second half of a pair (Realm's tokenId).
+        var pair: String?
         var issuedAt: Date
         var expiresAt: Date
         var usedAt: Date?
@@ -63,6 +69,8 @@ struct EmulatorState {
     var faults: [Fault] = []
     var clients: [String: EmulatorConfiguration.Client] = [:]
     var clock = EmulatorClock()
+    /// The server's base URL once it listens (links to the emulator's own pages use it).
+    var baseURL = "http://127.0.0.1"
     private var counter = 0
 
     init(_ config: EmulatorConfiguration) {
@@ -93,8 +101,14 @@ struct EmulatorState {
 
     mutating func issue(_ kind: CodeKind, email: String, clientID: String? = nil, redirectURI: String? = nil,
                         lifetime: TimeInterval) -> IssuedCode {
-        let length = kind == .authorizationCode || kind == .resetCode ? 32 : 40
-        let code = IssuedCode(value: randomValue(length: length), kind: kind, email: email, clientID: clientID, redirectURI: redirectURI,
+        let value: String
+        switch kind {
+        case .authorizationCode, .resetCode: value = randomValue(length: 32)
+        case .kiiPIN: value = String(format: "%06d", Int.random(in: 0..<1_000_000))
+        default: value = randomValue(length: 40)
+        }
+        let pair: String? = kind == .realmConfirm || kind == .realmReset ? randomValue(length: 24) : nil
+        let code = IssuedCode(value: value, kind: kind, email: email, clientID: clientID, redirectURI: redirectURI, pair: pair,
                               issuedAt: now, expiresAt: now.addingTimeInterval(lifetime))
         codes.append(code)
         return code
@@ -108,8 +122,10 @@ struct EmulatorState {
         case wrongClient
     }
 
-    mutating func redeem(_ value: String, kinds: [CodeKind], redirectURI: String? = nil, clientID: String? = nil) -> Redemption {
-        guard let index = codes.firstIndex(where: { $0.value == value && kinds.contains($0.kind) }) else { return .unknown }
+    mutating func redeem(_ value: String, kinds: [CodeKind], redirectURI: String? = nil, clientID: String? = nil,
+                         pair: String? = nil, email: String? = nil) -> Redemption {
+        guard let index = codes.firstIndex(where: { $0.value == value && kinds.contains($0.kind) && (pair == nil || $0.pair == pair)
+                                                    && (email == nil || $0.email == email!.lowercased()) }) else { return .unknown }
         let code = codes[index]
         if code.usedAt != nil { return .used }
         if now >= code.expiresAt { return .expired }

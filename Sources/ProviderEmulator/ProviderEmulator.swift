@@ -1,5 +1,6 @@
 // ProviderEmulator.swift: the providers of the seed flows in one value: Janrain Capture's native sign-in,
-// password-reset mail and code exchange, the app backend of the deep-link reset, an outbox shaped like
+// password-reset mail, code exchange and hosted pages, Realm's and Kii's password flows, the app backend
+// of the deep-link reset, an outbox shaped like
 // Mailpit's API, and the control routes under /emulator/v1/ (clock, reset, faults, users, codes), after the
 // Firebase emulator's. `handle` answers one request; EmulatorServer puts it on Hummingbird. Bad requests
 // get the provider's own kind of error, never a 5xx and never a crash, and the emulator keeps serving.
@@ -23,7 +24,14 @@ public final class ProviderEmulator: @unchecked Sendable {
         let handler: @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse
     }
 
-    static let routes: [Route] = ControlRoutes.routes + OutboxRoutes.routes + CaptureRoutes.routes + AppBackendRoutes.routes
+    static let routes: [Route] = ControlRoutes.routes + OutboxRoutes.routes + CaptureRoutes.routes + CapturePages.routes + AppBackendRoutes.routes
+        + RealmRoutes.routes + KiiRoutes.routes
+
+    /// The base URL the server listens on, for links to the emulator's own pages (Kii's reset page).
+    public func setBaseURL(_ url: String) {
+        lock.lock(); defer { lock.unlock() }
+        state.baseURL = url
+    }
 
     /// Answers one request.
     public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
@@ -33,7 +41,9 @@ public final class ProviderEmulator: @unchecked Sendable {
                                       description: "the request body is \(request.body.count) bytes; the limit is \(configuration.maxBodyBytes)")
         }
         if request.path == "/emulator/v1/reset" && request.method == "POST" {
+            let base = state.baseURL
             state = EmulatorState(configuration)
+            state.baseURL = base
             return .json(200, JSONFields.single("stat", .string("ok")))
         }
         let segments = request.path.split(separator: "/")

@@ -1,5 +1,5 @@
 // ServeCommand.swift: `bridge serve` runs the provider emulator (ProviderEmulator) on loopback: Janrain
-// Capture's native sign-in, reset mail and code exchange, the app backend of the deep-link reset, a
+// Capture (native endpoints and hosted pages), Realm, Kii, the app backend of the deep-link reset, a
 // Mailpit-shaped outbox and the /emulator/v1/ control routes. The first line on standard output is the
 // base URL; then one line per request, secrets masked unless --reveal.
 import ArgumentParser
@@ -17,8 +17,11 @@ struct ServeCommand: ParsableCommand {
             codes are single use, expire by the emulator's clock, and are exchanged only for the redirect_uri \
             they were issued for.
 
-            Endpoints: POST /oauth/auth_native_traditional, /oauth/forgot_password_native, /oauth/token \
-            (Capture); POST /api/reset-password/request, /api/reset-password (the app backend, seed 002); \
+            Endpoints: POST /oauth/auth_native_traditional, /oauth/forgot_password_native, /oauth/token and \
+            the pages /oauth/signin, /oauth/forgot_password, /oauth/profile_change_password (Capture); \
+            /api/client/v2.0/app/bridge-demo/auth/providers/local-userpass/… (Realm); \
+            /api/apps/bridge-demo/users/…/password/request-reset and complete-reset, /api/apps/bridge-demo/oauth2/token \
+            (Kii); POST /api/reset-password/request, /api/reset-password (the app backend, seed 002); \
             GET /api/v1/messages, /api/v1/message/{ID|latest}, /api/v1/search?query=to:ADDRESS, DELETE \
             /api/v1/messages (the outbox, Mailpit's shapes); GET|POST /emulator/v1/clock, POST \
             /emulator/v1/reset, POST /emulator/v1/faults, GET /emulator/v1/users, /emulator/v1/codes.

@@ -207,3 +207,159 @@ struct BackendEmulatorTests {
         }
     }
 }
+
+@Suite("provider emulator: Capture's pages")
+struct CapturePageTests {
+    static let signIn = "/oauth/signin?response_type=code_and_token&client_id=app&state=s%201&redirect_uri=" + Redactor.encodeURIComponent(Emulator.redirect)
+
+    @Test("the sign-in page has the form and a forgot-password link; signing in redirects to redirect_uri with code, token and state")
+    func signIn() throws {
+        let e = Emulator()
+        let page = e.get(Self.signIn)
+        #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
+        #expect(page.text.contains("name=\"signInEmailAddress\"") && page.text.contains("id=\"forgotPassword\"") && page.text.contains("value=\"s 1\""))
+        let wrong = e.form("/oauth/signin", [("response_type", "code"), ("client_id", "app"), ("redirect_uri", Emulator.redirect),
+                                             ("signInEmailAddress", "ada@example.com"), ("currentPassword", "babbage")])
+        #expect(wrong.status == 200 && wrong.text.contains("Incorrect username or password"))
+        let ok = e.form("/oauth/signin", [("response_type", "code_and_token"), ("client_id", "app"), ("redirect_uri", Emulator.redirect), ("state", "s 1"),
+                                          ("signInEmailAddress", "ada@example.com"), ("currentPassword", "analytical-engine")])
+        let location = try #require(ok.location)
+        #expect(ok.status == 302 && location.hasPrefix(Emulator.redirect + "?code=") && location.contains("&access_token=") && location.hasSuffix("&state=s%201"))
+        let code = String(location.dropFirst(Emulator.redirect.count + 6).prefix(32))
+        #expect(e.exchange(code, client: "app").status == 200)
+    }
+
+    @Test("missing or bad authorization parameters are an error page, not a crash", arguments: [
+        "/oauth/signin", "/oauth/signin?response_type=id_token&client_id=a&redirect_uri=x", "/oauth/signin?response_type=code&client_id=a",
+    ])
+    func badSignIn(target: String) {
+        let response = Emulator().get(target)
+        #expect(response.status == 400 && response.text.contains("class=\"error\""))
+    }
+
+    @Test("the forgot-password page mails the reset link")
+    func forgotPage() throws {
+        let e = Emulator()
+        #expect(e.get("/oauth/forgot_password?client_id=app&redirect_uri=" + Redactor.encodeURIComponent(Emulator.redirect)).text.contains("forgotPasswordForm"))
+        let sent = e.form("/oauth/forgot_password", [("client_id", "app"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
+        #expect(sent.text.contains("Check your mail"))
+        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(link.hasPrefix(Emulator.redirect + "?code="))
+    }
+
+    @Test("profile_change_password: the form for a valid token; saving changes the password and loads the receiver with the callback")
+    func changePassword() throws {
+        let e = Emulator()
+        let token = object(e.signIn(responseType: "token"))["access_token"] as! String
+        #expect(e.get("/oauth/profile_change_password?token=nope&callback=cb&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html").status == 401)
+        #expect(e.get("/oauth/profile_change_password?token=\(token)&callback=cb").status == 400)
+        let form = e.get("/oauth/profile_change_password?token=\(token)&callback=passwordChanged&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html")
+        #expect(form.status == 200 && form.text.contains("changePasswordForm"))
+        let fields = [("token", token), ("callback", "passwordChanged"), ("xd_receiver", "https://yourdomain.com/xdcomm.html")]
+        #expect(e.form("/oauth/profile_change_password", fields + [("newPassword", "difference-engine"), ("newPasswordConfirm", "different")]).text.contains("do not match"))
+        let saved = e.form("/oauth/profile_change_password", fields + [("newPassword", "difference-engine"), ("newPasswordConfirm", "difference-engine")])
+        #expect(saved.text.contains("src=\"https://yourdomain.com/xdcomm.html#callback=passwordChanged\""), "\(saved.text)")
+        #expect(object(e.signIn())["error"] as? String == "invalid_credentials")
+        #expect(object(e.signIn(password: "difference-engine"))["stat"] as? String == "ok")
+    }
+}
+
+@Suite("provider emulator: Realm and Kii")
+struct RealmKiiEmulatorTests {
+    static let realm = "/api/client/v2.0/app/bridge-demo/auth/providers/local-userpass"
+
+    static func pair(_ link: String) -> (String, String) {
+        let query = link.split(separator: "?").last.map(String.init) ?? ""
+        var fields: [String: String] = [:]
+        for part in query.split(separator: "&") {
+            let kv = part.split(separator: "=", maxSplits: 1)
+            if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
+        }
+        return (fields["token"] ?? "", fields["tokenId"] ?? "")
+    }
+
+    @Test("Realm: register mails a confirmation link with token and tokenId; login waits for it; the link works once")
+    func register() throws {
+        let e = Emulator()
+        #expect(e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 201)
+        #expect(e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 409)
+        #expect(object(e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["error"] as? String == "confirmation required")
+        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(link.hasPrefix("myapp://confirm-email?token="))
+        let (token, tokenID) = Self.pair(link)
+        #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"wrong"}"#).status == 400)
+        #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 200)
+        #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 400)
+        #expect(object(e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["access_token"] != nil)
+        #expect(e.json("POST", "/api/client/v2.0/app/other/auth/providers/local-userpass/login", #"{"username":"a","password":"b"}"#).status == 404)
+    }
+
+    @Test("Realm: the reset link (myapp://reset-password?token&tokenId) works once, for 30 minutes")
+    func reset() throws {
+        let e = Emulator()
+        #expect(e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#).status == 200)
+        #expect(e.json("POST", "\(Self.realm)/reset/send", #"{"email":"nobody@example.com"}"#).status == 404)
+        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(link.hasPrefix("myapp://reset-password?token=") && link.contains("&tokenId="))
+        let (token, tokenID) = Self.pair(link)
+        #expect(e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(token)","tokenId":"\#(tokenID)","password":"difference-engine"}"#).status == 200)
+        #expect(e.json("POST", "\(Self.realm)/login", #"{"username":"ada@example.com","password":"difference-engine"}"#).status == 200)
+        _ = e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#)
+        let (late, lateID) = Self.pair((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first ?? "")
+        _ = e.json("POST", "/emulator/v1/clock", #"{"advance": 1801}"#)
+        let expired = e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(late)","tokenId":"\#(lateID)","password":"analytical-engine"}"#)
+        #expect(expired.status == 400 && expired.text.contains("expired"))
+    }
+
+    @Test("Realm: the reset function's outcome is the configuration's", arguments: [("success", 200), ("pending", 202), ("fail", 400)])
+    func resetFunction(outcome: String, status: Int) throws {
+        let e = Emulator(try EmulatorConfiguration.parse(Data(#"{"realmResetFunction":"\#(outcome)"}"#.utf8)))
+        #expect(e.json("POST", "\(Self.realm)/reset/call", #"{"email":"ada@example.com","password":"new-password","arguments":[]}"#).status == status)
+    }
+
+    static let kii = "/api/apps/bridge-demo/users"
+
+    @Test("Kii: an SMS PIN completes the reset; a wrong PIN is 403, an expired one 410, an unverified user 409, an unknown one 404")
+    func smsPIN() throws {
+        let e = Emulator()
+        #expect(e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).status == 204)
+        let sms = object(e.get("/api/v1/message/latest"))
+        #expect(((sms["To"] as? [[String: Any]])?.first?["Address"] as? String) == "+15555550100")
+        let text = sms["Text"] as? String ?? ""
+        let pin = String(text.filter(\.isNumber).prefix(6))
+        #expect(pin.count == 6)
+        let wrongPIN = pin == "000000" ? "000001" : "000000"
+        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(wrongPIN)","newPassword":"newpass1"}"#).status == 403)
+        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 400)
+        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)","newPassword":"newpass1"}"#).status == 204)
+        #expect(object(e.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"newpass1"}"#))["access_token"] != nil)
+        _ = e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
+        let late = String((object(e.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
+        _ = e.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
+        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(late)","newPassword":"newpass2"}"#).status == 410)
+        #expect(e.json("POST", "\(Self.kii)/EMAIL:nobody@example.com/password/request-reset", "{}").status == 404)
+        let unverified = Emulator(try EmulatorConfiguration.parse(Data(#"{"users":[{"email":"u@example.com","password":"pw","verified":false}]}"#.utf8)))
+        #expect(unverified.json("POST", "\(Self.kii)/EMAIL:u@example.com/password/request-reset", "{}").status == 409)
+    }
+
+    @Test("Kii: by e-mail the link opens the emulator's reset page; in auto mode the new password is generated and sent")
+    func emailLink() throws {
+        let e = Emulator()
+        e.emulator.setBaseURL("http://127.0.0.1:9")
+        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#).status == 204)
+        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(link.hasPrefix("http://127.0.0.1:9/kii/reset?token="))
+        let target = String(link.dropFirst("http://127.0.0.1:9".count))
+        #expect(e.get(target).text.contains("kiiResetForm"))
+        let token = String(target.dropFirst("/kii/reset?token=".count))
+        #expect(e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).text.contains("Your password was changed"))
+        #expect(e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).status == 400)
+        let auto = Emulator(try EmulatorConfiguration.parse(Data(#"{"kiiPasswordMode":"auto"}"#.utf8)))
+        _ = auto.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
+        let pin = String((object(auto.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
+        #expect(auto.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 204)
+        let sent = object(auto.get("/api/v1/message/latest"))["Text"] as? String ?? ""
+        let generated = try #require(sent.split(separator: " ").last.map { String($0.dropLast()) })
+        #expect(object(auto.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"\#(generated)"}"#))["access_token"] != nil)
+    }
+}

@@ -1,0 +1,161 @@
+// CapturePages.swift: Capture's hosted pages, for a web view or a browser. GET /oauth/signin (response_type
+// token | code | code_and_token, redirect_uri, client_id, state) shows a sign-in form with a forgot-password
+// link; posting it redirects to redirect_uri with the code (and the token for code_and_token) and the
+// state, or shows the form again with Capture's message. GET/POST /oauth/forgot_password is the same reset
+// mail as the native endpoint, as pages. GET /oauth/profile_change_password (token, callback, xd_receiver)
+// shows the change form; saving it changes the password (the old one stops working) and loads
+// `xd_receiver#callback=NAME` so the page's named callback runs, as Capture does.
+import Foundation
+import NavigationPolicy
+
+enum CapturePages {
+    static let routes: [ProviderEmulator.Route] = [
+        ProviderEmulator.route("GET", "/oauth/signin") { state, request, _, config in signInPage(&state, request.query, error: nil, config) },
+        ProviderEmulator.route("POST", "/oauth/signin") { state, request, _, config in signIn(&state, request.form, config) },
+        ProviderEmulator.route("GET", "/oauth/forgot_password") { _, request, _, config in forgotPage(request.query, note: nil, config) },
+        ProviderEmulator.route("POST", "/oauth/forgot_password") { state, request, _, config in
+            var native = request
+            native.contentType = "application/x-www-form-urlencoded"
+            let answer = CaptureRoutes.forgotPassword(&state, native, config)
+            let fields = object(answer)
+            if fields["stat"] as? String == "ok" {
+                return page("Check your mail", "<p>We sent a link to reset your password to \(escape(request.form["signInEmailAddress"] ?? "")).</p>")
+            }
+            return forgotPage(request.form, note: fields["error_description"] as? String ?? "That did not work.", config, status: answer.status == 200 ? 200 : answer.status)
+        },
+        ProviderEmulator.route("GET", "/oauth/profile_change_password") { state, request, _, _ in changePage(&state, request.query, error: nil) },
+        ProviderEmulator.route("POST", "/oauth/profile_change_password") { state, request, _, _ in changePassword(&state, request.form) },
+    ]
+
+    static func object(_ response: EmulatorResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+    }
+
+    static func escape(_ text: String) -> String { EmulatorState.escape(text) }
+
+    static func page(_ title: String, _ body: String, status: Int = 200) -> EmulatorResponse {
+        .html(status, """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(title))</title>
+            <style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem}label,input,button{display:block;width:100%;margin:.4rem 0}.error{color:#b00020}</style>
+            </head><body><h1>\(escape(title))</h1>
+            \(body)
+            </body></html>
+            """)
+    }
+
+    static func hidden(_ fields: [String: String], _ names: [String]) -> String {
+        names.compactMap { name in fields[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(escape($0))\">" } }.joined(separator: "\n")
+    }
+
+    static func query(_ fields: [String: String], _ names: [String]) -> String {
+        names.compactMap { name in fields[name].map { "\(name)=\(Redactor.encodeURIComponent($0))" } }.joined(separator: "&")
+    }
+
+    static let signInParameters = ["response_type", "redirect_uri", "client_id", "state", "flow", "locale"]
+
+    /// The request's parameters are checked as the authorization endpoint checks them; nil when they are fine.
+    static func checkAuthorization(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse? {
+        for name in ["response_type", "redirect_uri", "client_id"] where (fields[name] ?? "").isEmpty {
+            return page("Sign-in error", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+        }
+        guard ["token", "code", "code_and_token"].contains(fields["response_type"]!) else {
+            return page("Sign-in error", "<p class=\"error\">invalid_argument: response_type must be token, code or code_and_token.</p>", status: 400)
+        }
+        if let refused = CaptureRoutes.client(&state, fields["client_id"]!, redirectURI: fields["redirect_uri"]!, config: config) {
+            let description = object(refused)["error_description"] as? String ?? "the client is not valid"
+            return page("Sign-in error", "<p class=\"error\">\(escape(description))</p>", status: 400)
+        }
+        return nil
+    }
+
+    static func signInPage(_ state: inout EmulatorState, _ fields: [String: String], error: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        if let refused = checkAuthorization(&state, fields, config) { return refused }
+        let forgot = "/oauth/forgot_password?" + query(fields, ["client_id", "redirect_uri"])
+        return page("Sign in", """
+            \(error.map { "<p class=\"error\" id=\"error\">\(escape($0))</p>" } ?? "")
+            <form id="signInForm" method="post" action="/oauth/signin">
+            \(hidden(fields, signInParameters))
+            <label>Email <input type="email" name="signInEmailAddress" autocomplete="username" value="\(escape(fields["signInEmailAddress"] ?? ""))"></label>
+            <label>Password <input type="password" name="currentPassword" autocomplete="current-password"></label>
+            <button type="submit">Sign in</button>
+            </form>
+            <p><a id="forgotPassword" href="\(escape(forgot))">Forgot your password?</a></p>
+            """)
+    }
+
+    static func signIn(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse {
+        if let refused = checkAuthorization(&state, fields, config) { return refused }
+        guard let index = state.userIndex(email: fields["signInEmailAddress"] ?? ""), state.users[index].password == fields["currentPassword"] else {
+            return signInPage(&state, fields, error: "Incorrect username or password. Please try again.", config)
+        }
+        let user = state.users[index], clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
+        let responseType = fields["response_type"]!
+        var parameters: [String] = []
+        if responseType != "token" {
+            let code = state.issue(.authorizationCode, email: user.email, clientID: clientID, redirectURI: redirectURI, lifetime: config.codeLifetime)
+            parameters.append("code=" + code.value)
+        }
+        if responseType != "code" {
+            let token = state.issue(.accessToken, email: user.email, clientID: clientID, lifetime: config.accessTokenLifetime)
+            parameters.append("access_token=" + token.value)
+        }
+        if let requestState = fields["state"], !requestState.isEmpty { parameters.append("state=" + Redactor.encodeURIComponent(requestState)) }
+        return .redirect(redirectURI + (redirectURI.contains("?") ? "&" : "?") + parameters.joined(separator: "&"))
+    }
+
+    static func forgotPage(_ fields: [String: String], note: String?, _ config: EmulatorConfiguration, status: Int = 200) -> EmulatorResponse {
+        page("Forgot your password?", """
+            \(note.map { "<p class=\"error\">\(escape($0))</p>" } ?? "")
+            <form id="forgotPasswordForm" method="post" action="/oauth/forgot_password">
+            \(hidden(fields, ["client_id", "redirect_uri"]))
+            <input type="hidden" name="form" value="forgotPasswordForm">
+            <label>Email <input type="email" name="signInEmailAddress" value="\(escape(fields["signInEmailAddress"] ?? ""))"></label>
+            <button type="submit">Send me a link</button>
+            </form>
+            """, status: status)
+    }
+
+    /// The access token the change page is for, when it is valid.
+    static func tokenOwner(_ state: EmulatorState, _ token: String) -> String? {
+        let now = state.now
+        return state.codes.first { $0.value == token && $0.kind == .accessToken && now < $0.expiresAt }?.email
+    }
+
+    static func changePage(_ state: inout EmulatorState, _ fields: [String: String], error: String?) -> EmulatorResponse {
+        for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
+            return page("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+        }
+        guard tokenOwner(state, fields["token"]!) != nil else {
+            return page("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
+        }
+        return page("Change your password", """
+            \(error.map { "<p class=\"error\" id=\"error\">\(escape($0))</p>" } ?? "")
+            <form id="changePasswordForm" method="post" action="/oauth/profile_change_password">
+            \(hidden(fields, ["token", "callback", "xd_receiver"]))
+            <label>New password <input type="password" name="newPassword" autocomplete="new-password"></label>
+            <label>Confirm it <input type="password" name="newPasswordConfirm" autocomplete="new-password"></label>
+            <button type="submit">Save</button>
+            </form>
+            """)
+    }
+
+    static func changePassword(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
+        for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
+            return page("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+        }
+        guard let email = tokenOwner(state, fields["token"]!), let index = state.userIndex(email: email) else {
+            return page("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
+        }
+        let password = fields["newPassword"] ?? ""
+        guard password.count >= 8 else { return changePage(&state, fields, error: "The password must have at least 8 characters.") }
+        guard password == fields["newPasswordConfirm"] else { return changePage(&state, fields, error: "The passwords do not match.") }
+        state.users[index].password = password
+        let receiver = fields["xd_receiver"]! + "#callback=" + Redactor.encodeURIComponent(fields["callback"]!)
+        return page("Password changed", """
+            <p id="status">Your password was changed.</p>
+            <iframe hidden id="xdReceiver" src="\(escape(receiver))"></iframe>
+            """)
+    }
+}

@@ -1,0 +1,146 @@
+// KiiRoutes.swift: Kii Cloud's password reset and login (seed 001). POST
+// /api/apps/{appID}/users/{EMAIL:address | PHONE:+E164 | userID}/password/request-reset with
+// {"notificationMethod": "EMAIL" | "SMS", "smsResetMethod": "URL" | "PIN"}: by e-mail or SMS URL the
+// message links to a reset page the emulator serves (/kii/reset); by SMS PIN the SMS holds a 6-digit PIN,
+// completed with POST …/password/complete-reset {pinCode, newPassword}. In auto mode Kii generates the
+// new password and sends it; in user mode newPassword is required. Only verified addresses and numbers
+// are served. Login: POST /api/apps/{appID}/oauth2/token {username, password}. Errors are Kii's
+// `{"errorCode", "message"}`: 400 invalid input or password, 403 wrong PIN, 404 unknown user, 409 not
+// verified, 410 expired.
+import Foundation
+import NavigationPolicy
+
+enum KiiRoutes {
+    static let routes: [ProviderEmulator.Route] = [
+        ProviderEmulator.route("POST", "/api/apps/{appID}/users/{user}/password/request-reset") { state, request, parameters, config in
+            if let refused = app(parameters, config) { return refused }
+            let body = request.json ?? [:]
+            let method = (body["notificationMethod"] as? String ?? "EMAIL").uppercased()
+            let smsMethod = (body["smsResetMethod"] as? String ?? "URL").uppercased()
+            guard ["EMAIL", "SMS"].contains(method), ["URL", "PIN"].contains(smsMethod) else {
+                return error(400, "INVALID_INPUT_DATA", "notificationMethod must be EMAIL or SMS, smsResetMethod URL or PIN")
+            }
+            guard let index = user(state, parameters["user"] ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
+            let user = state.users[index]
+            guard user.verified else { return error(409, "USER_NOT_VERIFIED", "the user's \(method == "SMS" ? "phone" : "email") is not verified") }
+            if method == "SMS" {
+                guard let phone = user.phone else { return error(409, "USER_NOT_VERIFIED", "the user has no verified phone number") }
+                if smsMethod == "PIN" {
+                    let pin = state.issue(.kiiPIN, email: user.email, lifetime: config.kiiResetLifetime)
+                    _ = state.send(channel: "sms", from: "Kii", to: phone, subject: "Password reset PIN",
+                                   text: "Your password reset PIN is \(pin.value).", links: [])
+                } else {
+                    let link = resetLink(&state, user.email, config)
+                    _ = state.send(channel: "sms", from: "Kii", to: phone, subject: "Password reset", text: "Reset your password: \(link)", links: [link])
+                }
+            } else {
+                let link = resetLink(&state, user.email, config)
+                _ = state.send(channel: "email", from: "no-reply@\(config.appName).kii.example", to: user.email, subject: "Reset your password",
+                               text: "Follow this link to reset your password:\n\(link)\n", links: [link])
+            }
+            return .empty
+        },
+        ProviderEmulator.route("POST", "/api/apps/{appID}/users/{user}/password/complete-reset") { state, request, parameters, config in
+            if let refused = app(parameters, config) { return refused }
+            guard let body = request.json, let pin = body["pinCode"] as? String else { return error(400, "INVALID_INPUT_DATA", "pinCode is required") }
+            guard let index = user(state, parameters["user"] ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
+            let newPassword = body["newPassword"] as? String
+            if config.kiiPasswordMode == "user" {
+                guard let newPassword, validPassword(newPassword) else { return error(400, "PASSWORD_INVALID", "newPassword must be 4 to 50 printable ASCII characters") }
+            }
+            switch state.redeem(pin, kinds: [.kiiPIN], email: state.users[index].email) {
+            case .ok: return complete(&state, index, newPassword, config)
+            case .expired: return error(410, "PIN_CODE_EXPIRED", "the PIN has expired")
+            default: return error(403, "WRONG_PIN_CODE", "the PIN is wrong")
+            }
+        },
+        ProviderEmulator.route("POST", "/api/apps/{appID}/oauth2/token") { state, request, parameters, config in
+            if let refused = app(parameters, config) { return refused }
+            guard let body = request.json, let username = body["username"] as? String, let password = body["password"] as? String else {
+                return error(400, "INVALID_INPUT_DATA", "username and password are required")
+            }
+            guard let index = state.userIndex(email: username) ?? state.userIndex(phone: username), state.users[index].password == password else {
+                return .json(400, JSONFields([("errorCode", .string("invalid_grant")), ("error_description", .string("The user was not found or a wrong password was provided"))]))
+            }
+            let token = state.issue(.accessToken, email: state.users[index].email, lifetime: 2_147_483)
+            return .json(200, JSONFields([("id", .string(state.users[index].uuid)), ("access_token", .string(token.value)),
+                                          ("token_type", .string("Bearer")), ("expires_in", .int(2_147_483))]))
+        },
+        ProviderEmulator.route("GET", "/kii/reset") { state, request, _, config in resetPage(state, request.query["token"] ?? "", note: nil, config) },
+        ProviderEmulator.route("POST", "/kii/reset") { state, request, _, config in
+            let fields = request.form
+            let token = fields["token"] ?? ""
+            let newPassword = fields["newPassword"]
+            if config.kiiPasswordMode == "user", !(newPassword.map(validPassword) ?? false) {
+                return resetPage(state, token, note: "The password must be 4 to 50 printable ASCII characters.", config)
+            }
+            switch state.redeem(token, kinds: [.kiiResetLink]) {
+            case .ok(let email):
+                guard let index = state.userIndex(email: email) else { return CapturePages.page("Reset your password", "<p class=\"error\">Unknown user.</p>", status: 404) }
+                _ = complete(&state, index, newPassword, config)
+                return CapturePages.page("Password changed", "<p id=\"status\">Your password was changed.</p>")
+            case .expired: return CapturePages.page("Reset your password", "<p class=\"error\">This link has expired.</p>", status: 410)
+            default: return CapturePages.page("Reset your password", "<p class=\"error\">This link is not valid, or was already used.</p>", status: 400)
+            }
+        },
+    ]
+
+    static func app(_ parameters: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse? {
+        parameters["appID"] == config.appName ? nil : error(404, "APP_NOT_FOUND", "the application \(parameters["appID"] ?? "") does not exist")
+    }
+
+    static func error(_ status: Int, _ code: String, _ message: String) -> EmulatorResponse {
+        .json(status, JSONFields([("errorCode", .string(code)), ("message", .string(message))]))
+    }
+
+    /// EMAIL:address, PHONE:+E164, or a user id.
+    static func user(_ state: EmulatorState, _ identifier: String) -> Int? {
+        let decoded = identifier.removingPercentEncoding ?? identifier
+        if decoded.uppercased().hasPrefix("EMAIL:") { return state.userIndex(email: String(decoded.dropFirst(6))) }
+        if decoded.uppercased().hasPrefix("PHONE:") { return state.userIndex(phone: String(decoded.dropFirst(6))) }
+        return state.users.firstIndex { $0.uuid == decoded }
+    }
+
+    static func validPassword(_ password: String) -> Bool {
+        (4...50).contains(password.count) && password.unicodeScalars.allSatisfy { $0.value >= 0x21 && $0.value < 0x7F }
+    }
+
+    static func resetLink(_ state: inout EmulatorState, _ email: String, _ config: EmulatorConfiguration) -> String {
+        let code = state.issue(.kiiResetLink, email: email, lifetime: config.kiiResetLifetime)
+        return state.baseURL + "/kii/reset?token=" + code.value
+    }
+
+    /// Sets the new password (user mode) or generates one and sends it (auto mode).
+    static func complete(_ state: inout EmulatorState, _ index: Int, _ newPassword: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        if config.kiiPasswordMode == "auto" {
+            let generated = state.randomValue(length: 12)
+            state.users[index].password = generated
+            let user = state.users[index]
+            if let phone = user.phone {
+                _ = state.send(channel: "sms", from: "Kii", to: phone, subject: "Your new password", text: "Your new password is \(generated).", links: [])
+            } else {
+                _ = state.send(channel: "email", from: "no-reply@\(config.appName).kii.example", to: user.email, subject: "Your new password",
+                               text: "Your new password is \(generated).\n", links: [])
+            }
+        } else if let newPassword {
+            state.users[index].password = newPassword
+        }
+        return .empty
+    }
+
+    static func resetPage(_ state: EmulatorState, _ token: String, note: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        let valid = state.codes.contains { $0.value == token && $0.kind == .kiiResetLink && $0.usedAt == nil && state.now < $0.expiresAt }
+        guard valid else { return CapturePages.page("Reset your password", "<p class=\"error\">This link is not valid, has expired, or was already used.</p>", status: 400) }
+        let field = config.kiiPasswordMode == "user"
+            ? "<label>New password <input type=\"password\" name=\"newPassword\" autocomplete=\"new-password\"></label>"
+            : "<p>A new password will be generated and sent to you.</p>"
+        return CapturePages.page("Reset your password", """
+            \(note.map { "<p class=\"error\">\(CapturePages.escape($0))</p>" } ?? "")
+            <form id="kiiResetForm" method="post" action="/kii/reset">
+            <input type="hidden" name="token" value="\(CapturePages.escape(token))">
+            \(field)
+            <button type="submit">Reset</button>
+            </form>
+            """)
+    }
+}
