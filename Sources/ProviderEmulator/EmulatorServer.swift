@@ -1,6 +1,7 @@
 // EmulatorServer.swift: the emulator on Hummingbird 2: every request is read (the body up to the
 // configured limit: 413 past it), answered by ProviderEmulator.handle, and reported to `log` (method,
-// path and query, status) for the CLI to print through the Redactor. Listens on loopback unless told
+// path and query, status) for the CLI to print through the Redactor, and to the dashboard's live log
+// (GET /emulator/v1/events, server-sent events). Listens on loopback unless told
 // otherwise; port 0 picks a free one, and `onRunning` gets the base URL once the server listens.
 import Foundation
 import Hummingbird
@@ -25,6 +26,9 @@ public struct EmulatorServer: Sendable {
         let responder = CallbackResponder<BasicRequestContext> { request, _ in
             var request = request
             let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+            if request.method == .get && request.uri.path == "/emulator/v1/events" {
+                return Self.events(emulator, from: Int(request.headers[.init("Last-Event-ID")!] ?? "") ?? 0)
+            }
             let answer: EmulatorResponse
             do {
                 let body = try await request.collectBody(upTo: limit)
@@ -36,6 +40,7 @@ public struct EmulatorServer: Sendable {
                                                         description: "the request body is over \(limit) bytes")
             }
             log(request.method.rawValue, target, answer.status)
+            emulator.logRequest(method: request.method.rawValue, target: target, status: answer.status)
             var headers = HTTPFields()
             headers[.contentType] = answer.contentType
             headers[.cacheControl] = "no-store"
@@ -54,5 +59,26 @@ public struct EmulatorServer: Sendable {
                                   onRunning(base)
                               }, logger: logger)
         try await app.runService()
+    }
+
+    /// The dashboard's live request log as server-sent events: what is logged after `seq`, then every new
+    /// request as it is answered (checked four times a second), until the client goes away.
+    static func events(_ emulator: ProviderEmulator, from seq: Int) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            var last = seq
+            try await writer.write(ByteBuffer(string: ": bridge serve request log\n\n"))
+            while !Task.isCancelled {
+                let (text, newest) = emulator.events(after: last)
+                if !text.isEmpty {
+                    try await writer.write(ByteBuffer(string: text))
+                    last = newest
+                }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            try await writer.finish(nil)
+        })
     }
 }

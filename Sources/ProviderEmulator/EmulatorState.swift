@@ -63,7 +63,18 @@ struct EmulatorState {
         var status: Int
     }
 
+    /// A request the server answered (the dashboard's live log), its target already masked.
+    struct LoggedRequest {
+        var seq: Int
+        var method: String
+        var target: String
+        var status: Int
+        var at: Date
+    }
+
     var users: [User] = []
+    var requestLog: [LoggedRequest] = []
+    var requestSeq = 0
     var codes: [IssuedCode] = []
     var outbox: [Message] = []
     var faults: [Fault] = []

@@ -25,12 +25,34 @@ public final class ProviderEmulator: @unchecked Sendable {
     }
 
     static let routes: [Route] = ControlRoutes.routes + OutboxRoutes.routes + CaptureRoutes.routes + CapturePages.routes + AppBackendRoutes.routes
-        + RealmRoutes.routes + KiiRoutes.routes
+        + RealmRoutes.routes + KiiRoutes.routes + DashboardRoutes.routes
 
     /// The base URL the server listens on, for links to the emulator's own pages (Kii's reset page).
     public func setBaseURL(_ url: String) {
         lock.lock(); defer { lock.unlock() }
         state.baseURL = url
+    }
+
+    /// Records an answered request for the dashboard's live log (the last 500), its secrets masked.
+    public func logRequest(method: String, target: String, status: Int) {
+        lock.lock(); defer { lock.unlock() }
+        state.requestSeq += 1
+        state.requestLog.append(EmulatorState.LoggedRequest(seq: state.requestSeq, method: method, target: Redactor().rawURL(target),
+                                                            status: status, at: state.now))
+        if state.requestLog.count > 500 { state.requestLog.removeFirst(state.requestLog.count - 500) }
+    }
+
+    /// The logged requests after `seq`, as server-sent events (`id:` and one JSON `data:` line each).
+    public func events(after seq: Int) -> (text: String, last: Int) {
+        lock.lock(); defer { lock.unlock() }
+        var text = "", last = seq
+        for entry in state.requestLog where entry.seq > seq {
+            let fields = JSONFields([("seq", .int(entry.seq)), ("method", .string(entry.method)), ("target", .string(entry.target)),
+                                     ("status", .int(entry.status)), ("at", .string(EmulatorClock.iso(entry.at)))])
+            text += "id: \(entry.seq)\ndata: \(fields.line)\n\n"
+            last = entry.seq
+        }
+        return (text, last)
     }
 
     /// Answers one request.

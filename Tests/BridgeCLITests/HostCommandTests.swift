@@ -246,4 +246,22 @@ extension HostCommandTests {
         let deeplink = Self.navigations(lines).last
         #expect((deeplink?["params"] as? [String: String]) == ["confirmed": "false", "name": "null"], "\(String(describing: deeplink))")
     }
+
+    @Test("the bridge serve dashboard in a real WebKit: start the deep-link reset, see the mail arrive, follow its link to the app")
+    func serveDashboard() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let port = server.base.split(separator: ":").last.map(String.init) ?? ""
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-rules-\(UUID().uuidString).json")
+        try #"{"version":1,"default":"cancel","allow":["http://127.0.0.1:\#(port)"],"schemes":[{"name":"reset","scheme":"yourapp","route":"reset-password","require":["token","email"]}]}"#
+            .write(to: rules, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: rules) }
+        let follow = #"document.getElementById('start-deeplink').click(); (function poll() { var a = document.querySelector('#outbox a[href^="yourapp:"]'); if (a) a.click(); else setTimeout(poll, 100); })(); 'started'"#
+        let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "20", "--format", "json",
+                                         "--eval", follow, server.base + "/"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let deeplink = Self.navigations(Self.jsonLines(run.stdout)).last
+        #expect(deeplink?["kind"] as? String == "deeplink" && deeplink?["rule"] as? String == "reset", "\(run.stdout)")
+        #expect((deeplink?["params"] as? [String: String])?["email"] == "ada@example.com")
+    }
 }
