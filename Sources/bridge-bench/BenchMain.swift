@@ -1,7 +1,8 @@
 // BenchMain.swift: bridge's benchmark executable (build with -c release). Each section times one
 // component against a baseline in the same run and reports ratios; sections are chosen by name.
-//   swift run -c release bridge-bench [url] [engine] [inspect] [replay] [host] [--corpus FILE] [--rounds N] [--navigations N] [--runs N]
-// (host is run only when named: it needs the WebKit trait and starts WebKit nine times)
+//   swift run -c release bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [--corpus FILE] [--rounds N] [--navigations N] [--runs N]
+// (host and serve are run only when named: host needs the WebKit trait and starts WebKit nine times; serve
+// puts 200 clients on a local server for 20 s)
 import Foundation
 
 @main
@@ -13,15 +14,17 @@ enum BenchMain {
         var navigations = 1_000_000
         var sections: [String] = []
         var hostRuns = 9
+        var serveSeconds = 10.0
         while !arguments.isEmpty {
             let argument = arguments.removeFirst()
             switch argument {
             case "--corpus": corpusPath = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--rounds": rounds = arguments.isEmpty ? rounds : Int(arguments.removeFirst()) ?? rounds
             case "--runs": hostRuns = arguments.isEmpty ? hostRuns : Int(arguments.removeFirst()) ?? hostRuns
+            case "--seconds": serveSeconds = arguments.isEmpty ? serveSeconds : Double(arguments.removeFirst()) ?? serveSeconds
             case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [url-only] [--corpus FILE] [--rounds N] [--navigations N] [--runs N]")
+                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
                 return
             default: sections.append(argument)
             }
@@ -45,6 +48,9 @@ enum BenchMain {
         }
         if sections.contains("host") {
             HostBenchmark.run(runs: hostRuns)
+        }
+        if sections.contains("serve") {
+            ServeBenchmark.run(seconds: serveSeconds)
         }
         if sections.contains("url-only") {
             URLBenchmark.runBrowserURLOnly(corpus.urls, rounds: rounds)
