@@ -68,6 +68,7 @@ public final class ProviderEmulator: @unchecked Sendable {
             state.baseURL = base
             return .json(200, JSONFields.single("stat", .string("ok")))
         }
+        if request.method == "GET", let asset = Self.asset(request.path, configuration) { return asset }
         let segments = request.path.split(separator: "/")
         var methodMismatch = false
         for route in Self.routes {
@@ -83,6 +84,19 @@ public final class ProviderEmulator: @unchecked Sendable {
             return Self.providerError(request.path, status: 405, error: "method_not_allowed", description: "\(request.method) is not allowed on \(request.path)")
         }
         return Self.providerError(request.path, status: 404, error: "not_found", description: "no such endpoint: \(request.path)")
+    }
+
+    /// The widget's scripts, from the assets directory: any `…/load.js` and `…/xdcomm.js`, as Janrain's CDN serves them.
+    static func asset(_ path: String, _ configuration: EmulatorConfiguration) -> EmulatorResponse? {
+        guard let directory = configuration.assetsDirectory else { return nil }
+        let file: String
+        if path.hasSuffix("/load.js") { file = "janrain-widget.js" }
+        else if path.hasSuffix("/xdcomm.js") { file = "xdcomm.js" }
+        else { return nil }
+        guard let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file)) else {
+            return providerError(path, status: 404, error: "not_found", description: "\(file) is not in \(directory)")
+        }
+        return EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: [UInt8](data), location: nil)
     }
 
     static func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]? {

@@ -46,6 +46,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "A configuration file (JSON): apps, clients, users, lifetimes, link templates.")
     var config: String?
 
+    @Option(name: .long, help: "The Janrain widget's stand-in scripts, served as any …/load.js and …/xdcomm.js (default: web/stand-in, when it exists).")
+    var assets: String?
+
     @Option(name: .long, help: "Output format: text or json (one object per line).")
     var format: TranscriptFormat = .text
 
@@ -60,6 +63,15 @@ struct ServeCommand: ParsableCommand {
         var configuration = EmulatorConfiguration.embeddedDefault
         if let config {
             do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw UsageError("config: \(config): \(error)") }
+        }
+        var isDirectory: ObjCBool = false
+        if let assets {
+            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw UsageError("--assets \(assets): no such directory")
+            }
+            configuration.assetsDirectory = assets
+        } else if FileManager.default.fileExists(atPath: "web/stand-in", isDirectory: &isDirectory), isDirectory.boolValue {
+            configuration.assetsDirectory = "web/stand-in"
         }
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))

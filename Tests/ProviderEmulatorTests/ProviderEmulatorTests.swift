@@ -363,3 +363,29 @@ struct RealmKiiEmulatorTests {
         #expect(object(auto.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"\#(generated)"}"#))["access_token"] != nil)
     }
 }
+
+@Suite("provider emulator: the widget's scripts and the dashboard")
+struct AssetTests {
+    static let standIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("web/stand-in").path
+
+    @Test("any …/load.js is the widget stand-in and any …/xdcomm.js its receiver, from the assets directory")
+    func assets() {
+        var config = EmulatorConfiguration()
+        config.assetsDirectory = Self.standIn
+        let e = Emulator(config)
+        let widget = e.get("/bridge-demo/load.js")
+        #expect(widget.status == 200 && widget.contentType.hasPrefix("text/javascript") && widget.text.contains("janrain"))
+        #expect(e.get("/default/xdcomm.js").status == 200)
+        #expect(Emulator().get("/bridge-demo/load.js").status == 404)  // no assets directory: not served
+    }
+
+    @Test("the dashboard has a start control for every provider's flow and reads the emulator's own routes")
+    func dashboard() {
+        let page = Emulator().get("/")
+        #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
+        for id in ["start-capture-signin", "start-capture-reset", "start-deeplink", "start-realm-reset", "start-kii-pin", "outbox", "codes", "users", "log", "advance"] {
+            #expect(page.text.contains("id=\"\(id)\""), "\(id)")
+        }
+    }
+}
