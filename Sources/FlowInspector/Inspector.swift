@@ -46,7 +46,8 @@ public struct Inspector: Sendable {
             return .failure(InputError(input: name, message: "the page is \(original.count) bytes; the limit is \(maxBytes) (--max-bytes)"))
         }
         // Decoded as a browser would (a byte-order mark, a <meta> charset), into UTF-8.
-        let bytes = PageEncoding.decode(original).bytes
+        let decoded = PageEncoding.decode(original)
+        let bytes = decoded.bytes
         if Self.looksBinary(bytes) {
             return .failure(InputError(input: name, message: "not a text file (it has NUL bytes); not inspected"))
         }
@@ -61,7 +62,8 @@ public struct Inspector: Sendable {
             let position = SourceMap(bytes).position(of: invalid)
             findings.append(Finding(file: name, position: position, severity: CheckCatalogue.invalidUTF8.severity,
                                     check: CheckCatalogue.invalidUTF8.id,
-                                    message: "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"))
+                                    message: "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"
+                                        + (decoded.undecoded.map { " (it declares charset \($0), which the inspector does not decode)" } ?? "")))
         }
         // A start tag with more attributes than libxml2 can take in reasonable time is cut (and reported).
         let guarded = AttributeGuard.apply(bytes)
@@ -88,7 +90,7 @@ public struct Inspector: Sendable {
         for check in CheckCatalogue.all where !check.needsRules || engine != nil {
             for hit in check.run(page, context) {
                 findings.append(Finding(file: name, position: hit.position, severity: check.severity, check: check.id,
-                                        message: redact(hit.message)))
+                                        message: redactor.message(hit.message)))
             }
         }
         // One finding per place, check and message (a callback named by two iframes is one problem).
@@ -108,9 +110,6 @@ public struct Inspector: Sendable {
         let directory = (path as NSString).deletingLastPathComponent
         return inspect(bytes: [UInt8](data), name: path, directory: directory.isEmpty ? "." : directory, pageURL: pageURL)
     }
-
-    /// Masks secrets in a message (URLs, `name=value` words and JSON pairs it quotes).
-    func redact(_ message: String) -> String { redactor.message(message) }
 
     static func looksBinary(_ bytes: [UInt8]) -> Bool {
         bytes.prefix(8192).contains(0)

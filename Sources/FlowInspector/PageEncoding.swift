@@ -10,8 +10,10 @@ enum PageEncoding {
     /// What was decoded, and from what.
     struct Decoded {
         var bytes: [UInt8]
-        /// The encoding the page was read in, when it was not UTF-8 (for a note), else nil.
+        /// The encoding the page was read in, when it was not UTF-8, else nil.
         var from: String?
+        /// A charset the page declares that could not be decoded (the page is then read as UTF-8).
+        var undecoded: String? = nil
     }
 
     static func decode(_ bytes: [UInt8]) -> Decoded {
@@ -32,7 +34,7 @@ enum PageEncoding {
             if let encoding = encodings[label], let text = String(data: Data(bytes), encoding: encoding) {
                 return Decoded(bytes: Array(text.utf8), from: label)
             }
-            return Decoded(bytes: bytes, from: nil)
+            return Decoded(bytes: bytes, from: nil, undecoded: label)
         }
     }
 

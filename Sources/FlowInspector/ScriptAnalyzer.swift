@@ -116,8 +116,9 @@ enum ScriptAnalyzer {
 
     /// For each opening bracket's index, the index of the bracket that closes it (`tokens.count` when none
     /// does); one pass with a stack. A closing bracket that matches nothing open is left alone.
-    static func matches(_ tokens: [JSToken]) -> [Int: Int] {
-        var match: [Int: Int] = [:]
+    static func matches(_ tokens: [JSToken]) -> [Int] {
+        // Indexed by token (no hashing on the inspector's path); -1 for a token that opens nothing.
+        var match = [Int](repeating: -1, count: tokens.count)
         var open: [Int] = []
         for (i, token) in tokens.enumerated() where token.kind == .punctuator {
             switch token.text {
@@ -142,8 +143,8 @@ enum ScriptAnalyzer {
     struct Reader {
         let tokens: [JSToken]
         let bytes: [UInt8]
-        /// Opening bracket index → closing bracket index (ScriptAnalyzer.matches).
-        let match: [Int: Int]
+        /// Opening bracket index → closing bracket index (ScriptAnalyzer.matches), -1 elsewhere.
+        let match: [Int]
         var facts = ScriptFacts()
 
         mutating func read() -> ScriptFacts {
@@ -248,7 +249,7 @@ enum ScriptAnalyzer {
         }
 
         /// The index of the bracket that closes the one at `open` (or the end).
-        func matching(_ open: Int) -> Int { match[open] ?? tokens.count }
+        func matching(_ open: Int) -> Int { match[open] >= 0 ? match[open] : tokens.count }
 
         private static let continuing: Set<String> = [".", "?.", "+", "-", "*", "/", "%", "?", ":", "&&", "||", "??", "==", "===",
                                                       "!=", "!==", "<", ">", "<=", ">=", "(", "[", "=>", "=", "&", "|", "^", ","]

@@ -4,6 +4,8 @@
 // because NavigationPolicy uses Foundation only and Foundation's parser does not report duplicates; it
 // runs on text JSONSerialization has already accepted, so it need not diagnose malformed JSON.
 
+import Foundation
+
 enum JSONDuplicateKeys {
     /// The key path of the first repeated key, or nil.
     static func first(in bytes: [UInt8]) -> String? {
@@ -32,7 +34,12 @@ enum JSONDuplicateKeys {
                 out.append(bytes[i]); i += 1
             }
             i += 1
-            return String(decoding: out, as: UTF8.self)
+            let raw = String(decoding: out, as: UTF8.self)
+            // "a\u0062" and "ab" are one key to a JSON reader: escapes are decoded before comparing.
+            guard out.contains(UInt8(ascii: "\\")),
+                  let decoded = try? JSONSerialization.jsonObject(with: Data(("\"" + raw + "\"").utf8), options: [.fragmentsAllowed]) as? String
+            else { return raw }
+            return decoded
         }
         /// After a value in the innermost container: the object's key is used, the array moves on.
         func valueDone() {

@@ -200,8 +200,8 @@ public struct PolicyEngine: Sendable {
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
                                  notes: inout [String], redactor: Redactor) -> Decision? {
         let candidates = sentinelsByHost.first(where: { url.component(.hostname, equals: $0.host) })?.sentinels ?? []
-        // The first sentinel whose redirect URI this is, with the parameters it reads: an OAuth error
-        // response there is that redirect URI's result even when no rule names `error`.
+        // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
+        // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
         var endpoint: (rule: SentinelRule, parameters: FormParameters)? = nil
         for compiled in candidates {
             let rule = compiled.rule
@@ -216,7 +216,7 @@ public struct PolicyEngine: Sendable {
                 continue
             }
             let parameters = Self.parameters(of: url, mode: rule.responseMode)
-            if endpoint == nil { endpoint = (rule, parameters) }
+            if endpoint == nil && parameters.contains("error") { endpoint = (rule, parameters) }
             let place = rule.responseMode == .any ? "the URL" : rule.responseMode.rawValue
             if let lacking = rule.require.first(where: { !parameters.contains($0) }) {
                 if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
@@ -231,7 +231,7 @@ public struct PolicyEngine: Sendable {
         }
         // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
         // server's answer to the app; it never loads in the page, whatever the rules require.
-        if let (rule, parameters) = endpoint, parameters.contains("error") {
+        if let (rule, parameters) = endpoint {
             if explain {
                 notes.append("\(rule.keyPath) \(rule.name.debugDescription): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)")
             }

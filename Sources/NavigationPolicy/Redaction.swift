@@ -228,16 +228,8 @@ extension Redactor {
     public func bridgeQueueEntry(_ entry: String) -> String {
         guard isEnabled else { return entry }
         if entry.hasPrefix("["), let value = JSONValue.parse(entry) { return json(value).jsonText }
-        guard entry.hasPrefix("janrain:"), let question = entry.firstIndex(of: "?") else { return rawURL(entry) }
-        let head = entry[..<question]
-        let query = entry[entry.index(after: question)...]
-        let parts = query.split(separator: "&", omittingEmptySubsequences: false).map { part -> String in
-            guard part.hasPrefix("arguments=") else { return redactFormEncoded(String(part)) }
-            let text = FormParameters.decodeComponent(part.dropFirst("arguments=".count))
-            guard let value = JSONValue.parse(text) else { return String(part) }
-            return "arguments=" + Self.encodeURIComponent(json(value).jsonText)
-        }
-        return head + "?" + parts.joined(separator: "&")
+        // janrain:NAME?arguments=…: rawURL masks the query, JSON-valued parameters included.
+        return rawURL(entry)
     }
 
     /// JavaScript's encodeURIComponent.

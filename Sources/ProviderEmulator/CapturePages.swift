@@ -19,7 +19,7 @@ enum CapturePages {
             let answer = CaptureRoutes.forgotPassword(&state, native, config)
             let fields = object(answer)
             if fields["stat"] as? String == "ok" {
-                return page("Check your mail", "<p>We sent a link to reset your password to \(escape(request.form["signInEmailAddress"] ?? "")).</p>")
+                return EmulatorPage.html("Check your mail", "<p>We sent a link to reset your password to \(EmulatorPage.escape(request.form["signInEmailAddress"] ?? "")).</p>")
             }
             return forgotPage(request.form, note: fields["error_description"] as? String ?? "That did not work.", config, status: answer.status == 200 ? 200 : answer.status)
         },
@@ -31,22 +31,8 @@ enum CapturePages {
         (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
     }
 
-    static func escape(_ text: String) -> String { EmulatorState.escape(text) }
-
-    static func page(_ title: String, _ body: String, status: Int = 200) -> EmulatorResponse {
-        .html(status, """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(title))</title>
-            <style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:2rem auto;padding:0 1rem}label,input,button{display:block;width:100%;margin:.4rem 0}.error{color:#b00020}</style>
-            </head><body><h1>\(escape(title))</h1>
-            \(body)
-            </body></html>
-            """)
-    }
-
     static func hidden(_ fields: [String: String], _ names: [String]) -> String {
-        names.compactMap { name in fields[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(escape($0))\">" } }.joined(separator: "\n")
+        names.compactMap { name in fields[name].map { "<input type=\"hidden\" name=\"\(name)\" value=\"\(EmulatorPage.escape($0))\">" } }.joined(separator: "\n")
     }
 
     static func query(_ fields: [String: String], _ names: [String]) -> String {
@@ -58,14 +44,14 @@ enum CapturePages {
     /// The request's parameters are checked as the authorization endpoint checks them; nil when they are fine.
     static func checkAuthorization(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse? {
         for name in ["response_type", "redirect_uri", "client_id"] where (fields[name] ?? "").isEmpty {
-            return page("Sign-in error", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+            return EmulatorPage.html("Sign-in error", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
         }
         guard ["token", "code", "code_and_token"].contains(fields["response_type"]!) else {
-            return page("Sign-in error", "<p class=\"error\">invalid_argument: response_type must be token, code or code_and_token.</p>", status: 400)
+            return EmulatorPage.html("Sign-in error", "<p class=\"error\">invalid_argument: response_type must be token, code or code_and_token.</p>", status: 400)
         }
         if let refused = CaptureRoutes.client(&state, fields["client_id"]!, redirectURI: fields["redirect_uri"]!, config: config) {
             let description = object(refused)["error_description"] as? String ?? "the client is not valid"
-            return page("Sign-in error", "<p class=\"error\">\(escape(description))</p>", status: 400)
+            return EmulatorPage.html("Sign-in error", "<p class=\"error\">\(EmulatorPage.escape(description))</p>", status: 400)
         }
         return nil
     }
@@ -73,15 +59,15 @@ enum CapturePages {
     static func signInPage(_ state: inout EmulatorState, _ fields: [String: String], error: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
         if let refused = checkAuthorization(&state, fields, config) { return refused }
         let forgot = "/oauth/forgot_password?" + query(fields, ["client_id", "redirect_uri"])
-        return page("Sign in", """
-            \(error.map { "<p class=\"error\" id=\"error\">\(escape($0))</p>" } ?? "")
+        return EmulatorPage.html("Sign in", """
+            \(error.map { "<p class=\"error\" id=\"error\">\(EmulatorPage.escape($0))</p>" } ?? "")
             <form id="signInForm" method="post" action="/oauth/signin">
             \(hidden(fields, signInParameters))
-            <label>Email <input type="email" name="signInEmailAddress" autocomplete="username" value="\(escape(fields["signInEmailAddress"] ?? ""))"></label>
+            <label>Email <input type="email" name="signInEmailAddress" autocomplete="username" value="\(EmulatorPage.escape(fields["signInEmailAddress"] ?? ""))"></label>
             <label>Password <input type="password" name="currentPassword" autocomplete="current-password"></label>
             <button type="submit">Sign in</button>
             </form>
-            <p><a id="forgotPassword" href="\(escape(forgot))">Forgot your password?</a></p>
+            <p><a id="forgotPassword" href="\(EmulatorPage.escape(forgot))">Forgot your password?</a></p>
             """)
     }
 
@@ -106,12 +92,12 @@ enum CapturePages {
     }
 
     static func forgotPage(_ fields: [String: String], note: String?, _ config: EmulatorConfiguration, status: Int = 200) -> EmulatorResponse {
-        page("Forgot your password?", """
-            \(note.map { "<p class=\"error\">\(escape($0))</p>" } ?? "")
+        EmulatorPage.html("Forgot your password?", """
+            \(note.map { "<p class=\"error\">\(EmulatorPage.escape($0))</p>" } ?? "")
             <form id="forgotPasswordForm" method="post" action="/oauth/forgot_password">
             \(hidden(fields, ["client_id", "redirect_uri"]))
             <input type="hidden" name="form" value="forgotPasswordForm">
-            <label>Email <input type="email" name="signInEmailAddress" value="\(escape(fields["signInEmailAddress"] ?? ""))"></label>
+            <label>Email <input type="email" name="signInEmailAddress" value="\(EmulatorPage.escape(fields["signInEmailAddress"] ?? ""))"></label>
             <button type="submit">Send me a link</button>
             </form>
             """, status: status)
@@ -125,13 +111,13 @@ enum CapturePages {
 
     static func changePage(_ state: inout EmulatorState, _ fields: [String: String], error: String?) -> EmulatorResponse {
         for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
-            return page("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+            return EmulatorPage.html("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
         }
         guard tokenOwner(state, fields["token"]!) != nil else {
-            return page("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
+            return EmulatorPage.html("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
         }
-        return page("Change your password", """
-            \(error.map { "<p class=\"error\" id=\"error\">\(escape($0))</p>" } ?? "")
+        return EmulatorPage.html("Change your password", """
+            \(error.map { "<p class=\"error\" id=\"error\">\(EmulatorPage.escape($0))</p>" } ?? "")
             <form id="changePasswordForm" method="post" action="/oauth/profile_change_password">
             \(hidden(fields, ["token", "callback", "xd_receiver"]))
             <label>New password <input type="password" name="newPassword" autocomplete="new-password"></label>
@@ -143,19 +129,19 @@ enum CapturePages {
 
     static func changePassword(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
         for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
-            return page("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+            return EmulatorPage.html("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
         }
         guard let email = tokenOwner(state, fields["token"]!), let index = state.userIndex(email: email) else {
-            return page("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
+            return EmulatorPage.html("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
         }
         let password = fields["newPassword"] ?? ""
         guard password.count >= 8 else { return changePage(&state, fields, error: "The password must have at least 8 characters.") }
         guard password == fields["newPasswordConfirm"] else { return changePage(&state, fields, error: "The passwords do not match.") }
         state.users[index].password = password
         let receiver = fields["xd_receiver"]! + "#callback=" + Redactor.encodeURIComponent(fields["callback"]!)
-        return page("Password changed", """
+        return EmulatorPage.html("Password changed", """
             <p id="status">Your password was changed.</p>
-            <iframe hidden id="xdReceiver" src="\(escape(receiver))"></iframe>
+            <iframe hidden id="xdReceiver" src="\(EmulatorPage.escape(receiver))"></iframe>
             """)
     }
 }

@@ -11,7 +11,7 @@ enum DashboardRoutes {
     ]
 
     static func page(_ config: EmulatorConfiguration) -> String {
-        let app = EmulatorState.escape(config.appName)
+        let app = EmulatorPage.escape(config.appName)
         return #"""
         <!DOCTYPE html>
         <html lang="en">

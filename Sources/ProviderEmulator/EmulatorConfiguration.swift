@@ -114,7 +114,11 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", message: "must be user or auto") }
             config.kiiPasswordMode = mode
         }
-        if let value = top["maxBodyBytes"] { config.maxBodyBytes = Int(try number(value, "maxBodyBytes")) }
+        if let value = top["maxBodyBytes"] {
+            let bytes = try number(value, "maxBodyBytes")
+            guard bytes >= 1024, bytes == bytes.rounded() else { throw Invalid(keyPath: "maxBodyBytes", message: "must be a whole number of bytes, 1024 or more") }
+            config.maxBodyBytes = Int(bytes)
+        }
         if let value = top["users"] {
             guard let list = value as? [Any] else { throw Invalid(keyPath: "users", message: "must be an array") }
             config.users = try list.enumerated().map { index, item in

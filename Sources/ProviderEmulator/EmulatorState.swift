@@ -102,9 +102,8 @@ struct EmulatorState {
     func userIndex(email: String) -> Int? { users.firstIndex { $0.email == email.lowercased() } }
     func userIndex(phone: String) -> Int? { users.firstIndex { $0.phone == phone } }
 
-    /// A new random value: URL-safe, 32 characters (codes) or 40 (tokens).
-    mutating func randomValue(length: Int) -> String {
-        counter += 1
+    /// A new random value of `length` letters and digits (URL-safe).
+    func randomValue(length: Int) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         var generator = SystemRandomNumberGenerator()
         return String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
@@ -148,18 +147,14 @@ struct EmulatorState {
 
     mutating func send(channel: String, from: String, to: String, subject: String, text: String, links: [String]) -> Message {
         counter += 1
-        let html = "<p>" + Self.escape(text).replacingOccurrences(of: "\n", with: "<br>\n") + "</p>\n"
-            + links.map { "<p><a href=\"\(Self.escape($0))\">\(Self.escape($0))</a></p>" }.joined(separator: "\n")
+        let html = "<p>" + EmulatorPage.escape(text).replacingOccurrences(of: "\n", with: "<br>\n") + "</p>\n"
+            + links.map { "<p><a href=\"\(EmulatorPage.escape($0))\">\(EmulatorPage.escape($0))</a></p>" }.joined(separator: "\n")
         let message = Message(id: "msg-\(counter)-" + randomValue(length: 8), channel: channel, from: from, to: to, subject: subject,
                               text: text, html: html, links: links, created: now)
         outbox.append(message)
         return message
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 
     /// A fault planned for this path, consumed.
     mutating func takeFault(_ path: String) -> Fault? {

@@ -14,7 +14,10 @@ enum KiiRoutes {
     static let routes: [ProviderEmulator.Route] = [
         ProviderEmulator.route("POST", "/api/apps/{appID}/users/{user}/password/request-reset") { state, request, parameters, config in
             if let refused = app(parameters, config) { return refused }
-            let body = request.json ?? [:]
+            // An empty body asks for the defaults (EMAIL); a body that is not a JSON object is refused.
+            guard let body = request.body.isEmpty ? [:] : request.json else {
+                return error(400, "INVALID_INPUT_DATA", "the body must be a JSON object: {\"notificationMethod\": \"EMAIL\" | \"SMS\", \"smsResetMethod\": \"URL\" | \"PIN\"}")
+            }
             let method = (body["notificationMethod"] as? String ?? "EMAIL").uppercased()
             let smsMethod = (body["smsResetMethod"] as? String ?? "URL").uppercased()
             guard ["EMAIL", "SMS"].contains(method), ["URL", "PIN"].contains(smsMethod) else {
@@ -76,11 +79,11 @@ enum KiiRoutes {
             }
             switch state.redeem(token, kinds: [.kiiResetLink]) {
             case .ok(let email):
-                guard let index = state.userIndex(email: email) else { return CapturePages.page("Reset your password", "<p class=\"error\">Unknown user.</p>", status: 404) }
+                guard let index = state.userIndex(email: email) else { return EmulatorPage.html("Reset your password", "<p class=\"error\">Unknown user.</p>", status: 404) }
                 _ = complete(&state, index, newPassword, config)
-                return CapturePages.page("Password changed", "<p id=\"status\">Your password was changed.</p>")
-            case .expired: return CapturePages.page("Reset your password", "<p class=\"error\">This link has expired.</p>", status: 410)
-            default: return CapturePages.page("Reset your password", "<p class=\"error\">This link is not valid, or was already used.</p>", status: 400)
+                return EmulatorPage.html("Password changed", "<p id=\"status\">Your password was changed.</p>")
+            case .expired: return EmulatorPage.html("Reset your password", "<p class=\"error\">This link has expired.</p>", status: 410)
+            default: return EmulatorPage.html("Reset your password", "<p class=\"error\">This link is not valid, or was already used.</p>", status: 400)
             }
         },
     ]
@@ -130,14 +133,14 @@ enum KiiRoutes {
 
     static func resetPage(_ state: EmulatorState, _ token: String, note: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let valid = state.codes.contains { $0.value == token && $0.kind == .kiiResetLink && $0.usedAt == nil && state.now < $0.expiresAt }
-        guard valid else { return CapturePages.page("Reset your password", "<p class=\"error\">This link is not valid, has expired, or was already used.</p>", status: 400) }
+        guard valid else { return EmulatorPage.html("Reset your password", "<p class=\"error\">This link is not valid, has expired, or was already used.</p>", status: 400) }
         let field = config.kiiPasswordMode == "user"
             ? "<label>New password <input type=\"password\" name=\"newPassword\" autocomplete=\"new-password\"></label>"
             : "<p>A new password will be generated and sent to you.</p>"
-        return CapturePages.page("Reset your password", """
-            \(note.map { "<p class=\"error\">\(CapturePages.escape($0))</p>" } ?? "")
+        return EmulatorPage.html("Reset your password", """
+            \(note.map { "<p class=\"error\">\(EmulatorPage.escape($0))</p>" } ?? "")
             <form id="kiiResetForm" method="post" action="/kii/reset">
-            <input type="hidden" name="token" value="\(CapturePages.escape(token))">
+            <input type="hidden" name="token" value="\(EmulatorPage.escape(token))">
             \(field)
             <button type="submit">Reset</button>
             </form>

@@ -7,32 +7,44 @@ import Foundation
 import NavigationPolicy
 import NavigationReplay
 
-final class OutputWriter {
+final class OutputWriter: @unchecked Sendable {
     private var buffer = ""
     private let handle: FileHandle
     private let flushEachLine: Bool
+    /// Taken around every call when lines come from several threads (`serve`'s request log).
+    private let lock: NSLock?
 
-    init(_ handle: FileHandle = .standardOutput, flushEachLine: Bool = false) {
+    init(_ handle: FileHandle = .standardOutput, flushEachLine: Bool = false, synchronized: Bool = false) {
         self.handle = handle
         self.flushEachLine = flushEachLine
+        lock = synchronized ? NSLock() : nil
         buffer.reserveCapacity(1 << 16)
     }
 
-    func line(_ text: String) {
-        buffer += text
-        buffer += "\n"
-        if flushEachLine || buffer.utf8.count >= 1 << 16 { flush() }
+    func line(_ text: String) { lines([text]) }
+
+    /// The lines, written together (never interleaved with another thread's).
+    func lines(_ texts: [String]) {
+        lock?.lock(); defer { lock?.unlock() }
+        for text in texts {
+            buffer += text
+            buffer += "\n"
+        }
+        if flushEachLine || buffer.utf8.count >= 1 << 16 { write() }
     }
 
-    func lines(_ texts: [String]) { for text in texts { line(text) } }
-
     func flush() {
+        lock?.lock(); defer { lock?.unlock() }
+        write()
+    }
+
+    private func write() {
         guard !buffer.isEmpty else { return }
         handle.write(Data(buffer.utf8))
         buffer.removeAll(keepingCapacity: true)
     }
 
-    deinit { flush() }
+    deinit { write() }
 }
 
 /// Standard error, one line at a time, escaped for the terminal (the text has been through the Redactor).

@@ -1,7 +1,7 @@
 // ServeCommand.swift: `bridge serve` runs the provider emulator (ProviderEmulator) on loopback: Janrain
 // Capture (native endpoints and hosted pages), Realm, Kii, the app backend of the deep-link reset, a
 // Mailpit-shaped outbox and the /emulator/v1/ control routes. The first line on standard output is the
-// base URL; then one line per request, secrets masked unless --reveal.
+// base URL (text) or {"listening": URL} (json); then one line per request, secrets masked unless --reveal.
 import ArgumentParser
 import Foundation
 import NavigationPolicy
@@ -75,28 +75,19 @@ struct ServeCommand: ParsableCommand {
         }
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
-        let out = OutputLock()
+        let out = OutputWriter(flushEachLine: true, synchronized: true)
         Task {
             do {
-                try await server.run(onRunning: { base in out.say([base]) },
+                try await server.run(onRunning: { base in out.lines(renderer.lines(.listening(base))) },
                                      log: { method, target, status in
-                                         out.say(renderer.lines(.served(ServedRequest(method: method, target: target, status: status))))
+                                         out.lines(renderer.lines(.served(ServedRequest(method: method, target: target, status: status))))
                                      })
                 Foundation.exit(0)
             } catch {
-                StandardError.say("bridge serve: \(error)")
+                StandardError.say("bridge serve: " + renderer.redactor.message("\(error)"))
                 Foundation.exit(1)
             }
         }
         dispatchMain()
-    }
-}
-
-/// Lines from the server's threads, written whole and flushed at once.
-final class OutputLock: @unchecked Sendable {
-    private let lock = NSLock()
-    func say(_ lines: [String]) {
-        lock.lock(); defer { lock.unlock() }
-        FileHandle.standardOutput.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 }

@@ -42,3 +42,35 @@ enum BridgeProcess {
                          stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// A helper process that says what the test needs on its first line (a port, a base URL): a loopback
+/// server. Stopped with SIGKILL: the test runner blocks signals, and its children inherit the mask, so
+/// SIGTERM would wait forever.
+final class LineProcess {
+    let process = Process()
+    let firstLine: String
+    private let output = Pipe()
+
+    /// Starts `arguments` (through /usr/bin/env unless an executable is given) and reads its first line.
+    init(_ arguments: [String], executable: URL = URL(fileURLWithPath: "/usr/bin/env")) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("\n") {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        firstLine = String(text.split(separator: "\n").first ?? "").trimmingCharacters(in: .whitespaces)
+    }
+
+    /// Stops it and returns what it printed after the first line.
+    @discardableResult func stop() -> String {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

@@ -49,4 +49,15 @@ struct CheckCommandTests {
         #expect(run.status == 2)
         #expect(run.stderr.contains("sentinels[0].forbid"))
     }
+
+    @Test("--color always: a cancelled decision is coloured as in replay, an allowed one is not; NO_COLOR wins")
+    func colour() throws {
+        let rules = InspectCommandTests.path("Fixtures/rules/capture.json")
+        let run = try BridgeProcess.run(["check", "--rules", rules, "--color", "always", "janrain:eventsAvailable?1", "https://yourdomain.com/"],
+                                        environment: ["NO_COLOR": ""])
+        let lines = run.stdout.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("\u{1B}[36m") && !lines[1].contains("\u{1B}"), "\(run.stdout.debugDescription)")
+        let plain = try BridgeProcess.run(["check", "--rules", rules, "--color", "always", "janrain:eventsAvailable?1"], environment: ["NO_COLOR": "1"])
+        #expect(!plain.stdout.contains("\u{1B}"))
+    }
 }

@@ -188,33 +188,19 @@ struct HostCommandTests {
 
 /// Fixtures/host/navigation_server.py on a free loopback port.
 final class NavigationServer {
-    let process = Process()
+    private let server: LineProcess
     let port: Int
 
     init() throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", HostCommandTests.path("Fixtures/host/navigation_server.py")]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            kill(process.processIdentifier, SIGKILL)
+        server = try LineProcess(["python3", HostCommandTests.path("Fixtures/host/navigation_server.py")])
+        guard let port = Int(server.firstLine) else {
+            server.stop()
             throw CocoaError(.fileReadCorruptFile)
         }
         self.port = port
     }
 
-    /// SIGKILL: the test runner blocks signals, and its children inherit the mask, so SIGTERM would wait forever.
-    func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
-    }
-
+    func stop() { server.stop() }
 }
 
 extension HostCommandTests {

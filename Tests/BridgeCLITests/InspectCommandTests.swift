@@ -105,19 +105,14 @@ struct InspectCommandTests {
 
     @Test("--max-bytes holds while a gzip body is decompressed: a bomb is refused, a small gzip page is read")
     func gzipBomb() throws {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["python3", Self.path("Fixtures/host/gzip_server.py")]
-        let out = Pipe()
-        server.standardOutput = out
-        do { try server.run() } catch {
+        let server: LineProcess
+        do { server = try LineProcess(["python3", Self.path("Fixtures/host/gzip_server.py")]) } catch {
             print("skipped: gzip fetch (python3 is not available to serve it)")
             return
         }
-        defer { kill(server.processIdentifier, SIGKILL); server.waitUntilExit() }
-        let firstLine = String(decoding: out.fileHandleForReading.availableData, as: UTF8.self)
-        guard let port = Int(firstLine.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            Issue.record("the gzip server did not say its port: \(firstLine)")
+        defer { server.stop() }
+        guard let port = Int(server.firstLine) else {
+            Issue.record("the gzip server did not say its port: \(server.firstLine)")
             return
         }
         let base = "http://127.0.0.1:\(port)"
@@ -148,5 +143,20 @@ struct InspectCommandTests {
         #expect(site.status == 1 && site.stdout.contains("[xd-receiver-not-local]"), "\(site.stdout)\(site.stderr)")
         let bad = try BridgeProcess.run(["inspect", "--origin", "not an origin", page])
         #expect(bad.status == 2)
+    }
+
+    @Test("a bridge-site.json that cannot be read is an input error naming it; the pages beside it are still inspected")
+    func brokenSiteFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-site-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "<p>a page</p>".write(to: folder.appendingPathComponent("a.html"), atomically: true, encoding: .utf8)
+        try "<p>another</p>".write(to: folder.appendingPathComponent("b.html"), atomically: true, encoding: .utf8)
+        try #"{"version":1,"origin":"https://x.example","routes":{"https://x.example/":"./"},"colour":1}"#
+            .write(to: folder.appendingPathComponent("bridge-site.json"), atomically: true, encoding: .utf8)
+        let run = try BridgeProcess.run(["inspect", folder.path])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("2 pages inspected") && run.stdout.contains("1 input not read"), "\(run.stdout)")
+        #expect(run.stderr.components(separatedBy: "bridge-site.json").count == 2, "read once, reported once: \(run.stderr)")
     }
 }

@@ -9,32 +9,17 @@ import FoundationNetworking
 import Testing
 
 final class ServeProcess {
-    let process = Process()
+    private let server: LineProcess
     let base: String
-    private let output = Pipe()
 
     init() throws {
         guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
-        process.executableURL = executable
-        process.arguments = ["serve", "--port", "0"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var text = ""
-        while !text.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        base = String(text.split(separator: "\n").first ?? "")
+        server = try LineProcess(["serve", "--port", "0"], executable: executable)
+        base = server.firstLine
     }
 
     /// Stops the server and returns what it printed after the base URL.
-    func stop() -> String {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    }
+    func stop() -> String { server.stop() }
 
     func request(_ method: String, _ path: String, form: String? = nil, json: String? = nil, body: Data? = nil) throws -> (Int, [String: Any], String) {
         var request = URLRequest(url: URL(string: base + path)!)
@@ -138,5 +123,14 @@ struct ServeCommandTests {
         let event = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(event.contains("\"method\":\"GET\"") && event.contains("/oauth/token?code=secr…(18)"), "\(event)")
         #expect(!event.contains("secretsecretsecret"))
+    }
+
+    @Test("--format json: the first line is {\"listening\": base URL}")
+    func jsonFirstLine() throws {
+        guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
+        let server = try LineProcess(["serve", "--port", "0", "--format", "json"], executable: executable)
+        defer { server.stop() }
+        let object = try JSONSerialization.jsonObject(with: Data(server.firstLine.utf8)) as? [String: Any]
+        #expect((object?["listening"] as? String)?.hasPrefix("http://127.0.0.1:") == true, "\(server.firstLine)")
     }
 }

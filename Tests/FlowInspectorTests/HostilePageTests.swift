@@ -83,6 +83,13 @@ struct PageEncodingTests {
         #expect(findings.first { $0.check == "popup-not-false" }?.position == SourcePosition(line: 5, column: 3), "\(findings)")
     }
 
+    @Test("a declared charset the inspector cannot decode is named in the invalid-utf8 finding")
+    func undecodable() throws {
+        let bytes: [UInt8] = Array("<meta charset=\"koi8-r\"><p>".utf8) + [0xC1, 0xC2] + Array("</p>".utf8)
+        let findings = try Inspector().inspect(bytes: bytes, name: "x.html", directory: nil).get()
+        #expect(findings.first { $0.check == "invalid-utf8" }?.message.contains("declares charset koi8-r") == true, "\(findings)")
+    }
+
     @Test("undeclared bytes that are not UTF-8 are still reported")
     func undeclared() throws {
         let bytes: [UInt8] = Array("<p>caf".utf8) + [0xE9] + Array("</p>".utf8)

@@ -206,4 +206,13 @@ struct ResultSignalTests {
         let plain = try Self.engine(#"{"version":1,"default":"allow"}"#)
         if url.hasPrefix("https") { #expect(plain.decide(NavigationRequest(url: url)).kind == .default) }
     }
+
+    @Test("the OAuth error is read per each sentinel's responseMode: the first whose parameters carry it names the result")
+    func oauthErrorPerResponseMode() throws {
+        let engine = try Self.engine(#"{"version":1,"default":"allow","sentinels":[{"name":"implicit","redirectURI":"https://yourdomain.com/cb","responseMode":"fragment","require":["access_token"]},{"name":"code","redirectURI":"https://yourdomain.com/cb","responseMode":"query","require":["code"]}]}"#)
+        let d = engine.decide(NavigationRequest(url: "https://yourdomain.com/cb?error=access_denied"))
+        #expect(d.action == .cancel && d.rule == "code")
+        guard case .sentinel(.oauthError(let error, _, _, _))? = d.interception else { Issue.record("\(String(describing: d.interception))"); return }
+        #expect(error == "access_denied")
+    }
 }

@@ -45,6 +45,7 @@ struct RulesLoaderTests {
         (#"{"version":1,"default":"allow","default":"cancel"}"#, "default"),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb"},{"redirectURI":"https://a.example/x","name":"b","name":"c"}]}"#, "sentinels[1].name"),
         (#"{"version":1,"handlers":{"e":["a"],"e":["b"]}}"#, "handlers.e"),
+        (#"{"version":1,"default":"allow","d\u0065fault":"cancel"}"#, "default"),
         // Names: none empty, none twice (sentinels and schemes share them).
         (#"{"version":1,"sentinels":[{"name":"","redirectURI":"https://a.example/cb"}]}"#, "sentinels[0].name"),
         (#"{"version":1,"sentinels":[{"name":"s","redirectURI":"https://a.example/cb"},{"name":"s","redirectURI":"https://a.example/other"}]}"#, "sentinels[1].name"),

@@ -195,6 +195,7 @@ struct BackendEmulatorTests {
         (#"{"deepLinkTemplate":"yourapp://x"}"#, "deepLinkTemplate"),
         (#"{"colour":"red"}"#, "colour"),
         (#"{"clients":[{"secret":"s"}]}"#, "clients[0].id"),
+        (#"{"maxBodyBytes":0}"#, "maxBodyBytes"),
     ])
     func configuration(json: String, keyPath: String) {
         do {
@@ -338,6 +339,8 @@ struct RealmKiiEmulatorTests {
         _ = e.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
         #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(late)","newPassword":"newpass2"}"#).status == 410)
         #expect(e.json("POST", "\(Self.kii)/EMAIL:nobody@example.com/password/request-reset", "{}").status == 404)
+        let notJSON = e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", "notificationMethod=SMS")
+        #expect(notJSON.status == 400 && object(notJSON)["errorCode"] as? String == "INVALID_INPUT_DATA")
         let unverified = Emulator(try EmulatorConfiguration.parse(Data(#"{"users":[{"email":"u@example.com","password":"pw","verified":false}]}"#.utf8)))
         #expect(unverified.json("POST", "\(Self.kii)/EMAIL:u@example.com/password/request-reset", "{}").status == 409)
     }

@@ -27,6 +27,8 @@ public enum TranscriptEvent: Sendable {
     case evalResult(String)
     /// How a hosted run ended.
     case hostResult(HostReport)
+    /// `bridge serve` listens at this base URL (its first line).
+    case listening(String)
     /// A request `bridge serve` answered.
     case served(ServedRequest)
 }

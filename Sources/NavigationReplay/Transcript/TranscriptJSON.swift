@@ -50,6 +50,7 @@ public struct TranscriptJSON: Sendable {
             o.add("firstInterceptionMs", .int(report.firstInterception.map { Int(($0 * 1000).rounded()) }))
             o.add("failures", .array(report.failures.map { .string(redactor.message($0)) }))
             return .single("host", .object(o))
+        case .listening(let base): return .single("listening", .string(base))
         case .served(let request):
             return .single("served", .object(JSONFields([("method", .string(request.method)), ("target", .string(redactor.rawURL(request.target))),
                                                         ("status", .int(request.status))])))

@@ -25,7 +25,8 @@ public struct TranscriptText: Sendable {
     public func lines(_ event: TranscriptEvent) -> [String] {
         switch event {
         case .decision(let url, let d):
-            return [decisionLine(url: url, d)] + (explain ? d.explanation.map { "    " + safe(redactor.message($0)) } : [])
+            let line = decisionLine(url: url, d)
+            return [d.action == .cancel ? style.cyan(line) : line] + (explain ? d.explanation.map { "    " + safe(redactor.message($0)) } : [])
         case .navigation(let n):
             var lines = [navigation(n)]
             if explain { lines += n.decision.explanation.map { Self.indent + safe(redactor.message($0)) } }
@@ -53,6 +54,7 @@ public struct TranscriptText: Sendable {
             let reason = safe(redactor.message(report.stopReason))
             let stop = report.reached ? style.green("stopped: \(reason)") : style.red("failed: \(reason)")
             return ["  \(stop); \(first); \(alive)"]
+        case .listening(let base): return [safe(base)]
         case .served(let request):
             let line = "serve  \(safe(request.method)) \(safe(redactor.rawURL(request.target))) \(request.status)"
             return [request.status >= 400 ? style.yellow(line) : line]
