@@ -85,7 +85,13 @@ enum DashboardRoutes {
           document.getElementById('reset').onclick = function () { post('/emulator/v1/reset', ''); };
           var log = document.getElementById('log');
           if (window.EventSource) {
-            new EventSource('/emulator/v1/events').onmessage = function (event) {
+            var source = new EventSource('/emulator/v1/events');
+            source.addEventListener('dropped', function (event) {
+              var line = document.createElement('div');
+              line.textContent = JSON.parse(event.data).dropped + ' earlier requests are no longer kept';
+              log.insertBefore(line, log.firstChild);
+            });
+            source.onmessage = function (event) {
               var entry = JSON.parse(event.data), line = document.createElement('div');
               line.textContent = entry.at + '  ' + entry.method + ' ' + entry.target + ' ' + entry.status;
               log.insertBefore(line, log.firstChild);

@@ -392,3 +392,18 @@ struct AssetTests {
         }
     }
 }
+
+@Suite("provider emulator: the request log")
+struct RequestLogTests {
+    @Test("events after a sequence number, masked; a client that fell behind the kept log is told how many it missed")
+    func events() {
+        let emulator = ProviderEmulator()
+        emulator.logRequest(method: "GET", target: "/oauth/token?code=secretsecretsecret", status: 405)
+        let first = emulator.events(after: 0)
+        #expect(first.last == 1 && first.text.contains("id: 1\n") && first.text.contains("code=secr…(18)") && !first.text.contains("dropped"))
+        for _ in 0..<1_100 { emulator.logRequest(method: "GET", target: "/", status: 200) }
+        let behind = emulator.events(after: 1)
+        #expect(behind.text.hasPrefix("event: dropped\ndata: {\"dropped\":"), "\(behind.text.prefix(80))")
+        #expect(behind.last == 1_101)
+    }
+}
