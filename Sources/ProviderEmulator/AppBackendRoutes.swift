@@ -2,12 +2,16 @@
 // /api/reset-password/request {email} mails `yourapp://reset-password?token=…&email=…` (the address
 // percent-encoded; the template is configurable), the token single use and valid 30 minutes by default;
 // it answers 202 whether or not the address is known (no account enumeration). POST /api/reset-password
-// {token, email, newPassword} sets the password: the old one stops working.
+// {token, email, newPassword} sets the password: the old one stops working. POST /password_reset/exchange
+// {code, redirect_uri} is seed 000's password_reset page's own server: it exchanges the mail's code at
+// Capture's /oauth/token (as the client the code was issued to, with its secret) and answers
+// {access_token}, or the token endpoint's error (a code used twice is refused).
 import Foundation
 import NavigationPolicy
 
 enum AppBackendRoutes {
     static let routes: [ProviderEmulator.Route] = [
+        ProviderEmulator.route("POST", "/password_reset/exchange") { state, request, _, config in resetExchange(&state, request, config) },
         ProviderEmulator.route("POST", "/api/reset-password/request") { state, request, _, config in
             guard let body = request.json, let email = body["email"] as? String, !email.isEmpty else {
                 return error(400, "invalid_request", "the body must be JSON: {\"email\": \"…\"}")
@@ -43,6 +47,21 @@ enum AppBackendRoutes {
             }
         },
     ]
+
+    /// Seed 000's server-side exchange: the page sends the code; the server calls /oauth/token.
+    static func resetExchange(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        guard let body = request.json, let code = body["code"] as? String, let redirectURI = body["redirect_uri"] as? String else {
+            return error(400, "invalid_request", "the body must be JSON: {\"code\", \"redirect_uri\"}")
+        }
+        // The app's server knows its own client; the code names it.
+        let clientID = state.codes.first { $0.value == code }?.clientID ?? config.clients.first?.id ?? "unknown"
+        var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("client_id", clientID)]
+        if let secret = state.clients[clientID]?.secret { fields.append(("client_secret", secret)) }
+        let form = fields.map { "\($0.0)=\(Redactor.encodeURIComponent($0.1))" }.joined(separator: "&")
+        let answer = CaptureRoutes.token(&state, EmulatorRequest(method: "POST", path: "/oauth/token", contentType: "application/x-www-form-urlencoded",
+                                                                  body: Array(form.utf8)), config)
+        return answer
+    }
 
     static func error(_ status: Int, _ error: String, _ description: String) -> EmulatorResponse {
         ProviderEmulator.providerError("/api/", status: status, error: error, description: description)

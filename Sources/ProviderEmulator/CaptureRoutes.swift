@@ -5,7 +5,10 @@
 // /oauth/forgot_password_native mails a link that is exactly the redirect_uri with a code appended (seed
 // 000: the reset link arrives on the sign-in redirect URI, with a code and no token). POST /oauth/token
 // exchanges a code once, for the redirect_uri it was issued for (Capture's 420 otherwise). A form error is
-// HTTP 200 with stat "error", as the widget expects; a token error is 400.
+// HTTP 200 with stat "error", as the widget expects; a token error is 400. POST
+// /oauth/register_native_traditional (form=registrationForm, emailAddress, newPassword, displayName…)
+// creates the user and answers as a sign-in does; /entity (access_token) answers the token's user, which
+// the widget's createCaptureSession and session check use.
 import Foundation
 import NavigationPolicy
 
@@ -14,6 +17,9 @@ enum CaptureRoutes {
         ProviderEmulator.route("POST", "/oauth/auth_native_traditional") { state, request, _, config in signIn(&state, request, config) },
         ProviderEmulator.route("POST", "/oauth/forgot_password_native") { state, request, _, config in forgotPassword(&state, request, config) },
         ProviderEmulator.route("POST", "/oauth/token") { state, request, _, config in token(&state, request, config) },
+        ProviderEmulator.route("POST", "/oauth/register_native_traditional") { state, request, _, config in register(&state, request, config) },
+        ProviderEmulator.route("POST", "/entity") { state, request, _, _ in entity(state, request.form["access_token"] ?? request.query["access_token"]) },
+        ProviderEmulator.route("GET", "/entity") { state, request, _, _ in entity(state, request.query["access_token"]) },
     ]
 
     static func error(_ status: Int, code: Int, _ error: String, _ description: String, invalidFields: JSONFields? = nil) -> EmulatorResponse {
@@ -71,7 +77,12 @@ enum CaptureRoutes {
             return error(200, code: 210, "invalid_credentials", "Incorrect username or password",
                          invalidFields: JSONFields.single("signInForm", .array([.string("Incorrect username or password. Please try again.")])))
         }
-        let user = state.users[index]
+        return .json(200, signedIn(&state, state.users[index], clientID: clientID, redirectURI: redirectURI, responseType: responseType, config))
+    }
+
+    /// What a successful sign-in or registration answers: the credentials response_type asks for, and the user.
+    static func signedIn(_ state: inout EmulatorState, _ user: EmulatorState.User, clientID: String, redirectURI: String,
+                         responseType: String, _ config: EmulatorConfiguration) -> JSONFields {
         var answer = JSONFields.single("stat", .string("ok"))
         if responseType != "code" {
             answer.add("access_token", state.issue(.accessToken, email: user.email, clientID: clientID, lifetime: config.accessTokenLifetime).value)
@@ -80,8 +91,50 @@ enum CaptureRoutes {
             answer.add("authorization_code", state.issue(.authorizationCode, email: user.email, clientID: clientID, redirectURI: redirectURI,
                                                          lifetime: config.codeLifetime).value)
         }
-        answer.add("capture_user", .object(JSONFields([("uuid", .string(user.uuid)), ("email", .string(user.email)),
-                                                       ("displayName", .string(user.displayName)), ("emailVerified", .bool(user.verified))])))
+        answer.add("capture_user", .object(profile(user)))
+        return answer
+    }
+
+    static func profile(_ user: EmulatorState.User) -> JSONFields {
+        JSONFields([("uuid", .string(user.uuid)), ("email", .string(user.email)),
+                    ("displayName", .string(user.displayName)), ("emailVerified", .bool(user.verified))])
+    }
+
+    /// Traditional registration: a new, unverified user, signed in at once (as Capture's registration flow does).
+    static func register(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        let fields: [String: String]
+        switch form(request, requires: ["client_id", "redirect_uri", "emailAddress"]) {
+        case .success(let f): fields = f
+        case .failure(let refusal): return refusal.response
+        }
+        let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!, email = fields["emailAddress"]!
+        if let refused = client(&state, clientID, redirectURI: redirectURI, config: config) { return refused }
+        let responseType = fields["response_type"] ?? "token"
+        guard ["token", "code", "code_and_token"].contains(responseType) else {
+            return error(400, code: 100, "invalid_argument", "response_type must be token, code or code_and_token")
+        }
+        func invalid(_ field: String, _ message: String) -> EmulatorResponse {
+            error(200, code: 390, "invalid_form_fields", message, invalidFields: JSONFields.single(field, .array([.string(message)])))
+        }
+        guard email.contains("@") else { return invalid("emailAddress", "The email address is not valid.") }
+        guard state.userIndex(email: email) == nil else { return invalid("emailAddress", "Email address is already in use.") }
+        let password = fields["newPassword"] ?? fields["password"] ?? ""
+        guard password.count >= 8 else { return invalid("newPassword", "Passwords must have at least 8 characters.") }
+        if let confirm = fields["newPasswordConfirm"], confirm != password { return invalid("newPasswordConfirm", "Passwords don't match.") }
+        let user = EmulatorState.User(email: email.lowercased(), password: password, phone: nil, verified: false,
+                                      displayName: fields["displayName"], uuid: EmulatorState.uuid(state.users.count))
+        state.users.append(user)
+        return .json(200, signedIn(&state, user, clientID: clientID, redirectURI: redirectURI, responseType: responseType, config))
+    }
+
+    /// The user an access token belongs to (Capture's /entity), or Capture's error for a token it does not know.
+    static func entity(_ state: EmulatorState, _ token: String?) -> EmulatorResponse {
+        guard let token, !token.isEmpty else { return error(400, code: 100, "missing_argument", "the access_token parameter is required") }
+        guard let email = CapturePages.tokenOwner(state, token), let index = state.userIndex(email: email) else {
+            return error(401, code: 414, "access_token_expired", "the access token is unknown or has expired")
+        }
+        var answer = JSONFields.single("stat", .string("ok"))
+        answer.add("result", .object(profile(state.users[index])))
         return .json(200, answer)
     }
 

@@ -43,13 +43,17 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     /// The largest request body read (bytes); a larger one is answered 413.
     public var maxBodyBytes = 64 * 1024
     /// Realm's confirmation and reset links ({token}, {tokenId}); valid `realmLinkLifetime` seconds, once.
-    public var realmConfirmTemplate = "myapp://confirm-email?token={token}&tokenId={tokenId}"
-    public var realmResetTemplate = "myapp://reset-password?token={token}&tokenId={tokenId}"
+    /// The defaults are the universal links of the Realm preset (Fixtures/rules/realm.json).
+    public var realmConfirmTemplate = "https://app.example.com/confirmEmail?token={token}&tokenId={tokenId}"
+    public var realmResetTemplate = "https://app.example.com/resetPassword?token={token}&tokenId={tokenId}"
     public var realmLinkLifetime: TimeInterval = 1800
     /// What Realm's custom reset function (reset/call) answers: success, pending or fail.
     public var realmResetFunction = "success"
     /// Kii's password mode: "user" (the user chooses, newPassword required) or "auto" (Kii generates one and sends it).
     public var kiiPasswordMode = "user"
+    /// Where Kii's reset links point (its reset page is /kii/reset under it). Nil: the server's own base URL;
+    /// behind `bridge host --provider`, a Kii host such as https://api.kii.com, as Kii's own links are.
+    public var kiiLinkBase: String?
     /// Seconds a Kii reset link or SMS PIN lives.
     public var kiiResetLifetime: TimeInterval = 900
 
@@ -76,7 +80,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         var config = EmulatorConfiguration()
         let known = ["appName", "clients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
                      "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
-                     "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "description"]
+                     "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description"]
         try only(top, known, path: "")
         if let value = top["appName"] { config.appName = try string(value, "appName") }
         if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
@@ -113,6 +117,13 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             let mode = try string(value, "kiiPasswordMode")
             guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", message: "must be user or auto") }
             config.kiiPasswordMode = mode
+        }
+        if let value = top["kiiLinkBase"] {
+            let base = try string(value, "kiiLinkBase")
+            guard base.hasPrefix("https://") || base.hasPrefix("http://"), !base.contains("?"), !base.contains("#") else {
+                throw Invalid(keyPath: "kiiLinkBase", message: "must be an http(s) URL such as https://api.kii.com (no query or fragment)")
+            }
+            config.kiiLinkBase = base
         }
         if let value = top["maxBodyBytes"] {
             let bytes = try number(value, "maxBodyBytes")

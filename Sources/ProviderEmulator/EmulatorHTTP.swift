@@ -13,21 +13,25 @@ public struct EmulatorRequest: Sendable {
     public var query: [String: String]
     public var contentType: String
     public var body: [UInt8]
+    /// The request's Origin header (a page's fetch): the answer then carries CORS headers for it.
+    public var origin: String?
 
-    public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = []) {
+    public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
+                origin: String? = nil) {
         self.method = method.uppercased()
         self.path = path
         self.query = query
         self.contentType = contentType.lowercased()
         self.body = body
+        self.origin = origin
     }
 
     /// `path?query` as given (the query split into name → first value).
-    public init(method: String, target: String, contentType: String = "", body: [UInt8] = []) {
+    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
         if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
-        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body)
+        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin)
     }
 
     /// The body as application/x-www-form-urlencoded fields (first value of each).
@@ -50,6 +54,8 @@ public struct EmulatorResponse: Sendable {
     public var body: [UInt8]
     /// For a redirect.
     public var location: String?
+    /// Further headers (CORS).
+    public var headers: [String: String] = [:]
 
     public static func json(_ status: Int, _ fields: JSONFields) -> EmulatorResponse {
         EmulatorResponse(status: status, contentType: "application/json", body: Array(fields.line.utf8), location: nil)

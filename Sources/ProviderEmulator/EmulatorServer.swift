@@ -34,7 +34,8 @@ public struct EmulatorServer: Sendable {
                 let body = try await request.collectBody(upTo: limit)
                 answer = emulator.handle(EmulatorRequest(method: request.method.rawValue, target: target,
                                                          contentType: request.headers[.contentType] ?? "",
-                                                         body: Array(body.readableBytesView)))
+                                                         body: Array(body.readableBytesView),
+                                                         origin: request.headers[.origin]))
             } catch {
                 answer = ProviderEmulator.providerError(request.uri.path, status: 413, error: "request_too_large",
                                                         description: "the request body is over \(limit) bytes")
@@ -45,6 +46,8 @@ public struct EmulatorServer: Sendable {
             headers[.contentType] = answer.contentType
             headers[.cacheControl] = "no-store"
             if let location = answer.location { headers[.location] = location }
+            // Our own header names (CORS), valid by construction.
+            for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) { headers.append(.init(name: .init(name)!, value: value)) }
             return Response(status: .init(code: answer.status), headers: headers,
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }

@@ -110,7 +110,8 @@ enum KiiRoutes {
 
     static func resetLink(_ state: inout EmulatorState, _ email: String, _ config: EmulatorConfiguration) -> String {
         let code = state.issue(.kiiResetLink, email: email, lifetime: config.kiiResetLifetime)
-        return state.baseURL + "/kii/reset?token=" + code.value
+        let base = config.kiiLinkBase.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 } ?? state.baseURL
+        return base + "/kii/reset?token=" + code.value
     }
 
     /// Sets the new password (user mode) or generates one and sends it (auto mode).

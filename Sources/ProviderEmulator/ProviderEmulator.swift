@@ -61,8 +61,30 @@ public final class ProviderEmulator: @unchecked Sendable {
         return (text, last)
     }
 
-    /// Answers one request.
+    /// Answers one request. A request with an Origin (a page's fetch, the widget's calls to its
+    /// captureServer) gets CORS headers for that origin, and a preflight (OPTIONS) is answered, as the
+    /// providers' own endpoints answer the widget.
     public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
+        if request.method == "OPTIONS" {
+            var answer = EmulatorResponse.empty
+            answer.headers = ["Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+                              "Access-Control-Allow-Headers": "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey",
+                              "Access-Control-Max-Age": "600"]
+            return Self.allowingOrigin(answer, request.origin)
+        }
+        return Self.allowingOrigin(answer(request), request.origin)
+    }
+
+    static func allowingOrigin(_ response: EmulatorResponse, _ origin: String?) -> EmulatorResponse {
+        guard let origin, !origin.isEmpty else { return response }
+        var response = response
+        response.headers["Access-Control-Allow-Origin"] = origin
+        response.headers["Access-Control-Allow-Credentials"] = "true"
+        response.headers["Vary"] = "Origin"
+        return response
+    }
+
+    private func answer(_ request: EmulatorRequest) -> EmulatorResponse {
         lock.lock(); defer { lock.unlock() }
         if request.body.count > configuration.maxBodyBytes {
             return Self.providerError(request.path, status: 413, error: "request_too_large",

@@ -33,6 +33,13 @@ public struct HostOptions: Sendable {
     public var display: String?
     public var explain = false
     public var redactor = Redactor()
+    /// Where Janrain's hosts and the app-backend routes go (`--provider`); nil: the site only.
+    public var provider: ProviderRouting?
+    /// Write a PNG of the view after each interception and at the end (`--screenshots DIR`).
+    public var screenshotsDirectory: String?
+    /// Scripts run in every frame, any origin, once its document has loaded (`--frame-script`): what a
+    /// user does in a provider's iframe the page itself cannot reach.
+    public var frameScripts: [String] = []
 
     public init(startURL: String) { self.startURL = startURL }
 }

@@ -72,13 +72,24 @@ public final class HostedWebView {
     }
 
     private func startNetwork() throws {
-        let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: [])) { [unowned self] exchange in
+        let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: []),
+                                     provider: options.provider) { [unowned self] exchange in
             self.state.activity()
             self.emit(.transcript(.network(exchange)))
         }
         try network.start()
         self.network = network
         note("stand-in network on \(network.proxyURI): \(network.site.routes.count) route(s); loopback hosts are reached directly")
+        switch options.provider?.backend {
+        case .inProcess?: note("provider: the emulator, in this process")
+        case .server(let base)?: note("provider: bridge serve at \(base)")
+        case nil: break
+        }
+        if let directory = options.screenshotsDirectory {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw HostError(.setup, "--screenshots: cannot create \(directory): \(error.localizedDescription)")
+            }
+        }
     }
 
     private func makeView() {
@@ -104,6 +115,11 @@ public final class HostedWebView {
                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
         webkit_user_content_manager_add_script(content, probe)
         webkit_user_script_unref(probe)
+        for source in options.frameScripts {
+            let script = webkit_user_script_new(source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, nil, nil)
+            webkit_user_content_manager_add_script(content, script)
+            webkit_user_script_unref(script)
+        }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
         let decide: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean = { _, decision, type, context in
@@ -272,10 +288,45 @@ public final class HostedWebView {
     private func handle(_ output: HostOutput) {
         emit(output)
         guard case .transcript(.navigation(let n)) = output else { return }
+        lastSeq = n.seq
         if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
             replyToWVJB(drained, events: n.events)
         }
+        if let after = HostScreenshots.trigger(n) { screenshot(seq: n.seq, after: after) { } }
         if state.reported(n) == .stop { stop() }
+    }
+
+    // MARK: Screenshots
+
+    private var lastSeq = 0
+
+    /// Writes a PNG of the visible view (WebKitGTK's snapshot) as DIR/NNNN-what.png, then reports it.
+    private func screenshot(seq: Int, after: String, then done: @escaping () -> Void) {
+        guard let directory = options.screenshotsDirectory, let view else { done(); return }
+        let path = (directory as NSString).appendingPathComponent(HostScreenshots.fileName(seq: seq, after: after))
+        let box = SnapshotCallback { [unowned self] surface, message in
+            if let surface {
+                let status = cairo_surface_write_to_png(surface, path)
+                cairo_surface_destroy(surface)
+                if status == CAIRO_STATUS_SUCCESS {
+                    self.emit(.transcript(.screenshot(ScreenshotTaken(path: path, seq: seq, after: after))))
+                } else {
+                    self.scriptError("--screenshots: cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+                }
+            } else {
+                self.scriptError("--screenshots: no snapshot of the view after \(after): \(message)")
+            }
+            done()
+        }
+        let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
+            let box = Unmanaged<SnapshotCallback>.fromOpaque(context!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let webView = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
+            let surface = webkit_web_view_get_snapshot_finish(webView, result, &error)
+            box.done(surface, surface == nil ? GLibError.take(error) : "")
+        }
+        webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, finished,
+                                     Unmanaged.passRetained(box).toOpaque())
     }
 
     private func replyToWVJB(_ drained: [String], events: [DispatchedEvent]) {
@@ -390,7 +441,7 @@ public final class HostedWebView {
             guard !answered else { return }
             answered = true
             if case .success(let href?) = result { self.finalURL = self.options.redactor.rawURL(href) }
-            gtk_main_quit()
+            self.screenshot(seq: self.lastSeq, after: "end") { gtk_main_quit() }
         }
         // A page that does not answer within a second is reported as not answering.
         let give: @convention(c) (gpointer?) -> gboolean = { context in
@@ -453,6 +504,11 @@ struct HostScriptFailure: Error { let message: String }
 private final class EvaluationCallback {
     let done: (Result<String?, HostScriptFailure>) -> Void
     init(_ done: @escaping (Result<String?, HostScriptFailure>) -> Void) { self.done = done }
+}
+
+private final class SnapshotCallback {
+    let done: (OpaquePointer?, String) -> Void
+    init(_ done: @escaping (OpaquePointer?, String) -> Void) { self.done = done }
 }
 
 private final class Callback {

@@ -3,7 +3,11 @@
 // connects anywhere. https: a CONNECT to a host the site serves is accepted, TLS is ended here with the
 // stand-in certificate (which the view trusts for those hosts only), and libsoup's server reads the
 // requests; a CONNECT to any other host is refused. Plain http through the proxy is answered directly.
-// Every request, answered or refused, is reported. Runs on the GLib main loop with the view: no threads.
+// With a provider (`--provider`), every CONNECT is accepted and the stand-in certificate trusted for its host
+// as it arrives; the requests ProviderRouting names go to the emulator (in this process, or forwarded to a
+// running `bridge serve` with libsoup's client, the server message paused meanwhile), the site answers the
+// rest, and what neither serves is refused. Every request, answered or refused, is reported. Runs on the
+// GLib main loop with the view: no threads.
 #if WebKit
 import CWebKit
 import Foundation
@@ -11,7 +15,13 @@ import NavigationReplay
 
 final class StandInNetwork {
     let site: HostSite
+    let provider: ProviderRouting?
     private let report: (NetworkExchange) -> Void
+    /// Trusts the stand-in certificate for one more host (set by `configure`).
+    private var allowHost: ((String) -> Void)?
+    private var allowedHosts = Set<String>()
+    /// The client that forwards to a running `bridge serve`.
+    private var session: UnsafeMutablePointer<SoupSession>?
     private var service: UnsafeMutablePointer<GSocketService>?
     private var server: UnsafeMutablePointer<SoupServer>?
     private(set) var certificate: UnsafeMutablePointer<GTlsCertificate>?
@@ -19,8 +29,9 @@ final class StandInNetwork {
     /// Connections being read (retained while their CONNECT header is read).
     private var pending: [ObjectIdentifier: ProxyConnection] = [:]
 
-    init(site: HostSite, report: @escaping (NetworkExchange) -> Void) {
+    init(site: HostSite, provider: ProviderRouting? = nil, report: @escaping (NetworkExchange) -> Void) {
         self.site = site
+        self.provider = provider
         self.report = report
     }
 
@@ -38,9 +49,18 @@ final class StandInNetwork {
         pointers.forEach { free($0) }
         webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
         webkit_network_proxy_settings_free(proxy)
-        for host in site.hosts {
+        let certificate = self.certificate
+        allowHost = { [unowned self] host in
+            guard self.allowedHosts.insert(host).inserted else { return }
             webkit_web_context_allow_tls_certificate_for_host(context, certificate, host)
         }
+        for host in site.hosts { allowHost?(host) }
+        if provider != nil { for host in ProviderRouting.providerHosts { allowHost?(host) } }
+    }
+
+    /// A CONNECT to this host is tunnelled into the stand-in server.
+    private func tunnels(_ host: String) -> Bool {
+        provider != nil || site.hosts.contains(host)
     }
 
     func start() throws {
@@ -84,6 +104,8 @@ final class StandInNetwork {
         service = nil
         if let server { soup_server_disconnect(server); g_object_unref(UnsafeMutableRawPointer(server)) }
         server = nil
+        if let session { soup_session_abort(session); g_object_unref(UnsafeMutableRawPointer(session)) }
+        session = nil
         pending.removeAll()
     }
 
@@ -102,12 +124,14 @@ final class StandInNetwork {
     /// A CONNECT's header has been read: tunnel into the stand-in server, or refuse.
     fileprivate func tunnel(_ connection: ProxyConnection, authority: String) {
         let host = authority.split(separator: ":").first.map(String.init) ?? authority
-        guard site.hosts.contains(host.lowercased()) else {
+        guard tunnels(host.lowercased()) else {
+            let hint = ProviderRouting.isProviderHost(host) ? " (--provider sends the providers' hosts to the emulator)" : ""
             report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil,
-                                   detail: "not in the site: bridge host never reaches the network", refused: true))
+                                   detail: "not in the site: bridge host never reaches the network" + hint, refused: true))
             connection.respondAndClose("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             return
         }
+        allowHost?(host.lowercased())
         connection.write("HTTP/1.1 200 Connection Established\r\n\r\n")
         var error: UnsafeMutablePointer<GError>?
         let stream = UnsafeMutableRawPointer(connection.connection).assumingMemoryBound(to: GIOStream.self)
@@ -129,6 +153,12 @@ final class StandInNetwork {
 
     /// A plain-http request through the proxy ("GET http://host/path HTTP/1.1"): answered here.
     fileprivate func answerPlain(_ connection: ProxyConnection, method: String, target: String) {
+        if let provider, provider.routes(target) {
+            // Plain http to a provider: sent on as https would be (no body: the proxy reads headers only).
+            connection.respondAndClose("HTTP/1.1 301 Moved Permanently\r\nLocation: \(target.replacingOccurrences(of: "http://", with: "https://"))\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+            report(NetworkExchange(method: method, url: target, status: 301, detail: "→ https", refused: false))
+            return
+        }
         let response = site.respond(to: target)
         let (status, headers, body, detail) = rendered(response)
         report(NetworkExchange(method: method, url: target, status: status, detail: detail, refused: response.isRefused))
@@ -148,6 +178,10 @@ final class StandInNetwork {
         let headers = soup_server_message_get_request_headers(msg)
         let host = soup_message_headers_get_one(headers, "Host").map { String(cString: $0) } ?? "unknown"
         let url = "https://\(host)\(path)\(query)"
+        if let provider, provider.routes(url) {
+            askProvider(provider, message: msg, method: method, url: url, headers: headers)
+            return
+        }
         let response = site.respond(to: url)
         let (status, extra, body, detail) = rendered(response)
         report(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: response.isRefused))
@@ -159,6 +193,103 @@ final class StandInNetwork {
             soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))
         }
         soup_server_message_set_status(msg, guint(status), nil)
+    }
+
+    // MARK: The provider
+
+    private func askProvider(_ provider: ProviderRouting, message msg: OpaquePointer, method: String, url: String,
+                             headers: OpaquePointer?) {
+        var body: [UInt8] = []
+        if let requestBody = soup_server_message_get_request_body(msg), let data = requestBody.pointee.data, requestBody.pointee.length > 0 {
+            body = Array(UnsafeRawBufferPointer(start: data, count: Int(requestBody.pointee.length)))
+        }
+        let exchange = ProviderExchange(method: method, target: ProviderRouting.target(url),
+                                        contentType: soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) } ?? "",
+                                        body: body, origin: soup_message_headers_get_one(headers, "Origin").map { String(cString: $0) })
+        switch provider.backend {
+        case .inProcess(let answer):
+            respond(msg, answer(exchange), method: method, url: url, detail: "emulator")
+        case .server(let base):
+            forward(exchange, to: base, message: msg, url: url)
+        }
+    }
+
+    private func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String) {
+        let location = answer.headers.first { $0.0.lowercased() == "location" }?.1
+        report(NetworkExchange(method: method, url: url, status: answer.status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: false))
+        let responseHeaders = soup_server_message_get_response_headers(msg)
+        var type: String?
+        for (name, value) in answer.headers {
+            if name.lowercased() == "content-type" { type = value } else { soup_message_headers_replace(responseHeaders, name, value) }
+        }
+        soup_message_headers_replace(responseHeaders, "Cache-Control", "no-store")
+        answer.body.withUnsafeBytes { raw in
+            soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))
+        }
+        soup_server_message_set_status(msg, guint(answer.status), nil)
+    }
+
+    /// Sends one request on to a running `bridge serve` and answers the paused server message with its reply.
+    private func forward(_ exchange: ProviderExchange, to base: String, message msg: OpaquePointer, url: String) {
+        if session == nil {
+            session = soup_session_new()
+            soup_session_set_proxy_resolver(session, nil)  // straight to loopback, never through a proxy
+        }
+        let destination = ProviderRouting.forwardURL(base: base, target: exchange.target)
+        guard let outgoing = soup_message_new(exchange.method, destination) else {
+            respond(msg, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL \(destination)\n".utf8)),
+                    method: exchange.method, url: url, detail: "provider")
+            return
+        }
+        soup_message_add_flags(outgoing, SOUP_MESSAGE_NO_REDIRECT)
+        let requestHeaders = soup_message_get_request_headers(outgoing)
+        if let origin = exchange.origin { soup_message_headers_replace(requestHeaders, "Origin", origin) }
+        if !exchange.body.isEmpty || exchange.method == "POST" {
+            let bytes = exchange.body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(outgoing, exchange.contentType.isEmpty ? nil : exchange.contentType, bytes)
+            g_bytes_unref(bytes)
+        }
+        soup_server_message_pause(msg)
+        g_object_ref(UnsafeMutableRawPointer(msg))
+        let pending = PendingForward(network: self, server: msg, outgoing: outgoing, method: exchange.method, url: url, destination: destination)
+        let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, context in
+            let pending = Unmanaged<PendingForward>.fromOpaque(context!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let bytes = soup_session_send_and_read_finish(UnsafeMutableRawPointer(source!).assumingMemoryBound(to: SoupSession.self), result, &error)
+            pending.finish(bytes: bytes, error: error)
+        }
+        soup_session_send_and_read_async(session, outgoing, G_PRIORITY_DEFAULT, nil, done, Unmanaged.passRetained(pending).toOpaque())
+    }
+
+    fileprivate func forwarded(_ pending: PendingForward, bytes: OpaquePointer?, error: UnsafeMutablePointer<GError>?) {
+        defer {
+            soup_server_message_unpause(pending.server)
+            g_object_unref(UnsafeMutableRawPointer(pending.server))
+            g_object_unref(UnsafeMutableRawPointer(pending.outgoing))
+        }
+        guard let bytes else {
+            let why = GLibError.take(error)
+            respond(pending.server, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")],
+                                                   body: Array("bridge host: the provider at \(pending.destination) did not answer: \(why)\n".utf8)),
+                    method: pending.method, url: pending.url, detail: "provider did not answer: \(why)")
+            return
+        }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        let body = data.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+        var headers: [(String, String)] = []
+        let responseHeaders = soup_message_get_response_headers(pending.outgoing)
+        let collect: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, gpointer?) -> Void = { name, value, context in
+            guard let name, let value else { return }
+            let box = Unmanaged<HeaderBox>.fromOpaque(context!).takeUnretainedValue()
+            box.headers.append((String(cString: name), String(cString: value)))
+        }
+        let box = HeaderBox()
+        soup_message_headers_foreach(responseHeaders, collect, Unmanaged.passUnretained(box).toOpaque())
+        let passed = box.headers.filter { ["content-type", "location", "vary"].contains($0.0.lowercased()) || $0.0.lowercased().hasPrefix("access-control-") }
+        respond(pending.server, ProviderAnswer(status: Int(soup_message_get_status(pending.outgoing).rawValue), headers: passed, body: body),
+                method: pending.method, url: pending.url, detail: "bridge serve")
     }
 
     /// Status, headers, body and a note for the report.
@@ -196,6 +327,27 @@ final class StandInNetwork {
         }
     }
 }
+
+/// A request forwarded to `bridge serve`, until its answer arrives.
+private final class PendingForward {
+    unowned let network: StandInNetwork
+    let server: OpaquePointer
+    let outgoing: OpaquePointer
+    let method: String
+    let url: String
+    let destination: String
+
+    init(network: StandInNetwork, server: OpaquePointer, outgoing: OpaquePointer, method: String, url: String, destination: String) {
+        self.network = network; self.server = server; self.outgoing = outgoing
+        self.method = method; self.url = url; self.destination = destination
+    }
+
+    func finish(bytes: OpaquePointer?, error: UnsafeMutablePointer<GError>?) {
+        network.forwarded(self, bytes: bytes, error: error)
+    }
+}
+
+private final class HeaderBox { var headers: [(String, String)] = [] }
 
 /// One connection to the proxy while its request line and header are read.
 private final class ProxyConnection {

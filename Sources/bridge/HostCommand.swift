@@ -27,6 +27,10 @@ struct HostCommand: ParsableCommand {
             origin). Requests to hosts the site does not serve are refused and reported; loopback hosts \
             (a test's own server) are reached directly.
 
+            --provider sends the providers' requests to the emulator (`bridge serve`'s): Janrain's hosts             (*.janraincapture.com, *.janrain.com, *.rpxnow.com, the widget CDN d16s8pqtk4uodx.cloudfront.net: any             …/load.js is the widget stand-in, …/xdcomm.js its receiver), *.kii.com, Realm's hosts, and on any host             the app-backend routes /api/reset-password/request, /api/reset-password and /password_reset/exchange,             ahead of the site's routes. With no URL the emulator runs in this process (its default             configuration: ada@example.com / analytical-engine); with a URL (http://127.0.0.1:PORT, no path) the             requests go to that running `bridge serve`, whose outbox and clock a test can use. A URL right             after --provider is taken as its value only when it has no path; else write --provider=URL.
+
+            --screenshots DIR writes a PNG of the view after each interception and at the end, named by             transcript sequence (0004-signin.png, 0009-end.png). --frame-script runs a script in every frame,             any origin (a provider's iframe the page cannot reach), once its document has loaded.
+
             A display is needed: --display, else DISPLAY, else bridge host starts its own Xvfb and stops it \
             on exit (--verbose says so).
 
@@ -40,7 +44,7 @@ struct HostCommand: ParsableCommand {
             the timeout before the condition; 2 usage or rules errors.
 
             Examples:
-              bridge host --rules Fixtures/rules/capture.json --until sentinel \\
+              bridge host --provider --rules Fixtures/rules/capture.json --until sentinel \\
                   --eval 'janrain.standIn.signIn("ada@example.com")' web/webViewSignIn.html
               bridge host --rules Fixtures/rules/capture.json --until deeplink \\
                   --site web/bridge-site.json 'https://yourdomain.com/password_reset.php?code=abc123'
@@ -73,6 +77,19 @@ struct HostCommand: ParsableCommand {
     @Option(name: .long, help: "An X display to use (default: DISPLAY, else a private Xvfb).")
     var display: String?
 
+    @Option(name: .long, help: ArgumentHelp("Send the providers' hosts and app-backend routes to the emulator: in this process, or a running bridge serve's URL.",
+                                            valueName: "url"))
+    var provider: String?
+
+    @Option(name: .long, help: "With --provider in this process: the emulator's configuration file (as bridge serve --config).")
+    var providerConfig: String?
+
+    @Option(name: .long, help: "Write a PNG of the view after each interception and at the end into this directory.")
+    var screenshots: String?
+
+    @Option(name: .long, parsing: .singleValue, help: "JavaScript run in every frame, any origin, once its document has loaded (repeatable).")
+    var frameScript: [String] = []
+
     @Flag(name: .long, help: "Say what the host does (display, network requests) on standard error.")
     var verbose = false
 
@@ -83,6 +100,12 @@ struct HostCommand: ParsableCommand {
         if timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds.") }
         if idle <= 0 { throw ValidationError("--idle must be more than 0 seconds.") }
         if site != nil && origin != nil { throw ValidationError("Give --site or --origin, not both: a site file names its origin.") }
+        if let provider, provider != ProviderArgument.inProcess, !(provider.hasPrefix("http://") || provider.hasPrefix("https://")) {
+            throw ValidationError("--provider takes no value (the emulator in this process) or a bridge serve URL such as http://127.0.0.1:8025, not \(provider.debugDescription).")
+        }
+        if providerConfig != nil && provider != ProviderArgument.inProcess {
+            throw ValidationError("--provider-config is for the emulator in this process (--provider with no URL); a running bridge serve has its own --config.")
+        }
     }
 
     func run() throws {
@@ -112,6 +135,15 @@ struct HostRun {
         options.display = command.display
         options.explain = command.transcript.explain
         options.redactor = renderer.redactor
+        options.screenshotsDirectory = command.screenshots
+        options.frameScripts = command.frameScript
+        if let provider = command.provider {
+            if provider == ProviderArgument.inProcess {
+                options.provider = EmulatorSetup.inProcess(try EmulatorSetup.configuration(config: command.providerConfig, assets: nil))
+            } else {
+                options.provider = ProviderRouting(.server(provider))
+            }
+        }
 
         let out = OutputWriter(flushEachLine: true)
         let verbose = command.verbose

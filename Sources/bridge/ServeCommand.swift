@@ -46,7 +46,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "A configuration file (JSON): apps, clients, users, lifetimes, link templates.")
     var config: String?
 
-    @Option(name: .long, help: "The Janrain widget's stand-in scripts, served as any …/load.js and …/xdcomm.js (default: web/stand-in, when it exists).")
+    @Option(name: .long, help: "The Janrain widget's stand-in scripts, served as any …/load.js and …/xdcomm.js (default: web/stand-in here, or in the checkout bridge was built in).")
     var assets: String?
 
     @Option(name: .long, help: "Output format: text or json (one object per line).")
@@ -60,19 +60,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        var configuration = EmulatorConfiguration.embeddedDefault
-        if let config {
-            do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw UsageError("config: \(config): \(error)") }
-        }
-        var isDirectory: ObjCBool = false
-        if let assets {
-            guard FileManager.default.fileExists(atPath: assets, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw UsageError("--assets \(assets): no such directory")
-            }
-            configuration.assetsDirectory = assets
-        } else if FileManager.default.fileExists(atPath: "web/stand-in", isDirectory: &isDirectory), isDirectory.boolValue {
-            configuration.assetsDirectory = "web/stand-in"
-        }
+        let configuration = try EmulatorSetup.configuration(config: config, assets: assets)
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
         let out = OutputWriter(flushEachLine: true, synchronized: true)

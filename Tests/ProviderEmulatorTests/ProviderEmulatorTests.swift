@@ -286,7 +286,7 @@ struct RealmKiiEmulatorTests {
         #expect(e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 409)
         #expect(object(e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["error"] as? String == "confirmation required")
         let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
-        #expect(link.hasPrefix("myapp://confirm-email?token="))
+        #expect(link.hasPrefix("https://app.example.com/confirmEmail?token="))
         let (token, tokenID) = Self.pair(link)
         #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"wrong"}"#).status == 400)
         #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 200)
@@ -295,13 +295,13 @@ struct RealmKiiEmulatorTests {
         #expect(e.json("POST", "/api/client/v2.0/app/other/auth/providers/local-userpass/login", #"{"username":"a","password":"b"}"#).status == 404)
     }
 
-    @Test("Realm: the reset link (myapp://reset-password?token&tokenId) works once, for 30 minutes")
+    @Test("Realm: the reset link (https://app.example.com/resetPassword?token&tokenId) works once, for 30 minutes")
     func reset() throws {
         let e = Emulator()
         #expect(e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#).status == 200)
         #expect(e.json("POST", "\(Self.realm)/reset/send", #"{"email":"nobody@example.com"}"#).status == 404)
         let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
-        #expect(link.hasPrefix("myapp://reset-password?token=") && link.contains("&tokenId="))
+        #expect(link.hasPrefix("https://app.example.com/resetPassword?token=") && link.contains("&tokenId="))
         let (token, tokenID) = Self.pair(link)
         #expect(e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(token)","tokenId":"\#(tokenID)","password":"difference-engine"}"#).status == 200)
         #expect(e.json("POST", "\(Self.realm)/login", #"{"username":"ada@example.com","password":"difference-engine"}"#).status == 200)

@@ -1,31 +1,72 @@
 /*
- * stand-in/janrain-widget.js: a local stand-in for Janrain's Capture widget script (load.js), for
- * bridge host (web/bridge-site.json maps the CDN URL here), so the web/ flows run in a real web view
- * with nothing reaching the network. It does what the pages rely on, no more:
+ * stand-in/janrain-widget.js: a stand-in for Janrain's Capture widget script (any …/load.js on Janrain's
+ * CDN), served by `bridge serve` and by `bridge host --provider`, for pages it was not written for. Written
+ * by hand against the widget's documented behaviour (settings, JTL screens, events), not copied from it:
+ * the real script is not ours to ship, and it talks to Janrain's servers.
  *
- *   - janrain.events.X for the events Capture fires, each with addHandler / removeHandler (what
- *     bridge.js hooks to queue events for the app);
- *   - janrain.capture.ui.start(): shows the first screen (the one named by janrain.settings.capture.screenToRender,
- *     else "signIn"), turning the screen's JTL tags into plain form markup; data-capturescreen links switch
- *     screens; fires onCaptureRenderStart, onCaptureScreenShow and onCaptureRenderComplete;
- *   - the sign-in form: submitting it fires onCaptureLoginSuccess with an access token (and an
- *     authorization code when responseType asks for one), as Capture does in the redirect flow; with
- *     janrain.standIn.legacyHandOff it navigates to janrain:accessToken=TOKEN instead (the old hand-off);
- *   - janrain.standIn.signIn(email): what a user does at the keyboard (fill the form, submit), for --eval.
+ *   - Settings are read from the page's janrain.settings when they are needed (captureServer, clientId,
+ *     responseType, redirectUri, passwordRecoverUri, flowName, flowVersion, screenToRender, locale), so a
+ *     page (or a test's --eval) may change them after the widget has loaded.
+ *   - Screens are the elements with an id that hold JTL ({* … *}), as the page defines them (hidden until
+ *     shown). renderScreen(name) turns a screen's JTL into markup once: {* #anyForm *} … {* /anyForm *}
+ *     becomes a form, whatever it is called; {* field *} an input named after the field (type from the
+ *     name: password, email, text); {* …Button *} a button (backButton goes back); {* …Data *} the signed-in
+ *     user's value; {* loginWidget *} a placeholder (social sign-in is not emulated). Links with
+ *     data-capturescreen show that screen; .capture_end_session ends the session.
+ *   - A form's role comes from its name and fields: sign-in (signInForm, userInformationForm,
+ *     tradAuthenticateMergeForm, or email + password), registration, forgot password, or other.
+ *   - Submitting talks to the page's captureServer, as the widget does: /oauth/auth_native_traditional,
+ *     /oauth/register_native_traditional, /oauth/forgot_password_native (its link goes to
+ *     passwordRecoverUri, else redirectUri), /entity for sessions. `bridge serve` answers them.
+ *   - Events fire in Capture's order with Capture's arguments: onCaptureSessionFound/NotFound, then for
+ *     each screen onCaptureRenderStart, onCaptureRenderComplete, onCaptureScreenShow; onCaptureLoginStart then
+ *     onCaptureLoginSuccess ({accessToken | authorizationCode, oneTime, userData, …}) or onCaptureLoginFailed;
+ *     onCaptureRegistrationStart then …Success / …Failed; onCaptureForgotPasswordCodeSuccess / …Failed;
+ *     onCaptureSessionEnded. janrain.capture.ui.createCaptureSession(token) checks the token and fires
+ *     onCaptureSessionFound or onCaptureSessionNotFound.
+ *   - Errors are caught where they are thrown (in the widget, or in a page handler it calls) and reported
+ *     with their message, file and line to bridge host (and the console): a script from another origin
+ *     would otherwise only say "Script error.".
+ *   - Test drivers, what a user does at the keyboard: janrain.standIn.signIn(email, {password, legacy}),
+ *     .register({email, password, displayName}), .forgotPassword(email). legacy: the old hand-off, a
+ *     navigation to janrain:accessToken=TOKEN instead of the success event.
  *
  * When loaded it calls janrainCaptureWidgetOnLoad(), as the real script does.
  */
 (function (global) {
   'use strict';
 
+  var document = global.document;
   var EVENT_NAMES = [
     'onCaptureRenderStart', 'onCaptureRenderComplete', 'onCaptureScreenShow', 'onCaptureLoginStart',
-    'onCaptureLoginSuccess', 'onCaptureLoginFailed', 'onCaptureRegistrationSuccess', 'onCaptureSessionFound',
-    'onCaptureSessionNotFound', 'onCaptureSessionEnded', 'onCaptureSaveFailed', 'onCaptureProfileSaveSuccess',
-    'onCaptureEmailVerificationSuccess'
+    'onCaptureLoginSuccess', 'onCaptureLoginFailed', 'onCaptureRegistrationStart', 'onCaptureRegistrationSuccess',
+    'onCaptureRegistrationFailed', 'onCaptureForgotPasswordCodeSuccess', 'onCaptureForgotPasswordCodeFailed',
+    'onCaptureSessionFound', 'onCaptureSessionNotFound', 'onCaptureSessionEnded', 'onCaptureSaveFailed',
+    'onCaptureProfileSaveSuccess', 'onCaptureEmailVerificationSuccess', 'onCaptureError'
   ];
+  var TOKEN_KEY = 'janrainCaptureToken';
+  var DEFAULT_PASSWORD = 'analytical-engine';  // bridge serve's default user, ada@example.com
 
-  function makeEvent() {
+  // Errors: caught where they are thrown, reported with message, file and line.
+  function report(error, where) {
+    var detail = {
+      message: String(error && error.message || error),
+      source: String(error && (error.sourceURL || error.fileName) || ''),
+      line: (error && (error.line || error.lineNumber)) | 0,
+      column: (error && (error.column || error.columnNumber)) | 0,
+      frame: 'janrain widget: ' + where
+    };
+    try { global.webkit.messageHandlers.bridgeHost.postMessage(detail); } catch (ignored) {}
+    if (global.console) global.console.error('janrain widget (' + where + '): ' + detail.message + ' at ' + detail.source + ':' + detail.line);
+  }
+
+  function guarded(where, body) {
+    return function () {
+      try { return body.apply(this, arguments); } catch (error) { report(error, where); }
+    };
+  }
+
+  function makeEvent(name) {
     var handlers = [];
     return {
       addHandler: function (handler) { handlers.push(handler); return handler; },
@@ -35,7 +76,9 @@
       },
       fire: function () {
         var args = arguments;
-        handlers.slice().forEach(function (handler) { handler.apply(null, args); });
+        handlers.slice().forEach(function (handler) {
+          try { handler.apply(null, args); } catch (error) { report(error, 'a handler of ' + name); }
+        });
       }
     };
   }
@@ -44,93 +87,336 @@
   janrain.settings = janrain.settings || {};
   janrain.settings.capture = janrain.settings.capture || {};
   janrain.events = janrain.events || {};
-  EVENT_NAMES.forEach(function (name) { janrain.events[name] = janrain.events[name] || makeEvent(); });
+  EVENT_NAMES.forEach(function (name) { janrain.events[name] = janrain.events[name] || makeEvent(name); });
+  function fire(name, argument) { janrain.events[name].fire(argument); }
 
-  function randomHex(length) {
-    var bytes = new Uint8Array(Math.ceil(length / 2));
-    global.crypto.getRandomValues(bytes);
-    return Array.prototype.map.call(bytes, function (b) { return ('0' + b.toString(16)).slice(-2); }).join('').slice(0, length);
+  function settings() {
+    var capture = janrain.settings.capture || {};
+    var server = String(capture.captureServer || '').replace(/\/+$/, '');
+    return {
+      server: server,
+      clientId: capture.clientId || '',
+      responseType: capture.responseType || 'token',
+      redirectUri: capture.redirectUri || global.location.href.split('#')[0],
+      recoverUri: capture.passwordRecoverUri || capture.redirectUri || global.location.href.split('#')[0],
+      flow: capture.flowName || '',
+      version: capture.flowVersion || 'HEAD',
+      locale: janrain.settings.language || capture.locale || 'en-US',
+      first: capture.screenToRender || 'signIn'
+    };
   }
 
-  // JTL: {* #form *} … {* /form *} become a form, {* field *} an input named after the field.
-  function renderTags(screen) {
+  // The page's Capture server, as the widget calls it (a form post; JSON back).
+  function call(path, fields) {
+    var s = settings();
+    if (!s.server) return Promise.reject(new Error('janrain.settings.capture.captureServer is not set'));
+    var body = new URLSearchParams();
+    Object.keys(fields).forEach(function (name) { if (fields[name] !== undefined) body.append(name, fields[name]); });
+    return global.fetch(s.server + path, { method: 'POST', body: body, credentials: 'omit' }).then(function (response) {
+      return response.json().catch(function () { return { stat: 'error', error: 'bad_response', error_description: 'HTTP ' + response.status }; });
+    });
+  }
+
+  // Screens: elements with an id holding JTL, outermost only.
+  var screens = {};
+  function findScreens() {
+    Array.prototype.forEach.call(document.querySelectorAll('[id]'), function (element) {
+      if (screens[element.id] || !/\{\*[\s\S]*?\*\}/.test(element.innerHTML)) return;
+      for (var up = element.parentElement; up; up = up.parentElement) { if (up.id && screens[up.id] === up) return; }
+      screens[element.id] = element;
+    });
+  }
+
+  function words(name) {
+    return name.replace(/^.*_/, '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, function (c) { return c.toUpperCase(); });
+  }
+
+  function escape(text) {
+    return String(text).replace(/[&<>"']/g, function (c) { return '&#' + c.charCodeAt(0) + ';'; });
+  }
+
+  // One JTL tag as markup.
+  function tag(name) {
+    if (name === 'loginWidget') return '<div class="capture_login_widget" data-capture-widget="login">Social sign-in is not emulated.</div>';
+    if (/^backButton$/i.test(name)) return '<button type="button" data-capture-back="true">Back</button>';
+    if (/Button$/.test(name)) return '<button type="submit" name="' + escape(name) + '">' + escape(words(name.replace(/Button$/, ''))) + '</button>';
+    if (/Data$/.test(name)) return '<span data-capture-data="' + escape(name.replace(/Data$/, '')) + '"></span>';
+    var type = /password/i.test(name) ? 'password' : (/email/i.test(name) ? 'email' : 'text');
+    return '<label class="capture_field">' + escape(words(name)) + ' <input name="' + escape(name) + '" type="' + type
+      + '" data-capture-field="' + escape(name.replace(/^.*_/, '')) + '"></label>';
+  }
+
+  function render(screen) {
     if (screen.getAttribute('data-standin-rendered')) return;
     screen.innerHTML = screen.innerHTML
-      .replace(/\{\*\s*#?(\w+Form)\s*\*\}/g, '<form id="$1" data-capture-form="$1">')
-      .replace(/\{\*\s*\/(\w+Form)\s*\*\}/g, '</form>')
-      .replace(/\{\*\s*(\w+)\s*\*\}/g, function (_, field) {
-        var type = /password/i.test(field) ? 'password' : (/email/i.test(field) ? 'email' : 'text');
-        return '<input name="' + field + '" type="' + type + '" aria-label="' + field + '">';
-      });
+      .replace(/\{\*\s*#(\w+)\s*\*\}/g, '<form id="$1" data-capture-form="$1" class="capture_form" novalidate>')
+      .replace(/\{\*\s*\/(\w+)\s*\*\}/g, '<div class="capture_form_error" aria-live="polite"></div></form>')
+      .replace(/\{\*\s*([\w-]+)\s*\*\}/g, function (_, name) { return tag(name); });
     screen.setAttribute('data-standin-rendered', 'true');
   }
 
-  var current = null;
-  function showScreen(name) {
-    var screen = document.getElementById(name);
-    if (!screen) return false;
-    if (current && current !== screen) current.style.display = 'none';
-    renderTags(screen);
+  var current = null, history = [], user = null;
+
+  function showData(screen) {
+    Array.prototype.forEach.call(screen.querySelectorAll('[data-capture-data]'), function (element) {
+      var key = element.getAttribute('data-capture-data');
+      var value = user && (user[key] !== undefined ? user[key] : (/email/i.test(key) ? user.email : undefined));
+      element.textContent = value === undefined || value === null ? '' : String(value);
+    });
+  }
+
+  function renderScreen(name) {
+    findScreens();
+    var screen = screens[name];
+    if (!screen) { report(new Error('the page has no screen with id "' + name + '"'), 'renderScreen'); return false; }
+    var s = settings();
+    fire('onCaptureRenderStart', { screen: name, flow: s.flow, version: s.version });
+    if (current && current !== screen) { current.style.display = 'none'; history.push(current.id); }
+    render(screen);
+    wire(screen);
+    showData(screen);
     screen.style.display = 'block';
     current = screen;
-    wireScreen(screen);
-    janrain.events.onCaptureScreenShow.fire({ screen: name });
+    fire('onCaptureRenderComplete', { screen: name, flow: s.flow, version: s.version, renderingBuiltInScreen: false });
+    fire('onCaptureScreenShow', { screen: name, flow: s.flow });
     return true;
   }
 
-  function wireScreen(screen) {
+  function wire(screen) {
     Array.prototype.forEach.call(screen.querySelectorAll('[data-capturescreen]'), function (link) {
-      link.onclick = function (event) { event.preventDefault(); showScreen(link.getAttribute('data-capturescreen')); };
+      link.onclick = guarded('a screen link', function (event) { event.preventDefault(); renderScreen(link.getAttribute('data-capturescreen')); });
+    });
+    Array.prototype.forEach.call(screen.querySelectorAll('[data-capture-back]'), function (button) {
+      button.onclick = guarded('the back button', function (event) {
+        event.preventDefault();
+        var previous = history.pop();
+        if (previous) { renderScreen(previous); history.pop(); }
+      });
+    });
+    Array.prototype.forEach.call(screen.querySelectorAll('.capture_end_session'), function (link) {
+      link.onclick = guarded('sign out', function (event) { event.preventDefault(); endCaptureSession(); });
     });
     Array.prototype.forEach.call(screen.querySelectorAll('form[data-capture-form]'), function (form) {
-      form.onsubmit = function (event) { event.preventDefault(); submitted(form); };
+      form.onsubmit = guarded('a form submission', function (event) { event.preventDefault(); submitted(form); });
     });
+  }
+
+  function fieldOf(form, pattern, exclude) {
+    return Array.prototype.filter.call(form.querySelectorAll('input[data-capture-field]'), function (input) {
+      var name = input.getAttribute('data-capture-field');
+      return pattern.test(name) && !(exclude && exclude.test(name));
+    })[0];
+  }
+
+  function role(form) {
+    var name = form.getAttribute('data-capture-form');
+    if (/forgot/i.test(name)) return 'forgotPassword';
+    if (/regist/i.test(name)) return 'registration';
+    if (/signin|userinformation|authenticate|login/i.test(name)) return 'signIn';
+    if (fieldOf(form, /email/i) && fieldOf(form, /password/i, /new|confirm/i) && !fieldOf(form, /confirm/i)) return 'signIn';
+    return 'other';
+  }
+
+  function showErrors(form, messages) {
+    var box = form.querySelector('.capture_form_error');
+    if (box) box.textContent = messages.join(' ');
+  }
+
+  function messagesOf(answer) {
+    var messages = [];
+    var fields = answer.invalid_fields || {};
+    Object.keys(fields).forEach(function (key) { messages = messages.concat(fields[key]); });
+    return messages.length ? messages : [answer.error_description || answer.error || 'That did not work.'];
+  }
+
+  function credentialsOf(answer, s) {
+    var result = { oneTime: false, keepMe: false, flow: s.flow, version: s.version, status: 'success' };
+    if (answer.access_token) result.accessToken = answer.access_token;
+    if (answer.authorization_code) result.authorizationCode = answer.authorization_code;
+    if (answer.capture_user) result.userData = answer.capture_user;
+    return result;
   }
 
   function submitted(form) {
-    var name = form.getAttribute('data-capture-form');
-    var email = (form.elements.signInEmailAddress || form.elements.emailAddress || {}).value || '';
-    if (name === 'signInForm' || name === 'registrationForm') {
-      janrain.events.onCaptureLoginStart.fire({ action: name });
-      var accessToken = randomHex(16);
-      if (janrain.standIn.legacyHandOff) {
-        global.location.href = 'janrain:accessToken=' + accessToken;
-        return;
+    var s = settings(), name = form.getAttribute('data-capture-form');
+    var email = (fieldOf(form, /email/i) || {}).value || '';
+    switch (role(form)) {
+      case 'signIn': {
+        var password = (fieldOf(form, /password/i, /confirm/i) || {}).value || '';
+        fire('onCaptureLoginStart', { action: 'traditionalSignin', screen: current && current.id, form: name, flow: s.flow });
+        return call('/oauth/auth_native_traditional', {
+          client_id: s.clientId, redirect_uri: s.redirectUri, response_type: s.responseType, flow: s.flow, flow_version: s.version,
+          locale: s.locale, form: name, signInEmailAddress: email, currentPassword: password
+        }).then(guarded('the sign-in answer', function (answer) {
+          if (answer.stat !== 'ok') {
+            showErrors(form, messagesOf(answer));
+            fire('onCaptureLoginFailed', { action: 'traditionalSignin', status: 'error', statusMessage: answer.error, form: name,
+                                           screen: current && current.id, error: answer.error, errorDescription: answer.error_description,
+                                           invalidFields: answer.invalid_fields || {} });
+            return;
+          }
+          signedIn(answer);
+          if (janrain.standIn.legacyHandOff && answer.access_token) {
+            global.location.href = 'janrain:accessToken=' + answer.access_token;
+            return;
+          }
+          var result = credentialsOf(answer, s);
+          result.action = 'traditionalSignin';
+          result.screen = current && current.id;
+          fire('onCaptureLoginSuccess', result);
+        }), function (error) { report(error, 'signing in'); });
       }
-      var result = { accessToken: accessToken, oneTime: false, userData: { email: email }, action: name === 'signInForm' ? 'traditionalSignin' : 'traditionalRegistration' };
-      var responseType = janrain.settings.capture.responseType || 'token';
-      if (responseType === 'code' || responseType === 'code_and_token') result.authorizationCode = randomHex(14);
-      if (responseType === 'code') delete result.accessToken;
-      var event = name === 'signInForm' ? janrain.events.onCaptureLoginSuccess : janrain.events.onCaptureRegistrationSuccess;
-      event.fire(result);
-    } else if (name === 'forgotPasswordForm') {
-      showScreen('forgotPasswordSuccess');
+      case 'registration': {
+        var fields = { client_id: s.clientId, redirect_uri: s.redirectUri, response_type: s.responseType, flow: s.flow,
+                       flow_version: s.version, locale: s.locale, form: name };
+        Array.prototype.forEach.call(form.querySelectorAll('input[data-capture-field]'), function (input) {
+          var field = input.getAttribute('data-capture-field');
+          if (/email/i.test(field)) fields.emailAddress = input.value;
+          else if (/confirm/i.test(field)) fields.newPasswordConfirm = input.value;
+          else if (/password/i.test(field)) fields.newPassword = input.value;
+          else fields[field] = input.value;
+        });
+        fire('onCaptureRegistrationStart', { action: 'traditionalRegistration', form: name, flow: s.flow });
+        return call('/oauth/register_native_traditional', fields).then(guarded('the registration answer', function (answer) {
+          if (answer.stat !== 'ok') {
+            showErrors(form, messagesOf(answer));
+            fire('onCaptureRegistrationFailed', { action: 'traditionalRegistration', status: 'error', statusMessage: answer.error,
+                                                  form: name, invalidFields: answer.invalid_fields || {} });
+            return;
+          }
+          signedIn(answer);
+          var result = credentialsOf(answer, s);
+          result.action = 'traditionalRegistration';
+          result.screen = current && current.id;
+          fire('onCaptureRegistrationSuccess', result);
+        }), function (error) { report(error, 'registering'); });
+      }
+      case 'forgotPassword':
+        return call('/oauth/forgot_password_native', {
+          client_id: s.clientId, redirect_uri: s.recoverUri, flow: s.flow, flow_version: s.version, locale: s.locale,
+          form: name, signInEmailAddress: email
+        }).then(guarded('the forgot-password answer', function (answer) {
+          if (answer.stat !== 'ok') {
+            showErrors(form, messagesOf(answer));
+            fire('onCaptureForgotPasswordCodeFailed', { action: 'forgotPassword', status: 'error', statusMessage: answer.error, form: name });
+            return;
+          }
+          fire('onCaptureForgotPasswordCodeSuccess', { action: 'forgotPassword', status: 'success', form: name, screen: current && current.id });
+          findScreens();
+          if (screens.forgotPasswordSuccess) renderScreen('forgotPasswordSuccess');
+        }), function (error) { report(error, 'asking for a reset link'); });
+      default:
+        fire('onCaptureSaveFailed', { form: name, status: 'error', statusMessage: 'not emulated: bridge serve has no endpoint for ' + name });
     }
   }
 
+  function signedIn(answer) {
+    if (answer.capture_user) user = answer.capture_user;
+    if (answer.access_token) { try { global.localStorage.setItem(TOKEN_KEY, answer.access_token); } catch (ignored) {} }
+  }
+
+  // Sessions: an access token kept by the widget, checked at the Capture server.
+  function checkSession(token) {
+    return call('/entity', { access_token: token }).then(guarded('the session check', function (answer) {
+      if (answer.stat === 'ok') {
+        user = answer.result;
+        fire('onCaptureSessionFound', { status: 'success', userData: answer.result });
+        return true;
+      }
+      try { global.localStorage.removeItem(TOKEN_KEY); } catch (ignored) {}
+      fire('onCaptureSessionNotFound', { status: 'error', statusMessage: answer.error });
+      return false;
+    }), function (error) { report(error, 'checking the session'); return false; });
+  }
+
+  function storedToken() {
+    try { return global.localStorage.getItem(TOKEN_KEY); } catch (ignored) { return null; }
+  }
+
+  function endCaptureSession() {
+    try { global.localStorage.removeItem(TOKEN_KEY); } catch (ignored) {}
+    user = null;
+    fire('onCaptureSessionEnded', { status: 'success' });
+  }
+
   janrain.capture = janrain.capture || {};
-  janrain.capture.ui = janrain.capture.ui || {};
-  janrain.capture.ui.start = function () {
-    janrain.events.onCaptureRenderStart.fire({ flow: janrain.settings.capture.flowName });
-    showScreen(janrain.settings.capture.screenToRender || 'signIn');
-    janrain.events.onCaptureRenderComplete.fire({ flow: janrain.settings.capture.flowName });
-  };
-  janrain.capture.ui.renderScreen = showScreen;
+  var ui = janrain.capture.ui = janrain.capture.ui || {};
+  ui.start = guarded('janrain.capture.ui.start', function () {
+    var first = settings().first, token = storedToken();
+    if (token) {
+      checkSession(token).then(function () { renderScreen(first); });
+    } else {
+      fire('onCaptureSessionNotFound', { status: 'success', statusMessage: 'noSession' });
+      renderScreen(first);
+    }
+  });
+  ui.renderScreen = guarded('janrain.capture.ui.renderScreen', renderScreen);
+  ui.createCaptureSession = guarded('janrain.capture.ui.createCaptureSession', function (token) {
+    try { global.localStorage.setItem(TOKEN_KEY, token); } catch (ignored) {}
+    return checkSession(token);
+  });
+  ui.endCaptureSession = guarded('janrain.capture.ui.endCaptureSession', endCaptureSession);
+  ui.modal = ui.modal || { open: function () {}, close: function () {} };
+
+  // The form of a role on any screen, shown first.
+  function formFor(wanted, what) {
+    findScreens();
+    var names = Object.keys(screens);
+    var found = null;
+    names.forEach(function (name) {
+      if (found) return;
+      var screen = screens[name];
+      var probe = screen.getAttribute('data-standin-rendered') ? screen : null;
+      if (!probe) {
+        var match = /\{\*\s*#(\w+)\s*\*\}/g, html = screen.innerHTML, m, any = false;
+        while ((m = match.exec(html))) { if (wanted.test(m[1]) || (what === 'signIn' && /userinformation|authenticate/i.test(m[1]))) any = true; }
+        if (!any) return;
+      }
+      if (current !== screen) renderScreen(name);
+      Array.prototype.forEach.call(screen.querySelectorAll('form[data-capture-form]'), function (form) {
+        if (!found && role(form) === what) found = form;
+      });
+    });
+    if (!found) throw new Error('the page has no ' + what + ' form in its screens (' + names.join(', ') + ')');
+    return found;
+  }
+
+  function set(input, value) { if (input) input.value = value; }
 
   janrain.standIn = {
     legacyHandOff: false,
     // Fill the sign-in form as a user would and submit it.
     signIn: function (email, options) {
-      if (options && options.legacy) janrain.standIn.legacyHandOff = true;
-      if (!current || current.id !== 'signIn') showScreen('signIn');
-      var form = document.getElementById('signInForm');
-      if (!form) throw new Error('the page has no signIn screen with a signInForm');
-      form.elements.signInEmailAddress.value = email || 'ada@example.com';
-      if (form.elements.currentPassword) form.elements.currentPassword.value = 'stand-in password';
+      options = options || {};
+      janrain.standIn.legacyHandOff = !!options.legacy;
+      var form = formFor(/signin|userinformation|authenticate|login/i, 'signIn');
+      set(fieldOf(form, /email/i), email || 'ada@example.com');
+      set(fieldOf(form, /password/i, /confirm/i), options.password || DEFAULT_PASSWORD);
+      form.requestSubmit();
+      return 'submitted';
+    },
+    register: function (details) {
+      details = details || {};
+      var form = formFor(/regist/i, 'registration');
+      Array.prototype.forEach.call(form.querySelectorAll('input[data-capture-field]'), function (input) {
+        var field = input.getAttribute('data-capture-field');
+        if (/email/i.test(field)) input.value = details.email || 'grace@example.com';
+        else if (/password/i.test(field)) input.value = details.password || 'flow-matic-1955';
+        else if (/display/i.test(field)) input.value = details.displayName || 'Grace Hopper';
+        else if (details[field] !== undefined) input.value = details[field];
+      });
+      form.requestSubmit();
+      return 'submitted';
+    },
+    forgotPassword: function (email) {
+      var form = formFor(/forgot/i, 'forgotPassword');
+      set(fieldOf(form, /email/i), email || 'ada@example.com');
       form.requestSubmit();
       return 'submitted';
     }
   };
 
-  if (typeof global.janrainCaptureWidgetOnLoad === 'function') global.janrainCaptureWidgetOnLoad();
+  if (typeof global.janrainCaptureWidgetOnLoad === 'function') {
+    try { global.janrainCaptureWidgetOnLoad(); } catch (error) { report(error, 'janrainCaptureWidgetOnLoad'); }
+  }
 })(window);

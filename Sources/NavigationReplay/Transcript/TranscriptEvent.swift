@@ -31,6 +31,19 @@ public enum TranscriptEvent: Sendable {
     case listening(String)
     /// A request `bridge serve` answered.
     case served(ServedRequest)
+    /// `bridge host --screenshots`: a PNG of the view was written.
+    case screenshot(ScreenshotTaken)
+}
+
+/// A picture of the hosted view, named by the transcript sequence it follows.
+public struct ScreenshotTaken: Sendable, Hashable {
+    /// The file written.
+    public var path: String
+    /// The sequence number of the navigation it follows (the last one, at the end).
+    public var seq: Int
+    /// Why it was taken: "intercepted RULE" or "end".
+    public var after: String
+    public init(path: String, seq: Int, after: String) { self.path = path; self.seq = seq; self.after = after }
 }
 
 /// One request the provider emulator answered (its target's secrets are masked when rendered).

@@ -51,6 +51,8 @@ public struct TranscriptJSON: Sendable {
             o.add("failures", .array(report.failures.map { .string(redactor.message($0)) }))
             return .single("host", .object(o))
         case .listening(let base): return .single("listening", .string(base))
+        case .screenshot(let shot):
+            return .single("screenshot", .object(JSONFields([("path", .string(shot.path)), ("seq", .int(shot.seq)), ("after", .string(shot.after))])))
         case .served(let request):
             return .single("served", .object(JSONFields([("method", .string(request.method)), ("target", .string(redactor.rawURL(request.target))),
                                                         ("status", .int(request.status))])))

@@ -55,6 +55,8 @@ public struct TranscriptText: Sendable {
             let stop = report.reached ? style.green("stopped: \(reason)") : style.red("failed: \(reason)")
             return ["  \(stop); \(first); \(alive)"]
         case .listening(let base): return [safe(base)]
+        case .screenshot(let shot):
+            return [style.dim("  screenshot  after \(safe(shot.after)) (seq \(shot.seq)) → \(safe(shot.path))")]
         case .served(let request):
             let line = "serve  \(safe(request.method)) \(safe(redactor.rawURL(request.target))) \(request.status)"
             return [request.status >= 400 ? style.yellow(line) : line]

@@ -1,0 +1,85 @@
+// ProviderRouting.swift: which of the hosted view's requests go to the provider emulator (`bridge host
+// --provider`), and how one request and its answer look on the way there. Janrain's hosts
+// (*.janraincapture.com, *.janrain.com, *.rpxnow.com and the widget CDN d16s8pqtk4uodx.cloudfront.net), the
+// other providers `bridge serve` emulates (*.kii.com; Realm's realm.mongodb.com and
+// services.cloud.mongodb.com), and on any host the app-backend routes of the reset flows
+// (/api/reset-password/request, /api/reset-password, /password_reset/exchange), ahead of the site's own
+// routes. The emulator answers in this process (a closure the CLI makes from ProviderEmulator) or at a
+// running `bridge serve`'s base URL. Plain Swift, no WebKit: tested without the trait.
+import BrowserURL
+
+/// One request on its way to the emulator.
+public struct ProviderExchange: Sendable {
+    public var method: String
+    /// Path and query, as the emulator routes them.
+    public var target: String
+    public var contentType: String
+    public var body: [UInt8]
+    public var origin: String?
+
+    public init(method: String, target: String, contentType: String, body: [UInt8], origin: String?) {
+        self.method = method
+        self.target = target
+        self.contentType = contentType
+        self.body = body
+        self.origin = origin
+    }
+}
+
+/// The emulator's answer.
+public struct ProviderAnswer: Sendable {
+    public var status: Int
+    /// Content-Type, Location and CORS headers.
+    public var headers: [(String, String)]
+    public var body: [UInt8]
+
+    public init(status: Int, headers: [(String, String)], body: [UInt8]) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}
+
+public struct ProviderRouting: Sendable {
+    public enum Backend: Sendable {
+        /// Answered in this process.
+        case inProcess(@Sendable (ProviderExchange) -> ProviderAnswer)
+        /// Forwarded to a running `bridge serve` (its base URL, http://127.0.0.1:PORT).
+        case server(String)
+    }
+
+    public let backend: Backend
+
+    public init(_ backend: Backend) { self.backend = backend }
+
+    /// Host suffixes (a whole label and what is under it) that are the providers'.
+    public static let providerDomains = ["janraincapture.com", "janrain.com", "rpxnow.com", "kii.com"]
+    /// Single hosts that are the providers'.
+    public static let providerHosts: Set<String> = ["d16s8pqtk4uodx.cloudfront.net", "realm.mongodb.com", "services.cloud.mongodb.com"]
+    /// Paths the emulator answers as the app's own backend, whatever the host.
+    public static let appBackendPaths: Set<String> = ["/api/reset-password/request", "/api/reset-password", "/password_reset/exchange"]
+
+    /// Is this host one of the providers'? Whole labels only: `janrain.com.evil.com` is not.
+    public static func isProviderHost(_ host: String) -> Bool {
+        let host = host.lowercased()
+        if providerHosts.contains(host) { return true }
+        return providerDomains.contains { host == $0 || host.hasSuffix("." + $0) }
+    }
+
+    /// Does a request for this URL go to the emulator?
+    public func routes(_ urlText: String) -> Bool {
+        guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https" else { return false }
+        return Self.isProviderHost(url.hostname) || Self.appBackendPaths.contains(url.pathname)
+    }
+
+    /// The emulator's target for a URL: path and query.
+    public static func target(_ urlText: String) -> String {
+        guard let url = try? BrowserURL.parse(urlText).get() else { return "/" }
+        return url.pathname + url.search
+    }
+
+    /// The URL a request is forwarded to at a running server.
+    public static func forwardURL(base: String, target: String) -> String {
+        (base.hasSuffix("/") ? String(base.dropLast()) : base) + target
+    }
+}

@@ -1,0 +1,56 @@
+// EmulatorSetup.swift: the emulator's configuration as `bridge serve` and `bridge host --provider` make it:
+// the embedded default or --config, and the widget's stand-in scripts (--assets, else web/stand-in in the
+// working directory, else beside the bridge executable's checkout). And the in-process provider of
+// `bridge host --provider` with no URL: the emulator answering the hosted view's requests directly.
+import Foundation
+import ProviderEmulator
+import WebViewHost
+
+enum EmulatorSetup {
+    static func configuration(config: String?, assets: String?) throws -> EmulatorConfiguration {
+        var configuration = EmulatorConfiguration.embeddedDefault
+        if let config {
+            do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw UsageError("config: \(config): \(error)") }
+        }
+        if let assets {
+            guard isDirectory(assets) else { throw UsageError("--assets \(assets): no such directory") }
+            configuration.assetsDirectory = assets
+        } else {
+            configuration.assetsDirectory = defaultAssets()
+        }
+        return configuration
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    /// web/stand-in here, else in the checkout the executable was built in (…/.build/…/debug/bridge).
+    static func defaultAssets() -> String? {
+        if isDirectory("web/stand-in") { return "web/stand-in" }
+        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = directory.appendingPathComponent("web/stand-in")
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("janrain-widget.js").path) { return candidate.path }
+            directory.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    #if WebKit
+    /// The emulator in this process, as the hosted view's provider.
+    static func inProcess(_ configuration: EmulatorConfiguration) -> ProviderRouting {
+        let emulator = ProviderEmulator(configuration: configuration)
+        return ProviderRouting(.inProcess { exchange in
+            let answer = emulator.handle(EmulatorRequest(method: exchange.method, target: exchange.target, contentType: exchange.contentType,
+                                                         body: exchange.body, origin: exchange.origin))
+            emulator.logRequest(method: exchange.method, target: exchange.target, status: answer.status)
+            var headers = [("Content-Type", answer.contentType)]
+            if let location = answer.location { headers.append(("Location", location)) }
+            headers += answer.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            return ProviderAnswer(status: answer.status, headers: headers, body: answer.body)
+        })
+    }
+    #endif
+}
