@@ -70,7 +70,9 @@ enum CaptureRoutes {
         guard ["token", "code", "code_and_token"].contains(responseType) else {
             return error(400, code: 100, "invalid_argument", "response_type must be token, code or code_and_token")
         }
-        if let form = fields["form"], form != "signInForm" {
+        // A flow names its sign-in form (signInForm, userInformationForm, tradAuthenticateMergeForm…); the
+        // forms of other jobs are refused.
+        if let form = fields["form"], form.range(of: #"regist|forgot|profile|edit|changePassword"#, options: [.regularExpression, .caseInsensitive]) != nil {
             return error(400, code: 100, "invalid_argument", "form \(form) is not a sign-in form of this flow")
         }
         guard let index = state.userIndex(email: fields["signInEmailAddress"]!), state.users[index].password == fields["currentPassword"]! else {

@@ -114,11 +114,12 @@ public final class ProviderEmulator: @unchecked Sendable {
         return Self.providerError(request.path, status: 404, error: "not_found", description: "no such endpoint: \(request.path)")
     }
 
-    /// The widget's scripts, from the assets directory: any `…/load.js` and `…/xdcomm.js`, as Janrain's CDN serves them.
+    /// The widget's scripts, from the assets directory: any `…/load.js` (and Engage's `/load/APP`) and
+    /// `…/xdcomm.js`, as Janrain's CDN serves them.
     static func asset(_ path: String, _ configuration: EmulatorConfiguration) -> EmulatorResponse? {
         guard let directory = configuration.assetsDirectory else { return nil }
         let file: String
-        if path.hasSuffix("/load.js") { file = "janrain-widget.js" }
+        if path.hasSuffix("/load.js") || path.hasPrefix("/load/") { file = "janrain-widget.js" }
         else if path.hasSuffix("/xdcomm.js") { file = "xdcomm.js" }
         else { return nil }
         guard let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file)) else {

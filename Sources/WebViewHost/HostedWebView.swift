@@ -353,7 +353,7 @@ public final class HostedWebView {
 
     private func runEvals(_ scripts: ArraySlice<String>) {
         guard let script = scripts.first else { state.evalsFinished(); return }
-        evaluate(script) { [unowned self] result in
+        evaluate(script, awaitingPromise: true) { [unowned self] result in
             self.state.activity()
             switch result {
             case .success(let text): self.emit(.transcript(.evalResult(text ?? "undefined")))
@@ -455,9 +455,28 @@ public final class HostedWebView {
 
     // MARK: Helpers
 
-    private func evaluate(_ script: String, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
+    /// Runs a script in the main frame. `awaitingPromise`: a promise it evaluates to is awaited and its
+    /// value (or rejection) is the result (--eval), through WebKit's async function call.
+    private func evaluate(_ script: String, awaitingPromise: Bool = false, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
         guard let view else { done(.failure(HostScriptFailure(message: "no view"))); return }
         let box = EvaluationCallback(done)
+        if awaitingPromise {
+            let called: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
+                let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
+                var error: UnsafeMutablePointer<GError>?
+                let webView = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
+                guard let value = webkit_web_view_call_async_javascript_function_finish(webView, result, &error) else {
+                    box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
+                    return
+                }
+                defer { g_object_unref(value) }
+                box.done(.success(HostedWebView.json(value)))
+            }
+            // The script's completion value, as a global-scope eval gives it; a promise is awaited by WebKit.
+            let body = "return (0, eval)(\(JSONValue.string(script).jsonText));"
+            webkit_web_view_call_async_javascript_function(view, body, -1, nil, nil, nil, nil, called, Unmanaged.passRetained(box).toOpaque())
+            return
+        }
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
             let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -499,7 +518,10 @@ public final class HostedWebView {
     private func note(_ text: String) { emit(.note(text)) }
 }
 
-struct HostScriptFailure: Error { let message: String }
+struct HostScriptFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
 
 private final class EvaluationCallback {
     let done: (Result<String?, HostScriptFailure>) -> Void

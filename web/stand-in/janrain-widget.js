@@ -31,7 +31,9 @@
  *     .register({email, password, displayName}), .forgotPassword(email). legacy: the old hand-off, a
  *     navigation to janrain:accessToken=TOKEN instead of the success event.
  *
- * When loaded it calls janrainCaptureWidgetOnLoad(), as the real script does.
+ * Once the document has been parsed it calls janrainWidgetOnload() and janrainCaptureWidgetOnLoad(), as the
+ * real script does. Engage's loader (rpxnow.com/load/APP) gets this script too; its social box says social
+ * sign-in is not emulated.
  */
 (function (global) {
   'use strict';
@@ -101,8 +103,7 @@
       recoverUri: capture.passwordRecoverUri || capture.redirectUri || global.location.href.split('#')[0],
       flow: capture.flowName || '',
       version: capture.flowVersion || 'HEAD',
-      locale: janrain.settings.language || capture.locale || 'en-US',
-      first: capture.screenToRender || 'signIn'
+      locale: janrain.settings.language || capture.locale || 'en-US'
     };
   }
 
@@ -341,14 +342,26 @@
 
   janrain.capture = janrain.capture || {};
   var ui = janrain.capture.ui = janrain.capture.ui || {};
+  // The first screen: screenToRender, else signIn, else the first screen the page defines (a profile flow's).
+  function firstScreen() {
+    var capture = janrain.settings.capture || {};
+    findScreens();
+    if (capture.screenToRender) return capture.screenToRender;
+    if (screens.signIn) return 'signIn';
+    return Object.keys(screens)[0] || 'signIn';
+  }
+
+  // As the real widget, start() answers later: a page may add its handlers right after calling it.
   ui.start = guarded('janrain.capture.ui.start', function () {
-    var first = settings().first, token = storedToken();
-    if (token) {
-      checkSession(token).then(function () { renderScreen(first); });
-    } else {
-      fire('onCaptureSessionNotFound', { status: 'success', statusMessage: 'noSession' });
-      renderScreen(first);
-    }
+    setTimeout(guarded('janrain.capture.ui.start', function () {
+      var first = firstScreen(), token = storedToken();
+      if (token) {
+        checkSession(token).then(function (found) { if (found) renderScreen(first); });
+      } else {
+        fire('onCaptureSessionNotFound', { status: 'success', statusMessage: 'noSession' });
+        renderScreen(first);
+      }
+    }), 0);
   });
   ui.renderScreen = guarded('janrain.capture.ui.renderScreen', renderScreen);
   ui.createCaptureSession = guarded('janrain.capture.ui.createCaptureSession', function (token) {
@@ -416,7 +429,17 @@
     }
   };
 
-  if (typeof global.janrainCaptureWidgetOnLoad === 'function') {
-    try { global.janrainCaptureWidgetOnLoad(); } catch (error) { report(error, 'janrainCaptureWidgetOnLoad'); }
+  // Like the real loader, wait for the document (the screens, and scripts such as the page's bridge
+  // further down) before calling the page back.
+  function loaded() {
+    // Social sign-in (Engage's embedded box) is not emulated: its box says so.
+    var engage = document.getElementById('janrainEngageEmbed');
+    if (engage && !engage.textContent) engage.textContent = 'Social sign-in is not emulated.';
+    ['janrainWidgetOnload', 'janrainCaptureWidgetOnLoad'].forEach(function (name) {
+      if (typeof global[name] !== 'function') return;
+      try { global[name](); } catch (error) { report(error, name); }
+    });
   }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', loaded);
+  else loaded();
 })(window);
