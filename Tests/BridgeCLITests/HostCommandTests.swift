@@ -1,5 +1,6 @@
 // HostCommandTests.swift: `bridge host` in a real WebKitGTK view (built with the WebKit trait, Xvfb
-// installed; .ci/run installs both). The web/ flows with the stand-in Janrain widget; every way a page
+// installed; .ci/run installs both). The web/ sign-in with the widget stand-in and the emulator in process
+// (--provider; the seed flows with a running bridge serve are SeedFlowsTests'); every way a page
 // reaches an app's scheme through a local server; record then replay; and the ways a run fails, each
 // ending with a message and a non-zero status, never a hang. Without WebKit the suite is skipped, saying why.
 import Foundation
@@ -38,7 +39,7 @@ struct HostCommandTests {
     }
 
     @Test func signInEndsWithTheLoginEventDeliveredThroughTheBridgeQueue() throws {
-        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--format", "json", "--verbose",
+        let run = try BridgeProcess.run(["host", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json", "--verbose",
                                          "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = Self.jsonLines(run.stdout)
@@ -64,7 +65,7 @@ struct HostCommandTests {
     }
 
     @Test func theLegacyHandOffIsCancelledAndDispatched() throws {
-        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
+        let run = try BridgeProcess.run(["host", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
                                          "--eval", #"janrain.standIn.signIn("ada@example.com", {legacy: true})"#, Self.path("web/webViewSignIn.html")])
         #expect(run.status == 0, "\(run.stderr)")
         let navigations = Self.navigations(Self.jsonLines(run.stdout))
@@ -75,19 +76,6 @@ struct HostCommandTests {
         #expect(handOff["decision"] as? String == "cancel")
         #expect(Self.events(handOff).map(\.0) == ["accessToken"] && Self.events(handOff).first?.2 == ["legacySignInCompleted"])
         #expect((handOff["url"] as? String ?? "").contains("…("), "the token is masked")
-    }
-
-    @Test func thePasswordResetPageOpensTheAppThroughItsCallback() throws {
-        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "deeplink", "--format", "json",
-                                         "--site", Self.path("web/bridge-site.json"), "https://yourdomain.com/password_reset.php?code=resetcode0123456789"])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(!run.stdout.contains("resetcode0123456789") && !run.stderr.contains("resetcode0123456789"))
-        let navigations = Self.navigations(Self.jsonLines(run.stdout))
-        #expect(navigations.first?["rule"] as? String == "reset-link" && navigations.first?["decision"] as? String == "allow")
-        #expect(navigations.contains { ($0["url"] as? String ?? "").hasPrefix("https://bridge-demo.janraincapture.com/oauth/profile_change_password?token=") })
-        let last = navigations.last
-        #expect(last?["url"] as? String == "myapp://password-changed")
-        #expect(last?["kind"] as? String == "deeplink" && last?["decision"] as? String == "cancel")
     }
 
     @Test func everyWayToTheAppsSchemeIsInterceptedAndThePageLives() throws {
@@ -123,7 +111,7 @@ struct HostCommandTests {
 
     @Test func recordThenReplayGivesTheSameTranscriptForTheSignIn() throws {
         let record = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
-        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--format", "json", "--reveal", "--record", record,
+        let run = try BridgeProcess.run(["host", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json", "--reveal", "--record", record,
                                          "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")])
         #expect(run.status == 0, "\(run.stderr)")
         let replay = try BridgeProcess.run(["replay", "--rules", Self.capture, "--format", "json", "--reveal", record])

@@ -12,9 +12,9 @@ final class ServeProcess {
     private let server: LineProcess
     let base: String
 
-    init() throws {
+    init(_ arguments: [String] = []) throws {
         guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
-        server = try LineProcess(["serve", "--port", "0"], executable: executable)
+        server = try LineProcess(["serve", "--port", "0"] + arguments, executable: executable)
         base = server.firstLine
     }
 

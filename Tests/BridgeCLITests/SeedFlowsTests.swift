@@ -1,0 +1,323 @@
+// SeedFlowsTests.swift: every seed flow end to end, as a user runs it: `bridge serve` as the provider,
+// `bridge host --provider URL` as the app's web view (real WebKitGTK), the test as the user who reads the
+// mail and taps the link. The pages are web/'s and pages in other styles (Fixtures/flows/): the widget
+// stand-in was not written for them. Each flow prints how long it took. Without WebKit the suite is
+// skipped, saying why; ProviderEmulatorTests' SeedFlowsOverHTTP runs the same flows without a view.
+import Foundation
+import Testing
+
+@Suite("SeedFlows", .enabled(if: WebKitAvailability.available, "the seed flows in a view need WebKit and a display"), .serialized)
+struct SeedFlowsInWebKit {
+    static func path(_ relative: String) -> String { InspectCommandTests.path(relative) }
+    static let capture = path("Fixtures/rules/capture.json")
+    static let signInPage = path("web/webViewSignIn.html")
+
+    /// One `bridge host` run with the provider at `server`, in JSON with secrets shown (the test uses them).
+    static func host(_ server: ServeProcess, _ arguments: [String]) throws -> (BridgeRun, [[String: Any]]) {
+        let run = try BridgeProcess.run(["host", "--provider", server.base, "--format", "json", "--reveal", "--timeout", "20"] + arguments)
+        return (run, HostCommandTests.jsonLines(run.stdout))
+    }
+
+    static func delivered(_ lines: [[String: Any]], _ event: String) -> [[String]] {
+        HostCommandTests.navigations(lines).flatMap(HostCommandTests.events).filter { $0.0 == event && $0.1 == "delivered" }.map { $0.2 }
+    }
+
+    static func seen(_ lines: [[String: Any]], _ event: String) -> Bool {
+        HostCommandTests.navigations(lines).flatMap(HostCommandTests.events).contains { $0.0 == event }
+    }
+
+    /// The drained bridge entries in a recorded navlog, decoded: (event name, first argument).
+    static func drainedEvents(_ navlog: String) throws -> [(String, [String: Any])] {
+        let text = try String(contentsOfFile: navlog, encoding: .utf8)
+        var out: [(String, [String: Any])] = []
+        for record in HostCommandTests.jsonLines(text) {
+            for entry in record["drained"] as? [String] ?? [] {
+                guard entry.hasPrefix("janrain:"), let query = entry.split(separator: "?", maxSplits: 1).last,
+                      let encoded = query.split(separator: "=", maxSplits: 1).last, let json = String(encoded).removingPercentEncoding,
+                      let arguments = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any] else { continue }
+                let name = String(entry.dropFirst("janrain:".count).prefix { $0 != "?" })
+                out.append((name, arguments.first as? [String: Any] ?? [:]))
+            }
+        }
+        return out
+    }
+
+    static func latestLink(_ server: ServeProcess) throws -> String {
+        let (_, message, text) = try server.request("GET", "/api/v1/message/latest")
+        return try #require((message["Links"] as? [String])?.first, "\(text)")
+    }
+
+    static func took(_ flow: String, since start: Date) {
+        print("SeedFlows: \(flow): \(String(format: "%.1f", Date().timeIntervalSince(start))) s")
+    }
+
+    static func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("seedflows-\(UUID().uuidString)-\(name)").path
+    }
+
+    @Test("1. Capture sign-in on web/webViewSignIn.html: the credential reaches the rules' handler through the bridge queue, exactly once",
+          arguments: ["token", "code", "code_and_token"])
+    func captureSignIn(responseType: String) throws {
+        let start = Date()
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let navlog = Self.temporary("signin.navlog")
+        defer { try? FileManager.default.removeItem(atPath: navlog) }
+        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel", "--record", navlog,
+                                                  "--eval", "janrain.settings.capture.responseType = '\(responseType)'; janrain.standIn.signIn('ada@example.com')",
+                                                  Self.signInPage])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
+        let success = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureLoginSuccess" }
+        #expect(success.count == 1)
+        let result = try #require(success.first?.1)
+        #expect((result["accessToken"] != nil) == (responseType != "code"), "\(result)")
+        #expect((result["authorizationCode"] != nil) == (responseType != "token"), "\(result)")
+        #expect((result["userData"] as? [String: Any])?["email"] as? String == "ada@example.com")
+        // The credential is the emulator's: a token names the user, a code is exchanged once.
+        if let token = result["accessToken"] as? String {
+            let (status, entity, _) = try server.request("POST", "/entity", form: "access_token=\(token)")
+            #expect(status == 200 && (entity["result"] as? [String: Any])?["email"] as? String == "ada@example.com")
+        }
+        if let code = result["authorizationCode"] as? String {
+            let form = "grant_type=authorization_code&code=\(code)&client_id=bridgedemomobileclient&redirect_uri=https%3A%2F%2Fyourdomain.com%2FwebViewSignIn.html"
+            #expect(try server.request("POST", "/oauth/token", form: form).0 == 200)
+            #expect(try server.request("POST", "/oauth/token", form: form).0 == 400)
+        }
+        Self.took("sign-in, \(responseType)", since: start)
+    }
+
+    @Test("2. A wrong password: onCaptureLoginFailed, no credential, nothing cancelled that should load")
+    func wrongPassword() throws {
+        let start = Date()
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                  "--eval", "janrain.standIn.signIn('ada@example.com', {password: 'not-the-password'})", Self.signInPage])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.seen(lines, "onCaptureLoginFailed"), "\(run.stdout)")
+        #expect(!Self.seen(lines, "onCaptureLoginSuccess"))
+        let cancelled = HostCommandTests.navigations(lines).filter { $0["decision"] as? String == "cancel" }
+        #expect(cancelled.allSatisfy { $0["kind"] as? String == "bridge" }, "\(cancelled)")
+        let (_, answer, _) = try server.request("POST", "/oauth/auth_native_traditional",
+                                                form: "client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&signInEmailAddress=ada%40example.com&currentPassword=x")
+        #expect(answer["error"] as? String == "invalid_credentials")
+        Self.took("wrong password", since: start)
+    }
+
+    @Test("3. The legacy hand-off janrain:accessToken=… reaches legacySignInCompleted with the emulator's token")
+    func legacyHandOff() throws {
+        let start = Date()
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
+                                                  "--eval", "janrain.standIn.signIn('ada@example.com', {legacy: true})", Self.signInPage])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let handOff = try #require(HostCommandTests.navigations(lines).first { ($0["url"] as? String ?? "").hasPrefix("janrain:accessToken=") }, "\(run.stdout)")
+        #expect(HostCommandTests.events(handOff).map(\.2) == [["legacySignInCompleted"]])
+        let token = String((handOff["url"] as? String ?? "").dropFirst("janrain:accessToken=".count))
+        #expect(try server.request("POST", "/entity", form: "access_token=\(token)").0 == 200)
+        Self.took("legacy hand-off", since: start)
+    }
+
+    /// What a user types into Capture's profile_change_password iframe (cross-origin: only a frame script reaches it).
+    static func typeNewPassword(_ password: String) -> String {
+        """
+        if (location.pathname === '/oauth/profile_change_password') {
+          var form = document.getElementById('changePasswordForm');
+          if (form) { form.elements.newPassword.value = '\(password)'; form.elements.newPasswordConfirm.value = '\(password)'; form.submit(); }
+        }
+        """
+    }
+
+    static let statusAfterASecond = "new Promise(function (done) { setTimeout(function () { done(document.getElementById('status').textContent) }, 1500) })"
+
+    @Test("4 and 5. Seed 000's reset: forgot password, the mail, its link in the view (a reset link, not a sign-in), the exchange, profile_change_password, xd_receiver, myapp://; the link again is refused")
+    func captureReset() throws {
+        let start = Date()
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let site = Self.path("web/bridge-site.json")
+        let (asked, askedLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                         "--eval", "janrain.standIn.forgotPassword('ada@example.com')", Self.signInPage])
+        #expect(asked.status == 0 && Self.seen(askedLines, "onCaptureForgotPasswordCodeSuccess"), "\(asked.stdout)\(asked.stderr)")
+        let link = try Self.latestLink(server)
+        #expect(link.hasPrefix("https://yourdomain.com/password_reset.php?code="), "\(link)")
+
+        let shots = Self.temporary("shots")
+        defer { try? FileManager.default.removeItem(atPath: shots) }
+        let (reset, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "deeplink", "--site", site, "--screenshots", shots,
+                                                    "--frame-script", Self.typeNewPassword("difference-engine"), link])
+        #expect(reset.status == 0, "\(reset.stdout)\(reset.stderr)")
+        let navigations = HostCommandTests.navigations(lines)
+        // Classified as the reset link (allowed to load), not as a sign-in result.
+        #expect(navigations.first?["rule"] as? String == "reset-link" && navigations.first?["decision"] as? String == "allow", "\(reset.stdout)")
+        #expect(!navigations.contains { $0["rule"] as? String == "signin" })
+        #expect(navigations.contains { ($0["url"] as? String ?? "").hasPrefix("https://bridge-demo.janraincapture.com/oauth/profile_change_password?token=") })
+        #expect(navigations.contains { ($0["url"] as? String ?? "") == "https://yourdomain.com/xdcomm.html#callback=passwordChanged" })
+        let last = try #require(navigations.last)
+        #expect(last["url"] as? String == "myapp://password-changed" && last["kind"] as? String == "deeplink" && last["decision"] as? String == "cancel")
+        // A screenshot after the interception and one at the end, named by sequence.
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: shots).sorted()) ?? []
+        #expect(files.contains { $0.hasSuffix("-password-changed.png") } && files.contains { $0.hasSuffix("-end.png") }, "\(files)")
+        #expect(lines.contains { $0["screenshot"] != nil })
+
+        // Afterwards the old password fails and the new one signs in.
+        func signIn(_ password: String) throws -> [String: Any] {
+            try server.request("POST", "/oauth/auth_native_traditional",
+                               form: "client_id=bridgedemomobileclient&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&signInEmailAddress=ada%40example.com&currentPassword=\(password)").1
+        }
+        #expect(try signIn("analytical-engine")["error"] as? String == "invalid_credentials")
+        #expect(try signIn("difference-engine")["stat"] as? String == "ok")
+        Self.took("seed 000 reset", since: start)
+
+        // 5. The same link again: the second exchange is refused and the page says so.
+        let again = Date()
+        let (twice, twiceLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", site, "--eval", Self.statusAfterASecond, link])
+        #expect(twice.status == 0, "\(twice.stdout)\(twice.stderr)")
+        #expect((twiceLines.compactMap { $0["eval"] as? String }.first ?? "").contains("expired or was used already"), "\(twice.stdout)")
+        #expect(twiceLines.contains { ($0["network"] as? [String: Any]).map { $0["url"] as? String == "https://yourdomain.com/password_reset/exchange" && $0["status"] as? Int == 400 } ?? false },
+                "\(twice.stdout)")
+        Self.took("reset link opened twice", since: again)
+    }
+
+    @Test("6. Seed 002's deep-link reset: the mail's yourapp:// link intercepted with the token and the decoded e-mail; once; a link refused after 31 minutes")
+    func deepLinkReset() throws {
+        let start = Date()
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let rules = Self.path("Fixtures/rules/deeplink.json")
+        let page = Self.path("Fixtures/flows/app-backend/forgot.html")
+        let (asked, _) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "idle",
+                                                "--eval", "document.getElementById('forgot').requestSubmit(); 'asked'", page])
+        #expect(asked.status == 0, "\(asked.stdout)\(asked.stderr)")
+        let link = try Self.latestLink(server)
+        let (opened, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "deeplink",
+                                                     "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
+        #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
+        let deepLink = try #require(HostCommandTests.navigations(lines).last)
+        #expect(deepLink["rule"] as? String == "reset-password" && deepLink["decision"] as? String == "cancel")
+        let params = try #require(deepLink["params"] as? [String: String])
+        #expect(params["email"] == "ada@example.com" && (params["token"] ?? "").count >= 20, "\(params)")
+
+        let body = #"{"token":"\#(params["token"]!)","email":"ada@example.com","newPassword":"difference-engine"}"#
+        #expect(try server.request("POST", "/api/reset-password", json: body).0 == 200)
+        #expect(try server.request("POST", "/api/reset-password", json: body).0 == 409)
+        _ = try server.request("POST", "/api/reset-password/request", json: #"{"email":"ada@example.com"}"#)
+        let late = try Self.latestLink(server)
+        _ = try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1860}"#)
+        let lateToken = URLComponents(string: late)?.queryItems?.first { $0.name == "token" }?.value ?? ""
+        let refused = try server.request("POST", "/api/reset-password", json: #"{"token":"\#(lateToken)","email":"ada@example.com","newPassword":"analytical-engine-2"}"#)
+        #expect(refused.0 == 410 && refused.1["error"] as? String == "token_expired", "\(refused.2)")
+        Self.took("seed 002 deep-link reset", since: start)
+    }
+
+    @Test("7. Realm (seed 003): the confirmation and reset links intercepted in the view with token and tokenId, completed through the emulator; an expired link refused")
+    func realm() throws {
+        let start = Date()
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let rules = Self.path("Fixtures/rules/realm.json")
+        let page = Self.path("Fixtures/flows/realm/index.html")
+        let realm = "/api/client/v2.0/app/bridge-demo/auth/providers/local-userpass"
+
+        func intercept(_ link: String, rule: String) throws -> [String: String] {
+            let (run, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://app.example.com", "--until", "sentinel",
+                                                      "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let hit = HostCommandTests.navigations(lines).last
+            #expect(hit?["rule"] as? String == rule && hit?["decision"] as? String == "cancel", "\(run.stdout)")
+            return hit?["params"] as? [String: String] ?? [:]
+        }
+
+        #expect(try server.request("POST", "\(realm)/register", json: #"{"email":"grace@example.com","password":"cobol-1959"}"#).0 == 201)
+        let confirm = try intercept(try Self.latestLink(server), rule: "confirm-email")
+        #expect(confirm["token"] != nil && confirm["tokenId"] != nil, "\(confirm)")
+        #expect(try server.request("POST", "\(realm)/confirm", json: #"{"token":"\#(confirm["token"] ?? "")","tokenId":"\#(confirm["tokenId"] ?? "")"}"#).0 == 200)
+
+        #expect(try server.request("POST", "\(realm)/reset/send", json: #"{"email":"grace@example.com"}"#).0 == 200)
+        let reset = try intercept(try Self.latestLink(server), rule: "reset-password")
+        let completion = #"{"token":"\#(reset["token"] ?? "")","tokenId":"\#(reset["tokenId"] ?? "")","password":"flow-matic-1955"}"#
+        #expect(try server.request("POST", "\(realm)/reset", json: completion).0 == 200)
+        #expect(try server.request("POST", "\(realm)/login", json: #"{"username":"grace@example.com","password":"flow-matic-1955"}"#).0 == 200)
+
+        #expect(try server.request("POST", "\(realm)/reset/send", json: #"{"email":"grace@example.com"}"#).0 == 200)
+        let expired = try intercept(try Self.latestLink(server), rule: "reset-password")
+        _ = try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1860}"#)
+        let late = try server.request("POST", "\(realm)/reset",
+                                      json: #"{"token":"\#(expired["token"] ?? "")","tokenId":"\#(expired["tokenId"] ?? "")","password":"too-late-1"}"#)
+        #expect(late.0 >= 400, "\(late.2)")
+        Self.took("Realm confirmation and reset", since: start)
+    }
+
+    @Test("8. Kii (seed 001): the e-mail reset link's page in the view, and the SMS PIN by API, in both password modes", arguments: ["user", "auto"])
+    func kii(mode: String) throws {
+        let start = Date()
+        let config = Self.temporary("kii.json")
+        try #"{"kiiPasswordMode": "\#(mode)", "kiiLinkBase": "https://api.kii.com"}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let server = try ServeProcess(["--config", config])
+        defer { _ = server.stop() }
+        let kii = "/api/apps/bridge-demo"
+        func login(_ password: String) throws -> Int {
+            try server.request("POST", "\(kii)/oauth2/token", json: #"{"username":"ada@example.com","password":"\#(password)"}"#).0
+        }
+        func newPassword() throws -> String {
+            // user mode: what the test typed; auto mode: what Kii generated and sent.
+            let (_, message, _) = try server.request("GET", "/api/v1/message/latest")
+            let text = message["Text"] as? String ?? ""
+            return text.components(separatedBy: "Your new password is ").last.map { String($0.prefix { $0 != "." }) } ?? ""
+        }
+
+        #expect(try server.request("POST", "\(kii)/users/EMAIL:ada@example.com/password/request-reset", json: #"{"notificationMethod":"EMAIL"}"#).0 == 204)
+        let link = try Self.latestLink(server)
+        #expect(link.hasPrefix("https://api.kii.com/kii/reset?token="), "\(link)")
+        let fill = mode == "user" ? "document.querySelector('[name=newPassword]').value = 'kii-by-mail-1'; " : ""
+        let (run, _) = try Self.host(server, ["--rules", Self.path("Fixtures/rules/kii.json"), "--until", "idle",
+                                              "--eval", fill + "document.getElementById('kiiResetForm').submit(); 'reset'", link])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let byMail = mode == "user" ? "kii-by-mail-1" : try newPassword()
+        #expect(try login(byMail) == 200, "\(byMail)")
+        #expect(try login("analytical-engine") != 200)
+
+        #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/request-reset",
+                                   json: #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).0 == 204)
+        let (_, sms, _) = try server.request("GET", "/api/v1/message/latest")
+        let pin = String((sms["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
+        let body = mode == "user" ? #"{"pinCode":"\#(pin)","newPassword":"kii-by-pin-1"}"# : #"{"pinCode":"\#(pin)"}"#
+        #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/complete-reset", json: body).0 == 204)
+        let byPIN = mode == "user" ? "kii-by-pin-1" : try newPassword()
+        #expect(try login(byPIN) == 200, "\(byPIN)")
+        #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/complete-reset", json: body).0 == 403)
+        Self.took("Kii, \(mode) mode", since: start)
+    }
+
+    @Test("9. A page in the style of Janrain's public demo pages (other screen and form names, its own bridge) signs in")
+    func demoStylePage() throws {
+        let start = Date()
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let navlog = Self.temporary("demo.navlog")
+        defer { try? FileManager.default.removeItem(atPath: navlog) }
+        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
+                                                  "--eval", "janrain.standIn.signIn('ada@example.com')", Self.path("Fixtures/flows/demo-style/index.html")])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
+        #expect(!lines.contains { $0["scriptError"] != nil }, "\(run.stdout)")
+        let screens = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureScreenShow" }.map { $0.1["screen"] as? String ?? "" }
+        #expect(screens.first == "welcome", "\(screens)")
+        Self.took("demo-style page", since: start)
+    }
+
+    @Test("errors in the widget and in page handlers it calls arrive with their message, file and line, not \"Script error.\"")
+    func widgetErrorsAreReal() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                  "--eval", "janrain.events.onCaptureLoginStart.addHandler(function () { null.boom(); }); janrain.standIn.signIn('ada@example.com')",
+                                                  Self.signInPage])
+        let errors = lines.compactMap { $0["scriptError"] as? String }
+        #expect(errors.contains { $0.contains("a handler of onCaptureLoginStart") && $0.contains("null") }, "\(run.stdout)")
+        #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
+    }
+}
