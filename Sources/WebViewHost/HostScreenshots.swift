@@ -18,7 +18,7 @@ public enum HostScreenshots {
         var slug = ""
         for scalar in what.lowercased().unicodeScalars {
             let keep = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
-            if keep { slug.unicodeScalars.append(scalar) } else if !slug.hasSuffix("-") { slug += "-" }
+            if keep { slug.unicodeScalars.append(scalar) } else if !slug.isEmpty && !slug.hasSuffix("-") { slug += "-" }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
         let number = String(max(seq, 0))

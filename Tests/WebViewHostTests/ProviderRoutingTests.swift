@@ -1,0 +1,53 @@
+// ProviderRoutingTests.swift: which requests `bridge host --provider` sends to the emulator (whole labels
+// only, never a look-alike), what the emulator is asked, and what --screenshots names its files.
+import NavigationPolicy
+
+import Testing
+@testable import NavigationReplay
+@testable import WebViewHost
+
+@Suite("provider routing and screenshots")
+struct ProviderRoutingTests {
+    let routing = ProviderRouting(.server("http://127.0.0.1:8025"))
+
+    @Test("the providers' hosts and the app-backend paths go to the emulator", arguments: [
+        "https://bridge-demo.janraincapture.com/oauth/auth_native_traditional",
+        "https://JANRAIN.COM/x", "https://capturewidget.rpxnow.com/load/capturewidget",
+        "https://d16s8pqtk4uodx.cloudfront.net/capturewidget/load.js", "https://api.kii.com/kii/reset?token=t",
+        "https://realm.mongodb.com/api/client/v2.0/app/a/auth/providers/local-userpass/login",
+        "https://yourdomain.com/password_reset/exchange", "https://yourappbackend.com/api/reset-password/request",
+    ])
+    func routed(url: String) { #expect(routing.routes(url)) }
+
+    @Test("look-alikes, other hosts and other paths stay with the site", arguments: [
+        "https://janraincapture.com.evil.com/oauth/token", "https://eviljanrain.com/", "https://d16s8pqtk4uodx.cloudfront.net.evil.com/load.js",
+        "https://other.cloudfront.net/load.js", "https://yourdomain.com/webViewSignIn.html", "https://yourdomain.com/api/reset-password/requests",
+        "myapp://password-changed", "not a url",
+    ])
+    func notRouted(url: String) { #expect(!routing.routes(url)) }
+
+    @Test func theEmulatorIsAskedForPathAndQuery() {
+        #expect(ProviderRouting.target("https://bridge-demo.janraincapture.com/oauth/signin?client_id=a&x=%20") == "/oauth/signin?client_id=a&x=%20")
+        #expect(ProviderRouting.forwardURL(base: "http://127.0.0.1:8025/", target: "/entity?a=1") == "http://127.0.0.1:8025/entity?a=1")
+    }
+
+    @Test("screenshot files sort by sequence and say what they follow")
+    func screenshotNames() {
+        #expect(HostScreenshots.fileName(seq: 4, after: "intercepted signin") == "0004-signin.png")
+        #expect(HostScreenshots.fileName(seq: 12, after: "intercepted janrain-bridge") == "0012-janrain-bridge.png")
+        #expect(HostScreenshots.fileName(seq: 12345, after: "end") == "12345-end.png")
+        #expect(HostScreenshots.fileName(seq: 3, after: "intercepted ../../etc/passwd") == "0003-etc-passwd.png")
+        #expect(HostScreenshots.fileName(seq: 0, after: "intercepted ✓") == "0000-view.png")
+    }
+
+    @Test("a screenshot follows each interception, not each allowed navigation")
+    func screenshotTriggers() throws {
+        let engine = try PolicyEngine(rulesFile: Repository.path("Fixtures/rules/capture.json"))
+        func navigation(_ url: String) -> ReplayedNavigation {
+            ReplayedNavigation(record: NavigationRecord(url: url, location: .line(1)), seq: 1, decision: engine.decide(NavigationRequest(url: url)), events: [], findings: [])
+        }
+        #expect(HostScreenshots.trigger(navigation("myapp://password-changed")) == "intercepted password-changed")
+        #expect(HostScreenshots.trigger(navigation("janrain:eventsAvailable?1")) == "intercepted janrain-bridge")
+        #expect(HostScreenshots.trigger(navigation("https://yourdomain.com/webViewSignIn.html")) == nil)
+    }
+}
