@@ -19,6 +19,8 @@ final class StandInNetwork {
     private let report: (NetworkExchange) -> Void
     /// Trusts the stand-in certificate for one more host (set by `configure`).
     private var allowHost: ((String) -> Void)?
+    /// The context's data manager: a round trip through it tells when the network process has the trust.
+    private var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager>?
     private var allowedHosts = Set<String>()
     /// The client that forwards to a running `bridge serve`.
     private var session: UnsafeMutablePointer<SoupSession>?
@@ -50,6 +52,7 @@ final class StandInNetwork {
         webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
         webkit_network_proxy_settings_free(proxy)
         let certificate = self.certificate
+        dataManager = data
         allowHost = { [unowned self] host in
             guard self.allowedHosts.insert(host).inserted else { return }
             webkit_web_context_allow_tls_certificate_for_host(context, certificate, host)
@@ -131,7 +134,28 @@ final class StandInNetwork {
             connection.respondAndClose("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             return
         }
-        allowHost?(host.lowercased())
+        let lowered = host.lowercased()
+        guard !allowedHosts.contains(lowered), let dataManager else {
+            openTunnel(connection, authority: authority)
+            return
+        }
+        // A host trusted as it arrives: WebKit's network process must have the trust before the handshake.
+        // The trust and a data-manager fetch travel the same ordered channel to it, so the fetch's answer
+        // means the trust is in place; only then is the CONNECT answered.
+        allowHost?(lowered)
+        let pending = PendingTunnel(network: self, connection: connection, authority: authority)
+        let fetched: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, context in
+            let pending = Unmanaged<PendingTunnel>.fromOpaque(context!).takeRetainedValue()
+            let manager = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: WebKitWebsiteDataManager.self)
+            let list = webkit_website_data_manager_fetch_finish(manager, result, nil)
+            if let list { g_list_free_full(list, { webkit_website_data_unref(OpaquePointer($0)) }) }
+            pending.network.openTunnel(pending.connection, authority: pending.authority)
+        }
+        webkit_website_data_manager_fetch(dataManager, WEBKIT_WEBSITE_DATA_HSTS_CACHE, nil, fetched, Unmanaged.passRetained(pending).toOpaque())
+    }
+
+    /// Answers the CONNECT and ends TLS here, handing the stream to the stand-in server.
+    fileprivate func openTunnel(_ connection: ProxyConnection, authority: String) {
         connection.write("HTTP/1.1 200 Connection Established\r\n\r\n")
         var error: UnsafeMutablePointer<GError>?
         let stream = UnsafeMutableRawPointer(connection.connection).assumingMemoryBound(to: GIOStream.self)
@@ -325,6 +349,16 @@ final class StandInNetwork {
         case 500: return "Internal Server Error"
         default: return "Status"
         }
+    }
+}
+
+/// A CONNECT waiting until the network process trusts its host.
+private final class PendingTunnel {
+    let network: StandInNetwork
+    let connection: ProxyConnection
+    let authority: String
+    init(network: StandInNetwork, connection: ProxyConnection, authority: String) {
+        self.network = network; self.connection = connection; self.authority = authority
     }
 }
 
