@@ -86,11 +86,36 @@ public enum HostScripts {
     /// The message handler the probe posts to.
     public static let probeHandler = "bridgeHost"
 
-    /// Injected at document start in every frame: uncaught errors and rejections go to the host.
+    /// Injected at document start in every frame: uncaught errors and rejections go to the host. A script
+    /// element given a cross-origin, non-loopback src by script (a widget loader) is made a CORS request, so
+    /// its errors arrive with message, file and line instead of "Script error.": every such host is
+    /// answered by the stand-in network or the emulator, which allow any origin. Loopback hosts (a test's own
+    /// server, reached directly) and scripts in the page's markup are left as they are.
     public static let errorProbe = """
         (function () {
           if (window.__bridgeHostProbe) return;
           window.__bridgeHostProbe = true;
+          var srcProperty = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, 'src');
+          function unmute(script, value) {
+            try {
+              var url = new URL(String(value), document.baseURI);
+              var loopback = /^(localhost|127\\.0\\.0\\.1|\\[::1\\])$/.test(url.hostname);
+              if (url.origin !== location.origin && !loopback && /^https?:$/.test(url.protocol) && !script.hasAttribute('crossorigin')) {
+                script.crossOrigin = 'anonymous';
+              }
+            } catch (ignored) {}
+          }
+          if (srcProperty && srcProperty.set) {
+            Object.defineProperty(HTMLScriptElement.prototype, 'src', {
+              configurable: true, enumerable: srcProperty.enumerable, get: srcProperty.get,
+              set: function (value) { unmute(this, value); srcProperty.set.call(this, value); }
+            });
+          }
+          var setAttribute = Element.prototype.setAttribute;
+          Element.prototype.setAttribute = function (name, value) {
+            if (this instanceof HTMLScriptElement && String(name).toLowerCase() === 'src') unmute(this, value);
+            return setAttribute.call(this, name, value);
+          };
           function post(message) {
             try { window.webkit.messageHandlers.\(probeHandler).postMessage(message); } catch (e) {}
           }

@@ -212,6 +212,8 @@ final class StandInNetwork {
         let responseHeaders = soup_server_message_get_response_headers(msg)
         for (name, value) in extra where name != "Content-Type" { soup_message_headers_replace(responseHeaders, name, value) }
         soup_message_headers_replace(responseHeaders, "Cache-Control", "no-store")
+        // The site's files may be read from any origin (scripts loaded in CORS mode report real errors).
+        soup_message_headers_replace(responseHeaders, "Access-Control-Allow-Origin", "*")
         let type = extra.first { $0.0 == "Content-Type" }?.1
         body.withUnsafeBytes { raw in
             soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))

@@ -321,3 +321,14 @@ struct SeedFlowsInWebKit {
         #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
     }
 }
+
+extension SeedFlowsInWebKit {
+    @Test("a script another origin serves, loaded by script, reports its error with message, file and line")
+    func crossOriginScriptErrorsAreReal() throws {
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "idle", "--format", "json",
+                                         Self.path("Fixtures/flows/cross-origin/page.html")])
+        let errors = HostCommandTests.jsonLines(run.stdout).compactMap { $0["scriptError"] as? String }
+        #expect(errors.contains { $0.contains("https://cdn.example.net/thrower.js:3") && $0.contains("thrown from the CDN") }, "\(run.stdout)")
+        #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
+    }
+}
