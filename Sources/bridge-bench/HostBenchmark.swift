@@ -1,6 +1,6 @@
 // HostBenchmark.swift: time from starting `bridge host` to the first navigation it intercepts in the
-// sign-in flow (process start, rules, Xvfb, WebKit, the page, the widget stand-in and the first bridge
-// signal all included), median of several runs. The baseline, from the same runs, is the time to the
+// sign-in flow (process start, rules, Xvfb, WebKit, the page, the widget stand-in with the emulator in
+// process, and the first bridge signal all included), median of several runs. The baseline, from the same runs, is the time to the
 // host's first decision (the page's own load): what the view costs before the page runs at all. It runs
 // the `bridge` built beside this benchmark (build both with -c release --traits WebKit).
 import Foundation
@@ -36,7 +36,7 @@ enum HostBenchmark {
     static func once(_ bridge: URL) -> (Double, Double)? {
         let process = Process()
         process.executableURL = bridge
-        process.arguments = ["host", "--rules", "Fixtures/rules/capture.json", "--until", "sentinel", "--format", "json",
+        process.arguments = ["host", "--provider", "--rules", "Fixtures/rules/capture.json", "--until", "sentinel", "--format", "json",
                              "--eval", #"janrain.standIn.signIn("ada@example.com")"#, "web/webViewSignIn.html"]
         let out = Pipe()
         process.standardOutput = out

@@ -332,3 +332,63 @@ extension SeedFlowsInWebKit {
         #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
     }
 }
+
+extension SeedFlowsInWebKit {
+    @Test("registration through the widget: onCaptureRegistrationSuccess reaches signInCompleted, and the new user signs in")
+    func registration() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
+                                                  "--eval", "janrain.standIn.register({email: 'grace@example.com', password: 'flow-matic-1955', displayName: 'Grace'})",
+                                                  Self.signInPage])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.delivered(lines, "onCaptureRegistrationSuccess") == [["signInCompleted"]], "\(run.stdout)")
+        let (_, answer, _) = try server.request("POST", "/oauth/auth_native_traditional",
+                                                form: "client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&signInEmailAddress=grace%40example.com&currentPassword=flow-matic-1955")
+        #expect(answer["stat"] as? String == "ok")
+    }
+
+    @Test("createCaptureSession(token) with the emulator's token finds the session; with a made-up one it does not")
+    func createCaptureSession() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let (_, signedIn, _) = try server.request("POST", "/oauth/auth_native_traditional",
+                                                  form: "client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&response_type=token&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine")
+        let token = try #require(signedIn["access_token"] as? String)
+        for (given, event) in [(token, "onCaptureSessionFound"), ("made-up-token", "onCaptureSessionNotFound")] {
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                      "--eval", "janrain.capture.ui.createCaptureSession('\(given)').then(function (found) { return found })",
+                                                      Self.signInPage])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(lines.contains { $0["eval"] as? String == (event == "onCaptureSessionFound" ? "true" : "false") }, "\(run.stdout)")
+            #expect(Self.seen(lines, event), "\(run.stdout)")
+        }
+    }
+
+    @Test("--provider with no URL runs the emulator in process (--provider-config sets its users); a URL with a path after --provider is the page")
+    func inProcessProvider() throws {
+        let config = Self.temporary("provider.json")
+        try #"{"users": [{"email": "grace@example.com", "password": "flow-matic-1955"}]}"#.write(toFile: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let run = try BridgeProcess.run(["host", "--provider", "--provider-config", config, "--rules", Self.capture, "--until", "sentinel", "--format", "json",
+                                         "--eval", "janrain.standIn.signIn('grace@example.com', {password: 'flow-matic-1955'})", Self.signInPage])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(Self.delivered(HostCommandTests.jsonLines(run.stdout), "onCaptureLoginSuccess") == [["signInCompleted"]])
+        // --provider followed by a page URL (it has a path): the page, with the emulator in process.
+        let page = try BridgeProcess.run(["host", "--rules", Self.capture, "--site", Self.path("web/bridge-site.json"), "--provider",
+                                          "https://yourdomain.com/webViewSignIn.html", "--format", "json", "--verbose"])
+        #expect(page.status == 0 && page.stderr.contains("provider: the emulator, in this process"), "\(page.stdout)\(page.stderr)")
+        let wrong = try BridgeProcess.run(["host", "--provider=ftp://127.0.0.1:1", "--rules", Self.capture, Self.signInPage])
+        #expect(wrong.status == 2 && wrong.stderr.contains("--provider takes no value"), "\(wrong.stderr)")
+        let stray = try BridgeProcess.run(["host", "--provider=http://127.0.0.1:1", "--provider-config", config, "--rules", Self.capture, Self.signInPage])
+        #expect(stray.status == 2 && stray.stderr.contains("--provider-config is for the emulator in this process"), "\(stray.stderr)")
+    }
+
+    @Test("a provider that does not answer: the widget's request gets a 502 saying so, reported, and the run ends")
+    func providerDown() throws {
+        let run = try BridgeProcess.run(["host", "--provider", "http://127.0.0.1:9", "--rules", Self.capture, "--until", "idle", "--format", "json",
+                                         "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
+        let network = HostCommandTests.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
+        #expect(network.contains { $0["status"] as? Int == 502 && ($0["detail"] as? String ?? "").contains("did not answer") }, "\(run.stdout)")
+    }
+}
