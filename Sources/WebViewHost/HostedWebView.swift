@@ -459,36 +459,36 @@ public final class HostedWebView {
     /// value (or rejection) is the result (--eval), through WebKit's async function call.
     private func evaluate(_ script: String, awaitingPromise: Bool = false, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
         guard let view else { done(.failure(HostScriptFailure(message: "no view"))); return }
-        let box = EvaluationCallback(done)
+        let box = Unmanaged.passRetained(EvaluationCallback(done)).toOpaque()
         if awaitingPromise {
             let called: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
-                let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
-                var error: UnsafeMutablePointer<GError>?
-                let webView = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
-                guard let value = webkit_web_view_call_async_javascript_function_finish(webView, result, &error) else {
-                    box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
-                    return
-                }
-                defer { g_object_unref(value) }
-                box.done(.success(HostedWebView.json(value)))
+                HostedWebView.finishEvaluation(context) { webkit_web_view_call_async_javascript_function_finish(HostedWebView.webView(object), result, $0) }
             }
             // The script's completion value, as a global-scope eval gives it; a promise is awaited by WebKit.
             let body = "return (0, eval)(\(JSONValue.string(script).jsonText));"
-            webkit_web_view_call_async_javascript_function(view, body, -1, nil, nil, nil, nil, called, Unmanaged.passRetained(box).toOpaque())
+            webkit_web_view_call_async_javascript_function(view, body, -1, nil, nil, nil, nil, called, box)
             return
         }
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
-            let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
-            var error: UnsafeMutablePointer<GError>?
-            let webView = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
-            guard let value = webkit_web_view_evaluate_javascript_finish(webView, result, &error) else {
-                box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
-                return
-            }
-            defer { g_object_unref(value) }
-            box.done(.success(HostedWebView.json(value)))
+            HostedWebView.finishEvaluation(context) { webkit_web_view_evaluate_javascript_finish(HostedWebView.webView(object), result, $0) }
         }
-        webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, finished, Unmanaged.passRetained(box).toOpaque())
+        webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, finished, box)
+    }
+
+    static func webView(_ object: UnsafeMutablePointer<GObject>?) -> UnsafeMutablePointer<WebKitWebView> {
+        UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
+    }
+
+    /// Ends an evaluation: the value as text, or the error's message, to the callback in `context`.
+    static func finishEvaluation(_ context: gpointer?, _ finish: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<JSCValue>?) {
+        let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        guard let value = finish(&error) else {
+            box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
+            return
+        }
+        defer { g_object_unref(value) }
+        box.done(.success(HostedWebView.json(value)))
     }
 
     /// A JSC value as text: strings as they are, null/undefined as nil, anything else as JSON.

@@ -42,6 +42,13 @@ struct SeedFlowsInWebKit {
         return out
     }
 
+    /// Capture's native sign-in at the server, as the widget calls it: the answer's JSON.
+    static func nativeSignIn(_ server: ServeProcess, _ email: String, _ password: String) throws -> [String: Any] {
+        let form = "client_id=bridgedemomobileclient&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&response_type=token"
+            + "&signInEmailAddress=\(email.replacingOccurrences(of: "@", with: "%40"))&currentPassword=\(password)"
+        return try server.request("POST", "/oauth/auth_native_traditional", form: form).1
+    }
+
     static func latestLink(_ server: ServeProcess) throws -> String {
         let (_, message, text) = try server.request("GET", "/api/v1/message/latest")
         return try #require((message["Links"] as? [String])?.first, "\(text)")
@@ -99,9 +106,7 @@ struct SeedFlowsInWebKit {
         #expect(!Self.seen(lines, "onCaptureLoginSuccess"))
         let cancelled = HostCommandTests.navigations(lines).filter { $0["decision"] as? String == "cancel" }
         #expect(cancelled.allSatisfy { $0["kind"] as? String == "bridge" }, "\(cancelled)")
-        let (_, answer, _) = try server.request("POST", "/oauth/auth_native_traditional",
-                                                form: "client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&signInEmailAddress=ada%40example.com&currentPassword=x")
-        #expect(answer["error"] as? String == "invalid_credentials")
+        #expect(try Self.nativeSignIn(server, "ada@example.com", "not-the-password")["error"] as? String == "invalid_credentials")
         Self.took("wrong password", since: start)
     }
 
@@ -163,12 +168,8 @@ struct SeedFlowsInWebKit {
         #expect(lines.contains { $0["screenshot"] != nil })
 
         // Afterwards the old password fails and the new one signs in.
-        func signIn(_ password: String) throws -> [String: Any] {
-            try server.request("POST", "/oauth/auth_native_traditional",
-                               form: "client_id=bridgedemomobileclient&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&signInEmailAddress=ada%40example.com&currentPassword=\(password)").1
-        }
-        #expect(try signIn("analytical-engine")["error"] as? String == "invalid_credentials")
-        #expect(try signIn("difference-engine")["stat"] as? String == "ok")
+        #expect(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["error"] as? String == "invalid_credentials")
+        #expect(try Self.nativeSignIn(server, "ada@example.com", "difference-engine")["stat"] as? String == "ok")
         Self.took("seed 000 reset", since: start)
 
         // 5. The same link again: the second exchange is refused and the page says so.
@@ -343,18 +344,14 @@ extension SeedFlowsInWebKit {
                                                   Self.signInPage])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(Self.delivered(lines, "onCaptureRegistrationSuccess") == [["signInCompleted"]], "\(run.stdout)")
-        let (_, answer, _) = try server.request("POST", "/oauth/auth_native_traditional",
-                                                form: "client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&signInEmailAddress=grace%40example.com&currentPassword=flow-matic-1955")
-        #expect(answer["stat"] as? String == "ok")
+        #expect(try Self.nativeSignIn(server, "grace@example.com", "flow-matic-1955")["stat"] as? String == "ok")
     }
 
     @Test("createCaptureSession(token) with the emulator's token finds the session; with a made-up one it does not")
     func createCaptureSession() throws {
         let server = try ServeProcess()
         defer { _ = server.stop() }
-        let (_, signedIn, _) = try server.request("POST", "/oauth/auth_native_traditional",
-                                                  form: "client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&response_type=token&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine")
-        let token = try #require(signedIn["access_token"] as? String)
+        let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
         for (given, event) in [(token, "onCaptureSessionFound"), ("made-up-token", "onCaptureSessionNotFound")] {
             let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
                                                       "--eval", "janrain.capture.ui.createCaptureSession('\(given)').then(function (found) { return found })",
