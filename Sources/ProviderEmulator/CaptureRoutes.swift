@@ -8,7 +8,8 @@
 // HTTP 200 with stat "error", as the widget expects; a token error is 400. POST
 // /oauth/register_native_traditional (form=registrationForm, emailAddress, newPassword, displayName…)
 // creates the user and answers as a sign-in does; /entity (access_token) answers the token's user, which
-// the widget's createCaptureSession and session check use.
+// the widget's createCaptureSession and session check use; POST /entity.update (access_token, attributes
+// as JSON) saves a profile form: displayName, and a new password when the current one is given with it.
 import Foundation
 import NavigationPolicy
 
@@ -20,6 +21,7 @@ enum CaptureRoutes {
         ProviderEmulator.route("POST", "/oauth/register_native_traditional") { state, request, _, config in register(&state, request, config) },
         ProviderEmulator.route("POST", "/entity") { state, request, _, _ in entity(state, request.form["access_token"] ?? request.query["access_token"]) },
         ProviderEmulator.route("GET", "/entity") { state, request, _, _ in entity(state, request.query["access_token"]) },
+        ProviderEmulator.route("POST", "/entity.update") { state, request, _, _ in updateEntity(&state, request.form) },
     ]
 
     static func error(_ status: Int, code: Int, _ error: String, _ description: String, invalidFields: JSONFields? = nil) -> EmulatorResponse {
@@ -127,6 +129,30 @@ enum CaptureRoutes {
                                       displayName: fields["displayName"], uuid: EmulatorState.uuid(state.users.count))
         state.users.append(user)
         return .json(200, signedIn(&state, user, clientID: clientID, redirectURI: redirectURI, responseType: responseType, config))
+    }
+
+    /// A profile save: the token's user gets the attributes it may change (displayName; password, with
+    /// current_password right), answered with the user as saved, or Capture's error.
+    static func updateEntity(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
+        guard let token = fields["access_token"], !token.isEmpty else { return error(400, code: 100, "missing_argument", "the access_token parameter is required") }
+        guard let email = CapturePages.tokenOwner(state, token), let index = state.userIndex(email: email) else {
+            return error(401, code: 414, "access_token_expired", "the access token is unknown or has expired")
+        }
+        guard let text = fields["attributes"], let attributes = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+            return error(400, code: 100, "invalid_argument", "attributes must be a JSON object")
+        }
+        func invalid(_ field: String, _ message: String) -> EmulatorResponse {
+            error(200, code: 390, "invalid_form_fields", message, invalidFields: JSONFields.single(field, .array([.string(message)])))
+        }
+        if let password = attributes["password"] as? String {
+            guard fields["current_password"] == state.users[index].password else { return invalid("currentPassword", "The current password is not right.") }
+            guard password.count >= 8 else { return invalid("newPassword", "Passwords must have at least 8 characters.") }
+            state.users[index].password = password
+        }
+        if let name = attributes["displayName"] as? String { state.users[index].displayName = name }
+        var answer = JSONFields.single("stat", .string("ok"))
+        answer.add("result", .object(profile(state.users[index])))
+        return .json(200, answer)
     }
 
     /// The user an access token belongs to (Capture's /entity), or Capture's error for a token it does not know.

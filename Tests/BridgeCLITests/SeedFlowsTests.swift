@@ -389,3 +389,40 @@ extension SeedFlowsInWebKit {
         #expect(network.contains { $0["status"] as? Int == 502 && ($0["detail"] as? String ?? "").contains("did not answer") }, "\(run.stdout)")
     }
 }
+
+extension SeedFlowsInWebKit {
+    @Test("web/webViewProfile.html with the app's token: the session is found once, the profile and a new password are saved at the emulator")
+    func profile() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
+        let save = """
+            new Promise(function (done) {
+              janrain.events.onCaptureProfileSaveSuccess.addHandler(function (result) {
+                if (result.form === 'editProfileForm') {
+                  janrain.capture.ui.renderScreen('changePassword');
+                  var change = document.getElementById('changePasswordForm');
+                  change.elements.currentPassword.value = 'analytical-engine';
+                  change.elements.newPassword.value = change.elements.newPasswordConfirm.value = 'difference-engine';
+                  change.requestSubmit();
+                } else { done(result.form); }
+              });
+              (function whenShown() {  // the screen shows once the widget has found the session
+                var edit = document.getElementById('editProfileForm');
+                if (!edit) { setTimeout(whenShown, 50); return; }
+                edit.elements.displayName.value = 'Countess of Lovelace';
+                edit.requestSubmit();
+              })();
+            })
+            """
+        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", Self.path("web/bridge-site.json"),
+                                                  "--eval", save, "https://yourdomain.com/webViewProfile.html#access_token=\(token)"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(lines.contains { $0["eval"] as? String == "changePasswordForm" }, "\(run.stdout)")
+        let found = HostCommandTests.navigations(lines).flatMap(HostCommandTests.events).filter { $0.0 == "onCaptureSessionFound" }
+        #expect(found.count == 1, "\(run.stdout)")
+        let (_, users, _) = try server.request("GET", "/emulator/v1/users")
+        #expect((users["users"] as? [[String: Any]])?.first?["displayName"] as? String == "Countess of Lovelace")
+        #expect(try Self.nativeSignIn(server, "ada@example.com", "difference-engine")["stat"] as? String == "ok")
+    }
+}

@@ -149,6 +149,13 @@ struct SeedFlowsOverHTTP {
         let token = registered["access_token"] as? String ?? ""
         #expect(((object(e.get("/entity?access_token=\(token)"))["result"] as? [String: Any])?["displayName"] as? String) == "Grace")
         #expect(e.get("/entity?access_token=nope").status == 401)
+        // A profile save, and a password change that needs the current password.
+        #expect(object(e.form("/entity.update", [("access_token", token), ("attributes", #"{"displayName":"Amazing Grace"}"#)]))["stat"] as? String == "ok")
+        #expect(((object(e.get("/entity?access_token=\(token)"))["result"] as? [String: Any])?["displayName"] as? String) == "Amazing Grace")
+        let wrongCurrent = object(e.form("/entity.update", [("access_token", token), ("attributes", #"{"password":"cobol-1959x"}"#), ("current_password", "nope")]))
+        #expect(wrongCurrent["error"] as? String == "invalid_form_fields")
+        #expect(object(e.form("/entity.update", [("access_token", token), ("attributes", #"{"password":"cobol-1959x"}"#), ("current_password", "flow-matic-1955")]))["stat"] as? String == "ok")
+        #expect(e.form("/entity.update", [("access_token", token), ("attributes", "not json")]).status == 400)
         let preflight = e.emulator.handle(EmulatorRequest(method: "OPTIONS", target: "/oauth/auth_native_traditional", origin: "https://yourdomain.com"))
         #expect(preflight.status == 204 && preflight.headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
         let plain = e.emulator.handle(EmulatorRequest(method: "GET", target: "/entity?access_token=\(token)", origin: "https://yourdomain.com"))

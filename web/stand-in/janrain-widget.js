@@ -14,15 +14,18 @@
  *     user's value; {* loginWidget *} a placeholder (social sign-in is not emulated). Links with
  *     data-capturescreen show that screen; .capture_end_session ends the session.
  *   - A form's role comes from its name and fields: sign-in (signInForm, userInformationForm,
- *     tradAuthenticateMergeForm, or email + password), registration, forgot password, or other.
+ *     tradAuthenticateMergeForm, or email + password), registration, forgot password, a signed-in user's
+ *     profile or password change (editProfileForm, changePasswordForm), or other.
  *   - Submitting talks to the page's captureServer, as the widget does: /oauth/auth_native_traditional,
  *     /oauth/register_native_traditional, /oauth/forgot_password_native (its link goes to
- *     passwordRecoverUri, else redirectUri), /entity for sessions. `bridge serve` answers them.
+ *     passwordRecoverUri, else redirectUri), /entity for sessions, /entity.update for profile saves.
+ *     `bridge serve` answers them.
  *   - Events fire in Capture's order with Capture's arguments: onCaptureSessionFound/NotFound, then for
  *     each screen onCaptureRenderStart, onCaptureRenderComplete, onCaptureScreenShow; onCaptureLoginStart then
  *     onCaptureLoginSuccess ({accessToken | authorizationCode, oneTime, userData, …}) or onCaptureLoginFailed;
  *     onCaptureRegistrationStart then …Success / …Failed; onCaptureForgotPasswordCodeSuccess / …Failed;
- *     onCaptureSessionEnded. janrain.capture.ui.createCaptureSession(token) checks the token and fires
+ *     onCaptureProfileSaveSuccess / …Failed; onCaptureSessionEnded.
+ *     janrain.capture.ui.createCaptureSession(token) checks the token and fires
  *     onCaptureSessionFound or onCaptureSessionNotFound.
  *   - Errors are caught where they are thrown (in the widget, or in a page handler it calls) and reported
  *     with their message, file and line to bridge host (and the console): a script from another origin
@@ -44,7 +47,7 @@
     'onCaptureLoginSuccess', 'onCaptureLoginFailed', 'onCaptureRegistrationStart', 'onCaptureRegistrationSuccess',
     'onCaptureRegistrationFailed', 'onCaptureForgotPasswordCodeSuccess', 'onCaptureForgotPasswordCodeFailed',
     'onCaptureSessionFound', 'onCaptureSessionNotFound', 'onCaptureSessionEnded', 'onCaptureSaveFailed',
-    'onCaptureProfileSaveSuccess', 'onCaptureEmailVerificationSuccess', 'onCaptureError'
+    'onCaptureProfileSaveSuccess', 'onCaptureProfileSaveFailed', 'onCaptureEmailVerificationSuccess', 'onCaptureError'
   ];
   var TOKEN_KEY = 'janrainCaptureToken';
   var DEFAULT_PASSWORD = 'analytical-engine';  // bridge serve's default user, ada@example.com
@@ -214,6 +217,7 @@
     if (/forgot/i.test(name)) return 'forgotPassword';
     if (/regist/i.test(name)) return 'registration';
     if (/signin|userinformation|authenticate|login/i.test(name)) return 'signIn';
+    if (/profile|edit|changePassword/i.test(name)) return 'profile';
     if (fieldOf(form, /email/i) && fieldOf(form, /password/i, /new|confirm/i) && !fieldOf(form, /confirm/i)) return 'signIn';
     return 'other';
   }
@@ -306,6 +310,35 @@
           findScreens();
           if (screens.forgotPasswordSuccess) renderScreen('forgotPasswordSuccess');
         }), function (error) { report(error, 'asking for a reset link'); });
+      case 'profile': {
+        // A signed-in user's form: its fields saved through /entity.update with the session's token.
+        var attributes = {}, currentPassword;
+        var newPassword = fieldOf(form, /^newPassword$|^password$/i), confirm = fieldOf(form, /confirm/i);
+        Array.prototype.forEach.call(form.querySelectorAll('input[data-capture-field]'), function (input) {
+          var field = input.getAttribute('data-capture-field');
+          if (/^currentPassword$/i.test(field)) currentPassword = input.value;
+          else if (!/password/i.test(field)) attributes[field] = input.value;
+        });
+        if (newPassword) {
+          if (confirm && confirm.value !== newPassword.value) {
+            showErrors(form, ["Passwords don't match."]);
+            fire('onCaptureProfileSaveFailed', { form: name, status: 'error', statusMessage: 'passwordsDoNotMatch' });
+            return;
+          }
+          attributes = { password: newPassword.value };
+        }
+        return call('/entity.update', { access_token: storedToken() || '', attributes: JSON.stringify(attributes), current_password: currentPassword })
+          .then(guarded('the profile save answer', function (answer) {
+            if (answer.stat !== 'ok') {
+              showErrors(form, messagesOf(answer));
+              fire('onCaptureProfileSaveFailed', { form: name, status: 'error', statusMessage: answer.error, invalidFields: answer.invalid_fields || {} });
+              return;
+            }
+            user = answer.result;
+            showErrors(form, []);
+            fire('onCaptureProfileSaveSuccess', { form: name, status: 'success', screen: current && current.id });
+          }), function (error) { report(error, 'saving the profile'); });
+      }
       default:
         fire('onCaptureSaveFailed', { form: name, status: 'error', statusMessage: 'not emulated: bridge serve has no endpoint for ' + name });
     }
@@ -355,7 +388,10 @@
   ui.start = guarded('janrain.capture.ui.start', function () {
     setTimeout(guarded('janrain.capture.ui.start', function () {
       var first = firstScreen(), token = storedToken();
-      if (token) {
+      if (sessionCheck) {
+        // createCaptureSession(token) was called right after start(): its check is the session check.
+        sessionCheck.then(function (found) { if (found) renderScreen(first); });
+      } else if (token) {
         checkSession(token).then(function (found) { if (found) renderScreen(first); });
       } else {
         fire('onCaptureSessionNotFound', { status: 'success', statusMessage: 'noSession' });
@@ -364,9 +400,11 @@
     }), 0);
   });
   ui.renderScreen = guarded('janrain.capture.ui.renderScreen', renderScreen);
+  var sessionCheck = null;
   ui.createCaptureSession = guarded('janrain.capture.ui.createCaptureSession', function (token) {
     try { global.localStorage.setItem(TOKEN_KEY, token); } catch (ignored) {}
-    return checkSession(token);
+    sessionCheck = checkSession(token);
+    return sessionCheck;
   });
   ui.endCaptureSession = guarded('janrain.capture.ui.endCaptureSession', endCaptureSession);
   ui.modal = ui.modal || { open: function () {}, close: function () {} };
