@@ -46,8 +46,10 @@ struct HostCommand: ParsableCommand {
             Examples:
               bridge host --provider --rules Fixtures/rules/capture.json --until sentinel \\
                   --eval 'janrain.standIn.signIn("ada@example.com")' web/webViewSignIn.html
-              bridge host --rules Fixtures/rules/capture.json --until deeplink \\
-                  --site web/bridge-site.json 'https://yourdomain.com/password_reset.php?code=abc123'
+              bridge serve &   # then, with the reset mail's link from its outbox:
+              bridge host --provider http://127.0.0.1:8025 --until deeplink \\
+                  --rules Fixtures/rules/capture.json --site web/bridge-site.json \\
+                  --screenshots shots 'https://yourdomain.com/password_reset.php?code=…'
             """
     )
 
@@ -65,7 +67,7 @@ struct HostCommand: ParsableCommand {
     @Option(name: .long, help: "Write what the view did as a navlog (secrets masked unless --reveal).")
     var record: String?
 
-    @Option(name: .long, parsing: .singleValue, help: "JavaScript to run in the page once it has loaded (repeatable, in order).")
+    @Option(name: .long, parsing: .singleValue, help: "JavaScript to run in the page once it has loaded (repeatable, in order; a promise is awaited).")
     var eval: [String] = []
 
     @Option(name: .long, help: "A site file (default: bridge-site.json beside the page, if there is one).")
