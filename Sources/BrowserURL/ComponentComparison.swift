@@ -77,3 +77,48 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBuffe
     }
     return true
 }
+
+/// Strings a component is looked up among, prepared once (a rules file's hosts and schemes): the bytes of
+/// all of them in one buffer, so a lookup reads the href once and compares lengths before bytes, with no
+/// String made, hashed or retained per candidate.
+public struct ComponentKeys: Sendable {
+    private let bytes: [UInt8]
+    /// Each key's start in `bytes`, and one more entry: the end of the last.
+    private let bounds: [Int]
+
+    public init(_ strings: [String]) {
+        var bytes: [UInt8] = [], bounds = [0]
+        for string in strings {
+            bytes += string.utf8
+            bounds.append(bytes.count)
+        }
+        self.bytes = bytes
+        self.bounds = bounds
+    }
+
+    public var count: Int { bounds.count - 1 }
+
+    /// The index of the first key equal to `href[range]`, or nil.
+    func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
+        let length = range.count
+        return bytes.withUnsafeBufferPointer { keys in
+            bounds.withUnsafeBufferPointer { bounds in
+                var index = 0
+                while index + 1 < bounds.count {
+                    let start = bounds[index]
+                    if bounds[index + 1] - start == length && bytesEqual(href, range.lowerBound, keys, start, length) { return index }
+                    index += 1
+                }
+                return nil
+            }
+        }
+    }
+}
+
+extension BrowserURL {
+    /// The index of the first of `keys` the component equals (byte for byte, as `component(_:equals:)`), or nil.
+    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys) -> Int? {
+        let range = byteRange(component)
+        return withHrefBytes { keys.firstIndex(in: $0, range) }
+    }
+}

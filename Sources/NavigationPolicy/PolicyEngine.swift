@@ -26,12 +26,19 @@ public struct PolicyEngine: Sendable {
     /// Sentinels grouped by redirect-URI hostname, in file order. A rules file names a handful of hosts, so
     /// a scan comparing the URL's host bytes beats hashing a String made for the lookup.
     private let sentinelsByHost: [(host: String, sentinels: [CompiledSentinel])]
+    /// The hosts of `sentinelsByHost`, in its order, for a byte lookup.
+    private let sentinelHostKeys: ComponentKeys
     /// Scheme rules grouped by scheme, in file order (bridge rules are tried before deep-link rules).
     private let schemeRules: [(scheme: String, rules: [CompiledSchemeRule])]
+    /// The schemes of `schemeRules`, in its order, for a byte lookup.
+    private let schemeKeys: ComponentKeys
     private let hasWVJB: Bool
 
     /// Schemes cancelled unless a scheme rule names them.
     public static let alwaysBlockedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
+    static let alwaysBlockedKeys = ComponentKeys(Array(alwaysBlockedSchemes))
+    static let aboutKeys = ComponentKeys(["about"])
+    static let aboutPageKeys = ComponentKeys(["blank", "srcdoc"])
     /// Parameters that must not repeat in a sentinel response (a repeated one is an error, not a choice).
     static let credentialParameters: Set<String> = ["code", "access_token", "id_token", "refresh_token", "token",
                                                      "state", "error", "tokenId"]
@@ -51,6 +58,7 @@ public struct PolicyEngine: Sendable {
             }
         }
         sentinelsByHost = byHost
+        sentinelHostKeys = ComponentKeys(byHost.map(\.host))
         var schemeOrder: [String] = []
         var byName: [String: [SchemeRule]] = [:]
         for rule in rules.schemes {
@@ -61,6 +69,7 @@ public struct PolicyEngine: Sendable {
             let list = byName[scheme]!
             return (scheme, (list.filter { $0.bridgeProtocol != nil } + list.filter { $0.bridgeProtocol == nil }).map(CompiledSchemeRule.init))
         }
+        schemeKeys = ComponentKeys(schemeRules.map(\.scheme))
         hasWVJB = rules.schemes.contains { $0.bridgeProtocol == .wvjb }
     }
 
@@ -84,14 +93,14 @@ public struct PolicyEngine: Sendable {
                             error: DecisionError(code: "invalid-url", message: error.description), explanation: notes)
         }
         // about:blank and about:srcdoc: WebKit reports them for bridge iframes.
-        if url.component(.scheme, equals: "about") && (url.component(.pathname, equals: "blank") || url.component(.pathname, equals: "srcdoc")) {
+        if url.firstIndex(of: .scheme, in: Self.aboutKeys) != nil && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
             if explain { notes.append("about:\(url.pathname) is always allowed (WebKit loads it for bridge iframes)") }
             return Decision(action: .allow, kind: .allowed, rule: nil, url: url, parameters: empty,
                             interception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
         }
 
         // 1. Always-blocked schemes, unless a scheme rule names them.
-        let rulesForScheme = schemeRules.first(where: { url.component(.scheme, equals: $0.scheme) })?.rules ?? []
+        let rulesForScheme = url.firstIndex(of: .scheme, in: schemeKeys).map { schemeRules[$0].rules } ?? []
         if rulesForScheme.isEmpty && Self.isAlwaysBlocked(url) {
             let scheme = url.scheme
             if explain { notes.append("\(scheme): is always blocked unless a scheme rule names it; none does") }
@@ -192,41 +201,41 @@ public struct PolicyEngine: Sendable {
 
     /// One of `alwaysBlockedSchemes` (cancelled unless a scheme rule names it), compared on the href's bytes.
     static func isAlwaysBlocked(_ url: BrowserURL) -> Bool {
-        alwaysBlockedSchemes.contains { url.component(.scheme, equals: $0) }
+        url.firstIndex(of: .scheme, in: alwaysBlockedKeys) != nil
     }
 
     // MARK: Sentinels
 
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
                                  notes: inout [String], redactor: Redactor) -> Decision? {
-        let candidates = sentinelsByHost.first(where: { url.component(.hostname, equals: $0.host) })?.sentinels ?? []
+        let candidates = url.firstIndex(of: .hostname, in: sentinelHostKeys).map { sentinelsByHost[$0].sentinels } ?? []
         // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
         // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
         var endpoint: (rule: SentinelRule, parameters: FormParameters)? = nil
         for compiled in candidates {
-            let rule = compiled.rule
-            if !SentinelMatcher.matches(url, expected: compiled.key, rule: rule) {
-                if explain, let reason = SentinelMatcher.mismatch(url, rule) {
-                    notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(reason)")
+            if !SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule) {
+                if explain, let reason = SentinelMatcher.mismatch(url, compiled.rule) {
+                    notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(reason)")
                 }
                 continue
             }
-            if rule.frames == .main && !request.isMainFrame || rule.frames == .sub && request.isMainFrame {
-                if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: it applies to \(rule.frames == .main ? "the main frame" : "subframes") only") }
+            if compiled.rule.frames == .main && !request.isMainFrame || compiled.rule.frames == .sub && request.isMainFrame {
+                if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: it applies to \(compiled.rule.frames == .main ? "the main frame" : "subframes") only") }
                 continue
             }
-            let parameters = Self.parameters(of: url, mode: rule.responseMode)
-            if endpoint == nil && parameters.contains("error") { endpoint = (rule, parameters) }
-            let place = rule.responseMode == .any ? "the URL" : rule.responseMode.rawValue
-            if let lacking = rule.require.first(where: { !parameters.contains($0) }) {
-                if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
+            // compiled.rule, not a copy of it: a copy retains every string of the rule.
+            let parameters = Self.parameters(of: url, mode: compiled.rule.responseMode)
+            if endpoint == nil && parameters.contains("error") { endpoint = (compiled.rule, parameters) }
+            let place = compiled.rule.responseMode == .any ? "the URL" : compiled.rule.responseMode.rawValue
+            if let lacking = compiled.rule.require.first(where: { !parameters.contains($0) }) {
+                if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
                 continue
             }
-            if let forbidden = rule.forbid.first(where: parameters.contains) {
-                if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(place) has \(forbidden), which it forbids") }
+            if let forbidden = compiled.rule.forbid.first(where: parameters.contains) {
+                if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) has \(forbidden), which it forbids") }
                 continue
             }
-            return sentinelDecision(url, rule: rule, parameters: parameters, expectedState: expectedState,
+            return sentinelDecision(url, rule: compiled.rule, parameters: parameters, expectedState: expectedState,
                                     explain: explain, notes: &notes, redactor: redactor)
         }
         // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization

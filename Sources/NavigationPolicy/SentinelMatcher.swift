@@ -100,13 +100,15 @@ public enum SentinelMatcher {
     /// The same comparison as `compare`, on the URL's own bytes: no String is made, so the engine runs
     /// it on every candidate. `compare` says why when this is false (the engine asks only to explain).
     public static func matches(_ url: BrowserURL, expected: SentinelKey, rule: SentinelRule) -> Bool {
+        // The path first: sentinels on one host differ by path, so most candidates end here, cheaply.
+        let samePath = url.component(.pathname, equals: expected.pathname)
+        if !samePath && !rule.trailingSlash { return false }
         if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 { return false }
         guard url.component(.scheme, equals: expected.scheme), url.component(.hostname, equals: expected.hostname) else {
             return false
         }
         if url.effectivePort != expected.port && !(rule.loopbackAnyPort && isLoopback(url.hostname)) { return false }
-        if url.component(.pathname, equals: expected.pathname) { return true }
-        return rule.trailingSlash && differsByTrailingSlash(url.pathname, expected.pathname)
+        return samePath || differsByTrailingSlash(url.pathname, expected.pathname)
     }
 
     /// Whether a sentinel hit at `hit` answers a request that named `redirectURI`, under the options of

@@ -15,6 +15,9 @@ struct ComponentComparisonTests {
             let getters: [(URLComponentName, String)] = [(.scheme, url.scheme), (.username, url.username), (.password, url.password),
                                                           (.hostname, url.hostname), (.pathname, url.pathname)]
             for (name, value) in getters {
+                // A key lookup finds the getter's value among others, by index, and nothing that differs.
+                #expect(url.firstIndex(of: name, in: ComponentKeys(["x-not-it", value + "x", value, value])) == 2, "\(input): \(name)")
+                #expect(url.firstIndex(of: name, in: ComponentKeys([value + "x", value.isEmpty ? "x" : String(value.dropLast())])) == nil)
                 #expect(url.component(name, equals: value), "\(input): \(name) \(value)")
                 #expect(!url.component(name, equals: value + "x"))
                 #expect(url.byteCount(of: name) == value.utf8.count)
