@@ -95,6 +95,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The bare WebKitGTK start bridge-bench host measures bridge host against (WebKit trait).
+        .executableTarget(
+            name: "webkit-probe",
+            dependencies: [.target(name: "CWebKit", condition: .when(traits: ["WebKit"]))]
+        ),
         .executableTarget(
             name: "bridge-bench",
             dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator"]

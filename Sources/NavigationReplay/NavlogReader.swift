@@ -11,7 +11,28 @@ public struct NavlogReader {
     public init() {}
 
     /// Reads `input` to its end, handing each header, record and rejection to `emit` in order.
+    /// Reads the navlog as items, one at a time, in order.
     public func read(_ input: ByteInput, _ emit: (LogItem) -> Void) {
+        scanLines(input, line: { text, number, isFirst, endOfFile in
+            emit(Self.item(text, line: number, isFirstLine: isFirst, endOfFile: endOfFile))
+        }, rejected: { emit(.rejected($0)) })
+    }
+
+    /// One line's item: a record, the header, or why it was rejected (a last line cut short says so).
+    static func item(_ text: UnsafeBufferPointer<UInt8>, line: Int, isFirstLine: Bool, endOfFile: Bool) -> LogItem {
+        var item = NavlogLineParser.parse(text, line: line, isFirstLine: isFirstLine)
+        if endOfFile, case .rejected(var rejected) = item, rejected.reason.hasPrefix("not complete JSON") {
+            rejected.reason = "the file ends inside this record (truncated): " + rejected.reason
+            item = .rejected(rejected)
+        }
+        return item
+    }
+
+    /// Splits the navlog into lines (without their line ends and leading blanks; blank lines skipped) and
+    /// overlong lines, which are rejected unread. `line` gets the text, its number, whether it is the first
+    /// line with content, and whether it is a last line without a line end.
+    func scanLines(_ input: ByteInput, line emitLine: (UnsafeBufferPointer<UInt8>, Int, Bool, Bool) -> Void,
+                   rejected: (RejectedRecord) -> Void) {
         var line = 1
         var partial: [UInt8] = []
         var overlong = false
@@ -24,14 +45,8 @@ public struct NavlogReader {
             var start = 0
             while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
             if start == end { return }  // blank
-            let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            var item = NavlogLineParser.parse(text, line: lineNumber, isFirstLine: isFirstContentLine)
-            if endOfFile, case .rejected(var rejected) = item, rejected.reason.hasPrefix("not complete JSON") {
-                rejected.reason = "the file ends inside this record (truncated): " + rejected.reason
-                item = .rejected(rejected)
-            }
+            emitLine(UnsafeBufferPointer(rebasing: bytes[start..<end]), lineNumber, isFirstContentLine, endOfFile)
             isFirstContentLine = false
-            emit(item)
         }
 
         while let chunk = input.nextChunk() {
@@ -51,16 +66,16 @@ public struct NavlogReader {
                         return
                     }
                     if overlong {
-                        emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+                        rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
                         overlong = false
                     } else if partial.isEmpty && newline - start > maxLineBytes {
-                        emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+                        rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
                     } else if partial.isEmpty {
                         finish(UnsafeBufferPointer(rebasing: buffer[start..<newline]), lineNumber: line, endOfFile: false)
                     } else {
                         partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<newline]))
                         if partial.count > maxLineBytes {
-                            emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+                            rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
                         } else {
                             partial.withUnsafeBufferPointer { finish($0, lineNumber: line, endOfFile: false) }
                         }
@@ -72,7 +87,7 @@ public struct NavlogReader {
             }
         }
         if overlong {
-            emit(.rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read")))
+            rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
         } else if !partial.isEmpty {
             partial.withUnsafeBufferPointer { finish($0, lineNumber: line, endOfFile: true) }
         }

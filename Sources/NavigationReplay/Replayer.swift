@@ -101,7 +101,11 @@ public final class Replayer {
     }
 
     /// Replays one item; the caller writes the output at once.
-    public func replay(_ item: LogItem) -> Output {
+    public func replay(_ item: LogItem) -> Output { replay(item, decided: nil) }
+
+    /// Replays one item whose record was decided already (ParallelReplay decides on other threads; the
+    /// decision must be the engine's for the record, with this replayer's explain and redactor).
+    public func replay(_ item: LogItem, decided: Decision?) -> Output {
         switch item {
         case .header:
             summary.hasHeader = true
@@ -115,7 +119,7 @@ public final class Replayer {
             return .rejected(rejected)
         case .record(let record):
             summary.recordsRead += 1
-            let decision = engine.decide(record.request, explain: explain, redactor: redactor)
+            let decision = decided ?? engine.decide(record.request, explain: explain, redactor: redactor)
             // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
             if decision.url == nil, let error = decision.error {
                 summary.rejected += 1

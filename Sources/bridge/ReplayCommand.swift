@@ -84,7 +84,8 @@ struct ReplayCommand: ParsableCommand {
             if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(.logStart(name: input.name))) }
             let replay: (LogItem) -> Void = { item in for event in replayer.replay(item).events { emit(event) } }
             switch logFormat {
-            case .navlog: NavlogReader().read(input, replay)
+            // Parsing and decisions on every core; flows, events and output in log order on this thread.
+            case .navlog: ParallelReplay().run(input, replayer) { output in for event in output.events { emit(event) } }
             case .har, .cdp:
                 do {
                     let bytes = try input.readAll(limit: 512 << 20)
