@@ -25,8 +25,26 @@ struct HTMLElement: Sendable {
 
     /// `style="display:none"` in any spelling (case, spaces, a trailing ";"), or the `hidden` attribute.
     var isHidden: Bool {
-        let style = (attributes["style"] ?? "").lowercased().filter { !$0.isWhitespace }
-        return style.contains("display:none") || attributes["hidden"] != nil
+        attributes["hidden"] != nil || attributes["style"].map(Self.styleHides) == true
+    }
+
+    /// Whether a style attribute holds "display:none", ASCII case and CSS whitespace (space, tab, LF, CR, FF)
+    /// ignored, read on its bytes: no lower-cased or filtered copy is made. "d" occurs once in the pattern,
+    /// so on a mismatch the scan restarts at the current byte.
+    static func styleHides(_ style: String) -> Bool {
+        let pattern: StaticString = "display:none"
+        var matched = 0
+        for byte in style.utf8 {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C { continue }
+            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            if lower == pattern.utf8Start[matched] {
+                matched += 1
+                if matched == pattern.utf8CodeUnitCount { return true }
+            } else {
+                matched = lower == pattern.utf8Start[0] ? 1 : 0
+            }
+        }
+        return false
     }
 }
 

@@ -110,3 +110,22 @@ struct ProductDetectionTests {
         #expect(findings.map(\.check) == ["popup-not-false"])
     }
 }
+
+@Suite("Hidden screens")
+struct HiddenStyleTests {
+    /// The reading before the byte scan, kept as the reference: lower-cased, whitespace dropped, then searched.
+    static func reference(_ style: String) -> Bool {
+        style.lowercased().filter { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" ? false : true }.contains("display:none")
+    }
+
+    @Test("display:none in any spelling hides a screen; other styles do not", arguments: [
+        ("display:none", true), ("DISPLAY : NONE;", true), ("color:red; display: none", true), ("display\t:\nnone", true),
+        ("ddisplay:none", true), ("display:dnone", false), ("display:block", false), ("display:non e", true), ("", false),
+        ("visibility:hidden", false), ("Display:None !important", true), ("displa y:none", true), ("display:nonE;x", true),
+        ("dis-play:none", false), ("display;none", false), ("display:no", false),
+    ])
+    func hides(style: String, hidden: Bool) {
+        #expect(HTMLElement.styleHides(style) == hidden)
+        #expect(Self.reference(style) == hidden)
+    }
+}
