@@ -35,7 +35,7 @@ enum BenchMain {
         let corpus = Corpus.load(explicitPath: corpusPath)
         print("corpus: \(corpus.urls.count) URLs from \(corpus.source)")
         if sections.isEmpty || sections.contains("url") {
-            URLBenchmark.run(corpus.urls, rounds: rounds)
+            URLBenchmark.run(corpus.urls, rounds: rounds, corpusPath: corpus.source.hasSuffix(".txt") ? corpus.source : nil)
         }
         if sections.isEmpty || sections.contains("engine") {
             EngineBenchmark.run(corpus.urls, rounds: rounds)

@@ -21,7 +21,10 @@ enum URLBenchmark {
 
     /// Returns BrowserURL's median ns per URL (other sections compare against it).
     @discardableResult
-    static func run(_ urls: [String], rounds: Int) -> Double {
+    static func run(_ urls: [String], rounds: Int, corpusPath: String? = nil) -> Double {
+        // ada 4, the fastest WHATWG parser, on the same corpus right before and after (its own process: the
+        // anchor the workspace builds, never vendored here).
+        let adaBefore = corpusPath.flatMap(adaNanoseconds)
         let (medians, checksum) = interleavedMedians(rounds: rounds, items: urls.count, [
             { browserURL(urls) },
             { urls.reduce(0) { $0 &+ (URL(string: $1) == nil ? 0 : 1) } },
@@ -33,7 +36,33 @@ enum URLBenchmark {
         print("  BrowserURL.parse            \(formatted(browser))")
         print("  Foundation URL(string:)     \(formatted(foundationURL))   BrowserURL is \(formatted(foundationURL / browser, 2))× as fast")
         print("  URLComponents(string:)      \(formatted(components))   BrowserURL is \(formatted(components / browser, 2))× as fast")
+        if let adaBefore, let adaAfter = corpusPath.flatMap(adaNanoseconds) {
+            let ada = (adaBefore + adaAfter) / 2
+            print("  ada 4.0 (anchor, same corpus, run before and after)  \(formatted(ada))   BrowserURL / ada: \(formatted(browser / ada, 2))×; target: at most 1.1×")
+        } else {
+            print("  ada 4.0 anchor: not built here (ADA_ANCHOR_DIR or ~/.cache/ada-anchor-shared/ada_bench)")
+        }
         print("  (checksum \(checksum % 100_000))")
         return browser
+    }
+
+    /// The ada anchor's median ns per URL on a URL list, when its binary is on this machine.
+    static func adaNanoseconds(_ corpusPath: String) -> Double? {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = environment["ADA_ANCHOR_DIR"] ?? ((environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")) + "/ada-anchor-shared")
+        let binary = directory + "/ada_bench"
+        guard FileManager.default.isExecutableFile(atPath: binary) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = [corpusPath]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // "… median 348.6 ns per URL …"
+        guard let range = text.range(of: "median ") else { return nil }
+        return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
     }
 }
