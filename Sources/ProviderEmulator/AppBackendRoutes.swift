@@ -53,14 +53,10 @@ enum AppBackendRoutes {
         guard let body = request.json, let code = body["code"] as? String, let redirectURI = body["redirect_uri"] as? String else {
             return error(400, "invalid_request", "the body must be JSON: {\"code\", \"redirect_uri\"}")
         }
-        // The app's server knows its own client; the code names it.
+        // The app's server knows its own client and secret; the code names the client.
         let clientID = state.codes.first { $0.value == code }?.clientID ?? config.clients.first?.id ?? "unknown"
-        var fields = [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirectURI), ("client_id", clientID)]
-        if let secret = state.clients[clientID]?.secret { fields.append(("client_secret", secret)) }
-        let form = fields.map { "\($0.0)=\(Redactor.encodeURIComponent($0.1))" }.joined(separator: "&")
-        let answer = CaptureRoutes.token(&state, EmulatorRequest(method: "POST", path: "/oauth/token", contentType: "application/x-www-form-urlencoded",
-                                                                  body: Array(form.utf8)), config)
-        return answer
+        return CaptureRoutes.exchange(&state, code: code, redirectURI: redirectURI, clientID: clientID,
+                                      secret: state.clients[clientID]?.secret, config)
     }
 
     static func error(_ status: Int, _ error: String, _ description: String) -> EmulatorResponse {

@@ -197,12 +197,19 @@ enum CaptureRoutes {
         guard fields["grant_type"] == "authorization_code" else {
             return error(400, code: 100, "unsupported_grant_type", "grant_type must be authorization_code")
         }
-        let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
+        return exchange(&state, code: fields["code"]!, redirectURI: fields["redirect_uri"]!, clientID: fields["client_id"]!,
+                        secret: fields["client_secret"], config)
+    }
+
+    /// Exchanges a sign-in or reset code for tokens, once, as the client it was issued to (with its secret,
+    /// when it has one): /oauth/token, and the app server's exchange of seed 000's reset page.
+    static func exchange(_ state: inout EmulatorState, code: String, redirectURI: String, clientID: String, secret: String?,
+                         _ config: EmulatorConfiguration) -> EmulatorResponse {
         if let refused = client(&state, clientID, redirectURI: nil, config: config) { return refused }
-        if let secret = state.clients[clientID]?.secret, fields["client_secret"] != secret {
+        if let expected = state.clients[clientID]?.secret, secret != expected {
             return error(400, code: 402, "invalid_client", "client_secret is wrong for client \(clientID)")
         }
-        switch state.redeem(fields["code"]!, kinds: [.authorizationCode, .resetCode], redirectURI: redirectURI, clientID: clientID) {
+        switch state.redeem(code, kinds: [.authorizationCode, .resetCode], redirectURI: redirectURI, clientID: clientID) {
         case .ok(let email):
             let access = state.issue(.accessToken, email: email, clientID: clientID, lifetime: config.accessTokenLifetime)
             let refresh = state.issue(.refreshToken, email: email, clientID: clientID, lifetime: 30 * 86400)

@@ -71,6 +71,14 @@ public struct EmulatorResponse: Sendable {
     }
     public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [], location: nil)
 
+    /// Every header the answer carries, in a fixed order: Content-Type, Location (a redirect), then the rest
+    /// (CORS) by name. The server and the in-process provider of `bridge host` both send these.
+    public var headerFields: [(String, String)] {
+        var fields = [("Content-Type", contentType)]
+        if let location { fields.append(("Location", location)) }
+        return fields + headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
     /// The body as text (tests read it).
     public var text: String { String(decoding: body, as: UTF8.self) }
 }

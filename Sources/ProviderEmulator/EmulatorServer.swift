@@ -37,17 +37,16 @@ public struct EmulatorServer: Sendable {
                                                          body: Array(body.readableBytesView),
                                                          origin: request.headers[.origin]))
             } catch {
-                answer = ProviderEmulator.providerError(request.uri.path, status: 413, error: "request_too_large",
-                                                        description: "the request body is over \(limit) bytes")
+                answer = ProviderEmulator.allowingOrigin(ProviderEmulator.providerError(request.uri.path, status: 413, error: "request_too_large",
+                                                                                        description: "the request body is over \(limit) bytes"),
+                                                         request.headers[.origin])
             }
             log(request.method.rawValue, target, answer.status)
             emulator.logRequest(method: request.method.rawValue, target: target, status: answer.status)
             var headers = HTTPFields()
-            headers[.contentType] = answer.contentType
             headers[.cacheControl] = "no-store"
-            if let location = answer.location { headers[.location] = location }
-            // Our own header names (CORS), valid by construction.
-            for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) { headers.append(.init(name: .init(name)!, value: value)) }
+            // Our own header names, valid by construction.
+            for (name, value) in answer.headerFields { headers.append(.init(name: .init(name)!, value: value)) }
             return Response(status: .init(code: answer.status), headers: headers,
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
         }

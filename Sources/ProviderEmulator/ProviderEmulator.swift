@@ -117,11 +117,14 @@ public final class ProviderEmulator: @unchecked Sendable {
     /// The widget's scripts, from the assets directory: any `…/load.js` (and Engage's `/load/APP`) and
     /// `…/xdcomm.js`, as Janrain's CDN serves them.
     static func asset(_ path: String, _ configuration: EmulatorConfiguration) -> EmulatorResponse? {
-        guard let directory = configuration.assetsDirectory else { return nil }
         let file: String
         if path.hasSuffix("/load.js") || path.hasPrefix("/load/") { file = "janrain-widget.js" }
         else if path.hasSuffix("/xdcomm.js") { file = "xdcomm.js" }
         else { return nil }
+        guard let directory = configuration.assetsDirectory else {
+            return providerError(path, status: 404, error: "not_found",
+                                 description: "the widget's stand-in scripts are not served: no assets directory (--assets DIR, e.g. a checkout's web/stand-in)")
+        }
         guard let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file)) else {
             return providerError(path, status: 404, error: "not_found", description: "\(file) is not in \(directory)")
         }

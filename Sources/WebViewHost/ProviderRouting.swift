@@ -67,14 +67,13 @@ public struct ProviderRouting: Sendable {
     }
 
     /// Does a request for this URL go to the emulator?
-    public func routes(_ urlText: String) -> Bool {
-        guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https" else { return false }
-        return Self.isProviderHost(url.hostname) || Self.appBackendPaths.contains(url.pathname)
-    }
+    public func routes(_ urlText: String) -> Bool { target(for: urlText) != nil }
 
-    /// The emulator's target for a URL: path and query.
-    public static func target(_ urlText: String) -> String {
-        guard let url = try? BrowserURL.parse(urlText).get() else { return "/" }
+    /// The emulator's target (path and query) for a URL it answers, or nil when the URL is not the
+    /// emulator's. The URL is parsed once, for both questions.
+    public func target(for urlText: String) -> String? {
+        guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https",
+              Self.isProviderHost(url.hostname) || Self.appBackendPaths.contains(url.pathname) else { return nil }
         return url.pathname + url.search
     }
 

@@ -177,7 +177,7 @@ final class StandInNetwork {
 
     /// A plain-http request through the proxy ("GET http://host/path HTTP/1.1"): answered here.
     fileprivate func answerPlain(_ connection: ProxyConnection, method: String, target: String) {
-        if let provider, provider.routes(target) {
+        if let provider, provider.target(for: target) != nil {
             // Plain http to a provider: sent on as https would be (no body: the proxy reads headers only).
             connection.respondAndClose("HTTP/1.1 301 Moved Permanently\r\nLocation: \(target.replacingOccurrences(of: "http://", with: "https://"))\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             report(NetworkExchange(method: method, url: target, status: 301, detail: "→ https", refused: false))
@@ -202,19 +202,25 @@ final class StandInNetwork {
         let headers = soup_server_message_get_request_headers(msg)
         let host = soup_message_headers_get_one(headers, "Host").map { String(cString: $0) } ?? "unknown"
         let url = "https://\(host)\(path)\(query)"
-        if let provider, provider.routes(url) {
-            askProvider(provider, message: msg, method: method, url: url, headers: headers)
+        if let provider, let target = provider.target(for: url) {
+            askProvider(provider, message: msg, method: method, url: url, target: target, headers: headers)
             return
         }
         let response = site.respond(to: url)
         let (status, extra, body, detail) = rendered(response)
         report(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: response.isRefused))
-        let responseHeaders = soup_server_message_get_response_headers(msg)
-        for (name, value) in extra where name != "Content-Type" { soup_message_headers_replace(responseHeaders, name, value) }
-        soup_message_headers_replace(responseHeaders, "Cache-Control", "no-store")
         // The site's files may be read from any origin (scripts loaded in CORS mode report real errors).
-        soup_message_headers_replace(responseHeaders, "Access-Control-Allow-Origin", "*")
-        let type = extra.first { $0.0 == "Content-Type" }?.1
+        write(msg, status: status, headers: extra + [("Access-Control-Allow-Origin", "*")], body: body)
+    }
+
+    /// Answers a server message: its headers (Content-Type set with the body), never cached.
+    private func write(_ msg: OpaquePointer, status: Int, headers: [(String, String)], body: [UInt8]) {
+        let responseHeaders = soup_server_message_get_response_headers(msg)
+        var type: String?
+        for (name, value) in headers {
+            if name.lowercased() == "content-type" { type = value } else { soup_message_headers_replace(responseHeaders, name, value) }
+        }
+        soup_message_headers_replace(responseHeaders, "Cache-Control", "no-store")
         body.withUnsafeBytes { raw in
             soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))
         }
@@ -223,13 +229,13 @@ final class StandInNetwork {
 
     // MARK: The provider
 
-    private func askProvider(_ provider: ProviderRouting, message msg: OpaquePointer, method: String, url: String,
+    private func askProvider(_ provider: ProviderRouting, message msg: OpaquePointer, method: String, url: String, target: String,
                              headers: OpaquePointer?) {
         var body: [UInt8] = []
         if let requestBody = soup_server_message_get_request_body(msg), let data = requestBody.pointee.data, requestBody.pointee.length > 0 {
             body = Array(UnsafeRawBufferPointer(start: data, count: Int(requestBody.pointee.length)))
         }
-        let exchange = ProviderExchange(method: method, target: ProviderRouting.target(url),
+        let exchange = ProviderExchange(method: method, target: target,
                                         contentType: soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) } ?? "",
                                         body: body, origin: soup_message_headers_get_one(headers, "Origin").map { String(cString: $0) })
         switch provider.backend {
@@ -243,16 +249,7 @@ final class StandInNetwork {
     private func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String) {
         let location = answer.headers.first { $0.0.lowercased() == "location" }?.1
         report(NetworkExchange(method: method, url: url, status: answer.status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: false))
-        let responseHeaders = soup_server_message_get_response_headers(msg)
-        var type: String?
-        for (name, value) in answer.headers {
-            if name.lowercased() == "content-type" { type = value } else { soup_message_headers_replace(responseHeaders, name, value) }
-        }
-        soup_message_headers_replace(responseHeaders, "Cache-Control", "no-store")
-        answer.body.withUnsafeBytes { raw in
-            soup_server_message_set_response(msg, type, SOUP_MEMORY_COPY, raw.baseAddress?.assumingMemoryBound(to: CChar.self), gsize(raw.count))
-        }
-        soup_server_message_set_status(msg, guint(answer.status), nil)
+        write(msg, status: answer.status, headers: answer.headers, body: answer.body)
     }
 
     /// Sends one request on to a running `bridge serve` and answers the paused server message with its reply.
@@ -304,7 +301,6 @@ final class StandInNetwork {
         var size: gsize = 0
         let data = g_bytes_get_data(bytes, &size)
         let body = data.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
-        var headers: [(String, String)] = []
         let responseHeaders = soup_message_get_response_headers(pending.outgoing)
         let collect: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, gpointer?) -> Void = { name, value, context in
             guard let name, let value else { return }

@@ -50,68 +50,60 @@ enum HostBenchmark {
         }
     }
 
-    /// Seconds from spawning the probe to its decide-policy interception (from its own clock), or nil.
+    /// Seconds from spawning the probe to its decide-policy interception, or nil.
     static func probeOnce(_ probe: URL) -> Double? {
-        let process = Process()
-        process.executableURL = probe
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        let clock = ContinuousClock()
-        let start = clock.now
-        do { try process.run() } catch { return nil }
-        var text = ""
         var seconds: Double?
-        while seconds == nil {
-            let data = out.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-            if text.contains("intercepted") {
-                let now = clock.now - start
-                seconds = Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
-            }
+        watch(probe, []) { line, elapsed in
+            if line.hasPrefix("intercepted") { seconds = elapsed }
+            return seconds != nil
         }
-        _ = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
         return seconds
     }
 
     /// Seconds from spawn to the first decision line and to the first cancelled bridge/sentinel/deep-link line.
     static func once(_ bridge: URL) -> (Double, Double)? {
+        var decision: Double?, interception: Double?
+        let arguments = ["host", "--provider", "--rules", "Fixtures/rules/capture.json", "--until", "sentinel", "--format", "json",
+                         "--eval", #"janrain.standIn.signIn("ada@example.com")"#, "web/webViewSignIn.html"]
+        watch(bridge, arguments) { line, elapsed in
+            guard line.hasPrefix("{\"seq\"") else { return false }
+            if decision == nil { decision = elapsed }
+            if line.contains("\"decision\":\"cancel\""),
+               line.contains("\"kind\":\"bridge\"") || line.contains("\"kind\":\"sentinel\"") || line.contains("\"kind\":\"deeplink\"") {
+                interception = elapsed
+            }
+            return interception != nil
+        }
+        guard let decision, let interception else { return nil }
+        return (decision, interception)
+    }
+
+    /// Runs `executable`, handing each line of its standard output, with the seconds since the spawn when it
+    /// arrived, to `line` until that returns true; then lets the process finish.
+    static func watch(_ executable: URL, _ arguments: [String], _ line: (Substring, Double) -> Bool) {
         let process = Process()
-        process.executableURL = bridge
-        process.arguments = ["host", "--provider", "--rules", "Fixtures/rules/capture.json", "--until", "sentinel", "--format", "json",
-                             "--eval", #"janrain.standIn.signIn("ada@example.com")"#, "web/webViewSignIn.html"]
+        process.executableURL = executable
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
         let clock = ContinuousClock()
         let start = clock.now
-        do { try process.run() } catch { return nil }
-        var decision: Double?, interception: Double?
-        var pending = ""
+        do { try process.run() } catch { return }
         let handle = out.fileHandleForReading
-        while interception == nil {
+        var pending = "", done = false
+        while !done {
             let data = handle.availableData
             if data.isEmpty { break }
             let now = clock.now - start
-            let seconds = Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
+            let elapsed = Double(now.components.seconds) + Double(now.components.attoseconds) / 1e18
             pending += String(decoding: data, as: UTF8.self)
-            while let newline = pending.firstIndex(of: "\n") {
-                let line = pending[..<newline]
+            while !done, let newline = pending.firstIndex(of: "\n") {
+                done = line(pending[..<newline], elapsed)
                 pending = String(pending[pending.index(after: newline)...])
-                guard line.hasPrefix("{\"seq\"") else { continue }
-                if decision == nil { decision = seconds }
-                if line.contains("\"decision\":\"cancel\""),
-                   line.contains("\"kind\":\"bridge\"") || line.contains("\"kind\":\"sentinel\"") || line.contains("\"kind\":\"deeplink\"") {
-                    interception = seconds
-                    break
-                }
             }
         }
         _ = handle.readDataToEndOfFile()
         process.waitUntilExit()
-        guard let decision, let interception else { return nil }
-        return (decision, interception)
     }
 }

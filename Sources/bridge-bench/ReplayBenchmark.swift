@@ -43,7 +43,7 @@ enum ReplayBenchmark {
             count = n
         }
         let rssAfterLarge = peakRSS()
-        let (oneCore, _) = replaySerially(large, engine: engine)
+        let (oneCore, _) = replay(large, engine: engine, workers: nil)
         let (twoSlices, _) = replay(large, engine: engine, workers: 2)
         let bareRate = bare.sorted()[bare.count / 2]
         let rate = rates.sorted()[rates.count / 2]
@@ -58,34 +58,25 @@ enum ReplayBenchmark {
         print("  (checksum \(sink % 1000))")
     }
 
-    /// Replays the file as `bridge replay` does (ParallelReplay: parsing and decisions on `workers` cores).
-    static func replay(_ file: URL, engine: PolicyEngine, workers: Int = max(1, ParallelReplay.cores - 1)) -> (rate: Double, count: Int) {
+    /// Replays the file as `bridge replay` does (ParallelReplay: parsing and decisions on `workers` threads
+    /// beside this one), or, with `workers` nil, one item at a time on this thread (NavlogReader +
+    /// Replayer.replay): the baseline.
+    static func replay(_ file: URL, engine: PolicyEngine, workers: Int? = max(1, ParallelReplay.cores - 1)) -> (rate: Double, count: Int) {
         let replayer = Replayer(engine: engine)
         var checksum = 0
+        let take: (Replayer.Output) -> Void = { output in if case .navigation(let n) = output { checksum &+= n.events.count } }
         let t = ContinuousClock().measure {
             let input = try! ByteInput(path: file.path)
-            ParallelReplay(workers: workers).run(input, replayer) { output in
-                if case .navigation(let n) = output { checksum &+= n.events.count }
+            if let workers {
+                ParallelReplay(workers: workers).run(input, replayer, take)
+            } else {
+                NavlogReader().read(input) { take(replayer.replay($0)) }
             }
             _ = replayer.finish()
         }
         let count = replayer.summary.replayed
         precondition(replayer.summary.rejected == 0, "generated log has rejected records")
         return (Double(count) / seconds(t), count + (checksum & 0))
-    }
-
-    /// Replays the file one item at a time on this thread (NavlogReader + Replayer.replay): the baseline.
-    static func replaySerially(_ file: URL, engine: PolicyEngine) -> (rate: Double, count: Int) {
-        let replayer = Replayer(engine: engine)
-        var checksum = 0
-        let t = ContinuousClock().measure {
-            let input = try! ByteInput(path: file.path)
-            NavlogReader().read(input) { item in
-                if case .navigation(let n) = replayer.replay(item) { checksum &+= n.events.count }
-            }
-            _ = replayer.finish()
-        }
-        return (Double(replayer.summary.replayed) / seconds(t), replayer.summary.replayed + (checksum & 0))
     }
 
     /// Writes `count` navlog lines cycling through `urls`; returns the file size.

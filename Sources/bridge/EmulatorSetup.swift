@@ -21,6 +21,13 @@ enum EmulatorSetup {
         return configuration
     }
 
+    /// What to say when no assets directory was found: the widget's scripts then answer 404.
+    static func missingAssets(_ configuration: EmulatorConfiguration) -> String? {
+        configuration.assetsDirectory == nil
+            ? "no web/stand-in here or in the checkout bridge was built in: the widget's …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
+            : nil
+    }
+
     static func isDirectory(_ path: String) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
@@ -46,10 +53,7 @@ enum EmulatorSetup {
             let answer = emulator.handle(EmulatorRequest(method: exchange.method, target: exchange.target, contentType: exchange.contentType,
                                                          body: exchange.body, origin: exchange.origin))
             emulator.logRequest(method: exchange.method, target: exchange.target, status: answer.status)
-            var headers = [("Content-Type", answer.contentType)]
-            if let location = answer.location { headers.append(("Location", location)) }
-            headers += answer.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-            return ProviderAnswer(status: answer.status, headers: headers, body: answer.body)
+            return ProviderAnswer(status: answer.status, headers: answer.headerFields, body: answer.body)
         })
     }
     #endif

@@ -141,7 +141,9 @@ struct HostRun {
         options.frameScripts = command.frameScript
         if let provider = command.provider {
             if provider == ProviderArgument.inProcess {
-                options.provider = EmulatorSetup.inProcess(try EmulatorSetup.configuration(config: command.providerConfig, assets: nil))
+                let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
+                if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host: " + missing) }
+                options.provider = EmulatorSetup.inProcess(configuration)
             } else {
                 options.provider = ProviderRouting(.server(provider))
             }

@@ -61,6 +61,7 @@ struct ServeCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try EmulatorSetup.configuration(config: config, assets: assets)
+        if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve: " + missing) }
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
         let out = OutputWriter(flushEachLine: true, synchronized: true)

@@ -27,7 +27,9 @@ struct ProviderRoutingTests {
     func notRouted(url: String) { #expect(!routing.routes(url)) }
 
     @Test func theEmulatorIsAskedForPathAndQuery() {
-        #expect(ProviderRouting.target("https://bridge-demo.janraincapture.com/oauth/signin?client_id=a&x=%20") == "/oauth/signin?client_id=a&x=%20")
+        #expect(routing.target(for: "https://bridge-demo.janraincapture.com/oauth/signin?client_id=a&x=%20") == "/oauth/signin?client_id=a&x=%20")
+        #expect(routing.target(for: "https://yourdomain.com/password_reset/exchange") == "/password_reset/exchange")
+        #expect(routing.target(for: "https://yourdomain.com/webViewSignIn.html?x=1") == nil)
         #expect(ProviderRouting.forwardURL(base: "http://127.0.0.1:8025/", target: "/entity?a=1") == "http://127.0.0.1:8025/entity?a=1")
     }
 

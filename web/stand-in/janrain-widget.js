@@ -159,7 +159,7 @@
     screen.setAttribute('data-standin-rendered', 'true');
   }
 
-  var current = null, history = [], user = null;
+  var current = null, screenHistory = [], user = null;
 
   function showData(screen) {
     Array.prototype.forEach.call(screen.querySelectorAll('[data-capture-data]'), function (element) {
@@ -175,7 +175,7 @@
     if (!screen) { report(new Error('the page has no screen with id "' + name + '"'), 'renderScreen'); return false; }
     var s = settings();
     fire('onCaptureRenderStart', { screen: name, flow: s.flow, version: s.version });
-    if (current && current !== screen) { current.style.display = 'none'; history.push(current.id); }
+    if (current && current !== screen) { current.style.display = 'none'; screenHistory.push(current.id); }
     render(screen);
     wire(screen);
     showData(screen);
@@ -193,8 +193,8 @@
     Array.prototype.forEach.call(screen.querySelectorAll('[data-capture-back]'), function (button) {
       button.onclick = guarded('the back button', function (event) {
         event.preventDefault();
-        var previous = history.pop();
-        if (previous) { renderScreen(previous); history.pop(); }
+        var previous = screenHistory.pop();
+        if (previous) { renderScreen(previous); screenHistory.pop(); }
       });
     });
     Array.prototype.forEach.call(screen.querySelectorAll('.capture_end_session'), function (link) {
@@ -212,12 +212,18 @@
     })[0];
   }
 
+  // A form's job as its name says it, in this order; null when the name says nothing.
+  var ROLES = [['forgotPassword', /forgot/i], ['registration', /regist/i], ['signIn', /signin|userinformation|authenticate|login/i],
+               ['profile', /profile|edit|changePassword/i]];
+  function roleByName(name) {
+    for (var i = 0; i < ROLES.length; i++) { if (ROLES[i][1].test(name)) return ROLES[i][0]; }
+    return null;
+  }
+
+  // A rendered form's job: by its name, else an e-mail and a password field (no new or confirm) sign in.
   function role(form) {
-    var name = form.getAttribute('data-capture-form');
-    if (/forgot/i.test(name)) return 'forgotPassword';
-    if (/regist/i.test(name)) return 'registration';
-    if (/signin|userinformation|authenticate|login/i.test(name)) return 'signIn';
-    if (/profile|edit|changePassword/i.test(name)) return 'profile';
+    var named = roleByName(form.getAttribute('data-capture-form'));
+    if (named) return named;
     if (fieldOf(form, /email/i) && fieldOf(form, /password/i, /new|confirm/i) && !fieldOf(form, /confirm/i)) return 'signIn';
     return 'other';
   }
@@ -409,20 +415,29 @@
   ui.endCaptureSession = guarded('janrain.capture.ui.endCaptureSession', endCaptureSession);
   ui.modal = ui.modal || { open: function () {}, close: function () {} };
 
-  // The form of a role on any screen, shown first.
-  function formFor(wanted, what) {
+  // The names of a screen's forms, rendered or still JTL.
+  function formNames(screen) {
+    if (screen.getAttribute('data-standin-rendered')) {
+      return Array.prototype.map.call(screen.querySelectorAll('form[data-capture-form]'), function (form) { return form.getAttribute('data-capture-form'); });
+    }
+    var names = [], match = /\{\*\s*#(\w+)\s*\*\}/g, m;
+    while ((m = match.exec(screen.innerHTML))) names.push(m[1]);
+    return names;
+  }
+
+  // The form doing `what` on any screen, its screen shown first. Only screens that may hold one are shown:
+  // a form named for that job, or (for sign-in) a form whose name says nothing, judged by its fields.
+  function formFor(what) {
     findScreens();
-    var names = Object.keys(screens);
-    var found = null;
+    var names = Object.keys(screens), found = null;
     names.forEach(function (name) {
       if (found) return;
       var screen = screens[name];
-      var probe = screen.getAttribute('data-standin-rendered') ? screen : null;
-      if (!probe) {
-        var match = /\{\*\s*#(\w+)\s*\*\}/g, html = screen.innerHTML, m, any = false;
-        while ((m = match.exec(html))) { if (wanted.test(m[1]) || (what === 'signIn' && /userinformation|authenticate/i.test(m[1]))) any = true; }
-        if (!any) return;
-      }
+      var candidate = formNames(screen).some(function (form) {
+        var named = roleByName(form);
+        return named === what || (named === null && what === 'signIn');
+      });
+      if (!candidate) return;
       if (current !== screen) renderScreen(name);
       Array.prototype.forEach.call(screen.querySelectorAll('form[data-capture-form]'), function (form) {
         if (!found && role(form) === what) found = form;
@@ -440,7 +455,7 @@
     signIn: function (email, options) {
       options = options || {};
       janrain.standIn.legacyHandOff = !!options.legacy;
-      var form = formFor(/signin|userinformation|authenticate|login/i, 'signIn');
+      var form = formFor('signIn');
       set(fieldOf(form, /email/i), email || 'ada@example.com');
       set(fieldOf(form, /password/i, /confirm/i), options.password || DEFAULT_PASSWORD);
       form.requestSubmit();
@@ -448,7 +463,7 @@
     },
     register: function (details) {
       details = details || {};
-      var form = formFor(/regist/i, 'registration');
+      var form = formFor('registration');
       Array.prototype.forEach.call(form.querySelectorAll('input[data-capture-field]'), function (input) {
         var field = input.getAttribute('data-capture-field');
         if (/email/i.test(field)) input.value = details.email || 'grace@example.com';
@@ -460,7 +475,7 @@
       return 'submitted';
     },
     forgotPassword: function (email) {
-      var form = formFor(/forgot/i, 'forgotPassword');
+      var form = formFor('forgotPassword');
       set(fieldOf(form, /email/i), email || 'ada@example.com');
       form.requestSubmit();
       return 'submitted';
