@@ -161,7 +161,8 @@ struct SeedFlowsOverHTTP {
         let plain = e.emulator.handle(EmulatorRequest(method: "GET", target: "/entity?access_token=\(token)", origin: "https://yourdomain.com"))
         #expect(plain.headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
         #expect(e.get("/entity?access_token=\(token)").headers["Access-Control-Allow-Origin"] == nil)  // no Origin, no CORS
-        #expect(e.get("/capturewidget/load.js").status == 404)  // no assets directory configured
+        let unserved = e.get("/capturewidget/load.js")  // no assets directory configured: said so
+        #expect(unserved.status == 404 && unserved.text.contains("no assets directory"), "\(unserved.text)")
         var configuration = EmulatorConfiguration.embeddedDefault
         configuration.assetsDirectory = Self.rules.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web/stand-in").path
         let withAssets = Emulator(configuration)
