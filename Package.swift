@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
+        .library(name: "RulesAudit", targets: ["RulesAudit"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
         .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
         .library(name: "WebViewHost", targets: ["WebViewHost"]),
@@ -41,6 +42,11 @@ let package = Package(
             name: "NavigationPolicy",
             dependencies: ["BrowserURL"]
         ),
+        // Unit tests for an app's rules: case files and the attack (`bridge test`, or an app's own tests).
+        .target(
+            name: "RulesAudit",
+            dependencies: ["BrowserURL", "NavigationPolicy"]
+        ),
         // libxml2's HTML parser, from the system (Debian: libxml2-dev).
         .systemLibrary(
             name: "CLibXML2",
@@ -58,7 +64,7 @@ let package = Package(
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["BrowserURL", "NavigationPolicy"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "RulesAudit"]
         ),
         // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
         .systemLibrary(
@@ -91,6 +97,7 @@ let package = Package(
                 "NavigationPolicy",
                 "FlowInspector",
                 "NavigationReplay",
+                "RulesAudit",
                 "WebViewHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -118,7 +125,11 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationReplayTests",
-            dependencies: ["NavigationReplay", "NavigationPolicy"]
+            dependencies: ["NavigationReplay", "NavigationPolicy", "RulesAudit", "CLibXML2"]
+        ),
+        .testTarget(
+            name: "RulesAuditTests",
+            dependencies: ["RulesAudit", "NavigationPolicy", "BrowserURL"]
         ),
         .testTarget(
             name: "WebViewHostTests",

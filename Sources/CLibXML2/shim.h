@@ -1,5 +1,5 @@
-// shim.h: the libxml2 headers FlowInspector uses (HTML parser and tree), for the CLibXML2 system
-// library target. Debian's libxml2 is built with ICU, and its encoding.h then includes ICU's headers,
+// shim.h: the libxml2 headers FlowInspector uses (HTML parser and tree) and the tests use (XML Schema
+// validation of JUnit reports), for the CLibXML2 system library target. Debian's libxml2 is built with ICU, and its encoding.h then includes ICU's headers,
 // whose enums clash with Foundation's own ICU module in Swift. Nothing here uses the ICU converter
 // fields (only xmlNode, xmlAttr and xmlDoc are read, whose layout does not depend on it), so the ICU
 // include is switched off after xmlversion.h has defined it.
@@ -10,3 +10,4 @@
 #include <libxml/tree.h>
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
+#include <libxml/xmlschemas.h>

@@ -6,9 +6,9 @@
 
 import Foundation
 
-enum JSONDuplicateKeys {
+public enum JSONDuplicateKeys {
     /// The key path of the first repeated key, or nil.
-    static func first(in bytes: [UInt8]) -> String? {
+    public static func first(in bytes: [UInt8]) -> String? {
         enum Container {
             case object(keys: Set<String>, path: String, pendingKey: String?)
             case array(index: Int, path: String)

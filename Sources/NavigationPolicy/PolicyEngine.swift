@@ -42,6 +42,8 @@ public struct PolicyEngine: Sendable {
     /// Parameters that must not repeat in a sentinel response (a repeated one is an error, not a choice).
     static let credentialParameters: Set<String> = ["code", "access_token", "id_token", "refresh_token", "token",
                                                      "state", "error", "tokenId"]
+    /// The parameters whose repetition in a sentinel response is an error.
+    public static var credentialParameterNames: Set<String> { credentialParameters }
 
     public init(rules: Rules) {
         self.rules = rules

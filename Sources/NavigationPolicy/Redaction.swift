@@ -109,11 +109,27 @@ public struct Redactor: Sendable {
         var changed = false
         let parts = raw.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
             guard let equals = part.firstIndex(of: "=") else { return part }
-            let name = FormParameters.decodeComponent(part[..<equals])
+            var name = FormParameters.decodeComponent(part[..<equals])
+            // A whole URL carried in a fragment (`#https://host/cb?code=…`): its first pair's name is the
+            // part after the last "?".
+            if let question = name.lastIndex(of: "?") { name = String(name[name.index(after: question)...]) }
             let rawValue = part[part.index(after: equals)...]
             if secrets.isSecret(name) {
                 changed = true
                 return part[...equals] + maskEncoded(rawValue)
+            }
+            // A URL carried in a value (`redirect_uri=https%3A%2F%2Fhost%2Fcb%3Fcode%3D…`): its own secrets
+            // masked, the value re-encoded only when it came encoded.
+            if rawValue.contains("=") || rawValue.contains("%3D") || rawValue.contains("%3d") {
+                let decoded = FormParameters.decodeComponent(rawValue)
+                if decoded.contains("?") || decoded.contains("#") {
+                    let inner = rawURL(decoded)
+                    if inner != decoded {
+                        changed = true
+                        let plain = !rawValue.contains("%") && !rawValue.contains("+")
+                        return part[...equals] + (plain ? inner : Self.encodeURIComponent(inner).replacing("%E2%80%A6", with: "…"))
+                    }
+                }
             }
             guard let first = rawValue.first, first == "%" || first == "[" || first == "{" else { return part }
             let decoded = FormParameters.decodeComponent(rawValue)

@@ -14,7 +14,7 @@ struct Bridge: ParsableCommand {
             their results. bridge parses those URLs exactly as a browser does and checks them.
             """,
         version: "0.1.0",
-        subcommands: [URLCommand.self, CheckCommand.self, InspectCommand.self, ReplayCommand.self, HostCommand.self, ServeCommand.self]
+        subcommands: [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, HostCommand.self, ServeCommand.self]
     )
 }
 

@@ -58,6 +58,22 @@ struct RedactionTests {
         #expect(redactor.rawURL("janrain:accessToken=abcdefgh") == "janrain:accessToken=ab…(8)")
         #expect(redactor.rawURL("not a url") == "not a url")
     }
+
+    @Test("a URL carried inside another (an open redirect's parameter, a fragment) has its secrets masked too")
+    func nestedURL() {
+        // Encoded in a query value: masked, the value re-encoded.
+        #expect(redactor.rawURL("https://evil.example/?redirect_uri=https%3A%2F%2Fa.example%2Fcb%3Fcode%3Dabcdefgh%26x%3D1")
+                == "https://evil.example/?redirect_uri=https%3A%2F%2Fa.example%2Fcb%3Fcode%3Dab…(8)%26x%3D1")
+        // Plain in a query value, and whole in a fragment: masked in place.
+        #expect(redactor.rawURL("https://evil.example/?next=https://a.example/cb?code=abcdefgh")
+                == "https://evil.example/?next=https://a.example/cb?code=ab…(8)")
+        #expect(redactor.rawURL("https://evil.example/#https://a.example/cb?code=abcdefgh&state=12345678")
+                == "https://evil.example/#https://a.example/cb?code=ab…(8)&state=12…(8)")
+        // Nothing secret inside: unchanged, byte for byte.
+        let plain = "https://a.example/?next=https%3A%2F%2Fb.example%2Fpage%3Fid%3D7"
+        #expect(redactor.rawURL(plain) == plain)
+        #expect(Redactor(isEnabled: false).rawURL("https://evil.example/#https://a.example/cb?code=abcdefgh").hasSuffix("code=abcdefgh"))
+    }
 }
 
 @Suite struct BridgeQueueRedactionTests {

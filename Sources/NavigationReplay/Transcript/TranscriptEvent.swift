@@ -3,6 +3,7 @@
 // each into text or JSON lines through the Redactor. A new kind of output is a new case here, never a
 // new writer.
 import NavigationPolicy
+import RulesAudit
 
 public enum TranscriptEvent: Sendable {
     /// One URL decided by `bridge check` (no log, no sequence).
@@ -33,6 +34,12 @@ public enum TranscriptEvent: Sendable {
     case served(ServedRequest)
     /// `bridge host --screenshots`: a PNG of the view was written.
     case screenshot(ScreenshotTaken)
+    /// `bridge test`: a case, or a variant of the attack, decided and judged.
+    case audit(AuditOutcome)
+    /// `bridge test`: a case-file line that is not a case (skipped and counted).
+    case caseFileError(CaseFileError)
+    /// `bridge test`: the counts a run ends with.
+    case auditSummary(AuditSummary)
 }
 
 /// A picture of the hosted view, named by the transcript sequence it follows.

@@ -4,6 +4,7 @@
 // named by their kind ({"rejected": …}, {"summary": …}, {"network": …}, …). Every string comes from the
 // Redactor.
 import NavigationPolicy
+import RulesAudit
 
 public struct TranscriptJSON: Sendable {
     public let redactor: Redactor
@@ -53,6 +54,9 @@ public struct TranscriptJSON: Sendable {
         case .listening(let base): return .single("listening", .string(base))
         case .screenshot(let shot):
             return .single("screenshot", .object(JSONFields([("path", .string(shot.path)), ("seq", .int(shot.seq)), ("after", .string(shot.after))])))
+        case .audit(let outcome): return .single("test", .object(audit(outcome)))
+        case .caseFileError(let error): return .single("badLine", .object(caseFileError(error)))
+        case .auditSummary(let summary): return .single("testSummary", .object(auditSummary(summary)))
         case .served(let request):
             return .single("served", .object(JSONFields([("method", .string(request.method)), ("target", .string(redactor.rawURL(request.target))),
                                                         ("status", .int(request.status))])))

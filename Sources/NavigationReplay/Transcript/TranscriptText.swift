@@ -3,6 +3,7 @@
 // and rejected records indented under it, and a summary per log. Every string comes from the Redactor and
 // is escaped for the terminal before any colour is added.
 import NavigationPolicy
+import RulesAudit
 
 public struct TranscriptText: Sendable {
     public let redactor: Redactor
@@ -60,6 +61,10 @@ public struct TranscriptText: Sendable {
         case .served(let request):
             let line = "serve  \(safe(request.method)) \(safe(redactor.rawURL(request.target))) \(request.status)"
             return [request.status >= 400 ? style.yellow(line) : line]
+        case .audit(let outcome): return audit(outcome)
+        case .caseFileError(let error):
+            return [style.red("bad ") + "  " + safe(redactor.message(error.description))]
+        case .auditSummary(let summary): return [auditSummary(summary)]
         }
     }
 

@@ -1,0 +1,174 @@
+// CaseFile.swift: reads case files, JSON Lines (one case object per line; blank lines are skipped):
+//   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "name"?}
+// A line that is not a case is an error naming its line and the key at fault; the other lines are still
+// read. JSONSerialization reads each line; JSONDuplicateKeys refuses a key given twice.
+import Foundation
+import NavigationPolicy
+
+/// A line of a case file that is not a case.
+public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    public var file: String
+    /// 1-based; 0 when the whole file could not be read.
+    public var line: Int
+    /// The key at fault (`expect.decision`), when there is one.
+    public var key: String?
+    public var message: String
+
+    public init(file: String, line: Int, key: String?, message: String) {
+        self.file = file
+        self.line = line
+        self.key = key
+        self.message = message
+    }
+
+    public var description: String {
+        (line > 0 ? "\(file):\(line)" : file) + ": " + (key.map { "\($0): " } ?? "") + message
+    }
+}
+
+public enum CaseFile {
+    public static let caseKeys = ["url", "expect", "state", "frame", "type", "name"]
+    public static let expectKeys = ["decision", "kind", "rule", "error", "params"]
+
+    /// Reads the file at `path`: its cases and its bad lines.
+    public static func load(path: String) -> (cases: [TestCase], errors: [CaseFileError]) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return ([], [CaseFileError(file: path, line: 0, key: nil, message: "cannot be read")])
+        }
+        return parse([UInt8](data), file: path)
+    }
+
+    /// Reads case-file bytes; `file` is the name cases and errors carry.
+    public static func parse(_ bytes: [UInt8], file: String) -> (cases: [TestCase], errors: [CaseFileError]) {
+        var cases: [TestCase] = []
+        var errors: [CaseFileError] = []
+        var lineNumber = 0
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var slice = line[...]
+            if slice.last == UInt8(ascii: "\r") { slice = slice.dropLast() }
+            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            switch parseLine(Array(slice), source: CaseSource(file: file, line: lineNumber)) {
+            case .success(let testCase): cases.append(testCase)
+            case .failure(let error): errors.append(error)
+            }
+        }
+        return (cases, errors)
+    }
+
+    static func parseLine(_ bytes: [UInt8], source: CaseSource) -> Result<TestCase, CaseFileError> {
+        func fail(_ key: String?, _ message: String) -> Result<TestCase, CaseFileError> {
+            .failure(CaseFileError(file: source.file, line: source.line, key: key, message: message))
+        }
+        guard String(validating: bytes, as: UTF8.self) != nil else { return fail(nil, "not UTF-8") }
+        let json: Any
+        do {
+            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
+        } catch {
+            return fail(nil, "not a JSON object: \(reason(error))")
+        }
+        guard let object = json as? [String: Any] else { return fail(nil, "not a JSON object: each line is one case, {\"url\": …, \"expect\": {…}}") }
+        if let repeated = JSONDuplicateKeys.first(in: bytes) { return fail(repeated, "the key occurs twice; a JSON reader keeps only one of them") }
+        if let unknown = object.keys.sorted().first(where: { !caseKeys.contains($0) }) {
+            return fail(unknown, "not a case key (\(caseKeys.joined(separator: ", ")))")
+        }
+        guard let url = object["url"] as? String else {
+            return fail("url", object["url"] == nil ? "missing: the URL the web view reports" : "must be a string")
+        }
+        guard let expectObject = object["expect"] as? [String: Any] else {
+            return fail("expect", object["expect"] == nil ? "missing: what the decision must be, e.g. {\"decision\": \"cancel\", \"rule\": \"signin\"}" : "must be an object")
+        }
+        var testCase = TestCase(url, expect: CaseExpectation(), source: source)
+        switch expectation(expectObject) {
+        case .success(let expect): testCase.expect = expect
+        case .failure(let error): return fail(error.key, error.message)
+        }
+        if testCase.expect.isEmpty { return fail("expect", "names nothing to check (\(expectKeys.joined(separator: ", ")))") }
+        if let value = object["name"] {
+            guard let name = value as? String else { return fail("name", "must be a string") }
+            testCase.name = name
+        }
+        if let value = object["state"] {
+            guard let state = value as? String else { return fail("state", "must be a string: the state the app sent") }
+            testCase.state = state
+        }
+        if let value = object["frame"] {
+            guard let frame = value as? String, frame == "main" || frame == "sub" else { return fail("frame", "must be \"main\" or \"sub\"") }
+            testCase.isMainFrame = frame == "main"
+        }
+        if let value = object["type"] {
+            guard let text = value as? String, let type = NavigationType(rawValue: text) else {
+                return fail("type", "must be one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            testCase.type = type
+        }
+        return .success(testCase)
+    }
+
+    private struct KeyError: Error { var key: String; var message: String }
+
+    private static func expectation(_ object: [String: Any]) -> Result<CaseExpectation, KeyError> {
+        var expect = CaseExpectation()
+        if let unknown = object.keys.sorted().first(where: { !expectKeys.contains($0) }) {
+            return .failure(KeyError(key: "expect.\(unknown)", message: "not an expectation key (\(expectKeys.joined(separator: ", ")))"))
+        }
+        if let value = object["decision"] {
+            guard let text = value as? String, let action = PolicyAction(rawValue: text) else {
+                return .failure(KeyError(key: "expect.decision", message: "must be \"allow\" or \"cancel\""))
+            }
+            expect.decision = action
+        }
+        if let value = object["kind"] {
+            let kinds = ["sentinel", "bridge", "deeplink", "blocked", "allowed", "default"]
+            guard let text = value as? String, let kind = DecisionKind(rawValue: text) else {
+                return .failure(KeyError(key: "expect.kind", message: "must be one of \(kinds.joined(separator: ", "))"))
+            }
+            expect.kind = kind
+        }
+        for key in ["rule", "error"] {
+            guard let value = object[key] else { continue }
+            let expected: ExpectedText
+            if value is NSNull { expected = .absent }
+            else if let text = value as? String { expected = .text(text) }
+            else { return .failure(KeyError(key: "expect.\(key)", message: "must be a string, or null for none")) }
+            if key == "rule" { expect.rule = expected } else { expect.error = expected }
+        }
+        if let value = object["params"] {
+            guard let params = value as? [String: Any] else {
+                return .failure(KeyError(key: "expect.params", message: "must be an object: parameter name → value, or null when it must be absent"))
+            }
+            for (name, item) in params {
+                if item is NSNull { expect.params[name] = .absent }
+                else if let text = item as? String { expect.params[name] = .text(text) }
+                else { return .failure(KeyError(key: "expect.params.\(name)", message: "must be a string (the decoded value), or null when it must be absent")) }
+            }
+        }
+        return .success(expect)
+    }
+
+    /// JSONSerialization's reason, without its boilerplate.
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
+    }
+
+    /// A case as one line of a case file (what `--init` writes); keys in the documented order.
+    public static func line(_ testCase: TestCase) -> String {
+        var expect = JSONFields()
+        if let decision = testCase.expect.decision { expect.add("decision", decision.rawValue) }
+        if let kind = testCase.expect.kind { expect.add("kind", kind.rawValue) }
+        if let rule = testCase.expect.rule { expect.add("rule", .string(rule.value)) }
+        if let error = testCase.expect.error { expect.add("error", .string(error.value)) }
+        if !testCase.expect.params.isEmpty {
+            expect.add("params", .object(JSONFields(testCase.expect.params.keys.sorted().map { ($0, JSONOutput.string(testCase.expect.params[$0]!.value)) })))
+        }
+        var fields = JSONFields()
+        if let name = testCase.name { fields.add("name", name) }
+        fields.add("url", testCase.url)
+        if let state = testCase.state { fields.add("state", state) }
+        if !testCase.isMainFrame { fields.add("frame", "sub") }
+        if testCase.type != .other { fields.add("type", testCase.type.rawValue) }
+        fields.add("expect", .object(expect))
+        return fields.line
+    }
+}

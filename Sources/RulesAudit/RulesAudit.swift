@@ -1,0 +1,247 @@
+// RulesAudit.swift: unit tests for an app's navigation rules, as a library an app's own test suite calls
+// (`#expect(RulesAudit(rules: rules).run().failures.isEmpty)`) and `bridge test` runs. Two parts: the
+// app's cases (each URL decided and compared with what it expects), and the attack (every generator of
+// AttackCatalogue on every target of the rules, each variant held to its expectation, plus each target's
+// own URL decided by its own rule). Results are values; the CLI renders them through the transcript.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+
+/// One thing a result failed, with a stable id.
+public struct AuditFailure: Sendable, Hashable {
+    /// `case-mismatch`, `taken-for-rule`, `credential-leaves`, `no-longer-matches`, `error-response-loads`,
+    /// `repeated-credential-accepted`, `rule-unreachable`.
+    public var check: String
+    /// What happened, in words (URLs and secrets in it are masked when rendered).
+    public var message: String
+    /// For case mismatches: the keys that differ.
+    public var differences: [CaseDifference]
+
+    public init(check: String, message: String, differences: [CaseDifference] = []) {
+        self.check = check
+        self.message = message
+        self.differences = differences
+    }
+
+    /// Every failure id, with what it means (the README and SARIF's rules).
+    public static let catalogue: [(id: String, summary: String)] = [
+        ("case-mismatch", "A case's decision differs from what the case expects."),
+        ("taken-for-rule", "A lookalike URL was decided by the rule it imitates: the rule can be walked past."),
+        ("credential-leaves", "A lookalike carrying the rule's credentials is allowed to load at an origin other than the rule's own: the default or an allowed origin lets a credential leave."),
+        ("no-longer-matches", "A URL a browser navigates to exactly as the rule's own is decided otherwise."),
+        ("error-response-loads", "An OAuth error response at the redirect URI is not cancelled as a sentinel result."),
+        ("repeated-credential-accepted", "A credential given twice is not reported as an error."),
+        ("rule-unreachable", "The target's own URL, with its credentials, is not decided by its rule: another rule comes first."),
+    ]
+}
+
+/// One case or attack variant, decided and judged.
+public struct AuditOutcome: Sendable {
+    public enum Subject: Sendable {
+        case testCase(TestCase)
+        /// A generator's variant of a target (`generator` is nil for the target's own URL).
+        case attack(target: AttackTarget, generator: String?, expectation: VariantExpectation?)
+    }
+
+    public var subject: Subject
+    /// The URL decided, as given (rendered with its secrets masked).
+    public var url: String
+    public var decision: Decision
+    public var failures: [AuditFailure]
+
+    public var passed: Bool { failures.isEmpty }
+
+    /// The group a report shows it in: the case file, or `attack on sentinels[0] "signin"`.
+    public var suite: String {
+        switch subject {
+        case .testCase(let c): return c.source?.file ?? "cases"
+        case .attack(let target, _, _): return "attack on \(target.title)"
+        }
+    }
+
+    /// Its name within the suite.
+    public var name: String {
+        switch subject {
+        case .testCase(let c): return c.displayName
+        case .attack(_, let generator, _): return generator ?? "own-url"
+        }
+    }
+
+    /// Where it comes from in a case file, when it does.
+    public var source: CaseSource? {
+        if case .testCase(let c) = subject { return c.source }
+        return nil
+    }
+}
+
+public struct AuditResult: Sendable {
+    public var outcomes: [AuditOutcome] = []
+    /// Case-file lines that are not cases (they were skipped; each is counted as an error).
+    public var inputErrors: [CaseFileError] = []
+    /// The rules file, when the rules came from one (reports point at it).
+    public var rulesFile: String?
+    /// How many targets the attack aimed at (0 when it did not run).
+    public var attackTargets = 0
+
+    public init() {}
+
+    /// The outcomes that failed.
+    public var failures: [AuditOutcome] { outcomes.filter { !$0.passed } }
+    /// Whether everything passed and every case was read.
+    public var passed: Bool { inputErrors.isEmpty && outcomes.allSatisfy(\.passed) }
+
+    public var summary: AuditSummary {
+        var s = AuditSummary()
+        for outcome in outcomes {
+            if case .testCase = outcome.subject {
+                s.cases += 1
+                if !outcome.passed { s.casesFailed += 1 }
+            } else {
+                s.variants += 1
+                if !outcome.passed { s.variantsFailed += 1 }
+            }
+        }
+        s.targets = attackTargets
+        s.badLines = inputErrors.count
+        return s
+    }
+}
+
+/// The counts a run ends with.
+public struct AuditSummary: Sendable, Hashable {
+    public var cases = 0
+    public var casesFailed = 0
+    public var variants = 0
+    public var variantsFailed = 0
+    public var targets = 0
+    public var badLines = 0
+    public init() {}
+}
+
+public struct RulesAudit: Sendable {
+    public var rules: Rules
+    public var cases: [TestCase]
+    /// Whether the attack runs.
+    public var attack: Bool
+    public var rulesFile: String?
+    private let engine: PolicyEngine
+
+    public init(rules: Rules, cases: [TestCase] = [], attack: Bool = true, rulesFile: String? = nil) {
+        self.rules = rules
+        self.cases = cases
+        self.attack = attack
+        self.rulesFile = rulesFile
+        engine = PolicyEngine(rules: rules)
+    }
+
+    /// The rules file at `path`, its cases and the attack.
+    public init(rulesFile path: String, cases: [TestCase] = [], attack: Bool = true) throws(RulesError) {
+        self.init(rules: try RulesLoader.load(path: path), cases: cases, attack: attack, rulesFile: path)
+    }
+
+    public func run() -> AuditResult {
+        var result = AuditResult()
+        result.rulesFile = rulesFile
+        for testCase in cases { result.outcomes.append(run(testCase)) }
+        if attack {
+            let targets = AttackTargets.targets(rules)
+            result.attackTargets = targets.count
+            for target in targets { result.outcomes += run(target) }
+        }
+        return result
+    }
+
+    /// One case: decided and compared with its expectation.
+    public func run(_ testCase: TestCase) -> AuditOutcome {
+        let decision = engine.decide(testCase.request, expectedState: testCase.state)
+        let differences = testCase.differences(from: decision)
+        let failures = differences.isEmpty ? [] : [AuditFailure(check: "case-mismatch", message: differences.map(\.key).joined(separator: ", ") + " differ", differences: differences)]
+        return AuditOutcome(subject: .testCase(testCase), url: testCase.url, decision: decision, failures: failures)
+    }
+
+    /// The targets the attack aims at, from these rules.
+    public var attackTargets: [AttackTarget] { AttackTargets.targets(rules) }
+
+    /// The attack on one target: its own URL, then every generator's variants.
+    public func run(_ target: AttackTarget) -> [AuditOutcome] {
+        let own = decide(target.url)
+        var outcomes: [AuditOutcome] = []
+        var ownFailures: [AuditFailure] = []
+        let decidedByOwn = target.kind == .origin ? own.action == .allow && own.kind == .allowed
+                                                  : own.kind == target.decisionKind && own.rule == target.name
+        if !decidedByOwn {
+            ownFailures.append(AuditFailure(check: "rule-unreachable",
+                                            message: "\(target.url) is decided \(Self.describe(own)), not by \(target.title); another rule comes first, so the lookalikes below say little"))
+        }
+        outcomes.append(AuditOutcome(subject: .attack(target: target, generator: nil, expectation: nil), url: target.url, decision: own, failures: ownFailures))
+        for generator in AttackCatalogue.all {
+            let expectation = generator.expectation(for: target)
+            for variant in generator.variants(for: target) {
+                let decision = decide(variant)
+                let failures = judge(variant, decision, expectation: expectation, target: target, own: own)
+                outcomes.append(AuditOutcome(subject: .attack(target: target, generator: generator.id, expectation: expectation),
+                                             url: variant, decision: decision, failures: failures))
+            }
+        }
+        return outcomes
+    }
+
+    private func decide(_ url: String) -> Decision {
+        engine.decide(NavigationRequest(url: url), expectedState: rules.expectedState)
+    }
+
+    private func judge(_ url: String, _ decision: Decision, expectation: VariantExpectation, target: AttackTarget, own: Decision) -> [AuditFailure] {
+        var failures: [AuditFailure] = []
+        switch expectation {
+        case .lookalike:
+            let taken = target.kind == .origin ? decision.kind == .allowed && decision.rule == target.name
+                                               : decision.kind == target.decisionKind && decision.rule == target.name
+            if taken {
+                failures.append(AuditFailure(check: "taken-for-rule", message: "\(url) is taken for \(target.title)"))
+            }
+            let origin = decision.url?.origin
+            if !target.credentials.isEmpty && decision.action == .allow && (origin == nil || origin != target.ownOrigin) && !taken {
+                failures.append(AuditFailure(check: "credential-leaves",
+                                             message: "\(url) would load at \(origin ?? "an opaque origin") carrying \(target.credentials.joined(separator: ", ")): let through by \(letThroughBy(decision))"))
+            }
+        case .sameNavigation:
+            if decision.action != own.action || decision.kind != own.kind || decision.rule != own.rule || decision.error?.code != own.error?.code {
+                failures.append(AuditFailure(check: "no-longer-matches",
+                                             message: "\(url) is the same navigation to a browser as \(target.url), but it is decided \(Self.describe(decision)), not \(Self.describe(own))"))
+            }
+        case .errorResponse:
+            if decision.action != .cancel || decision.kind != .sentinel {
+                failures.append(AuditFailure(check: "error-response-loads", message: "\(url) is an OAuth error response at \(target.title)'s redirect URI, but it is decided \(Self.describe(decision))"))
+            }
+        case .repeatedCredential:
+            if decision.error?.code != "repeated-parameter" {
+                failures.append(AuditFailure(check: "repeated-credential-accepted", message: "\(url) gives a credential twice, but it is decided \(Self.describe(decision)) without a repeated-parameter error"))
+            }
+        }
+        return failures
+    }
+
+    /// What let a navigation load: the allowed origin (with its key path), the rule, or the default.
+    private func letThroughBy(_ decision: Decision) -> String {
+        switch decision.kind {
+        case .allowed:
+            if let rule = decision.rule, let index = rules.allow.firstIndex(where: { $0.text == rule }) {
+                return "allow[\(index)] \(rule)"
+            }
+            return decision.rule ?? "an allowed origin"
+        case .default: return "the default (\(rules.defaultAction.rawValue))"
+        default:
+            let name = decision.rule ?? "?"
+            let keyPath = rules.sentinels.first { $0.name == name }?.keyPath ?? rules.schemes.first { $0.name == name }?.keyPath
+            return (keyPath.map { "\($0) " } ?? "") + "\(name.debugDescription) (action allow)"
+        }
+    }
+
+    /// `cancel (sentinel, rule "signin", error repeated-parameter)`.
+    static func describe(_ decision: Decision) -> String {
+        var parts = [decision.kind.rawValue]
+        if let rule = decision.rule { parts.append("rule \(rule.debugDescription)") }
+        if let error = decision.error { parts.append("error \(error.code)") }
+        return "\(decision.action.rawValue) (\(parts.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,174 @@
+// TestCommand.swift: `bridge test` unit-tests a rules file: the app's own cases (JSON Lines case files) and
+// the attack (AttackCatalogue's lookalikes of every rule); results as text, JSON lines, JUnit XML or
+// SARIF through the transcript's renderer and Redactor. The work is RulesAudit's; this is options and
+// wiring.
+import ArgumentParser
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+import RulesAudit
+
+enum TestFormat: String, CaseIterable, ExpressibleByArgument {
+    case text, json, junit, sarif
+}
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Unit-test a rules file: your cases, and an attack on every rule.",
+        discussion: """
+            Case files are JSON Lines, one case per line:
+              {"name": "sign-in", "url": "https://yourdomain.com/cb?code=abc&state=xyz", "state": "xyz",
+               "expect": {"decision": "cancel", "kind": "sentinel", "rule": "signin", "error": null, "params": {"code": "abc"}}}
+            Only the keys in "expect" are checked ("rule": null and "error": null mean none; a parameter \
+            set to null must be absent). "frame" (main, sub) and "type" (linkClicked, …) say how the view \
+            reported the navigation. A line that is not a case is reported with its line and key, counted \
+            and skipped; the other lines still run.
+
+            The attack (--attack; on by default when no case file is given) sends what an attacker or a \
+            sloppy proxy would, built from every sentinel, bridge scheme, deep-link route and allowed origin \
+            in the rules, each carrying the rule's credentials: userinfo and "@" forms, the real host as a \
+            prefix, suffix or label of another, backslashes and percent-encoded authorities, homoglyphs, \
+            trailing dots, other ports and schemes, path case, trailing slashes, ";" parameters, "..;/", the \
+            URL inside another, OAuth error responses, repeated credentials, intent: URLs. No lookalike may \
+            be taken for its rule, and none carrying credentials may be allowed to load at an origin other \
+            than the rule's own. Variants a browser navigates to exactly as the rule's own URL (host case, \
+            default port, dot segments, tabs and newlines, full-width hosts) must still match. \
+            --list-attacks prints the generators with an example each.
+
+            --init writes a starter case file (the one CASES argument) from the rules: it passes as written; \
+            edit it to say what your app expects.
+
+            Formats: text, json (one object per case or variant, then a summary), junit (JUnit XML, what CI \
+            systems show as test results), sarif (SARIF 2.1.0). Secrets are masked unless --reveal.
+
+            Exit status: 0 everything passed, 1 a case or a variant failed or a case line was bad, 2 usage, \
+            rules or unreadable case files.
+
+            Examples:
+              bridge test --rules Fixtures/rules/capture.json
+              bridge test --rules rules.json --init rules.cases.jsonl
+              bridge test --rules rules.json --attack --format junit rules.cases.jsonl > bridge-test.xml
+            """
+    )
+
+    @Option(name: .long, help: "The rules file (JSON, version 1).")
+    var rules: String
+
+    @Option(name: .long, help: "Output format: text, json, junit or sarif.")
+    var format: TestFormat = .text
+
+    @Flag(name: .long, help: "Run the attack too (it runs by default when no case file is given).")
+    var attack = false
+
+    @Flag(name: .long, help: "Write a starter case file from the rules to the one CASES path, and exit.")
+    var `init` = false
+
+    @Flag(name: .long, help: "With --init: replace the file if it exists.")
+    var force = false
+
+    @Flag(name: .long, help: "List the attack's generators with an example each, and exit.")
+    var listAttacks = false
+
+    @Flag(name: .long, help: "Show passing variants too, and every decision's explanation.")
+    var explain = false
+
+    @Flag(name: .long, help: "Show secret values (codes, tokens, state, passwords) instead of masking them.")
+    var reveal = false
+
+    @Option(name: .long, help: "Colour in text output: auto (on a terminal), always, never. NO_COLOR always turns it off.")
+    var color: ColorChoice = .auto
+
+    @Argument(help: "Case files (JSON Lines); - reads one from standard input.")
+    var cases: [String] = []
+
+    func validate() throws {
+        if `init` && cases.count != 1 { throw ValidationError("--init writes one case file: give its path, e.g. --init rules.cases.jsonl") }
+        if `init` && cases == ["-"] { throw ValidationError("--init writes a file; give a path, not -") }
+        if cases.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once.") }
+    }
+
+    func run() throws {
+        let redactor = Redactor(isEnabled: !reveal)
+        let out = OutputWriter()
+        if listAttacks {
+            for generator in AttackCatalogue.all {
+                let kinds = AttackTarget.Kind.allCases.filter(generator.appliesTo.contains).map(\.rawValue).joined(separator: ", ")
+                let expectation = generator.expectation(for: Self.exampleTarget(generator.example.kind))
+                out.line("\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)")
+                out.line("    e.g. " + Redactor.terminalSafe(redactor.rawURL(generator.example.variant)))
+            }
+            return
+        }
+        let loaded: Rules
+        do { loaded = try RulesLoader.load(path: rules) } catch { throw UsageError("rules: \(redactor.message("\(error)"))") }
+        if `init` { return try writeStarter(loaded, to: cases[0]) }
+
+        var testCases: [TestCase] = []
+        var inputErrors: [CaseFileError] = []
+        var unreadable = false
+        for path in cases {
+            let read: (cases: [TestCase], errors: [CaseFileError])
+            if path == "-" {
+                read = CaseFile.parse([UInt8](FileHandle.standardInput.readDataToEndOfFile()), file: "-")
+            } else {
+                read = CaseFile.load(path: path)
+            }
+            if read.errors.contains(where: { $0.line == 0 }) { unreadable = true }
+            testCases += read.cases
+            inputErrors += read.errors
+        }
+        let started = Date()
+        var result = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules).run()
+        let seconds = Date().timeIntervalSince(started)
+        result.inputErrors = inputErrors
+
+        let renderer = TranscriptRenderer(format: format == .json ? .json : .text, redactor: redactor, style: color.style, explain: explain)
+        switch format {
+        case .text, .json:
+            for error in inputErrors { out.lines(renderer.lines(.caseFileError(error))) }
+            for outcome in result.outcomes { out.lines(renderer.lines(.audit(outcome))) }
+            out.lines(renderer.lines(.auditSummary(result.summary)))
+        case .junit:
+            out.line(renderer.documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds))
+        case .sarif:
+            out.line(renderer.documents.sarif(result, toolVersion: Bridge.configuration.version))
+        }
+        out.flush()
+        if format != .text && format != .json {
+            for error in inputErrors { StandardError.say("bridge test: " + redactor.message(error.description)) }
+        }
+        if unreadable { throw ExitCode(2) }
+        if !result.passed { throw ExitCode(1) }
+    }
+
+    private func writeStarter(_ loaded: Rules, to path: String) throws {
+        if FileManager.default.fileExists(atPath: path) && !force {
+            throw UsageError("\(path) exists; give --force to replace it")
+        }
+        let starter = StarterCases.make(loaded)
+        let text = starter.cases.map(CaseFile.line).joined(separator: "\n") + "\n"
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw UsageError("cannot write \(path)")
+        }
+        for note in starter.notes { StandardError.say("bridge test: note: " + redactor(for: note)) }
+        StandardError.say("bridge test: wrote \(starter.cases.count) cases to \(path); run them with: bridge test --rules \(rules) \(path)")
+    }
+
+    private func redactor(for text: String) -> String { Redactor(isEnabled: !reveal).message(text) }
+
+    /// The example rules' target of a kind (for --list-attacks).
+    static func exampleTarget(_ kind: AttackTarget.Kind) -> AttackTarget {
+        let rules = try! RulesLoader.parse(Data(AttackCatalogue.exampleRulesJSON.utf8))
+        return RulesAudit(rules: rules).attackTargets.first { $0.kind == kind }!
+    }
+
+    /// ISO 8601 in UTC without a zone designator (JUnit's schema takes no zone).
+    static func timestamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+        return formatter.string(from: date)
+    }
+}

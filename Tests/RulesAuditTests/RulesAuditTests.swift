@@ -1,0 +1,158 @@
+// RulesAuditTests.swift: RulesAudit as an app's test suite uses it, and as `bridge test` runs it: case
+// files read line by line (bad lines named with line and key, the rest still read), cases judged key by
+// key, every preset passing the attack and its own starter cases, and rules that let a credential leave
+// failing it.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+import Testing
+import RulesAudit
+
+@Suite struct RulesAuditTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static let presets = ["capture", "deeplink", "kii", "realm"]
+
+    /// The README's example, as an app's test target writes it.
+    @Test func readmeExample() throws {
+        let rules = try RulesLoader.load(path: Self.path("Fixtures/rules/capture.json"))
+        #expect(RulesAudit(rules: rules).run().failures.isEmpty)
+        let signIn = TestCase("https://yourdomain.com/password_reset.php?code=abc&access_token=xyz",
+                              expect: CaseExpectation(decision: .cancel, kind: .sentinel, rule: "signin", params: ["code": "abc"]))
+        let resetLink = TestCase("https://yourdomain.com/password_reset.php?code=abc",
+                                 expect: CaseExpectation(decision: .allow, rule: "reset-link", params: ["access_token": .absent]))
+        let result = RulesAudit(rules: rules, cases: [signIn, resetLink], attack: false).run()
+        #expect(result.passed)
+        #expect(result.summary.cases == 2 && result.summary.variants == 0)
+    }
+
+    @Test(arguments: presets)
+    func presetPassesTheAttack(_ name: String) throws {
+        let result = try RulesAudit(rulesFile: Self.path("Fixtures/rules/\(name).json")).run()
+        #expect(result.attackTargets > 0)
+        #expect(result.summary.variants > 30)
+        for failure in result.failures { Issue.record("\(name): \(failure.suite) \(failure.name) \(failure.url): \(failure.failures.map(\.message))") }
+        print("\(name).json: attack of \(result.summary.variants) variants on \(result.attackTargets) targets, \(result.failures.count) failed")
+    }
+
+    @Test(arguments: presets)
+    func starterCasesPassAsWritten(_ name: String) throws {
+        let rules = try RulesLoader.load(path: Self.path("Fixtures/rules/\(name).json"))
+        let starter = StarterCases.make(rules)
+        #expect(starter.notes.isEmpty, "\(starter.notes)")
+        // Written and read back, as --init and a later run do.
+        let text = starter.cases.map(CaseFile.line).joined(separator: "\n") + "\n"
+        let read = CaseFile.parse(Array(text.utf8), file: "\(name).cases.jsonl")
+        #expect(read.errors.isEmpty, "\(read.errors)")
+        #expect(read.cases.count == starter.cases.count)
+        let result = RulesAudit(rules: rules, cases: read.cases, attack: false).run()
+        #expect(result.passed, "\(result.failures.map { ($0.name, $0.failures.flatMap(\.differences)) })")
+        // Every sentinel has its good result, an error result and a near miss; every scheme rule a case.
+        for sentinel in rules.sentinels {
+            for what in ["a good result", "an OAuth error response", "a near miss"] {
+                #expect(read.cases.contains { $0.name?.hasPrefix("\(sentinel.name): \(what)") == true }, "\(sentinel.name): \(what)")
+            }
+        }
+        for scheme in rules.schemes { #expect(read.cases.contains { $0.name?.hasPrefix(scheme.name + ":") == true }, "\(scheme.name)") }
+    }
+
+    @Test func starterNotesARuleAnotherDecidesFirst() throws {
+        let rules = try RulesLoader.parse(Data("""
+            {"version": 1, "sentinels": [
+              {"name": "code-only", "redirectURI": "https://app.example/cb", "require": ["code"], "forbid": ["access_token"]},
+              {"name": "in-fragment", "redirectURI": "https://app.example/cb", "responseMode": "fragment", "require": ["code"]}]}
+            """.utf8))
+        // The loader accepts it (in-fragment still fires with an access_token), but its plain result is code-only's.
+        let starter = StarterCases.make(rules)
+        #expect(starter.notes.contains { $0.contains("sentinels[1] \"in-fragment\"") && $0.contains("rule \"code-only\"") }, "\(starter.notes)")
+        let result = RulesAudit(rules: rules).run()
+        #expect(result.failures.contains { $0.failures.contains { $0.check == "rule-unreachable" } && $0.suite.contains("in-fragment") })
+    }
+
+    /// The issue's done-when: "default": "allow" fails the attack, naming a lookalike that would leave with a code.
+    @Test func defaultAllowFailsNamingALookalikeWithACode() throws {
+        let result = try RulesAudit(rulesFile: Self.path("Fixtures/audit/default-allow.json")).run()
+        #expect(!result.passed)
+        let leak = try #require(result.failures.first { $0.url.hasPrefix("https://yourdomain.com.evil.example/password_reset.php?code=") })
+        let failure = try #require(leak.failures.first)
+        #expect(failure.check == "credential-leaves")
+        #expect(failure.message.contains("would load at https://yourdomain.com.evil.example carrying code, access_token, state: let through by the default (allow)"))
+    }
+
+    @Test func aBroadAllowListIsNamed() throws {
+        let rules = try RulesLoader.parse(Data("""
+            {"version": 1, "default": "cancel", "allow": ["https://yourdomain.com", "http://yourdomain.com", "https://*.yourdomain.com"],
+             "sentinels": [{"name": "signin", "redirectURI": "https://yourdomain.com/cb", "require": ["code"]}]}
+            """.utf8))
+        let failures = RulesAudit(rules: rules).run().failures.flatMap { outcome in outcome.failures.map { (outcome.url, $0) } }
+        #expect(failures.contains { $0.0.hasPrefix("http://yourdomain.com/cb?code=") && $0.1.message.contains("let through by allow[1] http://yourdomain.com") })
+        #expect(failures.contains { $0.0.hasPrefix("https://evil.yourdomain.com/cb?code=") && $0.1.message.contains("allow[2] https://*.yourdomain.com") })
+        // Lookalikes at the rule's own origin (a trailing slash) are not leaks.
+        #expect(!failures.contains { $0.0.hasPrefix("https://yourdomain.com/cb/?") })
+    }
+
+    @Test func optionsTurnLookalikesIntoMatches() throws {
+        let rules = try RulesLoader.parse(Data("""
+            {"version": 1, "sentinels": [{"name": "loopback", "redirectURI": "http://127.0.0.1:8080/cb", "require": ["code"],
+                                          "trailingSlash": true, "loopbackAnyPort": true}]}
+            """.utf8))
+        let audit = RulesAudit(rules: rules)
+        let outcomes = audit.run(try #require(audit.attackTargets.first))
+        for id in ["trailing-slash", "other-port"] {
+            let variant = try #require(outcomes.first { if case .attack(_, id?, let e) = $0.subject { return e == .sameNavigation } else { return false } }, "\(id)")
+            #expect(variant.passed && variant.decision.rule == "loopback", "\(id): \(variant.url)")
+        }
+    }
+
+    // MARK: Case files
+
+    @Test func caseFileLinesAreReadOneByOne() {
+        let text = """
+            {"url": "myapp://password-changed", "expect": {"rule": "password-changed"}}
+            {"url": "https://yourdomain.com/", "expect": {"decision": "block"}}
+            not json
+            {"url": "https://yourdomain.com/", "expect": {"rule": "x"}, "colour": "red"}
+
+            {"url": "https://yourdomain.com/", "expect": {}}
+            {"url": 3, "expect": {"rule": null}}
+            {"url": "a", "url": "b", "expect": {"rule": null}}
+            {"url": "https://yourdomain.com/", "expect": {"params": {"code": 1}}}
+            {"name": "sub", "url": "https://yourdomain.com/x", "frame": "sub", "type": "linkClicked", "state": "s", "expect": {"rule": null, "error": null, "params": {"code": null}}}
+            """
+        let read = CaseFile.parse(Array(text.utf8), file: "t.jsonl")
+        #expect(read.cases.map(\.source?.line) == [1, 10])
+        #expect(read.errors.map(\.line) == [2, 3, 4, 6, 7, 8, 9])
+        #expect(read.errors.map(\.key) == ["expect.decision", nil, "colour", "expect", "url", "url", "expect.params.code"])
+        #expect(read.errors[0].description == "t.jsonl:2: expect.decision: must be \"allow\" or \"cancel\"")
+        let sub = read.cases[1]
+        #expect(sub.name == "sub" && !sub.isMainFrame && sub.type == .linkClicked && sub.state == "s")
+        #expect(sub.expect.rule == .absent && sub.expect.error == .absent && sub.expect.params == ["code": .absent])
+    }
+
+    @Test func aCaseFailsWithTheKeysThatDiffer() throws {
+        let rules = try RulesLoader.load(path: Self.path("Fixtures/rules/capture.json"))
+        let wrong = TestCase("https://yourdomain.com/password_reset.php?code=q7&code=q8",
+                             expect: CaseExpectation(decision: .cancel, kind: .sentinel, rule: "signin", error: .absent,
+                                                     params: ["code": "q7", "state": .absent]))
+        let outcome = RulesAudit(rules: rules, cases: [wrong], attack: false).run().outcomes[0]
+        let differences = try #require(outcome.failures.first).differences
+        #expect(differences.map(\.key) == ["decision", "rule", "error", "params.code"])
+        #expect(differences[1].expected == "\"signin\"" && differences[1].actual == "\"reset-link\"")
+        #expect(differences[2].expected == "none" && differences[2].actual == "\"repeated-parameter\"")
+        #expect(differences[3].actual == "\"q7\", \"q8\" (2 times)")
+    }
+
+    @Test func theFixtureCaseFilePasses() throws {
+        let read = CaseFile.load(path: Self.path("Fixtures/cases/capture.cases.jsonl"))
+        #expect(read.errors.isEmpty)
+        #expect(read.cases.count >= 10)
+        let result = try RulesAudit(rulesFile: Self.path("Fixtures/rules/capture.json"), cases: read.cases, attack: false).run()
+        #expect(result.passed, "\(result.failures.map { ($0.name, $0.failures.flatMap(\.differences)) })")
+    }
+
+    @Test func anUnreadableCaseFileIsAnError() {
+        let read = CaseFile.load(path: "/nonexistent/cases.jsonl")
+        #expect(read.cases.isEmpty && read.errors.count == 1 && read.errors[0].line == 0)
+        #expect(read.errors[0].description == "/nonexistent/cases.jsonl: cannot be read")
+    }
+}
