@@ -122,7 +122,7 @@ public struct Redactor: Sendable {
             // masked, the value re-encoded only when it came encoded.
             if rawValue.contains("=") || rawValue.contains("%3D") || rawValue.contains("%3d") {
                 let decoded = FormParameters.decodeComponent(rawValue)
-                if decoded.contains("?") || decoded.contains("#") {
+                if decoded.contains("?") || decoded.contains("#") || decoded.contains(":") {
                     let inner = rawURL(decoded)
                     if inner != decoded {
                         changed = true
@@ -186,15 +186,18 @@ public struct Redactor: Sendable {
             head = head[..<question]
         }
         // Userinfo: "scheme://user:password@host"; the password is masked (the last "@" before the path
-        // ends the userinfo, as the URL parser reads it).
+        // ends the userinfo, as the URL parser reads it). In the path, `name=value` pairs with a secret name
+        // (`/janrain:accessToken=…`, `;code=…`) are masked too.
         if let slashes = head.range(of: "://") {
             let authorityEnd = head[slashes.upperBound...].firstIndex(of: "/") ?? head.endIndex
-            let authority = head[slashes.upperBound..<authorityEnd]
+            let path = maskPathPairs(head[authorityEnd...])
+            head = head[..<authorityEnd]
+            let authority = head[slashes.upperBound...]
             if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
                authority.index(after: colon) < at {
                 head = Substring(String(head[...colon]) + maskEncoded(head[head.index(after: colon)..<at]) + head[at...])
             }
-            return head + tail
+            return head + path + tail
         }
         // An opaque path: "scheme:" not followed by "/".
         if let colon = head.firstIndex(of: ":"), head[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
@@ -202,6 +205,26 @@ public struct Redactor: Sendable {
             head = head[...colon] + redactFormEncoded(String(head[head.index(after: colon)...]))
         }
         return head + tail
+    }
+
+    /// A path with the values of `name=value` pairs masked where the name (the letters, digits, "_" and
+    /// "-" just before "=") is a secret; a value ends at "/", ";", "&" or ",". Everything else is kept.
+    func maskPathPairs(_ path: Substring) -> String {
+        guard path.contains("=") else { return String(path) }
+        var out = ""
+        var rest = path
+        while let equals = rest.firstIndex(of: "=") {
+            let before = rest[..<equals]
+            let nameStart = before.lastIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")) }
+                .map { before.index(after: $0) } ?? before.startIndex
+            let name = String(before[nameStart...])
+            let valueStart = rest.index(after: equals)
+            let valueEnd = rest[valueStart...].firstIndex { "/;&,".contains($0) } ?? rest.endIndex
+            out += rest[...equals]
+            out += !name.isEmpty && secrets.isSecret(name) ? maskEncoded(rest[valueStart..<valueEnd]) : String(rest[valueStart..<valueEnd])
+            rest = rest[valueEnd...]
+        }
+        return out + rest
     }
 
     /// A string that may be a URL: redacted as a URL when it parses, else as parameters.

@@ -201,8 +201,9 @@ public struct RulesAudit: Sendable {
             }
             let origin = decision.url?.origin
             if !target.credentials.isEmpty && decision.action == .allow && (origin == nil || origin != target.ownOrigin) && !taken {
+                let place = origin == nil || origin == "null" ? "in the page (an opaque origin)" : "at \(origin!)"
                 failures.append(AuditFailure(check: "credential-leaves",
-                                             message: "\(url) would load at \(origin ?? "an opaque origin") carrying \(target.credentials.joined(separator: ", ")): let through by \(letThroughBy(decision))"))
+                                             message: "\(url) would load \(place) carrying \(target.credentials.joined(separator: ", ")): let through by \(letThroughBy(decision))"))
             }
         case .sameNavigation:
             if decision.action != own.action || decision.kind != own.kind || decision.rule != own.rule || decision.error?.code != own.error?.code {

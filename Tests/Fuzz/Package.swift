@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer) for the URL parser
-// (with the href round trip as its oracle), the rules loader, the navlog/HAR/CDP readers through replay,
+// (with the href round trip as its oracle), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP readers through replay,
 // the inline-script scanner and the inspector. A package of its own so that `swift build` and `swift test`
 // of bridge never need libFuzzer; `Tests/Fuzz/run` builds and runs them, seeded from the fixtures.
 import PackageDescription
@@ -11,7 +11,9 @@ let package = Package(
     targets: [
         .target(name: "FuzzDriver"),
         .executableTarget(name: "FuzzURLParser", dependencies: ["FuzzDriver", .product(name: "BrowserURL", package: "bridge")]),
-        .executableTarget(name: "FuzzRulesLoader", dependencies: ["FuzzDriver", .product(name: "NavigationPolicy", package: "bridge")]),
+        .executableTarget(name: "FuzzRulesLoader", dependencies: [
+            "FuzzDriver", .product(name: "NavigationPolicy", package: "bridge"), .product(name: "RulesAudit", package: "bridge"),
+        ]),
         .executableTarget(name: "FuzzLogReaders", dependencies: [
             "FuzzDriver", .product(name: "NavigationReplay", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
         ]),

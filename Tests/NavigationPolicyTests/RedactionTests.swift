@@ -69,6 +69,11 @@ struct RedactionTests {
                 == "https://evil.example/?next=https://a.example/cb?code=ab…(8)")
         #expect(redactor.rawURL("https://evil.example/#https://a.example/cb?code=abcdefgh&state=12345678")
                 == "https://evil.example/#https://a.example/cb?code=ab…(8)&state=12…(8)")
+        // An opaque URL in a value, and secret pairs in a path.
+        #expect(redactor.rawURL("https://evil.example/?u=janrain%3AaccessToken%3Dabcdefgh") == "https://evil.example/?u=janrain%3AaccessToken%3Dab…(8)")
+        #expect(redactor.rawURL("https://evil.example/janrain:accessToken=abcdefgh/x;code=12345678?q=1")
+                == "https://evil.example/janrain:accessToken=ab…(8)/x;code=12…(8)?q=1")
+        #expect(redactor.rawURL("https://a.example/p;jsessionid=1/view=full") == "https://a.example/p;jsessionid=1/view=full")
         // Nothing secret inside: unchanged, byte for byte.
         let plain = "https://a.example/?next=https%3A%2F%2Fb.example%2Fpage%3Fid%3D7"
         #expect(redactor.rawURL(plain) == plain)
