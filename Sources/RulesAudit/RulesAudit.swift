@@ -124,6 +124,8 @@ public struct RulesAudit: Sendable {
     /// Whether the attack runs.
     public var attack: Bool
     public var rulesFile: String?
+    /// Whether decisions carry their explanations (`bridge test --explain`).
+    public var explain = false
     private let engine: PolicyEngine
 
     public init(rules: Rules, cases: [TestCase] = [], attack: Bool = true, rulesFile: String? = nil) {
@@ -153,7 +155,7 @@ public struct RulesAudit: Sendable {
 
     /// One case: decided and compared with its expectation.
     public func run(_ testCase: TestCase) -> AuditOutcome {
-        let decision = engine.decide(testCase.request, expectedState: testCase.state)
+        let decision = engine.decide(testCase.request, expectedState: testCase.state, explain: explain)
         let differences = testCase.differences(from: decision)
         let failures = differences.isEmpty ? [] : [AuditFailure(check: "case-mismatch", message: differences.map(\.key).joined(separator: ", ") + " differ", differences: differences)]
         return AuditOutcome(subject: .testCase(testCase), url: testCase.url, decision: decision, failures: failures)
@@ -187,7 +189,7 @@ public struct RulesAudit: Sendable {
     }
 
     private func decide(_ url: String) -> Decision {
-        engine.decide(NavigationRequest(url: url), expectedState: rules.expectedState)
+        engine.decide(NavigationRequest(url: url), expectedState: rules.expectedState, explain: explain)
     }
 
     private func judge(_ url: String, _ decision: Decision, expectation: VariantExpectation, target: AttackTarget, own: Decision) -> [AuditFailure] {

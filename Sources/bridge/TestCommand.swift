@@ -119,7 +119,9 @@ struct TestCommand: ParsableCommand {
             inputErrors += read.errors
         }
         let started = Date()
-        var result = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules).run()
+        var audit = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules)
+        audit.explain = explain
+        var result = audit.run()
         let seconds = Date().timeIntervalSince(started)
         result.inputErrors = inputErrors
 
