@@ -70,14 +70,8 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "List the attack's generators with an example each, and exit.")
     var listAttacks = false
 
-    @Flag(name: .long, help: "Show passing variants too, and every decision's explanation.")
-    var explain = false
-
-    @Flag(name: .long, help: "Show secret values (codes, tokens, state, passwords) instead of masking them.")
-    var reveal = false
-
-    @Option(name: .long, help: "Colour in text output: auto (on a terminal), always, never. NO_COLOR always turns it off.")
-    var color: ColorChoice = .auto
+    /// --explain (passing variants are shown too, each decision with its reasons), --reveal, --color.
+    @OptionGroup var display: DisplayOptions
 
     @Argument(help: "Case files (JSON Lines); - reads one from standard input.")
     var cases: [String] = []
@@ -89,7 +83,7 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let redactor = Redactor(isEnabled: !reveal)
+        let redactor = display.redactor
         let out = OutputWriter()
         if listAttacks {
             for generator in AttackCatalogue.all {
@@ -120,12 +114,12 @@ struct TestCommand: ParsableCommand {
         }
         let started = Date()
         var audit = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules)
-        audit.explain = explain
+        audit.explain = display.explain
         var result = audit.run()
         let seconds = Date().timeIntervalSince(started)
         result.inputErrors = inputErrors
 
-        let renderer = TranscriptRenderer(format: format == .json ? .json : .text, redactor: redactor, style: color.style, explain: explain)
+        let renderer = display.renderer(format == .json ? .json : .text)
         switch format {
         case .text, .json:
             for error in inputErrors { out.lines(renderer.lines(.caseFileError(error))) }
@@ -153,11 +147,9 @@ struct TestCommand: ParsableCommand {
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
             throw UsageError("cannot write \(path)")
         }
-        for note in starter.notes { StandardError.say("bridge test: note: " + redactor(for: note)) }
+        for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.message(note)) }
         StandardError.say("bridge test: wrote \(starter.cases.count) cases to \(path); run them with: bridge test --rules \(rules) \(path)")
     }
-
-    private func redactor(for text: String) -> String { Redactor(isEnabled: !reveal).message(text) }
 
     /// The example rules' target of a kind (for --list-attacks).
     static func exampleTarget(_ kind: AttackTarget.Kind) -> AttackTarget {

@@ -1,6 +1,6 @@
 // TranscriptOptions.swift: the options `check`, `replay` and `host` share (the rules file, the output
-// format, --explain, --reveal, --color), their help written once, and the one way a command loads its
-// engine and builds its renderer.
+// format, and DisplayOptions: --explain, --reveal, --color, which `test` shares too), their help written
+// once, and the one way a command loads its engine and builds its renderer.
 import ArgumentParser
 import NavigationPolicy
 import NavigationReplay
@@ -14,6 +14,19 @@ struct TranscriptOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: text (for people) or json (one object per line).")
     var format: TranscriptFormat = .text
 
+    @OptionGroup var display: DisplayOptions
+
+    var explain: Bool { display.explain }
+    var redactor: Redactor { display.redactor }
+    var renderer: TranscriptRenderer { display.renderer(format) }
+
+    /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path.
+    func loadEngine() throws -> PolicyEngine { try EngineLoader.load(rules, redactor: redactor) }
+}
+
+/// How output reads, for every command that prints decisions (`check`, `replay`, `host`, `test`): --explain,
+/// --reveal and --color, and the renderer they make.
+struct DisplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Explain each decision: the rule that matched and, for rules that nearly did, why not.")
     var explain = false
 
@@ -25,12 +38,9 @@ struct TranscriptOptions: ParsableArguments {
 
     var redactor: Redactor { Redactor(isEnabled: !reveal) }
 
-    var renderer: TranscriptRenderer {
+    func renderer(_ format: TranscriptFormat) -> TranscriptRenderer {
         TranscriptRenderer(format: format, redactor: redactor, style: color.style, explain: explain)
     }
-
-    /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path.
-    func loadEngine() throws -> PolicyEngine { try EngineLoader.load(rules, redactor: redactor) }
 }
 
 /// The one way a command loads a rules file: a bad file is a usage error (exit 2) naming the key path.

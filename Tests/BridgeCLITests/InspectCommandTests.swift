@@ -52,37 +52,7 @@ struct InspectCommandTests {
         #expect(run.status == 2)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         #expect(document["version"] as? String == "2.1.0")
-        let schemaPath = Self.path("Fixtures/conformance/sarif/sarif-schema-2.1.0.json")
-        guard FileManager.default.fileExists(atPath: schemaPath) else {
-            print("skipped: SARIF schema validation (no Fixtures/conformance/sarif)")
-            return
-        }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString).sarif")
-        try Data(run.stdout.utf8).write(to: output)
-        defer { try? FileManager.default.removeItem(at: output) }
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", """
-            import json, sys
-            try:
-                import jsonschema
-            except ImportError:
-                print("no jsonschema"); sys.exit(3)
-            jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
-            print("valid")
-            """, schemaPath, output.path]
-        let pipe = Pipe()
-        check.standardOutput = pipe
-        check.standardError = pipe
-        try check.run()
-        check.waitUntilExit()
-        let said = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        if check.terminationStatus == 3 || check.terminationStatus == 127 {
-            print("skipped: SARIF schema validation (python3 with jsonschema is not installed; .ci/run installs it)")
-            return
-        }
-        #expect(check.terminationStatus == 0, "\(said)")
-        print("SARIF output validated against sarif-schema-2.1.0.json: \(said.trimmingCharacters(in: .whitespacesAndNewlines))")
+        try SARIFSchema.expectValid(run.stdout, what: "bridge inspect")
     }
 
     @Test("http(s) pages are fetched with the bridge user agent and inspected")
