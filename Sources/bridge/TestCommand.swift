@@ -36,8 +36,9 @@ struct TestCommand: ParsableCommand {
             default port, dot segments, tabs and newlines, full-width hosts) must still match. \
             --list-attacks prints the generators with an example each.
 
-            --init writes a starter case file (the one CASES argument) from the rules: it passes as written; \
-            edit it to say what your app expects.
+            --init writes a starter case file from the rules (to the one CASES argument, else beside the rules: \
+            rules.json → rules.cases.jsonl; an existing file is kept unless --force): it passes as written; edit \
+            it to say what your app expects.
 
             Formats: text, json (one object per case or variant, then a summary), junit (JUnit XML, what CI \
             systems show as test results), sarif (SARIF 2.1.0). Secrets are masked unless --reveal.
@@ -47,7 +48,7 @@ struct TestCommand: ParsableCommand {
 
             Examples:
               bridge test --rules Fixtures/rules/capture.json
-              bridge test --rules rules.json --init rules.cases.jsonl
+              bridge test --init --rules rules.json
               bridge test --rules rules.json --attack --format junit rules.cases.jsonl > bridge-test.xml
             """
     )
@@ -61,7 +62,7 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "Run the attack too (it runs by default when no case file is given).")
     var attack = false
 
-    @Flag(name: .long, help: "Write a starter case file from the rules to the one CASES path, and exit.")
+    @Flag(name: .long, help: "Write a starter case file from the rules (to the one CASES path, else RULES.cases.jsonl beside the rules), and exit.")
     var `init` = false
 
     @Flag(name: .long, help: "With --init: replace the file if it exists.")
@@ -77,7 +78,7 @@ struct TestCommand: ParsableCommand {
     var cases: [String] = []
 
     func validate() throws {
-        if `init` && cases.count != 1 { throw ValidationError("--init writes one case file: give its path, e.g. --init rules.cases.jsonl") }
+        if `init` && cases.count > 1 { throw ValidationError("--init writes one case file: give one path (or none, for RULES.cases.jsonl beside the rules)") }
         if `init` && cases == ["-"] { throw ValidationError("--init writes a file; give a path, not -") }
         if cases.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once.") }
     }
@@ -96,7 +97,7 @@ struct TestCommand: ParsableCommand {
         }
         let loaded: Rules
         do { loaded = try RulesLoader.load(path: rules) } catch { throw UsageError("rules: \(redactor.message("\(error)"))") }
-        if `init` { return try writeStarter(loaded, to: cases[0]) }
+        if `init` { return try writeStarter(loaded, to: cases.first ?? Self.starterPath(forRules: rules)) }
 
         var testCases: [TestCase] = []
         var inputErrors: [CaseFileError] = []
@@ -149,6 +150,11 @@ struct TestCommand: ParsableCommand {
         }
         for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.message(note)) }
         StandardError.say("bridge test: wrote \(starter.cases.count) cases to \(path); run them with: bridge test --rules \(rules) \(path)")
+    }
+
+    /// Where `--init` writes without a path: beside the rules, `rules.json` → `rules.cases.jsonl`.
+    static func starterPath(forRules rules: String) -> String {
+        (rules.hasSuffix(".json") ? String(rules.dropLast(5)) : rules) + ".cases.jsonl"
     }
 
     /// The example rules' target of a kind (for --list-attacks).

@@ -70,7 +70,14 @@ struct TestCommandTests {
         #expect(again.status == 2)
         #expect(again.stderr.contains("exists; give --force"))
         #expect(try BridgeProcess.run(["test", "--rules", rules, "--init", "--force", file]).status == 0)
-        #expect(try BridgeProcess.run(["test", "--rules", rules, "--init"]).status == 2)
+        // Without a path: beside the rules, rules.json → rules.cases.jsonl.
+        let copied = directory.appendingPathComponent("app.json").path
+        try FileManager.default.copyItem(atPath: rules, toPath: copied)
+        let beside = try BridgeProcess.run(["test", "--init", "--rules", copied])
+        #expect(beside.status == 0, "\(beside.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("app.cases.jsonl").path))
+        #expect(try BridgeProcess.run(["test", "--rules", copied, directory.appendingPathComponent("app.cases.jsonl").path]).status == 0)
+        #expect(try BridgeProcess.run(["test", "--rules", rules, "--init", file, file]).status == 2)
     }
 
     @Test("--list-attacks: every generator with its kinds, expectation and an example")
