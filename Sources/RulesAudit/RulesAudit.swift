@@ -126,6 +126,8 @@ public struct RulesAudit: Sendable {
     public var rulesFile: String?
     /// Whether decisions carry their explanations (`bridge test --explain`).
     public var explain = false
+    /// Generators left out of the attack, by id (`bridge test --skip`), for a risk the app has accepted.
+    public var skippedGenerators: Set<String> = []
     private let engine: PolicyEngine
 
     public init(rules: Rules, cases: [TestCase] = [], attack: Bool = true, rulesFile: String? = nil) {
@@ -176,7 +178,7 @@ public struct RulesAudit: Sendable {
                                             message: "\(target.url) is decided \(Self.describe(own)), not by \(target.title); another rule comes first, so the lookalikes below say little"))
         }
         outcomes.append(AuditOutcome(subject: .attack(target: target, generator: nil, expectation: nil), url: target.url, decision: own, failures: ownFailures))
-        for generator in AttackCatalogue.all {
+        for generator in AttackCatalogue.all where !skippedGenerators.contains(generator.id) {
             let expectation = generator.expectation(for: target)
             for variant in generator.variants(for: target) {
                 let decision = decide(variant)

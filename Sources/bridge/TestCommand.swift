@@ -68,6 +68,9 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .long, help: "With --init: replace the file if it exists.")
     var force = false
 
+    @Option(name: .long, help: "Leave a generator out of the attack (an id from --list-attacks), for a risk your app has accepted; repeatable.")
+    var skip: [String] = []
+
     @Flag(name: .long, help: "List the attack's generators with an example each, and exit.")
     var listAttacks = false
 
@@ -81,6 +84,10 @@ struct TestCommand: ParsableCommand {
         if `init` && cases.count > 1 { throw ValidationError("--init writes one case file: give one path (or none, for RULES.cases.jsonl beside the rules)") }
         if `init` && cases == ["-"] { throw ValidationError("--init writes a file; give a path, not -") }
         if cases.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once.") }
+        let ids = Set(AttackCatalogue.all.map(\.id))
+        if let unknown = skip.first(where: { !ids.contains($0) }) {
+            throw ValidationError("--skip \(unknown.debugDescription) is not a generator; --list-attacks lists them")
+        }
     }
 
     func run() throws {
@@ -116,6 +123,7 @@ struct TestCommand: ParsableCommand {
         let started = Date()
         var audit = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules)
         audit.explain = display.explain
+        audit.skippedGenerators = Set(skip)
         var result = audit.run()
         let seconds = Date().timeIntervalSince(started)
         result.inputErrors = inputErrors

@@ -80,6 +80,24 @@ struct TestCommandTests {
         #expect(try BridgeProcess.run(["test", "--rules", rules, "--init", file, file]).status == 2)
     }
 
+    @Test("--skip leaves a generator out (an accepted risk); an unknown id is a usage error")
+    func skip() throws {
+        let rules = try String(contentsOfFile: Self.path("Fixtures/rules/capture.json"), encoding: .utf8)
+            .replacingOccurrences(of: "\"https://yourdomain.com\",", with: "\"https://yourdomain.com\", \"https://*.yourdomain.com\",")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-skip-\(UUID().uuidString).json")
+        try Data(rules.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let all = try BridgeProcess.run(["test", "--rules", file.path, "--color", "never"])
+        #expect(all.status == 1)
+        #expect(all.stdout.contains("FAIL  subdomain [credential-leaves]  https://evil.yourdomain.com/password_reset.php"))
+        #expect(all.stdout.contains("let through by allow[1] https://*.yourdomain.com"))
+        let skipped = try BridgeProcess.run(["test", "--rules", file.path, "--color", "never", "--skip", "subdomain"])
+        #expect(skipped.status == 0, "\(skipped.stdout)")
+        let unknown = try BridgeProcess.run(["test", "--rules", file.path, "--skip", "subdomains"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("--skip \"subdomains\" is not a generator"))
+    }
+
     @Test("--list-attacks: every generator with its kinds, expectation and an example")
     func listAttacks() throws {
         let run = try BridgeProcess.run(["test", "--rules", "unused.json", "--list-attacks"])
