@@ -38,6 +38,9 @@ public struct AttackTarget: Sendable, Hashable {
     var route: String?
     /// A redirect URI's own query, before the credentials were added.
     var redirectQuery: String?
+    /// Whether the target's navigations are reported in the main frame (false for a rule with
+    /// `"frames": "sub"`, which only a subframe's navigation reaches).
+    public internal(set) var isMainFrame = true
 
     /// `sentinels[0] "signin"`.
     public var title: String { "\(keyPath) \(name.debugDescription)" }
@@ -106,6 +109,7 @@ enum AttackTargets {
             target.loopbackAnyPort = rule.loopbackAnyPort
             target.responseMode = rule.responseMode
             target.redirectQuery = existingQuery
+            target.isMainFrame = rule.frames != .sub
             out.append(target)
         }
         for rule in rules.schemes {

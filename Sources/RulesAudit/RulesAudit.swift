@@ -168,7 +168,7 @@ public struct RulesAudit: Sendable {
 
     /// The attack on one target: its own URL, then every generator's variants.
     public func run(_ target: AttackTarget) -> [AuditOutcome] {
-        let own = decide(target.url)
+        let own = decide(target.url, mainFrame: target.isMainFrame)
         var outcomes: [AuditOutcome] = []
         var ownFailures: [AuditFailure] = []
         let decidedByOwn = target.kind == .origin ? own.action == .allow && own.kind == .allowed
@@ -181,7 +181,7 @@ public struct RulesAudit: Sendable {
         for generator in AttackCatalogue.all where !skippedGenerators.contains(generator.id) {
             let expectation = generator.expectation(for: target)
             for variant in generator.variants(for: target) {
-                let decision = decide(variant)
+                let decision = decide(variant, mainFrame: target.isMainFrame)
                 let failures = judge(variant, decision, expectation: expectation, target: target, own: own)
                 outcomes.append(AuditOutcome(subject: .attack(target: target, generator: generator.id, expectation: expectation),
                                              url: variant, decision: decision, failures: failures))
@@ -190,8 +190,8 @@ public struct RulesAudit: Sendable {
         return outcomes
     }
 
-    private func decide(_ url: String) -> Decision {
-        engine.decide(NavigationRequest(url: url), expectedState: rules.expectedState, explain: explain)
+    private func decide(_ url: String, mainFrame: Bool) -> Decision {
+        engine.decide(NavigationRequest(url: url, isMainFrame: mainFrame), expectedState: rules.expectedState, explain: explain)
     }
 
     private func judge(_ url: String, _ decision: Decision, expectation: VariantExpectation, target: AttackTarget, own: Decision) -> [AuditFailure] {

@@ -10,8 +10,8 @@ public enum StarterCases {
         let engine = PolicyEngine(rules: rules)
         var cases: [TestCase] = []
         var notes: [String] = []
-        func pin(_ url: String, _ name: String, params: [String] = [], intended: String? = nil, keyPath: String = "") {
-            let decision = engine.decide(NavigationRequest(url: url), expectedState: rules.expectedState)
+        func pin(_ url: String, _ name: String, params: [String] = [], intended: String? = nil, keyPath: String = "", mainFrame: Bool = true) {
+            let decision = engine.decide(NavigationRequest(url: url, isMainFrame: mainFrame), expectedState: rules.expectedState)
             var expect = CaseExpectation(decision: decision.action, kind: decision.kind, rule: ExpectedText(decision.rule),
                                          error: ExpectedText(decision.error?.code))
             for name in params {
@@ -20,7 +20,7 @@ public enum StarterCases {
             if let intended, decision.rule != intended {
                 notes.append("\(keyPath) \(intended.debugDescription): \"\(name)\" is decided by \(decision.rule.map { "rule \($0.debugDescription)" } ?? decision.kind.rawValue), not by it; another rule comes first")
             }
-            cases.append(TestCase(url, expect: expect, name: name))
+            cases.append(TestCase(url, expect: expect, name: name, isMainFrame: mainFrame))
         }
         let prefix = AttackCatalogue.all.first { $0.id == "host-as-prefix" }!
         let errorResponse = AttackCatalogue.all.first { $0.id == "oauth-error" }!
@@ -29,9 +29,11 @@ public enum StarterCases {
             case .sentinel:
                 let rule = rules.sentinels.first { $0.name == target.name }!
                 let names = (rule.require + ["code", "state"]).reduce(into: [String]()) { if !$0.contains($1) && !rule.forbid.contains($1) { $0.append($1) } }
-                pin(target.url, "\(target.name): a good result", params: names.filter { target.url.contains($0 + "=") }, intended: target.name, keyPath: target.keyPath)
-                if let url = errorResponse.variants(for: target).first { pin(url, "\(target.name): an OAuth error response", params: ["error"]) }
-                if let url = prefix.variants(for: target).first { pin(url, "\(target.name): a near miss (the host as a prefix of another)") }
+                let frame = target.isMainFrame
+                pin(target.url, "\(target.name): a good result", params: names.filter { target.url.contains($0 + "=") }, intended: target.name,
+                    keyPath: target.keyPath, mainFrame: frame)
+                if let url = errorResponse.variants(for: target).first { pin(url, "\(target.name): an OAuth error response", params: ["error"], mainFrame: frame) }
+                if let url = prefix.variants(for: target).first { pin(url, "\(target.name): a near miss (the host as a prefix of another)", mainFrame: frame) }
             case .bridge:
                 let rule = rules.schemes.first { $0.name == target.name }!
                 let signal = rule.bridgeProtocol == .janrain ? "\(rule.scheme):eventsAvailable" : target.url

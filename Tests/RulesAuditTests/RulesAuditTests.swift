@@ -104,6 +104,20 @@ import RulesAudit
         }
     }
 
+    /// A sentinel only a subframe reaches is attacked, and pinned, as a subframe's navigation.
+    @Test func subframeRulesAreAttackedInASubframe() throws {
+        let rules = try RulesLoader.parse(Data("""
+            {"version": 1, "allow": ["https://app.example"],
+             "sentinels": [{"name": "in-iframe", "redirectURI": "https://app.example/xd", "frames": "sub", "require": ["code"]}]}
+            """.utf8))
+        let result = RulesAudit(rules: rules).run()
+        #expect(result.passed, "\(result.failures.map { ($0.url, $0.failures.map(\.message)) })")
+        let starter = StarterCases.make(rules)
+        #expect(starter.notes.isEmpty)
+        #expect(starter.cases.first { $0.name == "in-iframe: a good result" }?.isMainFrame == false)
+        #expect(RulesAudit(rules: rules, cases: starter.cases, attack: false).run().passed)
+    }
+
     // MARK: Case files
 
     @Test func caseFileLinesAreReadOneByOne() {

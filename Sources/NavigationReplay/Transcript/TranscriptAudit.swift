@@ -91,6 +91,7 @@ extension TranscriptJSON {
             }
             return .object(f)
         }))
+        if explain { o.add("explanation", .array(d.explanation.map { .string(redactor.message($0)) })) }
         return o
     }
 
