@@ -60,7 +60,7 @@ public enum CaseFile {
         func fail(_ key: String?, _ message: String) -> Result<TestCase, CaseFileError> {
             .failure(CaseFileError(file: source.file, line: source.line, key: key, message: message))
         }
-        guard String(validating: bytes, as: UTF8.self) != nil else { return fail(nil, "not UTF-8") }
+        guard isUTF8(bytes) else { return fail(nil, "not UTF-8") }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
@@ -103,6 +103,20 @@ public enum CaseFile {
             testCase.type = type
         }
         return .success(testCase)
+    }
+
+    /// Whether the bytes are valid UTF-8 (String(validating:) needs macOS 15 / iOS 18; this builds for the
+    /// package's older Apple platforms).
+    static func isUTF8(_ bytes: [UInt8]) -> Bool {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
     }
 
     private struct KeyError: Error { var key: String; var message: String }

@@ -164,6 +164,14 @@ import RulesAudit
         #expect(result.passed, "\(result.failures.map { ($0.name, $0.failures.flatMap(\.differences)) })")
     }
 
+    @Test func aLineThatIsNotUTF8IsNamedAndTheRestRead() {
+        let bytes = Array("{\"url\": \"myapp://a\", \"expect\": {\"rule\": null}}\n".utf8) + [0x7B, 0xFF, 0x7D, 0x0A]
+            + Array("{\"url\": \"myapp://b\", \"expect\": {\"rule\": null}}".utf8)
+        let read = CaseFile.parse(bytes, file: "t.jsonl")
+        #expect(read.cases.map(\.url) == ["myapp://a", "myapp://b"])
+        #expect(read.errors.map(\.description) == ["t.jsonl:2: not UTF-8"])
+    }
+
     @Test func anUnreadableCaseFileIsAnError() {
         let read = CaseFile.load(path: "/nonexistent/cases.jsonl")
         #expect(read.cases.isEmpty && read.errors.count == 1 && read.errors[0].line == 0)
