@@ -48,6 +48,8 @@ public struct AuditOutcome: Sendable {
     public var url: String
     public var decision: Decision
     public var failures: [AuditFailure]
+    /// For a generator that makes several variants of one target: which one this is (1, 2, …).
+    public var variantNumber = 1
 
     public var passed: Bool { failures.isEmpty }
 
@@ -63,7 +65,7 @@ public struct AuditOutcome: Sendable {
     public var name: String {
         switch subject {
         case .testCase(let c): return c.displayName
-        case .attack(_, let generator, _): return generator ?? "own-url"
+        case .attack(_, let generator, _): return (generator ?? "own-url") + (variantNumber > 1 ? " #\(variantNumber)" : "")
         }
     }
 
@@ -180,11 +182,11 @@ public struct RulesAudit: Sendable {
         outcomes.append(AuditOutcome(subject: .attack(target: target, generator: nil, expectation: nil), url: target.url, decision: own, failures: ownFailures))
         for generator in AttackCatalogue.all where !skippedGenerators.contains(generator.id) {
             let expectation = generator.expectation(for: target)
-            for variant in generator.variants(for: target) {
+            for (index, variant) in generator.variants(for: target).enumerated() {
                 let decision = decide(variant, mainFrame: target.isMainFrame)
                 let failures = judge(variant, decision, expectation: expectation, target: target, own: own)
                 outcomes.append(AuditOutcome(subject: .attack(target: target, generator: generator.id, expectation: expectation),
-                                             url: variant, decision: decision, failures: failures))
+                                             url: variant, decision: decision, failures: failures, variantNumber: index + 1))
             }
         }
         return outcomes

@@ -19,12 +19,12 @@ extension TranscriptText {
                 + outcome.failures.flatMap(\.differences).map { "        " + difference($0) }
                 + explanation(outcome)
         case .attack(let target, let generator, _):
-            guard let generator else {
+            guard generator != nil else {
                 let head = style.bold("attack on \(safe(target.title))") + "  \(url)"
                 return [head] + outcome.failures.map { "  " + failureLine($0, generator: "own URL") }
             }
-            if outcome.passed { return explain ? ["  " + style.green("pass") + "  \(safe(generator))  \(url)"] + explanation(outcome) : [] }
-            return outcome.failures.map { "  " + failureLine($0, generator: generator) } + explanation(outcome)
+            if outcome.passed { return explain ? ["  " + style.green("pass") + "  \(safe(outcome.name))  \(url)"] + explanation(outcome) : [] }
+            return outcome.failures.map { "  " + failureLine($0, generator: outcome.name) } + explanation(outcome)
         }
     }
 
