@@ -86,6 +86,12 @@ public enum AttackCatalogue {
         AttackGenerator("subdomain", "a subdomain of the real host (`evil.yourdomain.com`): another server, maybe another owner",
                         web, example: (.sentinel, "https://evil.yourdomain.com/callback?code=bridge-test-code&state=bridge-test-state"),
                         expect: .lookalike) { t in t.isWildcard ? [] : [t.parts!.with { $0.host = "evil." + t.realHost }] },
+        AttackGenerator("glob-bait", "the attacker's host with \".\" and the real host after it in the query or path (`https://evil.example?.yourdomain.com`): glob and unanchored regex allow-lists match it",
+                        web, example: (.sentinel, "https://evil.example?.yourdomain.com/callback&code=bridge-test-code&state=bridge-test-state"),
+                        expect: .lookalike) { t in
+            let rest = t.parts!.path + (t.parts!.query.map { "&" + $0 } ?? "") + (t.parts!.fragment.map { "#" + $0 } ?? "")
+            return ["\(t.parts!.scheme)://\(attacker)?.\(t.realHost)\(rest)", "\(t.parts!.scheme)://\(attacker)/.\(t.realHost)\(rest)"]
+        },
         AttackGenerator("backslash-authority", "a backslash in the authority: browsers end the host there, RFC 3986 parsers read userinfo",
                         web, example: (.sentinel, "https://evil.example\\@yourdomain.com/callback?code=bridge-test-code&state=bridge-test-state"),
                         expect: .lookalike) { t in
@@ -131,6 +137,13 @@ public enum AttackCatalogue {
             let path = t.parts!.path
             if path == "/" || path.isEmpty { return [] }
             return [t.parts!.with { $0.path = path.hasSuffix("/") ? String(path.dropLast()) : path + "/" }]
+        },
+        AttackGenerator("path-as-prefix", "the redirect URI's path with more after it (`/callbackx`, `/callback/evil`): `indexOf(redirectUri) === 0` checks let it through",
+                        sentinelOnly, example: (.sentinel, "https://yourdomain.com/callbackx?code=bridge-test-code&state=bridge-test-state"),
+                        expect: .lookalike) { t in
+            let path = t.parts!.path
+            if path.isEmpty { return [] }
+            return [t.parts!.with { $0.path = path + "x" }, t.parts!.with { $0.path = path + (path.hasSuffix("/") ? "" : "/") + "evil" }]
         },
         AttackGenerator("path-parameter", "a \";\" parameter after the path (`;jsessionid=`), which Java servers strip",
                         sentinelOnly, example: (.sentinel, "https://yourdomain.com/callback;jsessionid=1?code=bridge-test-code&state=bridge-test-state"),
