@@ -1,6 +1,7 @@
 // EngineBenchmark.swift: decisions on the corpus with a generated 50-rule file (sentinels for the
 // corpus's hosts and paths, deep-link routes, the Janrain bridge, allowed origins), beside BrowserURL's
-// bare parse in the same interleaved run. Issue target: a decision costs at most 2× a bare parse.
+// bare parse in the same interleaved run. Issue target: a decision costs at most 2× a bare parse. Then each
+// decision kind alone beside a bare parse of its own URLs, to show where the time goes.
 import BrowserURL
 import Foundation
 import NavigationPolicy
@@ -52,13 +53,29 @@ enum EngineBenchmark {
             },
         ])
         var kinds: [String: Int] = [:]
-        for request in requests { kinds[engine.decide(request).kind.rawValue, default: 0] += 1 }
+        var byKind: [String: [NavigationRequest]] = [:]
+        for request in requests {
+            let kind = engine.decide(request).kind.rawValue
+            kinds[kind, default: 0] += 1
+            byKind[kind, default: []].append(request)
+        }
+        // Where a decision's time goes: each kind's URLs parsed bare and decided, interleaved (what to work on next).
+        var perKind: [String] = []
+        for (kind, group) in byKind.sorted(by: { $0.key < $1.key }) {
+            let urls = group.map(\.url)
+            let (m, _) = interleavedMedians(rounds: rounds, items: group.count, [
+                { URLBenchmark.browserURL(urls) },
+                { var sum = 0; for request in group { sum &+= engine.decide(request).parameters.count }; return sum },
+            ])
+            perKind.append("\(kind) \(formatted(m[1], 0)) ns (\(formatted(m[1] / m[0], 2))×)")
+        }
         let (parse, decide) = (medians[0], medians[1])
         print("")
         print("Decisions with \(rules.sentinels.count + rules.schemes.count + rules.allow.count) rules, median of \(rounds) interleaved rounds over \(urls.count) URLs:")
         print("  BrowserURL.parse (bare)     \(formatted(parse)) ns per URL")
         print("  PolicyEngine.decide         \(formatted(decide)) ns per URL   \(formatted(1e9 / decide / 1e6, 2)) M decisions/s   \(formatted(decide / parse, 2))× a bare parse")
         print("  decisions by kind: \(kinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        print("  a decision by kind, and its ratio to a bare parse of the same URLs: \(perKind.joined(separator: ", "))")
         print("  (checksum \(checksum % 100_000))")
     }
 }
