@@ -26,6 +26,10 @@ public struct PolicyEngine: Sendable {
     /// Sentinels grouped by redirect-URI hostname, in file order. A rules file names a handful of hosts, so
     /// a scan comparing the URL's host bytes beats hashing a String made for the lookup.
     private let sentinelsByHost: [(host: String, sentinels: [CompiledSentinel])]
+    /// For each host group, its sentinels grouped again by path (file order kept within a path), so a
+    /// decision tries only the sentinels whose path is the URL's; nil for a group with a trailingSlash
+    /// rule, whose candidates span two paths and are all tried, in file order.
+    private let sentinelsByPath: [(keys: ComponentKeys, sentinels: [[CompiledSentinel]])?]
     /// The hosts of `sentinelsByHost`, in its order, for a byte lookup.
     private let sentinelHostKeys: ComponentKeys
     /// Scheme rules grouped by scheme, in file order (bridge rules are tried before deep-link rules).
@@ -45,6 +49,15 @@ public struct PolicyEngine: Sendable {
     /// The parameters whose repetition in a sentinel response is an error.
     public static var credentialParameterNames: Set<String> { credentialParameters }
 
+    /// Whether `name` is one of `credentialParameters`: a switch compares a few short strings without
+    /// hashing (every sentinel decision asks this of every parameter). Tested equal to the set.
+    static func isCredentialParameter(_ name: String) -> Bool {
+        switch name {
+        case "code", "access_token", "id_token", "refresh_token", "token", "state", "error", "tokenId": return true
+        default: return false
+        }
+    }
+
     public init(rules: Rules) {
         self.rules = rules
         // Grouped through a dictionary (linear in the rules, however many hosts), kept in file order.
@@ -61,6 +74,15 @@ public struct PolicyEngine: Sendable {
         }
         sentinelsByHost = byHost
         sentinelHostKeys = ComponentKeys(byHost.map(\.host))
+        sentinelsByPath = byHost.map { group in
+            if group.sentinels.contains(where: { $0.rule.trailingSlash }) { return nil }
+            var paths: [String] = [], lists: [[CompiledSentinel]] = []
+            for sentinel in group.sentinels {
+                let path = sentinel.key.pathname
+                if let index = paths.firstIndex(of: path) { lists[index].append(sentinel) } else { paths.append(path); lists.append([sentinel]) }
+            }
+            return (ComponentKeys(paths), lists)
+        }
         var schemeOrder: [String] = []
         var byName: [String: [SchemeRule]] = [:]
         for rule in rules.schemes {
@@ -210,10 +232,20 @@ public struct PolicyEngine: Sendable {
 
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
                                  notes: inout [String], redactor: Redactor) -> Decision? {
-        let candidates = url.firstIndex(of: .hostname, in: sentinelHostKeys).map { sentinelsByHost[$0].sentinels } ?? []
+        var candidates: [CompiledSentinel] = []
+        if let group = url.firstIndex(of: .hostname, in: sentinelHostKeys) {
+            // Explaining names every sentinel on the host (why each did not match); deciding tries only those
+            // with the URL's path.
+            if !explain, let byPath = sentinelsByPath[group] {
+                candidates = url.firstIndex(of: .pathname, in: byPath.keys).map { byPath.sentinels[$0] } ?? []
+            } else {
+                candidates = sentinelsByHost[group].sentinels
+            }
+        }
         // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
         // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
         var endpoint: (rule: SentinelRule, parameters: FormParameters)? = nil
+        var lastRead: (mode: ResponseMode, parameters: FormParameters)? = nil
         for compiled in candidates {
             if !SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule) {
                 if explain, let reason = SentinelMatcher.mismatch(url, compiled.rule) {
@@ -225,8 +257,16 @@ public struct PolicyEngine: Sendable {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: it applies to \(compiled.rule.frames == .main ? "the main frame" : "subframes") only") }
                 continue
             }
-            // compiled.rule, not a copy of it: a copy retains every string of the rule.
-            let parameters = Self.parameters(of: url, mode: compiled.rule.responseMode)
+            // compiled.rule, not a copy of it: a copy retains every string of the rule. The parameters are
+            // read again only when the response mode changes (sentinels on one redirect URI usually share it).
+            let mode = compiled.rule.responseMode
+            let parameters: FormParameters
+            if let last = lastRead, last.mode == mode {
+                parameters = last.parameters
+            } else {
+                parameters = Self.parameters(of: url, mode: mode)
+                lastRead = (mode, parameters)
+            }
             if endpoint == nil && parameters.contains("error") { endpoint = (compiled.rule, parameters) }
             let place = compiled.rule.responseMode == .any ? "the URL" : compiled.rule.responseMode.rawValue
             if let lacking = compiled.rule.require.first(where: { !parameters.contains($0) }) {
@@ -267,7 +307,7 @@ public struct PolicyEngine: Sendable {
         var error: DecisionError? = nil
         // A response has a handful of parameters: comparing each credential with the ones before it
         // allocates nothing.
-        for (i, parameter) in parameters.enumerated() where Self.credentialParameters.contains(parameter.name) {
+        for (i, parameter) in parameters.enumerated() where Self.isCredentialParameter(parameter.name) {
             if parameters[..<i].contains(where: { $0.name == parameter.name }) {
                 let name = parameter.name
                 error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")

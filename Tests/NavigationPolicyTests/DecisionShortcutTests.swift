@@ -1,0 +1,52 @@
+// DecisionShortcutTests.swift: the engine's shortcuts decide exactly as the plain path does. A decision
+// tries only the sentinels with the URL's path (all of them when explaining, or when a rule on the host has
+// trailingSlash), and credential names are told by a switch, not the set; both are checked here against
+// the plain way, on the whole URL corpus with rules that put several sentinels on one host.
+@testable import NavigationPolicy
+import BrowserURL
+import Foundation
+import Testing
+
+@Suite struct DecisionShortcutTests {
+    static let corpus: [String] = {
+        let path = RulesFixtures.root.deletingLastPathComponent().appendingPathComponent("corpus/oauth_urls.txt").path
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }()
+
+    /// Six sentinels on each of three corpus hosts (by path), one host with a trailingSlash rule among them.
+    static func rules() throws -> Rules {
+        var sentinels: [String] = []
+        for host in ["example.com:8443", "m.example.jp", "app.example.com"] {
+            for path in ["/oauth/callback", "/auth/callback", "/callback", "/password_reset.php", "/magic-link/verify", "/cb"] {
+                let slash = host == "m.example.jp" && path == "/cb" ? ", \"trailingSlash\": true" : ""
+                sentinels.append("{\"name\": \"\(host)\(path)\", \"redirectURI\": \"https://\(host)\(path)\", \"require\": [\"state\"]\(slash)}")
+                sentinels.append("{\"name\": \"\(host)\(path) error\", \"redirectURI\": \"https://\(host)\(path)\", \"require\": [\"error\"], \"responseMode\": \"query\"}")
+            }
+        }
+        let json = "{\"version\": 1, \"allow\": [\"https://*.example.com\"], \"sentinels\": [\(sentinels.joined(separator: ", "))]}"
+        return try RulesLoader.parse(Data(json.utf8))
+    }
+
+    @Test func pathShortcutDecidesAsExplaining() throws {
+        #expect(Self.corpus.count >= 1000)
+        let engine = PolicyEngine(rules: try Self.rules())
+        var sentinelHits = 0
+        for url in Self.corpus {
+            let quick = engine.decide(NavigationRequest(url: url))
+            let explained = engine.decide(NavigationRequest(url: url), explain: true)
+            #expect(quick.action == explained.action && quick.kind == explained.kind && quick.rule == explained.rule
+                    && quick.error == explained.error && quick.parameters == explained.parameters
+                    && quick.interception == explained.interception, "\(url)")
+            if quick.kind == .sentinel { sentinelHits += 1 }
+        }
+        #expect(sentinelHits > 100, "the corpus must reach the sentinels for this to mean anything")
+    }
+
+    @Test func credentialNamesAreTheSet() {
+        for name in PolicyEngine.credentialParameterNames { #expect(PolicyEngine.isCredentialParameter(name), "\(name)") }
+        for name in ["", "Code", "codes", "tokenid", "access-token", "id", "state ", "email"] {
+            #expect(!PolicyEngine.isCredentialParameter(name), "\(name)")
+        }
+    }
+}
