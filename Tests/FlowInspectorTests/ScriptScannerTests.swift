@@ -91,3 +91,11 @@ struct ScriptScannerTests {
         #expect(page.screens.first?.tags.map(\.position.column) == [39, 73, 90])
     }
 }
+
+@Suite struct TemplateSubstitutionTests {
+    /// The byte scan says what `String.contains("${")` said, on every shape that matters.
+    @Test(arguments: ["``", "`plain`", "`${a}`", "`a ${b} c`", "`$ {`", "`{$`", "`$`", "`\\${not}`", "`é${x}`", "`$${x}`", "`$`{`"])
+    func agreesWithContains(_ raw: String) {
+        #expect(ScriptAnalyzer.Reader.hasSubstitution(raw) == raw.contains("${"), "\(raw)")
+    }
+}
