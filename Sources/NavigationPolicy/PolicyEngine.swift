@@ -44,11 +44,8 @@ public struct PolicyEngine: Sendable {
     static let aboutKeys = ComponentKeys(["about"])
     static let aboutPageKeys = ComponentKeys(["blank", "srcdoc"])
     /// Parameters that must not repeat in a sentinel response (a repeated one is an error, not a choice).
-    static let credentialParameters: Set<String> = ["code", "access_token", "id_token", "refresh_token", "token",
+    public static let credentialParameters: Set<String> = ["code", "access_token", "id_token", "refresh_token", "token",
                                                      "state", "error", "tokenId"]
-    /// The parameters whose repetition in a sentinel response is an error.
-    public static var credentialParameterNames: Set<String> { credentialParameters }
-
     /// Whether `name` is one of `credentialParameters`: a switch compares a few short strings without
     /// hashing (every sentinel decision asks this of every parameter). Tested equal to the set.
     static func isCredentialParameter(_ name: String) -> Bool {

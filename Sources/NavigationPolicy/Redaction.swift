@@ -143,9 +143,10 @@ public struct Redactor: Sendable {
     }
 
     /// The URL's components with secrets masked: the password, secret query and fragment parameters,
-    /// and an opaque path read as parameters (`janrain:accessToken=…`).
+    /// an opaque path read as parameters (`janrain:accessToken=…`), and secret `name=value` pairs in a
+    /// hierarchical path (`/x;code=…`), as `rawURL` masks them in raw input.
     public func components(of url: BrowserURL) -> RedactedURL {
-        let pathname = url.hasOpaquePath ? redactFormEncoded(url.pathname) : url.pathname
+        let pathname = url.hasOpaquePath ? redactFormEncoded(url.pathname) : maskPathPairs(url.pathname[...])
         let query = url.query.map(redactFormEncoded)
         let fragment = url.fragment.map(redactFormEncoded)
         let password = url.password.isEmpty ? "" : maskEncoded(Substring(url.password))

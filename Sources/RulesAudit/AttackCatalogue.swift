@@ -4,6 +4,7 @@
 // what the engine must do with what it makes, and an example (the variant it makes from the catalogue's
 // example rules) from which the tests are generated.
 import BrowserURL
+import Foundation
 import NavigationPolicy
 
 /// What the engine must do with a variant.
@@ -63,6 +64,13 @@ public enum AttackCatalogue {
          "schemes": [{"name": "bridge", "scheme": "janrain", "protocol": "janrain"},
                      {"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token"]}]}
         """
+
+    /// The example rules' first target of a kind: what each generator's example is made from.
+    public static func exampleTarget(_ kind: AttackTarget.Kind) -> AttackTarget {
+        // The example rules are a literal that loads (AttackCatalogueTests); every kind has a target in them.
+        let rules = try! RulesLoader.parse(Data(exampleRulesJSON.utf8))
+        return AttackTargets.targets(rules).first { $0.kind == kind }!
+    }
 
     public static let all: [AttackGenerator] = hostLookalikes + pathLookalikes + carried + responses + sameNavigation + schemeLookalikes
 
@@ -188,7 +196,7 @@ public enum AttackCatalogue {
         AttackGenerator("repeated-credential", "the first credential twice, with another value: which one the app reads cannot be told",
                         [.sentinel, .deepLink], example: (.sentinel, "https://yourdomain.com/callback?code=bridge-test-code&state=bridge-test-state&code=second"),
                         expect: .repeatedCredential) { t in
-            guard let name = t.credentials.first(where: { PolicyEngine.credentialParameterNames.contains($0) }) ?? (t.kind == .deepLink ? t.credentials.first : nil) else { return [] }
+            guard let name = t.credentials.first(where: { PolicyEngine.credentialParameters.contains($0) }) ?? (t.kind == .deepLink ? t.credentials.first : nil) else { return [] }
             return [t.parts!.with { parts in
                 if parts.fragment != nil && t.kind == .sentinel && t.responseMode == .fragment { parts.fragment! += "&\(name)=second" }
                 else { parts.query = (parts.query.map { $0 + "&" } ?? "") + "\(name)=second" }

@@ -44,6 +44,11 @@ public struct AttackTarget: Sendable, Hashable {
 
     /// `sentinels[0] "signin"`.
     public var title: String { "\(keyPath) \(name.debugDescription)" }
+
+    /// Whether the decision is this target's: its rule (or allowed origin) decided it, as its kind.
+    public func decides(_ decision: Decision) -> Bool {
+        decision.kind == decisionKind && decision.rule == name
+    }
 }
 
 /// A hierarchical URL in pieces, written back as text with any piece replaced.

@@ -13,12 +13,15 @@ public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible 
     /// The key at fault (`expect.decision`), when there is one.
     public var key: String?
     public var message: String
+    /// The file could not be read at all (`bridge test` exits 2 for it, not 1).
+    public var isUnreadable: Bool
 
-    public init(file: String, line: Int, key: String?, message: String) {
+    public init(file: String, line: Int, key: String?, message: String, isUnreadable: Bool = false) {
         self.file = file
         self.line = line
         self.key = key
         self.message = message
+        self.isUnreadable = isUnreadable
     }
 
     public var description: String {
@@ -33,7 +36,7 @@ public enum CaseFile {
     /// Reads the file at `path`: its cases and its bad lines.
     public static func load(path: String) -> (cases: [TestCase], errors: [CaseFileError]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return ([], [CaseFileError(file: path, line: 0, key: nil, message: "cannot be read")])
+            return ([], [CaseFileError(file: path, line: 0, key: nil, message: "cannot be read", isUnreadable: true)])
         }
         return parse([UInt8](data), file: path)
     }
@@ -52,6 +55,10 @@ public enum CaseFile {
             case .success(let testCase): cases.append(testCase)
             case .failure(let error): errors.append(error)
             }
+        }
+        // An empty (or blank) case file tests nothing: a truncated file in CI must not pass in silence.
+        if cases.isEmpty && errors.isEmpty {
+            errors.append(CaseFileError(file: file, line: 0, key: nil, message: "holds no cases (one JSON object per line: {\"url\": …, \"expect\": {…}})"))
         }
         return (cases, errors)
     }

@@ -173,9 +173,7 @@ public struct RulesAudit: Sendable {
         let own = decide(target.url, mainFrame: target.isMainFrame)
         var outcomes: [AuditOutcome] = []
         var ownFailures: [AuditFailure] = []
-        let decidedByOwn = target.kind == .origin ? own.action == .allow && own.kind == .allowed
-                                                  : own.kind == target.decisionKind && own.rule == target.name
-        if !decidedByOwn {
+        if !target.decides(own) {
             ownFailures.append(AuditFailure(check: "rule-unreachable",
                                             message: "\(target.url) is decided \(Self.describe(own)), not by \(target.title); another rule comes first, so the lookalikes below say little"))
         }
@@ -200,8 +198,7 @@ public struct RulesAudit: Sendable {
         var failures: [AuditFailure] = []
         switch expectation {
         case .lookalike:
-            let taken = target.kind == .origin ? decision.kind == .allowed && decision.rule == target.name
-                                               : decision.kind == target.decisionKind && decision.rule == target.name
+            let taken = target.decides(decision)
             if taken {
                 failures.append(AuditFailure(check: "taken-for-rule", message: "\(url) is taken for \(target.title)"))
             }

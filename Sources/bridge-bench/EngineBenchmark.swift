@@ -40,17 +40,19 @@ enum EngineBenchmark {
         let rules = rules()
         let engine = PolicyEngine(rules: rules)
         let requests = urls.map { NavigationRequest(url: $0) }
+        /// Decides every request; the checksum reads each decision so none is optimised away.
+        func decideAll(_ requests: [NavigationRequest]) -> Int {
+            var sum = 0
+            for request in requests {
+                let d = engine.decide(request)
+                sum &+= d.action == .cancel ? 1 : 0
+                sum &+= d.parameters.count
+            }
+            return sum
+        }
         let (medians, checksum) = interleavedMedians(rounds: rounds, items: urls.count, [
             { URLBenchmark.browserURL(urls) },
-            {
-                var sum = 0
-                for request in requests {
-                    let d = engine.decide(request)
-                    sum &+= d.action == .cancel ? 1 : 0
-                    sum &+= d.parameters.count
-                }
-                return sum
-            },
+            { decideAll(requests) },
         ])
         var kinds: [String: Int] = [:]
         var byKind: [String: [NavigationRequest]] = [:]
@@ -65,7 +67,7 @@ enum EngineBenchmark {
             let urls = group.map(\.url)
             let (m, _) = interleavedMedians(rounds: rounds, items: group.count, [
                 { URLBenchmark.browserURL(urls) },
-                { var sum = 0; for request in group { sum &+= engine.decide(request).parameters.count }; return sum },
+                { decideAll(group) },
             ])
             perKind.append("\(kind) \(formatted(m[1], 0)) ns (\(formatted(m[1] / m[0], 2))×)")
         }

@@ -96,7 +96,7 @@ struct TestCommand: ParsableCommand {
         if listAttacks {
             for generator in AttackCatalogue.all {
                 let kinds = AttackTarget.Kind.allCases.filter(generator.appliesTo.contains).map(\.rawValue).joined(separator: ", ")
-                let expectation = generator.expectation(for: Self.exampleTarget(generator.example.kind))
+                let expectation = generator.expectation(for: AttackCatalogue.exampleTarget(generator.example.kind))
                 out.line("\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)")
                 out.line("    e.g. " + Redactor.terminalSafe(redactor.rawURL(generator.example.variant)))
             }
@@ -116,7 +116,7 @@ struct TestCommand: ParsableCommand {
             } else {
                 read = CaseFile.load(path: path)
             }
-            if read.errors.contains(where: { $0.line == 0 }) { unreadable = true }
+            if read.errors.contains(where: \.isUnreadable) { unreadable = true }
             testCases += read.cases
             inputErrors += read.errors
         }
@@ -163,12 +163,6 @@ struct TestCommand: ParsableCommand {
     /// Where `--init` writes without a path: beside the rules, `rules.json` → `rules.cases.jsonl`.
     static func starterPath(forRules rules: String) -> String {
         (rules.hasSuffix(".json") ? String(rules.dropLast(5)) : rules) + ".cases.jsonl"
-    }
-
-    /// The example rules' target of a kind (for --list-attacks).
-    static func exampleTarget(_ kind: AttackTarget.Kind) -> AttackTarget {
-        let rules = try! RulesLoader.parse(Data(AttackCatalogue.exampleRulesJSON.utf8))
-        return RulesAudit(rules: rules).attackTargets.first { $0.kind == kind }!
     }
 
     /// ISO 8601 in UTC without a zone designator (JUnit's schema takes no zone).

@@ -48,6 +48,10 @@ struct TestCommandTests {
         #expect(stdin.status == 0)
         #expect(stdin.stdout.contains("pass  -:1  line 1") && stdin.stdout.contains("attack: "))
 
+        let empty = try BridgeProcess.run(["test", "--rules", rules, "--color", "never", "-"], stdin: "\n")
+        #expect(empty.status == 1)
+        #expect(empty.stdout.contains("bad   -: holds no cases"))
+
         let badRules = try BridgeProcess.run(["test", "--rules", Self.path("Fixtures/cases/capture.cases.jsonl")])
         #expect(badRules.status == 2)
         #expect(badRules.stderr.hasPrefix("bridge: rules: "))

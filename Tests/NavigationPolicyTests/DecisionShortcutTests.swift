@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func credentialNamesAreTheSet() {
-        for name in PolicyEngine.credentialParameterNames { #expect(PolicyEngine.isCredentialParameter(name), "\(name)") }
+        for name in PolicyEngine.credentialParameters { #expect(PolicyEngine.isCredentialParameter(name), "\(name)") }
         for name in ["", "Code", "codes", "tokenid", "access-token", "id", "state ", "email"] {
             #expect(!PolicyEngine.isCredentialParameter(name), "\(name)")
         }

@@ -74,6 +74,10 @@ struct RedactionTests {
         #expect(redactor.rawURL("https://evil.example/janrain:accessToken=abcdefgh/x;code=12345678?q=1")
                 == "https://evil.example/janrain:accessToken=ab…(8)/x;code=12…(8)?q=1")
         #expect(redactor.rawURL("https://a.example/p;jsessionid=1/view=full") == "https://a.example/p;jsessionid=1/view=full")
+        // The same in a parsed URL, as transcripts render it.
+        if case .success(let parsed) = BrowserURL.parse("https://evil.example/janrain:accessToken=abcdefgh/x;code=12345678?q=1") {
+            #expect(redactor.href(parsed) == "https://evil.example/janrain:accessToken=ab…(8)/x;code=12…(8)?q=1")
+        } else { Issue.record("the URL must parse") }
         // Nothing secret inside: unchanged, byte for byte.
         let plain = "https://a.example/?next=https%3A%2F%2Fb.example%2Fpage%3Fid%3D7"
         #expect(redactor.rawURL(plain) == plain)

@@ -11,9 +11,7 @@ import Testing
 @Suite struct AttackCatalogueTests {
     static let rules = try! RulesLoader.parse(Data(AttackCatalogue.exampleRulesJSON.utf8))
 
-    static func target(_ kind: AttackTarget.Kind) -> AttackTarget {
-        AttackTargets.targets(rules).first { $0.kind == kind }!
-    }
+    static func target(_ kind: AttackTarget.Kind) -> AttackTarget { AttackCatalogue.exampleTarget(kind) }
 
     @Test(arguments: AttackCatalogue.all.map(\.id))
     func makesItsExample(_ id: String) throws {

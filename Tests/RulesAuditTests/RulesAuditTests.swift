@@ -172,9 +172,17 @@ import RulesAudit
         #expect(read.errors.map(\.description) == ["t.jsonl:2: not UTF-8"])
     }
 
+    @Test func aCaseFileWithNoCasesIsAnError() {
+        for text in ["", "\n  \n"] {
+            let read = CaseFile.parse(Array(text.utf8), file: "empty.jsonl")
+            #expect(read.cases.isEmpty && read.errors.count == 1 && !read.errors[0].isUnreadable)
+            #expect(read.errors.first?.description.hasPrefix("empty.jsonl: holds no cases") == true)
+        }
+    }
+
     @Test func anUnreadableCaseFileIsAnError() {
         let read = CaseFile.load(path: "/nonexistent/cases.jsonl")
-        #expect(read.cases.isEmpty && read.errors.count == 1 && read.errors[0].line == 0)
+        #expect(read.cases.isEmpty && read.errors.count == 1 && read.errors[0].line == 0 && read.errors[0].isUnreadable)
         #expect(read.errors[0].description == "/nonexistent/cases.jsonl: cannot be read")
     }
 }

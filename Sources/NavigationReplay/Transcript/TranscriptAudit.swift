@@ -159,7 +159,7 @@ public struct AuditDocuments: Sendable {
                 out += "    </testcase>\n"
             }
             for error in s.errors {
-                out += "    <testcase name=\"line \(error.line)\" classname=\"\(name)\" time=\"0\">\n"
+                out += "    <testcase name=\"\(error.line > 0 ? "line \(error.line)" : "the file")\" classname=\"\(name)\" time=\"0\">\n"
                 out += "      <error type=\"bad-line\" message=\"\(xml(redactor.message(error.description)))\"/>\n"
                 out += "    </testcase>\n"
             }
