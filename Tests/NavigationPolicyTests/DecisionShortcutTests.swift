@@ -1,7 +1,8 @@
 // DecisionShortcutTests.swift: the engine's shortcuts decide exactly as the plain path does. A decision
 // tries only the sentinels with the URL's path (all of them when explaining, or when a rule on the host has
 // trailingSlash), and credential names are told by a switch, not the set; both are checked here against
-// the plain way, on the whole URL corpus with rules that put several sentinels on one host.
+// the plain way, on the whole URL corpus with rules that put several sentinels on one host. The Redactor's
+// byte scan for pairs carried in a value is checked against the substring searches it replaced.
 @testable import NavigationPolicy
 import BrowserURL
 import Foundation
@@ -48,5 +49,14 @@ import Testing
         for name in ["", "Code", "codes", "tokenid", "access-token", "id", "state ", "email"] {
             #expect(!PolicyEngine.isCredentialParameter(name), "\(name)")
         }
+    }
+}
+
+@Suite struct RedactorShortcutTests {
+    /// The byte scan for pairs carried in a value says what the substring searches said.
+    @Test(arguments: ["", "plain", "a=b", "https%3A%2F%2Fh%2Fcb%3Fcode%3Dx", "%3d", "%3", "%%3D", "%3%3D", "x%3", "%33D", "%E2%80%A6", "=", "%3DD"])
+    func mayCarryPairsAgreesWithContains(_ value: String) {
+        let expected = value.contains("=") || value.contains("%3D") || value.contains("%3d")
+        #expect(Redactor.mayCarryPairs(value[...].utf8) == expected, "\(value)")
     }
 }
