@@ -165,6 +165,8 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
     public var origin: String {
         switch layout.scheme {
         case .http, .https, .ws, .wss, .ftp:
+            // Without credentials, the origin is the href's own prefix: one slice.
+            if layout.hostStart == layout.schemeEnd + 3 { return slice(0, hostAndPortEnd) }
             return slice(0, layout.schemeEnd + 1) + "//" + slice(layout.hostStart, hostAndPortEnd)
         case .file:
             return "null"
@@ -191,6 +193,11 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
         layout.port < 0 ? layout.hostEnd : layout.pathStart
     }
 
+    /// The href's bytes [start, end) as a String, made from the bytes (the href is ASCII) rather than
+    /// through String indices.
     @inline(__always)
-    func slice(_ start: Int, _ end: Int) -> String { String(substring(start, end)) }
+    func slice(_ start: Int, _ end: Int) -> String {
+        href.utf8.withContiguousStorageIfAvailable { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            ?? String(substring(start, end))
+    }
 }

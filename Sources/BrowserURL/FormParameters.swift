@@ -15,43 +15,133 @@ public struct FormParameter: Sendable, Hashable {
     }
 }
 
-/// The decoded pairs of an application/x-www-form-urlencoded string, in order, duplicates kept.
+/// The pairs of an application/x-www-form-urlencoded string, in order, duplicates kept.
+///
+/// Parsing records where each pair lies in the text (and whether its name or value holds "+" or "%");
+/// nothing is decoded until asked for. Names are matched on their bytes (URLSearchParams compares code
+/// units), so a decision that asks "is there a state?" of a response with a 900-byte id_token makes no
+/// String for the token. A pair is decoded when it is read (`self[i]`, `first`, `all`, `pairs`).
 public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
-    public let pairs: [FormParameter]
+    /// One pair's place in the text: byte offsets of its start, of its "=" (or its end when it has none)
+    /// and of its end; whether its name or value must be decoded (holds "+" or "%").
+    struct Span: Sendable {
+        let start: Int, equals: Int, end: Int
+        let encodedName: Bool, encodedValue: Bool
+    }
 
-    public init(pairs: [FormParameter]) { self.pairs = pairs }
+    /// The text the spans point into (a whole href, say: it is shared, not copied).
+    private let text: String
+    private let spans: [Span]
+
+    /// Pairs given decoded: serialized, then read back as any text is (the serializer and the parser
+    /// round-trip every String exactly). No pairs costs nothing.
+    public init(pairs: [FormParameter]) {
+        let text = pairs.isEmpty ? "" : Self.serialize(pairs)
+        self.init(text: text, pairs.isEmpty ? nil : 0..<text.utf8.count)
+    }
+
+    /// No pairs.
+    public init() {
+        text = ""
+        spans = []
+    }
 
     /// Parses `input` (a query or fragment without its leading "?" or "#").
     public init(parsing input: Substring) {
-        if let pairs = input.utf8.withContiguousStorageIfAvailable(Self.parse) {
-            self.pairs = pairs
-        } else {
-            self.pairs = Array(input.utf8).withUnsafeBufferPointer(Self.parse)
-        }
+        let base = input.base
+        let start = base.utf8.distance(from: base.utf8.startIndex, to: input.startIndex)
+        self.init(text: base, start..<start + input.utf8.count)
     }
 
     public init(parsing input: String) { self.init(parsing: input[...]) }
 
-    /// The parser on bytes: one pass, one String per name and value.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> [FormParameter] {
-        var pairs: [FormParameter] = []
-        var start = 0
-        let end = bytes.count
-        while start < end {
-            var sequenceEnd = start, equals = -1
-            while sequenceEnd < end && bytes[sequenceEnd] != UInt8(ascii: "&") {
-                if equals < 0 && bytes[sequenceEnd] == UInt8(ascii: "=") { equals = sequenceEnd }
-                sequenceEnd += 1
-            }
-            if sequenceEnd > start {
-                let nameEnd = equals < 0 ? sequenceEnd : equals
-                let valueStart = equals < 0 ? sequenceEnd : equals + 1
-                pairs.append(FormParameter(name: decode(UnsafeBufferPointer(rebasing: bytes[start..<nameEnd])),
-                                           value: decode(UnsafeBufferPointer(rebasing: bytes[valueStart..<sequenceEnd]))))
-            }
-            start = sequenceEnd + 1
+    /// Parses the byte range `first` of `text`, then `second`, as one list of pairs (a query then a fragment).
+    init(text: String, _ first: Range<Int>?, _ second: Range<Int>? = nil) {
+        self.text = text
+        spans = Self.withBytes(of: text) { bytes in
+            var spans: [Span] = []
+            if let first { Self.scan(bytes, first, into: &spans) }
+            if let second { Self.scan(bytes, second, into: &spans) }
+            return spans
         }
-        return pairs
+    }
+
+    static func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// The splitting, on bytes: sequences between "&", empty ones dropped, each split at its first "=".
+    /// One pass; a byte is tested against "%&+=" with one shift of a 64-bit mask.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into spans: inout [Span]) {
+        guard !range.isEmpty else { return }
+        if spans.capacity == 0 { spans.reserveCapacity(8) }
+        let special: UInt64 = 1 << 0x25 | 1 << 0x26 | 1 << 0x2B | 1 << 0x3D   // % & + =
+        var start = range.lowerBound
+        let end = range.upperBound
+        while start < end {
+            var i = start, equals = -1, encodedName = false, encodedValue = false
+            while i < end {
+                let byte = bytes[i]
+                if byte < 64 && special >> UInt64(byte) & 1 != 0 {
+                    if byte == UInt8(ascii: "&") { break }
+                    if byte == UInt8(ascii: "=") && equals < 0 {
+                        equals = i
+                    } else if byte != UInt8(ascii: "=") {
+                        if equals < 0 { encodedName = true } else { encodedValue = true }
+                    }
+                }
+                i += 1
+            }
+            if i > start {
+                spans.append(Span(start: start, equals: equals < 0 ? i : equals, end: i,
+                                  encodedName: encodedName, encodedValue: encodedValue))
+            }
+            start = i + 1
+        }
+    }
+
+    /// The name's bytes of `span`.
+    static func nameBytes(_ span: Span, _ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: bytes[span.start..<span.equals])
+    }
+
+    /// The value's bytes of `span` (empty when the pair has no "=").
+    static func valueBytes(_ span: Span, _ bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        let valueStart = span.equals < span.end ? span.equals + 1 : span.end
+        return UnsafeBufferPointer(rebasing: bytes[valueStart..<span.end])
+    }
+
+    static func pair(_ span: Span, in bytes: UnsafeBufferPointer<UInt8>) -> FormParameter {
+        FormParameter(name: decode(nameBytes(span, bytes), encoded: span.encodedName),
+                      value: decode(valueBytes(span, bytes), encoded: span.encodedValue))
+    }
+
+    /// Whether the name of `span` is `name`, decoded, compared by code units. No String is made unless
+    /// the name must be decoded; lengths are compared before bytes.
+    static func name(_ span: Span, in bytes: UnsafeBufferPointer<UInt8>, is name: String) -> Bool {
+        if span.encodedName { return decode(nameBytes(span, bytes), encoded: true).utf8.elementsEqual(name.utf8) }
+        let count = span.equals - span.start
+        guard count == name.utf8.count else { return false }
+        return name.utf8.withContiguousStorageIfAvailable { expected in
+            memoryEqual(bytes.baseAddress! + span.start, expected.baseAddress, count)
+        } ?? nameBytes(span, bytes).elementsEqual(name.utf8)
+    }
+
+    /// Whether the names of two spans are the same, decoded.
+    static func sameName(_ a: Span, _ b: Span, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if a.encodedName || b.encodedName {
+            return decode(nameBytes(a, bytes), encoded: a.encodedName).utf8
+                .elementsEqual(decode(nameBytes(b, bytes), encoded: b.encodedName).utf8)
+        }
+        let count = a.equals - a.start
+        return count == b.equals - b.start && memoryEqual(bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, count)
+    }
+
+    /// `count` bytes at `a` and `b` are equal (either may be nil when `count` is 0).
+    static func memoryEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
+        guard count > 0, let a, let b else { return true }
+        for i in 0..<count where a[i] != b[i] { return false }
+        return true
     }
 
     /// Decodes one name or value: "+" → space, percent-decoding, UTF-8 with replacement.
@@ -63,7 +153,12 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var plain = true
         for byte in bytes where byte == UInt8(ascii: "+") || byte == UInt8(ascii: "%") { plain = false; break }
-        if plain { return String(decoding: bytes, as: UTF8.self) }
+        return decode(bytes, encoded: !plain)
+    }
+
+    /// As `decode`, told whether the bytes hold "+" or "%" (the scan already knows).
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, encoded: Bool) -> String {
+        if !encoded { return String(decoding: bytes, as: UTF8.self) }
         return String(unsafeUninitializedCapacity: bytes.count) { out in
             var i = 0, o = 0
             while i < bytes.count {
@@ -81,25 +176,91 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
-    public var startIndex: Int { pairs.startIndex }
-    public var endIndex: Int { pairs.endIndex }
-    public subscript(position: Int) -> FormParameter { pairs[position] }
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { spans.count }
+
+    public subscript(position: Int) -> FormParameter {
+        Self.withBytes(of: text) { Self.pair(spans[position], in: $0) }
+    }
+
+    /// Every pair, decoded.
+    public var pairs: [FormParameter] {
+        Self.withBytes(of: text) { bytes in spans.map { Self.pair($0, in: bytes) } }
+    }
+
+    /// The position of the first pair named `name` at or after `from`, or nil.
+    private func index(of name: String, from: Int = 0, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = from
+        while i < spans.count {
+            if Self.name(spans[i], in: bytes, is: name) { return i }
+            i += 1
+        }
+        return nil
+    }
 
     /// The first value for `name` (URLSearchParams.get).
-    public func first(_ name: String) -> String? { pairs.first { $0.name == name }?.value }
+    public func first(_ name: String) -> String? {
+        Self.withBytes(of: text) { bytes in
+            index(of: name, in: bytes).map { Self.decode(Self.valueBytes(spans[$0], bytes), encoded: spans[$0].encodedValue) }
+        }
+    }
+
     /// Every value for `name`, in order (URLSearchParams.getAll).
-    public func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
+    public func all(_ name: String) -> [String] {
+        Self.withBytes(of: text) { bytes in
+            var values: [String] = []
+            var next = index(of: name, in: bytes)
+            while let i = next {
+                values.append(Self.decode(Self.valueBytes(spans[i], bytes), encoded: spans[i].encodedValue))
+                next = index(of: name, from: i + 1, in: bytes)
+            }
+            return values
+        }
+    }
+
     /// Whether `name` occurs (URLSearchParams.has).
-    public func contains(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+    public func contains(_ name: String) -> Bool {
+        Self.withBytes(of: text) { index(of: name, in: $0) != nil }
+    }
+
     /// How many times `name` occurs.
-    public func count(of name: String) -> Int { pairs.reduce(0) { $0 + ($1.name == name ? 1 : 0) } }
+    public func count(of name: String) -> Int {
+        Self.withBytes(of: text) { bytes in spans.reduce(0) { $0 + (Self.name($1, in: bytes, is: name) ? 1 : 0) } }
+    }
+
+    /// The first name among `names` that repeats a pair before it, in pair order, or nil. Compared on
+    /// bytes: a sentinel decision asks this of every response. Repeats are looked for first (most pairs
+    /// differ from the ones before them by length alone), and only a repeated name is looked up in `names`.
+    public func firstRepeatedName(among names: [String]) -> String? {
+        Self.withBytes(of: text) { bytes in
+            for i in spans.indices {
+                for j in 0..<i where Self.sameName(spans[j], spans[i], in: bytes) {
+                    if let name = names.first(where: { Self.name(spans[i], in: bytes, is: $0) }) { return name }
+                    break
+                }
+            }
+            return nil
+        }
+    }
+
+    /// Equal when the decoded pairs are equal, in order.
+    public static func == (lhs: FormParameters, rhs: FormParameters) -> Bool {
+        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { $0 == $1 }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for pair in self { hasher.combine(pair) }
+    }
 
     /// Serializes back (the application/x-www-form-urlencoded serializer: space becomes "+").
-    public var serialized: String {
+    public var serialized: String { Self.serialize(pairs) }
+
+    static func serialize(_ pairs: [FormParameter]) -> String {
         pairs.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
     }
 
-    private func encode(_ string: String) -> String {
+    private static func encode(_ string: String) -> String {
         var out: [UInt8] = []
         for byte in string.utf8 {
             if byte == 0x20 {
@@ -116,16 +277,25 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
 
 extension BrowserURL {
     /// The query's parameters (empty when there is no query).
-    public var queryParameters: FormParameters {
-        guard layout.queryStart >= 0 else { return FormParameters(pairs: []) }
-        let end = layout.fragmentStart >= 0 ? layout.fragmentStart : href.utf8.count
-        return FormParameters(parsing: substring(layout.queryStart + 1, end))
-    }
+    public var queryParameters: FormParameters { FormParameters(text: href, queryRange) }
 
     /// The fragment's parameters, read as application/x-www-form-urlencoded (OAuth's fragment response mode).
-    public var fragmentParameters: FormParameters {
-        guard layout.fragmentStart >= 0 else { return FormParameters(pairs: []) }
-        return FormParameters(parsing: substring(layout.fragmentStart + 1, href.utf8.count))
+    public var fragmentParameters: FormParameters { FormParameters(text: href, fragmentRange) }
+
+    /// The query's parameters, then the fragment's (a response read in either place).
+    public var queryAndFragmentParameters: FormParameters {
+        FormParameters(text: href, queryRange, fragmentRange)
+    }
+
+    /// The query's bytes in the href, without its "?".
+    private var queryRange: Range<Int>? {
+        guard layout.queryStart >= 0 else { return nil }
+        return layout.queryStart + 1..<(layout.fragmentStart >= 0 ? layout.fragmentStart : href.utf8.count)
+    }
+
+    /// The fragment's bytes in the href, without its "#".
+    private var fragmentRange: Range<Int>? {
+        layout.fragmentStart >= 0 ? layout.fragmentStart + 1..<href.utf8.count : nil
     }
 
     func substring(_ start: Int, _ end: Int) -> Substring {

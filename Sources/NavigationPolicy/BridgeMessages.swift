@@ -34,7 +34,7 @@ public struct BridgeDecodingError: Error, Sendable, Hashable {
 public enum JanrainBridge {
     /// Decodes one `janrain:` URL (a navigation or a drained queue entry).
     public static func decode(_ url: BrowserURL) -> Result<BridgeMessage, BridgeDecodingError> {
-        guard url.scheme == "janrain" else { return .failure(BridgeDecodingError(message: "not a janrain: URL")) }
+        guard url.component(.scheme, equals: "janrain") else { return .failure(BridgeDecodingError(message: "not a janrain: URL")) }
         let name = url.pathname
         if name == "eventsAvailable" { return .success(.drainRequest(.janrain)) }
         if name.hasPrefix("accessToken=") {

@@ -46,14 +46,9 @@ public struct PolicyEngine: Sendable {
     /// Parameters that must not repeat in a sentinel response (a repeated one is an error, not a choice).
     public static let credentialParameters: Set<String> = ["code", "access_token", "id_token", "refresh_token", "token",
                                                      "state", "error", "tokenId"]
-    /// Whether `name` is one of `credentialParameters`: a switch compares a few short strings without
-    /// hashing (every sentinel decision asks this of every parameter). Tested equal to the set.
-    static func isCredentialParameter(_ name: String) -> Bool {
-        switch name {
-        case "code", "access_token", "id_token", "refresh_token", "token", "state", "error", "tokenId": return true
-        default: return false
-        }
-    }
+    /// `credentialParameters` as a list, for `FormParameters.firstRepeatedName`, which compares names on
+    /// their bytes (every sentinel decision asks it). Tested equal to the set.
+    static let credentialParameterList = ["code", "access_token", "id_token", "refresh_token", "token", "state", "error", "tokenId"]
 
     public init(rules: Rules) {
         self.rules = rules
@@ -104,7 +99,7 @@ public struct PolicyEngine: Sendable {
     public func decide(_ request: NavigationRequest, expectedState: String? = nil, explain: Bool = false,
                        redactor: Redactor = Redactor()) -> Decision {
         var notes: [String] = []
-        let empty = FormParameters(pairs: [])
+        let empty = FormParameters()
         let url: BrowserURL
         switch BrowserURL.parse(request.url) {
         case .success(let parsed): url = parsed
@@ -129,10 +124,11 @@ public struct PolicyEngine: Sendable {
                             interception: .blockedScheme(scheme), error: nil, explanation: notes)
         }
 
-        // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them).
-        let route = rulesForScheme.isEmpty ? "" : Self.routeSubstring(of: url)
+        // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them, when the
+        // first deep-link rule needs it: a bridge message's long opaque path is never scanned for one).
+        var route: Substring? = nil
         for compiled in rulesForScheme {
-            if let decision = decideScheme(url, route: route, rule: compiled.rule, explain: explain, notes: &notes) {
+            if let decision = decideScheme(url, route: &route, compiled: compiled, explain: explain, notes: &notes) {
                 return decision
             }
         }
@@ -172,41 +168,44 @@ public struct PolicyEngine: Sendable {
 
     // MARK: Scheme rules
 
-    private func decideScheme(_ url: BrowserURL, route: Substring, rule: SchemeRule, explain: Bool,
-                              notes: inout [String]) -> Decision? {
-        if let bridge = rule.bridgeProtocol {
+    /// Takes the compiled rule (a reference), not a copy of the rule, which would retain its every string.
+    private func decideScheme(_ url: BrowserURL, route knownRoute: inout Substring?, compiled: CompiledSchemeRule,
+                              explain: Bool, notes: inout [String]) -> Decision? {
+        if let bridge = compiled.rule.bridgeProtocol {
             let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
             switch result {
             case .success(let message):
-                if explain { notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): a \(bridge.rawValue) bridge message") }
-                return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url,
+                if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): a \(bridge.rawValue) bridge message") }
+                return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
                                 parameters: url.hasOpaquePath && url.query == nil ? FormParameters(parsing: url.pathname) : url.queryParameters,
                                 interception: .bridge(message), error: nil, explanation: notes)
             case .failure(let error):
-                if explain { notes.append("matched \(rule.keyPath) \(rule.name.debugDescription), but the message does not decode: \(error.message)") }
-                return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url, parameters: url.queryParameters,
+                if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription), but the message does not decode: \(error.message)") }
+                return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url, parameters: url.queryParameters,
                                 interception: nil, error: DecisionError(code: "bridge-message-invalid", message: error.message),
                                 explanation: notes)
             }
         }
         // A deep-link route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-        if let expected = rule.route, !route.utf8.elementsEqual(expected.utf8) {
-            if explain { notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: route \(route.debugDescription) is not \(expected.debugDescription)") }
+        let route = knownRoute ?? Self.routeSubstring(of: url)
+        knownRoute = route
+        if let expected = compiled.rule.route, !Self.sameBytes(route, expected) {
+            if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: route \(route.debugDescription) is not \(expected.debugDescription)") }
             return nil
         }
         let parameters = url.queryParameters
         var error: DecisionError? = nil
-        let missing = rule.require.filter { !parameters.contains($0) }
+        let missing = compiled.rule.require.filter { !parameters.contains($0) }
         if !missing.isEmpty {
             error = DecisionError(code: "missing-parameter", message: "the deep link lacks \(missing.joined(separator: ", "))")
-        } else if let repeated = rule.require.first(where: { parameters.count(of: $0) > 1 }) {
+        } else if let repeated = compiled.rule.require.first(where: { parameters.count(of: $0) > 1 }) {
             error = DecisionError(code: "repeated-parameter", message: "\(repeated) occurs \(parameters.count(of: repeated)) times; which one is meant cannot be told")
         }
         if explain {
-            notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): \(rule.scheme): deep link" + (rule.route.map { " to route \($0)" } ?? ""))
+            notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): \(compiled.rule.scheme): deep link" + (compiled.rule.route.map { " to route \($0)" } ?? ""))
             if let error { notes.append(error.message) }
         }
-        return Decision(action: rule.action, kind: .deeplink, rule: rule.name, url: url, parameters: parameters,
+        return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
                         interception: .deepLink(route: String(route), parameters: parameters), error: error, explanation: notes)
     }
 
@@ -214,10 +213,28 @@ public struct PolicyEngine: Sendable {
     /// The route as a slice of the href: no String is made unless a rule matches.
     static func routeSubstring(of url: BrowserURL) -> Substring {
         if url.byteCount(of: .hostname) > 0 { return url.componentSubstring(.hostname) }
-        let path = url.componentSubstring(.pathname).utf8
-        guard let start = path.firstIndex(where: { $0 != UInt8(ascii: "/") }) else { return "" }
-        let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
-        return Substring(path[start..<end])
+        let path = url.componentSubstring(.pathname)
+        // Offsets found on the bytes in place (a generic search over the view costs ten times as much).
+        let offsets: (Int, Int)? = withBytes(of: path) { bytes in
+            guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: "/") }) else { return nil }
+            return (start, bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count)
+        }
+        guard let (start, end) = offsets else { return "" }
+        let utf8 = path.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        return Substring(utf8[from..<utf8.index(from, offsetBy: end - start)])
+    }
+
+    /// Whether `slice` and `string` hold the same bytes: lengths first, then the bytes in place (a
+    /// generic `elementsEqual` over the two UTF-8 views costs about a hundred instructions a byte).
+    static func sameBytes(_ slice: Substring, _ string: String) -> Bool {
+        guard slice.utf8.count == string.utf8.count else { return false }
+        return withBytes(of: slice) { a in withBytes(of: string) { b in a.elementsEqual(b) } }
+    }
+
+    /// `body` over the UTF-8 bytes of `text` in place (copied only when they are not contiguous).
+    static func withBytes<R>(of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     /// One of `alwaysBlockedSchemes` (cancelled unless a scheme rule names it), compared on the href's bytes.
@@ -302,14 +319,9 @@ public struct PolicyEngine: Sendable {
     private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, parameters: FormParameters, expectedState: String?,
                                   explain: Bool, notes: inout [String], redactor: Redactor) -> Decision {
         var error: DecisionError? = nil
-        // A response has a handful of parameters: comparing each credential with the ones before it
-        // allocates nothing.
-        for (i, parameter) in parameters.enumerated() where Self.isCredentialParameter(parameter.name) {
-            if parameters[..<i].contains(where: { $0.name == parameter.name }) {
-                let name = parameter.name
-                error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
-                break
-            }
+        // Names compared on their bytes: no String is made for a parameter unless it is repeated.
+        if let name = parameters.firstRepeatedName(among: Self.credentialParameterList) {
+            error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
         }
         let state = parameters.first("state")
         let result: SentinelResult
@@ -345,10 +357,7 @@ public struct PolicyEngine: Sendable {
         switch mode {
         case .query: return url.queryParameters
         case .fragment: return url.fragmentParameters
-        case .any:
-            let fragment = url.fragmentParameters
-            if fragment.isEmpty { return url.queryParameters }
-            return FormParameters(pairs: url.queryParameters.pairs + fragment.pairs)
+        case .any: return url.queryAndFragmentParameters
         }
     }
 

@@ -12,6 +12,7 @@ enum BenchMain {
         var corpusPath: String? = nil
         var rounds = 15
         var navigations = 1_000_000
+        var kind: String? = nil
         var sections: [String] = []
         var hostRuns = 9
         var serveSeconds = 10.0
@@ -22,9 +23,10 @@ enum BenchMain {
             case "--rounds": rounds = arguments.isEmpty ? rounds : Int(arguments.removeFirst()) ?? rounds
             case "--runs": hostRuns = arguments.isEmpty ? hostRuns : Int(arguments.removeFirst()) ?? hostRuns
             case "--seconds": serveSeconds = arguments.isEmpty ? serveSeconds : Double(arguments.removeFirst()) ?? serveSeconds
+            case "--kind": kind = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
+                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [engine-only [--kind KIND]] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
                 return
             default: sections.append(argument)
             }
@@ -54,6 +56,9 @@ enum BenchMain {
         }
         if sections.contains("url-only") {
             URLBenchmark.runBrowserURLOnly(corpus.urls, rounds: rounds)
+        }
+        if sections.contains("engine-only") {
+            EngineBenchmark.runDecisionsOnly(corpus.urls, rounds: rounds, kind: kind)
         }
     }
 }

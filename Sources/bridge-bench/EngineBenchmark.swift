@@ -36,20 +36,31 @@ enum EngineBenchmark {
         return try! RulesLoader.parse(data)
     }
 
+    /// Decides every request; the checksum reads each decision so none is optimised away.
+    static func decideAll(_ engine: PolicyEngine, _ requests: [NavigationRequest]) -> Int {
+        var sum = 0
+        for request in requests {
+            let d = engine.decide(request)
+            sum &+= d.action == .cancel ? 1 : 0
+            sum &+= d.parameters.count
+        }
+        return sum
+    }
+
+    /// Only decisions (of one kind when `kind` is given), for profiling the engine alone (`bridge-bench engine-only`).
+    static func runDecisionsOnly(_ urls: [String], rounds: Int, kind: String?) {
+        let engine = PolicyEngine(rules: rules())
+        var requests = urls.map { NavigationRequest(url: $0) }
+        if let kind { requests = requests.filter { engine.decide($0).kind.rawValue == kind } }
+        let (medians, _) = interleavedMedians(rounds: rounds, items: requests.count, [{ decideAll(engine, requests) }])
+        print("PolicyEngine.decide \(formatted(medians[0])) ns per URL over \(requests.count) URLs\(kind.map { " of kind \($0)" } ?? "")")
+    }
+
     static func run(_ urls: [String], rounds: Int) {
         let rules = rules()
         let engine = PolicyEngine(rules: rules)
         let requests = urls.map { NavigationRequest(url: $0) }
-        /// Decides every request; the checksum reads each decision so none is optimised away.
-        func decideAll(_ requests: [NavigationRequest]) -> Int {
-            var sum = 0
-            for request in requests {
-                let d = engine.decide(request)
-                sum &+= d.action == .cancel ? 1 : 0
-                sum &+= d.parameters.count
-            }
-            return sum
-        }
+        func decideAll(_ requests: [NavigationRequest]) -> Int { Self.decideAll(engine, requests) }
         let (medians, checksum) = interleavedMedians(rounds: rounds, items: urls.count, [
             { URLBenchmark.browserURL(urls) },
             { decideAll(requests) },

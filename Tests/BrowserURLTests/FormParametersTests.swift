@@ -1,0 +1,94 @@
+// FormParametersTests.swift: FormParameters keeps byte spans and decodes on access; these tests hold it to
+// a plain reference (split, decode everything, compare Strings) on shapes that touch every branch of the
+// scan: encoded names, "=" in values, empty sequences, "+", bad escapes, non-ASCII, and the query and
+// fragment read as one list.
+import BrowserURL
+import Testing
+
+@Suite struct FormParametersTests {
+    /// The reference: the URL Standard's steps with a String per name and value.
+    static func reference(_ text: String) -> [FormParameter] {
+        text.split(separator: "&", omittingEmptySubsequences: true).map { sequence in
+            let equals = sequence.firstIndex(of: "=")
+            let name = sequence[..<(equals ?? sequence.endIndex)]
+            let value = equals.map { sequence[sequence.index(after: $0)...] } ?? ""
+            return FormParameter(name: FormParameters.decodeComponent(name), value: FormParameters.decodeComponent(value))
+        }
+    }
+
+    static let shapes = [
+        "", "&", "&&", "=", "a", "a=", "=v", "a=1&b=2", "a=1&&a=2", "st%61te=s&state=t", "a+b=c+d", "a%2Bb=%2B",
+        "f=a=b", "%=%", "%4=%G0", "name=%C3%A9&%C3%A9=x", "e=%FF", "q=a b", "x=é&é=x", "code=1&code=1",
+        "code=1&co%64e=2", "access_token=a.b.c&id_token=d.e.f&state=s&token_type=Bearer", "state&state",
+        "a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9&j=10", "%26=%3D&%3D=%26",
+    ]
+
+    @Test(arguments: shapes)
+    func agreesWithTheReference(_ text: String) {
+        let parameters = FormParameters(parsing: text)
+        let expected = Self.reference(text)
+        #expect(parameters.pairs == expected, "\(text)")
+        #expect(Array(parameters) == expected, "\(text)")
+        #expect(parameters == FormParameters(pairs: expected), "\(text)")
+        #expect(parameters.hashValue == FormParameters(pairs: expected).hashValue, "\(text)")
+        let names = Set(expected.map(\.name)).union(["state", "code", "", "é", "missing"])
+        for name in names {
+            #expect(parameters.first(name) == expected.first { $0.name == name }?.value, "\(text) \(name)")
+            #expect(parameters.all(name) == expected.filter { $0.name == name }.map(\.value), "\(text) \(name)")
+            #expect(parameters.contains(name) == expected.contains { $0.name == name }, "\(text) \(name)")
+            #expect(parameters.count(of: name) == expected.filter { $0.name == name }.count, "\(text) \(name)")
+        }
+    }
+
+    @Test(arguments: shapes)
+    func firstRepeatedNameAgreesWithTheReference(_ text: String) {
+        let candidates = ["code", "state", "access_token", "a", "é", ""]
+        let pairs = Self.reference(text)
+        var expected: String? = nil
+        for (i, pair) in pairs.enumerated() where candidates.contains(pair.name) && pairs[..<i].contains(where: { $0.name == pair.name }) {
+            expected = pair.name
+            break
+        }
+        #expect(FormParameters(parsing: text).firstRepeatedName(among: candidates) == expected, "\(text)")
+        #expect(FormParameters(pairs: pairs).firstRepeatedName(among: candidates) == expected, "\(text)")
+    }
+
+    /// Pairs given decoded are serialized and read back: every String must come back exactly, code unit
+    /// for code unit (an "é" precomposed and one decomposed stay different).
+    @Test func givenPairsComeBackExactly() {
+        let awkward = ["", "a=b", "a&b", "100%", "%41", "a+b", "a b", " ", "é", "e\u{301}", "🔑", "\u{0}", "?#", "state"]
+        let pairs = awkward.flatMap { name in awkward.map { FormParameter(name: name, value: $0) } }
+        let parameters = FormParameters(pairs: pairs)
+        #expect(parameters.count == pairs.count)
+        for (given, read) in zip(pairs, parameters) {
+            #expect(Array(given.name.utf8) == Array(read.name.utf8) && Array(given.value.utf8) == Array(read.value.utf8), "\(given)")
+        }
+        #expect(FormParameters(pairs: []).isEmpty && FormParameters(pairs: []) == FormParameters(parsing: ""))
+    }
+
+    @Test func anEncodedNameIsTheDecodedName() {
+        let parameters = FormParameters(parsing: "st%61te=1&co%64e=x&code=y")
+        #expect(parameters.first("state") == "1")
+        #expect(parameters.firstRepeatedName(among: ["code"]) == "code")
+        #expect(parameters.count(of: "code") == 2)
+    }
+
+    @Test func aSliceReadsOnlyItsOwnBytes() {
+        let text = "x=0&a=1&b=2#c=3"
+        let start = text.index(text.startIndex, offsetBy: 4), end = text.firstIndex(of: "#")!
+        let parameters = FormParameters(parsing: text[start..<end])
+        #expect(parameters.map(\.name) == ["a", "b"])
+        #expect(!parameters.contains("x") && !parameters.contains("c"))
+    }
+
+    @Test func queryAndFragmentReadAsOneList() throws {
+        let url = try BrowserURL.parse("https://h.example/cb?code=q&state=s#code=f&token_type=Bearer").get()
+        let both = url.queryAndFragmentParameters
+        #expect(both.map(\.name) == ["code", "state", "code", "token_type"])
+        #expect(both.all("code") == ["q", "f"])
+        #expect(both == FormParameters(pairs: url.queryParameters.pairs + url.fragmentParameters.pairs))
+        #expect(try BrowserURL.parse("https://h.example/cb").get().queryAndFragmentParameters.isEmpty)
+        #expect(try BrowserURL.parse("https://h.example/cb?#").get().queryAndFragmentParameters.isEmpty)
+        #expect(try BrowserURL.parse("https://h.example/cb#a=1").get().queryAndFragmentParameters.map(\.value) == ["1"])
+    }
+}
