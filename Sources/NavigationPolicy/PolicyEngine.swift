@@ -37,6 +37,9 @@ public struct PolicyEngine: Sendable {
     /// The schemes of `schemeRules`, in its order, for a byte lookup.
     private let schemeKeys: ComponentKeys
     private let hasWVJB: Bool
+    /// The allowed origins' distinct schemes, for one byte lookup per decision, and each origin's index among them.
+    private let originSchemeKeys: ComponentKeys
+    private let originSchemes: [Int]
 
     /// Schemes cancelled unless a scheme rule names them.
     public static let alwaysBlockedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
@@ -87,6 +90,13 @@ public struct PolicyEngine: Sendable {
         }
         schemeKeys = ComponentKeys(schemeRules.map(\.scheme))
         hasWVJB = rules.schemes.contains { $0.bridgeProtocol == .wvjb }
+        var distinctSchemes: [String] = []
+        originSchemes = rules.allow.map { origin in
+            if let index = distinctSchemes.firstIndex(of: origin.scheme) { return index }
+            distinctSchemes.append(origin.scheme)
+            return distinctSchemes.count - 1
+        }
+        originSchemeKeys = ComponentKeys(distinctSchemes)
     }
 
     /// Loads and compiles a rules file.
@@ -151,7 +161,9 @@ public struct PolicyEngine: Sendable {
 
         // 5. Allowed origins.
         let port = url.effectivePort
-        for origin in rules.allow where Self.originMatches(url, port: port, origin) {
+        let scheme = url.firstIndex(of: .scheme, in: originSchemeKeys)
+        for index in rules.allow.indices where Self.originMatches(url, port: port, sameScheme: scheme == originSchemes[index], rules.allow[index]) {
+            let origin = rules.allow[index]
             if explain { notes.append("origin \(url.origin) is allowed by \(origin.keyPath) \(origin.text)") }
             return Decision(action: .allow, kind: .allowed, rule: origin.text, url: url, parameters: empty,
                             interception: .allowedOrigin(url.origin), error: nil, explanation: notes)
@@ -247,11 +259,14 @@ public struct PolicyEngine: Sendable {
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
                                  notes: inout [String], redactor: Redactor) -> Decision? {
         var candidates: [CompiledSentinel] = []
+        // Candidates found by path have the URL's hostname and pathname already: only the rest is compared.
+        var byHostAndPath = false
         if let group = url.firstIndex(of: .hostname, in: sentinelHostKeys) {
             // Explaining names every sentinel on the host (why each did not match); deciding tries only those
             // with the URL's path.
             if !explain, let byPath = sentinelsByPath[group] {
                 candidates = url.firstIndex(of: .pathname, in: byPath.keys).map { byPath.sentinels[$0] } ?? []
+                byHostAndPath = true
             } else {
                 candidates = sentinelsByHost[group].sentinels
             }
@@ -261,7 +276,9 @@ public struct PolicyEngine: Sendable {
         var endpoint: (rule: SentinelRule, parameters: FormParameters)? = nil
         var lastRead: (mode: ResponseMode, parameters: FormParameters)? = nil
         for compiled in candidates {
-            if !SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule) {
+            let matched = byHostAndPath ? SentinelMatcher.matches(url, sameHostAndPathAs: compiled.key, rule: compiled.rule)
+                                        : SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule)
+            if !matched {
                 if explain, let reason = SentinelMatcher.mismatch(url, compiled.rule) {
                     notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(reason)")
                 }
@@ -364,9 +381,10 @@ public struct PolicyEngine: Sendable {
     // MARK: Allowed origins
 
     /// Exact origin, or a wildcard's whole labels: *.example.com matches a.example.com and a.b.example.com,
-    /// never example.com itself nor evilexample.com.
-    static func originMatches(_ url: BrowserURL, port: Int?, _ origin: OriginPattern) -> Bool {
-        guard port == origin.port, url.component(.scheme, equals: origin.scheme) else { return false }
+    /// never example.com itself nor evilexample.com. `sameScheme`: the URL's scheme is the origin's (looked
+    /// up once per decision, not once per origin).
+    static func originMatches(_ url: BrowserURL, port: Int?, sameScheme: Bool, _ origin: OriginPattern) -> Bool {
+        guard sameScheme, port == origin.port else { return false }
         if !origin.isWildcard { return url.component(.hostname, equals: origin.host) }
         // At least one whole label before the suffix: ".example.com" alone is not a match.
         return url.byteCount(of: .hostname) > origin.host.utf8.count + 1

@@ -111,6 +111,14 @@ public enum SentinelMatcher {
         return samePath || differsByTrailingSlash(url.pathname, expected.pathname)
     }
 
+    /// `matches` for a URL already known to have the redirect URI's hostname and pathname (the engine
+    /// finds its candidates by them): what is left to compare is userinfo, scheme and port.
+    public static func matches(_ url: BrowserURL, sameHostAndPathAs expected: SentinelKey, rule: SentinelRule) -> Bool {
+        if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 { return false }
+        guard url.component(.scheme, equals: expected.scheme) else { return false }
+        return url.effectivePort == expected.port || rule.loopbackAnyPort && isLoopback(url.hostname)
+    }
+
     /// Whether a sentinel hit at `hit` answers a request that named `redirectURI`, under the options of
     /// the rule the hit matched (FlowTracker pairs requests with responses through this).
     public static func answers(_ hit: BrowserURL, redirectURI: BrowserURL, under rule: SentinelRule) -> Bool {

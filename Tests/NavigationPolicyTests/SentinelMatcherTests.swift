@@ -31,6 +31,11 @@ struct SentinelMatcherTests {
         }
         #expect(match.description == how)
         #expect(SentinelMatcher.matches(url, expected: SentinelKey(rule.redirectURI), rule: rule))
+        // The engine's shortcut, for candidates it found by host and path, says the same.
+        let key = SentinelKey(rule.redirectURI)
+        if url.hostname == key.hostname && url.pathname == key.pathname {
+            #expect(SentinelMatcher.matches(url, sameHostAndPathAs: key, rule: rule))
+        }
     }
 
     @Test("never matches, and says why", arguments: [
@@ -46,6 +51,10 @@ struct SentinelMatcherTests {
         let url = try Self.url(actual)
         #expect(SentinelMatcher.compare(url, rule) == .mismatch(why))
         #expect(!SentinelMatcher.matches(url, expected: SentinelKey(rule.redirectURI), rule: rule))
+        let key = SentinelKey(rule.redirectURI)
+        if url.hostname == key.hostname && url.pathname == key.pathname {
+            #expect(!SentinelMatcher.matches(url, sameHostAndPathAs: key, rule: rule))
+        }
     }
 
     @Test("a response answers a request under the options of the rule it matched")
