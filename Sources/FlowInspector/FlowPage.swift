@@ -2,6 +2,8 @@
 // (with values and positions, in page order), calls and function definitions, script navigations, scripts
 // loaded, screens with their JTL tags, screen links, iframes and links — every item with the line and
 // column where it is written, inline-script items included (script offsets mapped back to the page).
+// Inline scripts are read by the statement scanner on both cores before the walk (`ScriptFacts.analyzeAll`):
+// the scanner is pure, and its facts are placed on the page in document order as before.
 import BrowserURL
 import Foundation
 
@@ -191,6 +193,9 @@ enum FlowPageBuilder {
             return page
         }
         let elements = parsed.elements
+        let inlineScripts = elements.filter { $0.name == "script" && $0.attribute("src") == nil && isJavaScript($0.attribute("type")) }
+        let scriptFacts = ScriptFacts.analyzeAll(inlineScripts.map(\.text))
+        var nextScript = 0
         let screenText = ScreenResolver.screens(in: parsed)
         for (index, element) in elements.enumerated() {
             // Elements no check reads are not located (a page of 100,000 anonymous divs costs nothing here).
@@ -208,7 +213,8 @@ enum FlowPageBuilder {
                     page.scripts.append(LoadedScript(src: src, position: position))
                 } else if isJavaScript(element.attribute("type")) {
                     let contentStart = map.endOfStartTag(tagOffset)
-                    addScript(element.text, at: contentStart, map: map, to: &page)
+                    addScript(scriptFacts[nextScript], at: contentStart, map: map, to: &page)
+                    nextScript += 1
                     map.advance(to: contentStart + element.text.utf8.count)
                 }
             case "iframe":
@@ -239,9 +245,8 @@ enum FlowPageBuilder {
         return type.contains("javascript") || type == "module" || type.contains("ecmascript")
     }
 
-    /// Reads one inline script and adds its facts with page positions.
-    static func addScript(_ text: String, at contentStart: Int, map: SourceMap, to page: inout FlowPage) {
-        let facts = ScriptAnalyzer.analyze(text)
+    /// Adds one inline script's facts with page positions.
+    static func addScript(_ facts: ScriptFacts, at contentStart: Int, map: SourceMap, to page: inout FlowPage) {
         func place(_ offset: Int) -> (SourcePosition, Int) { (map.position(of: contentStart + offset), contentStart + offset) }
         for assignment in facts.assignments {
             let (position, order) = place(assignment.offset)
@@ -309,4 +314,29 @@ enum FlowPageBuilder {
     }
 
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C }
+}
+
+extension ScriptFacts {
+    /// Each script's facts, in order, read on every core: the scripts are split into one contiguous share
+    /// per core (a page's scripts are many and small; a share each keeps the threads from contending).
+    static func analyzeAll(_ texts: [String]) -> [ScriptFacts] {
+        let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(1, texts.count / 16))
+        guard workers > 1 else { return texts.map(ScriptAnalyzer.analyze) }
+        let results = ScriptShares()
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            let share = texts.count * worker / workers..<texts.count * (worker + 1) / workers
+            results.store(share.map { ScriptAnalyzer.analyze(texts[$0]) }, worker: worker)
+        }
+        return results.inOrder(workers: workers)
+    }
+}
+
+/// The workers' shares, each stored under a lock (once per worker, not per script), joined in order.
+private final class ScriptShares: @unchecked Sendable {
+    private var shares: [Int: [ScriptFacts]] = [:]
+    private let lock = NSLock()
+
+    func store(_ share: [ScriptFacts], worker: Int) { lock.withLock { shares[worker] = share } }
+
+    func inOrder(workers: Int) -> [ScriptFacts] { lock.withLock { (0..<workers).flatMap { shares[$0] ?? [] } } }
 }

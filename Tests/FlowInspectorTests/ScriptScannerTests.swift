@@ -76,6 +76,28 @@ struct ScriptScannerTests {
         #expect(page.settings.first?.position == SourcePosition(line: 4, column: 5))
     }
 
+    /// Enough scripts to be shared between cores: the facts, and their places on the page, are those a
+    /// one-by-one reading gives, in document order.
+    @Test("many inline scripts are read on every core, in document order")
+    func manyScriptsInOrder() {
+        let scripts = (0..<200).map { i in
+            i % 7 == 3 ? "janrain.settings.x\(i) = 'v\(i)'; function f\(i)(a) { location.href = 'myapp://r\(i)?a=' + a; }"
+                       : i % 11 == 5 ? "var broken\(i) = /* never closed" : "janrain.settings.x\(i) = \(i); janrain.capture.ui.start(\(i));"
+        }
+        let together = ScriptFacts.analyzeAll(scripts)
+        let oneByOne = scripts.map(ScriptAnalyzer.analyze)
+        #expect(together.count == oneByOne.count)
+        for (i, (a, b)) in zip(together, oneByOne).enumerated() {
+            #expect(String(describing: a) == String(describing: b), "script \(i)")
+        }
+        let html = "<html><head>\n" + scripts.map { "<script>\n  \($0)\n</script>\n" }.joined() + "</head><body></body></html>\n"
+        let page = FlowPageBuilder.build(name: "p", bytes: Array(html.utf8), pageURL: nil, directory: nil)
+        #expect(page.settings.map(\.path) == (0..<200).map { "x\($0)" }.filter { !$0.isEmpty && scripts[Int($0.dropFirst())!].hasPrefix("janrain") })
+        #expect(page.settings.map(\.position.line) == page.settings.map { 3 + 3 * Int($0.path.dropFirst())! })
+        #expect(page.functions.count == scripts.filter { $0.contains("function") }.count)
+        #expect(page.problems.count == scripts.filter { $0.contains("never closed") }.count)
+    }
+
     @Test("a wrapper with an id around hidden screens is not a screen; nested containers belong to their screen")
     func screenWrappers() {
         let html = """
