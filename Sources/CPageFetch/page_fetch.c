@@ -7,6 +7,7 @@
 #include "page_fetch.h"
 
 #include <curl/curl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,13 +38,14 @@ static size_t write_body(char *data, size_t size, size_t count, void *context) {
     return n;
 }
 
+static pthread_once_t global_init_once = PTHREAD_ONCE_INIT;
+
+static void global_init(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
+
 int page_fetch(const char *url, const char *user_agent, long timeout_ms, size_t max_bytes, page_fetch_result *out) {
     memset(out, 0, sizeof *out);
-    static int initialized = 0;
-    if (!initialized) {
-        curl_global_init(CURL_GLOBAL_DEFAULT);
-        initialized = 1;
-    }
+    // Once per process, whichever thread comes first (the inspector's checks may fetch from several).
+    pthread_once(&global_init_once, global_init);
     CURL *curl = curl_easy_init();
     if (!curl) {
         strncpy(out->error, "libcurl could not start", sizeof out->error - 1);

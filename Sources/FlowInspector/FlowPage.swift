@@ -2,8 +2,8 @@
 // (with values and positions, in page order), calls and function definitions, script navigations, scripts
 // loaded, screens with their JTL tags, screen links, iframes and links — every item with the line and
 // column where it is written, inline-script items included (script offsets mapped back to the page).
-// Inline scripts are read by the statement scanner on both cores before the walk (`ScriptFacts.analyzeAll`):
-// the scanner is pure, and its facts are placed on the page in document order as before.
+// Inline scripts are read by the statement scanner on every core before the walk (`ParallelMap`): the
+// scanner is pure, and its facts are placed on the page in document order as before.
 import BrowserURL
 import Foundation
 
@@ -193,8 +193,12 @@ enum FlowPageBuilder {
             return page
         }
         let elements = parsed.elements
-        let inlineScripts = elements.filter { $0.name == "script" && $0.attribute("src") == nil && isJavaScript($0.attribute("type")) }
-        let scriptFacts = ScriptFacts.analyzeAll(inlineScripts.map(\.text))
+        var inlineScripts: [String] = []   // texts only: copying the elements would retain all their strings
+        for element in elements where element.name == "script" && element.attribute("src") == nil && isJavaScript(element.attribute("type")) {
+            inlineScripts.append(element.text)
+        }
+        // A chunk per 16 scripts at most, four at most: enough for the cores to even out their shares.
+        let scriptFacts = ParallelMap.map(inlineScripts, chunks: min(4, inlineScripts.count / 16), ScriptAnalyzer.analyze)
         var nextScript = 0
         let screenText = ScreenResolver.screens(in: parsed)
         for (index, element) in elements.enumerated() {
@@ -316,27 +320,3 @@ enum FlowPageBuilder {
     static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 || c == 0x0C }
 }
 
-extension ScriptFacts {
-    /// Each script's facts, in order, read on every core: the scripts are split into one contiguous share
-    /// per core (a page's scripts are many and small; a share each keeps the threads from contending).
-    static func analyzeAll(_ texts: [String]) -> [ScriptFacts] {
-        let workers = min(ProcessInfo.processInfo.activeProcessorCount, max(1, texts.count / 16))
-        guard workers > 1 else { return texts.map(ScriptAnalyzer.analyze) }
-        let results = ScriptShares()
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let share = texts.count * worker / workers..<texts.count * (worker + 1) / workers
-            results.store(share.map { ScriptAnalyzer.analyze(texts[$0]) }, worker: worker)
-        }
-        return results.inOrder(workers: workers)
-    }
-}
-
-/// The workers' shares, each stored under a lock (once per worker, not per script), joined in order.
-private final class ScriptShares: @unchecked Sendable {
-    private var shares: [Int: [ScriptFacts]] = [:]
-    private let lock = NSLock()
-
-    func store(_ share: [ScriptFacts], worker: Int) { lock.withLock { shares[worker] = share } }
-
-    func inOrder(workers: Int) -> [ScriptFacts] { lock.withLock { (0..<workers).flatMap { shares[$0] ?? [] } } }
-}

@@ -67,7 +67,8 @@ enum HTMLDocument {
     /// containers cost 100,000 steps, not 100,000²).
     static func parse(_ bytes: [UInt8]) -> Parsed? {
         guard let document = read(bytes) else { return nil }
-        defer { xmlFreeDoc(document) }
+        // Freed on another core while this one goes on with what was read (the tree is not touched again).
+        defer { FreedDocument(document).freeInBackground() }
         var result: [HTMLElement] = []
         var jtl: [(container: Int, text: String)] = []
         // Pre-order walk without recursion: down to the first child, else across, else up and across.
@@ -162,6 +163,17 @@ enum HTMLDocument {
                 }
             }
         }
+    }
+}
+
+/// A parsed document handed to another thread to be freed: libxml2 frees a document on any thread, and
+/// nothing else holds it once the elements are read.
+private struct FreedDocument: @unchecked Sendable {
+    let document: htmlDocPtr
+    init(_ document: htmlDocPtr) { self.document = document }
+
+    func freeInBackground() {
+        DispatchQueue.global(qos: .utility).async { xmlFreeDoc(document) }
     }
 }
 

@@ -87,8 +87,11 @@ public struct Inspector: Sendable {
             if let base = page.pageURL, let fetch, let url = BrowserURL(relative, base: base) { return fetch(url) }
             return nil
         })
-        for check in CheckCatalogue.all where !check.needsRules || engine != nil {
-            for hit in check.run(page, context) {
+        // The checks only read the page: they run on every core, and their hits are taken in catalogue order.
+        let checks = CheckCatalogue.all.filter { !$0.needsRules || engine != nil }
+        let hits = ParallelMap.map(checks, chunks: checks.count) { $0.run(page, context) }
+        for (check, hits) in zip(checks, hits) {
+            for hit in hits {
                 findings.append(Finding(file: name, position: hit.position, severity: check.severity, check: check.id,
                                         message: redactor.message(hit.message)))
             }
@@ -115,11 +118,21 @@ public struct Inspector: Sendable {
         bytes.prefix(8192).contains(0)
     }
 
-    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    /// The offset of the first byte that is not part of valid UTF-8, or nil. ASCII is skipped eight bytes
+    /// at a time (a page is mostly ASCII: 5 MB cost 58 M instructions a byte at a time).
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { firstInvalidUTF8(in: $0) }
+    }
+
+    static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = bytes.count
         while i < n {
+            if i + 8 <= n, let base = bytes.baseAddress,
+               UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                i += 8
+                continue
+            }
             let b = bytes[i]
             if b < 0x80 { i += 1; continue }
             let length: Int

@@ -103,3 +103,39 @@ struct BadInputTests {
         #expect(findings.allSatisfy { !$0.message.contains("tok_5f2a9c81d3e4") })
     }
 }
+
+/// The UTF-8 check skips ASCII eight bytes at a time; it must find the same first bad byte as Swift's own
+/// UTF-8 parser, wherever the bad byte falls against the eight-byte steps.
+@Suite struct FirstInvalidUTF8Tests {
+    static func reference(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    @Test func agreesWithSwiftsParser() {
+        let bad: [[UInt8]] = [[0x80], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80],
+                              [0xF8], [0xC3], [0xE2, 0x82], [0xFF]]
+        let good: [[UInt8]] = [[0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x94, 0x91]]
+        var checked = 0
+        for prefix in 0..<20 {
+            for sequence in bad + good {
+                for tail in [0, 1, 9] {
+                    let bytes = Array(repeating: UInt8(ascii: "a"), count: prefix) + sequence + Array(repeating: UInt8(ascii: "b"), count: tail)
+                    #expect(Inspector.firstInvalidUTF8(bytes) == Self.reference(bytes), "\(bytes)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == 20 * 12 * 3)
+        #expect(Inspector.firstInvalidUTF8([]) == nil)
+        #expect(Inspector.firstInvalidUTF8(Array("ascii only, longer than eight bytes".utf8)) == nil)
+    }
+}

@@ -84,7 +84,7 @@ struct ScriptScannerTests {
             i % 7 == 3 ? "janrain.settings.x\(i) = 'v\(i)'; function f\(i)(a) { location.href = 'myapp://r\(i)?a=' + a; }"
                        : i % 11 == 5 ? "var broken\(i) = /* never closed" : "janrain.settings.x\(i) = \(i); janrain.capture.ui.start(\(i));"
         }
-        let together = ScriptFacts.analyzeAll(scripts)
+        let together = ParallelMap.map(scripts, chunks: 4, ScriptAnalyzer.analyze)
         let oneByOne = scripts.map(ScriptAnalyzer.analyze)
         #expect(together.count == oneByOne.count)
         for (i, (a, b)) in zip(together, oneByOne).enumerated() {
