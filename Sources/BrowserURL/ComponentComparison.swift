@@ -113,6 +113,35 @@ public struct ComponentKeys: Sendable {
             }
         }
     }
+
+    /// The first index, in key order, whose key `href[range]` equals or, where `domainSuffix[index]`, ends
+    /// with after a "." that has at least one byte before it (a wildcard's whole labels), and that
+    /// `accept` takes. Nothing is copied or retained per key.
+    func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, domainSuffix: [Bool],
+                    where accept: (Int) -> Bool) -> Int? {
+        let length = range.count
+        return bytes.withUnsafeBufferPointer { keys in
+            bounds.withUnsafeBufferPointer { bounds in
+                domainSuffix.withUnsafeBufferPointer { domainSuffix in
+                    var index = 0
+                    while index + 1 < bounds.count {
+                        let start = bounds[index], keyLength = bounds[index + 1] - start
+                        let found: Bool
+                        if domainSuffix[index] {
+                            let offset = range.upperBound - keyLength
+                            found = length > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".")
+                                && bytesEqual(href, offset, keys, start, keyLength)
+                        } else {
+                            found = keyLength == length && bytesEqual(href, range.lowerBound, keys, start, length)
+                        }
+                        if found && accept(index) { return index }
+                        index += 1
+                    }
+                    return nil
+                }
+            }
+        }
+    }
 }
 
 extension BrowserURL {
@@ -120,5 +149,16 @@ extension BrowserURL {
     public func firstIndex(of component: URLComponentName, in keys: ComponentKeys) -> Int? {
         let range = byteRange(component)
         return withHrefBytes { keys.firstIndex(in: $0, range) }
+    }
+
+    /// The index of the first of `keys` the component equals or, where `domainSuffix[index]` (one flag per
+    /// key), is a subdomain of (ends with "." and the key, with a label before the dot: `a.example.com` and
+    /// `a.b.example.com` for `example.com`, never `example.com` itself nor `evilexample.com`), among those
+    /// `accept` takes (an allowed origin's scheme and port, say). Keys are tried in order.
+    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, domainSuffix: [Bool],
+                           where accept: (Int) -> Bool) -> Int? {
+        precondition(domainSuffix.count == keys.count, "one domainSuffix flag per key")
+        let range = byteRange(component)
+        return withHrefBytes { keys.firstIndex(in: $0, range, domainSuffix: domainSuffix, where: accept) }
     }
 }

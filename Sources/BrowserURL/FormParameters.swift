@@ -218,6 +218,29 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// The value of the pair at `position`, decoded (its name is not decoded).
+    public func value(at position: Int) -> String {
+        Self.withBytes(of: text) { Self.decode(Self.valueBytes(spans[position], $0), encoded: spans[position].encodedValue) }
+    }
+
+    /// Calls `body` for every pair, in order, whose name (decoded) is one of `names`, with that name's index
+    /// in `names` and the pair's position: one pass that reads each name once, for a caller that wants
+    /// several names (a sentinel response's code, state, error, …) rather than a scan per name.
+    public func forEachPair(named names: ComponentKeys, _ body: (_ name: Int, _ position: Int) -> Void) {
+        Self.withBytes(of: text) { bytes in
+            for (position, span) in spans.enumerated() {
+                let name: Int?
+                if span.encodedName {
+                    let decoded = Self.decode(Self.nameBytes(span, bytes), encoded: true)
+                    name = Self.withBytes(of: decoded) { names.firstIndex(in: $0, 0..<$0.count) }
+                } else {
+                    name = names.firstIndex(in: bytes, span.start..<span.equals)
+                }
+                if let name { body(name, position) }
+            }
+        }
+    }
+
     /// Whether `name` occurs (URLSearchParams.has).
     public func contains(_ name: String) -> Bool {
         Self.withBytes(of: text) { index(of: name, in: $0) != nil }

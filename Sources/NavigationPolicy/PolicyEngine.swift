@@ -15,6 +15,13 @@ final class CompiledSentinel: Sendable {
     }
 }
 
+/// What a scheme is to the engine: about:, always blocked, and the group of scheme rules naming it.
+struct SchemeRole: Sendable {
+    var isAbout = false
+    var alwaysBlocked = false
+    var ruleGroup: Int? = nil
+}
+
 /// A compiled scheme rule, shared by reference.
 final class CompiledSchemeRule: Sendable {
     let rule: SchemeRule
@@ -34,24 +41,25 @@ public struct PolicyEngine: Sendable {
     private let sentinelHostKeys: ComponentKeys
     /// Scheme rules grouped by scheme, in file order (bridge rules are tried before deep-link rules).
     private let schemeRules: [(scheme: String, rules: [CompiledSchemeRule])]
-    /// The schemes of `schemeRules`, in its order, for a byte lookup.
+    /// Every scheme the rules or the engine name (about, the always-blocked ones, scheme rules', allowed
+    /// origins'), for one byte lookup per decision, and what each is to the engine.
     private let schemeKeys: ComponentKeys
+    private let schemeRoles: [SchemeRole]
     private let hasWVJB: Bool
-    /// The allowed origins' distinct schemes, for one byte lookup per decision, and each origin's index among them.
-    private let originSchemeKeys: ComponentKeys
+    /// Each allowed origin's scheme, as an index into `schemeKeys`.
     private let originSchemes: [Int]
+    /// The allowed origins' hosts (without a wildcard's "*."), whether each is a wildcard, and each one's
+    /// port in effect, in file order: origins are matched on the href's bytes, never copying a pattern.
+    private let originHostKeys: ComponentKeys
+    private let originIsWildcard: [Bool]
+    private let originPorts: [Int?]
 
     /// Schemes cancelled unless a scheme rule names them.
     public static let alwaysBlockedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
-    static let alwaysBlockedKeys = ComponentKeys(Array(alwaysBlockedSchemes))
-    static let aboutKeys = ComponentKeys(["about"])
     static let aboutPageKeys = ComponentKeys(["blank", "srcdoc"])
     /// Parameters that must not repeat in a sentinel response (a repeated one is an error, not a choice).
     public static let credentialParameters: Set<String> = ["code", "access_token", "id_token", "refresh_token", "token",
                                                      "state", "error", "tokenId"]
-    /// `credentialParameters` as a list, for `FormParameters.firstRepeatedName`, which compares names on
-    /// their bytes (every sentinel decision asks it). Tested equal to the set.
-    static let credentialParameterList = ["code", "access_token", "id_token", "refresh_token", "token", "state", "error", "tokenId"]
 
     public init(rules: Rules) {
         self.rules = rules
@@ -88,15 +96,23 @@ public struct PolicyEngine: Sendable {
             let list = byName[scheme]!
             return (scheme, (list.filter { $0.bridgeProtocol != nil } + list.filter { $0.bridgeProtocol == nil }).map(CompiledSchemeRule.init))
         }
-        schemeKeys = ComponentKeys(schemeRules.map(\.scheme))
         hasWVJB = rules.schemes.contains { $0.bridgeProtocol == .wvjb }
-        var distinctSchemes: [String] = []
-        originSchemes = rules.allow.map { origin in
-            if let index = distinctSchemes.firstIndex(of: origin.scheme) { return index }
-            distinctSchemes.append(origin.scheme)
-            return distinctSchemes.count - 1
+        var schemes: [String] = [], roles: [SchemeRole] = []
+        func role(_ scheme: String) -> Int {
+            if let index = schemes.firstIndex(of: scheme) { return index }
+            schemes.append(scheme)
+            roles.append(SchemeRole(isAbout: scheme == "about", alwaysBlocked: Self.alwaysBlockedSchemes.contains(scheme)))
+            return schemes.count - 1
         }
-        originSchemeKeys = ComponentKeys(distinctSchemes)
+        _ = role("about")
+        for scheme in Self.alwaysBlockedSchemes.sorted() { _ = role(scheme) }
+        for (group, entry) in schemeRules.enumerated() { roles[role(entry.scheme)].ruleGroup = group }
+        originSchemes = rules.allow.map { role($0.scheme) }
+        schemeKeys = ComponentKeys(schemes)
+        schemeRoles = roles
+        originHostKeys = ComponentKeys(rules.allow.map(\.host))
+        originIsWildcard = rules.allow.map(\.isWildcard)
+        originPorts = rules.allow.map(\.port)
     }
 
     /// Loads and compiles a rules file.
@@ -118,16 +134,19 @@ public struct PolicyEngine: Sendable {
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, interception: nil,
                             error: DecisionError(code: "invalid-url", message: error.description), explanation: notes)
         }
+        // What the scheme is to the engine, looked up once.
+        let schemeIndex = url.firstIndex(of: .scheme, in: schemeKeys)
+        let role = schemeIndex.map { schemeRoles[$0] } ?? SchemeRole()
         // about:blank and about:srcdoc: WebKit reports them for bridge iframes.
-        if url.firstIndex(of: .scheme, in: Self.aboutKeys) != nil && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
+        if role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
             if explain { notes.append("about:\(url.pathname) is always allowed (WebKit loads it for bridge iframes)") }
             return Decision(action: .allow, kind: .allowed, rule: nil, url: url, parameters: empty,
                             interception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
         }
 
         // 1. Always-blocked schemes, unless a scheme rule names them.
-        let rulesForScheme = url.firstIndex(of: .scheme, in: schemeKeys).map { schemeRules[$0].rules } ?? []
-        if rulesForScheme.isEmpty && Self.isAlwaysBlocked(url) {
+        let rulesForScheme = role.ruleGroup.map { schemeRules[$0].rules } ?? []
+        if rulesForScheme.isEmpty && role.alwaysBlocked {
             let scheme = url.scheme
             if explain { notes.append("\(scheme): is always blocked unless a scheme rule names it; none does") }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: url, parameters: empty,
@@ -160,9 +179,7 @@ public struct PolicyEngine: Sendable {
         }
 
         // 5. Allowed origins.
-        let port = url.effectivePort
-        let scheme = url.firstIndex(of: .scheme, in: originSchemeKeys)
-        for index in rules.allow.indices where Self.originMatches(url, port: port, sameScheme: scheme == originSchemes[index], rules.allow[index]) {
+        if let schemeIndex, let index = allowedOriginIndex(url, schemeIndex: schemeIndex) {
             let origin = rules.allow[index]
             if explain { notes.append("origin \(url.origin) is allowed by \(origin.keyPath) \(origin.text)") }
             return Decision(action: .allow, kind: .allowed, rule: origin.text, url: url, parameters: empty,
@@ -249,11 +266,6 @@ public struct PolicyEngine: Sendable {
         text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
-    /// One of `alwaysBlockedSchemes` (cancelled unless a scheme rule names it), compared on the href's bytes.
-    static func isAlwaysBlocked(_ url: BrowserURL) -> Bool {
-        url.firstIndex(of: .scheme, in: alwaysBlockedKeys) != nil
-    }
-
     // MARK: Sentinels
 
     private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
@@ -273,8 +285,8 @@ public struct PolicyEngine: Sendable {
         }
         // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
         // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
-        var endpoint: (rule: SentinelRule, parameters: FormParameters)? = nil
-        var lastRead: (mode: ResponseMode, parameters: FormParameters)? = nil
+        var endpoint: (rule: SentinelRule, parameters: FormParameters, fields: ResponseFields)? = nil
+        var lastRead: (mode: ResponseMode, parameters: FormParameters, fields: ResponseFields)? = nil
         for compiled in candidates {
             let matched = byHostAndPath ? SentinelMatcher.matches(url, sameHostAndPathAs: compiled.key, rule: compiled.rule)
                                         : SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule)
@@ -291,14 +303,15 @@ public struct PolicyEngine: Sendable {
             // compiled.rule, not a copy of it: a copy retains every string of the rule. The parameters are
             // read again only when the response mode changes (sentinels on one redirect URI usually share it).
             let mode = compiled.rule.responseMode
-            let parameters: FormParameters
+            let parameters: FormParameters, fields: ResponseFields
             if let last = lastRead, last.mode == mode {
-                parameters = last.parameters
+                (parameters, fields) = (last.parameters, last.fields)
             } else {
                 parameters = Self.parameters(of: url, mode: mode)
-                lastRead = (mode, parameters)
+                fields = ResponseFields(parameters)
+                lastRead = (mode, parameters, fields)
             }
-            if endpoint == nil && parameters.contains("error") { endpoint = (compiled.rule, parameters) }
+            if endpoint == nil && fields[.error] != nil { endpoint = (compiled.rule, parameters, fields) }
             let place = compiled.rule.responseMode == .any ? "the URL" : compiled.rule.responseMode.rawValue
             if let lacking = compiled.rule.require.first(where: { !parameters.contains($0) }) {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
@@ -308,16 +321,16 @@ public struct PolicyEngine: Sendable {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) has \(forbidden), which it forbids") }
                 continue
             }
-            return sentinelDecision(url, rule: compiled.rule, parameters: parameters, expectedState: expectedState,
+            return sentinelDecision(url, rule: compiled.rule, parameters: parameters, fields: fields, expectedState: expectedState,
                                     explain: explain, notes: &notes, redactor: redactor)
         }
         // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
         // server's answer to the app; it never loads in the page, whatever the rules require.
-        if let (rule, parameters) = endpoint {
+        if let (rule, parameters, fields) = endpoint {
             if explain {
                 notes.append("\(rule.keyPath) \(rule.name.debugDescription): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)")
             }
-            var decision = sentinelDecision(url, rule: rule, parameters: parameters, expectedState: expectedState,
+            var decision = sentinelDecision(url, rule: rule, parameters: parameters, fields: fields, expectedState: expectedState,
                                             explain: explain, notes: &notes, redactor: redactor)
             decision.action = .cancel
             return decision
@@ -333,21 +346,23 @@ public struct PolicyEngine: Sendable {
         return nil
     }
 
-    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, parameters: FormParameters, expectedState: String?,
-                                  explain: Bool, notes: inout [String], redactor: Redactor) -> Decision {
+    /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
+    /// is made for a parameter the result does not carry).
+    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, parameters: FormParameters, fields: ResponseFields,
+                                  expectedState: String?, explain: Bool, notes: inout [String], redactor: Redactor) -> Decision {
         var error: DecisionError? = nil
-        // Names compared on their bytes: no String is made for a parameter unless it is repeated.
-        if let name = parameters.firstRepeatedName(among: Self.credentialParameterList) {
+        if let repeated = fields.repeatedCredential {
+            let name = repeated.parameter
             error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
         }
-        let state = parameters.first("state")
+        let state = fields.first(.state, in: parameters)
         let result: SentinelResult
-        if let oauthError = parameters.first("error") {
-            result = .oauthError(error: oauthError, description: parameters.first("error_description"),
-                                 uri: parameters.first("error_uri"), state: state)
+        if let oauthError = fields.first(.error, in: parameters) {
+            result = .oauthError(error: oauthError, description: fields.first(.errorDescription, in: parameters),
+                                 uri: fields.first(.errorURI, in: parameters), state: state)
         } else {
-            result = .authorization(code: parameters.first("code"), accessToken: parameters.first("access_token"),
-                                    idToken: parameters.first("id_token"), state: state)
+            result = .authorization(code: fields.first(.code, in: parameters), accessToken: fields.first(.accessToken, in: parameters),
+                                    idToken: fields.first(.idToken, in: parameters), state: state)
         }
         if error == nil, let expectedState {
             if state == nil {
@@ -380,14 +395,19 @@ public struct PolicyEngine: Sendable {
 
     // MARK: Allowed origins
 
-    /// Exact origin, or a wildcard's whole labels: *.example.com matches a.example.com and a.b.example.com,
-    /// never example.com itself nor evilexample.com. `sameScheme`: the URL's scheme is the origin's (looked
-    /// up once per decision, not once per origin).
-    static func originMatches(_ url: BrowserURL, port: Int?, sameScheme: Bool, _ origin: OriginPattern) -> Bool {
-        guard sameScheme, port == origin.port else { return false }
-        if !origin.isWildcard { return url.component(.hostname, equals: origin.host) }
-        // At least one whole label before the suffix: ".example.com" alone is not a match.
-        return url.byteCount(of: .hostname) > origin.host.utf8.count + 1
-            && url.component(.hostname, hasSuffix: origin.host, after: UInt8(ascii: "."))
+    /// The first allowed origin (file order) the URL is on: the same scheme and port in effect, and the
+    /// exact host or, for a wildcard, whole labels before its host (`*.example.com` matches a.example.com
+    /// and a.b.example.com, never example.com itself nor evilexample.com). The scheme is looked up once,
+    /// the hosts compared on the href's bytes. `schemeIndex`: the URL's scheme in `schemeKeys`.
+    func allowedOriginIndex(_ url: BrowserURL, schemeIndex scheme: Int) -> Int? {
+        guard !originPorts.isEmpty else { return nil }
+        let port = url.effectivePort
+        return originSchemes.withUnsafeBufferPointer { schemes in
+            originPorts.withUnsafeBufferPointer { ports in
+                url.firstIndex(of: .hostname, in: originHostKeys, domainSuffix: originIsWildcard) { index in
+                    schemes[index] == scheme && ports[index] == port
+                }
+            }
+        }
     }
 }

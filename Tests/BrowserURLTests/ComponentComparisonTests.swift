@@ -39,4 +39,32 @@ struct ComponentComparisonTests {
         let evil = try #require(BrowserURL("https://evilexample.com/"))
         #expect(!evil.component(.hostname, hasSuffix: "example.com", after: UInt8(ascii: ".")))
     }
+
+    @Test("a lookup among exact and domain-suffix keys agrees with equals and hasSuffix, in key order, as accept says")
+    func domainSuffixLookup() throws {
+        let keys = ["example.com", "example.com", "a.example.com", "xample.com", "com", "example.jp", "b", ""]
+        let suffix = [false, true, false, true, true, true, false, false]
+        let hosts = ["https://example.com/", "https://a.example.com/", "https://a.b.example.com/", "https://evilexample.com/",
+                     "https://.example.com/", "https://example.jp/", "https://x.example.jp/", "https://b/", "myapp:x",
+                     "https://[::1]/", "https://127.0.0.1/", "https://example.com.evil.com/"]
+        var found = 0
+        for text in hosts {
+            let url = try #require(BrowserURL(text))
+            let hostname = url.hostname
+            for rejected in [Set<Int>(), [0, 1], Set(0..<keys.count)] {
+                let expected = keys.indices.first { index in
+                    guard !rejected.contains(index) else { return false }
+                    if !suffix[index] { return hostname == keys[index] }
+                    return hostname.utf8.count > keys[index].utf8.count + 1 && hostname.hasSuffix("." + keys[index])
+                }
+                var asked: [Int] = []
+                let index = url.firstIndex(of: .hostname, in: ComponentKeys(keys), domainSuffix: suffix) { asked.append($0); return !rejected.contains($0) }
+                #expect(index == expected, "\(text) rejecting \(rejected.sorted())")
+                // Only keys that match are offered to accept, in order, up to the one taken.
+                #expect(asked == asked.sorted() && asked.last == index ?? asked.last, "\(text)")
+                if index != nil { found += 1 }
+            }
+        }
+        #expect(found >= 10)
+    }
 }

@@ -40,6 +40,20 @@ import Testing
         }
     }
 
+    /// One pass over the pairs offers each pair whose decoded name is a key, in order, with the key's index;
+    /// `value(at:)` is that pair's decoded value.
+    @Test(arguments: shapes)
+    func forEachPairNamedAgreesWithTheReference(_ text: String) {
+        let keys = ["state", "code", "é", "a", "", "a b", "&"]
+        let expected = Self.reference(text).enumerated().compactMap { position, pair in
+            keys.firstIndex(of: pair.name).map { ($0, position, pair.value) }
+        }
+        let parameters = FormParameters(parsing: text)
+        var seen: [(Int, Int, String)] = []
+        parameters.forEachPair(named: ComponentKeys(keys)) { seen.append(($0, $1, parameters.value(at: $1))) }
+        #expect(seen.map(\.0) == expected.map(\.0) && seen.map(\.1) == expected.map(\.1) && seen.map(\.2) == expected.map(\.2), "\(text)")
+    }
+
     @Test(arguments: shapes)
     func firstRepeatedNameAgreesWithTheReference(_ text: String) {
         let candidates = ["code", "state", "access_token", "a", "é", ""]

@@ -59,9 +59,60 @@ import Testing
         #expect(!PolicyEngine.sameBytes(PolicyEngine.routeSubstring(of: url), expected + "x"), "\(text)")
     }
 
+    /// Allowed origins matched on bytes pick the origin the plain reading picks: the first in file order with
+    /// the URL's scheme, port in effect and host (a wildcard: whole labels before its host).
+    @Test func allowedOriginIsTheFirstThatMatches() throws {
+        let allow = ["https://a.example.com:8443", "https://*.example.com", "http://a.example.com", "https://example.com",
+                     "http://*.example.com:8080", "https://*.co.uk", "https://127.0.0.1:3000", "http://localhost:5173"]
+        let json = "{\"version\": 1, \"allow\": [\(allow.map { "\"\($0)\"" }.joined(separator: ", "))]}"
+        let rules = try RulesLoader.parse(Data(json.utf8))
+        let engine = PolicyEngine(rules: rules)
+        let urls = Self.corpus + ["https://a.example.com:8443/x", "https://a.example.com/", "https://A.EXAMPLE.COM:443/", "http://a.example.com:80/",
+                                  "http://b.a.example.com:8080/", "https://example.com./", "https://evilexample.com/", "https://.example.com/",
+                                  "https://x.co.uk/", "https://co.uk/", "ws://a.example.com/", "https://127.0.0.1:3000/", "http://localhost:5173/cb"]
+        var allowed = 0
+        for text in urls {
+            guard case .success(let url) = BrowserURL.parse(text) else { continue }
+            let expected = rules.allow.first { origin in
+                guard url.scheme == origin.scheme, url.effectivePort == origin.port else { return false }
+                if !origin.isWildcard { return url.hostname == origin.host }
+                return url.hostname.utf8.count > origin.host.utf8.count + 1 && url.hostname.hasSuffix("." + origin.host)
+            }
+            let decision = engine.decide(NavigationRequest(url: text))
+            if let expected {
+                #expect(decision.kind == .allowed && decision.rule == expected.text, "\(text)")
+                allowed += 1
+            } else if decision.kind == .allowed {
+                #expect(decision.rule == nil, "\(text): only about: pages are allowed without an origin")
+            }
+        }
+        #expect(allowed >= 20)
+    }
+
     @Test func credentialNamesAreTheSet() {
-        #expect(Set(PolicyEngine.credentialParameterList) == PolicyEngine.credentialParameters)
-        #expect(Set(PolicyEngine.credentialParameterList).count == PolicyEngine.credentialParameterList.count)
+        let credentials = ResponseFields.Name.allCases.filter(\.isCredential).map(\.parameter)
+        #expect(Set(credentials) == PolicyEngine.credentialParameters)
+        #expect(Set(credentials).count == credentials.count)
+        #expect(Set(ResponseFields.Name.allCases.map(\.parameter)).count == ResponseFields.Name.allCases.count)
+    }
+
+    /// The one-pass field finder says what a lookup per name says: each field's first value, and the first
+    /// credential (in pair order) that repeats a pair before it. Shapes: encoded and "+" names, repeats of
+    /// credentials and of other names, error responses, names that are prefixes of others, both parts.
+    @Test(arguments: ["", "code=c&state=s", "state=a&code=c&state=b", "co%64e=1&code=2", "code+=1&code=2",
+                      "error=access_denied&error_description=a+b&error_uri=https%3A%2F%2Fe&state=s",
+                      "error_description=x&error=e&error=f", "a=1&a=2&token=t&token=u", "tokenId=1&token=2&tokenId=3",
+                      "access_token=a&id_token=i&refresh_token=r&state=s&access_token=b", "cod=1&codes=2&code",
+                      "state&state=x", "%73tate=1&state=2", "error_uri=u&error_uri=v", "x=%ZZ&code=%E2%82%AC"])
+    func responseFieldsAgreeWithLookupsPerName(_ text: String) {
+        for parameters in [FormParameters(parsing: text), try! BrowserURL.parse("https://h/cb?\(text)#\(text)").get().queryAndFragmentParameters] {
+            let fields = ResponseFields(parameters)
+            for name in ResponseFields.Name.allCases {
+                #expect(fields.first(name, in: parameters) == parameters.first(name.parameter), "\(text) \(name.parameter)")
+            }
+            let credentials = ResponseFields.Name.allCases.filter(\.isCredential).map(\.parameter)
+            #expect(fields.repeatedCredential?.parameter == parameters.firstRepeatedName(among: credentials), "\(text)")
+        }
     }
 }
 

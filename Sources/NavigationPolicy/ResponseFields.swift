@@ -1,0 +1,87 @@
+// ResponseFields.swift: where a sentinel response's fields are among its parameters (code, tokens, state,
+// error and its description and URI), found in one pass that reads each parameter name once, and which
+// credential, if any, is repeated. A sentinel decision asks all of these of every response; a lookup per
+// name would scan the pairs eight times.
+import BrowserURL
+
+struct ResponseFields {
+    /// The names read, in `Name`'s order: the credentials (`PolicyEngine.credentialParameters`, tested
+    /// equal) first, then the error response's other fields.
+    static let names = ComponentKeys(Name.allCases.map(\.parameter))
+
+    enum Name: Int, CaseIterable {
+        case code, accessToken, idToken, refreshToken, token, state, error, tokenId, errorDescription, errorURI
+
+        var parameter: String {
+            switch self {
+            case .code: return "code"
+            case .accessToken: return "access_token"
+            case .idToken: return "id_token"
+            case .refreshToken: return "refresh_token"
+            case .token: return "token"
+            case .state: return "state"
+            case .error: return "error"
+            case .tokenId: return "tokenId"
+            case .errorDescription: return "error_description"
+            case .errorURI: return "error_uri"
+            }
+        }
+
+        /// A credential must not repeat (`PolicyEngine.credentialParameters`).
+        var isCredential: Bool { rawValue <= Name.tokenId.rawValue }
+    }
+
+    /// The position of each name's first pair, by `Name` (-1: absent). Ten Ints kept inline: no allocation.
+    private var firstPositions: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    /// The first credential, in pair order, whose pair repeats an earlier one's name.
+    private(set) var repeatedCredential: Name? = nil
+
+    init(_ parameters: FormParameters) {
+        parameters.forEachPair(named: Self.names) { index, position in
+            guard let name = Name(rawValue: index) else { return }
+            if self[name] == nil {
+                set(name, position)
+            } else if repeatedCredential == nil && name.isCredential {
+                repeatedCredential = name
+            }
+        }
+    }
+
+    /// The position of the first pair named `name`, or nil.
+    subscript(name: Name) -> Int? {
+        let position: Int
+        switch name {
+        case .code: position = firstPositions.0
+        case .accessToken: position = firstPositions.1
+        case .idToken: position = firstPositions.2
+        case .refreshToken: position = firstPositions.3
+        case .token: position = firstPositions.4
+        case .state: position = firstPositions.5
+        case .error: position = firstPositions.6
+        case .tokenId: position = firstPositions.7
+        case .errorDescription: position = firstPositions.8
+        case .errorURI: position = firstPositions.9
+        }
+        return position < 0 ? nil : position
+    }
+
+    private mutating func set(_ name: Name, _ position: Int) {
+        switch name {
+        case .code: firstPositions.0 = position
+        case .accessToken: firstPositions.1 = position
+        case .idToken: firstPositions.2 = position
+        case .refreshToken: firstPositions.3 = position
+        case .token: firstPositions.4 = position
+        case .state: firstPositions.5 = position
+        case .error: firstPositions.6 = position
+        case .tokenId: firstPositions.7 = position
+        case .errorDescription: firstPositions.8 = position
+        case .errorURI: firstPositions.9 = position
+        }
+    }
+
+    /// The first value of `name` (as `FormParameters.first`), decoded.
+    func first(_ name: Name, in parameters: FormParameters) -> String? {
+        self[name].map(parameters.value(at:))
+    }
+}
