@@ -20,6 +20,23 @@ extension BrowserURL {
         }
     }
 
+    /// The component's UTF-8 offsets in `href` (an empty range when the URL has none).
+    public func byteRange(of component: URLComponentName) -> Range<Int> { byteRange(component) }
+
+    /// `body` over the href's UTF-8 bytes, in place.
+    public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { withHrefBytes(body) }
+
+    /// The href's bytes at UTF-8 offsets `range`, as a String (for a range found on the bytes).
+    public func string(inBytes range: Range<Int>) -> String { slice(range.lowerBound, range.upperBound) }
+
+    /// Whether the href's bytes at UTF-8 offsets `range` are exactly `string`'s.
+    public func bytes(_ range: Range<Int>, equal string: String) -> Bool {
+        withBytes(string) { other in
+            guard other.count == range.count else { return false }
+            return withHrefBytes { href in bytesEqual(href, range.lowerBound, other, 0, range.count) }
+        }
+    }
+
     /// The component's length in bytes.
     public func byteCount(of component: URLComponentName) -> Int { byteRange(component).count }
 
@@ -80,38 +97,76 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBuffe
 
 /// Strings a component is looked up among, prepared once (a rules file's hosts and schemes): the bytes of
 /// all of them in one buffer, so a lookup reads the href once and compares lengths before bytes, with no
-/// String made, hashed or retained per candidate.
+/// String made, hashed or retained per candidate. For each length up to 63 bytes, a bit set of the first 64
+/// keys of that length, so a lookup compares bytes only with keys of the component's length.
 public struct ComponentKeys: Sendable {
-    private let bytes: [UInt8]
-    /// Each key's start in `bytes`, and one more entry: the end of the last.
-    private let bounds: [Int]
+    private let storage: Storage
 
-    public init(_ strings: [String]) {
-        var bytes: [UInt8] = [], bounds = [0]
-        for string in strings {
-            bytes += string.utf8
-            bounds.append(bytes.count)
+    /// The keys' bytes, bounds and length sets in memory of its own, written once in `init` and only read
+    /// after: a lookup reads through a pointer, never retaining an array buffer as `withUnsafeBufferPointer`
+    /// over a stored array does (an atomic increment and decrement per lookup, which a decision makes several of).
+    final class Storage: @unchecked Sendable {
+        let bytes: UnsafeMutableBufferPointer<UInt8>
+        /// Each key's start in `bytes`, and one more entry: the end of the last.
+        let bounds: UnsafeMutableBufferPointer<Int>
+        /// `byLength[n]`: bit i set when key i (i < 64) is n bytes long (n < 64).
+        let byLength: UnsafeMutableBufferPointer<UInt64>
+        /// Keys that are not in `byLength` (index 64 or later, or 64 bytes or longer): looked up one by one.
+        let hasUnindexedKeys: Bool
+
+        init(_ strings: [String]) {
+            let total = strings.reduce(0) { $0 + $1.utf8.count }
+            bytes = .allocate(capacity: max(total, 1))
+            bounds = .allocate(capacity: strings.count + 1)
+            byLength = .allocate(capacity: 64)
+            byLength.initialize(repeating: 0)
+            var offset = 0, unindexed = false
+            bounds[0] = 0
+            for (index, string) in strings.enumerated() {
+                for byte in string.utf8 {
+                    bytes[offset] = byte
+                    offset += 1
+                }
+                bounds[index + 1] = offset
+                let length = string.utf8.count
+                if index < 64 && length < 64 { byLength[length] |= 1 << UInt64(index) } else { unindexed = true }
+            }
+            hasUnindexedKeys = unindexed
         }
-        self.bytes = bytes
-        self.bounds = bounds
+
+        deinit {
+            bytes.deallocate()
+            bounds.deallocate()
+            byLength.deallocate()
+        }
     }
 
-    public var count: Int { bounds.count - 1 }
+    public init(_ strings: [String]) {
+        storage = Storage(strings)
+    }
+
+    public var count: Int { storage.bounds.count - 1 }
 
     /// The index of the first key equal to `href[range]`, or nil.
     func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
-        let length = range.count
-        return bytes.withUnsafeBufferPointer { keys in
-            bounds.withUnsafeBufferPointer { bounds in
-                var index = 0
-                while index + 1 < bounds.count {
-                    let start = bounds[index]
-                    if bounds[index + 1] - start == length && bytesEqual(href, range.lowerBound, keys, start, length) { return index }
-                    index += 1
-                }
-                return nil
+        let length = range.count, keys = UnsafeBufferPointer(storage.bytes), bounds = storage.bounds
+        if length < 64 {
+            var candidates = storage.byLength[length]
+            while candidates != 0 {
+                let index = candidates.trailingZeroBitCount
+                if bytesEqual(href, range.lowerBound, keys, bounds[index], length) { return index }
+                candidates &= candidates - 1
             }
+            guard storage.hasUnindexedKeys else { return nil }
         }
+        // Keys the sets do not hold (lengths of 64 and more, or past the 64th key): one by one.
+        var index = length < 64 ? 64 : 0
+        while index + 1 < bounds.count {
+            let start = bounds[index]
+            if bounds[index + 1] - start == length && bytesEqual(href, range.lowerBound, keys, start, length) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// The first index, in key order, whose key `href[range]` equals or, where `domainSuffix[index]`, ends
@@ -119,27 +174,23 @@ public struct ComponentKeys: Sendable {
     /// `accept` takes. Nothing is copied or retained per key.
     func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, domainSuffix: [Bool],
                     where accept: (Int) -> Bool) -> Int? {
-        let length = range.count
-        return bytes.withUnsafeBufferPointer { keys in
-            bounds.withUnsafeBufferPointer { bounds in
-                domainSuffix.withUnsafeBufferPointer { domainSuffix in
-                    var index = 0
-                    while index + 1 < bounds.count {
-                        let start = bounds[index], keyLength = bounds[index + 1] - start
-                        let found: Bool
-                        if domainSuffix[index] {
-                            let offset = range.upperBound - keyLength
-                            found = length > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".")
-                                && bytesEqual(href, offset, keys, start, keyLength)
-                        } else {
-                            found = keyLength == length && bytesEqual(href, range.lowerBound, keys, start, length)
-                        }
-                        if found && accept(index) { return index }
-                        index += 1
-                    }
-                    return nil
+        let length = range.count, keys = UnsafeBufferPointer(storage.bytes), bounds = storage.bounds
+        return domainSuffix.withUnsafeBufferPointer { domainSuffix in
+            var index = 0
+            while index + 1 < bounds.count {
+                let start = bounds[index], keyLength = bounds[index + 1] - start
+                let found: Bool
+                if domainSuffix[index] {
+                    let offset = range.upperBound - keyLength
+                    found = length > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".")
+                        && bytesEqual(href, offset, keys, start, keyLength)
+                } else {
+                    found = keyLength == length && bytesEqual(href, range.lowerBound, keys, start, length)
                 }
+                if found && accept(index) { return index }
+                index += 1
             }
+            return nil
         }
     }
 }

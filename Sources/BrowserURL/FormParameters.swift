@@ -305,6 +305,13 @@ extension BrowserURL {
     /// The fragment's parameters, read as application/x-www-form-urlencoded (OAuth's fragment response mode).
     public var fragmentParameters: FormParameters { FormParameters(text: href, fragmentRange) }
 
+    /// The path read as application/x-www-form-urlencoded pairs: a bridge URL such as
+    /// `janrain:accessToken=TOKEN` carries its data in an opaque path. Read in place, as the query is.
+    public var pathParameters: FormParameters {
+        let path = byteRange(.pathname)
+        return FormParameters(text: href, path.isEmpty ? nil : path)
+    }
+
     /// The query's parameters, then the fragment's (a response read in either place).
     public var queryAndFragmentParameters: FormParameters {
         FormParameters(text: href, queryRange, fragmentRange)

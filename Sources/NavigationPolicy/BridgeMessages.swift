@@ -35,14 +35,17 @@ public enum JanrainBridge {
     /// Decodes one `janrain:` URL (a navigation or a drained queue entry).
     public static func decode(_ url: BrowserURL) -> Result<BridgeMessage, BridgeDecodingError> {
         guard url.component(.scheme, equals: "janrain") else { return .failure(BridgeDecodingError(message: "not a janrain: URL")) }
-        let name = url.pathname
-        if name == "eventsAvailable" { return .success(.drainRequest(.janrain)) }
-        if name.hasPrefix("accessToken=") {
-            let token = FormParameters(parsing: name).first("accessToken") ?? ""
+        // The event name compared on the href's bytes: a String is made for it only when it names an event.
+        if url.component(.pathname, equals: "eventsAvailable") { return .success(.drainRequest(.janrain)) }
+        let path = url.byteRange(of: .pathname)
+        let legacy = "accessToken="
+        if path.count >= legacy.utf8.count && url.bytes(path.lowerBound..<path.lowerBound + legacy.utf8.count, equal: legacy) {
+            let token = url.pathParameters.first("accessToken") ?? ""
             if token.isEmpty { return .failure(BridgeDecodingError(message: "janrain:accessToken= carries no token")) }
             return .success(.legacyAccessToken(token))
         }
-        if name.isEmpty { return .failure(BridgeDecodingError(message: "janrain: URL without an event name")) }
+        if path.isEmpty { return .failure(BridgeDecodingError(message: "janrain: URL without an event name")) }
+        let name = url.pathname
         let parameters = url.queryParameters
         if let error = parameters.first("error") { return .success(.eventFailed(name: name, error: error)) }
         guard let text = parameters.first("arguments") else {

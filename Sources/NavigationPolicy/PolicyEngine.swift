@@ -155,7 +155,7 @@ public struct PolicyEngine: Sendable {
 
         // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them, when the
         // first deep-link rule needs it: a bridge message's long opaque path is never scanned for one).
-        var route: Substring? = nil
+        var route: Range<Int>? = nil
         for compiled in rulesForScheme {
             if let decision = decideScheme(url, route: &route, compiled: compiled, explain: explain, notes: &notes) {
                 return decision
@@ -198,7 +198,7 @@ public struct PolicyEngine: Sendable {
     // MARK: Scheme rules
 
     /// Takes the compiled rule (a reference), not a copy of the rule, which would retain its every string.
-    private func decideScheme(_ url: BrowserURL, route knownRoute: inout Substring?, compiled: CompiledSchemeRule,
+    private func decideScheme(_ url: BrowserURL, route knownRoute: inout Range<Int>?, compiled: CompiledSchemeRule,
                               explain: Bool, notes: inout [String]) -> Decision? {
         if let bridge = compiled.rule.bridgeProtocol {
             let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
@@ -206,7 +206,7 @@ public struct PolicyEngine: Sendable {
             case .success(let message):
                 if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): a \(bridge.rawValue) bridge message") }
                 return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
-                                parameters: url.hasOpaquePath && url.query == nil ? FormParameters(parsing: url.pathname) : url.queryParameters,
+                                parameters: url.hasOpaquePath && url.query == nil ? url.pathParameters : url.queryParameters,
                                 interception: .bridge(message), error: nil, explanation: notes)
             case .failure(let error):
                 if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription), but the message does not decode: \(error.message)") }
@@ -216,10 +216,10 @@ public struct PolicyEngine: Sendable {
             }
         }
         // A deep-link route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-        let route = knownRoute ?? Self.routeSubstring(of: url)
+        let route = knownRoute ?? Self.routeRange(of: url)
         knownRoute = route
-        if let expected = compiled.rule.route, !Self.sameBytes(route, expected) {
-            if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: route \(route.debugDescription) is not \(expected.debugDescription)") }
+        if let expected = compiled.rule.route, !url.bytes(route, equal: expected) {
+            if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: route \(url.string(inBytes: route).debugDescription) is not \(expected.debugDescription)") }
             return nil
         }
         let parameters = url.queryParameters
@@ -235,35 +235,22 @@ public struct PolicyEngine: Sendable {
             if let error { notes.append(error.message) }
         }
         return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
-                        interception: .deepLink(route: String(route), parameters: parameters), error: error, explanation: notes)
+                        interception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
     }
 
-    /// A deep link's route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-    /// The route as a slice of the href: no String is made unless a rule matches.
-    static func routeSubstring(of url: BrowserURL) -> Substring {
-        if url.byteCount(of: .hostname) > 0 { return url.componentSubstring(.hostname) }
-        let path = url.componentSubstring(.pathname)
-        // Offsets found on the bytes in place (a generic search over the view costs ten times as much).
-        let offsets: (Int, Int)? = withBytes(of: path) { bytes in
-            guard let start = bytes.firstIndex(where: { $0 != UInt8(ascii: "/") }) else { return nil }
-            return (start, bytes[start...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.count)
+    /// A deep link's route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route),
+    /// as UTF-8 offsets in the href, found on its bytes in place: no String is made unless a rule matches.
+    static func routeRange(of url: BrowserURL) -> Range<Int> {
+        let host = url.byteRange(of: .hostname)
+        if !host.isEmpty { return host }
+        let path = url.byteRange(of: .pathname)
+        return url.withUTF8 { bytes in
+            var start = path.lowerBound
+            while start < path.upperBound && bytes[start] == UInt8(ascii: "/") { start += 1 }
+            var end = start
+            while end < path.upperBound && bytes[end] != UInt8(ascii: "/") { end += 1 }
+            return start..<end
         }
-        guard let (start, end) = offsets else { return "" }
-        let utf8 = path.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: start)
-        return Substring(utf8[from..<utf8.index(from, offsetBy: end - start)])
-    }
-
-    /// Whether `slice` and `string` hold the same bytes: lengths first, then the bytes in place (a
-    /// generic `elementsEqual` over the two UTF-8 views costs about a hundred instructions a byte).
-    static func sameBytes(_ slice: Substring, _ string: String) -> Bool {
-        guard slice.utf8.count == string.utf8.count else { return false }
-        return withBytes(of: slice) { a in withBytes(of: string) { b in a.elementsEqual(b) } }
-    }
-
-    /// `body` over the UTF-8 bytes of `text` in place (copied only when they are not contiguous).
-    static func withBytes<R>(of text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
 
     // MARK: Sentinels
@@ -285,8 +272,13 @@ public struct PolicyEngine: Sendable {
         }
         // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
         // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
-        var endpoint: (rule: SentinelRule, parameters: FormParameters, fields: ResponseFields)? = nil
-        var lastRead: (mode: ResponseMode, parameters: FormParameters, fields: ResponseFields)? = nil
+        // Plain variables, not optional tuples: an optional tuple of these is destroyed through the generic
+        // value witness (a few hundred instructions a decision).
+        var endpoint: CompiledSentinel? = nil
+        var endpointParameters = FormParameters(), endpointFields = ResponseFields()
+        // The parameters as read for `readMode` (read again only when a candidate's mode differs).
+        var readMode: ResponseMode? = nil
+        var parameters = FormParameters(), fields = ResponseFields()
         for compiled in candidates {
             let matched = byHostAndPath ? SentinelMatcher.matches(url, sameHostAndPathAs: compiled.key, rule: compiled.rule)
                                         : SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule)
@@ -303,15 +295,12 @@ public struct PolicyEngine: Sendable {
             // compiled.rule, not a copy of it: a copy retains every string of the rule. The parameters are
             // read again only when the response mode changes (sentinels on one redirect URI usually share it).
             let mode = compiled.rule.responseMode
-            let parameters: FormParameters, fields: ResponseFields
-            if let last = lastRead, last.mode == mode {
-                (parameters, fields) = (last.parameters, last.fields)
-            } else {
+            if readMode != mode {
                 parameters = Self.parameters(of: url, mode: mode)
                 fields = ResponseFields(parameters)
-                lastRead = (mode, parameters, fields)
+                readMode = mode
             }
-            if endpoint == nil && fields[.error] != nil { endpoint = (compiled.rule, parameters, fields) }
+            if endpoint == nil && fields[.error] != nil { (endpoint, endpointParameters, endpointFields) = (compiled, parameters, fields) }
             let place = compiled.rule.responseMode == .any ? "the URL" : compiled.rule.responseMode.rawValue
             if let lacking = compiled.rule.require.first(where: { !parameters.contains($0) }) {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
@@ -326,11 +315,12 @@ public struct PolicyEngine: Sendable {
         }
         // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
         // server's answer to the app; it never loads in the page, whatever the rules require.
-        if let (rule, parameters, fields) = endpoint {
+        if let endpoint {
+            let rule = endpoint.rule
             if explain {
                 notes.append("\(rule.keyPath) \(rule.name.debugDescription): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)")
             }
-            var decision = sentinelDecision(url, rule: rule, parameters: parameters, fields: fields, expectedState: expectedState,
+            var decision = sentinelDecision(url, rule: rule, parameters: endpointParameters, fields: endpointFields, expectedState: expectedState,
                                             explain: explain, notes: &notes, redactor: redactor)
             decision.action = .cancel
             return decision

@@ -36,6 +36,9 @@ struct ResponseFields {
     /// The first credential, in pair order, whose pair repeats an earlier one's name.
     private(set) var repeatedCredential: Name? = nil
 
+    /// No fields (a response with no pairs).
+    init() {}
+
     init(_ parameters: FormParameters) {
         parameters.forEachPair(named: Self.names) { index, position in
             guard let name = Name(rawValue: index) else { return }

@@ -28,6 +28,25 @@ struct ComponentComparisonTests {
         #expect(compared > 500)
     }
 
+    @Test("a lookup finds the first equal key past the 64 kept in length sets, and keys of 64 bytes and more")
+    func manyAndLongKeys() throws {
+        // Hosts of every length from 1 to 99 bytes, some twice, some 64 bytes and longer, more than 64 keys.
+        // Same lengths with other bytes too ("b…" before "a…" for even lengths).
+        let hosts = (1...99).flatMap { n in n % 2 == 0 ? [String(repeating: "b", count: n), String(repeating: "a", count: n)] : [String(repeating: "a", count: n)] }
+        let keys = hosts + hosts.prefix(10) + ["c", "a.b"]
+        let table = ComponentKeys(keys)
+        #expect(table.count == keys.count)
+        for (index, host) in keys.enumerated() {
+            let url = try #require(BrowserURL("https://\(host)/"), "\(host)")
+            let expected = keys.firstIndex(of: url.hostname)
+            #expect(url.firstIndex(of: .hostname, in: table) == expected, "\(host)")
+            if expected != nil && index < hosts.count { #expect(expected == index) }
+        }
+        let none = try #require(BrowserURL("https://" + String(repeating: "c", count: 70) + "/"))
+        #expect(none.firstIndex(of: .hostname, in: table) == nil)
+        #expect(none.firstIndex(of: .hostname, in: ComponentKeys([])) == nil)
+    }
+
     @Test("a suffix after a separator matches whole labels only")
     func labelSuffix() throws {
         let url = try #require(BrowserURL("https://a.example.com/x"))

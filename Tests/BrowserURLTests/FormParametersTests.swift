@@ -105,4 +105,13 @@ import Testing
         #expect(try BrowserURL.parse("https://h.example/cb?#").get().queryAndFragmentParameters.isEmpty)
         #expect(try BrowserURL.parse("https://h.example/cb#a=1").get().queryAndFragmentParameters.map(\.value) == ["1"])
     }
+
+    /// The path read in place as pairs is what parsing the pathname String gives.
+    @Test(arguments: ["janrain:accessToken=T0k", "janrain:accessToken=", "janrain:accessToken=a%20b+c&x=1", "janrain:",
+                      "janrain:eventsAvailable?123", "myapp:a=1&a=2#f=3", "https://h/a=1/b?c=2", "about:blank", "x:%61ccessToken=1"])
+    func pathParametersAreThePathnameParsed(_ text: String) throws {
+        let url = try BrowserURL.parse(text).get()
+        #expect(url.pathParameters == FormParameters(parsing: url.pathname), "\(text)")
+        #expect(url.pathParameters.pairs == FormParameters(parsing: url.pathname).pairs, "\(text)")
+    }
 }

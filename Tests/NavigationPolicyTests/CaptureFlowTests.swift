@@ -136,6 +136,22 @@ struct CaptureFlowTests {
         #expect(legacy.interception == .bridge(.legacyAccessToken("8efac7802c55")))
     }
 
+    @Test("janrain: names read on the URL's bytes: the legacy hand-off, an empty token, no name, a near name")
+    func janrainNames() throws {
+        func decode(_ text: String) throws -> BridgeMessage? { try? JanrainBridge.decode(try BrowserURL.parse(text).get()).get() }
+        func failure(_ text: String) throws -> String? {
+            if case .failure(let error) = JanrainBridge.decode(try BrowserURL.parse(text).get()) { return error.message }
+            return nil
+        }
+        #expect(try decode("janrain:accessToken=a%2Bb&accessToken=c") == .legacyAccessToken("a+b"))
+        #expect(try failure("janrain:accessToken=") == "janrain:accessToken= carries no token")
+        #expect(try failure("janrain:") == "janrain: URL without an event name")
+        #expect(try decode("janrain:eventsAvailable?1700000000000") == .drainRequest(.janrain))
+        #expect(try failure("janrain:eventsAvailableX") == "janrain:eventsAvailableX has neither arguments= nor error=")
+        #expect(try failure("janrain:accessToken") == "janrain:accessToken has neither arguments= nor error=")
+        #expect(try decode("janrain:onLogin?error=stringify") == .eventFailed(name: "onLogin", error: "stringify"))
+    }
+
     @Test("the myapp:// hand-off after the password change is a deep link")
     func passwordChanged() {
         let d = engine.decide(NavigationRequest(url: "myapp://password-changed?status=ok"))

@@ -1,9 +1,11 @@
 // DecisionShortcutTests.swift: the engine's shortcuts decide exactly as the plain path does. A decision
 // tries only the sentinels with the URL's path (all of them when explaining, or when a rule on the host has
-// trailingSlash), and repeated credentials are found on the parameters' bytes; both are checked here
-// against the plain way, on the whole URL corpus with rules that put several sentinels on one host. The
-// deep-link route and its comparison read bytes in place, checked against the String way. The Redactor's
-// byte scan for pairs carried in a value is checked against the substring searches it replaced.
+// trailingSlash), and a response's fields and repeated credentials are found in one pass on the
+// parameters' bytes (ResponseFields); these are checked against the plain way, on the whole URL corpus with
+// rules that put several sentinels on one host and against a lookup per name. Allowed origins matched on
+// bytes pick the origin a plain reading of the list picks. The deep-link route and its comparison read
+// bytes in place, checked against the String way. The Redactor's byte scan for pairs carried in a value is
+// checked against the substring searches it replaced.
 @testable import NavigationPolicy
 import BrowserURL
 import Foundation
@@ -54,9 +56,11 @@ import Testing
         let expected = url.hostname.isEmpty
             ? url.pathname.split(separator: "/", omittingEmptySubsequences: true).first.map(String.init) ?? ""
             : url.hostname
-        #expect(String(PolicyEngine.routeSubstring(of: url)) == expected, "\(text)")
-        #expect(PolicyEngine.sameBytes(PolicyEngine.routeSubstring(of: url), expected), "\(text)")
-        #expect(!PolicyEngine.sameBytes(PolicyEngine.routeSubstring(of: url), expected + "x"), "\(text)")
+        let route = PolicyEngine.routeRange(of: url)
+        #expect(url.string(inBytes: route) == expected, "\(text)")
+        #expect(url.bytes(route, equal: expected), "\(text)")
+        #expect(!url.bytes(route, equal: expected + "x"), "\(text)")
+        #expect(expected.isEmpty || !url.bytes(route, equal: String(expected.dropLast()) + "x"), "\(text)")
     }
 
     /// Allowed origins matched on bytes pick the origin the plain reading picks: the first in file order with
