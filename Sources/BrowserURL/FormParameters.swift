@@ -71,16 +71,24 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// The splitting, on bytes: sequences between "&", empty ones dropped, each split at its first "=".
-    /// One pass; a byte is tested against "%&+=" with one shift of a 64-bit mask.
+    /// One pass, eight bytes at a time: a word test (below) finds the first of "%&+=" among them, so the
+    /// bytes between specials (tokens and codes, most of a response) are never looked at one by one. The
+    /// last few bytes are tested one at a time with one shift of a 64-bit mask.
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into spans: inout [Span]) {
-        guard !range.isEmpty else { return }
+        guard !range.isEmpty, let base = bytes.baseAddress else { return }
         if spans.capacity == 0 { spans.reserveCapacity(8) }
         let special: UInt64 = 1 << 0x25 | 1 << 0x26 | 1 << 0x2B | 1 << 0x3D   // % & + =
+        let raw = UnsafeRawPointer(base)
         var start = range.lowerBound
         let end = range.upperBound
         while start < end {
             var i = start, equals = -1, encodedName = false, encodedValue = false
             while i < end {
+                if i + 8 <= end {
+                    let offset = firstFormSpecial(in: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                    i += offset
+                    if offset == 8 { continue }
+                }
                 let byte = bytes[i]
                 if byte < 64 && special >> UInt64(byte) & 1 != 0 {
                     if byte == UInt8(ascii: "&") { break }
@@ -98,6 +106,20 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
             }
             start = i + 1
         }
+    }
+
+    /// The offset (0…7) of the first of eight bytes that is "%", "&", "+" or "=", 8 when none is; `word`
+    /// holds the first byte in its lowest bits. A byte equal to the target is a zero byte of `word ^ target`,
+    /// and `(x - 0x01…) & ~x & 0x80…` sets the high bit of every zero byte of `x`; a borrow can set bits
+    /// only above a zero byte, so the lowest bit set is exact. Written by hand: the standard library's SIMD
+    /// types compiled to scalar code here, sixteen times slower than the byte loop.
+    @inline(__always)
+    static func firstFormSpecial(in word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func zeroBytes(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        let found = zeroBytes(word ^ (ones &* 0x25)) | zeroBytes(word ^ (ones &* 0x26))
+            | zeroBytes(word ^ (ones &* 0x2B)) | zeroBytes(word ^ (ones &* 0x3D))
+        return found.trailingZeroBitCount >> 3
     }
 
     /// The name's bytes of `span`.

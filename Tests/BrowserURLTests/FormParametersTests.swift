@@ -2,7 +2,7 @@
 // a plain reference (split, decode everything, compare Strings) on shapes that touch every branch of the
 // scan: encoded names, "=" in values, empty sequences, "+", bad escapes, non-ASCII, and the query and
 // fragment read as one list.
-import BrowserURL
+@testable import BrowserURL
 import Testing
 
 @Suite struct FormParametersTests {
@@ -52,6 +52,44 @@ import Testing
         var seen: [(Int, Int, String)] = []
         parameters.forEachPair(named: ComponentKeys(keys)) { seen.append(($0, $1, parameters.value(at: $1))) }
         #expect(seen.map(\.0) == expected.map(\.0) && seen.map(\.1) == expected.map(\.1) && seen.map(\.2) == expected.map(\.2), "\(text)")
+    }
+
+    /// Long and generated texts: the scan skips eight bytes at a time when none is "%&+=", so specials are
+    /// put at every offset within and across those words, and the word test is checked byte by byte.
+    @Test func generatedTextsAgreeWithTheReference() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % n
+        }
+        let alphabet = Array("abcXYZ0189-._~=&%+é".utf8)
+        for _ in 0..<2000 {
+            let length = next(48)
+            let text = String(decoding: (0..<length).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self)
+            let parameters = FormParameters(parsing: text)
+            #expect(parameters.pairs == Self.reference(text), "\(text)")
+        }
+        for offset in 0..<24 {
+            for special in ["=", "&", "%41", "+"] {
+                let text = String(repeating: "a", count: offset) + special + String(repeating: "b", count: 23 - offset) + "&code=" + String(repeating: "c", count: 40)
+                #expect(FormParameters(parsing: text).pairs == Self.reference(text), "\(text)")
+            }
+        }
+        // The word test, byte by byte: every byte value at every position, before and after a second
+        // special (a borrow from a lower byte must not hide or invent one).
+        let specials: Set<UInt8> = [0x25, 0x26, 0x2B, 0x3D]
+        for byte in UInt8.min...UInt8.max {
+            for position in 0..<8 {
+                for later in [nil, "=", "&"] as [Character?] {
+                    var bytes = [UInt8](repeating: 0, count: 8)
+                    bytes[position] = byte
+                    if let later, position < 7 { bytes[7] = later.asciiValue! }
+                    let word = UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+                    let expected = bytes.firstIndex(where: specials.contains) ?? 8
+                    #expect(FormParameters.firstFormSpecial(in: word) == expected, "\(bytes)")
+                }
+            }
+        }
     }
 
     @Test(arguments: shapes)
