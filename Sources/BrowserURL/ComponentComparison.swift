@@ -85,11 +85,29 @@ func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -
     return Array(string.utf8).withUnsafeBufferPointer(body)
 }
 
+/// Whether `a[aStart..<aStart + count]` and `b[bStart..<bStart + count]` hold the same bytes (both ranges
+/// must lie in their buffers). Eight bytes are compared at a time, and the last eight overlap the ones
+/// before them rather than being compared one by one; under eight, four and then single bytes. Hosts,
+/// paths and parameter names are compared on every decision, most of them eight bytes or longer.
 @inline(__always)
 func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBufferPointer<UInt8>, _ bStart: Int, _ count: Int) -> Bool {
+    guard count > 0 else { return true }
+    let p = UnsafeRawPointer(a.baseAddress! + aStart), q = UnsafeRawPointer(b.baseAddress! + bStart)
+    if count >= 8 {
+        var i = 0
+        while i + 8 < count {
+            if p.loadUnaligned(fromByteOffset: i, as: UInt64.self) != q.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+            i += 8
+        }
+        return p.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == q.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    }
+    if count >= 4 {
+        return p.loadUnaligned(as: UInt32.self) == q.loadUnaligned(as: UInt32.self)
+            && p.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == q.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    }
     var i = 0
     while i < count {
-        if a[aStart + i] != b[bStart + i] { return false }
+        if p.load(fromByteOffset: i, as: UInt8.self) != q.load(fromByteOffset: i, as: UInt8.self) { return false }
         i += 1
     }
     return true

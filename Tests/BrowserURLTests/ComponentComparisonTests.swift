@@ -1,6 +1,6 @@
 // ComponentComparisonTests.swift: the byte comparisons the engine uses agree with the String getters,
 // on the WPT inputs and on hand-picked edge cases.
-import BrowserURL
+@testable import BrowserURL
 import Testing
 
 @Suite("Component comparison")
@@ -26,6 +26,29 @@ struct ComponentComparisonTests {
             compared += 1
         }
         #expect(compared > 500)
+    }
+
+    @Test("bytes compared eight and four at a time agree with a byte loop, for every length and every differing position")
+    func wordComparisonAgreesWithBytes() {
+        let text = Array("https://sub.example.com/oauth/callback?code=abc".utf8)
+        var compared = 0
+        for length in 0...40 {
+            for offset in [0, 1, 3, 7] where offset + length <= text.count {
+                var other = [UInt8](repeating: 0, count: 5) + text[offset..<offset + length] + [0x7A]
+                text.withUnsafeBufferPointer { a in
+                    other.withUnsafeBufferPointer { b in #expect(bytesEqual(a, offset, b, 5, length), "length \(length)") }
+                }
+                for position in 0..<length {
+                    other[5 + position] ^= 0x20
+                    text.withUnsafeBufferPointer { a in
+                        other.withUnsafeBufferPointer { b in #expect(!bytesEqual(a, offset, b, 5, length), "length \(length), differs at \(position)") }
+                    }
+                    other[5 + position] ^= 0x20
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 3_280)
     }
 
     @Test("a lookup finds the first equal key past the 64 kept in length sets, and keys of 64 bytes and more")
