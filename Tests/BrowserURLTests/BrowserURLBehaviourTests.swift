@@ -5,6 +5,29 @@ import Testing
 
 @Suite("BrowserURL behaviour")
 struct BrowserURLBehaviourTests {
+    /// The parser finds runs that need no encoding eight bytes at a time; a byte to encode, or one that ends
+    /// the component, is put at every offset of a long run in each component so every word position is met.
+    @Test("a byte to encode or a terminator at every offset of a long path, query and fragment")
+    func encodingAtEveryOffset() throws {
+        let cases: [(byte: String, path: String, query: String, fragment: String)] = [
+            (" ", "%20", "%20", "%20"), ("\"", "%22", "%22", "%22"), ("<", "%3C", "%3C", "%3C"),
+            ("é", "%C3%A9", "%C3%A9", "%C3%A9"), ("`", "%60", "`", "%60"), ("'", "'", "%27", "'"),
+        ]
+        for offset in 0..<20 {
+            let before = String(repeating: "a", count: offset), after = String(repeating: "b", count: 19 - offset)
+            for c in cases {
+                let url = try BrowserURL.parse("https://h.example/\(before)\(c.byte)\(after)?\(before)\(c.byte)\(after)#\(before)\(c.byte)\(after)z").get()
+                #expect(url.pathname == "/\(before)\(c.path)\(after)")
+                #expect(url.search == "?\(before)\(c.query)\(after)")
+                #expect(url.hash == "#\(before)\(c.fragment)\(after)z")   // z: a space last would be trimmed
+            }
+            let ended = try BrowserURL.parse("https://h.example/\(before)?\(after)#\(before)").get()
+            #expect(ended.pathname == "/\(before)" && ended.search == (after.isEmpty ? "" : "?\(after)") && ended.hash == (before.isEmpty ? "" : "#\(before)"))
+            let segments = try BrowserURL.parse("https://h.example/\(before)/\(after)").get()
+            #expect(segments.pathname == "/\(before)/\(after)")
+        }
+    }
+
     @Test("a backslash before @ ends the authority: the browser goes to evil.com")
     func backslashUserinfo() throws {
         let url = try BrowserURL.parse(#"https://evil.com\@good.com/"#).get()
