@@ -73,23 +73,29 @@ struct BasicURLParser {
         }
     }
 
-    /// Whether `bytes` contains TAB, LF or CR. Eight bytes at a time: a word with no byte below 0x0E
-    /// cannot hold one (the classic "has a byte less than n" test), so most URLs are cleared in a few steps.
+    /// Whether `bytes` contains TAB, LF or CR. Sixteen bytes at a time: a word with no byte below 0x0E
+    /// cannot hold one (the classic "has a byte less than n" test, exact about whether there is one), two
+    /// words are tested with one branch, and the loop counts with wrapping adds (the bounds are checked by
+    /// the loop condition). Only a pair of words that may hold one is looked at byte by byte.
     static func containsTabOrNewline(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let n = bytes.count
-        var i = 0
+        let raw = UnsafeRawPointer(base)
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        while i + 8 <= n {
-            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-            if (word &- ones &* 0x0E) & ~word & highs != 0 {
-                for j in i..<(i + 8) where base[j] == 0x09 || base[j] == 0x0A || base[j] == 0x0D { return true }
+        @inline(__always) func mayHoldOne(_ word: UInt64) -> UInt64 { (word &- ones &* 0x0E) & ~word & highs }
+        func isTabOrNewline(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var i = 0
+        while i &+ 16 <= n {
+            let first = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let second = raw.loadUnaligned(fromByteOffset: i &+ 8, as: UInt64.self)
+            if mayHoldOne(first) | mayHoldOne(second) != 0 {
+                for j in i..<(i &+ 16) where isTabOrNewline(base[j]) { return true }
             }
-            i += 8
+            i &+= 16
         }
         while i < n {
-            if base[i] == 0x09 || base[i] == 0x0A || base[i] == 0x0D { return true }
-            i += 1
+            if isTabOrNewline(base[i]) { return true }
+            i &+= 1
         }
         return false
     }

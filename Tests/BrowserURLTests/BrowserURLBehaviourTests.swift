@@ -83,6 +83,27 @@ struct BrowserURLBehaviourTests {
         #expect(url.href == "javascript:alert(1)")
     }
 
+    /// The pre-scan for TAB, LF and CR reads sixteen bytes at a time: one is put at every offset of a URL
+    /// longer than two such blocks, and a neighbour byte just above and below 0x0E beside it.
+    @Test("a tab, LF or CR anywhere in a long URL is removed")
+    func tabOrNewlineAtEveryOffset() throws {
+        let plain = "https://h.example/oauth/callback?code=abcdefgh&state=0123456789"
+        let expected = try BrowserURL.parse(plain).get().href
+        #expect(expected == plain)
+        let bytes = Array(plain.utf8)
+        for offset in 1..<bytes.count {
+            for removed: UInt8 in [0x09, 0x0A, 0x0D] {
+                var input = bytes
+                input.insert(removed, at: offset)
+                let url = try BrowserURL.parse(String(decoding: input, as: UTF8.self)).get()
+                #expect(url.href == expected, "\(removed) at \(offset)")
+            }
+        }
+        // Bytes near 0x0E that are not removed: encoded where they are, never taken for a newline.
+        let kept = try BrowserURL.parse("https://h.example/aaaaaaaaaaaaaaaaaaaaaaaa?q=\u{0E}\u{0F}\u{0B}\u{0C}z").get()
+        #expect(kept.search == "?q=%0E%0F%0B%0Cz")   // z: controls last would be trimmed
+    }
+
     @Test("a deep link: host, path and decoded parameters")
     func deepLink() throws {
         let url = try BrowserURL.parse("yourapp://reset-password?token=abc123&email=user%40example.com").get()
