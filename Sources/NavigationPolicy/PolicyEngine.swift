@@ -9,9 +9,28 @@ import BrowserURL
 final class CompiledSentinel: Sendable {
     let rule: SentinelRule
     let key: SentinelKey
+    /// The rule's `require` and `forbid` names as response fields, in the rule's order, when every one of
+    /// them is a field (code, state, error, …: the usual case). A decision then answers them from the
+    /// fields already found in one pass, not with a scan of the pairs per name; nil: some name is not a field.
+    let requiredFields: [ResponseFields.Name]?
+    let forbiddenFields: [ResponseFields.Name]?
     init(_ rule: SentinelRule) {
         self.rule = rule
         key = SentinelKey(rule.redirectURI)
+        requiredFields = ResponseFields.Name.all(rule.require)
+        forbiddenFields = ResponseFields.Name.all(rule.forbid)
+    }
+
+    /// The first required name the response lacks, in the rule's order, or nil.
+    func firstLacking(_ parameters: FormParameters, _ fields: ResponseFields) -> String? {
+        if let requiredFields { return requiredFields.first { fields[$0] == nil }?.parameter }
+        return rule.require.first { !parameters.contains($0) }
+    }
+
+    /// The first forbidden name the response has, in the rule's order, or nil.
+    func firstForbidden(_ parameters: FormParameters, _ fields: ResponseFields) -> String? {
+        if let forbiddenFields { return forbiddenFields.first { fields[$0] != nil }?.parameter }
+        return rule.forbid.first(where: parameters.contains)
     }
 }
 
@@ -302,11 +321,11 @@ public struct PolicyEngine: Sendable {
             }
             if endpoint == nil && fields[.error] != nil { (endpoint, endpointParameters, endpointFields) = (compiled, parameters, fields) }
             let place = compiled.rule.responseMode == .any ? "the URL" : compiled.rule.responseMode.rawValue
-            if let lacking = compiled.rule.require.first(where: { !parameters.contains($0) }) {
+            if let lacking = compiled.firstLacking(parameters, fields) {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
                 continue
             }
-            if let forbidden = compiled.rule.forbid.first(where: parameters.contains) {
+            if let forbidden = compiled.firstForbidden(parameters, fields) {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) has \(forbidden), which it forbids") }
                 continue
             }

@@ -27,6 +27,16 @@ struct ResponseFields {
             }
         }
 
+        /// The field each of `parameters` is, in order; nil when any is not one.
+        static func all(_ parameters: [String]) -> [Name]? {
+            var names: [Name] = []
+            for parameter in parameters {
+                guard let name = allCases.first(where: { $0.parameter == parameter }) else { return nil }
+                names.append(name)
+            }
+            return names
+        }
+
         /// A credential must not repeat (`PolicyEngine.credentialParameters`).
         var isCredential: Bool { rawValue <= Name.tokenId.rawValue }
     }

@@ -118,6 +118,29 @@ import Testing
             #expect(fields.repeatedCredential?.parameter == parameters.firstRepeatedName(among: credentials), "\(text)")
         }
     }
+
+    /// A sentinel's require and forbid, answered from the response's fields when every name is one, say
+    /// what a scan of the pairs per name says (encoded names included); a rule naming a parameter that is
+    /// no field is answered by the scan.
+    @Test(arguments: ["", "code=c&state=s", "co%64e=1", "state+=1", "error=e&state=s", "id_token=i&access_token=a",
+                      "session_state=x&code=c", "%73tate=1&error_description=d", "state", "x=%ZZ&token=t"])
+    func requireAndForbidFromFieldsAgreeWithScans(_ text: String) throws {
+        let lists: [(require: [String], forbid: [String])] = [
+            (["state"], ["error"]), (["code", "state"], ["error", "access_token"]), (["error"], []),
+            (["id_token", "access_token"], ["code"]), (["session_state"], ["error"]), (["state"], ["session_state", "code"]),
+        ]
+        let parameters = try BrowserURL.parse("https://h/cb?\(text)").get().queryParameters
+        let fields = ResponseFields(parameters)
+        for (require, forbid) in lists {
+            let quoted = { (names: [String]) in names.map { "\"\($0)\"" }.joined(separator: ", ") }
+            let json = "{\"version\": 1, \"sentinels\": [{\"name\": \"s\", \"redirectURI\": \"https://h/cb\", \"require\": [\(quoted(require))], \"forbid\": [\(quoted(forbid))]}]}"
+            let compiled = CompiledSentinel(try RulesLoader.parse(Data(json.utf8)).sentinels[0])
+            #expect((compiled.requiredFields == nil) == require.contains("session_state"))
+            #expect((compiled.forbiddenFields == nil) == forbid.contains("session_state"))
+            #expect(compiled.firstLacking(parameters, fields) == require.first { !parameters.contains($0) }, "\(text) \(require)")
+            #expect(compiled.firstForbidden(parameters, fields) == forbid.first(where: parameters.contains), "\(text) \(forbid)")
+        }
+    }
 }
 
 @Suite struct RedactorShortcutTests {
