@@ -23,6 +23,8 @@ struct BasicURLParser {
     var layout = URLLayout()
     /// Start of the path segment being written in the path state (its "/"), or -1.
     var segmentStart = -1
+    /// `ByteClasses.table`, read once per parse: a static read is a lazy-initialisation check per call.
+    let classes = ByteClasses.table
 
     // Literals, so reading them on the hot path needs no lazy-initialisation guard.
     static let slash: UInt8 = 0x2F, backslash: UInt8 = 0x5C, question: UInt8 = 0x3F
@@ -480,7 +482,7 @@ struct BasicURLParser {
                                until terminators: ByteClass) -> Int {
         let n = input.count
         guard p < n, let bytes = input.baseAddress else { return n }
-        let table = ByteClasses.table
+        let table = classes
         let stop = setClass.rawValue | terminators.rawValue
         let raw = UnsafeRawPointer(bytes)
         var q = p

@@ -30,6 +30,7 @@ extension BrowserURL {
     public func string(inBytes range: Range<Int>) -> String { slice(range.lowerBound, range.upperBound) }
 
     /// Whether the href's bytes at UTF-8 offsets `range` are exactly `string`'s.
+    @inline(__always)
     public func bytes(_ range: Range<Int>, equal string: String) -> Bool {
         withBytes(string) { other in
             guard other.count == range.count else { return false }
@@ -49,11 +50,7 @@ extension BrowserURL {
     /// Whether the component is exactly `string` (byte for byte: components are ASCII and already
     /// normalised by parsing, so this is what `component == string` means).
     public func component(_ component: URLComponentName, equals string: String) -> Bool {
-        let range = byteRange(component)
-        return withBytes(string) { other in
-            guard other.count == range.count else { return false }
-            return withHrefBytes { href in bytesEqual(href, range.lowerBound, other, 0, range.count) }
-        }
+        bytes(byteRange(component), equal: string)
     }
 
     /// Whether the component ends with `suffix`, and the byte before the suffix is `separator` (nil: no
@@ -116,7 +113,9 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBuffe
 /// Strings a component is looked up among, prepared once (a rules file's hosts and schemes): the bytes of
 /// all of them in one buffer, so a lookup reads the href once and compares lengths before bytes, with no
 /// String made, hashed or retained per candidate. For each length up to 63 bytes, a bit set of the first 64
-/// keys of that length, so a lookup compares bytes only with keys of the component's length.
+/// keys of that length, so a lookup compares bytes only with keys of the component's length. A key may be a
+/// domain suffix (an allowed origin's `*.example.com`): it then also matches a component that ends with "."
+/// and the key, with a label before the dot.
 public struct ComponentKeys: Sendable {
     private let storage: Storage
 
@@ -131,13 +130,18 @@ public struct ComponentKeys: Sendable {
         let byLength: UnsafeMutableBufferPointer<UInt64>
         /// Keys that are not in `byLength` (index 64 or later, or 64 bytes or longer): looked up one by one.
         let hasUnindexedKeys: Bool
+        /// Per key, whether it is a domain suffix (read only by the domain-suffix lookup).
+        let isDomainSuffix: UnsafeMutableBufferPointer<Bool>
 
-        init(_ strings: [String]) {
+        init(_ strings: [String], domainSuffix: [Bool]) {
             let total = strings.reduce(0) { $0 + $1.utf8.count }
             bytes = .allocate(capacity: max(total, 1))
             bounds = .allocate(capacity: strings.count + 1)
             byLength = .allocate(capacity: 64)
             byLength.initialize(repeating: 0)
+            isDomainSuffix = .allocate(capacity: max(strings.count, 1))
+            isDomainSuffix.initialize(repeating: false)
+            for (index, flag) in domainSuffix.enumerated() { isDomainSuffix[index] = flag }
             var offset = 0, unindexed = false
             bounds[0] = 0
             for (index, string) in strings.enumerated() {
@@ -156,11 +160,14 @@ public struct ComponentKeys: Sendable {
             bytes.deallocate()
             bounds.deallocate()
             byLength.deallocate()
+            isDomainSuffix.deallocate()
         }
     }
 
-    public init(_ strings: [String]) {
-        storage = Storage(strings)
+    /// `domainSuffix`: one flag per key, true where the key is a domain suffix (none when omitted).
+    public init(_ strings: [String], domainSuffix: [Bool] = []) {
+        precondition(domainSuffix.isEmpty || domainSuffix.count == strings.count, "one domainSuffix flag per key")
+        storage = Storage(strings, domainSuffix: domainSuffix)
     }
 
     public var count: Int { storage.bounds.count - 1 }
@@ -187,47 +194,44 @@ public struct ComponentKeys: Sendable {
         return nil
     }
 
-    /// The first index, in key order, whose key `href[range]` equals or, where `domainSuffix[index]`, ends
+    /// The first index, in key order, whose key `href[range]` equals or, for a domain-suffix key, ends
     /// with after a "." that has at least one byte before it (a wildcard's whole labels), and that
     /// `accept` takes. Nothing is copied or retained per key.
-    func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, domainSuffix: [Bool],
-                    where accept: (Int) -> Bool) -> Int? {
+    func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, where accept: (Int) -> Bool) -> Int? {
         let length = range.count, keys = UnsafeBufferPointer(storage.bytes), bounds = storage.bounds
-        return domainSuffix.withUnsafeBufferPointer { domainSuffix in
-            var index = 0
-            while index + 1 < bounds.count {
-                let start = bounds[index], keyLength = bounds[index + 1] - start
-                let found: Bool
-                if domainSuffix[index] {
-                    let offset = range.upperBound - keyLength
-                    found = length > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".")
-                        && bytesEqual(href, offset, keys, start, keyLength)
-                } else {
-                    found = keyLength == length && bytesEqual(href, range.lowerBound, keys, start, length)
-                }
-                if found && accept(index) { return index }
-                index += 1
+        let isDomainSuffix = storage.isDomainSuffix
+        var index = 0
+        while index + 1 < bounds.count {
+            let start = bounds[index], keyLength = bounds[index + 1] - start
+            let found: Bool
+            if isDomainSuffix[index] {
+                let offset = range.upperBound - keyLength
+                found = length > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".")
+                    && bytesEqual(href, offset, keys, start, keyLength)
+            } else {
+                found = keyLength == length && bytesEqual(href, range.lowerBound, keys, start, length)
             }
-            return nil
+            if found && accept(index) { return index }
+            index += 1
         }
+        return nil
     }
 }
 
 extension BrowserURL {
-    /// The index of the first of `keys` the component equals (byte for byte, as `component(_:equals:)`), or nil.
+    /// The index of the first of `keys` the component equals (byte for byte, as `component(_:equals:)`), or
+    /// nil. Exact only: keys made domain suffixes are compared whole here.
     public func firstIndex(of component: URLComponentName, in keys: ComponentKeys) -> Int? {
         let range = byteRange(component)
         return withHrefBytes { keys.firstIndex(in: $0, range) }
     }
 
-    /// The index of the first of `keys` the component equals or, where `domainSuffix[index]` (one flag per
-    /// key), is a subdomain of (ends with "." and the key, with a label before the dot: `a.example.com` and
+    /// The index of the first of `keys` the component equals or, for a key made a domain suffix, is a
+    /// subdomain of (ends with "." and the key, with a label before the dot: `a.example.com` and
     /// `a.b.example.com` for `example.com`, never `example.com` itself nor `evilexample.com`), among those
     /// `accept` takes (an allowed origin's scheme and port, say). Keys are tried in order.
-    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, domainSuffix: [Bool],
-                           where accept: (Int) -> Bool) -> Int? {
-        precondition(domainSuffix.count == keys.count, "one domainSuffix flag per key")
+    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, where accept: (Int) -> Bool) -> Int? {
         let range = byteRange(component)
-        return withHrefBytes { keys.firstIndex(in: $0, range, domainSuffix: domainSuffix, where: accept) }
+        return withHrefBytes { keys.firstIndex(in: $0, range, where: accept) }
     }
 }

@@ -134,8 +134,12 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     }
 
     static func pair(_ span: Span, in bytes: UnsafeBufferPointer<UInt8>) -> FormParameter {
-        FormParameter(name: decode(nameBytes(span, bytes), encoded: span.encodedName),
-                      value: decode(valueBytes(span, bytes), encoded: span.encodedValue))
+        FormParameter(name: decode(nameBytes(span, bytes), encoded: span.encodedName), value: value(span, in: bytes))
+    }
+
+    /// The value of `span`, decoded.
+    static func value(_ span: Span, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        decode(valueBytes(span, bytes), encoded: span.encodedValue)
     }
 
     /// Whether the name of `span` is `name`, decoded, compared by code units. No String is made unless
@@ -223,7 +227,7 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     /// The first value for `name` (URLSearchParams.get).
     public func first(_ name: String) -> String? {
         Self.withBytes(of: text) { bytes in
-            index(of: name, in: bytes).map { Self.decode(Self.valueBytes(spans[$0], bytes), encoded: spans[$0].encodedValue) }
+            index(of: name, in: bytes).map { Self.value(spans[$0], in: bytes) }
         }
     }
 
@@ -233,7 +237,7 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
             var values: [String] = []
             var next = index(of: name, in: bytes)
             while let i = next {
-                values.append(Self.decode(Self.valueBytes(spans[i], bytes), encoded: spans[i].encodedValue))
+                values.append(Self.value(spans[i], in: bytes))
                 next = index(of: name, from: i + 1, in: bytes)
             }
             return values
@@ -242,7 +246,7 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
 
     /// The value of the pair at `position`, decoded (its name is not decoded).
     public func value(at position: Int) -> String {
-        Self.withBytes(of: text) { Self.decode(Self.valueBytes(spans[position], $0), encoded: spans[position].encodedValue) }
+        Self.withBytes(of: text) { Self.value(spans[position], in: $0) }
     }
 
     /// Calls `body` for every pair, in order, whose name (decoded) is one of `names`, with that name's index

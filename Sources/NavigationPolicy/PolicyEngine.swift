@@ -67,18 +67,16 @@ public struct PolicyEngine: Sendable {
     private let hasWVJB: Bool
     /// Each allowed origin's scheme, as an index into `schemeKeys`.
     private let originSchemes: [Int]
-    /// The allowed origins' hosts (without a wildcard's "*."), whether each is a wildcard, and each one's
-    /// port in effect, in file order: origins are matched on the href's bytes, never copying a pattern.
+    /// The allowed origins' hosts (without a wildcard's "*.", a wildcard's host a domain-suffix key) and
+    /// each one's port in effect, in file order: origins are matched on the href's bytes, never copying a pattern.
     private let originHostKeys: ComponentKeys
-    private let originIsWildcard: [Bool]
     private let originPorts: [Int?]
 
     /// Schemes cancelled unless a scheme rule names them.
     public static let alwaysBlockedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
     static let aboutPageKeys = ComponentKeys(["blank", "srcdoc"])
     /// Parameters that must not repeat in a sentinel response (a repeated one is an error, not a choice).
-    public static let credentialParameters: Set<String> = ["code", "access_token", "id_token", "refresh_token", "token",
-                                                     "state", "error", "tokenId"]
+    public static let credentialParameters = Set(ResponseFields.Name.credentials)
 
     public init(rules: Rules) {
         self.rules = rules
@@ -129,8 +127,7 @@ public struct PolicyEngine: Sendable {
         originSchemes = rules.allow.map { role($0.scheme) }
         schemeKeys = ComponentKeys(schemes)
         schemeRoles = roles
-        originHostKeys = ComponentKeys(rules.allow.map(\.host))
-        originIsWildcard = rules.allow.map(\.isWildcard)
+        originHostKeys = ComponentKeys(rules.allow.map(\.host), domainSuffix: rules.allow.map(\.isWildcard))
         originPorts = rules.allow.map(\.port)
     }
 
@@ -413,7 +410,7 @@ public struct PolicyEngine: Sendable {
         let port = url.effectivePort
         return originSchemes.withUnsafeBufferPointer { schemes in
             originPorts.withUnsafeBufferPointer { ports in
-                url.firstIndex(of: .hostname, in: originHostKeys, domainSuffix: originIsWildcard) { index in
+                url.firstIndex(of: .hostname, in: originHostKeys) { index in
                     schemes[index] == scheme && ports[index] == port
                 }
             }

@@ -100,7 +100,7 @@ struct ComponentComparisonTests {
                     return hostname.utf8.count > keys[index].utf8.count + 1 && hostname.hasSuffix("." + keys[index])
                 }
                 var asked: [Int] = []
-                let index = url.firstIndex(of: .hostname, in: ComponentKeys(keys), domainSuffix: suffix) { asked.append($0); return !rejected.contains($0) }
+                let index = url.firstIndex(of: .hostname, in: ComponentKeys(keys, domainSuffix: suffix)) { asked.append($0); return !rejected.contains($0) }
                 #expect(index == expected, "\(text) rejecting \(rejected.sorted())")
                 // Only keys that match are offered to accept, in order, up to the one taken.
                 #expect(asked == asked.sorted() && asked.last == index ?? asked.last, "\(text)")

@@ -96,6 +96,8 @@ import Testing
     @Test func credentialNamesAreTheSet() {
         let credentials = ResponseFields.Name.allCases.filter(\.isCredential).map(\.parameter)
         #expect(Set(credentials) == PolicyEngine.credentialParameters)
+        // The public set is made from the fields; pinned here to the names the contract promises.
+        #expect(PolicyEngine.credentialParameters == ["code", "access_token", "id_token", "refresh_token", "token", "state", "error", "tokenId"])
         #expect(Set(credentials).count == credentials.count)
         #expect(Set(ResponseFields.Name.allCases.map(\.parameter)).count == ResponseFields.Name.allCases.count)
     }
