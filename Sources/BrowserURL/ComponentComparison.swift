@@ -132,6 +132,12 @@ public struct ComponentKeys: Sendable {
         let hasUnindexedKeys: Bool
         /// Per key, whether it is a domain suffix (read only by the domain-suffix lookup).
         let isDomainSuffix: UnsafeMutableBufferPointer<Bool>
+        /// The domain-suffix lookup's length sets: `exactOrFitting[n]`, bit i set when key i (i < 64) is exact
+        /// and n bytes long, or is a domain suffix short enough to end a component of n bytes after a label
+        /// and a dot (at most n - 2 bytes). Only these keys are compared with a component of n < 64 bytes.
+        let exactOrFitting: UnsafeMutableBufferPointer<UInt64>
+        /// Whether every key is in the length sets (at most 64 keys).
+        let allKeysIndexed: Bool
 
         init(_ strings: [String], domainSuffix: [Bool]) {
             let total = strings.reduce(0) { $0 + $1.utf8.count }
@@ -142,6 +148,9 @@ public struct ComponentKeys: Sendable {
             isDomainSuffix = .allocate(capacity: max(strings.count, 1))
             isDomainSuffix.initialize(repeating: false)
             for (index, flag) in domainSuffix.enumerated() { isDomainSuffix[index] = flag }
+            exactOrFitting = .allocate(capacity: 64)
+            exactOrFitting.initialize(repeating: 0)
+            allKeysIndexed = strings.count <= 64
             var offset = 0, unindexed = false
             bounds[0] = 0
             for (index, string) in strings.enumerated() {
@@ -152,6 +161,12 @@ public struct ComponentKeys: Sendable {
                 bounds[index + 1] = offset
                 let length = string.utf8.count
                 if index < 64 && length < 64 { byLength[length] |= 1 << UInt64(index) } else { unindexed = true }
+                guard index < 64 else { continue }
+                if isDomainSuffix[index] {
+                    for fitting in (length + 2)..<max(length + 2, 64) { exactOrFitting[fitting] |= 1 << UInt64(index) }
+                } else if length < 64 {
+                    exactOrFitting[length] |= 1 << UInt64(index)
+                }
             }
             hasUnindexedKeys = unindexed
         }
@@ -161,6 +176,7 @@ public struct ComponentKeys: Sendable {
             bounds.deallocate()
             byLength.deallocate()
             isDomainSuffix.deallocate()
+            exactOrFitting.deallocate()
         }
     }
 
@@ -198,23 +214,34 @@ public struct ComponentKeys: Sendable {
     /// with after a "." that has at least one byte before it (a wildcard's whole labels), and that
     /// `accept` takes. Nothing is copied or retained per key.
     func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, where accept: (Int) -> Bool) -> Int? {
-        let length = range.count, keys = UnsafeBufferPointer(storage.bytes), bounds = storage.bounds
-        let isDomainSuffix = storage.isDomainSuffix
+        let length = range.count, bounds = storage.bounds
+        if length < 64 && storage.allKeysIndexed {
+            // Only the keys a component of this length can be (in key order: lowest bit first).
+            var candidates = storage.exactOrFitting[length]
+            while candidates != 0 {
+                let index = candidates.trailingZeroBitCount
+                if key(index, isIn: href, range) && accept(index) { return index }
+                candidates &= candidates - 1
+            }
+            return nil
+        }
         var index = 0
         while index + 1 < bounds.count {
-            let start = bounds[index], keyLength = bounds[index + 1] - start
-            let found: Bool
-            if isDomainSuffix[index] {
-                let offset = range.upperBound - keyLength
-                found = length > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".")
-                    && bytesEqual(href, offset, keys, start, keyLength)
-            } else {
-                found = keyLength == length && bytesEqual(href, range.lowerBound, keys, start, length)
-            }
-            if found && accept(index) { return index }
+            if key(index, isIn: href, range) && accept(index) { return index }
             index += 1
         }
         return nil
+    }
+
+    /// Whether key `index` is `href[range]` or, for a domain-suffix key, ends it after a "." with a byte before it.
+    @inline(__always)
+    private func key(_ index: Int, isIn href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let keys = UnsafeBufferPointer(storage.bytes), start = storage.bounds[index], keyLength = storage.bounds[index + 1] - start
+        if storage.isDomainSuffix[index] {
+            let offset = range.upperBound - keyLength
+            return range.count > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".") && bytesEqual(href, offset, keys, start, keyLength)
+        }
+        return keyLength == range.count && bytesEqual(href, range.lowerBound, keys, start, keyLength)
     }
 }
 

@@ -249,6 +249,19 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
         Self.withBytes(of: text) { Self.value(spans[position], in: $0) }
     }
 
+    /// Whether the value of the pair at `position`, decoded, is `string` (compared by code units). No String
+    /// is made unless the value must be decoded: a decision compares a response's state with the one sent.
+    public func value(at position: Int, equals string: String) -> Bool {
+        Self.withBytes(of: text) { bytes in
+            let span = spans[position]
+            if span.encodedValue { return Self.value(span, in: bytes).utf8.elementsEqual(string.utf8) }
+            let value = Self.valueBytes(span, bytes)
+            return Self.withBytes(of: string) { expected in
+                expected.count == value.count && Self.memoryEqual(value.baseAddress, expected.baseAddress, value.count)
+            }
+        }
+    }
+
     /// Calls `body` for every pair, in order, whose name (decoded) is one of `names`, with that name's index
     /// in `names` and the pair's position: one pass that reads each name once, for a caller that wants
     /// several names (a sentinel response's code, state, error, …) rather than a scan per name.

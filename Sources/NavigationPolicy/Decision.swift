@@ -42,9 +42,48 @@ public struct Decision: Sendable {
     /// The URL as parsed (nil when it did not parse).
     public var url: BrowserURL?
     /// The parameters the decision read (query and/or fragment, as the rule's responseMode says).
-    public var parameters: FormParameters
-    public var interception: Interception?
+    public var parameters: FormParameters {
+        // A sentinel's result is decoded from these parameters: before they are replaced, it is made.
+        willSet { makeSentinelResult() }
+    }
+    /// What was intercepted. A sentinel decision's result (its code, tokens, state or error) is decoded from
+    /// `parameters` when this is read, not while deciding: an app that looks only at `action` pays nothing
+    /// for it, and each read decodes the values again (keep the result rather than reading this in a loop).
+    public var interception: Interception? {
+        get {
+            if let sentinelFields { return .sentinel(sentinelFields.result(in: parameters)) }
+            return madeInterception
+        }
+        set {
+            madeInterception = newValue
+            sentinelFields = nil
+        }
+    }
+    /// The interception when it is not a sentinel result still to be decoded.
+    var madeInterception: Interception?
     public var error: DecisionError?
     /// Why: the rule that matched and, for rules that nearly did, why not. Empty unless asked for.
     public var explanation: [String]
+    /// For a sentinel decision, where its result's fields are among `parameters` (nil otherwise).
+    var sentinelFields: SentinelResultFields? = nil
+
+    /// Decodes a sentinel's result now (its parameters are about to change).
+    private mutating func makeSentinelResult() {
+        guard let sentinelFields else { return }
+        madeInterception = .sentinel(sentinelFields.result(in: parameters))
+        self.sentinelFields = nil
+    }
+}
+
+extension SentinelResult {
+    /// The result a response's fields make: an OAuth error response when it carries `error`, else the
+    /// authorization's code and tokens; with its state either way. `value`: a field's first value, decoded.
+    init(value: (ResponseFields.Name) -> String?) {
+        let state = value(.state)
+        if let error = value(.error) {
+            self = .oauthError(error: error, description: value(.errorDescription), uri: value(.errorURI), state: state)
+        } else {
+            self = .authorization(code: value(.code), accessToken: value(.accessToken), idToken: value(.idToken), state: state)
+        }
+    }
 }

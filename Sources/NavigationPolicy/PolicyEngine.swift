@@ -147,7 +147,7 @@ public struct PolicyEngine: Sendable {
         case .success(let parsed): url = parsed
         case .failure(let error):
             if explain { notes.append("the URL does not parse as a browser would (\(error.code.rawValue)), so it is cancelled: fail closed") }
-            return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, interception: nil,
+            return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, madeInterception: nil,
                             error: DecisionError(code: "invalid-url", message: error.description), explanation: notes)
         }
         // What the scheme is to the engine, looked up once.
@@ -157,7 +157,7 @@ public struct PolicyEngine: Sendable {
         if role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
             if explain { notes.append("about:\(url.pathname) is always allowed (WebKit loads it for bridge iframes)") }
             return Decision(action: .allow, kind: .allowed, rule: nil, url: url, parameters: empty,
-                            interception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
+                            madeInterception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
         }
 
         // 1. Always-blocked schemes, unless a scheme rule names them.
@@ -166,15 +166,20 @@ public struct PolicyEngine: Sendable {
             let scheme = url.scheme
             if explain { notes.append("\(scheme): is always blocked unless a scheme rule names it; none does") }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: url, parameters: empty,
-                            interception: .blockedScheme(scheme), error: nil, explanation: notes)
+                            madeInterception: .blockedScheme(scheme), error: nil, explanation: notes)
         }
 
         // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them, when the
         // first deep-link rule needs it: a bridge message's long opaque path is never scanned for one).
         var route: Range<Int>? = nil
         for compiled in rulesForScheme {
-            if let decision = decideScheme(url, route: &route, compiled: compiled, explain: explain, notes: &notes) {
-                return decision
+            if let bridge = compiled.rule.bridgeProtocol {
+                return bridgeDecision(url, bridge: bridge, compiled: compiled, explain: explain, notes: &notes)
+            }
+            let known = route ?? Self.routeRange(of: url)
+            route = known
+            if deepLinkRouteMatches(url, route: known, compiled: compiled, explain: explain, notes: &notes) {
+                return deepLinkDecision(url, route: known, compiled: compiled, explain: explain, notes: &notes)
             }
         }
         // WebViewJavascriptBridge 5+ signals over https (https://__wvjb_queue_message__/, __bridge_loaded__):
@@ -185,13 +190,18 @@ public struct PolicyEngine: Sendable {
             let what = signal == .bridgeLoaded ? "load signal" : "queue signal (a drain request)"
             if explain { notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): WebViewJavascriptBridge's \(what)") }
             return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url, parameters: empty,
-                            interception: .bridge(signal), error: nil, explanation: notes)
+                            madeInterception: .bridge(signal), error: nil, explanation: notes)
         }
 
         // 4. Sentinels.
-        if let decision = decideSentinels(url, request: request, expectedState: expectedState ?? rules.expectedState,
-                                          explain: explain, notes: &notes, redactor: redactor) {
-            return decision
+        // Found first, made into a decision here: a Decision is built once, in place, never passed out as an
+        // Optional (a large optional struct is copied and cleared through memcpy and memset).
+        var match = SentinelMatch()
+        findSentinel(url, request: request, explain: explain, notes: &notes, into: &match)
+        if let compiled = match.compiled {
+            return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
+                                    parameters: match.parameters, fields: match.fields,
+                                    expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes, redactor: redactor)
         }
 
         // 5. Allowed origins.
@@ -199,7 +209,7 @@ public struct PolicyEngine: Sendable {
             let origin = rules.allow[index]
             if explain { notes.append("origin \(url.origin) is allowed by \(origin.keyPath) \(origin.text)") }
             return Decision(action: .allow, kind: .allowed, rule: origin.text, url: url, parameters: empty,
-                            interception: .allowedOrigin(url.origin), error: nil, explanation: notes)
+                            madeInterception: .allowedOrigin(url.origin), error: nil, explanation: notes)
         }
         if explain && !rules.allow.isEmpty && url.isSpecial {
             notes.append("origin \(url.origin) is not in the allowed origins")
@@ -208,36 +218,41 @@ public struct PolicyEngine: Sendable {
         // 6. The default.
         if explain { notes.append("no rule matched: the default is \(rules.defaultAction.rawValue)") }
         return Decision(action: rules.defaultAction, kind: .default, rule: nil, url: url, parameters: empty,
-                        interception: nil, error: nil, explanation: notes)
+                        madeInterception: nil, error: nil, explanation: notes)
     }
 
     // MARK: Scheme rules
 
-    /// Takes the compiled rule (a reference), not a copy of the rule, which would retain its every string.
-    private func decideScheme(_ url: BrowserURL, route knownRoute: inout Range<Int>?, compiled: CompiledSchemeRule,
-                              explain: Bool, notes: inout [String]) -> Decision? {
-        if let bridge = compiled.rule.bridgeProtocol {
-            let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
-            switch result {
-            case .success(let message):
-                if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): a \(bridge.rawValue) bridge message") }
-                return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
-                                parameters: url.hasOpaquePath && url.query == nil ? url.pathParameters : url.queryParameters,
-                                interception: .bridge(message), error: nil, explanation: notes)
-            case .failure(let error):
-                if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription), but the message does not decode: \(error.message)") }
-                return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url, parameters: url.queryParameters,
-                                interception: nil, error: DecisionError(code: "bridge-message-invalid", message: error.message),
-                                explanation: notes)
-            }
+    // Each returns its Decision, built in place; none returns an optional Decision (see `findSentinel`).
+    // They take the compiled rule (a reference), not a copy of the rule, which would retain its every string.
+
+    private func bridgeDecision(_ url: BrowserURL, bridge: BridgeProtocol, compiled: CompiledSchemeRule, explain: Bool,
+                                notes: inout [String]) -> Decision {
+        let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
+        switch result {
+        case .success(let message):
+            if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): a \(bridge.rawValue) bridge message") }
+            return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
+                            parameters: url.hasOpaquePath && url.query == nil ? url.pathParameters : url.queryParameters,
+                            madeInterception: .bridge(message), error: nil, explanation: notes)
+        case .failure(let error):
+            if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription), but the message does not decode: \(error.message)") }
+            return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url, parameters: url.queryParameters,
+                            madeInterception: nil, error: DecisionError(code: "bridge-message-invalid", message: error.message),
+                            explanation: notes)
         }
-        // A deep-link route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route).
-        let route = knownRoute ?? Self.routeRange(of: url)
-        knownRoute = route
-        if let expected = compiled.rule.route, !url.bytes(route, equal: expected) {
-            if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: route \(url.string(inBytes: route).debugDescription) is not \(expected.debugDescription)") }
-            return nil
-        }
+    }
+
+    /// Whether a deep-link rule takes `route` (the rule names none, or this one); when explaining, says why not.
+    private func deepLinkRouteMatches(_ url: BrowserURL, route: Range<Int>, compiled: CompiledSchemeRule, explain: Bool,
+                                      notes: inout [String]) -> Bool {
+        guard let expected = compiled.rule.route, !url.bytes(route, equal: expected) else { return true }
+        if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: route \(url.string(inBytes: route).debugDescription) is not \(expected.debugDescription)") }
+        return false
+    }
+
+    private func deepLinkDecision(_ url: BrowserURL, route: Range<Int>, compiled: CompiledSchemeRule, explain: Bool,
+                                  notes: inout [String]) -> Decision {
         let parameters = url.queryParameters
         var error: DecisionError? = nil
         let missing = compiled.rule.require.filter { !parameters.contains($0) }
@@ -251,7 +266,7 @@ public struct PolicyEngine: Sendable {
             if let error { notes.append(error.message) }
         }
         return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
-                        interception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
+                        madeInterception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
     }
 
     /// A deep link's route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route),
@@ -271,8 +286,19 @@ public struct PolicyEngine: Sendable {
 
     // MARK: Sentinels
 
-    private func decideSentinels(_ url: BrowserURL, request: NavigationRequest, expectedState: String?, explain: Bool,
-                                 notes: inout [String], redactor: Redactor) -> Decision? {
+    /// The sentinel a URL answers, with the parameters it read (per its responseMode) and their fields.
+    private struct SentinelMatch {
+        var compiled: CompiledSentinel? = nil
+        var parameters = FormParameters()
+        var fields = ResponseFields()
+        /// An OAuth error response at a sentinel's redirect URI that no rule there took: cancelled, whatever
+        /// the rule's action.
+        var isEndpointError = false
+    }
+
+    /// Finds the sentinel that decides `url`, if any, into `match` (left empty when none does).
+    private func findSentinel(_ url: BrowserURL, request: NavigationRequest, explain: Bool, notes: inout [String],
+                              into match: inout SentinelMatch) {
         var candidates: [CompiledSentinel] = []
         // Candidates found by path have the URL's hostname and pathname already: only the rest is compared.
         var byHostAndPath = false
@@ -326,20 +352,17 @@ public struct PolicyEngine: Sendable {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) has \(forbidden), which it forbids") }
                 continue
             }
-            return sentinelDecision(url, rule: compiled.rule, parameters: parameters, fields: fields, expectedState: expectedState,
-                                    explain: explain, notes: &notes, redactor: redactor)
+            (match.compiled, match.parameters, match.fields) = (compiled, parameters, fields)
+            return
         }
         // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
         // server's answer to the app; it never loads in the page, whatever the rules require.
         if let endpoint {
-            let rule = endpoint.rule
             if explain {
-                notes.append("\(rule.keyPath) \(rule.name.debugDescription): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)")
+                notes.append("\(endpoint.rule.keyPath) \(endpoint.rule.name.debugDescription): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)")
             }
-            var decision = sentinelDecision(url, rule: rule, parameters: endpointParameters, fields: endpointFields, expectedState: expectedState,
-                                            explain: explain, notes: &notes, redactor: redactor)
-            decision.action = .cancel
-            return decision
+            (match.compiled, match.parameters, match.fields, match.isEndpointError) = (endpoint, endpointParameters, endpointFields, true)
+            return
         }
         if explain {
             // Near misses on other hosts: the sentinel's host appears in the URL but is not its host.
@@ -349,32 +372,24 @@ public struct PolicyEngine: Sendable {
                 }
             }
         }
-        return nil
     }
 
     /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
     /// is made for a parameter the result does not carry).
-    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, parameters: FormParameters, fields: ResponseFields,
+    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: FormParameters, fields: ResponseFields,
                                   expectedState: String?, explain: Bool, notes: inout [String], redactor: Redactor) -> Decision {
         var error: DecisionError? = nil
         if let repeated = fields.repeatedCredential {
             let name = repeated.parameter
             error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
         }
-        let state = fields.first(.state, in: parameters)
-        let result: SentinelResult
-        if let oauthError = fields.first(.error, in: parameters) {
-            result = .oauthError(error: oauthError, description: fields.first(.errorDescription, in: parameters),
-                                 uri: fields.first(.errorURI, in: parameters), state: state)
-        } else {
-            result = .authorization(code: fields.first(.code, in: parameters), accessToken: fields.first(.accessToken, in: parameters),
-                                    idToken: fields.first(.idToken, in: parameters), state: state)
-        }
         if error == nil, let expectedState {
-            if state == nil {
+            if let position = fields[.state] {
+                if !parameters.value(at: position, equals: expectedState) {
+                    error = DecisionError(code: "state-mismatch", message: "state \(redactor.mask(parameters.value(at: position))) is not the \(redactor.mask(expectedState)) that was sent")
+                }
+            } else {
                 error = DecisionError(code: "state-missing", message: "the response carries no state, but \(redactor.mask(expectedState)) was sent")
-            } else if state != expectedState {
-                error = DecisionError(code: "state-mismatch", message: "state \(redactor.mask(state!)) is not the \(redactor.mask(expectedState)) that was sent")
             }
         }
         if explain {
@@ -383,11 +398,15 @@ public struct PolicyEngine: Sendable {
             if case .match(let match) = SentinelMatcher.compare(url, rule) { how = match.description } else { how = "?" }
             notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): \(rule.redirectURI.href) (\(how))"
                          + (names.isEmpty ? "" : "; parameters: \(names.joined(separator: ", "))"))
-            if case .oauthError(let e, _, _, _) = result { notes.append("an OAuth error response: \(e)") }
+            if let e = fields.first(.error, in: parameters) { notes.append("an OAuth error response: \(e)") }
             if let error { notes.append(error.message) }
         }
-        return Decision(action: rule.action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters,
-                        interception: .sentinel(result), error: error, explanation: notes)
+        // The result is decoded when the decision's interception is read; made now only when its fields lie
+        // past what SentinelResultFields holds.
+        let resultFields = SentinelResultFields(fields)
+        return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters,
+                        madeInterception: resultFields == nil ? .sentinel(SentinelResult { fields.first($0, in: parameters) }) : nil,
+                        error: error, explanation: notes, sentinelFields: resultFields)
     }
 
     /// The parameters a sentinel reads, per its responseMode: query, fragment, or both (query first).

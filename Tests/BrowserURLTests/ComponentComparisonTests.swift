@@ -82,13 +82,21 @@ struct ComponentComparisonTests {
         #expect(!evil.component(.hostname, hasSuffix: "example.com", after: UInt8(ascii: ".")))
     }
 
-    @Test("a lookup among exact and domain-suffix keys agrees with equals and hasSuffix, in key order, as accept says")
-    func domainSuffixLookup() throws {
-        let keys = ["example.com", "example.com", "a.example.com", "xample.com", "com", "example.jp", "b", ""]
-        let suffix = [false, true, false, true, true, true, false, false]
+    /// The lookup reads only the keys a component's length allows (length sets, for up to 64 keys and
+    /// components under 64 bytes) and every key otherwise: both ways are checked, with 10, 64, 65 and 80 keys
+    /// (`padding` keys first), and hosts of 62 to 66 bytes around the sets' limit.
+    @Test("a lookup among exact and domain-suffix keys agrees with equals and hasSuffix, in key order, as accept says",
+          arguments: [0, 54, 55, 70])
+    func domainSuffixLookup(padding: Int) throws {
+        let long = String(repeating: "l", count: 50) + ".example.com"   // 62 bytes
+        let keys = (0..<padding).map { "pad\($0).example.org" }
+            + ["example.com", "example.com", "a.example.com", "xample.com", "com", "example.jp", "b", "", long, "l" + long]
+        let suffix = [Bool](repeating: false, count: padding) + [false, true, false, true, true, true, false, false, false, true]
         let hosts = ["https://example.com/", "https://a.example.com/", "https://a.b.example.com/", "https://evilexample.com/",
                      "https://.example.com/", "https://example.jp/", "https://x.example.jp/", "https://b/", "myapp:x",
-                     "https://[::1]/", "https://127.0.0.1/", "https://example.com.evil.com/"]
+                     "https://[::1]/", "https://127.0.0.1/", "https://example.com.evil.com/", "https://pad3.example.org/",
+                     "https://\(long)/", "https://l\(long)/", "https://a.l\(long)/", "https://ab.l\(long)/", "https://abc.\(long)/",
+                     "https://a.\(long)/"]
         var found = 0
         for text in hosts {
             let url = try #require(BrowserURL(text))

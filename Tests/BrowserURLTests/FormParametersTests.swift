@@ -54,6 +54,21 @@ import Testing
         #expect(seen.map(\.0) == expected.map(\.0) && seen.map(\.1) == expected.map(\.1) && seen.map(\.2) == expected.map(\.2), "\(text)")
     }
 
+    /// `value(at:equals:)` (a state compared with the one sent, on bytes unless the value is encoded) says
+    /// what comparing the decoded value says, for the value itself, its neighbours and its decodings.
+    @Test(arguments: shapes)
+    func valueEqualsAgreesWithTheDecodedValue(_ text: String) {
+        let parameters = FormParameters(parsing: text)
+        for position in parameters.indices {
+            let value = parameters.value(at: position)
+            var candidates = ["", "a", "a b", "s", "é", value, value + "x", String(value.dropLast()), "x" + value]
+            candidates.append(String(Self.reference(text)[position].value.reversed()))
+            for candidate in candidates {
+                #expect(parameters.value(at: position, equals: candidate) == (value == candidate), "\(text) [\(position)] \(candidate)")
+            }
+        }
+    }
+
     /// Long and generated texts: the scan skips eight bytes at a time when none is "%&+=", so specials are
     /// put at every offset within and across those words, and the word test is checked byte by byte.
     @Test func generatedTextsAgreeWithTheReference() {

@@ -93,6 +93,55 @@ import Testing
         #expect(allowed >= 20)
     }
 
+    /// A sentinel decision decodes its result when its interception is read: it is what a lookup per name
+    /// of the decision's parameters gives, on every corpus URL a sentinel takes.
+    @Test func sentinelResultIsTheParametersFirstValues() throws {
+        let engine = PolicyEngine(rules: try Self.rules())
+        var checked = 0
+        for url in Self.corpus {
+            let decision = engine.decide(NavigationRequest(url: url))
+            guard decision.kind == .sentinel else { continue }
+            let expected = SentinelResult { decision.parameters.first($0.parameter) }
+            #expect(decision.interception == .sentinel(expected), "\(url)")
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+
+    /// A result whose fields lie past the 255th pair is made at once and is the same; a decision whose
+    /// parameters are replaced keeps the result it had; setting the interception replaces the result.
+    @Test func sentinelResultSurvivesLongResponsesAndChanges() throws {
+        let json = "{\"version\": 1, \"sentinels\": [{\"name\": \"s\", \"redirectURI\": \"https://h/cb\", \"require\": [\"state\"]}]}"
+        let engine = PolicyEngine(rules: try RulesLoader.parse(Data(json.utf8)))
+        let authorization = SentinelResult.authorization(code: "c d", accessToken: nil, idToken: "i", state: "s")
+        for filler in [0, 10, 254, 255, 300] {
+            let padding = (0..<filler).map { "x\($0)=\($0)" }.joined(separator: "&")
+            let url = "https://h/cb?\(padding)\(filler == 0 ? "" : "&")code=c+d&id_token=i&state=s&code=again"
+            var decision = engine.decide(NavigationRequest(url: url))
+            #expect(decision.kind == .sentinel && decision.interception == .sentinel(authorization), "\(filler) pairs before")
+            decision.parameters = FormParameters(parsing: "code=other&state=other")
+            #expect(decision.interception == .sentinel(authorization), "\(filler): the result stays when the parameters change")
+            decision.interception = .blockedScheme("x")
+            #expect(decision.interception == .blockedScheme("x"))
+            decision.interception = nil
+            #expect(decision.interception == nil)
+        }
+        let error = engine.decide(NavigationRequest(url: "https://h/cb?error=access_denied&error_description=no+way&state=s&error_uri=u"))
+        #expect(error.interception == .sentinel(.oauthError(error: "access_denied", description: "no way", uri: "u", state: "s")))
+    }
+
+    /// The state is compared with the one sent on the response's bytes, decoded when it is encoded.
+    @Test(arguments: [("s%20t", "s t", true), ("s+t", "s t", true), ("s%2Bt", "s+t", true), ("st", "s t", false),
+                      ("s%20t", "s%20t", false), ("", "", true), ("abc", "abd", false)])
+    func stateIsComparedDecoded(_ sent: String, _ expected: String, _ same: Bool) throws {
+        let json = "{\"version\": 1, \"sentinels\": [{\"name\": \"s\", \"redirectURI\": \"https://h/cb\", \"require\": [\"state\"]}]}"
+        let engine = PolicyEngine(rules: try RulesLoader.parse(Data(json.utf8)))
+        let decision = engine.decide(NavigationRequest(url: "https://h/cb?code=c&state=\(sent)"), expectedState: expected)
+        #expect(decision.kind == .sentinel)
+        #expect((decision.error == nil) == same, "\(sent) against \(expected)")
+        if !same { #expect(decision.error?.code == "state-mismatch") }
+    }
+
     @Test func credentialNamesAreTheSet() {
         let credentials = ResponseFields.Name.allCases.filter(\.isCredential).map(\.parameter)
         #expect(Set(credentials) == PolicyEngine.credentialParameters)
