@@ -69,8 +69,9 @@ import Testing
         }
     }
 
-    /// Long and generated texts: the scan skips eight bytes at a time when none is "%&+=", so specials are
-    /// put at every offset within and across those words, and the word test is checked byte by byte.
+    /// Long and generated texts (up to 160 bytes: across the scan's 64-byte blocks): the scan masks "%&+="
+    /// eight bytes at a time, so specials are put at every offset within and across those words, and the
+    /// word test and the block mask are checked byte by byte.
     @Test func generatedTextsAgreeWithTheReference() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ n: Int) -> Int {
@@ -79,7 +80,7 @@ import Testing
         }
         let alphabet = Array("abcXYZ0189-._~=&%+é".utf8)
         for _ in 0..<2000 {
-            let length = next(48)
+            let length = next(160)
             let text = String(decoding: (0..<length).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self)
             let parameters = FormParameters(parsing: text)
             #expect(parameters.pairs == Self.reference(text), "\(text)")
@@ -90,18 +91,31 @@ import Testing
                 #expect(FormParameters(parsing: text).pairs == Self.reference(text), "\(text)")
             }
         }
-        // The word test, byte by byte: every byte value at every position, before and after a second
-        // special (a borrow from a lower byte must not hide or invent one).
+        // The word test, byte by byte: every byte value at every position, beside other specials and
+        // zero bytes (a borrow or carry from a neighbouring byte must not hide or invent one).
         let specials: Set<UInt8> = [0x25, 0x26, 0x2B, 0x3D]
         for byte in UInt8.min...UInt8.max {
             for position in 0..<8 {
-                for later in [nil, "=", "&"] as [Character?] {
-                    var bytes = [UInt8](repeating: 0, count: 8)
+                for other in [nil, 0x00, 0x3D, 0x26, 0x01, 0xFF] as [UInt8?] {
+                    var bytes = [UInt8](repeating: 0x61, count: 8)
+                    if let other { for k in 0..<8 where k != position { bytes[k] = k % 2 == 0 ? other : 0x61 } }
                     bytes[position] = byte
-                    if let later, position < 7 { bytes[7] = later.asciiValue! }
                     let word = UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
-                    let expected = bytes.firstIndex(where: specials.contains) ?? 8
-                    #expect(FormParameters.firstFormSpecial(in: word) == expected, "\(bytes)")
+                    let expected = bytes.indices.reduce(UInt64(0)) { $0 | (specials.contains(bytes[$1]) ? 1 << UInt64($1) : 0) }
+                    #expect(FormParameters.formSpecialBits(word) == expected, "\(bytes)")
+                }
+            }
+        }
+        // The block mask at every start and end within and around 64 bytes, in buffers shorter than eight too.
+        let text = Array("a=1&%41+b=c&d".utf8) + Array(repeating: UInt8(ascii: "x"), count: 60) + Array("&e=f%20g+h".utf8)
+        for count in [3, 7, 8, text.count] {
+            let buffer = Array(text.prefix(count))
+            buffer.withUnsafeBytes { raw in
+                for from in 0..<buffer.count {
+                    for to in from...min(buffer.count, from + 64) {
+                        let expected = (from..<to).reduce(UInt64(0)) { $0 | (specials.contains(buffer[$1]) ? 1 << UInt64($1 - from) : 0) }
+                        #expect(FormParameters.formSpecials(raw.baseAddress!, from: from, to: to) == expected, "\(count) \(from)..<\(to)")
+                    }
                 }
             }
         }
