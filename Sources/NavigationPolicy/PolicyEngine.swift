@@ -137,9 +137,10 @@ public struct PolicyEngine: Sendable {
     }
 
     /// Decides one navigation. `expectedState` (or the rules' own) is compared with a sentinel's state;
-    /// `explain` collects the reasons, which costs a little more.
+    /// `explain` collects the reasons, which costs a little more. `redactor` masks the secrets an error
+    /// message quotes (nil: the standard masking, made only when a message needs it).
     public func decide(_ request: NavigationRequest, expectedState: String? = nil, explain: Bool = false,
-                       redactor: Redactor = Redactor()) -> Decision {
+                       redactor: Redactor? = nil) -> Decision {
         var notes: [String] = []
         let empty = FormParameters()
         let url: BrowserURL
@@ -377,13 +378,14 @@ public struct PolicyEngine: Sendable {
     /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
     /// is made for a parameter the result does not carry).
     private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: FormParameters, fields: ResponseFields,
-                                  expectedState: String?, explain: Bool, notes: inout [String], redactor: Redactor) -> Decision {
+                                  expectedState: String?, explain: Bool, notes: inout [String], redactor: Redactor?) -> Decision {
         var error: DecisionError? = nil
         if let repeated = fields.repeatedCredential {
             let name = repeated.parameter
             error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
         }
         if error == nil, let expectedState {
+            let redactor = redactor ?? Redactor()
             if let position = fields[.state] {
                 if !parameters.value(at: position, equals: expectedState) {
                     error = DecisionError(code: "state-mismatch", message: "state \(redactor.mask(parameters.value(at: position))) is not the \(redactor.mask(expectedState)) that was sent")
