@@ -27,9 +27,11 @@ struct FlowTracker {
         self.redactor = redactor
     }
 
-    mutating func observe(_ record: NavigationRecord, _ decision: Decision, seq: Int, into findings: inout [ReplayFinding]) {
+    /// `interception`: the decision's, read once by the caller.
+    mutating func observe(_ record: NavigationRecord, _ decision: Decision, _ interception: Interception?, seq: Int,
+                          into findings: inout [ReplayFinding]) {
         guard let url = decision.url else { return }
-        if decision.kind == .sentinel, case .sentinel(let result)? = decision.interception {
+        if decision.kind == .sentinel, case .sentinel(let result)? = interception {
             let rule = rules.sentinels.first { $0.name == decision.rule }
             if rule?.action == .allow {
                 if record.recordedDecision == .cancel {

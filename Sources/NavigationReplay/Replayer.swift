@@ -144,14 +144,16 @@ public final class Replayer {
         if let error = decision.error {
             findings.append(ReplayFinding(code: error.code, severity: .error, error.message, at: record.location, seq: seq))
         }
-        if case .bridge(let message)? = decision.interception {
+        // Read once: a sentinel's result is decoded from the parameters on each read.
+        let interception = decision.interception
+        if case .bridge(let message)? = interception {
             dispatch(message, record: record, seq: seq, events: &events, findings: &findings)
         }
-        if case .sentinel(.oauthError(let error, let description, _, _))? = decision.interception {
+        if case .sentinel(.oauthError(let error, let description, _, _))? = interception {
             findings.append(ReplayFinding(.oauthError, "the authorization server answered error=\(error)" + (description.map { " (\($0))" } ?? "")
                                           + " at \(decision.rule.map { $0.debugDescription } ?? "a sentinel")'s redirect URI; the sign-in did not happen", at: record.location, seq: seq))
         }
-        tracker.observe(record, decision, seq: seq, into: &findings)
+        tracker.observe(record, decision, interception, seq: seq, into: &findings)
         // A new main-frame document has a new bridge queue.
         if record.isMainFrame && decision.action == .allow && (decision.kind == .allowed || decision.kind == .default),
            decision.url?.scheme != "about" {
@@ -165,7 +167,7 @@ public final class Replayer {
         summary.byKind[decision.kind, default: 0] += 1
         if decision.kind == .sentinel {
             if decision.action == .allow { summary.sentinelPassThrough += 1 }
-            else if case .sentinel(.oauthError)? = decision.interception { summary.sentinelErrors += 1 }
+            else if case .sentinel(.oauthError)? = interception { summary.sentinelErrors += 1 }
             else { summary.sentinelResults += 1 }
         }
         if replayed.mismatch { summary.mismatches += 1 }
