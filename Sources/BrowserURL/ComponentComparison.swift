@@ -128,15 +128,15 @@ public struct ComponentKeys: Sendable {
         let bounds: UnsafeMutableBufferPointer<Int>
         /// `byLength[n]`: bit i set when key i (i < 64) is n bytes long (n < 64).
         let byLength: UnsafeMutableBufferPointer<UInt64>
-        /// Keys that are not in `byLength` (index 64 or later, or 64 bytes or longer): looked up one by one.
-        let hasUnindexedKeys: Bool
         /// Per key, whether it is a domain suffix (read only by the domain-suffix lookup).
         let isDomainSuffix: UnsafeMutableBufferPointer<Bool>
         /// The domain-suffix lookup's length sets: `exactOrFitting[n]`, bit i set when key i (i < 64) is exact
         /// and n bytes long, or is a domain suffix short enough to end a component of n bytes after a label
         /// and a dot (at most n - 2 bytes). Only these keys are compared with a component of n < 64 bytes.
         let exactOrFitting: UnsafeMutableBufferPointer<UInt64>
-        /// Whether every key is in the length sets (at most 64 keys).
+        /// Whether the length sets hold every key a component under 64 bytes can be (at most 64 keys: a key
+        /// of 64 bytes or more is in no set, and no such component equals or ends with it). Otherwise keys
+        /// past the 64th are tried one by one, and for a component of 64 bytes or more, every key.
         let allKeysIndexed: Bool
 
         init(_ strings: [String], domainSuffix: [Bool]) {
@@ -151,7 +151,7 @@ public struct ComponentKeys: Sendable {
             exactOrFitting = .allocate(capacity: 64)
             exactOrFitting.initialize(repeating: 0)
             allKeysIndexed = strings.count <= 64
-            var offset = 0, unindexed = false
+            var offset = 0
             bounds[0] = 0
             for (index, string) in strings.enumerated() {
                 for byte in string.utf8 {
@@ -160,15 +160,14 @@ public struct ComponentKeys: Sendable {
                 }
                 bounds[index + 1] = offset
                 let length = string.utf8.count
-                if index < 64 && length < 64 { byLength[length] |= 1 << UInt64(index) } else { unindexed = true }
                 guard index < 64 else { continue }
+                if length < 64 { byLength[length] |= 1 << UInt64(index) }
                 if isDomainSuffix[index] {
                     for fitting in (length + 2)..<max(length + 2, 64) { exactOrFitting[fitting] |= 1 << UInt64(index) }
                 } else if length < 64 {
                     exactOrFitting[length] |= 1 << UInt64(index)
                 }
             }
-            hasUnindexedKeys = unindexed
         }
 
         deinit {
@@ -198,9 +197,9 @@ public struct ComponentKeys: Sendable {
                 if bytesEqual(href, range.lowerBound, keys, bounds[index], length) { return index }
                 candidates &= candidates - 1
             }
-            guard storage.hasUnindexedKeys else { return nil }
+            guard !storage.allKeysIndexed else { return nil }
         }
-        // Keys the sets do not hold (lengths of 64 and more, or past the 64th key): one by one.
+        // Keys the sets do not hold (past the 64th key; every key for a component of 64 bytes or more).
         var index = length < 64 ? 64 : 0
         while index + 1 < bounds.count {
             let start = bounds[index]

@@ -173,15 +173,18 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
         decode(valueBytes(span, bytes), encoded: span.encodedValue)
     }
 
-    /// Whether the name of `span` is `name`, decoded, compared by code units. No String is made unless
-    /// the name must be decoded; lengths are compared before bytes.
+    /// Whether the name of `span` is `name`, decoded, compared by code units (`decoded(_:encoded:equal:)`).
     static func name(_ span: Span, in bytes: UnsafeBufferPointer<UInt8>, is name: String) -> Bool {
-        if span.encodedName { return decode(nameBytes(span, bytes), encoded: true).utf8.elementsEqual(name.utf8) }
-        let count = span.equals - span.start
-        guard count == name.utf8.count else { return false }
-        return name.utf8.withContiguousStorageIfAvailable { expected in
-            memoryEqual(bytes.baseAddress! + span.start, expected.baseAddress, count)
-        } ?? nameBytes(span, bytes).elementsEqual(name.utf8)
+        decoded(nameBytes(span, bytes), encoded: span.encodedName, equal: name)
+    }
+
+    /// Whether `component` (holding "+" or "%" when `encoded`), decoded, is `string` by code units. No String
+    /// is made unless the component must be decoded; lengths are compared before bytes, eight bytes at a time.
+    static func decoded(_ component: UnsafeBufferPointer<UInt8>, encoded: Bool, equal string: String) -> Bool {
+        if encoded { return decode(component, encoded: true).utf8.elementsEqual(string.utf8) }
+        return withBytes(of: string) { expected in
+            expected.count == component.count && bytesEqual(component, 0, expected, 0, component.count)
+        }
     }
 
     /// Whether the names of two spans are the same, decoded.
@@ -191,14 +194,7 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
                 .elementsEqual(decode(nameBytes(b, bytes), encoded: b.encodedName).utf8)
         }
         let count = a.equals - a.start
-        return count == b.equals - b.start && memoryEqual(bytes.baseAddress! + a.start, bytes.baseAddress! + b.start, count)
-    }
-
-    /// `count` bytes at `a` and `b` are equal (either may be nil when `count` is 0).
-    static func memoryEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>?, _ count: Int) -> Bool {
-        guard count > 0, let a, let b else { return true }
-        for i in 0..<count where a[i] != b[i] { return false }
-        return true
+        return count == b.equals - b.start && bytesEqual(bytes, a.start, bytes, b.start, count)
     }
 
     /// Decodes one name or value: "+" → space, percent-decoding, UTF-8 with replacement.
@@ -285,11 +281,7 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     public func value(at position: Int, equals string: String) -> Bool {
         Self.withBytes(of: text) { bytes in
             let span = spans[position]
-            if span.encodedValue { return Self.value(span, in: bytes).utf8.elementsEqual(string.utf8) }
-            let value = Self.valueBytes(span, bytes)
-            return Self.withBytes(of: string) { expected in
-                expected.count == value.count && Self.memoryEqual(value.baseAddress, expected.baseAddress, value.count)
-            }
+            return Self.decoded(Self.valueBytes(span, bytes), encoded: span.encodedValue, equal: string)
         }
     }
 

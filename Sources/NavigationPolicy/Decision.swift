@@ -64,26 +64,14 @@ public struct Decision: Sendable {
     public var error: DecisionError?
     /// Why: the rule that matched and, for rules that nearly did, why not. Empty unless asked for.
     public var explanation: [String]
-    /// For a sentinel decision, where its result's fields are among `parameters` (nil otherwise).
-    var sentinelFields: SentinelResultFields? = nil
+    /// For a sentinel decision, where its response's fields are among `parameters` (found while deciding;
+    /// nil otherwise): the result is made from them when `interception` is read.
+    var sentinelFields: ResponseFields? = nil
 
     /// Decodes a sentinel's result now (its parameters are about to change).
     private mutating func makeSentinelResult() {
         guard let sentinelFields else { return }
         madeInterception = .sentinel(sentinelFields.result(in: parameters))
         self.sentinelFields = nil
-    }
-}
-
-extension SentinelResult {
-    /// The result a response's fields make: an OAuth error response when it carries `error`, else the
-    /// authorization's code and tokens; with its state either way. `value`: a field's first value, decoded.
-    init(value: (ResponseFields.Name) -> String?) {
-        let state = value(.state)
-        if let error = value(.error) {
-            self = .oauthError(error: error, description: value(.errorDescription), uri: value(.errorURI), state: state)
-        } else {
-            self = .authorization(code: value(.code), accessToken: value(.accessToken), idToken: value(.idToken), state: state)
-        }
     }
 }

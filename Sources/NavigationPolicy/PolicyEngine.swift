@@ -403,12 +403,9 @@ public struct PolicyEngine: Sendable {
             if let e = fields.first(.error, in: parameters) { notes.append("an OAuth error response: \(e)") }
             if let error { notes.append(error.message) }
         }
-        // The result is decoded when the decision's interception is read; made now only when its fields lie
-        // past what SentinelResultFields holds.
-        let resultFields = SentinelResultFields(fields)
-        return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters,
-                        madeInterception: resultFields == nil ? .sentinel(SentinelResult { fields.first($0, in: parameters) }) : nil,
-                        error: error, explanation: notes, sentinelFields: resultFields)
+        // No result yet: it is made from `fields` when the decision's interception is read.
+        return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters, madeInterception: nil,
+                        error: error, explanation: notes, sentinelFields: fields)
     }
 
     /// The parameters a sentinel reads, per its responseMode: query, fragment, or both (query first).

@@ -1,10 +1,11 @@
 // ResponseFields.swift: where a sentinel response's fields are among its parameters (code, tokens, state,
 // error and its description and URI), found in one pass that reads each parameter name once, and which
 // credential, if any, is repeated. A sentinel decision asks all of these of every response; a lookup per
-// name would scan the pairs eight times.
+// name would scan the pairs eight times. A sentinel decision keeps them, and makes its result from them
+// only when the decision's interception is read.
 import BrowserURL
 
-struct ResponseFields {
+struct ResponseFields: Sendable {
     /// The names read, in `Name`'s order: the credentials (`PolicyEngine.credentialParameters`) first, then
     /// the error response's other fields.
     static let names = ComponentKeys(Name.allCases.map(\.parameter))
@@ -102,53 +103,16 @@ struct ResponseFields {
     func first(_ name: Name, in parameters: FormParameters) -> String? {
         self[name].map(parameters.value(at:))
     }
-}
 
-/// Where the fields a sentinel result carries (code, tokens, state, error and its description and URI)
-/// are among a decision's parameters, a byte per field in one word, so a sentinel decision holds its result
-/// undecoded at the cost of eight bytes: the result's Strings (a few hundred instructions each to make and
-/// to free) are made only when the decision's `interception` is read.
-struct SentinelResultFields: Sendable {
-    /// Byte `byte(of: name)`: the position of the field's first pair, or 0xFF when the response lacks it.
-    private var packed: UInt64 = .max
-
-    /// Nil when a field's first pair is at position 255 or later (the decision then makes its result at once).
-    init?(_ fields: ResponseFields) {
-        func put(_ name: ResponseFields.Name) -> Bool {
-            guard let position = fields[name] else { return true }
-            guard position < 0xFF, let byte = Self.byte(of: name) else { return false }
-            let shift = UInt64(8 * byte)
-            packed = packed & ~(0xFF << shift) | UInt64(position) << shift
-            return true
-        }
-        guard put(.code), put(.accessToken), put(.idToken), put(.state), put(.error), put(.errorDescription), put(.errorURI) else {
-            return nil
-        }
-    }
-
-    /// The byte of `packed` that holds `name`, or nil for a field a result does not read.
-    private static func byte(of name: ResponseFields.Name) -> Int? {
-        switch name {
-        case .code: return 0
-        case .accessToken: return 1
-        case .idToken: return 2
-        case .state: return 3
-        case .error: return 4
-        case .errorDescription: return 5
-        case .errorURI: return 6
-        case .refreshToken, .token, .tokenId: return nil
-        }
-    }
-
-    /// The position of `name`'s first pair, or nil (also for a field a result does not read).
-    func position(_ name: ResponseFields.Name) -> Int? {
-        guard let byte = Self.byte(of: name) else { return nil }
-        let position = Int(packed >> UInt64(8 * byte) & 0xFF)
-        return position == 0xFF ? nil : position
-    }
-
-    /// The result, decoded from the parameters the positions were found in.
+    /// The sentinel result the fields make from `parameters` (the ones they were found in): an OAuth error
+    /// response when it carries `error`, else the authorization's code and tokens; with its state either way.
     func result(in parameters: FormParameters) -> SentinelResult {
-        SentinelResult { position($0).map(parameters.value(at:)) }
+        let state = first(.state, in: parameters)
+        if let error = first(.error, in: parameters) {
+            return .oauthError(error: error, description: first(.errorDescription, in: parameters),
+                               uri: first(.errorURI, in: parameters), state: state)
+        }
+        return .authorization(code: first(.code, in: parameters), accessToken: first(.accessToken, in: parameters),
+                              idToken: first(.idToken, in: parameters), state: state)
     }
 }

@@ -101,14 +101,17 @@ import Testing
         for url in Self.corpus {
             let decision = engine.decide(NavigationRequest(url: url))
             guard decision.kind == .sentinel else { continue }
-            let expected = SentinelResult { decision.parameters.first($0.parameter) }
+            let p = decision.parameters, state = p.first("state")
+            let expected: SentinelResult = p.first("error").map {
+                .oauthError(error: $0, description: p.first("error_description"), uri: p.first("error_uri"), state: state)
+            } ?? .authorization(code: p.first("code"), accessToken: p.first("access_token"), idToken: p.first("id_token"), state: state)
             #expect(decision.interception == .sentinel(expected), "\(url)")
             checked += 1
         }
         #expect(checked > 100)
     }
 
-    /// A result whose fields lie past the 255th pair is made at once and is the same; a decision whose
+    /// A result whose fields lie after hundreds of pairs is read from the right ones; a decision whose
     /// parameters are replaced keeps the result it had; setting the interception replaces the result.
     @Test func sentinelResultSurvivesLongResponsesAndChanges() throws {
         let json = "{\"version\": 1, \"sentinels\": [{\"name\": \"s\", \"redirectURI\": \"https://h/cb\", \"require\": [\"state\"]}]}"
