@@ -34,9 +34,11 @@ let package = Package(
             name: "CIDNA",
             linkerSettings: [.linkedLibrary("icuuc", .when(platforms: [.linux, .android]))]
         ),
+        // Sixteen-byte scans (SSE2, NEON, or a plain loop) the URL parser's copy loops use; header-only C.
+        .target(name: "CByteScan"),
         .target(
             name: "BrowserURL",
-            dependencies: [.target(name: "CIDNA", condition: .when(platforms: [.linux, .android]))]
+            dependencies: ["CByteScan", .target(name: "CIDNA", condition: .when(platforms: [.linux, .android]))]
         ),
         .target(
             name: "NavigationPolicy",

@@ -1,8 +1,9 @@
 // DomainToASCII.swift: URL Standard §3.3 "domain to ASCII" with beStrict = false.
-// ASCII domains with no "xn--" label take the spec's own shortcut (ASCII lowercase). Everything else
-// goes to UTS #46 ToASCII: through system ICU (the CIDNA shim) where it exists (Linux); on Apple
-// platforms, where ICU's headers are not public, through `FallbackIDNA` (Punycode.swift). The tests run
-// the conformance suites through the fallback on Linux too, with `$useFallback`.
+// ASCII domains take the spec's own shortcut (ASCII lowercase); domains of ASCII and Latin letters take
+// LatinDomain, the exact equivalent of UTS #46 for them. Everything else goes to UTS #46 ToASCII: through
+// system ICU (the CIDNA shim) where it exists (Linux); on Apple platforms, where ICU's headers are not
+// public, through `FallbackIDNA` (Punycode.swift). The tests run the conformance suites through the
+// fallback on Linux too, with `$useFallback`.
 
 #if canImport(CIDNA)
 import CIDNA
@@ -22,6 +23,8 @@ enum DomainToASCII {
         }
         if !isASCII {
             out.truncate(to: start)
+            // Latin letters (bücher.example): the same result as UTS #46, without ICU (LatinDomain.swift).
+            if LatinDomain.write(domain, into: &out) { return }
             let ascii = try uts46ToASCII(UTS46Revisions.apply(Array(domain)))
             ascii.withUnsafeBufferPointer { out.append(contentsOf: $0) }
         }

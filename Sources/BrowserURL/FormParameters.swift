@@ -4,6 +4,8 @@
 // Order and duplicates are kept. OAuth responses use the same encoding in the fragment, so the
 // parser serves both parts.
 
+import CByteScan
+
 /// One name–value pair, decoded.
 public struct FormParameter: Sendable, Hashable {
     public let name: String
@@ -115,11 +117,16 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Bit k set when byte `from + k` is "%", "&", "+" or "=" (`to - from` at most 64; the buffer holds at
-    /// least `to` bytes). Eight bytes per step; the last few are the top of the eight bytes ending at `to`
-    /// (bytes before `from` are shifted out), or one at a time when the whole buffer is shorter than eight.
+    /// least `to` bytes). Sixteen bytes per vector compare (CByteScan), then eight per step; the last few
+    /// are the top of the eight bytes ending at `to` (bytes before `from` are shifted out), or one at a
+    /// time when the whole buffer is shorter than eight.
     @inline(__always)
     static func formSpecials(_ raw: UnsafeRawPointer, from: Int, to: Int) -> UInt64 {
         var mask: UInt64 = 0, i = from
+        while i + 16 <= to {
+            mask |= UInt64(bs_form_specials(raw.assumingMemoryBound(to: UInt8.self) + i)) << UInt64(i - from)
+            i += 16
+        }
         while i + 8 <= to {
             mask |= formSpecialBits(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))) << UInt64(i - from)
             i += 8

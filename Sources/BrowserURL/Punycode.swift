@@ -31,15 +31,29 @@ enum Punycode {
 
     /// Encodes one label's code points (RFC 3492 §6.3). Nil on overflow.
     static func encode(_ input: [UInt32]) -> [UInt8]? {
-        var output: [UInt8] = input.filter { $0 < 0x80 }.map { UInt8($0) }
-        let basicCount = output.count
+        var output: [UInt8] = []
+        let encoded = input.withUnsafeBufferPointer { encode($0) { output.append($0) } }
+        return encoded ? output : nil
+    }
+
+    /// Encodes one label's code points (RFC 3492 §6.3), handing each output byte to `emit`, with no
+    /// allocation. False on overflow (the bytes emitted so far are then meaningless).
+    @inline(__always)
+    static func encode(_ input: UnsafeBufferPointer<UInt32>, emit: (UInt8) -> Void) -> Bool {
+        var basicCount = 0
+        for cp in input where cp < 0x80 {
+            emit(UInt8(cp))
+            basicCount += 1
+        }
         var handled = basicCount
-        if basicCount > 0 { output.append(UInt8(ascii: "-")) }
+        if basicCount > 0 { emit(UInt8(ascii: "-")) }
         var n = initialN, delta = 0, bias = initialBias
         while handled < input.count {
-            guard let m = input.lazy.map({ Int($0) }).filter({ $0 >= n }).min() else { return nil }
+            // The smallest code point not yet handled.
+            var m = Int.max
+            for cp in input where Int(cp) >= n && Int(cp) < m { m = Int(cp) }
             let (product, overflow) = (m - n).multipliedReportingOverflow(by: handled + 1)
-            if overflow { return nil }
+            if overflow { return false }
             delta += product
             n = m
             for cp in input {
@@ -51,11 +65,11 @@ enum Punycode {
                     while true {
                         let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
                         if q < t { break }
-                        output.append(digit(t + (q - t) % (base - t)))
+                        emit(digit(t + (q - t) % (base - t)))
                         q = (q - t) / (base - t)
                         k += base
                     }
-                    output.append(digit(q))
+                    emit(digit(q))
                     bias = adapt(delta, handled + 1, handled == basicCount)
                     delta = 0
                     handled += 1
@@ -64,7 +78,7 @@ enum Punycode {
             delta += 1
             n += 1
         }
-        return output
+        return true
     }
 }
 

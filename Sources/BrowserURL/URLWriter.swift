@@ -71,6 +71,17 @@ struct URLWriter {
         }
     }
 
+    /// The end of the output, with room for `n` more bytes; `advance(by:)` then counts those written.
+    @inline(__always)
+    mutating func spareCapacity(_ n: Int) -> UnsafeMutablePointer<UInt8> {
+        if count + n > capacity { grow(toAtLeast: count + n) }
+        return base + count
+    }
+
+    /// Counts `n` bytes written at `spareCapacity`'s pointer.
+    @inline(__always)
+    mutating func advance(by n: Int) { count += n }
+
     /// Drops everything from `index` on.
     @inline(__always)
     mutating func truncate(to index: Int) { count = index }
