@@ -112,6 +112,15 @@ struct BasicURLParser {
     @inline(__always)
     func c(_ p: Int) -> Int { p < input.count ? Int(input[p]) : -1 }
 
+    /// The first position from `p` that is neither "/" nor "\\" (what the special authority ignore slashes
+    /// state skips).
+    @inline(__always)
+    func slashesEnd(from p: Int) -> Int {
+        var p = p
+        while c(p) == Int(Self.slash) || c(p) == Int(Self.backslash) { p += 1 }
+        return p
+    }
+
     var isSpecial: Bool { layout.scheme.isSpecial }
 
     /// `c` is "/", or "\" in a special URL.
@@ -165,7 +174,7 @@ struct BasicURLParser {
                 } else if isSpecial {
                     // The special authority slashes state, then the special authority ignore slashes state:
                     // both only skip slashes and backslashes, so they are taken here, without a dispatch each.
-                    while self.c(p) == Int(Self.slash) || self.c(p) == Int(Self.backslash) { p += 1 }
+                    p = slashesEnd(from: p)
                     state = .authority
                 } else if self.c(p) == Int(Self.slash) {
                     state = .pathOrAuthority
@@ -255,7 +264,7 @@ struct BasicURLParser {
                 continue
 
             case .specialAuthorityIgnoreSlashes:
-                while self.c(p) == Int(Self.slash) || self.c(p) == Int(Self.backslash) { p += 1 }
+                p = slashesEnd(from: p)
                 state = .authority
                 continue
 
@@ -399,7 +408,7 @@ struct BasicURLParser {
                 layout.passwordEnd = out.count
                 layout.hostStart = out.count
                 if !buffer.isEmpty {
-                    try HostParser.parse(buffer, isOpaque: false, into: &out)
+                    try HostParser.parse(buffer, isOpaque: false, readable: input.count - p, into: &out)
                     // "localhost" is the empty host.
                     if out.suffix(from: layout.hostStart, equals: "localhost") {
                         out.truncate(to: layout.hostStart)
@@ -527,8 +536,9 @@ struct BasicURLParser {
     /// Copies the input from `p`, UTF-8 percent-encoding the bytes in `set` (whose class is `setClass`),
     /// up to the first byte of a class in `terminators` or the end; returns that position. Runs that need
     /// no encoding are copied whole. They are found sixteen bytes at a time by `scan` (a vector compare,
-    /// a mask of candidate bytes), each candidate then checked with the class table; the last fifteen
-    /// bytes eight at a time (their eight classes or-ed and tested once), then one by one.
+    /// a mask of candidate bytes), each candidate then checked with the class table; the last few bytes
+    /// are the top of the sixteen ending at the input's end (those before shifted out), or, in an input
+    /// under sixteen bytes, one at a time.
     @inline(__always)
     mutating func copyEncoding<Scan: StopScan>(from p: Int, _ set: PercentEncodeSet, _ setClass: ByteClass,
                                                until terminators: ByteClass, scan: Scan.Type) -> Int {
@@ -536,28 +546,24 @@ struct BasicURLParser {
         guard p < n, let bytes = input.baseAddress else { return n }
         let table = classes
         let stop = setClass.rawValue | terminators.rawValue
-        let raw = UnsafeRawPointer(bytes)
         var q = p
         while true {
             let runStart = q
-            // Sixteen at a time: skip blocks with no candidate, and candidates that are no stop.
-            while q &+ 16 <= n {
-                let mask = Scan.stops(bytes + q)
-                if mask == 0 { q &+= 16; continue }
+            // The next stop from q: blocks with no candidate skipped, candidates that are no stop passed.
+            while q < n {
+                let mask: UInt32
+                if q &+ 16 <= n {
+                    mask = Scan.stops(bytes + q)
+                } else if n >= 16 {
+                    mask = Scan.stops(bytes + (n &- 16)) >> UInt32(q &- (n &- 16))
+                } else {
+                    while q < n && table[Int(bytes[q])] & stop == 0 { q &+= 1 }
+                    break
+                }
+                if mask == 0 { q = Swift.min(q &+ 16, n); continue }
                 q &+= mask.trailingZeroBitCount
                 if table[Int(bytes[q])] & stop != 0 { break }
                 q &+= 1
-            }
-            if q &+ 16 > n {
-                while q &+ 8 <= n {
-                    let w = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: q, as: UInt64.self))
-                    let classes = table[Int(w & 0xFF)] | table[Int(w >> 8 & 0xFF)] | table[Int(w >> 16 & 0xFF)]
-                        | table[Int(w >> 24 & 0xFF)] | table[Int(w >> 32 & 0xFF)] | table[Int(w >> 40 & 0xFF)]
-                        | table[Int(w >> 48 & 0xFF)] | table[Int(w >> 56)]
-                    if classes & stop != 0 { break }
-                    q &+= 8
-                }
-                while q < n && table[Int(bytes[q])] & stop == 0 { q &+= 1 }
             }
             if q > runStart { out.append(contentsOf: UnsafeBufferPointer(start: bytes + runStart, count: q - runStart)) }
             if q == n { return n }

@@ -73,8 +73,8 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// The splitting, on bytes: sequences between "&", empty ones dropped, each split at its first "=".
-    /// Sixty-four bytes at a time: a mask of where "%&+=" are in them is made eight bytes per step with no
-    /// branch (`formSpecials`), then only those bytes are visited, lowest first. The bytes between specials
+    /// Sixty-four bytes at a time: a mask of where "%&+=" are in them is made sixteen bytes per vector
+    /// compare (`formSpecials`), then only those bytes are visited, lowest first. The bytes between specials
     /// (tokens and codes, most of a response) are never looked at one by one, and the only branches that
     /// depend on the text are one per special: a word-at-a-time loop that stopped at each word holding one
     /// mispredicted about as often as it ran.
@@ -117,47 +117,28 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Bit k set when byte `from + k` is "%", "&", "+" or "=" (`to - from` at most 64; the buffer holds at
-    /// least `to` bytes). Sixteen bytes per vector compare (CByteScan), then eight per step; the last few
-    /// are the top of the eight bytes ending at `to` (bytes before `from` are shifted out), or one at a
-    /// time when the whole buffer is shorter than eight.
+    /// least `to` bytes). Sixteen bytes per vector compare (CByteScan); the last few are the top of the
+    /// sixteen bytes ending at `to` (bytes before `from` shifted out), or one at a time when the whole
+    /// buffer is shorter than sixteen.
     @inline(__always)
     static func formSpecials(_ raw: UnsafeRawPointer, from: Int, to: Int) -> UInt64 {
+        let bytes = raw.assumingMemoryBound(to: UInt8.self)
         var mask: UInt64 = 0, i = from
         while i + 16 <= to {
-            mask |= UInt64(bs_form_specials(raw.assumingMemoryBound(to: UInt8.self) + i)) << UInt64(i - from)
+            mask |= UInt64(bs_form_specials(bytes + i)) << UInt64(i - from)
             i += 16
         }
-        while i + 8 <= to {
-            mask |= formSpecialBits(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))) << UInt64(i - from)
-            i += 8
-        }
         let left = to - i
-        if left > 0 {
-            if to >= 8 {
-                let last = formSpecialBits(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: to - 8, as: UInt64.self)))
-                mask |= (last >> UInt64(8 - left)) << UInt64(i - from)
-            } else {
-                for k in 0..<left where formSpecialBits(UInt64(raw.load(fromByteOffset: i + k, as: UInt8.self))) & 1 != 0 {
-                    mask |= 1 << UInt64(i - from + k)
-                }
+        guard left > 0 else { return mask }
+        if to >= 16 {
+            mask |= UInt64(bs_form_specials(bytes + (to - 16)) >> UInt32(16 - left)) << UInt64(i - from)
+        } else {
+            for k in 0..<left {
+                let byte = bytes[i + k]
+                if byte == 0x25 || byte == 0x26 || byte == 0x2B || byte == 0x3D { mask |= 1 << UInt64(i - from + k) }
             }
         }
         return mask
-    }
-
-    /// Bit k (0…7) set when byte k of `word` (byte 0 in the lowest bits) is "%", "&", "+" or "=". A byte
-    /// equal to a target is a zero byte of `word ^ target`; `(x & 0x7F) + 0x7F` has its high bit set when
-    /// the low seven bits are not all zero and never carries into the next byte, so `~(that | x)` has the
-    /// high bit exactly at the zero bytes. The high bits are then gathered into bits 0…7 by one multiply.
-    /// Written by hand: the standard library's SIMD types compiled to scalar code here, sixteen times slower.
-    @inline(__always)
-    static func formSpecialBits(_ word: UInt64) -> UInt64 {
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F, ones: UInt64 = 0x0101_0101_0101_0101
-        func nonZeroBytes(_ x: UInt64) -> UInt64 { ((x & lows) &+ lows) | x }
-        let notSpecial = nonZeroBytes(word ^ (ones &* 0x25)) & nonZeroBytes(word ^ (ones &* 0x26))
-            & nonZeroBytes(word ^ (ones &* 0x2B)) & nonZeroBytes(word ^ (ones &* 0x3D))
-        let highs = ~notSpecial & ~lows
-        return ((highs >> 7) &* 0x0102_0408_1020_4080) >> 56
     }
 
     /// The name's bytes of `span`.

@@ -9,7 +9,7 @@ enum HostParser {
     /// `isOpaque` is true for non-special URLs.
     /// `readable` is how many bytes from `input`'s start may be read (the rest of the URL): the plain
     /// domain check reads sixteen at a time.
-    static func parse(_ input: UnsafeBufferPointer<UInt8>, isOpaque: Bool, readable: Int = 0,
+    static func parse(_ input: UnsafeBufferPointer<UInt8>, isOpaque: Bool, readable: Int,
                       into out: inout URLWriter) throws(URLParseError) {
         // 1. If input starts with "[": it must end with "]"; return the IPv6 parse of what is inside.
         if input.first == UInt8(ascii: "[") {
@@ -23,10 +23,9 @@ enum HostParser {
         // 3–4. domain = UTF-8 decode without BOM of the percent-decoding of input;
         //      asciiDomain = domain to ASCII, written straight into the output.
         let start = out.count
-        if writePlainDomain(input, readable: readable, into: &out) {
-            // Letters, digits, "-" and ".": nothing to decode, domain to ASCII lower-cases (step 1 of
-            // DomainToASCII.write), and none is a forbidden domain code point. On to step 6.
-        } else {
+        // A plain domain (letters, digits, "-" and ".") needs no decoding, domain to ASCII only lower-cases
+        // it, and it holds no forbidden domain code point: written at once, it goes on to step 6.
+        if !writePlainDomain(input, readable: readable, into: &out) {
             if input.contains(UInt8(ascii: "%")) {
                 let decoded = percentDecode(input)
                 try decoded.withUnsafeBufferPointer { (bytes) throws(URLParseError) in

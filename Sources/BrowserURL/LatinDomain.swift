@@ -5,9 +5,9 @@
 // "valid" as they are), nothing to normalise (each is a precomposed starter, and no Latin letter composes
 // with a following one), no Bidi rule (none is right-to-left) and no CONTEXTJ rule (no joiner); then
 // Punycode for each non-ASCII label. Anything else (another code point, an empty label, an "xn--" label,
-// another ASCII byte, a label past 63 code points) is left to the full UTS #46 path, so this never decides
-// a case it does not cover. Written by hand because it is a table and a loop; the tests compare it with
-// ICU's UTS #46 for every code point it accepts, alone and in generated domains.
+// another ASCII byte, a label of more than 64 code points) is left to the full UTS #46 path, so this never
+// decides a case it does not cover. Written by hand because it is a table and a loop; the tests compare it
+// with ICU's UTS #46 for every code point it accepts, alone and in generated domains.
 
 enum LatinDomain {
     /// The code point UTS #46 maps `cp` to when this path handles it (itself for a valid small letter),
@@ -41,7 +41,7 @@ enum LatinDomain {
                     if count == 64 { return false }
                     let byte = domain[i]
                     if byte < 0x80 {
-                        let lowered = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                        let lowered = lowercased(byte)
                         guard lowered &- 0x61 < 26 || lowered &- 0x30 < 10 || lowered == UInt8(ascii: "-") else { return false }
                         label[count] = UInt32(lowered)
                         i += 1

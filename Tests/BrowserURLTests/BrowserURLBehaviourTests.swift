@@ -28,6 +28,23 @@ struct BrowserURLBehaviourTests {
         }
     }
 
+    /// The copy's last bytes are read as the sixteen ending at the input's end (or one at a time in an input
+    /// under sixteen bytes): a byte to encode at every offset of inputs from 5 to 40 bytes long.
+    @Test("a byte to encode at every offset of short inputs and at the end of longer ones")
+    func encodingNearTheEnd() throws {
+        for length in 0..<36 {
+            for offset in 0...length {
+                let before = String(repeating: "a", count: offset), after = String(repeating: "b", count: length - offset)
+                let query = try BrowserURL.parse("m:x?\(before)\"\(after)").get()
+                #expect(query.search == "?\(before)%22\(after)", "\(length) \(offset)")
+                let fragment = try BrowserURL.parse("m:x#\(before)<\(after)").get()
+                #expect(fragment.hash == "#\(before)%3C\(after)", "\(length) \(offset)")
+                let path = try BrowserURL.parse("http://h/\(before)`\(after)").get()
+                #expect(path.pathname == "/\(before)%60\(after)", "\(length) \(offset)")
+            }
+        }
+    }
+
     @Test("a backslash before @ ends the authority: the browser goes to evil.com")
     func backslashUserinfo() throws {
         let url = try BrowserURL.parse(#"https://evil.com\@good.com/"#).get()

@@ -1,24 +1,30 @@
 // ByteScanTests.swift: the sixteen-byte scans (CByteScan) against their definitions, on every byte value
 // at every position of a block, beside bytes of every other kind; the plain-domain lower-casing on every
-// byte and length. A scan may name more bytes than its definition (a superset, which the parser checks
-// with its exact table), never fewer: each test states which.
+// byte and length; the byte-by-byte versions (what a target with no vector unit runs) the same way. A scan
+// may name more bytes than its definition (a superset, which the parser checks with its exact table), never
+// fewer: each test states which.
 import CByteScan
 import Testing
 @testable import BrowserURL
 
 @Suite("Sixteen-byte scans")
 struct ByteScanTests {
-    /// Each scan, with the bytes it must name exactly.
-    static var scans: [(name: String, scan: (UnsafePointer<UInt8>) -> UInt32, names: (UInt8) -> Bool)] {
+    typealias Scan = (UnsafePointer<UInt8>) -> UInt32
+
+    /// Each scan, with the bytes it must name exactly: the vector version and the byte-by-byte one a target
+    /// with no vector unit runs, against the same definition.
+    static var scans: [(name: String, scan: Scan, names: (UInt8) -> Bool)] {
         func outsideOr(_ list: String) -> (UInt8) -> Bool { { outsidePrintable($0) || list.utf8.contains($0) } }
-        return [
-            ("tab or newline", { bs_tab_or_newline($0) }, { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
-            ("path stops", { bs_path_stops($0) }, outsideOr("\"#<>?^`{}/\\")),
-            ("query stops", { bs_query_stops($0) }, outsideOr("\"#<>'")),
-            ("fragment stops", { bs_fragment_stops($0) }, outsideOr("\"<>`")),
-            ("opaque path stops", { bs_opaque_path_stops($0) }, outsideOr("#/?")),
-            ("authority delimiters", { bs_authority_delimiters($0) }, { "/?#\\@:[]".utf8.contains($0) }),
+        let definitions: [(String, vector: Scan, scalar: Scan, names: (UInt8) -> Bool)] = [
+            ("tab or newline", { bs_tab_or_newline($0) }, { bs_scalar_tab_or_newline($0) }, { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }),
+            ("path stops", { bs_path_stops($0) }, { bs_scalar_path_stops($0) }, outsideOr("\"#<>?^`{}/\\")),
+            ("query stops", { bs_query_stops($0) }, { bs_scalar_query_stops($0) }, outsideOr("\"#<>'")),
+            ("fragment stops", { bs_fragment_stops($0) }, { bs_scalar_fragment_stops($0) }, outsideOr("\"<>`")),
+            ("opaque path stops", { bs_opaque_path_stops($0) }, { bs_scalar_opaque_path_stops($0) }, outsideOr("#/?")),
+            ("authority delimiters", { bs_authority_delimiters($0) }, { bs_scalar_authority_delimiters($0) }, { "/?#\\@:[]".utf8.contains($0) }),
+            ("form specials", { bs_form_specials($0) }, { bs_scalar_form_specials($0) }, { "%&+=".utf8.contains($0) }),
         ]
+        return definitions.flatMap { [($0.0, $0.vector, $0.names), ("scalar \($0.0)", $0.scalar, $0.names)] }
     }
 
     static func outsidePrintable(_ b: UInt8) -> Bool { b < 0x21 || b > 0x7E }
@@ -75,13 +81,15 @@ struct ByteScanTests {
                 for count in [position, position + 1, 16] {
                     var block = [UInt8](repeating: UInt8(ascii: "A"), count: 16)
                     block[position] = b
-                    var out = [UInt8](repeating: 0, count: 16)
-                    let result = block.withUnsafeBufferPointer { source in
-                        out.withUnsafeMutableBufferPointer { bs_lowercase_plain_domain(source.baseAddress!, $0.baseAddress!, Int32(count)) }
+                    for check in [bs_lowercase_plain_domain, bs_scalar_lowercase_plain_domain] {
+                        var out = [UInt8](repeating: 0, count: 16)
+                        let result = block.withUnsafeBufferPointer { source in
+                            out.withUnsafeMutableBufferPointer { check(source.baseAddress!, $0.baseAddress!, Int32(count)) }
+                        }
+                        // Only the first `count` bytes decide; every byte is written lower-cased when a letter.
+                        #expect((result != 0) == (position >= count || plain), "byte \(byte) at \(position), count \(count)")
+                        #expect(out[position] == lowered && out[(position + 1) % 16] == UInt8(ascii: "a"))
                     }
-                    // Only the first `count` bytes decide; every byte is written lower-cased when a letter.
-                    #expect((result != 0) == (position >= count || plain), "byte \(byte) at \(position), count \(count)")
-                    #expect(out[position] == lowered && out[(position + 1) % 16] == UInt8(ascii: "a"))
                 }
             }
         }

@@ -91,8 +91,9 @@ import Testing
                 #expect(FormParameters(parsing: text).pairs == Self.reference(text), "\(text)")
             }
         }
-        // The word test, byte by byte: every byte value at every position, beside other specials and
-        // zero bytes (a borrow or carry from a neighbouring byte must not hide or invent one).
+        // The mask, byte by byte: every byte value at every position of eight, beside other specials and
+        // zero bytes, both alone (the byte-at-a-time path of a buffer under sixteen) and as the last eight
+        // of a longer buffer (the vector compare of the sixteen bytes ending there).
         let specials: Set<UInt8> = [0x25, 0x26, 0x2B, 0x3D]
         for byte in UInt8.min...UInt8.max {
             for position in 0..<8 {
@@ -100,15 +101,16 @@ import Testing
                     var bytes = [UInt8](repeating: 0x61, count: 8)
                     if let other { for k in 0..<8 where k != position { bytes[k] = k % 2 == 0 ? other : 0x61 } }
                     bytes[position] = byte
-                    let word = UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
                     let expected = bytes.indices.reduce(UInt64(0)) { $0 | (specials.contains(bytes[$1]) ? 1 << UInt64($1) : 0) }
-                    #expect(FormParameters.formSpecialBits(word) == expected, "\(bytes)")
+                    #expect(bytes.withUnsafeBytes { FormParameters.formSpecials($0.baseAddress!, from: 0, to: 8) } == expected, "\(bytes)")
+                    let longer = [UInt8](repeating: 0x26, count: 16) + bytes
+                    #expect(longer.withUnsafeBytes { FormParameters.formSpecials($0.baseAddress!, from: 16, to: 24) } == expected, "\(bytes)")
                 }
             }
         }
-        // The block mask at every start and end within and around 64 bytes, in buffers shorter than eight too.
+        // The block mask at every start and end within and around 64 bytes, in buffers shorter than sixteen too.
         let text = Array("a=1&%41+b=c&d".utf8) + Array(repeating: UInt8(ascii: "x"), count: 60) + Array("&e=f%20g+h".utf8)
-        for count in [3, 7, 8, text.count] {
+        for count in [3, 7, 8, 15, 16, 17, text.count] {
             let buffer = Array(text.prefix(count))
             buffer.withUnsafeBytes { raw in
                 for from in 0..<buffer.count {

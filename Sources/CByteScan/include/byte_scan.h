@@ -4,7 +4,9 @@
 // SIMD types compare lane by lane through memory on this toolchain (measured: a SIMD16<UInt8> `.==` compiles
 // to a 16-step loop), and the standard library has no other vector compare. SSE2 (every x86-64) and NEON
 // (every arm64, Apple's included) each take a few instructions per 16 bytes; any other target gets the
-// same answers from a plain loop. All functions are `static inline`, so Swift inlines them at the call.
+// same answers from a plain loop (the `bs_scalar_` functions, compiled everywhere and tested here too).
+// All functions are `static inline`, so Swift inlines them at the call. The NEON code is compiled for
+// arm64 (checked: clang --target=aarch64-linux-gnu -ffreestanding -fsyntax-only) but not run here: no arm64.
 // A mask may name more bytes than the caller needs (a superset: the caller checks each named byte with
 // its exact table); it never misses one. BrowserURLTests compare every function with its definition on
 // every byte value at every position.
@@ -119,26 +121,27 @@ static inline uint32_t bs_opaque_path_stops(const uint8_t *p) {
     bs_vector m = bs_or(bs_outside_printable(v), bs_equal(v, '#'));
     return bs_mask(bs_or(m, bs_or(bs_equal(v, '/'), bs_equal(v, '?'))));
 }
-#else
-// No vector unit known: the same masks, byte by byte.
-static inline int bs_outside_printable_byte(uint8_t b) { return b < 0x21 || b > 0x7E; }
-static inline uint32_t bs_scalar(const uint8_t *p, const char *list, int outside) {
+#endif
+
+// The same masks, byte by byte: what a target with no vector unit known runs, compiled on every target so
+// that the tests check it against the definitions too.
+static inline uint32_t bs_scalar_mask(const uint8_t *p, const char *list, int outside_printable) {
     uint32_t mask = 0;
     for (int i = 0; i < 16; i++) {
-        int hit = outside && bs_outside_printable_byte(p[i]);
+        int hit = outside_printable && (p[i] < 0x21 || p[i] > 0x7E);
         for (const char *c = list; *c && !hit; c++) hit = p[i] == (uint8_t)*c;
         if (hit) mask |= 1u << i;
     }
     return mask;
 }
-static inline uint32_t bs_tab_or_newline(const uint8_t *p) { return bs_scalar(p, "\t\n\r", 0); }
-static inline uint32_t bs_path_stops(const uint8_t *p) { return bs_scalar(p, "\"#<>?^`{}/\\", 1); }
-static inline uint32_t bs_query_stops(const uint8_t *p) { return bs_scalar(p, "\"#<>'", 1); }
-static inline uint32_t bs_fragment_stops(const uint8_t *p) { return bs_scalar(p, "\"<>`", 1); }
-static inline uint32_t bs_opaque_path_stops(const uint8_t *p) { return bs_scalar(p, "#/?", 1); }
-static inline uint32_t bs_authority_delimiters(const uint8_t *p) { return bs_scalar(p, "/?#\\@:[]", 0); }
-static inline uint32_t bs_form_specials(const uint8_t *p) { return bs_scalar(p, "%&+=", 0); }
-static inline int bs_lowercase_plain_domain(const uint8_t *p, uint8_t *out, int count) {
+static inline uint32_t bs_scalar_tab_or_newline(const uint8_t *p) { return bs_scalar_mask(p, "\t\n\r", 0); }
+static inline uint32_t bs_scalar_path_stops(const uint8_t *p) { return bs_scalar_mask(p, "\"#<>?^`{}/\\", 1); }
+static inline uint32_t bs_scalar_query_stops(const uint8_t *p) { return bs_scalar_mask(p, "\"#<>'", 1); }
+static inline uint32_t bs_scalar_fragment_stops(const uint8_t *p) { return bs_scalar_mask(p, "\"<>`", 1); }
+static inline uint32_t bs_scalar_opaque_path_stops(const uint8_t *p) { return bs_scalar_mask(p, "#/?", 1); }
+static inline uint32_t bs_scalar_authority_delimiters(const uint8_t *p) { return bs_scalar_mask(p, "/?#\\@:[]", 0); }
+static inline uint32_t bs_scalar_form_specials(const uint8_t *p) { return bs_scalar_mask(p, "%&+=", 0); }
+static inline int bs_scalar_lowercase_plain_domain(const uint8_t *p, uint8_t *out, int count) {
     int plain = 1;
     for (int i = 0; i < 16; i++) {
         uint8_t b = p[i];
@@ -147,6 +150,18 @@ static inline int bs_lowercase_plain_domain(const uint8_t *p, uint8_t *out, int 
         if (i < count && !(letter || (uint8_t)(b - '0') < 10 || b == '-' || b == '.')) plain = 0;
     }
     return plain;
+}
+
+#ifndef BS_VECTOR
+static inline uint32_t bs_tab_or_newline(const uint8_t *p) { return bs_scalar_tab_or_newline(p); }
+static inline uint32_t bs_path_stops(const uint8_t *p) { return bs_scalar_path_stops(p); }
+static inline uint32_t bs_query_stops(const uint8_t *p) { return bs_scalar_query_stops(p); }
+static inline uint32_t bs_fragment_stops(const uint8_t *p) { return bs_scalar_fragment_stops(p); }
+static inline uint32_t bs_opaque_path_stops(const uint8_t *p) { return bs_scalar_opaque_path_stops(p); }
+static inline uint32_t bs_authority_delimiters(const uint8_t *p) { return bs_scalar_authority_delimiters(p); }
+static inline uint32_t bs_form_specials(const uint8_t *p) { return bs_scalar_form_specials(p); }
+static inline int bs_lowercase_plain_domain(const uint8_t *p, uint8_t *out, int count) {
+    return bs_scalar_lowercase_plain_domain(p, out, count);
 }
 #endif
 
