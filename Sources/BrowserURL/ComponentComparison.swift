@@ -8,7 +8,10 @@ public enum URLComponentName: Sendable {
 }
 
 extension BrowserURL {
-    /// The component's byte range in `href` (empty when the URL has none).
+    /// The component's byte range in `href` (empty when the URL has none). Always inlined: most callers
+    /// name the component as a constant, and the switch then folds away (called, it was a jump table the
+    /// branch predictor missed about three times a decision).
+    @inline(__always)
     func byteRange(_ component: URLComponentName) -> Range<Int> {
         switch component {
         case .scheme: return 0..<layout.schemeEnd
@@ -23,7 +26,10 @@ extension BrowserURL {
     /// The component's UTF-8 offsets in `href` (an empty range when the URL has none).
     public func byteRange(of component: URLComponentName) -> Range<Int> { byteRange(component) }
 
-    /// `body` over the href's UTF-8 bytes, in place.
+    /// `body` over the href's UTF-8 bytes, in place. Inlinable, so a caller in another module gets it
+    /// specialized: called generically, it instantiated its result type's metadata on every call (about 550
+    /// instructions, on each navigation the engine looks for a deep link's route in).
+    @inlinable
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { withHrefBytes(body) }
 
     /// The href's bytes at UTF-8 offsets `range`, as a String (for a range found on the bytes).
@@ -69,14 +75,14 @@ extension BrowserURL {
     }
 
     /// Calls `body` with the href's UTF-8 bytes.
-    @inline(__always)
+    @inlinable @inline(__always)
     func withHrefBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withBytes(href, body)
     }
 }
 
 /// Calls `body` with the string's contiguous UTF-8 bytes (copied only when the string is not native).
-@inline(__always)
+@inlinable @inline(__always)
 func withBytes<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
     if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
     return Array(string.utf8).withUnsafeBufferPointer(body)
@@ -209,24 +215,26 @@ public struct ComponentKeys: Sendable {
         return nil
     }
 
-    /// The first index, in key order, whose key `href[range]` equals or, for a domain-suffix key, ends
-    /// with after a "." that has at least one byte before it (a wildcard's whole labels), and that
-    /// `accept` takes. Nothing is copied or retained per key.
-    func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, where accept: (Int) -> Bool) -> Int? {
-        let length = range.count, bounds = storage.bounds
+    /// The first index at or after `first`, in key order, whose key `href[range]` equals or, for a
+    /// domain-suffix key, ends with after a "." that has at least one byte before it (a wildcard's whole
+    /// labels). Nothing is copied or retained per key. It takes a start rather than a predicate: a lookup
+    /// that calls a closure makes the optimizer copy the URL (an atomic retain and release) around the
+    /// href's bytes, in case the closure released it.
+    func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, from first: Int) -> Int? {
+        let length = range.count, bounds = storage.bounds, first = Swift.max(first, 0)
         if length < 64 && storage.allKeysIndexed {
-            // Only the keys a component of this length can be (in key order: lowest bit first).
-            var candidates = storage.exactOrFitting[length]
+            // Only the keys a component of this length can be (in key order: lowest bit first), from `first` on.
+            var candidates = first < 64 ? storage.exactOrFitting[length] & (~0 << UInt64(first)) : 0
             while candidates != 0 {
                 let index = candidates.trailingZeroBitCount
-                if key(index, isIn: href, range) && accept(index) { return index }
+                if key(index, isIn: href, range) { return index }
                 candidates &= candidates - 1
             }
             return nil
         }
-        var index = 0
+        var index = first
         while index + 1 < bounds.count {
-            if key(index, isIn: href, range) && accept(index) { return index }
+            if key(index, isIn: href, range) { return index }
             index += 1
         }
         return nil
@@ -252,12 +260,20 @@ extension BrowserURL {
         return withHrefBytes { keys.firstIndex(in: $0, range) }
     }
 
-    /// The index of the first of `keys` the component equals or, for a key made a domain suffix, is a
-    /// subdomain of (ends with "." and the key, with a label before the dot: `a.example.com` and
-    /// `a.b.example.com` for `example.com`, never `example.com` itself nor `evilexample.com`), among those
-    /// `accept` takes (an allowed origin's scheme and port, say). Keys are tried in order.
-    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, where accept: (Int) -> Bool) -> Int? {
+    /// The index of the first of `keys`, at or after `first`, the component equals or, for a key made a
+    /// domain suffix, is a subdomain of (ends with "." and the key, with a label before the dot:
+    /// `a.example.com` and `a.b.example.com` for `example.com`, never `example.com` itself nor
+    /// `evilexample.com`). Keys are tried in order; a caller that rejects a match (an allowed origin on
+    /// another scheme, say) asks again from the index after it.
+    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, from first: Int) -> Int? {
         let range = byteRange(component)
-        return withHrefBytes { keys.firstIndex(in: $0, range, where: accept) }
+        return withHrefBytes { keys.firstIndex(in: $0, range, from: first) }
+    }
+
+    /// As `firstIndex(of:in:from:)`, the first match `accept` takes.
+    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, where accept: (Int) -> Bool) -> Int? {
+        var next = firstIndex(of: component, in: keys, from: 0)
+        while let index = next, !accept(index) { next = firstIndex(of: component, in: keys, from: index + 1) }
+        return next
     }
 }

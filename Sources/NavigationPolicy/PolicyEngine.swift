@@ -49,15 +49,26 @@ final class CompiledSchemeRule: Sendable {
 
 public struct PolicyEngine: Sendable {
     public let rules: Rules
-    /// Sentinels grouped by redirect-URI hostname, in file order. A rules file names a handful of hosts, so
-    /// a scan comparing the URL's host bytes beats hashing a String made for the lookup.
-    private let sentinelsByHost: [(host: String, sentinels: [CompiledSentinel])]
-    /// For each host group, its sentinels grouped again by path (file order kept within a path), so a
-    /// decision tries only the sentinels whose path is the URL's; nil for a group with a trailingSlash
-    /// rule, whose candidates span two paths and are all tried, in file order.
-    private let sentinelsByPath: [(keys: ComponentKeys, sentinels: [[CompiledSentinel]])?]
-    /// The hosts of `sentinelsByHost`, in its order, for a byte lookup.
+    /// The compiled sentinels, twice: first grouped by redirect-URI hostname (file order within a host), then
+    /// grouped again by host and path (file order within a path). A decision reads its candidates as a range
+    /// of this one array: slicing nested arrays retained two arrays and a key table per decision (atomic
+    /// increments and decrements).
+    private let sentinelList: [CompiledSentinel]
+    /// Per host group (in `sentinelHostKeys` order), its sentinels in `sentinelList`.
+    private let sentinelHostRanges: [Range<Int>]
+    /// The hosts, for a byte lookup. A rules file names a handful, so a scan comparing the URL's host bytes
+    /// beats hashing a String made for the lookup.
     private let sentinelHostKeys: ComponentKeys
+    /// Every sentinel path, for a byte lookup; per host group, its paths (as indices into these keys) each
+    /// with the sentinels on that host and path in `sentinelList`. A decision tries only those: it looks the
+    /// URL's path up once, then among its host's few paths.
+    private let sentinelPathKeys: ComponentKeys
+    private let sentinelPathEntries: [(path: Int, sentinels: Range<Int>)]
+    /// Per host group, its entries in `sentinelPathEntries`.
+    private let sentinelHostPaths: [Range<Int>]
+    /// Per host group, whether it has a trailingSlash rule: its candidates then span two paths, and all of
+    /// the host's sentinels are tried, in file order.
+    private let sentinelHostSpansPaths: [Bool]
     /// Scheme rules grouped by scheme, in file order (bridge rules are tried before deep-link rules).
     private let schemeRules: [(scheme: String, rules: [CompiledSchemeRule])]
     /// Every scheme the rules or the engine name (about, the always-blocked ones, scheme rules', allowed
@@ -80,29 +91,49 @@ public struct PolicyEngine: Sendable {
 
     public init(rules: Rules) {
         self.rules = rules
-        // Grouped through a dictionary (linear in the rules, however many hosts), kept in file order.
-        var byHost: [(host: String, sentinels: [CompiledSentinel])] = []
-        var hostIndex: [String: Int] = [:]
+        // Grouped through dictionaries (linear in the rules, however many hosts and paths), kept in file order.
+        var hosts: [String] = [], hostIndex: [String: Int] = [:], byHost: [[CompiledSentinel]] = []
         for sentinel in rules.sentinels {
             let host = sentinel.redirectURI.hostname
             if let index = hostIndex[host] {
-                byHost[index].sentinels.append(CompiledSentinel(sentinel))
+                byHost[index].append(CompiledSentinel(sentinel))
             } else {
-                hostIndex[host] = byHost.count
-                byHost.append((host, [CompiledSentinel(sentinel)]))
+                hostIndex[host] = hosts.count
+                hosts.append(host)
+                byHost.append([CompiledSentinel(sentinel)])
             }
         }
-        sentinelsByHost = byHost
-        sentinelHostKeys = ComponentKeys(byHost.map(\.host))
-        sentinelsByPath = byHost.map { group in
-            if group.sentinels.contains(where: { $0.rule.trailingSlash }) { return nil }
-            var paths: [String] = [], lists: [[CompiledSentinel]] = []
-            for sentinel in group.sentinels {
-                let path = sentinel.key.pathname
-                if let index = paths.firstIndex(of: path) { lists[index].append(sentinel) } else { paths.append(path); lists.append([sentinel]) }
-            }
-            return (ComponentKeys(paths), lists)
+        var list: [CompiledSentinel] = [], hostRanges: [Range<Int>] = []
+        for group in byHost {
+            hostRanges.append(list.count..<list.count + group.count)
+            list += group
         }
+        var paths: [String] = [], pathIndex: [String: Int] = [:]
+        var pathEntries: [(path: Int, sentinels: Range<Int>)] = [], hostPaths: [Range<Int>] = []
+        for group in byHost {
+            var order: [Int] = [], onPath: [Int: [CompiledSentinel]] = [:]
+            for sentinel in group {
+                let pathname = sentinel.key.pathname
+                let path = pathIndex[pathname] ?? paths.count
+                if path == paths.count { pathIndex[pathname] = path; paths.append(pathname) }
+                if onPath[path] == nil { order.append(path) }
+                onPath[path, default: []].append(sentinel)
+            }
+            let first = pathEntries.count
+            for path in order {
+                let sentinels = onPath[path]!
+                pathEntries.append((path, list.count..<list.count + sentinels.count))
+                list += sentinels
+            }
+            hostPaths.append(first..<pathEntries.count)
+        }
+        sentinelList = list
+        sentinelHostRanges = hostRanges
+        sentinelHostKeys = ComponentKeys(hosts)
+        sentinelPathKeys = ComponentKeys(paths)
+        sentinelPathEntries = pathEntries
+        sentinelHostPaths = hostPaths
+        sentinelHostSpansPaths = byHost.map { group in group.contains { $0.rule.trailingSlash } }
         var schemeOrder: [String] = []
         var byName: [String: [SchemeRule]] = [:]
         for rule in rules.schemes {
@@ -197,19 +228,28 @@ public struct PolicyEngine: Sendable {
         // 4. Sentinels.
         // Found first, made into a decision here: a Decision is built once, in place, never passed out as an
         // Optional (a large optional struct is copied and cleared through memcpy and memset).
-        var match = SentinelMatch()
-        findSentinel(url, request: request, explain: explain, notes: &notes, into: &match)
-        if let compiled = match.compiled {
-            return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
-                                    parameters: match.parameters, fields: match.fields,
-                                    expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes, redactor: redactor)
+        // Most navigations are on no sentinel's host: then, unless explaining (which names near misses on
+        // other hosts), the sentinel search is not entered at all.
+        let sentinelGroup = url.firstIndex(of: .hostname, in: sentinelHostKeys)
+        if sentinelGroup != nil || explain {
+            var match = SentinelMatch()
+            findSentinel(url, hostGroup: sentinelGroup, request: request, explain: explain, notes: &notes, into: &match)
+            if let compiled = match.compiled {
+                // The parameters move into the decision (a copy would retain their text and spans here and
+                // release them with `match`).
+                var parameters = FormParameters()
+                swap(&parameters, &match.parameters)
+                return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
+                                        parameters: parameters, fields: match.fields,
+                                        expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes, redactor: redactor)
+            }
         }
 
         // 5. Allowed origins.
         if let schemeIndex, let index = allowedOriginIndex(url, schemeIndex: schemeIndex) {
-            let origin = rules.allow[index]
-            if explain { notes.append("origin \(url.origin) is allowed by \(origin.keyPath) \(origin.text)") }
-            return Decision(action: .allow, kind: .allowed, rule: origin.text, url: url, parameters: empty,
+            // The origin's fields read in place: a copy of the origin retained its every string.
+            if explain { notes.append("origin \(url.origin) is allowed by \(rules.allow[index].keyPath) \(rules.allow[index].text)") }
+            return Decision(action: .allow, kind: .allowed, rule: rules.allow[index].text, url: url, parameters: empty,
                             madeInterception: .allowedOrigin(url.origin), error: nil, explanation: notes)
         }
         if explain && !rules.allow.isEmpty && url.isSpecial {
@@ -256,8 +296,9 @@ public struct PolicyEngine: Sendable {
                                   notes: inout [String]) -> Decision {
         let parameters = url.queryParameters
         var error: DecisionError? = nil
-        let missing = compiled.rule.require.filter { !parameters.contains($0) }
-        if !missing.isEmpty {
+        // The list of missing names is made only when one is missing (a filter allocated on every deep link).
+        if compiled.rule.require.contains(where: { !parameters.contains($0) }) {
+            let missing = compiled.rule.require.filter { !parameters.contains($0) }
             error = DecisionError(code: "missing-parameter", message: "the deep link lacks \(missing.joined(separator: ", "))")
         } else if let repeated = compiled.rule.require.first(where: { parameters.count(of: $0) > 1 }) {
             error = DecisionError(code: "repeated-parameter", message: "\(repeated) occurs \(parameters.count(of: repeated)) times; which one is meant cannot be told")
@@ -297,20 +338,26 @@ public struct PolicyEngine: Sendable {
         var isEndpointError = false
     }
 
-    /// Finds the sentinel that decides `url`, if any, into `match` (left empty when none does).
-    private func findSentinel(_ url: BrowserURL, request: NavigationRequest, explain: Bool, notes: inout [String],
+    /// Finds the sentinel that decides `url`, if any, into `match` (left empty when none does). `hostGroup`:
+    /// the URL's hostname among `sentinelHostKeys`.
+    private func findSentinel(_ url: BrowserURL, hostGroup: Int?, request: NavigationRequest, explain: Bool, notes: inout [String],
                               into match: inout SentinelMatch) {
-        var candidates: [CompiledSentinel] = []
+        var candidates = 0..<0
         // Candidates found by path have the URL's hostname and pathname already: only the rest is compared.
         var byHostAndPath = false
-        if let group = url.firstIndex(of: .hostname, in: sentinelHostKeys) {
+        if let group = hostGroup {
             // Explaining names every sentinel on the host (why each did not match); deciding tries only those
             // with the URL's path.
-            if !explain, let byPath = sentinelsByPath[group] {
-                candidates = url.firstIndex(of: .pathname, in: byPath.keys).map { byPath.sentinels[$0] } ?? []
+            if !explain && !sentinelHostSpansPaths[group] {
+                if let path = url.firstIndex(of: .pathname, in: sentinelPathKeys) {
+                    for entry in sentinelHostPaths[group] where sentinelPathEntries[entry].path == path {
+                        candidates = sentinelPathEntries[entry].sentinels
+                        break
+                    }
+                }
                 byHostAndPath = true
             } else {
-                candidates = sentinelsByHost[group].sentinels
+                candidates = sentinelHostRanges[group]
             }
         }
         // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
@@ -322,7 +369,8 @@ public struct PolicyEngine: Sendable {
         // The parameters as read for `readMode` (read again only when a candidate's mode differs).
         var readMode: ResponseMode? = nil
         var parameters = FormParameters(), fields = ResponseFields()
-        for compiled in candidates {
+        for candidate in candidates {
+            let compiled = sentinelList[candidate]
             let matched = byHostAndPath ? SentinelMatcher.matches(url, sameHostAndPathAs: compiled.key, rule: compiled.rule)
                                         : SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule)
             if !matched {
@@ -353,7 +401,9 @@ public struct PolicyEngine: Sendable {
                 if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) has \(forbidden), which it forbids") }
                 continue
             }
-            (match.compiled, match.parameters, match.fields) = (compiled, parameters, fields)
+            // Moved, not copied: a copy retains the parameters' text and spans, and the locals then release them.
+            swap(&match.parameters, &parameters)
+            (match.compiled, match.fields) = (compiled, fields)
             return
         }
         // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
@@ -377,7 +427,7 @@ public struct PolicyEngine: Sendable {
 
     /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
     /// is made for a parameter the result does not carry).
-    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: FormParameters, fields: ResponseFields,
+    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: consuming FormParameters, fields: ResponseFields,
                                   expectedState: String?, explain: Bool, notes: inout [String], redactor: Redactor?) -> Decision {
         var error: DecisionError? = nil
         if let repeated = fields.repeatedCredential {
@@ -426,12 +476,11 @@ public struct PolicyEngine: Sendable {
     func allowedOriginIndex(_ url: BrowserURL, schemeIndex scheme: Int) -> Int? {
         guard !originPorts.isEmpty else { return nil }
         let port = url.effectivePort
-        return originSchemes.withUnsafeBufferPointer { schemes in
-            originPorts.withUnsafeBufferPointer { ports in
-                url.firstIndex(of: .hostname, in: originHostKeys) { index in
-                    schemes[index] == scheme && ports[index] == port
-                }
-            }
+        var next = url.firstIndex(of: .hostname, in: originHostKeys, from: 0)
+        while let index = next {
+            if originSchemes[index] == scheme && originPorts[index] == port { return index }
+            next = url.firstIndex(of: .hostname, in: originHostKeys, from: index + 1)
         }
+        return nil
     }
 }

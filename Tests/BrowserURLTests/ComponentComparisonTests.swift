@@ -85,7 +85,7 @@ struct ComponentComparisonTests {
     /// The lookup reads only the keys a component's length allows (length sets, for up to 64 keys and
     /// components under 64 bytes) and every key otherwise: both ways are checked, with 10, 64, 65 and 80 keys
     /// (`padding` keys first), and hosts of 62 to 66 bytes around the sets' limit.
-    @Test("a lookup among exact and domain-suffix keys agrees with equals and hasSuffix, in key order, as accept says",
+    @Test("a lookup among exact and domain-suffix keys agrees with equals and hasSuffix, in key order, as accept says and from any start",
           arguments: [0, 54, 55, 70])
     func domainSuffixLookup(padding: Int) throws {
         let long = String(repeating: "l", count: 50) + ".example.com"   // 62 bytes
@@ -113,6 +113,17 @@ struct ComponentComparisonTests {
                 // Only keys that match are offered to accept, in order, up to the one taken.
                 #expect(asked == asked.sorted() && asked.last == index ?? asked.last, "\(text)")
                 if index != nil { found += 1 }
+            }
+            // From every start: the first match at or after it (what the engine asks, rejecting a match by
+            // asking again after it).
+            let table = ComponentKeys(keys, domainSuffix: suffix)
+            for first in [-1] + Array(keys.indices) + [keys.count, 64, 100] {
+                let expected = keys.indices.first { index in
+                    guard index >= first else { return false }
+                    if !suffix[index] { return hostname == keys[index] }
+                    return hostname.utf8.count > keys[index].utf8.count + 1 && hostname.hasSuffix("." + keys[index])
+                }
+                #expect(url.firstIndex(of: .hostname, in: table, from: first) == expected, "\(text) from \(first)")
             }
         }
         #expect(found >= 10)
