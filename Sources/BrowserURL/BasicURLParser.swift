@@ -9,8 +9,6 @@
 //   • path shortening: the path is always last in the buffer when it is shortened;
 //   • the serializer's "/." for a null host and a path starting with an empty segment: inserted at the end.
 
-import CByteScan
-
 struct BasicURLParser {
     enum State {
         case schemeStart, scheme, noScheme, specialRelativeOrAuthority, pathOrAuthority, relative
@@ -77,20 +75,15 @@ struct BasicURLParser {
         }
     }
 
-    /// Whether `bytes` contains TAB, LF or CR: sixteen bytes per vector compare (CByteScan), the last
-    /// fifteen one by one. (Two blocks per branch measured no faster.)
+    /// Whether `bytes` contains TAB, LF or CR: sixteen bytes per vector compare (`TabOrNewline`). (Two
+    /// blocks per branch measured no faster.)
     static func containsTabOrNewline(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let n = bytes.count
         var i = 0
-        while i &+ 16 <= n {
-            if bs_tab_or_newline(base + i) != 0 { return true }
-            i &+= 16
-        }
         while i < n {
-            let byte = base[i]
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D { return true }
-            i &+= 1
+            if TabOrNewline.candidates(base, at: i, count: n) != 0 { return true }
+            i &+= 16
         }
         return false
     }
@@ -272,7 +265,7 @@ struct BasicURLParser {
                 // One scan finds the end of the authority (the first "/", "?", "#", or "\\" when special), its
                 // last "@" (where credentials end: the spec's buffer-and-prepend loop gives the same result), and
                 // the first ":" outside brackets after that "@" (where the host state would stop for a port).
-                // Sixteen bytes at a time (CByteScan: a mask of the delimiters), the last fifteen one by one.
+                // Sixteen bytes at a time (`AuthorityDelimiters`: a mask of the delimiters).
                 out.append(Self.slash)
                 out.append(Self.slash)
                 var end = p
@@ -290,21 +283,14 @@ struct BasicURLParser {
                     else if byte == UInt8(ascii: "]") { insideBrackets = false }
                     return false
                 }
-                blocks: while end &+ 16 <= n, let start = input.baseAddress {
-                    var mask = bs_authority_delimiters(start + end)
+                blocks: while end < n, let start = input.baseAddress {
+                    var mask = AuthorityDelimiters.candidates(start, at: end, count: n)
                     while mask != 0 {
                         let i = end &+ mask.trailingZeroBitCount
                         if endsAuthority(start[i], at: i) { end = i; break blocks }
                         mask &= mask &- 1
                     }
-                    end &+= 16
-                }
-                if end &+ 16 > n {
-                    while end < n {
-                        let byte = input[end]
-                        if Self.authorityDelimiters.contains(byte) && byte < 0x80 && endsAuthority(byte, at: end) { break }
-                        end += 1
-                    }
+                    end = Swift.min(end &+ 16, n)
                 }
                 if lastAt >= 0 {
                     // atSignSeen and an empty buffer after it: host-missing failure.
@@ -516,31 +502,13 @@ struct BasicURLParser {
 
     // MARK: Copying runs
 
-    /// Bytes the authority scan must look at: / ? # \\ @ : [ ].
-    static var authorityDelimiters: PercentEncodeSet {
-        PercentEncodeSet(low: 1 << 0x23 | 1 << 0x2F | 1 << 0x3A | 1 << 0x3F,
-                         high: 1 << (0x40 - 0x40) | 1 << (0x5B - 0x40) | 1 << (0x5C - 0x40) | 1 << (0x5D - 0x40))
-    }
-
-    /// The sixteen-byte scan (CByteScan) that finds the bytes a copy must stop at: each names a superset
-    /// of its percent-encode set and terminators, checked against the exact classes byte by byte. A type,
-    /// not a value, so that each copy loop is specialised with its scan inlined.
-    protocol StopScan { static func stops(_ block: UnsafePointer<UInt8>) -> UInt32 }
-    enum PathStops: StopScan { @inline(__always) static func stops(_ b: UnsafePointer<UInt8>) -> UInt32 { bs_path_stops(b) } }
-    enum QueryStops: StopScan { @inline(__always) static func stops(_ b: UnsafePointer<UInt8>) -> UInt32 { bs_query_stops(b) } }
-    enum FragmentStops: StopScan { @inline(__always) static func stops(_ b: UnsafePointer<UInt8>) -> UInt32 { bs_fragment_stops(b) } }
-    enum OpaquePathStops: StopScan {
-        @inline(__always) static func stops(_ b: UnsafePointer<UInt8>) -> UInt32 { bs_opaque_path_stops(b) }
-    }
-
     /// Copies the input from `p`, UTF-8 percent-encoding the bytes in `set` (whose class is `setClass`),
     /// up to the first byte of a class in `terminators` or the end; returns that position. Runs that need
     /// no encoding are copied whole. They are found sixteen bytes at a time by `scan` (a vector compare,
-    /// a mask of candidate bytes), each candidate then checked with the class table; the last few bytes
-    /// are the top of the sixteen ending at the input's end (those before shifted out), or, in an input
-    /// under sixteen bytes, one at a time.
+    /// a mask of candidate bytes: a superset of the set and the terminators), each candidate then checked
+    /// with the class table.
     @inline(__always)
-    mutating func copyEncoding<Scan: StopScan>(from p: Int, _ set: PercentEncodeSet, _ setClass: ByteClass,
+    mutating func copyEncoding<Scan: ByteScan>(from p: Int, _ set: PercentEncodeSet, _ setClass: ByteClass,
                                                until terminators: ByteClass, scan: Scan.Type) -> Int {
         let n = input.count
         guard p < n, let bytes = input.baseAddress else { return n }
@@ -551,15 +519,7 @@ struct BasicURLParser {
             let runStart = q
             // The next stop from q: blocks with no candidate skipped, candidates that are no stop passed.
             while q < n {
-                let mask: UInt32
-                if q &+ 16 <= n {
-                    mask = Scan.stops(bytes + q)
-                } else if n >= 16 {
-                    mask = Scan.stops(bytes + (n &- 16)) >> UInt32(q &- (n &- 16))
-                } else {
-                    while q < n && table[Int(bytes[q])] & stop == 0 { q &+= 1 }
-                    break
-                }
+                let mask = Scan.candidates(bytes, at: q, count: n)
                 if mask == 0 { q = Swift.min(q &+ 16, n); continue }
                 q &+= mask.trailingZeroBitCount
                 if table[Int(bytes[q])] & stop != 0 { break }

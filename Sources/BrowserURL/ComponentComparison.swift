@@ -269,11 +269,4 @@ extension BrowserURL {
         let range = byteRange(component)
         return withHrefBytes { keys.firstIndex(in: $0, range, from: first) }
     }
-
-    /// As `firstIndex(of:in:from:)`, the first match `accept` takes.
-    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, where accept: (Int) -> Bool) -> Int? {
-        var next = firstIndex(of: component, in: keys, from: 0)
-        while let index = next, !accept(index) { next = firstIndex(of: component, in: keys, from: index + 1) }
-        return next
-    }
 }

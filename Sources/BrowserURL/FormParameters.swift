@@ -4,8 +4,6 @@
 // Order and duplicates are kept. OAuth responses use the same encoding in the fragment, so the
 // parser serves both parts.
 
-import CByteScan
-
 /// One name–value pair, decoded.
 public struct FormParameter: Sendable, Hashable {
     public let name: String
@@ -68,6 +66,9 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
         }
     }
 
+    /// `body` over the text's bytes. The same as the module's `withBytes(_:_:)`, kept apart on purpose: that
+    /// one is always inlined, and inlined here it made the optimizer retain and release the text (atomically)
+    /// around each scan (measured: +2.7 atomic operations per sentinel decision).
     static func withBytes<R>(of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
     }
@@ -117,26 +118,14 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     }
 
     /// Bit k set when byte `from + k` is "%", "&", "+" or "=" (`to - from` at most 64; the buffer holds at
-    /// least `to` bytes). Sixteen bytes per vector compare (CByteScan); the last few are the top of the
-    /// sixteen bytes ending at `to` (bytes before `from` shifted out), or one at a time when the whole
-    /// buffer is shorter than sixteen.
+    /// least `to` bytes, none past `to` is read). Sixteen bytes per vector compare (`FormSpecials`).
     @inline(__always)
     static func formSpecials(_ raw: UnsafeRawPointer, from: Int, to: Int) -> UInt64 {
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
         var mask: UInt64 = 0, i = from
-        while i + 16 <= to {
-            mask |= UInt64(bs_form_specials(bytes + i)) << UInt64(i - from)
+        while i < to {
+            mask |= UInt64(FormSpecials.candidates(bytes, at: i, count: to)) << UInt64(i - from)
             i += 16
-        }
-        let left = to - i
-        guard left > 0 else { return mask }
-        if to >= 16 {
-            mask |= UInt64(bs_form_specials(bytes + (to - 16)) >> UInt32(16 - left)) << UInt64(i - from)
-        } else {
-            for k in 0..<left {
-                let byte = bytes[i + k]
-                if byte == 0x25 || byte == 0x26 || byte == 0x2B || byte == 0x3D { mask |= 1 << UInt64(i - from + k) }
-            }
         }
         return mask
     }

@@ -50,7 +50,7 @@ final class CompiledSchemeRule: Sendable {
 public struct PolicyEngine: Sendable {
     public let rules: Rules
     /// The compiled sentinels, twice: first grouped by redirect-URI hostname (file order within a host), then
-    /// grouped again by host and path (file order within a path). A decision reads its candidates as a range
+    /// grouped again by host and path (file order within a path; hosts with a trailingSlash rule left out). A decision reads its candidates as a range
     /// of this one array: slicing nested arrays retained two arrays and a key table per decision (atomic
     /// increments and decrements).
     private let sentinelList: [CompiledSentinel]
@@ -64,11 +64,9 @@ public struct PolicyEngine: Sendable {
     /// URL's path up once, then among its host's few paths.
     private let sentinelPathKeys: ComponentKeys
     private let sentinelPathEntries: [(path: Int, sentinels: Range<Int>)]
-    /// Per host group, its entries in `sentinelPathEntries`.
-    private let sentinelHostPaths: [Range<Int>]
-    /// Per host group, whether it has a trailingSlash rule: its candidates then span two paths, and all of
-    /// the host's sentinels are tried, in file order.
-    private let sentinelHostSpansPaths: [Bool]
+    /// Per host group, its entries in `sentinelPathEntries`; nil for a group with a trailingSlash rule, whose
+    /// candidates span two paths: all of the host's sentinels are tried, in file order.
+    private let sentinelHostPaths: [Range<Int>?]
     /// Scheme rules grouped by scheme, in file order (bridge rules are tried before deep-link rules).
     private let schemeRules: [(scheme: String, rules: [CompiledSchemeRule])]
     /// Every scheme the rules or the engine name (about, the always-blocked ones, scheme rules', allowed
@@ -109,8 +107,9 @@ public struct PolicyEngine: Sendable {
             list += group
         }
         var paths: [String] = [], pathIndex: [String: Int] = [:]
-        var pathEntries: [(path: Int, sentinels: Range<Int>)] = [], hostPaths: [Range<Int>] = []
+        var pathEntries: [(path: Int, sentinels: Range<Int>)] = [], hostPaths: [Range<Int>?] = []
         for group in byHost {
+            if group.contains(where: { $0.rule.trailingSlash }) { hostPaths.append(nil); continue }
             var order: [Int] = [], onPath: [Int: [CompiledSentinel]] = [:]
             for sentinel in group {
                 let pathname = sentinel.key.pathname
@@ -133,7 +132,6 @@ public struct PolicyEngine: Sendable {
         sentinelPathKeys = ComponentKeys(paths)
         sentinelPathEntries = pathEntries
         sentinelHostPaths = hostPaths
-        sentinelHostSpansPaths = byHost.map { group in group.contains { $0.rule.trailingSlash } }
         var schemeOrder: [String] = []
         var byName: [String: [SchemeRule]] = [:]
         for rule in rules.schemes {
@@ -348,9 +346,9 @@ public struct PolicyEngine: Sendable {
         if let group = hostGroup {
             // Explaining names every sentinel on the host (why each did not match); deciding tries only those
             // with the URL's path.
-            if !explain && !sentinelHostSpansPaths[group] {
+            if !explain, let entries = sentinelHostPaths[group] {
                 if let path = url.firstIndex(of: .pathname, in: sentinelPathKeys) {
-                    for entry in sentinelHostPaths[group] where sentinelPathEntries[entry].path == path {
+                    for entry in entries where sentinelPathEntries[entry].path == path {
                         candidates = sentinelPathEntries[entry].sentinels
                         break
                     }

@@ -112,4 +112,44 @@ struct ByteScanTests {
             guard case .failure = BrowserURL.parse(failing) else { Issue.record("\(failing) parsed"); continue }
         }
     }
+
+    /// The Swift side of each scan, with its definition: what `ByteScan.candidates` must name.
+    static var byteScans: [(name: String, candidates: (UnsafePointer<UInt8>, Int, Int) -> UInt32, names: (UInt8) -> Bool)] {
+        let byName = Dictionary(uniqueKeysWithValues: scans.map { ($0.name, $0.names) })
+        return [
+            ("tab or newline", TabOrNewline.candidates, byName["tab or newline"]!),
+            ("path stops", PathStops.candidates, byName["path stops"]!),
+            ("query stops", QueryStops.candidates, byName["query stops"]!),
+            ("fragment stops", FragmentStops.candidates, byName["fragment stops"]!),
+            ("opaque path stops", OpaquePathStops.candidates, byName["opaque path stops"]!),
+            ("authority delimiters", AuthorityDelimiters.candidates, byName["authority delimiters"]!),
+            ("form specials", FormSpecials.candidates, byName["form specials"]!),
+        ]
+    }
+
+    /// `candidates` from every start of inputs of 1 to 40 bytes (in memory of exactly that size): a whole block
+    /// while sixteen bytes remain, the shifted last sixteen after, a padded copy under sixteen in all. Each
+    /// names exactly its bytes among the next sixteen, and none at or past the end.
+    @Test("a scan's candidates from every start up to the end of inputs of every length to 40")
+    func candidatesUpToTheEnd() {
+        let pattern: [UInt8] = [0x61, 0x25, 0x2F, 0x09, 0x00, 0xFF, 0x3F, 0x23, 0x40, 0x3A, 0x5B, 0x26, 0x3D, 0x2B, 0x20,
+                                0x22, 0x7F, 0x60, 0x0D, 0x5C, 0x5D, 0x3C, 0x27, 0x7B, 0x0A, 0x62, 0x80]
+        var checked = 0
+        for (name, candidates, names) in Self.byteScans {
+            for n in 1...40 {
+                for rotation in 0..<pattern.count {
+                    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: n)
+                    defer { bytes.deallocate() }
+                    for i in 0..<n { bytes[i] = pattern[(i + rotation) % pattern.count] }
+                    for q in 0..<n {
+                        var expected: UInt32 = 0
+                        for k in 0..<Swift.min(16, n - q) where names(bytes[q + k]) { expected |= 1 << UInt32(k) }
+                        #expect(candidates(bytes, q, n) == expected, "\(name): \(n) bytes from \(q), rotation \(rotation)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 7 * 27 * (40 * 41 / 2))
+    }
 }
