@@ -67,6 +67,15 @@ public enum CheckCatalogue {
         }
     }
 
+    /// A JTL block tag's name: "#signInForm" → "signInForm" ("#" taken off both ends).
+    static func blockName(_ body: String) -> Substring {
+        let utf8 = body.utf8
+        var start = utf8.startIndex, end = utf8.endIndex
+        while start < end && utf8[start] == UInt8(ascii: "#") { start = utf8.index(after: start) }
+        while end > start && utf8[utf8.index(before: end)] == UInt8(ascii: "#") { end = utf8.index(before: end) }
+        return body[start..<end]
+    }
+
     static func isCustomScheme(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":") else { return false }
         let scheme = text[..<colon].lowercased()
@@ -315,13 +324,15 @@ public enum CheckCatalogue {
             nonTriggering: [.goodSignIn, .signIn(replacing: "{* #forgotPasswordForm *}", with: "{* forgotPasswordForm *}")],
             run: { page, _ in
                 var hits: [CheckHit] = []
+                // Tags are told apart by their first byte: a screen may hold hundreds of them.
+                func isCloser(_ tag: JTLTag) -> Bool { tag.body.utf8.first == UInt8(ascii: "/") }
                 for screen in page.screens {
-                    let closers = Set(screen.tags.filter { $0.body.hasPrefix("/") }.map { String($0.body.dropFirst()) })
+                    let closers = Set(screen.tags.filter(isCloser).map { $0.body.dropFirst() })
                     var open: [JTLTag] = []
                     for tag in screen.tags {
-                        if tag.body.hasPrefix("/") {
-                            let name = String(tag.body.dropFirst())
-                            if let index = open.lastIndex(where: { $0.body.trimmingCharacters(in: ["#"]) == name }) {
+                        if isCloser(tag) {
+                            let name = tag.body.dropFirst()
+                            if let index = open.lastIndex(where: { blockName($0.body) == name }) {
                                 for unclosed in open[(index + 1)...] {
                                     hits.append(CheckHit(position: unclosed.position, message: "{* \(unclosed.body) *} in screen \(screen.id) is not closed before {* \(tag.body) *}"))
                                 }
@@ -329,13 +340,13 @@ public enum CheckCatalogue {
                             } else {
                                 hits.append(CheckHit(position: tag.position, message: "{* \(tag.body) *} in screen \(screen.id) closes a block that is not open"))
                             }
-                        } else if tag.body.hasPrefix("#") || closers.contains(tag.body) {
+                        } else if tag.body.utf8.first == UInt8(ascii: "#") || closers.contains(Substring(tag.body)) {
                             // "{* #form *}", or a form tag written without "#" that is closed later.
                             open.append(tag)
                         }
                     }
                     for unclosed in open {
-                        hits.append(CheckHit(position: unclosed.position, message: "{* \(unclosed.body) *} in screen \(screen.id) is never closed; add {* /\(unclosed.body.trimmingCharacters(in: ["#"])) *}"))
+                        hits.append(CheckHit(position: unclosed.position, message: "{* \(unclosed.body) *} in screen \(screen.id) is never closed; add {* /\(blockName(unclosed.body)) *}"))
                     }
                 }
                 return hits

@@ -2,8 +2,8 @@
 // (with values and positions, in page order), calls and function definitions, script navigations, scripts
 // loaded, screens with their JTL tags, screen links, iframes and links — every item with the line and
 // column where it is written, inline-script items included (script offsets mapped back to the page).
-// Inline scripts are read by the statement scanner on every core before the walk (`ParallelMap`): the
-// scanner is pure, and its facts are placed on the page in document order as before.
+// Inline scripts are read by the statement scanner on another core while libxml2 reads the rest of the
+// page (`BackgroundMap`): the scanner is pure, and its facts are placed on the page in document order.
 import BrowserURL
 import Foundation
 
@@ -161,25 +161,34 @@ struct FlowPage: Sendable {
 enum ScreenResolver {
     /// Screen element index → its JTL text (its own and its inner containers'), in document order.
     static func screens(in parsed: HTMLDocument.Parsed) -> [Int: String] {
-        let elements = parsed.elements
-        var holdsHiddenCandidate = [Bool](repeating: false, count: elements.count)
-        for (index, element) in elements.enumerated().reversed() where element.isContainer && element.holdsJTL {
-            if (element.isHidden || holdsHiddenCandidate[index]), let parent = element.enclosingContainer {
+        let containers = parsed.containers
+        var holdsHiddenCandidate = [Bool](repeating: false, count: containers.count)
+        for index in containers.indices.reversed() where containers[index].holdsJTL {
+            if containers[index].hidden || holdsHiddenCandidate[index], let parent = containers[index].parent {
                 holdsHiddenCandidate[parent] = true
             }
         }
-        var topScreen = [Int?](repeating: nil, count: elements.count)
-        var text: [Int: [String]] = [:]
-        for (index, element) in elements.enumerated() where element.isContainer {
-            let inherited = element.enclosingContainer.flatMap { topScreen[$0] }
-            let isScreen = element.holdsJTL && (element.isHidden || !holdsHiddenCandidate[index])
-            topScreen[index] = inherited ?? (isScreen ? index : nil)
-            if isScreen && inherited == nil { text[index] = [] }
+        // Each container's screen, as an index into `screens` (the screens' element indices, in order).
+        var screenOf = [Int?](repeating: nil, count: containers.count)
+        var screens: [Int] = []
+        for index in containers.indices {
+            if let parent = containers[index].parent, let inherited = screenOf[parent] {
+                screenOf[index] = inherited
+            } else if containers[index].holdsJTL && (containers[index].hidden || !holdsHiddenCandidate[index]) {
+                screenOf[index] = screens.count
+                screens.append(containers[index].element)
+            }
         }
+        var pieces = [[String]](repeating: [], count: screens.count)
         for piece in parsed.jtl {
-            if let screen = topScreen[piece.container] { text[screen]?.append(piece.text) }
+            if let screen = screenOf[piece.container] { pieces[screen].append(piece.text) }
         }
-        return text.mapValues { $0.joined(separator: "\n") }
+        var text: [Int: String] = [:]
+        text.reserveCapacity(screens.count)
+        for (screen, element) in screens.enumerated() {
+            text[element] = pieces[screen].count == 1 ? pieces[screen][0] : pieces[screen].joined(separator: "\n")
+        }
+        return text
     }
 }
 
@@ -188,59 +197,61 @@ enum FlowPageBuilder {
     static func build(name: String, bytes: [UInt8], pageURL: BrowserURL?, directory: String?) -> FlowPage {
         var page = FlowPage(name: name, pageURL: pageURL, directory: directory)
         var map = SourceMap(bytes)
-        guard let parsed = HTMLDocument.parse(bytes) else {
+        // Inline scripts are scanned on another core while libxml2 reads on (texts only are handed over).
+        let inlineScripts = BackgroundMap(ScriptAnalyzer.analyze)
+        let parsed = HTMLDocument.parse(bytes) { element in
+            if element.tag == .script && element.src == nil && isJavaScript(element.type) {
+                inlineScripts.add(element.text)
+            }
+        }
+        let scriptFacts = inlineScripts.finish()
+        guard let parsed else {
             page.unparsed = true
             return page
         }
-        let elements = parsed.elements
-        var inlineScripts: [String] = []   // texts only: copying the elements would retain all their strings
-        for element in elements where element.name == "script" && element.attribute("src") == nil && isJavaScript(element.attribute("type")) {
-            inlineScripts.append(element.text)
-        }
-        // A chunk per 16 scripts at most, four at most: enough for the cores to even out their shares.
-        let scriptFacts = ParallelMap.map(inlineScripts, chunks: min(4, inlineScripts.count / 16), ScriptAnalyzer.analyze)
         var nextScript = 0
         let screenText = ScreenResolver.screens(in: parsed)
-        for (index, element) in elements.enumerated() {
-            // Elements no check reads are not located (a page of 100,000 anonymous divs costs nothing here).
-            if (element.name == "div" || element.name == "section") && element.attributes["id"] == nil
-                && element.attributes["data-capturescreen"] == nil { continue }
-            let tagOffset = map.locateStartTag(element.name, line: element.line)
+        for index in parsed.elements.indices {
+            // Elements no check reads are not located (a page of 100,000 anonymous divs costs nothing here),
+            // nor copied (a copy retains the element's strings).
+            if (parsed.elements[index].tag == .div || parsed.elements[index].tag == .section) && parsed.elements[index].id == nil
+                && parsed.elements[index].captureScreen == nil { continue }
+            let element = parsed.elements[index]
+            let tagOffset = map.locateStartTag(element.tag, line: element.line)
             let position = map.position(of: tagOffset)
-            if let id = element.attribute("id") { page.ids.insert(id) }
-            if let target = element.attribute("data-capturescreen") {
+            if let id = element.id { page.ids.insert(id) }
+            if let target = element.captureScreen {
                 page.screenLinks.append((target, position))
             }
-            switch element.name {
-            case "script":
-                if let src = element.attribute("src") {
+            switch element.tag {
+            case .script:
+                if let src = element.src {
                     page.scripts.append(LoadedScript(src: src, position: position))
-                } else if isJavaScript(element.attribute("type")) {
+                } else if isJavaScript(element.type) {
                     let contentStart = map.endOfStartTag(tagOffset)
                     addScript(scriptFacts[nextScript], at: contentStart, map: map, to: &page)
                     nextScript += 1
                     map.advance(to: contentStart + element.text.utf8.count)
                 }
-            case "iframe":
-                if let src = element.attribute("src") {
+            case .iframe:
+                if let src = element.src {
                     page.iframes.append(PageURL(text: src, expression: nil, position: position, element: "iframe"))
                 }
-            case "a":
-                if let href = element.attribute("href") {
+            case .a:
+                if let href = element.href {
                     page.links.append(PageURL(text: href, expression: nil, position: position, element: "a"))
                 }
-            case "div", "section":
-                if let id = element.attribute("id"), let text = screenText[index] {
+            case .div, .section:
+                if let id = element.id, let text = screenText[index] {
                     page.screens.append(Screen(id: id, hidden: element.isHidden, position: position,
                                                tags: jtlTags(in: text, from: tagOffset, map: map)))
                 }
-            default:
-                break
             }
         }
         page.scriptFrameURLs = page.navigations.filter { $0.target.hasSuffix(".src") }.map {
             PageURL(text: page.template(of: $0.url), expression: $0.url, position: $0.position, element: $0.target)
         }
+        DeferredRelease.release((consume parsed, consume scriptFacts))
         return page
     }
 
@@ -299,6 +310,7 @@ enum FlowPageBuilder {
     static func jtlTags(in text: String, from offset: Int, map: SourceMap) -> [JTLTag] {
         var tags: [JTLTag] = []
         let bytes = Array(text.utf8)
+        tags.reserveCapacity(bytes.count / 16)
         var i = 0, cursor = offset
         while i + 1 < bytes.count {
             guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "*") else { i += 1; continue }

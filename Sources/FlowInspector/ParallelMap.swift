@@ -1,15 +1,19 @@
-// ParallelMap.swift: a map whose items are read on every core, with the results in the items' order.
-// Written by hand (a few lines over Dispatch's concurrentPerform) because the inspector needs only this:
-// the statement scanner on each inline script and each check on the page are pure, and a page may have
-// thousands of scripts.
+// ParallelMap.swift: maps whose items are read on every core, with the results in the items' order.
+// Written by hand (a few lines over Dispatch) because the inspector needs only this: the statement
+// scanner on each inline script and each check on the page are pure, and a page may have thousands of
+// scripts. `ParallelMap` maps items it is given all at once; `BackgroundMap` takes its items one at a
+// time while the caller goes on with other work (libxml2 reading the rest of the page).
 import Foundation
 
 enum ParallelMap {
+    /// The cores this process may use, read once: asking Foundation reads the cgroup files each time.
+    static let cores = ProcessInfo.processInfo.activeProcessorCount
+
     /// `transform` of each item, in order. The items are cut into `chunks` contiguous runs (never more
     /// than there are items), which the cores take in turn; with one core or one chunk it is a plain map.
     static func map<T: Sendable, R: Sendable>(_ items: [T], chunks: Int, _ transform: @Sendable (T) -> R) -> [R] {
         let chunks = min(chunks, items.count)
-        guard chunks > 1, ProcessInfo.processInfo.activeProcessorCount > 1 else { return items.map(transform) }
+        guard chunks > 1, cores > 1 else { return items.map(transform) }
         let results = ChunkResults<R>()
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let range = items.count * chunk / chunks..<items.count * (chunk + 1) / chunks
@@ -19,8 +23,49 @@ enum ParallelMap {
     }
 }
 
+/// A map fed one item at a time: every `batchSize` items are handed as one batch to another core, and
+/// `finish` waits for the batches and returns the results in the order the items were added. With one
+/// core the items are transformed as they are added.
+final class BackgroundMap<T: Sendable, R: Sendable> {
+    private let transform: @Sendable (T) -> R
+    private let batchSize: Int
+    private var pending: [T] = []
+    private var batches = 0
+    private let results = ChunkResults<R>()
+    private let group = DispatchGroup()
+
+    init(batchSize: Int = 16, _ transform: @escaping @Sendable (T) -> R) {
+        self.batchSize = batchSize
+        self.transform = transform
+    }
+
+    func add(_ item: T) {
+        pending.append(item)
+        if pending.count >= batchSize { submit() }
+    }
+
+    /// The results of every item added, in order.
+    func finish() -> [R] {
+        submit()
+        group.wait()
+        return results.inOrder(chunks: batches)
+    }
+
+    private func submit() {
+        guard !pending.isEmpty else { return }
+        let items = pending, batch = batches, transform = transform, results = results
+        pending = []
+        batches += 1
+        if ParallelMap.cores > 1 {
+            DispatchQueue.global().async(group: group) { results.store(items.map(transform), chunk: batch) }
+        } else {
+            results.store(items.map(transform), chunk: batch)
+        }
+    }
+}
+
 /// The chunks' results, each stored under a lock (once per chunk, not per item), joined in order.
-private final class ChunkResults<R: Sendable>: @unchecked Sendable {
+final class ChunkResults<R: Sendable>: @unchecked Sendable {
     private var chunks: [Int: [R]] = [:]
     private let lock = NSLock()
 

@@ -2,6 +2,7 @@
 // points, which is what SARIF's "unicodeCodePoints" column kind says), and the search that finds an
 // element's start tag or a script's first byte near the line libxml2 reported, so findings inside inline
 // scripts point at the statement itself.
+import Foundation
 
 /// A place in a file.
 public struct SourcePosition: Sendable, Hashable, Comparable {
@@ -35,7 +36,11 @@ struct SourceMap {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
+        var from = 0
+        while let newline = bytes.firstIndex(of: 0x0A, from: from, to: bytes.count) {
+            starts.append(newline + 1)
+            from = newline + 1
+        }
         lineStarts = starts
     }
 
@@ -66,14 +71,13 @@ struct SourceMap {
         lineStarts[max(0, min(line - 1, lineStarts.count - 1))]
     }
 
-    /// Finds `<tag` for an element libxml2 put on `line` (the line where its start tag ends; 65535 and
-    /// beyond are reported as 65535): first on that line at or after the cursor, else the last one in
-    /// the lines just before it (a start tag spread over lines), else after the cursor anywhere.
-    mutating func locateStartTag(_ tag: String, line: Int) -> Int {
-        let needle = Array("<\(tag)".utf8)
-        let bigLine = line >= 65535
-        let lineBegin = bigLine ? cursor : max(cursor, lineStart(line))
-        let lineEnd = bigLine ? bytes.count : (line < lineStarts.count ? lineStarts[line] : bytes.count)
+    /// Finds `<tag` for an element libxml2 put on `line` (the line where its start tag ends): first on
+    /// that line at or after the cursor, else the last one in the lines just before it (a start tag
+    /// spread over lines), else after the cursor anywhere.
+    mutating func locateStartTag(_ tag: HTMLElement.Tag, line: Int) -> Int {
+        let needle = tag.opening
+        let lineBegin = max(cursor, lineStart(line))
+        let lineEnd = line < lineStarts.count ? lineStarts[line] : bytes.count
         if let found = find(needle, from: lineBegin, to: lineEnd) {
             cursor = found + 1
             return found
@@ -122,7 +126,14 @@ struct SourceMap {
         guard !needle.isEmpty, from < to else { return nil }
         var i = from
         let last = min(to, bytes.count) - needle.count
+        let first = lower(needle[0])
+        // A first byte that is not a letter ("<") is looked for with memchr; a letter, at every byte.
+        let skips = !(first >= 0x61 && first <= 0x7A)
         while i <= last {
+            if skips {
+                guard let next = bytes.firstIndex(of: first, from: i, to: last + 1) else { return nil }
+                i = next
+            }
             var matched = true
             for j in 0..<needle.count where lower(bytes[i + j]) != lower(needle[j]) {
                 matched = false
@@ -147,8 +158,9 @@ struct SourceMap {
         guard let first = needle.first, from >= 0 else { return nil }
         var i = from
         while i + needle.count <= bytes.count {
-            if bytes[i] == first && bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
+            guard let next = bytes.firstIndex(of: first, from: i, to: bytes.count - needle.count + 1) else { return nil }
+            if bytes[next..<(next + needle.count)].elementsEqual(needle) { return next }
+            i = next + 1
         }
         return nil
     }

@@ -51,7 +51,7 @@ enum InspectBenchmark {
     static func run(rounds: Int) {
         let bytes = page()
         let inspector = Inspector()
-        let (medians, checksum) = interleavedMedians(rounds: rounds, items: 1, [
+        let (medians, checksum) = interleavedMedians(rounds: rounds, items: 1, settle: FlowInspectorBenchmarkHooks.drainDeferredReleases, [
             { FlowInspectorBenchmarkHooks.bareParse(bytes) ? 1 : 0 },
             { (try? inspector.inspect(bytes: bytes, name: "generated.html", directory: nil).get().count) ?? -1 },
         ])

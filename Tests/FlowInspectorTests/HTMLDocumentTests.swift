@@ -1,0 +1,105 @@
+// HTMLDocumentTests.swift: the page model read from libxml2's SAX events: what a walk of libxml2's tree
+// found is still found (JTL text split across libxml2's character buffers, text nodes split by comments,
+// attributes decoded, a script after </html>), lines past 65,535 are the parser's own (the tree stored
+// 65,535 for them); scripts handed to the background scanner come back in page order; the <meta> charset
+// prescan.
+import Testing
+@testable import FlowInspector
+
+@Suite("page model from libxml2's events")
+struct HTMLDocumentTests {
+    static func page(_ html: String) -> FlowPage {
+        FlowPageBuilder.build(name: "page.html", bytes: Array(html.utf8), pageURL: nil, directory: nil)
+    }
+
+    static func screen(_ inner: String, id: String = "s1") -> String {
+        "<html><body>\n<div id=\"\(id)\" style=\"display:none\">\(inner)</div>\n</body></html>\n"
+    }
+
+    @Test("a JTL tag is found wherever libxml2 cuts the text into its 1,000-byte character buffers", arguments: 990...1010)
+    func jtlAcrossBuffers(padding: Int) {
+        let page = Self.page(Self.screen(String(repeating: "x", count: padding) + "{* #form *}{* /form *}"))
+        #expect(page.screens.map(\.id) == ["s1"])
+        #expect(page.screens.first?.tags.map(\.body) == ["#form", "/form"])
+    }
+
+    @Test("a comment between \"{\" and \"*\" makes two text nodes: no JTL, no screen")
+    func commentSplitsText() {
+        #expect(Self.page(Self.screen("{<!-- x -->* #form *}")).screens.isEmpty)
+        #expect(Self.page(Self.screen("{* #form *}<!-- x -->{* /form *}")).screens.first?.tags.count == 2)
+    }
+
+    @Test("JTL in a script is script text, not a screen's")
+    func jtlInScript() {
+        #expect(Self.page(Self.screen("<script>var t = '{* #form *}';</script>")).screens.isEmpty)
+    }
+
+    @Test("attribute values are read as libxml2 decodes them; a value-less hidden hides")
+    func attributes() {
+        let page = Self.page("<html><body>\n<div id=\"a&amp;b\" hidden>{* #f *}{* /f *}</div>\n<a href=\"/x?a=1&amp;b=2\" data-capturescreen=\"a&amp;b\">x</a>\n</body></html>")
+        #expect(page.ids.contains("a&b"))
+        #expect(page.screens.first?.id == "a&b")
+        #expect(page.screens.first?.hidden == true)
+        #expect(page.links.map(\.text) == ["/x?a=1&b=2"])
+        #expect(page.screenLinks.map(\.target) == ["a&b"])
+    }
+
+    @Test("a script after </html> is read, as a browser reads it")
+    func afterHTML() {
+        let page = Self.page("<html><head></head><body><p>x</p></body></html>\n<script>\njanrain.settings.popup = false;\n</script>\n")
+        #expect(page.settings.map(\.path) == ["popup"])
+        #expect(page.settings.first?.position == SourcePosition(line: 3, column: 1))
+    }
+
+    @Test("elements and statements past line 65,535 are placed on their own lines")
+    func bigLineNumbers() {
+        let html = "<html><body>\n" + String(repeating: "\n", count: 70_000)
+            + "<div id=\"late\" style=\"display:none\">{* #f *}{* /f *}</div>\n<script>\njanrain.settings.popup = false;\n</script>\n</body></html>"
+        let page = Self.page(html)
+        #expect(page.screens.first?.position == SourcePosition(line: 70_002, column: 1))
+        #expect(page.screens.first?.tags.first?.position == SourcePosition(line: 70_002, column: 37))
+        #expect(page.settings.first?.position == SourcePosition(line: 70_004, column: 1))
+    }
+
+    @Test("scripts scanned in the background come back in page order, inline JavaScript only")
+    func scriptOrder() {
+        let scripts = (0..<100).map { i -> String in
+            i % 7 == 3 ? "<script type=\"text/template\">janrain.settings.t\(i) = 1;</script>"
+                : i % 5 == 4 ? "<script src=\"s\(i).js\"></script>"
+                : "<script>janrain.settings.s\(i) = \(i);</script>"
+        }
+        let page = Self.page("<html><body>\n" + scripts.joined(separator: "\n") + "\n</body></html>")
+        let expected = (0..<100).filter { $0 % 7 != 3 && $0 % 5 != 4 }.map { "s\($0)" }
+        #expect(page.settings.map(\.path) == expected)
+        #expect(page.settings.map(\.position.line) == expected.map { Int($0.dropFirst())! + 2 })
+        #expect(page.scripts.map(\.src) == (0..<100).filter { $0 % 7 != 3 && $0 % 5 == 4 }.map { "s\($0).js" })
+    }
+
+    @Test("a background map returns every item's result in the order added", arguments: [1, 2, 7, 16, 200])
+    func backgroundMap(batchSize: Int) {
+        let map = BackgroundMap(batchSize: batchSize) { (i: Int) in i * i }
+        for i in 0..<150 { map.add(i) }
+        #expect(map.finish() == (0..<150).map { $0 * $0 })
+        #expect(BackgroundMap(batchSize: batchSize) { (i: Int) in i }.finish().isEmpty)
+    }
+
+    @Test("no bytes: no document")
+    func empty() {
+        #expect(HTMLDocument.parse([]) == nil)
+        #expect(Self.page("").unparsed)
+    }
+
+    @Test("the <meta> charset prescan", arguments: [
+        ("<meta charset=\"utf-8\">", "utf-8"),
+        ("<HEAD><META CHARSET=Shift_JIS>", "shift_jis"),
+        ("<meta http-equiv=\"Content-Type\" content=\"text/html; charset=ISO-8859-1\">", "iso-8859-1"),
+        ("<meta charset='windows-1252'/>", "windows-1252"),
+        ("<meta name=\"viewport\" content=\"width=device-width\"><meta charset=\"koi8-r\">", "koi8-r"),
+        ("<meta name=\"viewport\">", nil),
+        ("<meta charset=\"\">", nil),
+        (String(repeating: " ", count: 1024) + "<meta charset=\"koi8-r\">", nil),
+    ] as [(String, String?)])
+    func charset(head: String, label: String?) {
+        #expect(PageEncoding.declaredCharset(Array(head.utf8)) == label)
+    }
+}
