@@ -1,8 +1,8 @@
 // HTMLDocumentTests.swift: the page model read from libxml2's SAX events: what a walk of libxml2's tree
 // found is still found (JTL text split across libxml2's character buffers, text nodes split by comments,
-// attributes decoded, a script after </html>), lines past 65,535 are the parser's own (the tree stored
-// 65,535 for them); scripts handed to the background scanner come back in page order; the <meta> charset
-// prescan.
+// attributes decoded), what the walk missed is read (a script after </html>, which libxml2 puts in a
+// second root), lines past 65,535 are the parser's own (the tree stored 65,535 for them); scripts handed
+// to the background scanner come back in page order; the <meta> charset prescan.
 import Testing
 @testable import FlowInspector
 
@@ -44,11 +44,12 @@ struct HTMLDocumentTests {
         #expect(page.screenLinks.map(\.target) == ["a&b"])
     }
 
-    @Test("a script after </html> is read, as a browser reads it")
+    @Test("a script after </html> is read, as a browser reads it (libxml2 puts it in a second root, which the tree walk never reached)")
     func afterHTML() {
-        let page = Self.page("<html><head></head><body><p>x</p></body></html>\n<script>\njanrain.settings.popup = false;\n</script>\n")
+        // The shape of Janrain's demo pages with a script appended: a doctype, and the script right after </html>.
+        let page = Self.page("<!DOCTYPE html>\n<html>\n<head></head>\n<body><p>x</p>\n</body>\n</html><script>\njanrain.settings.popup = false;\n</script>\n")
         #expect(page.settings.map(\.path) == ["popup"])
-        #expect(page.settings.first?.position == SourcePosition(line: 3, column: 1))
+        #expect(page.settings.first?.position == SourcePosition(line: 7, column: 1))
     }
 
     @Test("elements and statements past line 65,535 are placed on their own lines")
