@@ -13,7 +13,7 @@ import Foundation
 /// One element the inspector reads.
 struct HTMLElement: Sendable {
     /// The elements kept; the rest are only read through.
-    enum Tag: String, Sendable {
+    enum Tag: Sendable {
         case script, div, section, iframe, a
 
         /// "<script", "<div", …: what the tag's start looks like in the page, made once per tag.
@@ -50,9 +50,6 @@ struct HTMLElement: Sendable {
         self.tag = tag
         self.line = line
     }
-
-    /// The lower-case tag name.
-    var name: String { tag.rawValue }
 
     /// A div or section with an id: a screen candidate, and the owner of the JTL text inside it.
     var isContainer: Bool { (tag == .div || tag == .section) && id != nil }

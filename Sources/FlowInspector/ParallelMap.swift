@@ -23,14 +23,16 @@ enum ParallelMap {
     }
 }
 
-/// A map fed one item at a time: every `batchSize` items are handed as one batch to another core, and
-/// `finish` waits for the batches and returns the results in the order the items were added. With one
-/// core the items are transformed as they are added.
+/// A map fed one item at a time: every `batchSize` items are queued as one batch, and a task on another
+/// core takes the first batch waiting; `finish` takes the batches still waiting itself (so a busy second
+/// core never leaves the caller idle), waits for those under way, and returns the results in the order the
+/// items were added. With one core the items are transformed as they are added.
 final class BackgroundMap<T: Sendable, R: Sendable> {
     private let transform: @Sendable (T) -> R
     private let batchSize: Int
     private var pending: [T] = []
     private var batches = 0
+    private let waiting = WaitingBatches<T>()
     private let results = ChunkResults<R>()
     private let group = DispatchGroup()
 
@@ -47,19 +49,41 @@ final class BackgroundMap<T: Sendable, R: Sendable> {
     /// The results of every item added, in order.
     func finish() -> [R] {
         submit()
+        while let (batch, items) = waiting.take() { results.store(items.map(transform), chunk: batch) }
         group.wait()
         return results.inOrder(chunks: batches)
     }
 
     private func submit() {
         guard !pending.isEmpty else { return }
-        let items = pending, batch = batches, transform = transform, results = results
+        let items = pending
         pending = []
         batches += 1
-        if ParallelMap.cores > 1 {
-            DispatchQueue.global().async(group: group) { results.store(items.map(transform), chunk: batch) }
-        } else {
-            results.store(items.map(transform), chunk: batch)
+        guard ParallelMap.cores > 1 else {
+            results.store(items.map(transform), chunk: batches - 1)
+            return
+        }
+        waiting.put(items, batch: batches - 1)
+        let waiting = waiting, transform = transform, results = results
+        DispatchQueue.global().async(group: group) {
+            if let (batch, items) = waiting.take() { results.store(items.map(transform), chunk: batch) }
+        }
+    }
+}
+
+/// Batches not yet taken, first in first out, under a lock.
+private final class WaitingBatches<T: Sendable>: @unchecked Sendable {
+    private var batches: [(batch: Int, items: [T])] = []
+    private var next = 0
+    private let lock = NSLock()
+
+    func put(_ items: [T], batch: Int) { lock.withLock { batches.append((batch, items)) } }
+
+    func take() -> (batch: Int, items: [T])? {
+        lock.withLock {
+            guard next < batches.count else { return nil }
+            defer { batches[next].items = []; next += 1 }
+            return batches[next]
         }
     }
 }
