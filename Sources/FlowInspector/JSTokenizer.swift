@@ -190,13 +190,25 @@ struct JSTokenizer {
     private static let punctuators2: Set<UInt32> = Set(["==", "!=", "<=", ">=", "&&", "||", "??", "?.", "=>", "++", "--",
                                                         "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**"].map(pack))
     private static func pack(_ text: String) -> UInt32 { text.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    /// The bytes that can come second in a multi-byte punctuator, as a 128-bit mask: a punctuator followed
+    /// by any other byte (most are: "(" before a name, ";" before a line break) is one byte, with no lookup.
+    private static let secondBytes: (low: UInt64, high: UInt64) = {
+        var mask: (low: UInt64, high: UInt64) = (0, 0)
+        for second in punctuators3.map({ ($0 >> 8) & 0xFF }) + punctuators2.map({ $0 & 0xFF }) {
+            if second < 64 { mask.low |= 1 << UInt64(second) } else { mask.high |= 1 << UInt64(second - 64) }
+        }
+        return mask
+    }()
     /// One-byte punctuators as Strings, made once.
     private static let single: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     private mutating func scanPunctuator() {
         let start = position
         let c = bytes[position]
-        if position + 3 <= bytes.count {
+        let next = position + 1 < bytes.count ? bytes[position + 1] : 0
+        let mask = Self.secondBytes
+        let continues = next < 64 ? mask.low >> UInt64(next) & 1 == 1 : next < 128 && mask.high >> UInt64(next - 64) & 1 == 1
+        if continues && position + 3 <= bytes.count {
             let three = UInt32(c) << 16 | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2])
             if Self.punctuators3.contains(three) {
                 position += 3
@@ -204,7 +216,7 @@ struct JSTokenizer {
                 return
             }
         }
-        if position + 2 <= bytes.count, Self.punctuators2.contains(UInt32(c) << 8 | UInt32(bytes[position + 1])) {
+        if continues && position + 2 <= bytes.count, Self.punctuators2.contains(UInt32(c) << 8 | UInt32(bytes[position + 1])) {
             position += 2
             emit(.punctuator, String(decoding: bytes[start..<position], as: UTF8.self), start)
             return

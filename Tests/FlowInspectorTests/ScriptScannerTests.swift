@@ -21,6 +21,27 @@ struct ScriptScannerTests {
         #expect(JSTokenizer(Array("x = `a ${ {k: '}'}.k } b`; y = 2;".utf8)).problems.isEmpty)
     }
 
+    @Test("a multi-byte punctuator is one token, between names and at the end of the input", arguments: [
+        "===", "!==", "**=", "...", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "==", "!=", "<=", ">=", "&&", "||", "??",
+        "?.", "=>", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<", ">>", "**",
+    ])
+    func punctuators(punctuator: String) {
+        #expect(tokens("a \(punctuator) b").map(\.text) == ["a", punctuator, "b"])
+        #expect(tokens("a\(punctuator)b").map(\.text) == ["a", punctuator, "b"])
+        #expect(tokens("a \(punctuator)").map(\.text) == ["a", punctuator])
+    }
+
+    @Test("a one-byte punctuator stays one byte whatever byte follows it")
+    func singlePunctuators() {
+        for first in "(){}[];,~:".utf8 {
+            for next in (0x21...0x7E).map({ UInt8($0) }) where next != UInt8(ascii: "/") && next != UInt8(ascii: "'")
+                && next != UInt8(ascii: "\"") && next != UInt8(ascii: "`") && next != UInt8(ascii: "\\") {
+                let t = JSTokenizer([first, next]).tokens
+                #expect(t.first?.text == String(UnicodeScalar(first)), "\(UnicodeScalar(first))\(UnicodeScalar(next))")
+            }
+        }
+    }
+
     @Test("comments hide what is inside them")
     func comments() {
         let t = tokens("// janrain.settings.popup = true;\n/* createJanrainBridge(); */ z = 1;")
