@@ -200,9 +200,7 @@ enum FlowPageBuilder {
         // Inline scripts are scanned on another core while libxml2 reads on (texts only are handed over).
         let inlineScripts = BackgroundMap(ScriptAnalyzer.analyze)
         let parsed = HTMLDocument.parse(bytes) { element in
-            if element.tag == .script && element.src == nil && isJavaScript(element.type) {
-                inlineScripts.add(element.text)
-            }
+            if element.isInlineScript { inlineScripts.add(element.text) }
         }
         let scriptFacts = inlineScripts.finish()
         guard let parsed else {
@@ -227,7 +225,7 @@ enum FlowPageBuilder {
             case .script:
                 if let src = element.src {
                     page.scripts.append(LoadedScript(src: src, position: position))
-                } else if isJavaScript(element.type) {
+                } else if element.isInlineScript {
                     let contentStart = map.endOfStartTag(tagOffset)
                     addScript(scriptFacts[nextScript], at: contentStart, map: map, to: &page)
                     nextScript += 1

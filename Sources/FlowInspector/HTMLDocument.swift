@@ -38,7 +38,8 @@ struct HTMLElement: Sendable {
     var type: String?
     var href: String?
     var style: String?
-    var hidden: String?
+    /// Whether the `hidden` attribute is written (its value is not read).
+    var hidden = false
     /// `data-capturescreen`: the screen a link shows.
     var captureScreen: String?
     /// The script's text (scripts only; empty otherwise).
@@ -56,8 +57,11 @@ struct HTMLElement: Sendable {
 
     /// `style="display:none"` in any spelling (case, spaces, a trailing ";"), or the `hidden` attribute.
     var isHidden: Bool {
-        hidden != nil || style.map(Self.styleHides) == true
+        hidden || style.map(Self.styleHides) == true
     }
+
+    /// A script written in the page and run as JavaScript: no `src`, and a JavaScript `type` or none.
+    var isInlineScript: Bool { tag == .script && src == nil && FlowPageBuilder.isJavaScript(type) }
 
     /// Whether a style attribute holds "display:none", ASCII case and CSS whitespace (space, tab, LF, CR, FF)
     /// ignored, read on its bytes: no lower-cased or filtered copy is made. "d" occurs once in the pattern,
@@ -281,7 +285,7 @@ private struct PageReader {
         case UInt8(ascii: "s") where equals(name, "style"): element.style = text()
         case UInt8(ascii: "t") where equals(name, "type"): element.type = text()
         case UInt8(ascii: "h") where equals(name, "href"): element.href = text()
-        case UInt8(ascii: "h") where equals(name, "hidden"): element.hidden = text()
+        case UInt8(ascii: "h") where equals(name, "hidden"): element.hidden = true
         case UInt8(ascii: "d") where equals(name, "data-capturescreen"): element.captureScreen = text()
         default: break
         }

@@ -42,9 +42,7 @@ enum PageEncoding {
     /// 1,024 bytes, lower-cased.
     static func declaredCharset(_ bytes: [UInt8]) -> String? {
         // Read on the bytes, ASCII lower-cased: the markup looked for is ASCII.
-        // (Indexed, not `prefix(1024).map`: the optimizer copied the whole page for that, 50 M instructions.)
-        var head = [UInt8](repeating: 0, count: min(bytes.count, 1024))
-        for i in head.indices { head[i] = bytes[i] >= 0x41 && bytes[i] <= 0x5A ? bytes[i] | 0x20 : bytes[i] }
+        let head = bytes.prefix(1024).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         func find(_ text: StaticString, in range: Range<Int>) -> Int? {
             let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
             guard range.count >= needle.count else { return nil }

@@ -121,19 +121,15 @@ struct SourceMap {
     /// for tags).
     mutating func advance(to offset: Int) { cursor = max(cursor, offset) }
 
-    /// Finds `needle` (ASCII case-insensitive, followed by a byte that ends a tag name) in [from, to).
+    /// Finds `needle`, a tag's opening ("<div"), in [from, to): its "<" with memchr, the name after it ASCII
+    /// case-insensitive, followed by a byte that ends a tag name.
     func find(_ needle: [UInt8], from: Int, to: Int) -> Int? {
         guard !needle.isEmpty, from < to else { return nil }
         var i = from
         let last = min(to, bytes.count) - needle.count
-        let first = lower(needle[0])
-        // A first byte that is not a letter ("<") is looked for with memchr; a letter, at every byte.
-        let skips = !(first >= 0x61 && first <= 0x7A)
         while i <= last {
-            if skips {
-                guard let next = bytes.firstIndex(of: first, from: i, to: last + 1) else { return nil }
-                i = next
-            }
+            guard let next = bytes.firstIndex(of: needle[0], from: i, to: last + 1) else { return nil }
+            i = next
             var matched = true
             for j in 0..<needle.count where lower(bytes[i + j]) != lower(needle[j]) {
                 matched = false
@@ -150,9 +146,6 @@ struct SourceMap {
         }
         return nil
     }
-
-    /// Finds literal text (case-sensitive) in [from, end).
-    func findText(_ text: String, from: Int) -> Int? { findBytes(Array(text.utf8)[...], from: from) }
 
     func findBytes(_ needle: ArraySlice<UInt8>, from: Int) -> Int? {
         guard let first = needle.first, from >= 0 else { return nil }

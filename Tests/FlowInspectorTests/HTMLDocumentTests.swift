@@ -2,7 +2,8 @@
 // found is still found (JTL text split across libxml2's character buffers, text nodes split by comments,
 // attributes decoded), what the walk missed is read (a script after </html>, which libxml2 puts in a
 // second root), lines past 65,535 are the parser's own (the tree stored 65,535 for them); scripts handed
-// to the background scanner come back in page order; the <meta> charset prescan.
+// to the background scanner come back in page order; the <meta> charset prescan; deferred frees.
+import Foundation
 import Testing
 @testable import FlowInspector
 
@@ -102,5 +103,31 @@ struct HTMLDocumentTests {
     ] as [(String, String?)])
     func charset(head: String, label: String?) {
         #expect(PageEncoding.declaredCharset(Array(head.utf8)) == label)
+    }
+}
+
+@Suite("deferred release")
+struct DeferredReleaseTests {
+    /// Counts its instances freed.
+    final class Counted: Sendable {
+        static let freed = Counter()
+        deinit { Self.freed.add() }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var freed = 0
+        func add() { lock.withLock { freed += 1 } }
+        var count: Int { lock.withLock { freed } }
+    }
+
+    @Test("every value handed over is freed, more than the limit at once included, and drain waits for it")
+    func freesEverything() {
+        let before = Counted.freed.count
+        for _ in 0..<(DeferredRelease.limit * 5) {
+            DeferredRelease.release([Counted(), Counted()])
+        }
+        DeferredRelease.drain()
+        #expect(Counted.freed.count - before == DeferredRelease.limit * 10)
     }
 }
