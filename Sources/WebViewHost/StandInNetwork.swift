@@ -2,7 +2,9 @@
 // hosts excepted, so a test's own server is reached directly); the proxy answers from the site and never
 // connects anywhere. https: a CONNECT to a host the site serves is accepted, TLS is ended here with the
 // stand-in certificate (which the view trusts for those hosts only), and libsoup's server reads the
-// requests; a CONNECT to any other host is refused. Plain http through the proxy is answered directly.
+// requests; a CONNECT to any other host is refused. A tunnel stays open for request after request, as a
+// real server's connection does (StandInTLS says why its TLS end is made without a CA database). Plain
+// http through the proxy is answered directly.
 // With a provider (`--provider`), every CONNECT is accepted and the stand-in certificate trusted for its host
 // as it arrives; the requests ProviderRouting names go to the emulator (in this process, or forwarded to a
 // running `bridge serve` with libsoup's client, the server message paused meanwhile), the site answers the
@@ -77,6 +79,13 @@ final class StandInNetwork {
             guard let message, let context else { return }
             Unmanaged<StandInNetwork>.fromOpaque(context).takeUnretainedValue().serve(message)
         }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        // libsoup 3.2 keeps a connection open after a response only while the server has a listener of its
+        // own; without one, every tunnelled connection would close after its first answer and WebKit would
+        // open (and verify) a new one for each stylesheet and script. So it listens on a loopback port that
+        // nothing is told of (it would serve the same site over plain http).
+        guard soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) != 0 else {
+            throw HostError(.setup, "stand-in server: cannot listen on loopback: \(GLibError.take(error))")
+        }
 
         service = g_socket_service_new()
         let address = g_inet_socket_address_new_from_string("127.0.0.1", 0)
@@ -115,6 +124,9 @@ final class StandInNetwork {
     // MARK: The proxy
 
     private func accept(_ connection: UnsafeMutablePointer<GSocketConnection>) {
+        // Answers go out as written: with Nagle's algorithm a response's body waits behind its header for
+        // the client's delayed acknowledgement (40 ms on loopback) once connections are kept open.
+        _ = g_socket_set_option(g_socket_connection_get_socket(connection), gint(IPPROTO_TCP), gint(TCP_NODELAY), 1, nil)
         let proxied = ProxyConnection(connection: connection, network: self)
         pending[ObjectIdentifier(proxied)] = proxied
         proxied.readRequestLine()
@@ -159,7 +171,7 @@ final class StandInNetwork {
         connection.write("HTTP/1.1 200 Connection Established\r\n\r\n")
         var error: UnsafeMutablePointer<GError>?
         let stream = UnsafeMutableRawPointer(connection.connection).assumingMemoryBound(to: GIOStream.self)
-        guard let tls = g_tls_server_connection_new(stream, certificate, &error) else {
+        guard let certificate, let tls = StandInTLS.serverConnection(stream, certificate: certificate, error: &error) else {
             report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil, detail: "TLS: \(GLibError.take(error))", refused: true))
             connection.close()
             return
