@@ -55,10 +55,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // The inspector's page fetch on libcurl (Debian: libcurl4-openssl-dev); its header names no curl type.
+        // The inspector's page fetch on libcurl (Debian: libcurl4-openssl-dev), loaded when a page is first
+        // fetched, not linked (page_fetch.c says why); its header names no curl type.
         .target(
-            name: "CPageFetch",
-            linkerSettings: [.linkedLibrary("curl")]
+            name: "CPageFetch"
         ),
         .target(
             name: "FlowInspector",
