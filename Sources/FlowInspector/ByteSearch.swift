@@ -1,5 +1,6 @@
-// ByteSearch.swift: memchr over a page's bytes. A page is mostly text between the few bytes the inspector
-// looks for ("<", a newline, "{"), and libc's memchr skips text many bytes at a time.
+// ByteSearch.swift: memchr over a page's bytes, and the byte-sequence search on it. A page is mostly text
+// between the few bytes the inspector looks for ("<", a newline, "{"), and libc's memchr skips text many
+// bytes at a time.
 import Foundation
 
 extension UnsafeBufferPointer where Element == UInt8 {
@@ -15,5 +16,18 @@ extension Array where Element == UInt8 {
     /// The index of the first `byte` in self[from..<to], or nil.
     func firstIndex(of byte: UInt8, from: Int, to: Int) -> Int? {
         withUnsafeBufferPointer { $0.firstIndex(of: byte, from: from, to: to) }
+    }
+
+    /// The index where `needle` first occurs whole in self[from..<to], or nil (each candidate's first byte
+    /// found with memchr).
+    func firstIndex(of needle: some Collection<UInt8>, from: Int, to: Int) -> Int? {
+        guard let first = needle.first, from >= 0 else { return nil }
+        let last = Swift.min(to, count) - needle.count  // the last index a whole needle can start at
+        var i = from
+        while i <= last, let next = firstIndex(of: first, from: i, to: last + 1) {
+            if self[next..<(next + needle.count)].elementsEqual(needle) { return next }
+            i = next + 1
+        }
+        return nil
     }
 }

@@ -310,8 +310,9 @@ enum FlowPageBuilder {
         let bytes = Array(text.utf8)
         tags.reserveCapacity(bytes.count / 16)
         var i = 0, cursor = offset
-        while i + 1 < bytes.count {
-            guard bytes[i] == UInt8(ascii: "{"), bytes[i + 1] == UInt8(ascii: "*") else { i += 1; continue }
+        while let brace = bytes.firstIndex(of: UInt8(ascii: "{"), from: i, to: bytes.count - 1) {
+            i = brace
+            guard bytes[i + 1] == UInt8(ascii: "*") else { i += 1; continue }
             var j = i + 2
             while j + 1 < bytes.count && !(bytes[j] == UInt8(ascii: "*") && bytes[j + 1] == UInt8(ascii: "}")) { j += 1 }
             guard j + 1 < bytes.count else { break }

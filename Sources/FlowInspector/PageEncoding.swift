@@ -43,21 +43,16 @@ enum PageEncoding {
     static func declaredCharset(_ bytes: [UInt8]) -> String? {
         // Read on the bytes, ASCII lower-cased: the markup looked for is ASCII.
         let head = bytes.prefix(1024).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        func find(_ text: StaticString, in range: Range<Int>) -> Int? {
-            let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-            guard range.count >= needle.count else { return nil }
-            return (range.lowerBound...(range.upperBound - needle.count)).first { head[$0..<($0 + needle.count)].elementsEqual(needle) }
-        }
         let labelEnds = Array("\"' ;/>".utf8)
-        var rest = 0..<head.count
-        while let meta = find("<meta", in: rest) {
-            let tagEnd = head[(meta + 5)...].firstIndex(of: UInt8(ascii: ">")) ?? head.count
-            if let charset = find("charset=", in: (meta + 5)..<tagEnd) {
+        var from = 0
+        while let meta = head.firstIndex(of: "<meta".utf8, from: from, to: head.count) {
+            let tagEnd = head.firstIndex(of: UInt8(ascii: ">"), from: meta + 5, to: head.count) ?? head.count
+            if let charset = head.firstIndex(of: "charset=".utf8, from: meta + 5, to: tagEnd) {
                 let value = head[(charset + 8)..<tagEnd].drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }
                 let label = value.prefix { !labelEnds.contains($0) }
-                if !label.isEmpty { return String(decoding: label, as: UTF8.self).lowercased() }
+                if !label.isEmpty { return String(decoding: label, as: UTF8.self) }
             }
-            rest = tagEnd..<head.count
+            from = tagEnd
         }
         return nil
     }

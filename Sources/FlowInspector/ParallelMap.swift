@@ -89,7 +89,7 @@ private final class WaitingBatches<T: Sendable>: @unchecked Sendable {
 }
 
 /// The chunks' results, each stored under a lock (once per chunk, not per item), joined in order.
-final class ChunkResults<R: Sendable>: @unchecked Sendable {
+private final class ChunkResults<R: Sendable>: @unchecked Sendable {
     private var chunks: [Int: [R]] = [:]
     private let lock = NSLock()
 

@@ -147,15 +147,9 @@ struct SourceMap {
         return nil
     }
 
+    /// Finds `needle` (exact bytes) from `from` to the end.
     func findBytes(_ needle: ArraySlice<UInt8>, from: Int) -> Int? {
-        guard let first = needle.first, from >= 0 else { return nil }
-        var i = from
-        while i + needle.count <= bytes.count {
-            guard let next = bytes.firstIndex(of: first, from: i, to: bytes.count - needle.count + 1) else { return nil }
-            if bytes[next..<(next + needle.count)].elementsEqual(needle) { return next }
-            i = next + 1
-        }
-        return nil
+        bytes.firstIndex(of: needle, from: from, to: bytes.count)
     }
 
     private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }

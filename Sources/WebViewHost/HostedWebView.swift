@@ -80,6 +80,7 @@ public final class HostedWebView {
         try network.start()
         self.network = network
         note("stand-in network on \(network.proxyURI): \(network.site.routes.count) route(s); loopback hosts are reached directly")
+        if let why = network.connectionsClose { note("stand-in network: " + why) }
         switch options.provider?.backend {
         case .inProcess?: note("provider: the emulator, in this process")
         case .server(let base)?: note("provider: bridge serve at \(base)")

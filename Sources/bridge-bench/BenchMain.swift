@@ -65,18 +65,20 @@ enum BenchMain {
 
 /// Times several bodies over the same items, interleaved round by round (so drift in the machine's
 /// speed touches them alike), after one warm-up round each. Returns each body's median ns per item and
-/// a checksum of what the bodies returned (consumed so nothing is optimized away). `settle` runs after
-/// each body, untimed: work a body left on another core is finished before the next body is timed.
+/// a checksum of what the bodies returned (consumed so nothing is optimized away). After each body, untimed:
+/// `settle` (work a body left on another core is finished), then the heap is consolidated (HeapSettling), so
+/// no body pays for memory another body freed.
 func interleavedMedians(rounds: Int, items: Int, settle: () -> Void = {}, _ bodies: [() -> Int]) -> (medians: [Double], checksum: Int) {
     var samples = Array(repeating: [Double](), count: bodies.count)
     var checksum = 0
-    for body in bodies { checksum &+= body(); settle() }
+    for body in bodies { checksum &+= body(); settle(); HeapSettling.consolidate() }
     let clock = ContinuousClock()
     for _ in 0..<rounds {
         for (index, body) in bodies.enumerated() {
             var result = 0
             let elapsed = clock.measure { result = body() }
             settle()
+            HeapSettling.consolidate()
             checksum &+= result
             let ns = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
             samples[index].append(ns / Double(items))

@@ -1,5 +1,5 @@
-// HeapSettling.swift: puts the heap back in order between timed bodies, untimed, so no body pays for
-// memory another body freed. glibc keeps small freed chunks in "fast bins" and merges them only when a
+// HeapSettling.swift: puts the heap back in order between timed bodies (interleavedMedians, untimed), so
+// no body pays for memory another body freed. glibc keeps small freed chunks in "fast bins" and merges them only when a
 // later request needs a large block (malloc_consolidate): after libxml2's bare parse frees its DOM (about
 // a million small nodes for the 5 MB page), the next large allocation pays for merging all of them. In
 // the interleaved inspect benchmark that was the inspection's first allocation: 45-50 ms of the bare

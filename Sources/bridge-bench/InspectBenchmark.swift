@@ -52,10 +52,7 @@ enum InspectBenchmark {
     static func run(rounds: Int) {
         let bytes = page()
         let inspector = Inspector()
-        // After each body, untimed: the inspector's deferred frees finish, then the heap is consolidated,
-        // so neither side pays for the other's freed memory (HeapSettling says what that cost).
-        let settle = { FlowInspectorBenchmarkHooks.drainDeferredReleases(); HeapSettling.consolidate() }
-        let (medians, checksum) = interleavedMedians(rounds: rounds, items: 1, settle: settle, [
+        let (medians, checksum) = interleavedMedians(rounds: rounds, items: 1, settle: FlowInspectorBenchmarkHooks.drainDeferredReleases, [
             { FlowInspectorBenchmarkHooks.bareParse(bytes) ? 1 : 0 },
             { (try? inspector.inspect(bytes: bytes, name: "generated.html", directory: nil).get().count) ?? -1 },
         ])
