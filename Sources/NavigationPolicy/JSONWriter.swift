@@ -4,7 +4,9 @@
 // numbers (a whole number is written without a fraction, once, here), strings are escaped per RFC 8259
 // with every control character, DEL, U+2028 and U+2029 as \u escapes, so a line is safe in a terminal
 // and in JavaScript. Written by hand because JSONSerialization neither keeps key order nor writes
-// numbers one way on every platform, and the writer is on replay's per-line path.
+// numbers one way on every platform, and the writer is on replay's per-line path. The characters escaped
+// beyond RFC 8259's are the terminal renderer's (Redactor.isUnsafeForTerminal): C1 controls and the
+// bidirectional overrides and isolates too, so a JSON line piped to a terminal or a viewer reads as written.
 
 /// A JSON value to write. Objects are ordered.
 public indirect enum JSONOutput: Sendable, Hashable {
@@ -115,12 +117,14 @@ public enum JSONWriter {
         return String(n)
     }
 
-    /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped (DEL, U+2028 and
-    /// U+2029 too, for terminals and JavaScript readers); everything else as UTF-8.
+    /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped (DEL, C1 controls,
+    /// U+2028, U+2029 and the bidirectional overrides too, for terminals and JavaScript readers);
+    /// everything else as UTF-8.
     public static func writeString(_ text: String, to out: inout String) {
         out += "\""
         // Nearly every string needs no escape: append it whole.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }) {
+        // (C1 controls are encoded C2 80-9F; U+2028/9 and the bidi controls E2 80/81 xx.)
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
             out += text
             out += "\""
             return
@@ -132,7 +136,7 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where c.value < 0x20 || c.value == 0x7F || c.value == 0x2028 || c.value == 0x2029:
+            case let c where Redactor.isUnsafeForTerminal(c):
                 let hex = String(c.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -13,10 +13,14 @@ public struct SecretParameters: Sendable {
         "accessToken", "authorizationCode", "client_secret", "code_verifier", "session_token", "otp",
         "oneTime", "assertion", "SAMLResponse", "jwt", "secret", "apiKey", "key", "ticket", "pinCode", "passcode",
         "sessionId", "sid", "authorization", "cookie", "oobCode", "verificationCode",
+        // Signed URLs and sessions: a signature or a session id is as good as the credential it stands for
+        // (S3's X-Amz-Signature, GCS's X-Goog-Signature, Azure's SAS `sig`, OIDC's nonce).
+        "signature", "sig", "session", "nonce", "hmac", "X-Amz-Credential", "X-Goog-Credential", "credential",
     ])
-    /// Name endings that make any name a secret (currentPassword, refresh_token, client_secret), compared
-    /// after normalizing: `tokenUrl` and `tokenAction` (Janrain settings) are not secrets, `newPassword` is.
-    static let secretSuffixes = ["token", "password", "secret", "passcode"]
+    /// Name endings that make any name a secret (currentPassword, refresh_token, client_secret,
+    /// X-Amz-Signature, JSESSIONID), compared after normalizing: `tokenUrl` and `tokenAction` (Janrain
+    /// settings) are not secrets, `newPassword` is.
+    static let secretSuffixes = ["token", "password", "secret", "passcode", "signature", "credential", "sessionid", "sessid"]
 
     private let normalizedNames: Set<String>
 
@@ -35,61 +39,88 @@ public struct SecretParameters: Sendable {
     }
 }
 
+/// A keyed digest a mask may carry (`…(13:9f2c4e1a07b3d865)`), so that masked values stay comparable:
+/// equal secrets get equal masks and different ones different masks, while the value cannot be recovered
+/// or guessed without the key. A recording uses one, so that its replay reaches the live run's findings.
+public protocol SecretFingerprint: Sendable {
+    /// Sixteen lower-case hexadecimal digits for the value's bytes.
+    func digest(_ value: String) -> String
+}
+
 /// Masks secrets in values, parameter strings and URLs.
 public struct Redactor: Sendable {
     public let secrets: SecretParameters
     /// When false (`--reveal`), everything passes through unchanged.
     public let isEnabled: Bool
+    /// When set, masks carry the value's keyed digest (recordings).
+    public let fingerprint: (any SecretFingerprint)?
 
-    public init(secrets: SecretParameters = .standard, isEnabled: Bool = true) {
+    public init(secrets: SecretParameters = .standard, isEnabled: Bool = true, fingerprint: (any SecretFingerprint)? = nil) {
         self.secrets = secrets
         self.isEnabled = isEnabled
+        self.fingerprint = fingerprint
     }
 
-    /// A secret value as "abcd…(40)": up to a quarter of it (at most four characters) and its length in
-    /// characters.
+    /// A secret value as "abcd…(40)": its length in characters and, for a secret of 16 characters or more,
+    /// its first four when they are plain ASCII letters, digits, "-", ".", "_" or "~" (anything else shows
+    /// no prefix: a mask never carries bytes a reader could mistake for the value or a terminal could act on).
     public func mask(_ value: String) -> String {
         guard isEnabled, !Self.isMask(Substring(value)) else { return value }
+        return makeMask(shownFrom: value.utf8, value: value)
+    }
+
+    /// The mask of `value`, its prefix taken from `raw` (the value as it stands in the input): shown only
+    /// when those raw bytes are all showable, so a raw prefix and its decoded form are the same bytes.
+    private func makeMask(shownFrom raw: some Collection<UInt8>, value: String) -> String {
         let count = value.count
         if count == 0 { return "" }
-        return String(value.prefix(Self.shown(count))) + "…(\(count))"
+        var out = ""
+        let wanted = Self.shown(count)
+        let head = raw.prefix(wanted)
+        if wanted > 0, head.count == wanted, head.allSatisfy(Self.isShowable) { out += String(decoding: head, as: UTF8.self) }
+        out += "…(" + String(count)
+        if let fingerprint { out += ":" + fingerprint.digest(value) }
+        return out + ")"
     }
 
-    /// Whether a value is already a mask ("abcd…(40)"), so masking twice changes nothing.
-    static func isMask(_ value: Substring) -> Bool {
-        guard value.hasSuffix(")"), let open = value.range(of: "…(") else { return false }
-        let digits = value[open.upperBound...].dropLast()
-        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    /// Bytes a mask may show: RFC 3986's unreserved characters.
+    static func isShowable(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): return true
+        default: return false
+        }
     }
 
-    /// How many characters of a secret of `count` characters a mask shows.
-    static func shown(_ count: Int) -> Int { min(4, count / 4) }
+    /// Whether text is exactly a mask this redactor makes ("abcd…(40)", "…(9)", "…(9:0123456789abcdef)"),
+    /// so masking twice changes nothing. Strict: the prefix is as long as a mask of that length shows and
+    /// made of showable bytes, so a secret that merely ends in "…(9)" is masked like any other.
+    static func isMask(_ text: Substring) -> Bool {
+        guard text.utf8.last == UInt8(ascii: ")"), let open = text.firstRange(of: "…(") else { return false }
+        let prefix = text[..<open.lowerBound].utf8
+        var inner = text[open.upperBound...].dropLast()
+        if let colon = inner.firstIndex(of: ":") {
+            let digest = inner[inner.index(after: colon)...].utf8
+            guard digest.count == 16, digest.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return false }
+            inner = inner[..<colon]
+        }
+        guard !inner.isEmpty, inner.utf8.count <= 9, inner.utf8.allSatisfy({ (0x30...0x39).contains($0) }), inner.utf8.first != 0x30,
+              let count = Int(inner) else { return false }
+        return prefix.count == shown(count) && prefix.allSatisfy(isShowable)
+    }
 
-    /// A secret that stands percent-encoded in a URL or form string: the characters shown keep their
-    /// encoding (so the masked URL still reads as one), the length counts decoded characters.
+    /// How many characters of a secret of `count` characters a mask shows: none below sixteen (a PIN, a
+    /// short code: every character shown is a large part of it), four from sixteen on.
+    static func shown(_ count: Int) -> Int { count >= 16 ? 4 : 0 }
+
+    /// A secret that stands percent-encoded in a URL or form string: decided on the raw bytes (a prefix is
+    /// shown only when its raw bytes are showable, so no escape, valid UTF-8 or not, is ever carried into
+    /// the mask); the length counts decoded characters.
     public func maskEncoded(_ raw: Substring) -> String {
         guard isEnabled, !Self.isMask(raw) else { return String(raw) }
         let decoded = FormParameters.decodeComponent(raw)
-        let count = decoded.count
-        if count == 0 { return "" }
-        let wanted = Self.shown(count)
-        // Walk the raw text unit by unit (a %XX triple or one byte) until the decoded prefix holds the
-        // characters shown and ends on a whole UTF-8 sequence.
-        let bytes = Array(raw.utf8)
-        var i = 0
-        var prefix: [UInt8] = []
-        while wanted > 0 && i < bytes.count {
-            if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let byte = UInt8(String(decoding: bytes[i + 1...i + 2], as: UTF8.self), radix: 16) {
-                prefix.append(byte)
-                i += 3
-            } else {
-                prefix.append(bytes[i] == UInt8(ascii: "+") ? 0x20 : bytes[i])
-                i += 1
-            }
-            let text = String(decoding: prefix, as: UTF8.self)
-            if !text.unicodeScalars.contains("\u{FFFD}") && text.count >= wanted { break }
-        }
-        return String(decoding: bytes[..<i], as: UTF8.self) + "…(\(count))"
+        if Self.isMask(Substring(decoded)) { return String(raw) }
+        return makeMask(shownFrom: raw.utf8, value: decoded)
     }
 
     /// The value for `name`, masked when the name is a secret; a value that holds JSON has its secret keys
@@ -97,8 +128,8 @@ public struct Redactor: Sendable {
     public func value(_ value: String, forParameter name: String) -> String {
         guard isEnabled else { return value }
         if secrets.isSecret(name) { return mask(value) }
-        if value.hasPrefix("[") || value.hasPrefix("{"), let json = JSONValue.parse(value) { return self.json(json).jsonText }
-        return value
+        if value.hasPrefix("[") || value.hasPrefix("{"), let json = JSONValue.parse(value) { return jsonParameter(json, named: name).jsonText }
+        return Self.isArguments(name) ? mask(value) : value
     }
 
     /// An application/x-www-form-urlencoded string with the secret values masked (their shown characters
@@ -131,10 +162,18 @@ public struct Redactor: Sendable {
                     }
                 }
             }
+            // A bridge's arguments that are not JSON cannot be masked by key or position: masked whole.
+            if Self.isArguments(name) {
+                let decoded = FormParameters.decodeComponent(rawValue)
+                guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), JSONValue.parse(decoded) != nil else {
+                    changed = true
+                    return part[...equals] + maskEncoded(rawValue)
+                }
+            }
             guard let first = rawValue.first, first == "%" || first == "[" || first == "{" else { return part }
             let decoded = FormParameters.decodeComponent(rawValue)
             guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), let value = JSONValue.parse(decoded) else { return part }
-            let masked = json(value)
+            let masked = jsonParameter(value, named: name)
             guard masked != value else { return part }
             changed = true
             return part[...equals] + Self.encodeURIComponent(masked.jsonText)
@@ -149,12 +188,14 @@ public struct Redactor: Sendable {
         let pathname = url.hasOpaquePath ? redactFormEncoded(url.pathname) : maskPathPairs(url.pathname[...])
         let query = url.query.map(redactFormEncoded)
         let fragment = url.fragment.map(redactFormEncoded)
+        // Both halves of the userinfo: a token is as often the user name (https://ghp_…@github.com/).
+        let username = url.username.isEmpty ? "" : maskEncoded(Substring(url.username))
         let password = url.password.isEmpty ? "" : maskEncoded(Substring(url.password))
         var href = url.protocol
         if url.hasHost {
             href += "//"
-            if !url.username.isEmpty || !password.isEmpty {
-                href += url.username + (password.isEmpty ? "" : ":" + password) + "@"
+            if !username.isEmpty || !password.isEmpty {
+                href += username + (password.isEmpty ? "" : ":" + password) + "@"
             }
             href += url.host
         } else if !url.hasOpaquePath && pathname.hasPrefix("//") {
@@ -164,7 +205,7 @@ public struct Redactor: Sendable {
         if let query { href += "?" + query }
         if let fragment { href += "#" + fragment }
         return RedactedURL(
-            href: href, origin: url.origin, protocol: url.protocol, username: url.username, password: password,
+            href: href, origin: url.origin, protocol: url.protocol, username: username, password: password,
             host: url.host, hostname: url.hostname, port: url.port, pathname: pathname,
             search: (query ?? "").isEmpty ? "" : "?" + query!, hash: (fragment ?? "").isEmpty ? "" : "#" + fragment!)
     }
@@ -186,17 +227,26 @@ public struct Redactor: Sendable {
             tail = "?" + redactFormEncoded(String(head[head.index(after: question)...])) + tail
             head = head[..<question]
         }
-        // Userinfo: "scheme://user:password@host"; the password is masked (the last "@" before the path
+        // Userinfo: "scheme://user:password@host"; both halves are masked (the last "@" before the path
         // ends the userinfo, as the URL parser reads it). In the path, `name=value` pairs with a secret name
         // (`/janrain:accessToken=…`, `;code=…`) are masked too.
         if let slashes = head.range(of: "://") {
-            let authorityEnd = head[slashes.upperBound...].firstIndex(of: "/") ?? head.endIndex
+            // A backslash ends the authority too, as the URL parser reads special URLs (https://evil.com\@good.com/).
+            let authorityEnd = head[slashes.upperBound...].firstIndex { $0 == "/" || $0 == "\\" } ?? head.endIndex
             let path = maskPathPairs(head[authorityEnd...])
             head = head[..<authorityEnd]
             let authority = head[slashes.upperBound...]
-            if let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":"),
-               authority.index(after: colon) < at {
-                head = Substring(String(head[...colon]) + maskEncoded(head[head.index(after: colon)..<at]) + head[at...])
+            if let at = authority.lastIndex(of: "@") {
+                let userinfo = authority[..<at]
+                let colon = userinfo.firstIndex(of: ":")
+                let user = userinfo[..<(colon ?? userinfo.endIndex)]
+                var masked = user.isEmpty ? "" : maskEncoded(user)
+                if let colon, userinfo.index(after: colon) < userinfo.endIndex {
+                    masked += ":" + maskEncoded(userinfo[userinfo.index(after: colon)...])
+                } else if colon != nil {
+                    masked += ":"
+                }
+                head = Substring(String(head[..<slashes.upperBound]) + masked + head[at...])
             }
             return head + path + tail
         }
@@ -278,15 +328,50 @@ extension Redactor {
         }
     }
 
+    /// Whether a parameter is a bridge's arguments (`janrain:EVENT?arguments=…`).
+    static func isArguments(_ name: String) -> Bool { SecretParameters.normalize(name) == "arguments" }
+
+    /// A JSON value carried in a parameter: secret keys masked at any depth, and in a bridge's `arguments`
+    /// array (Janrain's `janrain:EVENT?arguments=[…]`) every plain string or number too, by position: an
+    /// argument has no name to tell a token from a screen name.
+    public func jsonParameter(_ value: JSONValue, named name: String) -> JSONValue {
+        guard isEnabled else { return value }
+        guard Self.isArguments(name), case .array(let items) = value else { return json(value) }
+        return .array(items.map(positional))
+    }
+
+    /// A positional value: a string or number masked, anything else masked by key.
+    func positional(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let s): return .string(mask(s))
+        case .number(let n): return .string(mask(JSONWriter.numberText(n)))
+        default: return json(value)
+        }
+    }
+
     /// A drained bridge-queue entry with its secrets masked and its shape kept, so it still decodes to
     /// the same event: `janrain:NAME?arguments=…` has the JSON arguments' secret keys masked (and is
     /// re-encoded as encodeURIComponent does); a WebViewJavascriptBridge queue (a JSON array of messages)
     /// has its messages' secret keys masked; anything else is redacted as a URL.
     public func bridgeQueueEntry(_ entry: String) -> String {
         guard isEnabled else { return entry }
-        if entry.hasPrefix("["), let value = JSONValue.parse(entry) { return json(value).jsonText }
+        if entry.hasPrefix("["), let value = JSONValue.parse(entry) { return wvjbMessages(value).jsonText }
         // janrain:NAME?arguments=…: rawURL masks the query, JSON-valued parameters included.
         return rawURL(entry)
+    }
+
+    /// A WebViewJavascriptBridge queue: each message's secret keys masked, and its `data` or
+    /// `responseData` when that is a plain string or number (a handler's payload has no name of its own).
+    func wvjbMessages(_ value: JSONValue) -> JSONValue {
+        guard case .array(let messages) = value else { return json(value) }
+        return .array(messages.map { message in
+            guard case .object(var fields) = message else { return positional(message) }
+            let payloads = fields.filter { $0.key == "data" || $0.key == "responseData" }
+            for key in payloads.keys { fields[key] = nil }
+            guard case .object(var out) = json(.object(fields)) else { return message }
+            for (key, item) in payloads { out[key] = positional(item) }
+            return .object(out)
+        })
     }
 
     /// JavaScript's encodeURIComponent.
@@ -405,6 +490,6 @@ extension Redactor {
     static func isUnsafeForTerminal(_ scalar: Unicode.Scalar) -> Bool {
         let v = scalar.value
         return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-            || v == 0x2028 || v == 0x2029
+            || v == 0x2028 || v == 0x2029 || v == 0x200E || v == 0x200F || v == 0x061C
     }
 }

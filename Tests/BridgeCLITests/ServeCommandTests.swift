@@ -15,7 +15,13 @@ final class ServeProcess {
     init(_ arguments: [String] = []) throws {
         guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
         server = try LineProcess(["serve", "--port", "0"] + arguments, executable: executable)
-        base = server.firstLine
+        // The first line is the base URL, or {"listening": URL} with --format json.
+        if let data = server.firstLine.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+           let listening = object["listening"] as? String {
+            base = listening
+        } else {
+            base = server.firstLine
+        }
     }
 
     /// Stops the server and returns what it printed after the base URL.

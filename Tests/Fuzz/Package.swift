@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer) for the URL parser
 // (with the href round trip as its oracle), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP readers through replay,
-// the inline-script scanner and the inspector. A package of its own so that `swift build` and `swift test`
+// the inline-script scanner, the inspector, and the masking of secrets of any bytes in every rendered format. A package of its own so that `swift build` and `swift test`
 // of bridge never need libFuzzer; `Tests/Fuzz/run` builds and runs them, seeded from the fixtures.
 import PackageDescription
 
@@ -16,6 +16,10 @@ let package = Package(
         ]),
         .executableTarget(name: "FuzzLogReaders", dependencies: [
             "FuzzDriver", .product(name: "NavigationReplay", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
+        ]),
+        .executableTarget(name: "FuzzSecrets", dependencies: [
+            "FuzzDriver", .product(name: "BrowserURL", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
+            .product(name: "NavigationReplay", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FlowInspector", package: "bridge")]),
         .executableTarget(name: "FuzzInspector", dependencies: [

@@ -87,7 +87,7 @@ struct CaptureFlowTests {
         ("https://y\u{43E}urdomain.com/password_reset.php?code=x&access_token=y", "host xn--yurdomain-02h.com is not yourdomain.com (an internationalized name: it only looks like yourdomain.com)"),
         ("https://xn--yurdomain-02h.com/password_reset.php?code=x&access_token=y", "host xn--yurdomain-02h.com is not yourdomain.com (an internationalized name: it only looks like yourdomain.com)"),
         ("https://yourdomain.com./password_reset.php?code=x&access_token=y", "host yourdomain.com. is not yourdomain.com (a trailing dot makes it another host to the URL parser)"),
-        ("https://user:pass@yourdomain.com/password_reset.php?code=x&access_token=y", #"the URL carries userinfo (user "user"); a sentinel never matches credentials"#),
+        ("https://user:pass@yourdomain.com/password_reset.php?code=x&access_token=y", "the URL carries userinfo; a sentinel never matches credentials"),
     ])
     func lookalikes(url: String, reason: String) {
         let d = engine.decide(NavigationRequest(url: url), explain: true)

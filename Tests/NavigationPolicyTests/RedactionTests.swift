@@ -35,7 +35,7 @@ struct RedactionTests {
     func formEncoded() {
         let raw = "code=abcdefgh12345678&email=a%40b.c&state=xyzxyzxyz&&scope=openid+email"
         let redacted = redactor.redactFormEncoded(raw)
-        #expect(redacted == "code=abcd…(16)&email=a%40b.c&state=xy…(9)&&scope=openid+email")
+        #expect(redacted == "code=abcd…(16)&email=a%40b.c&state=…(9)&&scope=openid+email")
         #expect(!redacted.contains("12345678"))
     }
 
@@ -43,10 +43,11 @@ struct RedactionTests {
     func urlComponents() throws {
         let url = try BrowserURL.parse("https://user:hunter2hunter2@id.example/cb?code=SECRETCODE123&x=1#access_token=TOKENTOKENTOKEN&token_type=Bearer").get()
         let r = redactor.components(of: url)
-        #expect(r.password == "hun…(14)")
-        #expect(r.search == "?code=SEC…(13)&x=1")
-        #expect(r.hash == "#access_token=TOK…(15)&token_type=Bearer")
-        #expect(r.href == "https://user:hun…(14)@id.example/cb?code=SEC…(13)&x=1#access_token=TOK…(15)&token_type=Bearer")
+        #expect(r.username == "…(4)")
+        #expect(r.password == "…(14)")
+        #expect(r.search == "?code=…(13)&x=1")
+        #expect(r.hash == "#access_token=…(15)&token_type=Bearer")
+        #expect(r.href == "https://…(4):…(14)@id.example/cb?code=…(13)&x=1#access_token=…(15)&token_type=Bearer")
         for secret in ["hunter2hunter2", "SECRETCODE123", "TOKENTOKENTOKEN"] { #expect(!r.href.contains(secret)) }
         let janrain = try BrowserURL.parse("janrain:accessToken=8efac7802c55cffbba94").get()
         #expect(redactor.href(janrain) == "janrain:accessToken=8efa…(20)")
@@ -54,8 +55,8 @@ struct RedactionTests {
 
     @Test("raw input is masked as typed, not normalized")
     func rawInput() {
-        #expect(redactor.rawURL("HTTPS://X.example/cb?code=abcdefgh#state=12345678") == "HTTPS://X.example/cb?code=ab…(8)#state=12…(8)")
-        #expect(redactor.rawURL("janrain:accessToken=abcdefgh") == "janrain:accessToken=ab…(8)")
+        #expect(redactor.rawURL("HTTPS://X.example/cb?code=abcdefgh#state=12345678") == "HTTPS://X.example/cb?code=…(8)#state=…(8)")
+        #expect(redactor.rawURL("janrain:accessToken=abcdefgh") == "janrain:accessToken=…(8)")
         #expect(redactor.rawURL("not a url") == "not a url")
     }
 
@@ -63,20 +64,21 @@ struct RedactionTests {
     func nestedURL() {
         // Encoded in a query value: masked, the value re-encoded.
         #expect(redactor.rawURL("https://evil.example/?redirect_uri=https%3A%2F%2Fa.example%2Fcb%3Fcode%3Dabcdefgh%26x%3D1")
-                == "https://evil.example/?redirect_uri=https%3A%2F%2Fa.example%2Fcb%3Fcode%3Dab…(8)%26x%3D1")
+                == "https://evil.example/?redirect_uri=https%3A%2F%2Fa.example%2Fcb%3Fcode%3D…(8)%26x%3D1")
         // Plain in a query value, and whole in a fragment: masked in place.
         #expect(redactor.rawURL("https://evil.example/?next=https://a.example/cb?code=abcdefgh")
-                == "https://evil.example/?next=https://a.example/cb?code=ab…(8)")
+                == "https://evil.example/?next=https://a.example/cb?code=…(8)")
         #expect(redactor.rawURL("https://evil.example/#https://a.example/cb?code=abcdefgh&state=12345678")
-                == "https://evil.example/#https://a.example/cb?code=ab…(8)&state=12…(8)")
+                == "https://evil.example/#https://a.example/cb?code=…(8)&state=…(8)")
         // An opaque URL in a value, and secret pairs in a path.
-        #expect(redactor.rawURL("https://evil.example/?u=janrain%3AaccessToken%3Dabcdefgh") == "https://evil.example/?u=janrain%3AaccessToken%3Dab…(8)")
+        #expect(redactor.rawURL("https://evil.example/?u=janrain%3AaccessToken%3Dabcdefgh") == "https://evil.example/?u=janrain%3AaccessToken%3D…(8)")
         #expect(redactor.rawURL("https://evil.example/janrain:accessToken=abcdefgh/x;code=12345678?q=1")
-                == "https://evil.example/janrain:accessToken=ab…(8)/x;code=12…(8)?q=1")
-        #expect(redactor.rawURL("https://a.example/p;jsessionid=1/view=full") == "https://a.example/p;jsessionid=1/view=full")
+                == "https://evil.example/janrain:accessToken=…(8)/x;code=…(8)?q=1")
+        #expect(redactor.rawURL("https://a.example/p;jsessionid=1/view=full") == "https://a.example/p;jsessionid=…(1)/view=full")
+        #expect(redactor.rawURL("https://a.example/p;lang=en/view=full") == "https://a.example/p;lang=en/view=full")
         // The same in a parsed URL, as transcripts render it.
         if case .success(let parsed) = BrowserURL.parse("https://evil.example/janrain:accessToken=abcdefgh/x;code=12345678?q=1") {
-            #expect(redactor.href(parsed) == "https://evil.example/janrain:accessToken=ab…(8)/x;code=12…(8)?q=1")
+            #expect(redactor.href(parsed) == "https://evil.example/janrain:accessToken=…(8)/x;code=…(8)?q=1")
         } else { Issue.record("the URL must parse") }
         // Nothing secret inside: unchanged, byte for byte.
         let plain = "https://a.example/?next=https%3A%2F%2Fb.example%2Fpage%3Fid%3D7"
@@ -115,11 +117,29 @@ struct RedactionTests {
 struct OneRedactionPathTests {
     let redactor = Redactor()
 
-    @Test("a mask keeps the percent-encoding of what it shows and counts decoded characters")
-    func maskKeepsEncoding() {
-        #expect(redactor.redactFormEncoded("code=a%20b%C3%A9cdefghijklmn") == "code=a%20b%C3%A9…(16)")
-        #expect(redactor.redactFormEncoded("code=%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC") == "code=%E2%82%AC…(4)")
-        #expect(redactor.redactFormEncoded("token=a+b+cdefgh") == "token=a+…(10)")
+    @Test("a mask shows a prefix only of plain raw bytes and counts decoded characters")
+    func maskDecidedOnRawBytes() {
+        #expect(redactor.redactFormEncoded("code=abcdEFGHijklmnopq") == "code=abcd…(17)")
+        // An escape in the first four raw bytes, valid UTF-8 or not: nothing shown.
+        #expect(redactor.redactFormEncoded("code=a%20b%C3%A9cdefghijklmn") == "code=…(16)")
+        #expect(redactor.redactFormEncoded("code=%E2%82%AC%E2%82%AC%E2%82%AC%E2%82%AC") == "code=…(4)")
+        #expect(redactor.redactFormEncoded("token=a+b+cdefghijklmnop") == "token=…(18)")
+        #expect(redactor.redactFormEncoded("code=%FF%FF%FF%FFTOPSECRETVALUE") == "code=…(18)")
+    }
+
+    @Test("a short secret shows no prefix", arguments: [("pin=1234", "pin=…(4)"), ("code=123456789012345", "code=…(15)"),
+                                                        ("code=1234567890123456", "code=1234…(16)")])
+    func shortSecrets(raw: String, expected: String) {
+        #expect(redactor.redactFormEncoded(raw) == expected)
+    }
+
+    @Test("a secret that looks like a mask is still masked: only a mask's exact shape is left alone", arguments: [
+        "TOPSECRETVALUE…(9)", "abcdefgh…(16)", "ab…(16)", "…(0)", "…(09)", "abcd…(16:XYZ)", "…(4:0123456789abcdeg)", "%41%42…(4)",
+    ])
+    func lookalikeMasks(secret: String) {
+        let masked = redactor.mask(secret)
+        #expect(masked != secret)
+        #expect(!redactor.redactFormEncoded("code=" + secret).contains(secret))
     }
 
     @Test("masking twice changes nothing")
@@ -130,11 +150,53 @@ struct OneRedactionPathTests {
         #expect(redactor.mask("abcd…(16)") == "abcd…(16)")
     }
 
-    @Test("userinfo passwords are masked in raw input")
+    @Test("both halves of the userinfo are masked in raw input; a backslash ends the authority")
     func userinfo() {
-        #expect(redactor.rawURL("https://ada:hunter2hunter2@id.example/cb") == "https://ada:hun…(14)@id.example/cb")
+        #expect(redactor.rawURL("https://ada:hunter2hunter2@id.example/cb") == "https://…(3):…(14)@id.example/cb")
+        #expect(redactor.rawURL("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/") == "https://ghp_…(40)@github.com/")
         #expect(redactor.rawURL("https://evil.com\\@good.com/") == "https://evil.com\\@good.com/")
-        #expect(redactor.rawURL("https://a:b:c@x/") == "https://a:…(3)@x/")
+        #expect(redactor.rawURL("https://a:b:c@x/") == "https://…(1):…(3)@x/")
+        #expect(redactor.rawURL("https://ada:@x/") == "https://…(3):@x/")
+        let parsed = try? BrowserURL.parse("https://ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/").get()
+        #expect(parsed.map(redactor.href) == "https://ghp_…(40)@github.com/")
+    }
+
+    @Test("signatures, sessions, nonces and cloud signing parameters are secrets", arguments: [
+        "signature", "sig", "session", "nonce", "X-Amz-Signature", "X-Amz-Credential", "X-Amz-Security-Token", "X-Goog-Signature",
+        "X-Goog-Credential", "JSESSIONID", "PHPSESSID", "hmac",
+    ])
+    func signingParameters(name: String) {
+        #expect(SecretParameters.standard.isSecret(name))
+        #expect(redactor.redactFormEncoded("\(name)=SECRETVALUE123") == "\(name)=…(14)")
+    }
+
+    @Test("a bridge's arguments are masked by position as well as by key")
+    func positionalArguments() throws {
+        let entry = "janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"["TOKENVALUE123456",42424242,{"screen":"signIn"}]"#)
+        let redacted = redactor.bridgeQueueEntry(entry)
+        #expect(!redacted.contains("TOKENVALUE") && !redacted.contains("42424242"))
+        let arguments = JSONValue.parse(FormParameters.decodeComponent(redacted.split(separator: "=", maxSplits: 1)[1]))
+        #expect(arguments == .array([.string("TOKE…(16)"), .string("…(8)"), .object(["screen": .string("signIn")])]))
+        #expect(redactor.value(#"["TOKENVALUE123456"]"#, forParameter: "arguments") == #"["TOKE…(16)"]"#)
+        // WebViewJavascriptBridge: a message's data when it is a plain value.
+        let wvjb = redactor.bridgeQueueEntry(#"[{"handlerName":"signIn","data":"TOKENVALUE123456","callbackId":"cb_1"}]"#)
+        #expect(JSONValue.parse(wvjb) == .array([.object(["handlerName": .string("signIn"), "data": .string("TOKE…(16)"), "callbackId": .string("cb_1")])]))
+    }
+
+    @Test("a fingerprinted mask keeps equal values equal and different values different")
+    func fingerprints() {
+        struct FNV: SecretFingerprint {  // not keyed: enough to tell values apart in a test
+            func digest(_ value: String) -> String {
+                let hex = String(value.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }, radix: 16)
+                return String(repeating: "0", count: 16 - hex.count) + hex
+            }
+        }
+        let recorder = Redactor(fingerprint: FNV())
+        let a = recorder.mask("STATE-one-12"), b = recorder.mask("STATE-two-12")
+        #expect(a != b && a == recorder.mask("STATE-one-12"))
+        #expect(recorder.mask(a) == a)
+        #expect(redactor.mask(a) == a)
+        #expect(!a.contains("STATE"))
     }
 
     @Test("JSON carried in a parameter is masked by key and stays decodable")
@@ -144,7 +206,7 @@ struct OneRedactionPathTests {
         #expect(!redacted.contains("SECRETSECRET"))
         let decoded = FormParameters.decodeComponent(redacted.dropFirst("arguments=".count))
         #expect(decoded == #"[{"accessToken":"SECR…(18)","email":"ada@example.com"}]"#)
-        #expect(redactor.value(#"{"pin":123456789}"#, forParameter: "arguments") == #"{"pin":"12…(9)"}"#)
+        #expect(redactor.value(#"{"pin":123456789}"#, forParameter: "arguments") == #"{"pin":"…(9)"}"#)
     }
 
     @Test("secret names by ending: passwords, tokens and secrets of any prefix; settings that only start with token are not")
@@ -158,14 +220,14 @@ struct OneRedactionPathTests {
     }
 
     @Test("free text: URLs, name=value words and JSON pairs are masked; quotes and punctuation stay outside the mask", arguments: [
-        ("navigates to 'janrain:accessToken=abcdefghijkl'", "navigates to 'janrain:accessToken=abc…(12)'"),
-        (#"navigates to "myapp:token=abcdefghijkl"."#, #"navigates to "myapp:token=abc…(12)"."#),
-        ("redirect https://x.example/cb?code=abcdefghijkl, then", "redirect https://x.example/cb?code=abc…(12), then"),
-        ("sent state=abcdefghijkl)", "sent state=abc…(12))"),
-        (#"payload {"accessToken": "abcdefghijkl", "email":"a@b"}"#, #"payload {"accessToken": "abc…(12)", "email":"a@b"}"#),
-        ("user https://ada:abcdefghijkl@x.example/ failed", "user https://ada:abc…(12)@x.example/ failed"),
+        ("navigates to 'janrain:accessToken=abcdefghijkl'", "navigates to 'janrain:accessToken=…(12)'"),
+        (#"navigates to "myapp:token=abcdefghijkl"."#, #"navigates to "myapp:token=…(12)"."#),
+        ("redirect https://x.example/cb?code=abcdefghijkl, then", "redirect https://x.example/cb?code=…(12), then"),
+        ("sent state=abcdefghijkl)", "sent state=…(12))"),
+        (#"payload {"accessToken": "abcdefghijkl", "email":"a@b"}"#, #"payload {"accessToken": "…(12)", "email":"a@b"}"#),
+        ("user https://ada:abcdefghijkl@x.example/ failed", "user https://…(3):…(12)@x.example/ failed"),
         ("nothing secret here (line 3)", "nothing secret here (line 3)"),
-        ("myapp:token=abcdefghijkl…, which", "myapp:token=abc…(12)…, which"),
+        ("myapp:token=abcdefghijkl…, which", "myapp:token=…(12)…, which"),
     ])
     func message(input: String, expected: String) {
         #expect(redactor.message(input) == expected)

@@ -62,7 +62,7 @@ struct TranscriptTests {
         for key in ["url", "decision", "kind", "rule", "params", "error", "intercepted"] {
             #expect(check[key] != nil && check[key] == replay[key], "\(key)")
         }
-        #expect(check.line.contains(#""code":"abc…(12)""#))
+        #expect(check.line.contains(#""code":"…(12)""#))
     }
 
     @Test("--expect names the differing keys and masks the values it shows")

@@ -1,0 +1,167 @@
+// SecretPropertyTests.swift: the property behind every mask: whatever bytes a secret holds (invalid UTF-8,
+// escapes of separators, control and bidi characters, text shaped like a mask), neither its raw form, nor
+// its decoded form, nor the run of plain letters inside it reaches any command's output in any format
+// without --reveal. Secrets are made from a seeded generator (a failure names its seed) and put in every
+// place a secret sits: a sentinel's query and fragment, the userinfo's both halves, a cloud signature, a
+// bridge's positional arguments, a deep link, a state that does not match. The same oracle runs as the
+// fuzz target FuzzSecrets on the renderer in process.
+import Foundation
+import Testing
+
+/// A secret: its bytes (decoded), how it stands in a URL (raw), and the run of letters it carries.
+struct GeneratedSecret: CustomStringConvertible {
+    let seed: UInt64
+    let raw: String
+    let decoded: [UInt8]
+    let letters: String
+
+    var description: String { "seed \(seed): \(raw)" }
+
+    /// What must not appear in the output: the raw text, the decoded text (as a reader would show it),
+    /// and the letters.
+    var forbidden: [String] {
+        [raw, String(decoding: decoded, as: UTF8.self), letters].filter { $0.count >= 8 }
+    }
+
+    init(seed: UInt64) {
+        var random = SplitMix64(seed)
+        self.seed = seed
+        // Pieces: each as it stands raw in a URL, and the bytes it decodes to.
+        let pieces: [(String, [UInt8])] = [
+            ("%FF", [0xFF]), ("%C3", [0xC3]), ("%E2%80%AE", [0xE2, 0x80, 0xAE]), ("%00", [0]), ("%1B", [0x1B]), ("%26", [0x26]),
+            ("%3D", [0x3D]), ("%23", [0x23]), ("%3B", [0x3B]), ("%2B", [0x2B]), ("%25", [0x25]), ("+", [0x20]), ("%0A", [0x0A]),
+            ("%40", [0x40]), ("%3A", [0x3A]), ("%2F", [0x2F]), ("%E2%80%A6(9)", Array("…(9)".utf8)), ("-", [0x2D]), ("~", [0x7E]),
+        ]
+        let letterSet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789".utf8)
+        var letters: [UInt8] = []
+        for _ in 0..<12 { letters.append(letterSet[Int(random.next() % UInt64(letterSet.count))]) }
+        var raw = "", decoded: [UInt8] = []
+        let before = Int(random.next() % 5), after = Int(random.next() % 5)
+        for index in 0..<(before + 1 + after) {
+            if index == before {
+                raw += String(decoding: letters, as: UTF8.self)
+                decoded += letters
+            } else {
+                let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                raw += piece.0
+                decoded += piece.1
+            }
+        }
+        self.raw = raw
+        self.decoded = decoded
+        self.letters = String(decoding: letters, as: UTF8.self)
+    }
+
+    /// The secret in every place it can sit in a URL.
+    var urls: [String] {
+        [
+            "https://yourdomain.com/password_reset.php?code=\(raw)&access_token=\(raw)",
+            "https://yourdomain.com/password_reset.php#access_token=\(raw)&code=abcdefgh",
+            "https://yourdomain.com/password_reset.php?code=abcdefgh&access_token=zyxwvuts&state=\(raw)",
+            "https://\(raw):\(raw)@yourdomain.com/password_reset.php",
+            "https://bucket.example/object?X-Amz-Signature=\(raw)&session=\(raw)&nonce=\(raw)",
+            "janrain:onCaptureLoginSuccess?arguments=%5B%22\(raw)%22%5D",
+            "janrain:onCaptureLoginSuccess?arguments=\(raw)",
+            "myapp://reset-password?token=\(raw)&email=ada%40example.com",
+            "https://api.kii.example/reset?pin=\(raw)",
+        ]
+    }
+}
+
+/// A small, seedable generator (SplitMix64), so a failing secret can be made again from its seed.
+struct SplitMix64 {
+    private var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("secrets with any bytes never reach the output", .serialized)
+struct SecretPropertyTests {
+    static let seeds: [UInt64] = Array(1...6)
+    static var capture: String { InspectCommandTests.path("Fixtures/rules/capture.json") }
+
+    func expectNoLeak(_ output: String, _ secret: GeneratedSecret, _ what: String) {
+        for forbidden in secret.forbidden {
+            let line = output.split(separator: "\n").first { $0.contains(forbidden) }
+            #expect(line == nil, "\(what) shows the secret (\(secret)) as \(forbidden.debugDescription) in: \(line ?? "")")
+        }
+    }
+
+    @Test("url and check, text and json", arguments: seeds)
+    func urlAndCheck(seed: UInt64) throws {
+        let secret = GeneratedSecret(seed: seed)
+        for format in ["text", "json"] {
+            let url = try BridgeProcess.run(["url", "--format", format] + secret.urls)
+            expectNoLeak(url.stdout + url.stderr, secret, "url --format \(format)")
+            let check = try BridgeProcess.run(["check", "--rules", Self.capture, "--explain", "--format", format, "--state", "expected-state"] + secret.urls)
+            expectNoLeak(check.stdout + check.stderr, secret, "check --format \(format)")
+        }
+        // The secret is really in the input: --reveal shows its letters.
+        let revealed = try BridgeProcess.run(["url", "--reveal"] + secret.urls)
+        #expect(revealed.stdout.contains(secret.letters))
+    }
+
+    @Test("replay, text and json, with a drained queue", arguments: seeds)
+    func replay(seed: UInt64) throws {
+        let secret = GeneratedSecret(seed: seed)
+        var lines = [#"{"format":"bridge-navlog","version":1}"#,
+                     #"{"seq":1,"url":"https://example.janraincapture.com/oauth/signin?response_type=code&state=sent-state-value&redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php"}"#]
+        for (index, url) in secret.urls.enumerated() { lines.append(#"{"seq":\#(index + 2),"url":\#(quoted(url))}"#) }
+        lines.append(#"{"seq":99,"url":"janrain:eventsAvailable?1","drained":[\#(quoted("janrain:onCaptureLoginSuccess?arguments=%5B%22\(secret.raw)%22%5D"))]}"#)
+        let log = try Canary.temporary("property.navlog", lines.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        for format in ["text", "json"] {
+            let run = try BridgeProcess.run(["replay", "--rules", Self.capture, "--explain", "--format", format, log])
+            expectNoLeak(run.stdout + run.stderr, secret, "replay --format \(format)")
+        }
+    }
+
+    @Test("test, every format, with failing cases that quote the secret", arguments: seeds)
+    func audit(seed: UInt64) throws {
+        let secret = GeneratedSecret(seed: seed)
+        let cases = secret.urls.enumerated().map { index, url in
+            #"{"name":"case \#(index)","url":\#(quoted(url)),"state":"expected-state","expect":{"decision":"allow","params":{"code":"other"}}}"#
+        }
+        let file = try Canary.temporary("property.cases.jsonl", cases.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        for format in ["text", "json", "junit", "sarif"] {
+            let run = try BridgeProcess.run(["test", "--rules", Self.capture, "--format", format, file])
+            #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+            expectNoLeak(run.stdout + run.stderr, secret, "test --format \(format)")
+        }
+    }
+
+    @Test("serve: the request log in text and json, and the dashboard's event stream")
+    func serve() throws {
+        for format in ["text", "json"] {
+            let server = try ServeProcess(["--format", format])
+            var events = ""
+            for seed in Self.seeds {
+                let secret = GeneratedSecret(seed: seed)
+                for url in secret.urls where url.hasPrefix("https://yourdomain.com/") {
+                    let target = "/oauth/token" + url.drop { $0 != "?" && $0 != "#" }.replacingOccurrences(of: "#", with: "?")
+                    _ = try RawHTTP.request(server.base, "GET", target)
+                }
+            }
+            events = try RawHTTP.request(server.base, "GET", "/emulator/v1/events", readLimit: 1).body
+            let log = server.stop()
+            for seed in Self.seeds {
+                let secret = GeneratedSecret(seed: seed)
+                expectNoLeak(log, secret, "serve --format \(format)")
+                expectNoLeak(events, secret, "serve's event stream")
+            }
+            #expect(events.contains("/oauth/token"), "\(events)")
+        }
+    }
+
+    private func quoted(_ text: String) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,63 @@
+// FuzzSecrets: any bytes as a secret. The secret is percent-encoded (every byte but RFC 3986's unreserved
+// ones) into each place a secret sits in a URL (a sentinel's query and fragment, both halves of the
+// userinfo, a cloud signature, a session, a bridge's positional and non-JSON arguments, a deep link, a
+// state that is not the one sent), decided by the engine and rendered by check's renderer in text and
+// JSON with --explain. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
+// secret nor its decoded text, when eight characters or longer, appears in any line, unless the same
+// text appears when the secret is empty (the URL's own words).
+import BrowserURL
+import Foundation
+import FuzzDriver
+import NavigationPolicy
+import NavigationReplay
+
+let rulesText = #"""
+{"version": 1, "default": "cancel", "allow": ["https://yourdomain.com", "https://*.janraincapture.com"],
+ "sentinels": [{"name": "signin", "redirectURI": "https://yourdomain.com/password_reset.php", "responseMode": "any", "require": ["code"]}],
+ "schemes": [{"name": "janrain-bridge", "scheme": "janrain", "protocol": "janrain"},
+             {"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token"]}]}
+"""#
+nonisolated(unsafe) let rules: Rules = {
+    do { return try RulesLoader.parse(Data(rulesText.utf8)) } catch { fatalError("the embedded rules do not load: \(error)") }
+}()
+nonisolated(unsafe) let engine = PolicyEngine(rules: rules)
+nonisolated(unsafe) let renderers = TranscriptFormat.allCases.map { TranscriptRenderer(format: $0, redactor: Redactor(), explain: true) }
+
+func urls(_ s: String) -> [String] {
+    ["https://yourdomain.com/password_reset.php?code=\(s)&access_token=\(s)", "https://yourdomain.com/password_reset.php#access_token=\(s)",
+     "https://yourdomain.com/password_reset.php?code=abcdefgh&state=\(s)", "https://\(s):\(s)@yourdomain.com/password_reset.php",
+     "https://bucket.example/o?X-Amz-Signature=\(s)&session=\(s)&nonce=\(s)", "janrain:onCaptureLoginSuccess?arguments=%5B%22\(s)%22%5D",
+     "janrain:onCaptureLoginSuccess?arguments=\(s)", "myapp://reset-password?token=\(s)", "https://a.example/?pin=\(s)"]
+}
+
+func rendered(_ secret: String) -> [String] {
+    urls(secret).flatMap { url in
+        let decision = engine.decide(NavigationRequest(url: url), expectedState: "expected-state", explain: true)
+        return renderers.flatMap { $0.lines(.decision(url: url, decision)) } + [Redactor().message("navigates to \(url)")]
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = Array(fuzzInput(data, count).prefix(256))
+    var encoded = ""
+    for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            encoded.unicodeScalars.append(Unicode.Scalar(byte))
+        default:
+            encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
+        }
+    }
+    let template = rendered("").joined(separator: "\n")
+    let output = rendered(encoded).joined(separator: "\n")
+    for forbidden in [encoded, String(decoding: bytes, as: UTF8.self)] where forbidden.count >= 8 && !template.contains(forbidden) {
+        if output.contains(forbidden) {
+            fatalError("a secret reached the output: \(forbidden.debugDescription)")
+        }
+    }
+    return 0
+}
+
+runFuzzer(fuzzSecrets)
