@@ -26,6 +26,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `bridge serve`, the provider emulator. Without its default traits: no swift-configuration.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        // Hummingbird's own service lifecycle: `bridge serve`'s signals and bounded graceful shutdown.
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // UTS #46 through the system ICU; the public header exposes no ICU type (ICU's headers clash with
@@ -89,6 +91,8 @@ let package = Package(
                 "BrowserURL",
                 "NavigationPolicy",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(

@@ -73,8 +73,13 @@ enum CapturePages {
 
     static func signIn(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse {
         if let refused = checkAuthorization(&state, fields, config) { return refused }
-        guard let index = state.userIndex(email: fields["signInEmailAddress"] ?? ""), state.users[index].password == fields["currentPassword"] else {
+        guard let index = state.userIndex(email: fields["signInEmailAddress"] ?? "") else {
             return signInPage(&state, fields, error: "Incorrect username or password. Please try again.", config)
+        }
+        switch state.checkPassword(index, fields["currentPassword"] ?? "", config) {
+        case .accepted: break
+        case .wrong: return signInPage(&state, fields, error: "Incorrect username or password. Please try again.", config)
+        case .locked(let until): return signInPage(&state, fields, error: CaptureRoutes.lockedMessage(until), config)
         }
         let user = state.users[index], clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
         let responseType = fields["response_type"]!

@@ -10,6 +10,7 @@
 // creates the user and answers as a sign-in does; /entity (access_token) answers the token's user, which
 // the widget's createCaptureSession and session check use; POST /entity.update (access_token, attributes
 // as JSON) saves a profile form: displayName, and a new password when the current one is given with it.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 
@@ -46,8 +47,27 @@ enum CaptureRoutes {
         return .success(fields)
     }
 
-    /// A registered client (any client_id registers on first use unless the configuration is strict).
+    /// Schemes a redirect URI may never have: the browser would run or render what the provider sends
+    /// (RFC 6749 §10.6 and §10.15; the WHATWG URL spec's "bad schemes" for navigations).
+    static let refusedRedirectSchemes: Set<String> = ["javascript", "data", "vbscript", "file", "blob", "about", "filesystem"]
+
+    /// Why a redirect URI is refused before any client lookup, or nil: it must be an absolute URL (parsed as
+    /// a browser parses it) without a fragment and not of a refused scheme.
+    static func redirectURIRefusal(_ redirectURI: String) -> EmulatorResponse? {
+        guard case .success(let url) = BrowserURL.parse(redirectURI) else {
+            return error(400, code: 200, "invalid_argument", "redirect_uri is not an absolute URL")
+        }
+        if refusedRedirectSchemes.contains(url.scheme) {
+            return error(400, code: 200, "invalid_argument", "redirect_uri may not be a \(url.scheme): URL")
+        }
+        if url.fragment != nil { return error(400, code: 200, "invalid_argument", "redirect_uri may not have a fragment") }
+        return nil
+    }
+
+    /// A registered client (any client_id registers on first use unless the configuration is strict), and a
+    /// redirect URI it may use.
     static func client(_ state: inout EmulatorState, _ id: String, redirectURI: String?, config: EmulatorConfiguration) -> EmulatorResponse? {
+        if let redirectURI, let refused = redirectURIRefusal(redirectURI) { return refused }
         if state.clients[id] == nil {
             if config.strictClients || !config.clients.isEmpty {
                 return error(400, code: 402, "invalid_client", "client_id \(id) is not registered with application \(config.appName)")
@@ -77,11 +97,22 @@ enum CaptureRoutes {
         if let form = fields["form"], form.range(of: #"regist|forgot|profile|edit|changePassword"#, options: [.regularExpression, .caseInsensitive]) != nil {
             return error(400, code: 100, "invalid_argument", "form \(form) is not a sign-in form of this flow")
         }
-        guard let index = state.userIndex(email: fields["signInEmailAddress"]!), state.users[index].password == fields["currentPassword"]! else {
-            return error(200, code: 210, "invalid_credentials", "Incorrect username or password",
-                         invalidFields: JSONFields.single("signInForm", .array([.string("Incorrect username or password. Please try again.")])))
+        let wrong = error(200, code: 210, "invalid_credentials", "Incorrect username or password",
+                          invalidFields: JSONFields.single("signInForm", .array([.string("Incorrect username or password. Please try again.")])))
+        guard let index = state.userIndex(email: fields["signInEmailAddress"]!) else { return wrong }
+        switch state.checkPassword(index, fields["currentPassword"]!, config) {
+        case .accepted: break
+        case .wrong: return wrong
+        case .locked(let until):
+            return error(200, code: 210, "invalid_credentials", lockedMessage(until),
+                         invalidFields: JSONFields.single("signInForm", .array([.string(lockedMessage(until))])))
         }
         return .json(200, signedIn(&state, state.users[index], clientID: clientID, redirectURI: redirectURI, responseType: responseType, config))
+    }
+
+    /// What a locked account is told (the emulator's own limit: Capture publishes none).
+    static func lockedMessage(_ until: Date) -> String {
+        "Too many failed sign-in attempts: this account is locked until \(EmulatorClock.iso(until)) (emulator clock)."
     }
 
     /// What a successful sign-in or registration answers: the credentials response_type asks for, and the user.

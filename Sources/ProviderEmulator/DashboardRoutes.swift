@@ -2,13 +2,111 @@
 // outbox with every message's links clickable (a custom-scheme link opens the app, in a web view the app's
 // rules catch it); users; codes and tokens with their state; the clock (+30 minutes) and a reset; and the
 // live request log (server-sent events from /emulator/v1/events). Plain HTML and a little script over the
-// emulator's own JSON routes; text is set with textContent, never parsed as markup.
+// emulator's own JSON routes; text is set with textContent, never parsed as markup, and a mail's link is
+// live only for a scheme that cannot run script. The script and style are files of their own so that the
+// page's Content-Security-Policy can forbid inline script.
 import NavigationPolicy
 
 enum DashboardRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route("GET", "/") { _, _, _, config in .html(200, page(config)) },
+        ProviderEmulator.route("GET", "/") { _, _, _, config in
+            var answer = EmulatorResponse.html(200, page(config))
+            answer.headers = securityHeaders
+            return answer
+        },
+        ProviderEmulator.route("GET", "/dashboard.js") { _, _, _, _ in
+            EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(script.utf8), location: nil, headers: securityHeaders)
+        },
+        ProviderEmulator.route("GET", "/dashboard.css") { _, _, _, _ in
+            EmulatorResponse(status: 200, contentType: "text/css; charset=utf-8", body: Array(style.utf8), location: nil, headers: securityHeaders)
+        },
     ]
+
+    /// Script only from this server's own files (no inline script, so nothing a mail or a log line carries can
+    /// run), fetches only to itself, and no framing.
+    static let securityHeaders = [
+        "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+    ]
+
+    static let style = #"""
+  body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 60rem; }
+  section { margin-bottom: 1.5rem; } table { border-collapse: collapse; width: 100%; font-size: .9rem; }
+  td, th { border-bottom: 1px solid #ddd; padding: .25rem .4rem; text-align: left; vertical-align: top; word-break: break-all; }
+  button, .start { margin: .2rem .3rem .2rem 0; } #log { font-family: ui-monospace, monospace; font-size: .8rem; max-height: 16rem; overflow: auto; }
+"""#
+
+    static let script = #"""
+(function () {
+  'use strict';
+  var app = document.getElementById('app').textContent;
+  var user = document.getElementById('user').textContent;
+  function cell(row, text) { var td = document.createElement('td'); td.textContent = text == null ? '' : String(text); row.appendChild(td); return td; }
+  function fill(id, items, columns) {
+    var body = document.getElementById(id); body.textContent = '';
+    items.forEach(function (item) { var row = document.createElement('tr'); columns(row, item); body.appendChild(row); });
+  }
+  var unsafeSchemes = ['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:'];
+  function isSafeLink(link) {
+    try { return unsafeSchemes.indexOf(new URL(link).protocol) < 0; } catch (e) { return false; }
+  }
+  function get(path) { return fetch(path, { cache: 'no-store' }).then(function (r) { return r.json(); }); }
+  function post(path, body, type) {
+    return fetch(path, { method: 'POST', headers: { 'Content-Type': type || 'application/json' }, body: body }).then(refresh);
+  }
+  function refresh() {
+    get('/api/v1/messages').then(function (list) {
+      return Promise.all(list.messages.map(function (m) { return get('/api/v1/message/' + m.ID); }));
+    }).then(function (messages) {
+      fill('outbox', messages, function (row, m) {
+        cell(row, m.To[0].Address); cell(row, m.Subject); cell(row, m.Created);
+        var links = cell(row, m.Links.length ? '' : m.Snippet);
+        m.Links.forEach(function (link) {
+          // A link is live only for a scheme that cannot run script here; anything else is text.
+          var item = document.createElement(isSafeLink(link) ? 'a' : 'span');
+          if (item.tagName === 'A') item.href = link;
+          item.textContent = link; links.appendChild(item); links.appendChild(document.createElement('br'));
+        });
+      });
+    });
+    get('/emulator/v1/codes').then(function (d) { fill('codes', d.codes, function (row, c) { cell(row, c.kind); cell(row, c.email); cell(row, c.state); cell(row, c.expiresAt); }); });
+    get('/emulator/v1/users').then(function (d) { fill('users', d.users, function (row, u) { cell(row, u.email); cell(row, u.phone); cell(row, u.verified ? 'yes' : 'no'); }); });
+    get('/emulator/v1/clock').then(function (d) { document.getElementById('clock').textContent = d.now; });
+  }
+  var form = 'application/x-www-form-urlencoded';
+  var redirect = encodeURIComponent('https://yourdomain.com/password_reset.php');
+  document.getElementById('start-capture-reset').onclick = function () {
+    post('/oauth/forgot_password_native', 'client_id=' + app + '&form=forgotPasswordForm&signInEmailAddress=' + encodeURIComponent(user) + '&redirect_uri=' + redirect, form);
+  };
+  document.getElementById('start-deeplink').onclick = function () { post('/api/reset-password/request', JSON.stringify({ email: user })); };
+  document.getElementById('start-realm-reset').onclick = function () {
+    post('/api/client/v2.0/app/' + app + '/auth/providers/local-userpass/reset/send', JSON.stringify({ email: user }));
+  };
+  document.getElementById('start-kii-pin').onclick = function () {
+    post('/api/apps/' + app + '/users/EMAIL:' + encodeURIComponent(user) + '/password/request-reset', JSON.stringify({ notificationMethod: 'SMS', smsResetMethod: 'PIN' }));
+  };
+  document.getElementById('advance').onclick = function () { post('/emulator/v1/clock', JSON.stringify({ advance: 1800 })); };
+  document.getElementById('reset').onclick = function () { post('/emulator/v1/reset', ''); };
+  var log = document.getElementById('log');
+  if (window.EventSource) {
+    var source = new EventSource('/emulator/v1/events');
+    source.addEventListener('dropped', function (event) {
+      var line = document.createElement('div');
+      line.textContent = JSON.parse(event.data).dropped + ' earlier requests are no longer kept';
+      log.insertBefore(line, log.firstChild);
+    });
+    source.onmessage = function (event) {
+      var entry = JSON.parse(event.data), line = document.createElement('div');
+      line.textContent = entry.at + '  ' + entry.method + ' ' + entry.target + ' ' + entry.status;
+      log.insertBefore(line, log.firstChild);
+      if (entry.target.indexOf('/emulator/v1/') !== 0 && entry.target.indexOf('/api/v1/') !== 0) refresh();
+    };
+  }
+  refresh();
+  setInterval(refresh, 2000);
+})();
+"""#
 
     static func page(_ config: EmulatorConfiguration) -> String {
         let app = EmulatorPage.escape(config.appName)
@@ -18,12 +116,7 @@ enum DashboardRoutes {
         <head>
         <meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>bridge serve</title>
-        <style>
-          body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 60rem; }
-          section { margin-bottom: 1.5rem; } table { border-collapse: collapse; width: 100%; font-size: .9rem; }
-          td, th { border-bottom: 1px solid #ddd; padding: .25rem .4rem; text-align: left; vertical-align: top; word-break: break-all; }
-          button, .start { margin: .2rem .3rem .2rem 0; } #log { font-family: ui-monospace, monospace; font-size: .8rem; max-height: 16rem; overflow: auto; }
-        </style>
+        <link rel="stylesheet" href="/dashboard.css">
         </head>
         <body>
         <h1>bridge serve <small id="app">\#(app)</small></h1>
@@ -41,67 +134,7 @@ enum DashboardRoutes {
         <section><h2>Codes and tokens</h2><table><thead><tr><th>Kind</th><th>User</th><th>State</th><th>Expires</th></tr></thead><tbody id="codes"></tbody></table></section>
         <section><h2>Users</h2><table><thead><tr><th>Email</th><th>Phone</th><th>Verified</th></tr></thead><tbody id="users"></tbody></table></section>
         <section><h2>Requests</h2><div id="log"></div></section>
-        <script>
-        (function () {
-          'use strict';
-          var app = document.getElementById('app').textContent;
-          var user = document.getElementById('user').textContent;
-          function cell(row, text) { var td = document.createElement('td'); td.textContent = text == null ? '' : String(text); row.appendChild(td); return td; }
-          function fill(id, items, columns) {
-            var body = document.getElementById(id); body.textContent = '';
-            items.forEach(function (item) { var row = document.createElement('tr'); columns(row, item); body.appendChild(row); });
-          }
-          function get(path) { return fetch(path, { cache: 'no-store' }).then(function (r) { return r.json(); }); }
-          function post(path, body, type) {
-            return fetch(path, { method: 'POST', headers: { 'Content-Type': type || 'application/json' }, body: body }).then(refresh);
-          }
-          function refresh() {
-            get('/api/v1/messages').then(function (list) {
-              return Promise.all(list.messages.map(function (m) { return get('/api/v1/message/' + m.ID); }));
-            }).then(function (messages) {
-              fill('outbox', messages, function (row, m) {
-                cell(row, m.To[0].Address); cell(row, m.Subject); cell(row, m.Created);
-                var links = cell(row, m.Links.length ? '' : m.Snippet);
-                m.Links.forEach(function (link) { var a = document.createElement('a'); a.href = link; a.textContent = link; links.appendChild(a); });
-              });
-            });
-            get('/emulator/v1/codes').then(function (d) { fill('codes', d.codes, function (row, c) { cell(row, c.kind); cell(row, c.email); cell(row, c.state); cell(row, c.expiresAt); }); });
-            get('/emulator/v1/users').then(function (d) { fill('users', d.users, function (row, u) { cell(row, u.email); cell(row, u.phone); cell(row, u.verified ? 'yes' : 'no'); }); });
-            get('/emulator/v1/clock').then(function (d) { document.getElementById('clock').textContent = d.now; });
-          }
-          var form = 'application/x-www-form-urlencoded';
-          var redirect = encodeURIComponent('https://yourdomain.com/password_reset.php');
-          document.getElementById('start-capture-reset').onclick = function () {
-            post('/oauth/forgot_password_native', 'client_id=' + app + '&form=forgotPasswordForm&signInEmailAddress=' + encodeURIComponent(user) + '&redirect_uri=' + redirect, form);
-          };
-          document.getElementById('start-deeplink').onclick = function () { post('/api/reset-password/request', JSON.stringify({ email: user })); };
-          document.getElementById('start-realm-reset').onclick = function () {
-            post('/api/client/v2.0/app/' + app + '/auth/providers/local-userpass/reset/send', JSON.stringify({ email: user }));
-          };
-          document.getElementById('start-kii-pin').onclick = function () {
-            post('/api/apps/' + app + '/users/EMAIL:' + encodeURIComponent(user) + '/password/request-reset', JSON.stringify({ notificationMethod: 'SMS', smsResetMethod: 'PIN' }));
-          };
-          document.getElementById('advance').onclick = function () { post('/emulator/v1/clock', JSON.stringify({ advance: 1800 })); };
-          document.getElementById('reset').onclick = function () { post('/emulator/v1/reset', ''); };
-          var log = document.getElementById('log');
-          if (window.EventSource) {
-            var source = new EventSource('/emulator/v1/events');
-            source.addEventListener('dropped', function (event) {
-              var line = document.createElement('div');
-              line.textContent = JSON.parse(event.data).dropped + ' earlier requests are no longer kept';
-              log.insertBefore(line, log.firstChild);
-            });
-            source.onmessage = function (event) {
-              var entry = JSON.parse(event.data), line = document.createElement('div');
-              line.textContent = entry.at + '  ' + entry.method + ' ' + entry.target + ' ' + entry.status;
-              log.insertBefore(line, log.firstChild);
-              if (entry.target.indexOf('/emulator/v1/') !== 0 && entry.target.indexOf('/api/v1/') !== 0) refresh();
-            };
-          }
-          refresh();
-          setInterval(refresh, 2000);
-        })();
-        </script>
+        <script src="/dashboard.js"></script>
         </body>
         </html>
         """#

@@ -4,6 +4,7 @@
 // ada@example.com / analytical-engine, phone +15555550100. `--config FILE` (JSON) replaces any part of it;
 // a mistake is an error naming the key path (`users[1].email: …`), as the rules loader's are.
 import Foundation
+import NavigationPolicy
 
 public struct EmulatorConfiguration: Sendable, Equatable {
     public struct User: Sendable, Equatable {
@@ -56,10 +57,38 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     public var kiiLinkBase: String?
     /// Seconds a Kii reset link or SMS PIN lives.
     public var kiiResetLifetime: TimeInterval = 900
+    /// Origins (besides loopback ones) whose pages may read the providers' answers (CORS), as a real
+    /// provider allows the origins registered for the app: the seed flows' site by default.
+    public var allowedOrigins = ["https://yourdomain.com"]
+    /// Host names the server answers to besides IP addresses and localhost (a name a phone on the LAN
+    /// uses); any other Host header is refused (DNS rebinding).
+    public var allowedHosts: [String] = []
+    /// Seconds a connection may send nothing (a half-sent request head, or idle between requests).
+    public var idleTimeout: TimeInterval = 10
+    /// Seconds a request's body may take to arrive.
+    public var bodyTimeout: TimeInterval = 10
+    /// Wrong PINs before a Kii reset PIN stops working (a new one must be asked for). Kii publishes no
+    /// number; a 6-digit PIN must not be guessable by trying them all.
+    public var maxPINAttempts = 5
+    /// Consecutive wrong passwords (Capture and Kii sign-in) before the account is locked for
+    /// `lockoutSeconds` of the emulator's clock. Neither provider publishes its number.
+    public var maxPasswordAttempts = 10
+    public var lockoutSeconds: TimeInterval = 900
+
+    /// The longest lifetime or timeout a configuration may give, in seconds (a year): past it a date
+    /// overflows, and no provider keeps a code that long.
+    public static let longestSeconds: TimeInterval = 31_536_000
 
     public init() {}
 
     public static let embeddedDefault = EmulatorConfiguration()
+
+    /// An origin as the configuration takes it (https://yourdomain.com, a trailing "/" allowed), serialized;
+    /// nil for anything else (a path, a wildcard, an opaque origin).
+    public static func origin(_ text: String) -> String? {
+        guard let origin = AccessPolicy.origin(text), origin == text || origin + "/" == text else { return nil }
+        return origin
+    }
 
     /// A configuration error, with the key path.
     public struct Invalid: Error, CustomStringConvertible {
@@ -80,21 +109,50 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         var config = EmulatorConfiguration()
         let known = ["appName", "clients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
                      "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
-                     "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description"]
+                     "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description",
+                     "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds"]
         try only(top, known, path: "")
         if let value = top["appName"] { config.appName = try string(value, "appName") }
         if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
-        for key in ["codeLifetime", "resetCodeLifetime", "accessTokenLifetime", "deepLinkTokenLifetime", "realmLinkLifetime", "kiiResetLifetime"] {
+        let secondsKeys: [(String, WritableKeyPath<EmulatorConfiguration, TimeInterval>)] = [
+            ("codeLifetime", \.codeLifetime), ("resetCodeLifetime", \.resetCodeLifetime), ("accessTokenLifetime", \.accessTokenLifetime),
+            ("deepLinkTokenLifetime", \.deepLinkTokenLifetime), ("realmLinkLifetime", \.realmLinkLifetime),
+            ("kiiResetLifetime", \.kiiResetLifetime), ("idleTimeout", \.idleTimeout), ("bodyTimeout", \.bodyTimeout),
+            ("lockoutSeconds", \.lockoutSeconds),
+        ]
+        for (key, field) in secondsKeys {
             guard let value = top[key] else { continue }
             let seconds = try number(value, key)
-            guard seconds > 0 else { throw Invalid(keyPath: key, message: "must be more than 0 seconds") }
-            switch key {
-            case "codeLifetime": config.codeLifetime = seconds
-            case "resetCodeLifetime": config.resetCodeLifetime = seconds
-            case "accessTokenLifetime": config.accessTokenLifetime = seconds
-            case "realmLinkLifetime": config.realmLinkLifetime = seconds
-            case "kiiResetLifetime": config.kiiResetLifetime = seconds
-            default: config.deepLinkTokenLifetime = seconds
+            guard seconds > 0, seconds <= longestSeconds else {
+                throw Invalid(keyPath: key, message: "must be more than 0 and at most \(Int(longestSeconds)) seconds (a year); it is \(JSONWriter.numberText(seconds))")
+            }
+            config[keyPath: field] = seconds
+        }
+        for (key, field) in [("maxPINAttempts", \EmulatorConfiguration.maxPINAttempts), ("maxPasswordAttempts", \.maxPasswordAttempts)] {
+            guard let value = top[key] else { continue }
+            let count = try number(value, key)
+            guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: key, message: "must be a whole number from 1 to 1000") }
+            config[keyPath: field] = Int(count)
+        }
+        if let value = top["allowedOrigins"] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedOrigins", message: "must be an array of origins such as https://yourdomain.com") }
+            config.allowedOrigins = try list.enumerated().map { index, item in
+                let path = "allowedOrigins[\(index)]"
+                let text = try string(item, path)
+                guard let origin = Self.origin(text) else {
+                    throw Invalid(keyPath: path, message: "\(text.debugDescription) is not an origin such as https://yourdomain.com (a scheme, a host and a port, no path; no wildcard)")
+                }
+                return origin
+            }
+        }
+        if let value = top["allowedHosts"] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedHosts", message: "must be an array of host names") }
+            config.allowedHosts = try list.enumerated().map { index, item in
+                let text = try string(item, "allowedHosts[\(index)]")
+                guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !":/?#@[]".utf8.contains($0) }) else {
+                    throw Invalid(keyPath: "allowedHosts[\(index)]", message: "\(text.debugDescription) is not a host name (no port, scheme or path)")
+                }
+                return text.lowercased()
             }
         }
         if let value = top["deepLinkTemplate"] {

@@ -13,25 +13,29 @@ public struct EmulatorRequest: Sendable {
     public var query: [String: String]
     public var contentType: String
     public var body: [UInt8]
-    /// The request's Origin header (a page's fetch): the answer then carries CORS headers for it.
+    /// The request's Origin header (a page's fetch): the answer carries CORS headers for an origin the
+    /// access policy lets read it.
     public var origin: String?
+    /// The Host header; nil when the request did not come over the network (`bridge host`'s provider).
+    public var host: String?
 
     public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
-                origin: String? = nil) {
+                origin: String? = nil, host: String? = nil) {
         self.method = method.uppercased()
         self.path = path
         self.query = query
         self.contentType = contentType.lowercased()
         self.body = body
         self.origin = origin
+        self.host = host
     }
 
     /// `path?query` as given (the query split into name → first value).
-    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil) {
+    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil, host: String? = nil) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
         if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
-        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin)
+        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin, host: host)
     }
 
     /// The body as application/x-www-form-urlencoded fields (first value of each).

@@ -80,6 +80,11 @@ struct EmulatorState {
     var faults: [Fault] = []
     var clients: [String: EmulatorConfiguration.Client] = [:]
     var clock = EmulatorClock()
+    /// Consecutive wrong passwords per user (by e-mail), the time a locked user is locked until, and wrong
+    /// Kii PINs per user.
+    var wrongPasswords: [String: Int] = [:]
+    var lockedUntil: [String: Date] = [:]
+    var wrongPINs: [String: Int] = [:]
     /// The server's base URL once it listens (links to the emulator's own pages use it).
     var baseURL = "http://127.0.0.1"
     private var counter = 0
@@ -155,6 +160,49 @@ struct EmulatorState {
         return message
     }
 
+
+    /// What a password check found.
+    enum PasswordCheck: Equatable {
+        case accepted
+        case wrong
+        /// Too many wrong passwords in a row: refused, right or wrong, until this time.
+        case locked(until: Date)
+    }
+
+    /// Checks a user's password, counting wrong ones: `maxPasswordAttempts` in a row lock the account for
+    /// `lockoutSeconds` of the emulator's clock; a right one (while not locked) clears the count.
+    mutating func checkPassword(_ index: Int, _ password: String, _ config: EmulatorConfiguration) -> PasswordCheck {
+        let email = users[index].email
+        if let until = lockedUntil[email] {
+            if now < until { return .locked(until: until) }
+            lockedUntil[email] = nil
+            wrongPasswords[email] = nil
+        }
+        if users[index].password == password {
+            wrongPasswords[email] = nil
+            return .accepted
+        }
+        let wrong = (wrongPasswords[email] ?? 0) + 1
+        wrongPasswords[email] = wrong
+        if wrong >= config.maxPasswordAttempts {
+            let until = now.addingTimeInterval(config.lockoutSeconds)
+            lockedUntil[email] = until
+            return .locked(until: until)
+        }
+        return .wrong
+    }
+
+    /// Counts a wrong Kii PIN; at `maxPINAttempts` every PIN the user holds stops working. True when it did.
+    mutating func wrongPIN(email: String, _ config: EmulatorConfiguration) -> Bool {
+        let wrong = (wrongPINs[email] ?? 0) + 1
+        wrongPINs[email] = wrong
+        guard wrong >= config.maxPINAttempts else { return false }
+        for index in codes.indices where codes[index].kind == .kiiPIN && codes[index].email == email && codes[index].usedAt == nil {
+            codes[index].usedAt = now
+        }
+        wrongPINs[email] = nil
+        return true
+    }
 
     /// A fault planned for this path, consumed.
     mutating func takeFault(_ path: String) -> Fault? {

@@ -51,10 +51,18 @@ enum KiiRoutes {
             if config.kiiPasswordMode == "user" {
                 guard let newPassword, validPassword(newPassword) else { return error(400, "PASSWORD_INVALID", "newPassword must be 4 to 50 printable ASCII characters") }
             }
-            switch state.redeem(pin, kinds: [.kiiPIN], email: state.users[index].email) {
-            case .ok: return complete(&state, index, newPassword, config)
+            let email = state.users[index].email
+            switch state.redeem(pin, kinds: [.kiiPIN], email: email) {
+            case .ok:
+                state.wrongPINs[email] = nil
+                return complete(&state, index, newPassword, config)
             case .expired: return error(410, "PIN_CODE_EXPIRED", "the PIN has expired")
-            default: return error(403, "WRONG_PIN_CODE", "the PIN is wrong")
+            case .used: return error(403, "WRONG_PIN_CODE", "the PIN is no longer valid (used, or too many wrong PINs); request a new one")
+            default:
+                if state.wrongPIN(email: email, config) {
+                    return error(403, "WRONG_PIN_CODE", "the PIN is wrong; after \(config.maxPINAttempts) wrong PINs it no longer works: request a new one")
+                }
+                return error(403, "WRONG_PIN_CODE", "the PIN is wrong")
             }
         },
         ProviderEmulator.route("POST", "/api/apps/{appID}/oauth2/token") { state, request, parameters, config in
@@ -62,8 +70,15 @@ enum KiiRoutes {
             guard let body = request.json, let username = body["username"] as? String, let password = body["password"] as? String else {
                 return error(400, "INVALID_INPUT_DATA", "username and password are required")
             }
-            guard let index = state.userIndex(email: username) ?? state.userIndex(phone: username), state.users[index].password == password else {
-                return .json(400, JSONFields([("errorCode", .string("invalid_grant")), ("error_description", .string("The user was not found or a wrong password was provided"))]))
+            let wrong = EmulatorResponse.json(400, JSONFields([("errorCode", .string("invalid_grant")),
+                                                               ("error_description", .string("The user was not found or a wrong password was provided"))]))
+            guard let index = state.userIndex(email: username) ?? state.userIndex(phone: username) else { return wrong }
+            switch state.checkPassword(index, password, config) {
+            case .accepted: break
+            case .wrong: return wrong
+            case .locked(let until):
+                return .json(400, JSONFields([("errorCode", .string("invalid_grant")),
+                                              ("error_description", .string("Too many wrong passwords: the user is locked until \(EmulatorClock.iso(until)) (emulator clock)"))]))
             }
             let token = state.issue(.accessToken, email: state.users[index].email, lifetime: 2_147_483)
             return .json(200, JSONFields([("id", .string(state.users[index].uuid)), ("access_token", .string(token.value)),

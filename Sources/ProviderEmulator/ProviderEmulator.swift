@@ -9,11 +9,13 @@ import NavigationPolicy
 
 public final class ProviderEmulator: @unchecked Sendable {
     public let configuration: EmulatorConfiguration
+    let access: AccessPolicy
     private var state: EmulatorState
     private let lock = NSLock()
 
     public init(configuration: EmulatorConfiguration = .embeddedDefault) {
         self.configuration = configuration
+        access = AccessPolicy(configuration)
         state = EmulatorState(configuration)
     }
 
@@ -61,27 +63,47 @@ public final class ProviderEmulator: @unchecked Sendable {
         return (text, last)
     }
 
-    /// Answers one request. A request with an Origin (a page's fetch, the widget's calls to its
-    /// captureServer) gets CORS headers for that origin, and a preflight (OPTIONS) is answered, as the
-    /// providers' own endpoints answer the widget.
+    /// Answers one request. The access policy is asked first (a wrong Host, or a control route asked from
+    /// another page, is refused); a provider endpoint's answer carries CORS headers for an origin the policy
+    /// lets read it, and a preflight (OPTIONS) is answered for such an origin, as the providers' own
+    /// endpoints answer the widget.
     public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
+        if let refusal = access.refusal(path: request.path, host: request.host, origin: request.origin) {
+            return Self.refused(request.path, refusal)
+        }
         if request.method == "OPTIONS" {
             var answer = EmulatorResponse.empty
-            answer.headers = ["Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-                              "Access-Control-Allow-Headers": "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey",
-                              "Access-Control-Max-Age": "600"]
-            return Self.allowingOrigin(answer, request.origin)
+            if let origin = request.origin, access.allowsReading(from: origin), !AccessPolicy.isControl(request.path) {
+                answer.headers = ["Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+                                  "Access-Control-Allow-Headers": "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey",
+                                  "Access-Control-Max-Age": "600"]
+            }
+            return allowingOrigin(answer, request)
         }
-        return Self.allowingOrigin(answer(request), request.origin)
+        return allowingOrigin(answer(request), request)
     }
 
-    static func allowingOrigin(_ response: EmulatorResponse, _ origin: String?) -> EmulatorResponse {
-        guard let origin, !origin.isEmpty else { return response }
+    /// The answer with CORS headers when the request's origin may read it (never on the control plane, whose
+    /// only page is served from the same origin and needs none).
+    func allowingOrigin(_ response: EmulatorResponse, _ request: EmulatorRequest) -> EmulatorResponse {
+        guard let origin = request.origin, !AccessPolicy.isControl(request.path), access.allowsReading(from: origin) else { return response }
         var response = response
         response.headers["Access-Control-Allow-Origin"] = origin
         response.headers["Access-Control-Allow-Credentials"] = "true"
         response.headers["Vary"] = "Origin"
         return response
+    }
+
+    /// A request the access policy refuses, in the shape of the path's provider.
+    static func refused(_ path: String, _ refusal: AccessPolicy.Refusal) -> EmulatorResponse {
+        switch refusal {
+        case .wrongHost(let host):
+            return providerError(path, status: 403, error: "forbidden_host",
+                                 description: "this emulator does not answer to the host \(host.debugDescription): use an IP address or localhost, or list the name in the configuration's allowedHosts")
+        case .crossOrigin(let origin):
+            return providerError(path, status: 403, error: "cross_origin_refused",
+                                 description: "the emulator's control routes, codes and outbox answer no other page (Origin \(origin.debugDescription))")
+        }
     }
 
     private func answer(_ request: EmulatorRequest) -> EmulatorResponse {

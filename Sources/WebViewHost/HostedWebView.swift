@@ -457,23 +457,38 @@ public final class HostedWebView {
     // MARK: Helpers
 
     /// Runs a script in the main frame. `awaitingPromise`: a promise it evaluates to is awaited and its
-    /// value (or rejection) is the result (--eval), through WebKit's async function call.
+    /// value (or rejection) is the result (--eval), through WebKit's async function call and the page's
+    /// eval; a page whose Content-Security-Policy refuses eval (as providers' pages do) gets the script as
+    /// the app's own evaluation instead, which no page policy restricts, and its value is not awaited.
     private func evaluate(_ script: String, awaitingPromise: Bool = false, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
         guard let view else { done(.failure(HostScriptFailure(message: "no view"))); return }
-        let box = Unmanaged.passRetained(EvaluationCallback(done)).toOpaque()
         if awaitingPromise {
-            let called: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
-                HostedWebView.finishEvaluation(context) { webkit_web_view_call_async_javascript_function_finish(HostedWebView.webView(object), result, $0) }
+            let retry: (Result<String?, HostScriptFailure>) -> Void = { [weak self] result in
+                if case .failure(let failure) = result, failure.message.hasPrefix("EvalError"), failure.message.contains("Content Security Policy") {
+                    self?.note("the page's Content-Security-Policy refuses eval: --eval runs as the app's own script, its value not awaited")
+                    self?.evaluate(script, done)
+                } else {
+                    done(result)
+                }
             }
-            // The script's completion value, as a global-scope eval gives it; a promise is awaited by WebKit.
-            let body = "return (0, eval)(\(JSONValue.string(script).jsonText));"
-            webkit_web_view_call_async_javascript_function(view, body, -1, nil, nil, nil, nil, called, box)
+            evaluateAwaiting(script, view: view, retry)
             return
         }
+        let box = Unmanaged.passRetained(EvaluationCallback(done)).toOpaque()
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
             HostedWebView.finishEvaluation(context) { webkit_web_view_evaluate_javascript_finish(HostedWebView.webView(object), result, $0) }
         }
         webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, finished, box)
+    }
+
+    private func evaluateAwaiting(_ script: String, view: UnsafeMutablePointer<WebKitWebView>, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
+        let box = Unmanaged.passRetained(EvaluationCallback(done)).toOpaque()
+        let called: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
+            HostedWebView.finishEvaluation(context) { webkit_web_view_call_async_javascript_function_finish(HostedWebView.webView(object), result, $0) }
+        }
+        // The script's completion value, as a global-scope eval gives it; a promise is awaited by WebKit.
+        let body = "return (0, eval)(\(JSONValue.string(script).jsonText));"
+        webkit_web_view_call_async_javascript_function(view, body, -1, nil, nil, nil, nil, called, box)
     }
 
     static func webView(_ object: UnsafeMutablePointer<GObject>?) -> UnsafeMutablePointer<WebKitWebView> {

@@ -47,7 +47,10 @@ enum EmulatorSetup {
 
     #if WebKit
     /// The emulator in this process, as the hosted view's provider.
-    static func inProcess(_ configuration: EmulatorConfiguration) -> ProviderRouting {
+    static func inProcess(_ configuration: EmulatorConfiguration, siteOrigin: String?) -> ProviderRouting {
+        var configuration = configuration
+        // The hosted page's own origin may read the providers' answers, as the app's registered site does.
+        if let origin = siteOrigin.flatMap(EmulatorConfiguration.origin) { configuration.allowedOrigins.append(origin) }
         let emulator = ProviderEmulator(configuration: configuration)
         return ProviderRouting(.inProcess { exchange in
             let answer = emulator.handle(EmulatorRequest(method: exchange.method, target: exchange.target, contentType: exchange.contentType,

@@ -143,7 +143,7 @@ struct HostRun {
             if provider == ProviderArgument.inProcess {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
                 if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host: " + missing) }
-                options.provider = EmulatorSetup.inProcess(configuration)
+                options.provider = EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
             } else {
                 options.provider = ProviderRouting(.server(provider))
             }

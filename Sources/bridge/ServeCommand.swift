@@ -40,8 +40,11 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "The port (0 picks a free one).")
     var port = 8025
 
-    @Option(name: .long, help: "The address to listen on (loopback unless you say otherwise).")
+    @Option(name: .long, help: "The address to listen on (loopback unless you say otherwise; anything else exposes every code, token and mail to the network).")
     var host = "127.0.0.1"
+
+    @Option(name: .customLong("allow-origin"), help: "An origin whose pages may read the providers' answers (CORS), besides loopback ones and the configuration's allowedOrigins; repeatable.")
+    var allowOrigin: [String] = []
 
     @Option(name: .long, help: "A configuration file (JSON): apps, clients, users, lifetimes, link templates.")
     var config: String?
@@ -57,11 +60,26 @@ struct ServeCommand: ParsableCommand {
 
     func validate() throws {
         if port < 0 || port > 65535 { throw ValidationError("--port must be 0 to 65535.") }
+        for origin in allowOrigin where EmulatorConfiguration.origin(origin) == nil {
+            throw ValidationError("--allow-origin \(origin.debugDescription) is not an origin such as https://yourdomain.com (a scheme, a host and a port; no path, no wildcard).")
+        }
     }
 
     func run() throws {
-        let configuration = try EmulatorSetup.configuration(config: config, assets: assets)
+        var configuration = try EmulatorSetup.configuration(config: config, assets: assets)
+        configuration.allowedOrigins += allowOrigin.compactMap(EmulatorConfiguration.origin)
         if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve: " + missing) }
+        if !SentinelMatcher.isLoopback(host) && host != "::1" {
+            StandardError.say("bridge serve: warning: listening on \(host), not loopback: every device that can reach this machine can read "
+                              + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "
+                              + "the emulator and sign in as its users. Use it on a network you trust, for a phone or an emulator to reach.")
+        }
+        // A parent (a test runner, a shell script) may have blocked these; the server stops on them.
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
         let out = OutputWriter(flushEachLine: true, synchronized: true)

@@ -51,12 +51,14 @@ final class LineProcess {
     let firstLine: String
     private let output = Pipe()
 
+    let errors = Pipe()
+
     /// Starts `arguments` (through /usr/bin/env unless an executable is given) and reads its first line.
     init(_ arguments: [String], executable: URL = URL(fileURLWithPath: "/usr/bin/env")) throws {
         process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         try process.run()
         var text = ""
         while !text.contains("\n") {
@@ -72,5 +74,17 @@ final class LineProcess {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// What it wrote on standard error, once it has stopped.
+    var standardError: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+
+    /// Sends `signal` and waits up to `seconds` for the process to end; whether it ended.
+    func signal(_ signal: Int32, waitingUpTo seconds: Double) -> Bool {
+        kill(process.processIdentifier, signal)
+        let ended = DispatchSemaphore(value: 0)
+        let process = self.process
+        DispatchQueue.global().async { process.waitUntilExit(); ended.signal() }
+        return ended.wait(timeout: .now() + seconds) == .success
     }
 }

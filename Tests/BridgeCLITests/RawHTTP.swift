@@ -29,12 +29,25 @@ enum RawHTTP {
         return RawHTTPResponse(status: status, headers: fields, body: split.map { String(text[$0.upperBound...]) } ?? "")
     }
 
-    /// The raw bytes of one exchange, as text.
-    static func exchange(_ base: String, _ requestLine: [UInt8], headers: [(String, String)], body: [UInt8], readLimit: Double) throws -> String {
+    /// Sends `bytes` (a request cut short) and waits up to `seconds` for the server to close the connection;
+    /// whether it did (nothing read and the connection ended, rather than the wait running out).
+    static func closedByServer(_ base: String, sending bytes: [UInt8], waitingUpTo seconds: Int) throws -> Bool {
+        let fd = try connected(base, readLimit: Double(seconds))
+        defer { close(fd) }
+        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n == 0 { return true }
+            if n < 0 { return errno != EAGAIN && errno != EWOULDBLOCK }
+        }
+    }
+
+    /// A socket connected to `base`'s port on 127.0.0.1, reads bounded by `readLimit` seconds.
+    static func connected(_ base: String, readLimit: Double) throws -> Int32 {
         guard let port = base.split(separator: ":").last.flatMap({ UInt16($0) }) else { throw CocoaError(.fileReadInvalidFileName) }
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
@@ -42,9 +55,17 @@ enum RawHTTP {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
         var timeout = timeval(tv_sec: Int(readLimit), tv_usec: Int((readLimit - Double(Int(readLimit))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        return fd
+    }
+
+    /// The raw bytes of one exchange, as text.
+    static func exchange(_ base: String, _ requestLine: [UInt8], headers: [(String, String)], body: [UInt8], readLimit: Double) throws -> String {
+        guard let port = base.split(separator: ":").last.flatMap({ UInt16($0) }) else { throw CocoaError(.fileReadInvalidFileName) }
+        let fd = try connected(base, readLimit: readLimit)
+        defer { close(fd) }
         var request = requestLine
         var names = Set<String>()
         for (name, value) in headers {

@@ -9,7 +9,7 @@ import FoundationNetworking
 import Testing
 
 final class ServeProcess {
-    private let server: LineProcess
+    let server: LineProcess
     let base: String
 
     init(_ arguments: [String] = []) throws {
@@ -106,7 +106,7 @@ struct ServeCommandTests {
         let server = try ServeProcess()
         defer { _ = server.stop() }
         let (status, _, html) = try server.request("GET", "/")
-        #expect(status == 200 && html.contains("id=\"start-deeplink\"") && html.contains("EventSource('/emulator/v1/events')"))
+        #expect(status == 200 && html.contains("id=\"start-deeplink\"") && html.contains("/dashboard.js"))
         _ = try server.request("GET", "/oauth/token?code=secretsecretsecret")
         // Read the stream for a moment with python3's urllib (the stream does not end by itself).
         let reader = Process()
@@ -139,4 +139,50 @@ struct ServeCommandTests {
         let object = try JSONSerialization.jsonObject(with: Data(server.firstLine.utf8)) as? [String: Any]
         #expect((object?["listening"] as? String)?.hasPrefix("http://127.0.0.1:") == true, "\(server.firstLine)")
     }
+}
+
+@Suite("bridge serve: trust over HTTP", .serialized)
+struct ServeTrustTests {
+    @Test("SIGTERM and SIGINT stop the server while the dashboard's event stream is open, and the stream ends", arguments: [SIGTERM, SIGINT])
+    func stopsWithEventStreamOpen(signal: Int32) throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let stream = DispatchSemaphore(value: 0)
+        let base = server.base
+        let received = Box()
+        DispatchQueue.global().async {
+            received.text = (try? RawHTTP.request(base, "GET", "/emulator/v1/events", readLimit: 30).body) ?? ""
+            stream.signal()
+        }
+        // The stream is open once the server has logged a request after it.
+        _ = try RawHTTP.request(base, "GET", "/emulator/v1/clock")
+        Thread.sleep(forTimeInterval: 0.5)
+        // Bounded only so that a server that ignores the signal fails the test instead of hanging it.
+        #expect(server.server.signal(signal, waitingUpTo: 10), "the server did not stop on signal \(signal)")
+        #expect(stream.wait(timeout: .now() + 10) == .success)
+        #expect(received.text.contains("bridge serve request log"))
+    }
+
+    @Test("a half-sent request head is closed after the configured idle time, and the server keeps serving")
+    func halfSentRequest() throws {
+        let config = try Canary.temporary("serve-config.json", #"{"idleTimeout": 1}"#)
+        defer { try? FileManager.default.removeItem(atPath: config) }
+        let server = try ServeProcess(["--config", config])
+        defer { _ = server.stop() }
+        #expect(try RawHTTP.closedByServer(server.base, sending: Array("GET /emulator/v1/clock HTTP/1.1\r\nHo".utf8), waitingUpTo: 20))
+        #expect(try RawHTTP.request(server.base, "GET", "/emulator/v1/clock").status == 200)
+    }
+
+    @Test("--host that is not loopback is warned about, naming what it exposes")
+    func nonLoopbackWarning() throws {
+        let server = try ServeProcess(["--host", "0.0.0.0"])
+        _ = server.stop()
+        let warning = server.server.standardError
+        #expect(warning.contains("warning: listening on 0.0.0.0") && warning.contains("/emulator/v1/codes") && warning.contains("/api/v1/messages"))
+        let quiet = try ServeProcess()
+        _ = quiet.stop()
+        #expect(!quiet.server.standardError.contains("warning"))
+    }
+
+    final class Box: @unchecked Sendable { var text = "" }
 }

@@ -1,0 +1,73 @@
+// AccessPolicy.swift: who may talk to the emulator from where, decided before any route runs. The emulator
+// holds every code, token and mail of a developer's tests, and any web page open in their browser can send
+// it requests, so:
+// - the Host header must name this machine as an address (an IP literal, localhost) or a name the
+//   configuration lists: a DNS-rebinding page, whose requests carry its own host name, is refused;
+// - the control plane (/emulator/, the outbox under /api/v1/, the dashboard) answers only requests with no
+//   Origin (curl, tests, SDKs) or from its own origin (the dashboard's own fetches), never another page;
+// - the providers' endpoints let a page read their answers (CORS, with credentials) only when the page's
+//   origin is a loopback one or one the configuration lists, as a real provider allows only the origins
+//   registered for the app; others get the answer without CORS headers, which a browser keeps from them.
+import BrowserURL
+import NavigationPolicy
+
+struct AccessPolicy: Sendable {
+    /// Serialized origins (https://yourdomain.com) whose pages may read the providers' answers.
+    let allowedOrigins: Set<String>
+    /// Host names, besides IP literals and localhost, the server answers to.
+    let allowedHosts: Set<String>
+
+    init(_ configuration: EmulatorConfiguration) {
+        allowedOrigins = Set(configuration.allowedOrigins.compactMap(Self.origin))
+        allowedHosts = Set(configuration.allowedHosts.map { $0.lowercased() })
+    }
+
+    /// Why a request is refused before routing.
+    enum Refusal: Equatable {
+        /// The Host header names a host the server does not answer to.
+        case wrongHost(String)
+        /// A control route asked from another page's origin.
+        case crossOrigin(String)
+    }
+
+    /// The control plane: the emulator's own routes, the outbox and the dashboard.
+    static func isControl(_ path: String) -> Bool {
+        path == "/" || path.hasPrefix("/emulator/") || path.hasPrefix("/api/v1/") || path.hasPrefix("/dashboard.")
+    }
+
+    /// Nil when the request may be routed. `host` is the Host header (nil in process: `bridge host`'s
+    /// provider, where no network is involved).
+    func refusal(path: String, host: String?, origin: String?) -> Refusal? {
+        if let host, !isAllowedHost(host) { return .wrongHost(host) }
+        if Self.isControl(path), let origin, !isSameOrigin(origin, host: host) { return .crossOrigin(origin) }
+        return nil
+    }
+
+    /// Whether the page at `origin` may read a provider endpoint's answer.
+    func allowsReading(from origin: String) -> Bool {
+        guard let serialized = Self.origin(origin), let url = try? BrowserURL.parse(serialized).get() else { return false }
+        return SentinelMatcher.isLoopback(url.hostname) || allowedOrigins.contains(serialized)
+    }
+
+    /// An IP literal, localhost (and names under .localhost), or a listed name; any port.
+    func isAllowedHost(_ host: String) -> Bool {
+        guard let url = try? BrowserURL.parse("http://" + host + "/").get(), url.pathname == "/", url.search.isEmpty,
+              url.username.isEmpty, url.password.isEmpty else { return false }
+        let name = url.hostname
+        if name.hasPrefix("[") || name == "localhost" || name.hasSuffix(".localhost") || allowedHosts.contains(name) { return true }
+        // The URL parser writes an IPv4 address as four decimal numbers; a name always has a letter.
+        return name.split(separator: ".").count == 4 && name.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
+    }
+
+    /// The request comes from a page served by this server (the dashboard).
+    func isSameOrigin(_ origin: String, host: String?) -> Bool {
+        guard let host, let own = Self.origin("http://" + host) else { return false }
+        return Self.origin(origin) == own
+    }
+
+    /// A URL's serialized origin (scheme://host[:port]), or nil for an opaque origin ("null", data:).
+    static func origin(_ text: String) -> String? {
+        guard let url = try? BrowserURL.parse(text).get(), url.origin != "null" else { return nil }
+        return url.origin
+    }
+}

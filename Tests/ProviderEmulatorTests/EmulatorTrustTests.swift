@@ -1,0 +1,149 @@
+// EmulatorTrustTests.swift: the emulator is safe to run on a developer's machine: cross-origin reads only for
+// loopback and configured origins; the control routes, codes and outbox refuse other pages and wrong Host
+// headers (DNS rebinding); redirect URIs that would run script are refused; the dashboard sends a
+// Content-Security-Policy and has no inline script; PINs and passwords cannot be tried without limit;
+// Mailpit's delete deletes only the IDs given; configuration values are checked for range.
+import Foundation
+import NavigationPolicy
+import ProviderEmulator
+import Testing
+
+@Suite("provider emulator: trust")
+struct EmulatorTrustTests {
+    func request(_ method: String = "GET", _ target: String, host: String? = "127.0.0.1:8025", origin: String? = nil,
+                 form: String? = nil, on emulator: ProviderEmulator = ProviderEmulator()) -> EmulatorResponse {
+        emulator.handle(EmulatorRequest(method: method, target: target, contentType: form == nil ? "" : "application/x-www-form-urlencoded",
+                                        body: Array((form ?? "").utf8), origin: origin, host: host))
+    }
+
+    @Test("a provider's answer is readable (CORS) only by loopback and configured origins, never with credentials to any origin", arguments: [
+        ("http://localhost:3000", true), ("http://127.0.0.1:8080", true), ("https://yourdomain.com", true),
+        ("https://evil.example", false), ("https://yourdomain.com.evil.example", false), ("null", false), ("http://[::1]:9000", true),
+    ])
+    func cors(origin: String, readable: Bool) {
+        let answer = request("POST", "/oauth/token", origin: origin, form: "grant_type=authorization_code&code=x&redirect_uri=https%3A%2F%2Fa&client_id=c")
+        #expect((answer.headers["Access-Control-Allow-Origin"] == origin) == readable)
+        #expect((answer.headers["Access-Control-Allow-Credentials"] != nil) == readable)
+        let preflight = request("OPTIONS", "/oauth/token", origin: origin)
+        #expect((preflight.headers["Access-Control-Allow-Origin"] != nil) == readable)
+    }
+
+    @Test("the control routes, the codes and the outbox refuse other pages; no Origin (curl, SDKs) and the dashboard's own are served",
+          arguments: ["/emulator/v1/codes", "/emulator/v1/users", "/emulator/v1/clock", "/api/v1/messages", "/api/v1/message/latest", "/"])
+    func controlPlane(path: String) {
+        for origin in ["https://evil.example", "http://localhost:3000", "null"] {
+            let refused = request("GET", path, origin: origin)
+            #expect(refused.status == 403, "\(path) from \(origin)")
+            #expect(object(refused)["error"] as? String == "cross_origin_refused")
+            #expect(refused.headers["Access-Control-Allow-Origin"] == nil)
+        }
+        #expect(request("POST", "/emulator/v1/reset", origin: "https://evil.example").status == 403)
+        #expect(request("GET", path).status != 403)
+        #expect(request("GET", path, origin: "http://127.0.0.1:8025").status != 403)
+    }
+
+    @Test("a Host that is not this machine's address is refused on every route (DNS rebinding)", arguments: [
+        ("evil.example:8025", false), ("evil.example", false), ("127.0.0.1.nip.io:8025", false), ("", false),
+        ("127.0.0.1:8025", true), ("localhost:8025", true), ("[::1]:8025", true), ("192.168.1.5:8025", true), ("10.0.2.2:8025", true),
+        ("app.localhost", true),
+    ])
+    func host(host: String, served: Bool) {
+        for path in ["/emulator/v1/codes", "/api/v1/messages", "/oauth/token", "/"] {
+            #expect((request("GET", path, host: host).status != 403) == served, "\(path) with Host \(host)")
+        }
+    }
+
+    @Test("a host name the configuration lists is served")
+    func listedHost() throws {
+        let configuration = try EmulatorConfiguration.parse(Data(#"{"allowedHosts": ["devbox.local"]}"#.utf8))
+        #expect(request("GET", "/emulator/v1/clock", host: "devbox.local:8025", on: ProviderEmulator(configuration: configuration)).status == 200)
+    }
+
+    @Test("redirect URIs that would run script or render data are refused, as a provider refuses them", arguments: [
+        "javascript:alert(document.domain)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)",
+        " javascript:alert(1)", "java\tscript:alert(1)", "not a url", "https://yourdomain.com/cb#fragment",
+    ])
+    func scriptRedirects(redirect: String) {
+        let emulator = ProviderEmulator()
+        let encoded = Redactor.encodeURIComponent(redirect)
+        let forgot = request("POST", "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
+                             on: emulator)
+        #expect(forgot.status == 400 && object(forgot)["error"] as? String == "invalid_argument")
+        let page = request("GET", "/oauth/signin?response_type=code&client_id=c&redirect_uri=\(encoded)", on: emulator)
+        #expect(page.status == 400 && page.location == nil)
+        let signedIn = request("POST", "/oauth/signin", form: "response_type=code&client_id=c&redirect_uri=\(encoded)&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine",
+                               on: emulator)
+        #expect(signedIn.location == nil)
+        #expect(object(request("GET", "/api/v1/messages", on: emulator))["total"] as? Int == 0)
+    }
+
+    @Test("the dashboard sends a Content-Security-Policy without inline script, and makes live links only of safe schemes")
+    func dashboard() {
+        let page = request("GET", "/")
+        let policy = page.headers["Content-Security-Policy"] ?? ""
+        #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline") && policy.contains("frame-ancestors 'none'"))
+        let html = page.text
+        #expect(!html.contains("<script>") && html.contains("<script src=\"/dashboard.js\"></script>"))
+        let script = request("GET", "/dashboard.js")
+        #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
+        #expect(script.text.contains("isSafeLink(link) ? 'a' : 'span'") && script.text.contains("'javascript:'"))
+        #expect(!script.text.contains("innerHTML"))
+    }
+
+    @Test("a Kii PIN stops working after five wrong ones")
+    func pinAttempts() throws {
+        let emulator = ProviderEmulator()
+        let user = "/api/apps/bridge-demo/users/EMAIL:ada%40example.com/password"
+        _ = emulator.handle(EmulatorRequest(method: "POST", target: user + "/request-reset", contentType: "application/json",
+                                            body: Array(#"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#.utf8)))
+        let sms = object(emulator.handle(EmulatorRequest(method: "GET", target: "/api/v1/message/latest")))
+        let pin = try #require((sms["Text"] as? String).map { $0.filter(\.isNumber) })
+        let wrong = pin == "000000" ? "111111" : "000000"
+        func complete(_ pin: String) -> EmulatorResponse {
+            emulator.handle(EmulatorRequest(method: "POST", target: user + "/complete-reset", contentType: "application/json",
+                                            body: Array(#"{"pinCode":"\#(pin)","newPassword":"babbage-engine"}"#.utf8)))
+        }
+        for _ in 1...5 { #expect(complete(wrong).status == 403) }
+        let right = complete(pin)
+        #expect(right.status == 403 && object(right)["errorCode"] as? String == "WRONG_PIN_CODE")
+    }
+
+    @Test("ten wrong passwords lock a Capture account for fifteen minutes of the emulator's clock, right password or not")
+    func passwordAttempts() {
+        let emulator = Emulator()
+        for _ in 1...10 { #expect(object(emulator.signIn(password: "wrong-password"))["code"] as? Int == 210) }
+        #expect(object(emulator.signIn())["stat"] as? String == "error")
+        _ = emulator.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
+        #expect(object(emulator.signIn())["stat"] as? String == "ok")
+    }
+
+    @Test("Mailpit's delete removes only the IDs given, all without a body, and refuses an unknown ID")
+    func deleteByIDs() throws {
+        let emulator = Emulator()
+        for _ in 1...3 {
+            _ = emulator.form("/oauth/forgot_password_native", [("client_id", "c"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
+        }
+        let ids = (object(emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
+        #expect(ids.count == 3)
+        #expect(emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["\#(ids[0])"]}"#).status == 200)
+        let left = (object(emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
+        #expect(left == Array(ids.dropFirst()))
+        #expect(emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["no-such-id"]}"#).status == 404)
+        #expect(object(emulator.get("/api/v1/messages"))["total"] as? Int == 2)
+        #expect(emulator.json("DELETE", "/api/v1/messages").status == 200)
+        #expect(object(emulator.get("/api/v1/messages"))["total"] as? Int == 0)
+    }
+
+    @Test("configuration values out of range are errors naming the key", arguments: [
+        (#"{"deepLinkTokenLifetime": 1e308}"#, "deepLinkTokenLifetime"), (#"{"codeLifetime": 0}"#, "codeLifetime"),
+        (#"{"idleTimeout": 40000000}"#, "idleTimeout"), (#"{"maxPINAttempts": 0}"#, "maxPINAttempts"),
+        (#"{"maxPasswordAttempts": 2.5}"#, "maxPasswordAttempts"), (#"{"allowedOrigins": ["*"]}"#, "allowedOrigins[0]"),
+        (#"{"allowedOrigins": ["https://a.example/path"]}"#, "allowedOrigins[0]"), (#"{"allowedHosts": ["a.example:80"]}"#, "allowedHosts[0]"),
+    ])
+    func ranges(json: String, key: String) {
+        #expect(throws: EmulatorConfiguration.Invalid.self) { try EmulatorConfiguration.parse(Data(json.utf8)) }
+        do { _ = try EmulatorConfiguration.parse(Data(json.utf8)) } catch let error as EmulatorConfiguration.Invalid {
+            #expect(error.keyPath == key)
+        } catch { Issue.record("unexpected \(error)") }
+    }
+}
