@@ -2,7 +2,8 @@
 // key path (`sentinels[2].name`). JSONSerialization keeps one of the two silently, so a rules file with
 // a repeated key would mean something its author did not see. A small structural scan written here
 // because NavigationPolicy uses Foundation only and Foundation's parser does not report duplicates; it
-// runs on text JSONSerialization has already accepted, so it need not diagnose malformed JSON.
+// runs on text JSONSerialization has already accepted (after TextEncoding read its byte-order mark), so it
+// need not diagnose malformed JSON, but it never assumes the brackets balance.
 
 import Foundation
 
@@ -59,6 +60,9 @@ public enum JSONDuplicateKeys {
                 stack.append(.array(index: 0, path: valuePath()))
                 i += 1
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                // A closing bracket with nothing open (bytes JSONSerialization read differently): no key
+                // path to give, and nothing to crash on.
+                guard !stack.isEmpty else { return nil }
                 stack.removeLast()
                 valueDone()
                 i += 1

@@ -40,7 +40,9 @@ public enum RulesLoader {
     }
 
     /// Reads rules from JSON bytes.
-    public static func parse(_ data: Data) throws(RulesError) -> Rules {
+    public static func parse(_ raw: Data) throws(RulesError) -> Rules {
+        let data: Data
+        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw RulesError("", error.description) }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [])

@@ -2,6 +2,7 @@
 // to fit in memory. The first chunk can be looked at before a reader is chosen (format sniffing) and is
 // then handed to that reader, so standard input, which cannot be re-read, works like a file.
 import Foundation
+import NavigationPolicy
 
 public final class ByteInput {
     /// The name used in messages: the path, or "(standard input)".
@@ -76,7 +77,7 @@ public final class ByteInput {
                 throw ReplayInputError("\(name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)")
             }
         }
-        return all
+        do { return try TextEncoding.utf8(all) } catch { throw ReplayInputError("\(name): \(error)") }
     }
 }
 

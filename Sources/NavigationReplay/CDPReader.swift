@@ -14,7 +14,7 @@ public struct CDPReader {
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
         let json: Any
         do {
-            json = try JSONSerialization.jsonObject(with: Data(HARReader.strippingBOM(bytes)), options: [])
+            json = try JSONSerialization.jsonObject(with: Data((try? TextEncoding.utf8(bytes)) ?? bytes), options: [])
         } catch {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a CDP event log: the JSON does not parse (\(HARReader.describe(error)))")))
             return

@@ -17,7 +17,7 @@ public struct HARReader {
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
         let json: Any
         do {
-            json = try JSONSerialization.jsonObject(with: Data(Self.strippingBOM(bytes)), options: [])
+            json = try JSONSerialization.jsonObject(with: Data((try? TextEncoding.utf8(bytes)) ?? bytes), options: [])
         } catch {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a HAR: the JSON does not parse (\(Self.describe(error)))")))
             return
@@ -133,9 +133,6 @@ public struct HARReader {
         if skipped > 0 { emit(.skipped(reason: "entries that are not navigations (subresources)", count: skipped)) }
     }
 
-    static func strippingBOM(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
-        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
-    }
 
     static func withoutFragment(_ url: String) -> Substring {
         url.firstIndex(of: "#").map { url[..<$0] } ?? url[...]

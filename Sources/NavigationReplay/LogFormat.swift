@@ -2,14 +2,18 @@
 // a JSON array is a CDP event log; an object whose first line is a whole JSON object with "url" or
 // "format" is a navlog; an object with a "log" member is a HAR (usually pretty-printed, so its first line
 // is just "{"). The bytes looked at are handed on to the reader.
+import NavigationPolicy
 
 public enum LogFormat: String, Sendable, CaseIterable {
     case navlog, har, cdp
 
     /// The format of `input`, from its first 64 KB.
     public static func sniff(_ input: ByteInput) -> LogFormat {
-        var head = input.peek(1 << 16)[...]
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        // Sniffed as the readers will read it (a UTF-16 HAR is decoded first; a cut-off last unit is dropped).
+        let peeked = input.peek(1 << 16)
+        let even = Array(peeked.prefix(peeked.count & ~1))
+        let decoded: [UInt8] = (try? TextEncoding.utf8(even)) ?? peeked
+        let head = decoded[...]
         guard let first = head.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return .navlog }
         if head[first] == UInt8(ascii: "[") { return .cdp }
         let lineEnd = head[first...].firstIndex(of: 0x0A) ?? head.endIndex

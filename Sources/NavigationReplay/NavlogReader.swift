@@ -3,6 +3,7 @@
 // are accepted; a blank line is not a record (and is not counted as one); a line longer than `maxLineBytes`
 // is rejected without being held; a last line cut off mid-record is reported as truncated.
 import Foundation
+import NavigationPolicy
 
 public struct NavlogReader {
     /// Longest line accepted (a record with a large drained queue stays far below).
@@ -38,6 +39,7 @@ public struct NavlogReader {
         var overlong = false
         var isFirstContentLine = true
         var atFileStart = true
+        var unreadable = false
 
         func finish(_ bytes: UnsafeBufferPointer<UInt8>, lineNumber: Int, endOfFile: Bool) {
             var end = bytes.count
@@ -54,8 +56,17 @@ public struct NavlogReader {
                 var start = 0
                 if atFileStart {
                     atFileStart = false
-                    if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { start = 3 }
+                    switch TextEncoding.mark(buffer) {
+                    case .none: break
+                    case .utf8: start = 3
+                    case .utf16LittleEndian, .utf16BigEndian, .utf32:
+                        // A navlog is streamed line by line as UTF-8; a file in another encoding is named, not misread.
+                        rejected(RejectedRecord(location: .line(1), reason: "the file is UTF-16 or UTF-32 (its byte-order mark says so); a navlog is UTF-8: save it as UTF-8"))
+                        unreadable = true
+                        return
+                    }
                 }
+                if unreadable { return }
                 while start < buffer.count {
                     guard let newline = Self.indexOfNewline(buffer, from: start) else {
                         // The line goes on in the next chunk.

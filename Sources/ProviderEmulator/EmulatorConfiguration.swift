@@ -103,7 +103,9 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         return try parse(data)
     }
 
-    public static func parse(_ data: Data) throws -> EmulatorConfiguration {
+    public static func parse(_ raw: Data) throws -> EmulatorConfiguration {
+        let data: Data
+        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw Invalid(keyPath: "", message: error.description) }
         guard let object = try? JSONSerialization.jsonObject(with: data) else { throw Invalid(keyPath: "", message: "not valid JSON") }
         guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", message: "the configuration must be a JSON object") }
         var config = EmulatorConfiguration()

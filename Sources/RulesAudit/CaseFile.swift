@@ -42,7 +42,11 @@ public enum CaseFile {
     }
 
     /// Reads case-file bytes; `file` is the name cases and errors carry.
-    public static func parse(_ bytes: [UInt8], file: String) -> (cases: [TestCase], errors: [CaseFileError]) {
+    public static func parse(_ raw: [UInt8], file: String) -> (cases: [TestCase], errors: [CaseFileError]) {
+        let bytes: [UInt8]
+        do { bytes = try TextEncoding.utf8(raw) } catch {
+            return ([], [CaseFileError(file: file, line: 0, key: nil, message: error.description, isUnreadable: true)])
+        }
         var cases: [TestCase] = []
         var errors: [CaseFileError] = []
         var lineNumber = 0

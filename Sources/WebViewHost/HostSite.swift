@@ -14,6 +14,7 @@
 // Paths are relative to the site file. A URL matches a key when the key is the URL's origin and path
 // (query and fragment ignored), or a prefix of it ending in "/"; the longest key wins.
 import BrowserURL
+import NavigationPolicy
 import Foundation
 
 /// What the stand-in network answers one request with.
@@ -61,7 +62,9 @@ public struct HostSite: Sendable {
 
     /// Reads a site file; paths in it are relative to its directory.
     public static func load(path: String) throws -> HostSite {
-        guard let data = FileManager.default.contents(atPath: path) else { throw HostSiteError("\(path): cannot be read") }
+        guard let raw = FileManager.default.contents(atPath: path) else { throw HostSiteError("\(path): cannot be read") }
+        let data: Data
+        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw HostSiteError("\(path): \(error)") }
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw HostSiteError("\(path): not a JSON object")
         }

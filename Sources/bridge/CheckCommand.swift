@@ -47,10 +47,14 @@ struct CheckCommand: ParsableCommand {
         let engine = try transcript.loadEngine()
         let renderer = transcript.renderer
         let out = OutputWriter()
-        for url in try InputArguments.expand(urls) {
+        let expanded = try InputArguments.expand(urls)
+        for url in expanded.inputs {
             let request = NavigationRequest(url: url, type: type, isMainFrame: !subframe)
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain, redactor: renderer.redactor)
             out.lines(renderer.lines(.decision(url: url, decision)))
         }
+        out.flush()
+        for skipped in expanded.skipped { StandardError.say("bridge check: " + skipped) }
+        if !expanded.skipped.isEmpty { throw ExitCode(1) }
     }
 }

@@ -99,8 +99,8 @@ struct HostCommand: ParsableCommand {
     var page: String
 
     func validate() throws {
-        if timeout <= 0 { throw ValidationError("--timeout must be more than 0 seconds.") }
-        if idle <= 0 { throw ValidationError("--idle must be more than 0 seconds.") }
+        try OptionRanges.seconds(timeout, "--timeout")
+        try OptionRanges.seconds(idle, "--idle")
         if site != nil && origin != nil { throw ValidationError("Give --site or --origin, not both: a site file names its origin.") }
         if let provider, provider != ProviderArgument.inProcess, !(provider.hasPrefix("http://") || provider.hasPrefix("https://")) {
             throw ValidationError("--provider takes no value (the emulator in this process) or a bridge serve URL such as http://127.0.0.1:8025, not \(provider.debugDescription).")

@@ -1,23 +1,74 @@
 // InputArguments.swift: positional inputs where "-" means "one per line from standard input".
 // Every line counts as an input (a blank line is reported as invalid, never dropped). Standard input
-// can be read once, so a second "-" is a usage error rather than silently nothing.
+// can be read once, so a second "-" is a usage error rather than silently nothing. Lines are read in
+// chunks and held only up to `maxLineBytes` (replay's navlog limit): a longer line is skipped unread and
+// reported by its number, and the lines after it are still read. The input's byte-order mark is read as
+// every file's is (TextEncoding).
+import Foundation
+import NavigationPolicy
+import NavigationReplay
 
-enum InputArguments {
+struct InputArguments {
+    var inputs: [String] = []
+    /// Standard input's lines that were not read, said for standard error.
+    var skipped: [String] = []
+
+    static let maxLineBytes = NavlogReader().maxLineBytes
+
     /// The arguments with each "-" replaced by the lines of standard input (read once).
-    static func expand(_ arguments: [String]) throws -> [String] {
-        var result: [String] = []
+    static func expand(_ arguments: [String], standardInput: ByteInput? = nil) throws -> InputArguments {
+        var result = InputArguments()
         var stdinRead = false
         for argument in arguments {
             if argument == "-" {
                 guard !stdinRead else { throw UsageError("- (standard input) may be given once; it was given more than once") }
                 stdinRead = true
-                while let line = readLine(strippingNewline: true) {
-                    result.append(line.hasSuffix("\r") ? String(line.dropLast()) : line)
-                }
+                result.readLines(try standardInput ?? ByteInput(path: "-"))
             } else {
-                result.append(argument)
+                result.inputs.append(argument)
             }
         }
         return result
+    }
+
+    private mutating func readLines(_ input: ByteInput) {
+        var line: [UInt8] = []
+        var number = 1
+        var overlong = false
+        var first = true
+        func finish() {
+            if overlong {
+                skipped.append("standard input, line \(number): longer than \(Self.maxLineBytes >> 20) MB; not read")
+            } else {
+                if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                inputs.append(String(decoding: line, as: UTF8.self))
+            }
+            line = []
+            overlong = false
+            number += 1
+        }
+        while let chunk = input.nextChunk() {
+            var start = 0
+            if first {
+                first = false
+                switch TextEncoding.mark(chunk) {
+                case .none: break
+                case .utf8: start = 3
+                case .utf16LittleEndian, .utf16BigEndian, .utf32:
+                    skipped.append("standard input is UTF-16 or UTF-32 (its byte-order mark says so); give UTF-8 lines")
+                    return
+                }
+            }
+            while start < chunk.count {
+                let end = chunk[start...].firstIndex(of: UInt8(ascii: "\n")) ?? chunk.count
+                if !overlong {
+                    line.append(contentsOf: chunk[start..<end])
+                    if line.count > Self.maxLineBytes { overlong = true; line = [] }
+                }
+                if end < chunk.count { finish() }
+                start = end + 1
+            }
+        }
+        if !line.isEmpty || overlong { finish() }
     }
 }

@@ -54,6 +54,8 @@ struct InspectCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty && !listChecks { throw ValidationError("Give at least one file, directory or URL to inspect.") }
+        try OptionRanges.seconds(timeout, "--timeout")
+        try OptionRanges.bytes(maxBytes, "--max-bytes", most: 1 << 30)
         if let origin, HostSite.origin(of: origin) == nil {
             throw ValidationError("--origin \(origin.debugDescription) is not an http(s) origin such as https://yourdomain.com")
         }

@@ -112,7 +112,7 @@ struct TestCommand: ParsableCommand {
         for path in cases {
             let read: (cases: [TestCase], errors: [CaseFileError])
             if path == "-" {
-                read = CaseFile.parse([UInt8](FileHandle.standardInput.readDataToEndOfFile()), file: "-")
+                read = CaseFile.parse([UInt8](FileHandle.standardInput.readDataToEndOfFile()), file: "-")  // TextEncoding in CaseFile.parse
             } else {
                 read = CaseFile.load(path: path)
             }

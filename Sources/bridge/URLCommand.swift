@@ -51,7 +51,8 @@ struct URLCommand: ParsableCommand {
         }
         let redactor = Redactor(isEnabled: !reveal)
         var invalid = 0
-        let inputs = try InputArguments.expand(urls)
+        let expanded = try InputArguments.expand(urls)
+        let inputs = expanded.inputs
         for (index, input) in inputs.enumerated() {
             let result = BrowserURL.parse(input, base: baseURL)
             if case .failure = result { invalid += 1 }
@@ -62,10 +63,12 @@ struct URLCommand: ParsableCommand {
                 print(textBlock(input: input, result: result, redactor: redactor))
             }
         }
+        for skipped in expanded.skipped { StandardError.say("bridge url: " + skipped) }
         if invalid > 0 {
             if format == .text { print("\n\(invalid) of \(inputs.count) inputs are not URLs") }
             throw ExitCode(1)
         }
+        if !expanded.skipped.isEmpty { throw ExitCode(1) }
     }
 
     static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",

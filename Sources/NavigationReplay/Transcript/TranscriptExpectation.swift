@@ -25,7 +25,9 @@ public final class TranscriptExpectation {
         }
         self.path = path
         self.redactor = redactor
-        expected = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
+        let bytes: [UInt8]
+        do { bytes = try TextEncoding.utf8([UInt8](data)) } catch { throw Unreadable(description: "--expect \(path): \(error)") }
+        expected = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
     }
 
