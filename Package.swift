@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // bridge: the native side of embedded-WebView sign-in, as a library an app links and a CLI.
-// Module layout follows ../shared/DESIGN.md ("Architecture"); the core (BrowserURL) uses no Foundation
+// Module layout: the README's "Layout" section; the core (BrowserURL) uses no Foundation
 // and builds for Apple platforms too.
 import PackageDescription
 

@@ -25,6 +25,16 @@ public enum TextEncoding {
         }
     }
 
+    /// Where a streamed file's text starts in its first chunk (past a UTF-8 mark). A UTF-16 or UTF-32 file
+    /// cannot be streamed as UTF-8 lines: an error saying so.
+    public static func streamedStart(_ firstChunk: some Collection<UInt8>) throws(TextEncodingError) -> Int {
+        switch mark(firstChunk) {
+        case .none: return 0
+        case .utf8: return 3
+        case .utf16LittleEndian, .utf16BigEndian, .utf32: throw .notUTF8Stream
+        }
+    }
+
     /// The byte-order mark a file starts with.
     public enum Mark: Equatable, Sendable {
         case none, utf8, utf16LittleEndian, utf16BigEndian, utf32
@@ -44,11 +54,14 @@ public enum TextEncoding {
 public enum TextEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
     case utf32
     case oddUTF16Length
+    /// A streamed input (a navlog, standard input) that is UTF-16 or UTF-32.
+    case notUTF8Stream
 
     public var description: String {
         switch self {
         case .utf32: return "the file is UTF-32 (its byte-order mark says so); save it as UTF-8"
         case .oddUTF16Length: return "the file starts with a UTF-16 byte-order mark but has an odd number of bytes; save it as UTF-8"
+        case .notUTF8Stream: return "the input is UTF-16 or UTF-32 (its byte-order mark says so); it is read line by line as UTF-8: save it as UTF-8"
         }
     }
 }

@@ -56,12 +56,9 @@ public struct NavlogReader {
                 var start = 0
                 if atFileStart {
                     atFileStart = false
-                    switch TextEncoding.mark(buffer) {
-                    case .none: break
-                    case .utf8: start = 3
-                    case .utf16LittleEndian, .utf16BigEndian, .utf32:
-                        // A navlog is streamed line by line as UTF-8; a file in another encoding is named, not misread.
-                        rejected(RejectedRecord(location: .line(1), reason: "the file is UTF-16 or UTF-32 (its byte-order mark says so); a navlog is UTF-8: save it as UTF-8"))
+                    do { start = try TextEncoding.streamedStart(buffer) } catch {
+                        // A file in another encoding is named, not misread.
+                        rejected(RejectedRecord(location: .line(1), reason: "\(error)"))
                         unreadable = true
                         return
                     }

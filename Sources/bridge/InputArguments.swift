@@ -51,11 +51,8 @@ struct InputArguments {
             var start = 0
             if first {
                 first = false
-                switch TextEncoding.mark(chunk) {
-                case .none: break
-                case .utf8: start = 3
-                case .utf16LittleEndian, .utf16BigEndian, .utf32:
-                    skipped.append("standard input is UTF-16 or UTF-32 (its byte-order mark says so); give UTF-8 lines")
+                do { start = try TextEncoding.streamedStart(chunk) } catch {
+                    skipped.append("standard input: \(error)")
                     return
                 }
             }
