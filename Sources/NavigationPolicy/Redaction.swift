@@ -329,7 +329,8 @@ extension Redactor {
     }
 
     /// Whether a parameter is a bridge's arguments (`janrain:EVENT?arguments=…`).
-    static func isArguments(_ name: String) -> Bool { SecretParameters.normalize(name) == "arguments" }
+    /// Asked of every parameter a transcript renders: names of another length are answered without copying.
+    static func isArguments(_ name: String) -> Bool { name.utf8.count >= 9 && SecretParameters.normalize(name) == "arguments" }
 
     /// A JSON value carried in a parameter: secret keys masked at any depth, and in a bridge's `arguments`
     /// array (Janrain's `janrain:EVENT?arguments=[…]`) every plain string or number too, by position: an

@@ -51,7 +51,8 @@ public struct NavlogReader {
             isFirstContentLine = false
         }
 
-        while let chunk = input.nextChunk() {
+        // A file in another encoding is not read past its first chunk.
+        while !unreadable, let chunk = input.nextChunk() {
             chunk.withUnsafeBufferPointer { buffer in
                 var start = 0
                 if atFileStart {
@@ -63,7 +64,6 @@ public struct NavlogReader {
                         return
                     }
                 }
-                if unreadable { return }
                 while start < buffer.count {
                     guard let newline = Self.indexOfNewline(buffer, from: start) else {
                         // The line goes on in the next chunk.

@@ -45,8 +45,8 @@ struct AccessPolicy: Sendable {
 
     /// Whether the page at `origin` may read a provider endpoint's answer.
     func allowsReading(from origin: String) -> Bool {
-        guard let serialized = Self.origin(origin), let url = try? BrowserURL.parse(serialized).get() else { return false }
-        return SentinelMatcher.isLoopback(url.hostname) || allowedOrigins.contains(serialized)
+        guard let url = try? BrowserURL.parse(origin).get(), url.origin != "null" else { return false }
+        return SentinelMatcher.isLoopback(url.hostname) || allowedOrigins.contains(url.origin)
     }
 
     /// An IP literal, localhost (and names under .localhost), or a listed name; any port.

@@ -47,17 +47,14 @@ enum CaptureRoutes {
         return .success(fields)
     }
 
-    /// Schemes a redirect URI may never have: the browser would run or render what the provider sends
-    /// (RFC 6749 §10.6 and §10.15; the WHATWG URL spec's "bad schemes" for navigations).
-    static let refusedRedirectSchemes: Set<String> = ["javascript", "data", "vbscript", "file", "blob", "about", "filesystem"]
-
     /// Why a redirect URI is refused before any client lookup, or nil: it must be an absolute URL (parsed as
-    /// a browser parses it) without a fragment and not of a refused scheme.
+    /// a browser parses it) without a fragment, and not of a scheme the engine always blocks (the browser
+    /// would run or render what the provider sends: RFC 6749 §10.6 and §10.15).
     static func redirectURIRefusal(_ redirectURI: String) -> EmulatorResponse? {
         guard case .success(let url) = BrowserURL.parse(redirectURI) else {
             return error(400, code: 200, "invalid_argument", "redirect_uri is not an absolute URL")
         }
-        if refusedRedirectSchemes.contains(url.scheme) {
+        if PolicyEngine.alwaysBlockedSchemes.contains(url.scheme) {
             return error(400, code: 200, "invalid_argument", "redirect_uri may not be a \(url.scheme): URL")
         }
         if url.fragment != nil { return error(400, code: 200, "invalid_argument", "redirect_uri may not have a fragment") }

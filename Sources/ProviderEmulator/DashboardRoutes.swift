@@ -37,6 +37,10 @@ enum DashboardRoutes {
   button, .start { margin: .2rem .3rem .2rem 0; } #log { font-family: ui-monospace, monospace; font-size: .8rem; max-height: 16rem; overflow: auto; }
 """#
 
+    /// The schemes a mail link is not made live for, as the script's JSON array: the engine's always-blocked
+    /// schemes (the ones a redirect URI may not have either), as `URL.protocol` writes them.
+    static let unsafeSchemesJSON = JSONOutput.array(PolicyEngine.alwaysBlockedSchemes.sorted().map { .string($0 + ":") }).text
+
     static let script = #"""
 (function () {
   'use strict';
@@ -47,7 +51,7 @@ enum DashboardRoutes {
     var body = document.getElementById(id); body.textContent = '';
     items.forEach(function (item) { var row = document.createElement('tr'); columns(row, item); body.appendChild(row); });
   }
-  var unsafeSchemes = ['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'filesystem:'];
+  var unsafeSchemes = \#(unsafeSchemesJSON);
   function isSafeLink(link) {
     try { return unsafeSchemes.indexOf(new URL(link).protocol) < 0; } catch (e) { return false; }
   }

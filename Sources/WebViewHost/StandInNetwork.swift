@@ -262,9 +262,9 @@ final class StandInNetwork {
         }
     }
 
-    private func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String) {
+    private func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String, refused: Bool = false) {
         let location = answer.headers.first { $0.0.lowercased() == "location" }?.1
-        report(NetworkExchange(method: method, url: url, status: answer.status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: false))
+        report(NetworkExchange(method: method, url: url, status: answer.status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: refused))
         write(msg, status: answer.status, headers: answer.headers, body: answer.body)
     }
 
@@ -290,7 +290,8 @@ final class StandInNetwork {
         }
         soup_server_message_pause(msg)
         g_object_ref(UnsafeMutableRawPointer(msg))
-        let pending = PendingForward(network: self, server: msg, outgoing: outgoing, method: exchange.method, url: url, destination: destination)
+        let pending = PendingForward(network: self, server: msg, outgoing: outgoing, method: exchange.method, url: url, destination: destination,
+                                     origin: exchange.origin)
         let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, context in
             let pending = Unmanaged<PendingForward>.fromOpaque(context!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
@@ -326,8 +327,17 @@ final class StandInNetwork {
         let box = HeaderBox()
         soup_message_headers_foreach(responseHeaders, collect, Unmanaged.passUnretained(box).toOpaque())
         let passed = box.headers.filter { ["content-type", "location", "vary"].contains($0.0.lowercased()) || $0.0.lowercased().hasPrefix("access-control-") }
+        // A cross-origin request the running server gave no CORS grant: the page's fetch of it fails with no
+        // reason a user sees, so the host says which origin to allow.
+        var detail = "bridge serve"
+        var refused = false
+        if let origin = pending.origin, HostSite.origin(of: pending.url) != origin,
+           !passed.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
+            detail = "bridge serve does not let \(origin) read this answer: a fetch or XHR from the page is refused; start it with --allow-origin \(origin) (or list it in its configuration's allowedOrigins)"
+            refused = true
+        }
         respond(pending.server, ProviderAnswer(status: Int(soup_message_get_status(pending.outgoing).rawValue), headers: passed, body: body),
-                method: pending.method, url: pending.url, detail: "bridge serve")
+                method: pending.method, url: pending.url, detail: detail, refused: refused)
     }
 
     /// Status, headers, body and a note for the report.
@@ -384,10 +394,12 @@ private final class PendingForward {
     let method: String
     let url: String
     let destination: String
+    /// The page's Origin header, when it sent one.
+    let origin: String?
 
-    init(network: StandInNetwork, server: OpaquePointer, outgoing: OpaquePointer, method: String, url: String, destination: String) {
+    init(network: StandInNetwork, server: OpaquePointer, outgoing: OpaquePointer, method: String, url: String, destination: String, origin: String?) {
         self.network = network; self.server = server; self.outgoing = outgoing
-        self.method = method; self.url = url; self.destination = destination
+        self.method = method; self.url = url; self.destination = destination; self.origin = origin
     }
 
     func finish(bytes: OpaquePointer?, error: UnsafeMutablePointer<GError>?) {

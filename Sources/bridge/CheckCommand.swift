@@ -54,7 +54,7 @@ struct CheckCommand: ParsableCommand {
             out.lines(renderer.lines(.decision(url: url, decision)))
         }
         out.flush()
-        for skipped in expanded.skipped { StandardError.say("bridge check: " + skipped) }
+        for skipped in expanded.skipped { StandardError.say("bridge check: \(skipped)") }
         if !expanded.skipped.isEmpty { throw ExitCode(1) }
     }
 }

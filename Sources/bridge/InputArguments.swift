@@ -10,8 +10,22 @@ import NavigationReplay
 
 struct InputArguments {
     var inputs: [String] = []
-    /// Standard input's lines that were not read, said for standard error.
-    var skipped: [String] = []
+    /// Standard input that was not read, said on standard error.
+    var skipped: [Skipped] = []
+
+    enum Skipped: Equatable, CustomStringConvertible {
+        /// A line longer than `maxLineBytes`, by its number.
+        case overlong(line: Int)
+        /// Standard input in an encoding read line by line only as UTF-8.
+        case encoding(TextEncodingError)
+
+        var description: String {
+            switch self {
+            case .overlong(let line): return "standard input, line \(line): longer than \(InputArguments.maxLineBytes >> 20) MB; not read"
+            case .encoding(let error): return "standard input: \(error)"
+            }
+        }
+    }
 
     static let maxLineBytes = NavlogReader().maxLineBytes
 
@@ -38,7 +52,7 @@ struct InputArguments {
         var first = true
         func finish() {
             if overlong {
-                skipped.append("standard input, line \(number): longer than \(Self.maxLineBytes >> 20) MB; not read")
+                skipped.append(.overlong(line: number))
             } else {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 inputs.append(String(decoding: line, as: UTF8.self))
@@ -52,7 +66,7 @@ struct InputArguments {
             if first {
                 first = false
                 do { start = try TextEncoding.streamedStart(chunk) } catch {
-                    skipped.append("standard input: \(error)")
+                    skipped.append(.encoding(error))
                     return
                 }
             }

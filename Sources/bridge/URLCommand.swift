@@ -63,7 +63,7 @@ struct URLCommand: ParsableCommand {
                 print(textBlock(input: input, result: result, redactor: redactor))
             }
         }
-        for skipped in expanded.skipped { StandardError.say("bridge url: " + skipped) }
+        for skipped in expanded.skipped { StandardError.say("bridge url: \(skipped)") }
         if invalid > 0 {
             if format == .text { print("\n\(invalid) of \(inputs.count) inputs are not URLs") }
             throw ExitCode(1)

@@ -238,4 +238,21 @@ extension HostCommandTests {
         #expect(deeplink?["kind"] as? String == "deeplink" && deeplink?["rule"] as? String == "reset", "\(run.stdout)")
         #expect((deeplink?["params"] as? [String: String])?["email"] == "ada@example.com")
     }
+
+    @Test("a running bridge serve that does not allow the page's origin is reported on the widget's request, naming the origin to allow")
+    func serveWithoutThePagesOrigin() throws {
+        let server = try ServeProcess()
+        defer { _ = server.stop() }
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("other-origin-\(UUID().uuidString).json")
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.capture))) as? [String: Any])
+        object["allow"] = (object["allow"] as? [String] ?? []) + ["https://other-app.example"]
+        try JSONSerialization.data(withJSONObject: object).write(to: rules)
+        defer { try? FileManager.default.removeItem(at: rules) }
+        let run = try BridgeProcess.run(["host", "--provider", server.base, "--rules", rules.path, "--origin", "https://other-app.example",
+                                         "--until", "idle", "--idle", "1", "--format", "json", Self.path("web/webViewSignIn.html")])
+        let refused = Self.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
+            .filter { $0["refused"] as? Bool == true && ($0["url"] as? String ?? "").hasSuffix("/load.js") }
+        #expect(refused.count == 1, "\(run.stdout)")
+        #expect((refused.first?["detail"] as? String ?? "").contains("--allow-origin https://other-app.example"))
+    }
 }

@@ -86,7 +86,10 @@ struct EmulatorTrustTests {
         #expect(!html.contains("<script>") && html.contains("<script src=\"/dashboard.js\"></script>"))
         let script = request("GET", "/dashboard.js")
         #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
-        #expect(script.text.contains("isSafeLink(link) ? 'a' : 'span'") && script.text.contains("'javascript:'"))
+        // The script's list of schemes never made live is the engine's always-blocked set.
+        let listLine = script.text.split(separator: "\n").first { $0.contains("var unsafeSchemes = ") }
+        let list = listLine.flatMap { JSONValue.parse(String($0.split(separator: "=", maxSplits: 1)[1]).trimmingCharacters(in: CharacterSet(charactersIn: " ;"))) }
+        #expect(list == .array(PolicyEngine.alwaysBlockedSchemes.sorted().map { .string($0 + ":") }))
         #expect(!script.text.contains("innerHTML"))
     }
 
