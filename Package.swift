@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         // Hummingbird's own service lifecycle: `bridge serve`'s signals and bounded graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // HMAC-SHA256 for the keyed digests a recording's masks carry (WebViewHost).
+        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // UTS #46 through the system ICU; the public header exposes no ICU type (ICU's headers clash with
@@ -82,6 +84,7 @@ let package = Package(
                 "BrowserURL",
                 "NavigationPolicy",
                 "NavigationReplay",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
             ]
         ),

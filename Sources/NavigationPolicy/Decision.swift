@@ -32,6 +32,14 @@ public struct DecisionError: Sendable, Hashable {
     public let code: String
     /// A message with secrets already masked.
     public let message: String
+    /// For state-mismatch: how the received state differs from the one sent.
+    public let stateDifference: StateDifference?
+
+    public init(code: String, message: String, stateDifference: StateDifference? = nil) {
+        self.code = code
+        self.message = message
+        self.stateDifference = stateDifference
+    }
 }
 
 public struct Decision: Sendable {

@@ -436,7 +436,10 @@ public struct PolicyEngine: Sendable {
             let redactor = redactor ?? Redactor()
             if let position = fields[.state] {
                 if !parameters.value(at: position, equals: expectedState) {
-                    error = DecisionError(code: "state-mismatch", message: "state \(redactor.mask(parameters.value(at: position))) is not the \(redactor.mask(expectedState)) that was sent")
+                    let received = parameters.value(at: position)
+                    let difference = StateDifference.between(received: received, sent: expectedState)
+                    error = DecisionError(code: "state-mismatch", message: "state \(redactor.mask(received)) is not the \(redactor.mask(expectedState)) that was sent"
+                                          + (difference.map { ": \($0)" } ?? ""), stateDifference: difference)
                 }
             } else {
                 error = DecisionError(code: "state-missing", message: "the response carries no state, but \(redactor.mask(expectedState)) was sent")

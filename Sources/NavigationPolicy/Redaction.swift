@@ -95,18 +95,23 @@ public struct Redactor: Sendable {
     /// Whether text is exactly a mask this redactor makes ("abcd…(40)", "…(9)", "…(9:0123456789abcdef)"),
     /// so masking twice changes nothing. Strict: the prefix is as long as a mask of that length shows and
     /// made of showable bytes, so a secret that merely ends in "…(9)" is masked like any other.
-    static func isMask(_ text: Substring) -> Bool {
-        guard text.utf8.last == UInt8(ascii: ")"), let open = text.firstRange(of: "…(") else { return false }
+    static func isMask(_ text: Substring) -> Bool { maskedLength(text) != nil }
+
+    /// The length a mask this redactor makes stands for (13 for "…(13)" and "…(13:9f2c4e1a07b3d865)"); nil
+    /// for any other text.
+    public static func maskedLength(_ text: some StringProtocol) -> Int? {
+        let text = Substring(text)
+        guard text.utf8.last == UInt8(ascii: ")"), let open = text.firstRange(of: "…(") else { return nil }
         let prefix = text[..<open.lowerBound].utf8
         var inner = text[open.upperBound...].dropLast()
         if let colon = inner.firstIndex(of: ":") {
             let digest = inner[inner.index(after: colon)...].utf8
-            guard digest.count == 16, digest.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return false }
+            guard digest.count == 16, digest.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
             inner = inner[..<colon]
         }
         guard !inner.isEmpty, inner.utf8.count <= 9, inner.utf8.allSatisfy({ (0x30...0x39).contains($0) }), inner.utf8.first != 0x30,
-              let count = Int(inner) else { return false }
-        return prefix.count == shown(count) && prefix.allSatisfy(isShowable)
+              let count = Int(inner) else { return nil }
+        return prefix.count == shown(count) && prefix.allSatisfy(isShowable) ? count : nil
     }
 
     /// How many characters of a secret of `count` characters a mask shows: none below sixteen (a PIN, a
@@ -230,7 +235,7 @@ public struct Redactor: Sendable {
         // Userinfo: "scheme://user:password@host"; both halves are masked (the last "@" before the path
         // ends the userinfo, as the URL parser reads it). In the path, `name=value` pairs with a secret name
         // (`/janrain:accessToken=…`, `;code=…`) are masked too.
-        if let slashes = head.range(of: "://") {
+        if let slashes = head.firstRange(of: "://") {
             // A backslash ends the authority too, as the URL parser reads special URLs (https://evil.com\@good.com/).
             let authorityEnd = head[slashes.upperBound...].firstIndex { $0 == "/" || $0 == "\\" } ?? head.endIndex
             let path = maskPathPairs(head[authorityEnd...])

@@ -91,7 +91,7 @@ public enum RulesLoader {
         guard let text = value as? String else { throw RulesError(path, "an allowed origin must be a string") }
         var parseable = text
         var isWildcard = false
-        if let range = text.range(of: "://*.") {
+        if let range = text.firstRange(of: "://*.") {
             isWildcard = true
             parseable.replaceSubrange(range, with: "://")
         }

@@ -92,7 +92,11 @@ struct FlowTracker {
         let request = pending.remove(at: latest)
         guard let sent = request.state else { return }
         if let hitState {
-            findings.append(ReplayFinding(.stateMismatch, "state \(redactor.mask(hitState)) is not the \(redactor.mask(sent)) sent by the request at \(request.location) (seq \(request.seq))", at: record.location, seq: seq))
+            let difference = StateDifference.between(received: hitState, sent: sent)
+            var finding = ReplayFinding(.stateMismatch, "state \(redactor.mask(hitState)) is not the \(redactor.mask(sent)) sent by the request at \(request.location) (seq \(request.seq))"
+                                        + (difference.map { ": \($0)" } ?? ""), at: record.location, seq: seq)
+            finding.stateDifference = difference
+            findings.append(finding)
         } else {
             findings.append(ReplayFinding(.stateMissing, "the request at \(request.location) (seq \(request.seq)) sent state \(redactor.mask(sent)); this response carries none", at: record.location, seq: seq))
         }

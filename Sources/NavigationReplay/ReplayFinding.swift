@@ -4,6 +4,8 @@
 // handler takes, an entry dispatched twice) and errors carried in decisions. Each has a stable code, a
 // severity, and the place in the log it is about. Messages are already redacted.
 
+import NavigationPolicy
+
 public enum FindingSeverity: String, Sendable, Hashable, Comparable {
     case error, warning
     public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a == .error && b == .warning }
@@ -63,6 +65,8 @@ public struct ReplayFinding: Sendable, Hashable {
     public var location: RecordLocation
     /// The sequence number of the navigation it is about.
     public var seq: Int?
+    /// For state-mismatch: how the received state differs from the one sent.
+    public var stateDifference: StateDifference?
 
     init(_ kind: ReplayFindingKind, _ message: String, at location: RecordLocation, seq: Int?) {
         code = kind.rawValue

@@ -142,7 +142,9 @@ public final class Replayer {
         var findings: [ReplayFinding] = []
         var events: [DispatchedEvent] = []
         if let error = decision.error {
-            findings.append(ReplayFinding(code: error.code, severity: .error, error.message, at: record.location, seq: seq))
+            var finding = ReplayFinding(code: error.code, severity: .error, error.message, at: record.location, seq: seq)
+            finding.stateDifference = error.stateDifference
+            findings.append(finding)
         }
         // Read once: a sentinel's result is decoded from the parameters on each read.
         let interception = decision.interception

@@ -19,6 +19,8 @@ public final class HostRecording {
     public let replayer: Replayer
     private let emit: (HostOutput) -> Void
     private let redactor: Redactor
+    /// The recording's own redactor: masks carry a keyed digest (RecordingFingerprint), so equal stays equal.
+    private let recordRedactor: Redactor
     private let writer = NavlogWriter()
     private var recordFile: FileHandle?
     private var waiting: [(id: Int, record: NavigationRecord, complete: Bool)] = []
@@ -26,11 +28,13 @@ public final class HostRecording {
     private var seq = 0
     private let started = Date()
 
-    /// - recordPath: where to write the navlog (secrets masked unless the redactor is off).
+    /// - recordPath: where to write the navlog (secrets masked unless the redactor is off, each mask with
+    ///   this run's keyed digest, so the replay compares them as the live run compared the values).
     public init(engine: PolicyEngine, explain: Bool, redactor: Redactor, recordPath: String?,
                 emit: @escaping (HostOutput) -> Void) throws {
         replayer = Replayer(engine: engine, explain: explain, redactor: redactor)
         self.redactor = redactor
+        recordRedactor = Redactor(secrets: redactor.secrets, isEnabled: redactor.isEnabled, fingerprint: RecordingFingerprint())
         self.emit = emit
         if let recordPath {
             guard FileManager.default.createFile(atPath: recordPath, contents: nil),
@@ -105,8 +109,9 @@ public final class HostRecording {
             record.location = .line(record.seq! + (recordFile == nil ? 1 : 2))
             if recordFile != nil {
                 var written = record
-                written.url = redactor.rawURL(record.url)
-                written.drained = record.drained.map { $0.map(redactor.bridgeQueueEntry) }
+                written.url = recordRedactor.rawURL(record.url)
+                written.sourceURL = record.sourceURL.map(recordRedactor.rawURL)
+                written.drained = record.drained.map { $0.map(recordRedactor.bridgeQueueEntry) }
                 write(writer.line(written))
             }
             for event in replayer.replay(.record(record)).events { emit(.transcript(event)) }
@@ -122,7 +127,7 @@ public final class HostRecording {
 public struct HostError: Error, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         case setup, noDisplay = "no-display", pageNotLoaded = "page-not-loaded", webProcessTerminated = "web-process-terminated"
-        case timeout, scriptError = "script-error", pageCancelled = "page-cancelled"
+        case timeout, scriptError = "script-error", pageCancelled = "page-cancelled", providerUnreachable = "provider-unreachable"
     }
     public let kind: Kind
     public let message: String

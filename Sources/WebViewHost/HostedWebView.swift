@@ -73,7 +73,12 @@ public final class HostedWebView {
 
     private func startNetwork() throws {
         let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: []),
-                                     provider: options.provider) { [unowned self] exchange in
+                                     provider: options.provider, providerUnreachable: { [unowned self] why in
+            // Said as the run's reason: the widget's own error (a TypeError in --eval, a spinner) would hide it.
+            var base = "--provider"
+            if case .server(let url)? = self.options.provider?.backend { base = url }
+            self.fail(HostError(.providerUnreachable, "the provider at \(base) does not answer (\(why)); is bridge serve running there?"))
+        }) { [unowned self] exchange in
             self.state.activity()
             self.emit(.transcript(.network(exchange)))
         }
@@ -196,8 +201,11 @@ public final class HostedWebView {
     // MARK: Navigations
 
     private func decidePolicy(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType) -> Bool {
+        if type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE {
+            return decideResponse(UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitResponsePolicyDecision.self))
+        }
         guard type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION else {
-            return false  // responses: WebKit's default
+            return false
         }
         let navigation = UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitNavigationPolicyDecision.self)
         guard let action = webkit_navigation_policy_decision_get_navigation_action(navigation) else { return false }
@@ -208,6 +216,34 @@ public final class HostedWebView {
             webkit_policy_decision_use(decision)
         } else {
             webkit_policy_decision_ignore(decision)
+        }
+        return true
+    }
+
+    /// A response a web view would not render (a MIME type it cannot show, or `Content-Disposition:
+    /// attachment`): WebKit's default would start a download and leave the view on about:blank, which a
+    /// run must not take for a page. Refused; the page's own is a failure, a frame's is reported.
+    private func decideResponse(_ decision: UnsafeMutablePointer<WebKitResponsePolicyDecision>) -> Bool {
+        guard let response = webkit_response_policy_decision_get_response(decision) else { return false }
+        var attachment = false
+        if let headers = webkit_uri_response_get_http_headers(response) {
+            var disposition: UnsafeMutablePointer<CChar>?
+            if soup_message_headers_get_content_disposition(headers, &disposition, nil) != 0, let disposition {
+                attachment = String(cString: disposition).lowercased() == "attachment"
+                g_free(disposition)
+            }
+        }
+        let supported = webkit_response_policy_decision_is_mime_type_supported(decision) != 0
+        guard attachment || !supported else { return false }
+        let type = webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "no type"
+        let uri = options.redactor.rawURL(webkit_uri_response_get_uri(response).map { String(cString: $0) } ?? "")
+        let why = attachment ? "it is sent as an attachment (\(type)), which a web view downloads instead of showing"
+                             : "it is sent as \(type), which a web view cannot show and would download"
+        webkit_policy_decision_ignore(UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitPolicyDecision.self))
+        if !state.mainLoaded && webkit_response_policy_decision_is_main_frame_main_resource(decision) != 0 {
+            fail(HostError(.pageNotLoaded, "the page was not rendered: \(uri): \(why)"))
+        } else {
+            emit(.transcript(.scriptError("a load was not rendered: \(uri): \(why)")))
         }
         return true
     }

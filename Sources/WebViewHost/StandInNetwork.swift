@@ -19,6 +19,9 @@ final class StandInNetwork {
     let site: HostSite
     let provider: ProviderRouting?
     private let report: (NetworkExchange) -> Void
+    /// Told once per run when a running `bridge serve` does not answer (why: libsoup's error).
+    private let providerUnreachable: (String) -> Void
+    private var toldUnreachable = false
     /// Trusts the stand-in certificate for one more host (set by `configure`).
     private var allowHost: ((String) -> Void)?
     /// The context's data manager: a round trip through it tells when the network process has the trust.
@@ -35,9 +38,11 @@ final class StandInNetwork {
     /// Connections being read (retained while their CONNECT header is read).
     private var pending: [ObjectIdentifier: ProxyConnection] = [:]
 
-    init(site: HostSite, provider: ProviderRouting? = nil, report: @escaping (NetworkExchange) -> Void) {
+    init(site: HostSite, provider: ProviderRouting? = nil, providerUnreachable: @escaping (String) -> Void = { _ in },
+         report: @escaping (NetworkExchange) -> Void) {
         self.site = site
         self.provider = provider
+        self.providerUnreachable = providerUnreachable
         self.report = report
     }
 
@@ -312,6 +317,10 @@ final class StandInNetwork {
             respond(pending.server, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")],
                                                    body: Array("bridge host: the provider at \(pending.destination) did not answer: \(why)\n".utf8)),
                     method: pending.method, url: pending.url, detail: "provider did not answer: \(why)")
+            if !toldUnreachable {
+                toldUnreachable = true
+                providerUnreachable(why)
+            }
             return
         }
         defer { g_bytes_unref(bytes) }

@@ -133,6 +133,31 @@ struct HostCommandTests {
         #expect(Date().timeIntervalSince(started) < 10)
     }
 
+    @Test("a page a web view would download, not show, fails the run with page-not-loaded")
+    func aDownloadIsNotAPage() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("host-download-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data((0..<2048).map { UInt8($0 % 251) }).write(to: directory.appendingPathComponent("report.bin"))
+        try Data("<!doctype html><title>page</title>".utf8).write(to: directory.appendingPathComponent("page.html"))
+        let site = directory.appendingPathComponent("bridge-site.json")
+        try Data(#"""
+        {"version": 1, "origin": "https://yourdomain.com",
+         "routes": {"https://yourdomain.com/report.bin": {"file": "report.bin", "type": "application/octet-stream"},
+                    "https://yourdomain.com/": "./"}}
+        """#.utf8).write(to: site)
+        for until in ["idle", "timeout"] {
+            let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--until", until, "--timeout", "5", "--idle", "0.5",
+                                             "--site", site.path, "https://yourdomain.com/report.bin"])
+            #expect(run.status == 1, "--until \(until): \(run.stdout)")
+            let failures = Self.host(Self.jsonLines(run.stdout))["failures"] as? [String] ?? []
+            #expect(failures.first?.hasPrefix("page-not-loaded:") == true, "--until \(until): \(failures)")
+        }
+        // The same bytes as a page render.
+        let page = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--idle", "0.5", "--site", site.path, "https://yourdomain.com/page.html"])
+        #expect(page.status == 0, "\(page.stdout)")
+    }
+
     @Test func usageMistakesAreStatusTwo() throws {
         let both = try BridgeProcess.run(["host", "--rules", Self.capture, "--origin", "https://a.example", "--site", Self.path("web/bridge-site.json"), Self.path("web/webViewSignIn.html")])
         #expect(both.status == 2 && both.stderr.contains("--site or --origin"))

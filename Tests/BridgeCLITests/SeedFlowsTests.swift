@@ -381,12 +381,16 @@ extension SeedFlowsInWebKit {
         #expect(stray.status == 2 && stray.stderr.contains("--provider-config is for the emulator in this process"), "\(stray.stderr)")
     }
 
-    @Test("a provider that does not answer: the widget's request gets a 502 saying so, reported, and the run ends")
+    @Test("a provider that does not answer: the widget's request gets a 502 saying so, and the run fails with provider-unreachable")
     func providerDown() throws {
         let run = try BridgeProcess.run(["host", "--provider", "http://127.0.0.1:9", "--rules", Self.capture, "--until", "idle", "--format", "json",
                                          "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
         let network = HostCommandTests.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
         #expect(network.contains { $0["status"] as? Int == 502 && ($0["detail"] as? String ?? "").contains("did not answer") }, "\(run.stdout)")
+        // The run's reason is the provider, not the widget's TypeError that follows from it.
+        #expect(run.status == 1)
+        let failures = HostCommandTests.host(HostCommandTests.jsonLines(run.stdout))["failures"] as? [String] ?? []
+        #expect(failures.first?.hasPrefix("provider-unreachable:") == true, "\(failures)")
     }
 }
 

@@ -69,4 +69,62 @@ import Testing
         #expect(replayed.map(\.record.location) == live.navigations.map(\.record.location))
         #expect(replayed.allSatisfy { !$0.mismatch })
     }
+
+    /// An authorization request with `sent` as its state, then the sentinel answering it with `received`.
+    static func authorization(sent: String, received: String, into recording: HostRecording) {
+        let redirect = Redactor.encodeURIComponent("https://yourdomain.com/password_reset.php")
+        recording.navigation(NavigationRequest(url: "https://yourdomain.us.janraincapture.com/oauth/signin?client_id=c&redirect_uri=\(redirect)&response_type=code&state=\(sent)"),
+                             source: .app, decided: .allow)
+        recording.navigation(NavigationRequest(url: "https://yourdomain.com/password_reset.php?code=abcdef0123456789&access_token=0123456789abcdef&state=\(received)"),
+                             source: .redirect, decided: .cancel)
+    }
+
+    /// Records a run to a file, then replays the file: the live findings and the replayed ones.
+    static func recordAndReplay(_ play: (HostRecording) -> Void) throws -> (live: [ReplayFinding], replayed: [ReplayFinding], replayedSummary: ReplaySummary, text: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var live: [ReplayFinding] = []
+        let recording = try HostRecording(engine: engine, explain: false, redactor: Redactor(), recordPath: path) { output in
+            if case .transcript(.navigation(let n)) = output { live += n.findings }
+            if case .transcript(.finding(let f)) = output { live.append(f) }
+        }
+        play(recording)
+        _ = recording.finish()
+        let replayer = Replayer(engine: engine)
+        var replayed: [ReplayFinding] = []
+        NavlogReader().read(try ByteInput(path: path)) { item in
+            if case .navigation(let n) = replayer.replay(item) { replayed += n.findings }
+        }
+        replayed += replayer.finish()
+        return (live, replayed, replayer.summary, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test("a state mismatch in a recording replays as one, and the replay fails as the live run did, without the states in the file")
+    func aStateMismatchReplaysAsOne() throws {
+        let run = try Self.recordAndReplay { Self.authorization(sent: "STATE-AAAAAAA", received: "STATE-BBBBBBB", into: $0) }
+        #expect(run.live.map(\.code) == ["state-mismatch"])
+        #expect(run.live.first?.stateDifference == .characters(differing: 7, length: 13))
+        #expect(run.replayed.map(\.code) == ["state-mismatch"])
+        #expect(run.replayed.first?.stateDifference == .maskedValues(length: 13))
+        #expect(!run.replayedSummary.isConsistent)
+        #expect(!run.text.contains("AAAAAAA") && !run.text.contains("BBBBBBB"))
+    }
+
+    @Test("equal states stay equal in a recording: its replay finds no mismatch")
+    func equalStatesStayEqual() throws {
+        let run = try Self.recordAndReplay { Self.authorization(sent: "STATE-AAAAAAA", received: "STATE-AAAAAAA", into: $0) }
+        #expect(run.live.isEmpty)
+        #expect(run.replayed.isEmpty)
+        #expect(run.replayedSummary.isConsistent)
+    }
+
+    @Test("the keyed digests differ between runs: a mask in one recording cannot be matched against another's")
+    func digestsAreKeyedPerRun() {
+        let one = RecordingFingerprint(), other = RecordingFingerprint()
+        #expect(one.digest("1234") == one.digest("1234"))
+        #expect(one.digest("1234") != one.digest("1235"))
+        #expect(one.digest("1234") != other.digest("1234"))
+        #expect(Redactor(fingerprint: one).mask("1234").hasPrefix("…(4:"))
+        #expect(Redactor.maskedLength(Redactor(fingerprint: one).mask("1234")) == 4)
+    }
 }
