@@ -154,6 +154,19 @@ public struct Redactor: Sendable {
                 changed = true
                 return part[...equals] + maskEncoded(rawValue)
             }
+            // A bridge's arguments: masked by position when JSON, whole when not (they have no names to tell
+            // a token by), before anything else reads them (a string argument may look like a URL).
+            if Self.isArguments(name) {
+                let decoded = FormParameters.decodeComponent(rawValue)
+                guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), let value = JSONValue.parse(decoded) else {
+                    changed = true
+                    return part[...equals] + maskEncoded(rawValue)
+                }
+                let masked = jsonParameter(value, named: name)
+                guard masked != value else { return part }
+                changed = true
+                return part[...equals] + Self.encodedKeepingMasks(masked.jsonText)
+            }
             // A URL carried in a value (`redirect_uri=https%3A%2F%2Fhost%2Fcb%3Fcode%3D…`): its own secrets
             // masked, the value re-encoded only when it came encoded.
             if Self.mayCarryPairs(rawValue.utf8) {
@@ -163,16 +176,8 @@ public struct Redactor: Sendable {
                     if inner != decoded {
                         changed = true
                         let plain = !rawValue.contains("%") && !rawValue.contains("+")
-                        return part[...equals] + (plain ? inner : Self.encodeURIComponent(inner).replacing("%E2%80%A6", with: "…"))
+                        return part[...equals] + (plain ? inner : Self.encodedKeepingMasks(inner))
                     }
-                }
-            }
-            // A bridge's arguments that are not JSON cannot be masked by key or position: masked whole.
-            if Self.isArguments(name) {
-                let decoded = FormParameters.decodeComponent(rawValue)
-                guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), JSONValue.parse(decoded) != nil else {
-                    changed = true
-                    return part[...equals] + maskEncoded(rawValue)
                 }
             }
             guard let first = rawValue.first, first == "%" || first == "[" || first == "{" else { return part }
@@ -181,9 +186,14 @@ public struct Redactor: Sendable {
             let masked = jsonParameter(value, named: name)
             guard masked != value else { return part }
             changed = true
-            return part[...equals] + Self.encodeURIComponent(masked.jsonText)
+            return part[...equals] + Self.encodedKeepingMasks(masked.jsonText)
         }
         return changed ? parts.joined(separator: "&") : raw
+    }
+
+    /// Text re-encoded as encodeURIComponent does, its masks' "…" left as it is, so a mask reads as one.
+    static func encodedKeepingMasks(_ text: String) -> String {
+        encodeURIComponent(text).replacing("%E2%80%A6", with: "…")
     }
 
     /// The URL's components with secrets masked: the password, secret query and fragment parameters,

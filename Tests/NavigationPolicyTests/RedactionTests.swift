@@ -178,6 +178,11 @@ struct OneRedactionPathTests {
         let arguments = JSONValue.parse(FormParameters.decodeComponent(redacted.split(separator: "=", maxSplits: 1)[1]))
         #expect(arguments == .array([.string("TOKE…(16)"), .string("…(8)"), .object(["screen": .string("signIn")])]))
         #expect(redactor.value(#"["TOKENVALUE123456"]"#, forParameter: "arguments") == #"["TOKE…(16)"]"#)
+        // A string argument that reads as a query ("?token=") is an argument, masked by position, not a URL
+        // whose empty token is masked (found by FuzzSecrets: the argument was printed whole).
+        let querylike = redactor.rawURL("janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"["?token=ab12cd34"]"#))
+        let querylikeArguments = JSONValue.parse(FormParameters.decodeComponent(querylike.split(separator: "=", maxSplits: 1)[1]))
+        #expect(querylikeArguments == .array([.string("…(15)")]))
         // WebViewJavascriptBridge: a message's data when it is a plain value.
         let wvjb = redactor.bridgeQueueEntry(#"[{"handlerName":"signIn","data":"TOKENVALUE123456","callbackId":"cb_1"}]"#)
         #expect(JSONValue.parse(wvjb) == .array([.object(["handlerName": .string("signIn"), "data": .string("TOKE…(16)"), "callbackId": .string("cb_1")])]))
