@@ -185,7 +185,7 @@ public enum RulesLoader {
         if let frames = try Self.frames(object["frames"], path: "\(path).frames") { rule.frames = frames }
         rule.action = try reader.action("action") ?? .cancel
         if rule.loopbackAnyPort && !SentinelMatcher.isLoopback(uri.hostname) {
-            throw RulesError("\(path).loopbackAnyPort", "only a loopback redirect URI (127.0.0.1, [::1], localhost) may match any port; \(uri.hostname) is not one")
+            throw RulesError("\(path).loopbackAnyPort", "only a loopback redirect URI (127.0.0.0/8, [::1], localhost) may match any port; \(uri.hostname) is not one")
         }
         if let both = rule.require.first(where: rule.forbid.contains) {
             throw RulesError("\(path).forbid", "\(both.debugDescription) is both required and forbidden, so this rule can never fire")

@@ -116,10 +116,14 @@ public enum AttackCatalogue {
                         expect: .lookalike) { t in homoglyph(t.realHost).map { host in [t.parts!.with { $0.host = host }] } ?? [] },
         AttackGenerator("trailing-dot", "the host with a trailing dot (`yourdomain.com.`): the same DNS name, another origin to a browser",
                         web, example: (.sentinel, "https://yourdomain.com./callback?code=bridge-test-code&state=bridge-test-state"),
-                        expect: .lookalike) { t in [t.parts!.with { $0.host += "." }] },
+                        // An IPv4 address with a trailing dot is the same address to the URL parser (`127.0.0.2.`
+                        // is 127.0.0.2): the same navigation, as the engine reads it. An IPv6 literal takes no dot.
+                        expectation: { t in sameHost(t.realHost, as: t.realHost + ".") ? .sameNavigation : .lookalike }) { t in
+            t.realHost.hasPrefix("[") ? [] : [t.parts!.with { $0.host += "." }]
+        },
         AttackGenerator("other-port", "another port on the real host (any port matches only for loopback rules with loopbackAnyPort)",
                         web, example: (.sentinel, "https://yourdomain.com:8443/callback?code=bridge-test-code&state=bridge-test-state"),
-                        expectation: { t in t.loopbackAnyPort && isLoopback(t.realHost) ? .sameNavigation : .lookalike }) { t in
+                        expectation: { t in t.loopbackAnyPort && SentinelMatcher.isLoopback(t.realHost) ? .sameNavigation : .lookalike }) { t in
             [t.parts!.with { $0.port = $0.port == "8443" ? "8444" : "8443" }]
         },
         AttackGenerator("other-scheme", "the other web scheme (`http:` for `https:`): the credential crosses the network in the clear",
@@ -318,7 +322,11 @@ public enum AttackCatalogue {
         return out
     }
 
-    static func isLoopback(_ host: String) -> Bool { host == "127.0.0.1" || host == "[::1]" || host == "localhost" }
+    /// Whether the URL parser reads `variant` as the same host as `host`.
+    static func sameHost(_ host: String, as variant: String) -> Bool {
+        guard case .success(let real) = BrowserURL.parse("http://\(host)/"), case .success(let other) = BrowserURL.parse("http://\(variant)/") else { return false }
+        return real.hostname == other.hostname
+    }
 }
 
 extension AttackTarget {

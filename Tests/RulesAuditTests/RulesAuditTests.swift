@@ -104,6 +104,27 @@ import RulesAudit
         }
     }
 
+    /// The attack reads loopback and IPv4 addresses as the engine does: 127.0.0.2 is loopback (any port
+    /// matches with loopbackAnyPort) and 127.0.0.2. is the same address, so neither is a false failure.
+    @Test("127.0.0.2 with loopbackAnyPort: other-port and trailing-dot are the same navigation, and the attack passes")
+    func loopbackBeyond127001() throws {
+        let rules = try RulesLoader.parse(Data("""
+            {"version": 1, "sentinels": [{"name": "loopback", "redirectURI": "http://127.0.0.2:8080/cb", "loopbackAnyPort": true}]}
+            """.utf8))
+        let audit = RulesAudit(rules: rules)
+        let outcomes = audit.run(try #require(audit.attackTargets.first))
+        for id in ["other-port", "trailing-dot"] {
+            let variants = outcomes.filter { if case .attack(_, id?, _) = $0.subject { return true } else { return false } }
+            #expect(!variants.isEmpty, "\(id)")
+            for variant in variants {
+                guard case .attack(_, _, let expectation) = variant.subject else { continue }
+                #expect(expectation == .sameNavigation && variant.passed && variant.decision.rule == "loopback", "\(id): \(variant.url)")
+            }
+        }
+        let failed = outcomes.filter { !$0.passed }.map(\.url)
+        #expect(failed.isEmpty, "\(failed)")
+    }
+
     /// A sentinel only a subframe reaches is attacked, and pinned, as a subframe's navigation.
     @Test func subframeRulesAreAttackedInASubframe() throws {
         let rules = try RulesLoader.parse(Data("""
