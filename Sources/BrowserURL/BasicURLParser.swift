@@ -59,7 +59,7 @@ struct BasicURLParser {
                             baseLayout: URLLayout?) -> Result<BrowserURL, URLParseError> {
         // Percent-encoding at most triples the input; the base adds its own length. IDNA may need more,
         // and the writer then moves to the heap. (Writing straight into the String's storage instead
-        // measured no faster: bridge-bench url, 1.63–1.66× against 1.73–1.75× for this.)
+        // measured no faster with bridge-bench url.)
         let scratchSize = input.count * 3 + base.count + 32
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: scratchSize) { scratch in
             var parser = BasicURLParser(input: input, base: base, baseLayout: baseLayout,
@@ -693,8 +693,8 @@ struct BasicURLParser {
         out.append(contentsOf: UnsafeBufferPointer(rebasing: base[start..<end]))
     }
 
-    // The copies from a base are kept out of line: inlined, they grew the hot state machine and measured
-    // 9% slower on absolute URLs (bridge-bench url, 1.55–1.57× against 1.69–1.72×).
+    // The copies from a base are kept out of line: inlined, they grew the hot state machine and made
+    // absolute URLs slower (bridge-bench url).
 
     /// Copies base's path and query ("set url's path to a clone of base's path, url's query to base's query").
     @inline(never)

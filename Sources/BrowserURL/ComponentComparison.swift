@@ -27,8 +27,8 @@ extension BrowserURL {
     public func byteRange(of component: URLComponentName) -> Range<Int> { byteRange(component) }
 
     /// `body` over the href's UTF-8 bytes, in place. Inlinable, so a caller in another module gets it
-    /// specialized: called generically, it instantiated its result type's metadata on every call (about 550
-    /// instructions, on each navigation the engine looks for a deep link's route in).
+    /// specialized: called generically, it instantiated its result type's metadata on every call (on each
+    /// navigation the engine looks for a deep link's route in).
     @inlinable
     public func withUTF8<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R { withHrefBytes(body) }
 

@@ -1,6 +1,6 @@
 // URLWriter.swift: the parser's output buffer. A plain pointer, count and capacity: appending a byte is
-// a compare and a store (a Swift Array append checks uniqueness on every call, which cost ~10% of a
-// parse). It starts on scratch memory the caller provides (the stack, for ordinary URLs) and moves to
+// a compare and a store (a Swift Array append checks uniqueness on every call, on the parse's hottest
+// path). It starts on scratch memory the caller provides (the stack, for ordinary URLs) and moves to
 // the heap only when the output outgrows it (percent-encoding, IDNA). Owned by one parse; never escapes.
 
 struct URLWriter {

@@ -6,7 +6,7 @@
 // included (libcurl inflates chunk by chunk, through this callback).
 // libcurl is loaded the first time a page is fetched (dlopen), not linked: linked, it and the twelve
 // libraries it pulls in (OpenSSL, LDAP, SASL, SSH, RTMP, GnuTLS, ...) were loaded and their symbols resolved
-// at the start of every bridge command, 12-18 ms each time, for the few runs that fetch a URL.
+// at the start of every bridge command, for the few runs that fetch a URL.
 #include "page_fetch.h"
 
 #include <curl/curl.h>

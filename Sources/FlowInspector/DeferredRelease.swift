@@ -1,6 +1,6 @@
 // DeferredRelease.swift: the last reference to a large value handed to another core, so that freeing it
-// does not hold up the result: a 5 MB page's model is hundreds of thousands of strings and arrays, and
-// freeing them cost the inspector 60 M instructions after its answer was ready. At most `limit` values wait
+// does not hold up the result: a large page's model is hundreds of thousands of strings and arrays, and
+// freeing them would delay an answer that is already ready. At most `limit` values wait
 // to be freed at a time (a directory of large pages inspected back to back keeps its memory flat: the next
 // hand-over waits for a free slot). The benchmark drains these between timed rounds, so the freeing is
 // never timed against the bare parse beside it.

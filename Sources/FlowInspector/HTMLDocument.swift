@@ -117,7 +117,7 @@ enum HTMLDocument {
         defer { htmlFreeParserCtxt(context) }
         return withoutActuallyEscaping(scriptEnded) { scriptEnded in
             // A struct behind a pointer, not a class: a class's stored properties are checked for
-            // exclusive access at run time on every callback (70 M instructions on a 5 MB page).
+            // exclusive access at run time on every callback.
             let reader = UnsafeMutablePointer<PageReader>.allocate(capacity: 1)
             reader.initialize(to: PageReader(context: context, scriptEnded: scriptEnded))
             var handler = htmlSAXHandler()

@@ -361,7 +361,7 @@ public struct PolicyEngine: Sendable {
         // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
         // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
         // Plain variables, not optional tuples: an optional tuple of these is destroyed through the generic
-        // value witness (a few hundred instructions a decision).
+        // value witness on every decision.
         var endpoint: CompiledSentinel? = nil
         var endpointParameters = FormParameters(), endpointFields = ResponseFields()
         // The parameters as read for `readMode` (read again only when a candidate's mode differs).

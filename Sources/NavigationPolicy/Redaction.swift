@@ -274,8 +274,8 @@ public struct Redactor: Sendable {
     }
 
     /// Whether a raw value may hold `name=value` pairs of its own: an "=", plain or as "%3D", read on the
-    /// bytes (every parameter of every rendered URL is asked; Foundation's substring search cost 12% of a
-    /// JSON replay here).
+    /// bytes (every parameter of every rendered URL is asked, and Foundation's substring search is slow
+    /// on that path).
     static func mayCarryPairs(_ bytes: Substring.UTF8View) -> Bool {
         var percent = 0  // how far into "%3D" the scan is
         for byte in bytes {

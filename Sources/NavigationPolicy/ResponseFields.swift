@@ -46,8 +46,8 @@ struct ResponseFields: Sendable {
     }
 
     /// The position of each name's first pair, by `Name` (-1: absent). Ten Ints kept inline: no allocation.
-    /// Read and written through a switch per name: indexing the tuple through `withUnsafeBytes` measured
-    /// 175 instructions more per sentinel decision (callgrind), the tuple copied for each read.
+    /// Read and written through a switch per name: indexing the tuple through `withUnsafeBytes` copies the
+    /// tuple for each read.
     private var firstPositions: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
     /// The first credential, in pair order, whose pair repeats an earlier one's name.
     private(set) var repeatedCredential: Name? = nil

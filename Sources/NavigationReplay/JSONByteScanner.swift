@@ -1,6 +1,6 @@
 // JSONByteScanner.swift: reads JSON (RFC 8259) straight from a line's bytes, for navlog records.
-// Written here, not taken from Foundation, because replay must keep up with half a million lines a second
-// (a budget of 2 µs a line, decision included): JSONSerialization builds an NSDictionary of boxed values
+// Written here, not taken from Foundation, because replay's speed is bounded by reading lines:
+// JSONSerialization builds an NSDictionary of boxed values
 // per line and the record would then be read out of it again, while a record needs a dozen known keys
 // read once. The scanner allocates only the Strings it returns, validates UTF-8, and reports errors with
 // the byte offset they occur at, so the reader can name the line and column.

@@ -11,7 +11,7 @@ public enum FindingSeverity: String, Sendable, Hashable, Comparable {
     public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a == .error && b == .warning }
 }
 
-/// The kinds of finding, with their severity and what they mean (for --help and the README).
+/// The kinds of finding, with their severity and what they mean (for --help and the ReplayCommand article).
 public enum ReplayFindingKind: String, Sendable, CaseIterable {
     case stateMismatch = "state-mismatch"
     case stateMissing = "state-missing"

@@ -57,7 +57,7 @@ public enum AttackCatalogue {
     static let web: Set<AttackTarget.Kind> = [.sentinel, .origin]
     static let sentinelOnly: Set<AttackTarget.Kind> = [.sentinel]
 
-    /// The rules the examples are made from (also in the README's catalogue).
+    /// The rules the examples are made from (also in RulesAudit's TestCommand article).
     public static let exampleRulesJSON = """
         {"version": 1, "default": "cancel", "allow": ["https://yourdomain.com", "https://*.janraincapture.com"],
          "sentinels": [{"name": "signin", "redirectURI": "https://yourdomain.com/callback", "require": ["code"]}],

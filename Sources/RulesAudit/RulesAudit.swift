@@ -23,7 +23,7 @@ public struct AuditFailure: Sendable, Hashable {
         self.differences = differences
     }
 
-    /// Every failure id, with what it means (the README and SARIF's rules).
+    /// Every failure id, with what it means (the TestCommand article and SARIF's rules).
     public static let catalogue: [(id: String, summary: String)] = [
         ("case-mismatch", "A case's decision differs from what the case expects."),
         ("taken-for-rule", "A lookalike URL was decided by the rule it imitates: the rule can be walked past."),

@@ -134,7 +134,7 @@ final class StandInNetwork {
 
     private func accept(_ connection: UnsafeMutablePointer<GSocketConnection>) {
         // Answers go out as written: with Nagle's algorithm a response's body waits behind its header for
-        // the client's delayed acknowledgement (40 ms on loopback) once connections are kept open.
+        // the client's delayed acknowledgement once connections are kept open.
         _ = g_socket_set_option(g_socket_connection_get_socket(connection), gint(IPPROTO_TCP), gint(TCP_NODELAY), 1, nil)
         let proxied = ProxyConnection(connection: connection, network: self)
         pending[ObjectIdentifier(proxied)] = proxied

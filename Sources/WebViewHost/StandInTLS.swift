@@ -1,7 +1,7 @@
 // StandInTLS.swift: the server end of a tunnelled https connection, made without a certificate database.
 // g_tls_server_connection_new gives every connection the backend's default database, and glib-networking
-// (GnuTLS) builds a fresh trust list from the system's CA bundle for each one: 7-13 ms of parsing on the
-// GLib main loop per connection, before the handshake starts, while the page waits for its stylesheet
+// (GnuTLS) builds a fresh trust list from the system's CA bundle for each one: parsing on the GLib main
+// loop per connection, before the handshake starts, while the page waits for its stylesheet
 // and scripts. A server that asks for no client certificate verifies nothing with it, so the connection
 // is made with its "database" property set to none (glib-networking then allocates empty credentials).
 #if WebKit

@@ -2,8 +2,8 @@
 // no body pays for memory another body freed. glibc keeps small freed chunks in "fast bins" and merges them only when a
 // later request needs a large block (malloc_consolidate): after libxml2's bare parse frees its DOM (about
 // a million small nodes for the 5 MB page), the next large allocation pays for merging all of them. In
-// the interleaved inspect benchmark that was the inspection's first allocation: 45-50 ms of the bare
-// parse's clean-up charged to the inspector (measured by consolidating after one side only). mallopt
+// the interleaved inspect benchmark that was the inspection's first allocation, so the bare parse's
+// clean-up was charged to the inspector. mallopt
 // consolidates the main arena before it changes a setting; the setting written is glibc's default.
 #if canImport(Glibc)
 import Glibc

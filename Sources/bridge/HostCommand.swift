@@ -27,9 +27,18 @@ struct HostCommand: ParsableCommand {
             origin). Requests to hosts the site does not serve are refused and reported; loopback hosts \
             (a test's own server) are reached directly.
 
-            --provider sends the providers' requests to the emulator (`bridge serve`'s): Janrain's hosts             (*.janraincapture.com, *.janrain.com, *.rpxnow.com, the widget CDN d16s8pqtk4uodx.cloudfront.net: any             …/load.js is the widget stand-in, …/xdcomm.js its receiver), *.kii.com, Realm's hosts, and on any host             the app-backend routes /api/reset-password/request, /api/reset-password and /password_reset/exchange,             ahead of the site's routes. With no URL the emulator runs in this process (its default             configuration: ada@example.com / analytical-engine); with a URL (http://127.0.0.1:PORT, no path) the             requests go to that running `bridge serve`, whose outbox and clock a test can use. A URL right             after --provider is taken as its value only when it has no path; else write --provider=URL.
+            --provider sends the providers' requests to the emulator (`bridge serve`'s): Janrain's hosts \
+            (*.janraincapture.com, *.janrain.com, *.rpxnow.com, the widget CDN d16s8pqtk4uodx.cloudfront.net: any \
+            …/load.js is the widget stand-in, …/xdcomm.js its receiver), *.kii.com, Realm's hosts, and on any host \
+            the app-backend routes /api/reset-password/request, /api/reset-password and /password_reset/exchange, \
+            ahead of the site's routes. With no URL the emulator runs in this process (its default \
+            configuration: ada@example.com / analytical-engine); with a URL (http://127.0.0.1:PORT, no path) the \
+            requests go to that running `bridge serve`, whose outbox and clock a test can use. A URL right \
+            after --provider is taken as its value only when it has no path; else write --provider=URL.
 
-            --screenshots DIR writes a PNG of the view after each interception and at the end, named by             transcript sequence (0004-signin.png, 0009-end.png). --frame-script runs a script in every frame,             any origin (a provider's iframe the page cannot reach), once its document has loaded.
+            --screenshots DIR writes a PNG of the view after each interception and at the end, named by \
+            transcript sequence (0004-signin.png, 0009-end.png). --frame-script runs a script in every frame, \
+            any origin (a provider's iframe the page cannot reach), once its document has loaded.
 
             A display is needed: --display, else DISPLAY, else bridge host starts its own Xvfb and stops it \
             on exit (--verbose says so).
@@ -40,8 +49,9 @@ struct HostCommand: ParsableCommand {
             the same decisions and events.
 
             Exit status: 0 the stop condition was reached and the transcript is consistent; 1 mismatches or \
-            error findings, a page that did not load, a script error from --eval, the web process dying, or \
-            the timeout before the condition; 2 usage or rules errors.
+            error findings, a page that did not load or would be downloaded rather than shown, a provider that \
+            does not answer, a script error from --eval, the web process dying, or the timeout before the \
+            condition; 2 usage or rules errors.
 
             Examples:
               bridge host --provider --rules Fixtures/rules/capture.json --until sentinel \\

@@ -8,7 +8,7 @@ import NavigationReplay
 extension TranscriptFormat: ExpressibleByArgument {}
 
 struct TranscriptOptions: ParsableArguments {
-    @Option(name: .long, help: "The rules file (JSON, version 1; see the README's \"Rules file\").")
+    @Option(name: .long, help: "The rules file (JSON, version 1; the format: Sources/NavigationPolicy/NavigationPolicy.docc/RulesFile.md).")
     var rules: String
 
     @Option(name: .long, help: "Output format: text (for people) or json (one object per line).")

@@ -1,7 +1,7 @@
 // HostilePageTests.swift: pages built to hurt the inspector: templates nested 60,000 deep (once a stack
 // overflow), 20,000 nested blocks (once quadratic), an element with 50,000 attributes (quadratic inside
 // libxml2). Each is inspected without a crash, with one finding where the inspector gave up or cut, and
-// the rest of the page still checked. Their speed is measured in release builds (the README's figures),
+// the rest of the page still checked. Their speed is measured in release builds (Sources/bridge-bench/README.md),
 // not here.
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
-// RecordingReaderTests.swift: the real HAR and CDP recordings in Fixtures/logs/corpus (copied from
-// ../shared/corpus, sources in SOURCES.txt) replay without a crash, with the navigation counts stated
+// RecordingReaderTests.swift: the real HAR and CDP recordings in Fixtures/logs/corpus (their
+// sources are in SOURCES.txt beside them) replay without a crash, with the navigation counts stated
 // here, and with every entry or event accounted for: navigations found + not navigations + rejected =
 // what the file holds. Also the hand-made recordings with a redirect chain ending on a custom scheme.
 import Foundation

@@ -13,7 +13,7 @@ import RulesAudit
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static let presets = ["capture", "deeplink", "kii", "realm"]
 
-    /// The README's example, as an app's test target writes it.
+    /// RulesAudit's TestCommand article's example, as an app's test target writes it.
     @Test func readmeExample() throws {
         let rules = try RulesLoader.load(path: Self.path("Fixtures/rules/capture.json"))
         #expect(RulesAudit(rules: rules).run().failures.isEmpty)
