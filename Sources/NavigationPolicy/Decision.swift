@@ -25,20 +25,52 @@ public enum Interception: Sendable, Hashable {
     case allowedOrigin(String)
 }
 
-/// An error carried in a decision: the navigation was still decided.
-public struct DecisionError: Sendable, Hashable {
-    /// A stable code: invalid-url, repeated-parameter, missing-parameter, state-mismatch, state-missing,
-    /// bridge-message-invalid.
-    public let code: String
-    /// A message with secrets already masked.
-    public let message: String
-    /// For state-mismatch: how the received state differs from the one sent.
-    public let stateDifference: StateDifference?
+/// An error carried in a decision: the navigation was still decided. A value an app can switch on; the
+/// states it carries are the real ones (an app compares them), and whoever prints one masks them.
+public enum DecisionError: Sendable, Hashable {
+    /// The URL does not parse as a browser would parse it (the URL Standard's validation error).
+    case invalidURL(URLParseError)
+    /// A bridge URL matched a bridge rule but does not decode.
+    case bridgeMessageInvalid(BridgeDecodingError)
+    /// A deep link lacks parameters its rule requires.
+    case missingParameter(names: [String])
+    /// A parameter occurs more than once where one is meant: a deep link's required parameter, or a
+    /// sentinel response's credential.
+    case repeatedParameter(name: String, count: Int, in: RepeatedParameterPlace)
+    /// The response's state is not the one sent.
+    case stateMismatch(received: String, sent: String, difference: StateDifference?)
+    /// The response carries no state, but one was sent.
+    case stateMissing(sent: String)
 
-    public init(code: String, message: String, stateDifference: StateDifference? = nil) {
-        self.code = code
-        self.message = message
-        self.stateDifference = stateDifference
+    public enum RepeatedParameterPlace: Sendable, Hashable {
+        case deepLink, response
+    }
+
+    /// The stable code transcripts, case files and SARIF use.
+    public var code: String {
+        switch self {
+        case .invalidURL: "invalid-url"
+        case .bridgeMessageInvalid: "bridge-message-invalid"
+        case .missingParameter: "missing-parameter"
+        case .repeatedParameter: "repeated-parameter"
+        case .stateMismatch: "state-mismatch"
+        case .stateMissing: "state-missing"
+        }
+    }
+
+    /// Whether an explanation ends with this error as its last step (a rule matched and this is what is
+    /// wrong with the match); an invalid URL or bridge message is explained by the steps themselves.
+    public var endsExplanation: Bool {
+        switch self {
+        case .invalidURL, .bridgeMessageInvalid: false
+        case .missingParameter, .repeatedParameter, .stateMismatch, .stateMissing: true
+        }
+    }
+
+    /// For a state mismatch: how the received state differs from the one sent.
+    public var stateDifference: StateDifference? {
+        if case .stateMismatch(_, _, let difference) = self { return difference }
+        return nil
     }
 }
 
@@ -70,7 +102,8 @@ public struct Decision: Sendable {
     /// The interception when it is not a sentinel result still to be decoded.
     var madeInterception: Interception?
     public var error: DecisionError?
-    /// Why: the rule that matched and, for rules that nearly did, why not. Empty unless asked for.
+    /// Why: the rule that matched and, for rules that nearly did, why not. Empty unless asked for. When the
+    /// error `endsExplanation`, it is the last step (not repeated here: a renderer words it).
     public var explanation: [String]
     /// For a sentinel decision, where its response's fields are among `parameters` (found while deciding;
     /// nil otherwise): the result is made from them when `interception` is read.

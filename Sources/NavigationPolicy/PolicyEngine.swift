@@ -166,10 +166,9 @@ public struct PolicyEngine: Sendable {
     }
 
     /// Decides one navigation. `expectedState` (or the rules' own) is compared with a sentinel's state;
-    /// `explain` collects the reasons, which costs a little more. `redactor` masks the secrets an error
-    /// message quotes (nil: the standard masking, made only when a message needs it).
-    public func decide(_ request: NavigationRequest, expectedState: String? = nil, explain: Bool = false,
-                       redactor: Redactor? = nil) -> Decision {
+    /// `explain` collects the reasons, which costs a little more. An error is a value; whoever prints it
+    /// masks the states it carries.
+    public func decide(_ request: NavigationRequest, expectedState: String? = nil, explain: Bool = false) -> Decision {
         var notes: [String] = []
         let empty = FormParameters()
         let url: BrowserURL
@@ -178,7 +177,7 @@ public struct PolicyEngine: Sendable {
         case .failure(let error):
             if explain { notes.append("the URL does not parse as a browser would (\(error.code.rawValue)), so it is cancelled: fail closed") }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, madeInterception: nil,
-                            error: DecisionError(code: "invalid-url", message: error.description), explanation: notes)
+                            error: .invalidURL(error), explanation: notes)
         }
         // What the scheme is to the engine, looked up once.
         let schemeIndex = url.firstIndex(of: .scheme, in: schemeKeys)
@@ -239,7 +238,7 @@ public struct PolicyEngine: Sendable {
                 swap(&parameters, &match.parameters)
                 return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
                                         parameters: parameters, fields: match.fields,
-                                        expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes, redactor: redactor)
+                                        expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes)
             }
         }
 
@@ -277,7 +276,7 @@ public struct PolicyEngine: Sendable {
         case .failure(let error):
             if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription), but the message does not decode: \(error.message)") }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url, parameters: url.queryParameters,
-                            madeInterception: nil, error: DecisionError(code: "bridge-message-invalid", message: error.message),
+                            madeInterception: nil, error: .bridgeMessageInvalid(error),
                             explanation: notes)
         }
     }
@@ -297,13 +296,12 @@ public struct PolicyEngine: Sendable {
         // The list of missing names is made only when one is missing (a filter allocated on every deep link).
         if compiled.rule.require.contains(where: { !parameters.contains($0) }) {
             let missing = compiled.rule.require.filter { !parameters.contains($0) }
-            error = DecisionError(code: "missing-parameter", message: "the deep link lacks \(missing.joined(separator: ", "))")
+            error = .missingParameter(names: missing)
         } else if let repeated = compiled.rule.require.first(where: { parameters.count(of: $0) > 1 }) {
-            error = DecisionError(code: "repeated-parameter", message: "\(repeated) occurs \(parameters.count(of: repeated)) times; which one is meant cannot be told")
+            error = .repeatedParameter(name: repeated, count: parameters.count(of: repeated), in: .deepLink)
         }
         if explain {
             notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): \(compiled.rule.scheme): deep link" + (compiled.rule.route.map { " to route \($0)" } ?? ""))
-            if let error { notes.append(error.message) }
         }
         return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
                         madeInterception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
@@ -426,23 +424,21 @@ public struct PolicyEngine: Sendable {
     /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
     /// is made for a parameter the result does not carry).
     private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: consuming FormParameters, fields: ResponseFields,
-                                  expectedState: String?, explain: Bool, notes: inout [String], redactor: Redactor?) -> Decision {
+                                  expectedState: String?, explain: Bool, notes: inout [String]) -> Decision {
         var error: DecisionError? = nil
         if let repeated = fields.repeatedCredential {
             let name = repeated.parameter
-            error = DecisionError(code: "repeated-parameter", message: "\(name) occurs \(parameters.count(of: name)) times; a repeated credential is an error, not a choice")
+            error = .repeatedParameter(name: name, count: parameters.count(of: name), in: .response)
         }
         if error == nil, let expectedState {
-            let redactor = redactor ?? Redactor()
             if let position = fields[.state] {
                 if !parameters.value(at: position, equals: expectedState) {
                     let received = parameters.value(at: position)
-                    let difference = StateDifference.between(received: received, sent: expectedState)
-                    error = DecisionError(code: "state-mismatch", message: "state \(redactor.mask(received)) is not the \(redactor.mask(expectedState)) that was sent"
-                                          + (difference.map { ": \($0)" } ?? ""), stateDifference: difference)
+                    error = .stateMismatch(received: received, sent: expectedState,
+                                           difference: StateDifference.between(received: received, sent: expectedState))
                 }
             } else {
-                error = DecisionError(code: "state-missing", message: "the response carries no state, but \(redactor.mask(expectedState)) was sent")
+                error = .stateMissing(sent: expectedState)
             }
         }
         if explain {
@@ -452,7 +448,6 @@ public struct PolicyEngine: Sendable {
             notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): \(rule.redirectURI.href) (\(how))"
                          + (names.isEmpty ? "" : "; parameters: \(names.joined(separator: ", "))"))
             if let e = fields.first(.error, in: parameters) { notes.append("an OAuth error response: \(e)") }
-            if let error { notes.append(error.message) }
         }
         // No result yet: it is made from `fields` when the decision's interception is read.
         return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters, madeInterception: nil,

@@ -85,7 +85,7 @@ struct BatchDecider: Sendable {
             item = NavlogReader.item(UnsafeBufferPointer(rebasing: bytes[range]), line: number, isFirstLine: isFirst, endOfFile: endOfFile)
         }
         guard case .record(let record) = item else { return (item, nil) }
-        return (item, engine.decide(record.request, explain: explain, redactor: redactor))
+        return (item, engine.decide(record.request, explain: explain))
     }
 }
 

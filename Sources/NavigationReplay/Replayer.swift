@@ -119,11 +119,11 @@ public final class Replayer {
             return .rejected(rejected)
         case .record(let record):
             summary.recordsRead += 1
-            let decision = decided ?? engine.decide(record.request, explain: explain, redactor: redactor)
+            let decision = decided ?? engine.decide(record.request, explain: explain)
             // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
             if decision.url == nil, let error = decision.error {
                 summary.rejected += 1
-                return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message)"))
+                return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message(masking: redactor))"))
             }
             return .navigation(navigate(record, decision))
         }
@@ -142,7 +142,7 @@ public final class Replayer {
         var findings: [ReplayFinding] = []
         var events: [DispatchedEvent] = []
         if let error = decision.error {
-            var finding = ReplayFinding(code: error.code, severity: .error, error.message, at: record.location, seq: seq)
+            var finding = ReplayFinding(code: error.code, severity: .error, error.message(masking: redactor), at: record.location, seq: seq)
             finding.stateDifference = error.stateDifference
             findings.append(finding)
         }

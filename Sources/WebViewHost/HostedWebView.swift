@@ -275,7 +275,7 @@ public final class HostedWebView {
         let source = observed.source(isFirst: navigations == 0)
         navigations += 1
 
-        let decision = engine.decide(request, redactor: options.redactor)
+        let decision = engine.decide(request)
         state.decided(decision)
         if source == .app, decision.action == .cancel {
             let rule = decision.rule.map { " (rule \($0))" } ?? " (\(decision.kind.rawValue))"

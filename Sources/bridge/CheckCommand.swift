@@ -50,7 +50,7 @@ struct CheckCommand: ParsableCommand {
         let expanded = try InputArguments.expand(urls)
         for url in expanded.inputs {
             let request = NavigationRequest(url: url, type: type, isMainFrame: !subframe)
-            let decision = engine.decide(request, expectedState: state, explain: transcript.explain, redactor: renderer.redactor)
+            let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
             out.lines(renderer.lines(.decision(url: url, decision)))
         }
         out.flush()

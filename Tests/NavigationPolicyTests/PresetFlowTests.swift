@@ -23,7 +23,7 @@ struct PresetFlowTests {
     func deepLinkMissing() throws {
         let engine = try RulesFixtures.engine("deeplink.json")
         let d = engine.decide(NavigationRequest(url: "yourapp://reset-password?token=abc123xyz"))
-        #expect(d.action == .cancel && d.error?.code == "missing-parameter" && d.error?.message.contains("email") == true)
+        #expect(d.action == .cancel && d.error == .missingParameter(names: ["email"]))
         let other = engine.decide(NavigationRequest(url: "yourapp://settings"))
         #expect(other.kind == .default)
     }

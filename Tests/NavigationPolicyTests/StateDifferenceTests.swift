@@ -31,7 +31,6 @@ import Testing
          "sentinels": [{"name": "signin", "redirectURI": "https://yourdomain.com/cb", "require": ["code"]}]}
         """#.utf8))
         let decision = PolicyEngine(rules: rules).decide(NavigationRequest(url: "https://yourdomain.com/cb?code=c0de&state=XYZ-123"), expectedState: "xyz-123")
-        #expect(decision.error?.code == "state-mismatch")
-        #expect(decision.error?.stateDifference == .letterCase)
+        #expect(decision.error == .stateMismatch(received: "XYZ-123", sent: "xyz-123", difference: .letterCase))
     }
 }

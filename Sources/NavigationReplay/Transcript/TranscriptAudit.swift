@@ -33,7 +33,7 @@ extension TranscriptText {
     }
 
     private func explanation(_ outcome: AuditOutcome) -> [String] {
-        explain ? outcome.decision.explanation.map { "          " + safe(redactor.message($0)) } : []
+        explain ? outcome.decision.explanationLines(masking: redactor).map { "          " + safe(redactor.message($0)) } : []
     }
 
     func difference(_ difference: CaseDifference) -> String {
@@ -91,7 +91,7 @@ extension TranscriptJSON {
             }
             return .object(f)
         }))
-        if explain { o.add("explanation", .array(d.explanation.map { .string(redactor.message($0)) })) }
+        if explain { o.add("explanation", .array(d.explanationLines(masking: redactor).map { .string(redactor.message($0)) })) }
         return o
     }
 

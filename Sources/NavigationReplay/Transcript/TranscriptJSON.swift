@@ -85,12 +85,12 @@ public struct TranscriptJSON: Sendable {
         for p in d.parameters { params.add(p.name, redactor.value(p.value, forParameter: p.name)) }
         object.add("params", .object(params))
         if let error = d.error {
-            object.add("error", .object(JSONFields([("code", .string(error.code)), ("message", .string(redactor.message(error.message)))])))
+            object.add("error", .object(JSONFields([("code", .string(error.code)), ("message", .string(redactor.message(error.message(masking: redactor))))])))
         } else {
             object.add("error", .null)
         }
         if let interception = d.interception { object.add("intercepted", .object(self.interception(interception))) }
-        if explain { object.add("explanation", .array(d.explanation.map { .string(redactor.message($0)) })) }
+        if explain { object.add("explanation", .array(d.explanationLines(masking: redactor).map { .string(redactor.message($0)) })) }
         return object
     }
 

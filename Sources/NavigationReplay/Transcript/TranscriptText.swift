@@ -27,10 +27,10 @@ public struct TranscriptText: Sendable {
         switch event {
         case .decision(let url, let d):
             let line = decisionLine(url: url, d)
-            return [d.action == .cancel ? style.cyan(line) : line] + (explain ? d.explanation.map { "    " + safe(redactor.message($0)) } : [])
+            return [d.action == .cancel ? style.cyan(line) : line] + (explain ? d.explanationLines(masking: redactor).map { "    " + safe(redactor.message($0)) } : [])
         case .navigation(let n):
             var lines = [navigation(n)]
-            if explain { lines += n.decision.explanation.map { Self.indent + safe(redactor.message($0)) } }
+            if explain { lines += n.decision.explanationLines(masking: redactor).map { Self.indent + safe(redactor.message($0)) } }
             lines += n.findings.map(finding)
             return lines
         case .rejected(let r):
@@ -82,7 +82,7 @@ public struct TranscriptText: Sendable {
         if !d.parameters.isEmpty {
             parts.append(d.parameters.map { safe("\($0.name)=\(redactor.value($0.value, forParameter: $0.name))") }.joined(separator: " "))
         }
-        if let error = d.error { parts.append("error: \(error.code): " + safe(redactor.message(error.message))) }
+        if let error = d.error { parts.append("error: \(error.code): " + safe(redactor.message(error.message(masking: redactor)))) }
         return parts.joined(separator: "  ")
     }
 
