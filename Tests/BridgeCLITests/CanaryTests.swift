@@ -125,12 +125,10 @@ struct CanaryTests {
         expectCanary(run, revealed: reveal, "inspect --format \(format)")
     }
 
-    @Test("bridge inspect of a fetched page whose URL carries a secret", arguments: ["text", "json", "sarif"], [false, true])
+    @Test("bridge inspect of a fetched page whose URL carries a secret", .enabled(if: Tools.python3, "needs python3 to serve the page"),
+          arguments: ["text", "json", "sarif"], [false, true])
     func inspectFetched(format: String, reveal: Bool) throws {
-        guard let server = try LocalFileServer(root: Canary.root) else {
-            print("skipped: inspect of a fetched page (python3 is not available to serve it)")
-            return
-        }
+        let server = try LocalFileServer(root: Canary.root)
         defer { server.stop() }
         let pages = ["\(server.base)/Fixtures/pages/reset-remote-receiver.html?code=\(Canary.secret)",
                      "\(server.base)/web/missing.html?access_token=\(Canary.secret)"]
@@ -142,27 +140,25 @@ struct CanaryTests {
 
 /// python3's http.server over a folder, on a free loopback port; nil when python3 cannot be started.
 final class LocalFileServer {
-    let process = Process()
+    let server: LineProcess
     let base: String
 
-    init?(root: String) throws {
-        let port = Int.random(in: 20_000..<60_000)
-        base = "http://127.0.0.1:\(port)"
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", root]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        for _ in 0..<50 {
-            Thread.sleep(forTimeInterval: 0.1)
-            if (try? Data(contentsOf: URL(string: "\(base)/web/xdcomm.html")!)) != nil { return }
+    /// python3's http.server over `root` on a port the system picks, read back from its first line
+    /// ("Serving HTTP on 127.0.0.1 port 41234 (http://127.0.0.1:41234/) ...").
+    init(root: String) throws {
+        server = try LineProcess(["python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root])
+        guard let range = server.firstLine.firstRange(of: "(http://"),
+              let end = server.firstLine[range.upperBound...].firstIndex(of: "/") else {
+            server.stop()
+            throw LocalFileServerError(said: server.firstLine)
         }
-        stop()
-        return nil
+        base = "http://" + server.firstLine[range.upperBound..<end]
     }
 
-    func stop() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
+    func stop() { server.stop() }
+}
+
+struct LocalFileServerError: Error, CustomStringConvertible {
+    let said: String
+    var description: String { "python3's http.server did not say its address: \(said.debugDescription)" }
 }

@@ -2,7 +2,7 @@
 // installed; .ci/run installs both). The web/ sign-in with the widget stand-in and the emulator in process
 // (--provider; the seed flows with a running bridge serve are SeedFlowsTests'); every way a page
 // reaches an app's scheme through a local server; record then replay; and the ways a run fails, each
-// ending with a message and a non-zero status, never a hang. Without WebKit the suite is skipped, saying why.
+// ending with a message and a non-zero status, never a hang. Without WebKit the suite is disabled, saying why.
 import Foundation
 import Testing
 
@@ -18,10 +18,7 @@ enum WebKitAvailability {
         return "bridge was built without the WebKit trait (swift test --traits WebKit; .ci/run does)"
         #endif
     }()
-    static var available: Bool {
-        if let missing { print("skipped: bridge host tests: \(missing)") }
-        return missing == nil
-    }
+    static var available: Bool { missing == nil }
 }
 
 @Suite(.enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"), .serialized)

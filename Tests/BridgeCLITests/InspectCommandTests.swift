@@ -45,7 +45,7 @@ struct InspectCommandTests {
         }
     }
 
-    @Test("SARIF validates against the SARIF 2.1.0 schema")
+    @Test("SARIF validates against the SARIF 2.1.0 schema", .enabled(if: Tools.jsonschema, "needs python3's jsonschema"))
     func sarif() throws {
         let run = try BridgeProcess.run(["inspect", "--format", "sarif", "--rules", Self.path("Fixtures/rules/capture.json"),
                                          Self.path("Fixtures/pages"), "/nonexistent.html"])
@@ -55,13 +55,10 @@ struct InspectCommandTests {
         try SARIFSchema.expectValid(run.stdout, what: "bridge inspect")
     }
 
-    @Test("http(s) pages are fetched with the bridge user agent and inspected")
+    @Test("http(s) pages are fetched with the bridge user agent and inspected", .enabled(if: Tools.python3, "needs python3 to serve the pages"))
     func fetched() throws {
-        // A local server over web/ and Fixtures/pages (python3's http.server); skipped when python3 is absent.
-        guard let server = try LocalFileServer(root: Self.root.path) else {
-            print("skipped: fetching pages (python3 is not available to serve them, or the server did not start)")
-            return
-        }
+        // A local server over web/ and Fixtures/pages (python3's http.server).
+        let server = try LocalFileServer(root: Self.root.path)
         defer { server.stop() }
         let base = server.base
         let clean = try BridgeProcess.run(["inspect", "\(base)/web/password_reset.html", "\(base)/web/webViewSignIn.html"])
@@ -73,13 +70,10 @@ struct InspectCommandTests {
         #expect(broken.stderr.contains("missing.html: HTTP status 404"))
     }
 
-    @Test("--max-bytes holds while a gzip body is decompressed: a bomb is refused, a small gzip page is read")
+    @Test("--max-bytes holds while a gzip body is decompressed: a bomb is refused, a small gzip page is read",
+          .enabled(if: Tools.python3, "needs python3 to serve the pages"))
     func gzipBomb() throws {
-        let server: LineProcess
-        do { server = try LineProcess(["python3", Self.path("Fixtures/host/gzip_server.py")]) } catch {
-            print("skipped: gzip fetch (python3 is not available to serve it)")
-            return
-        }
+        let server = try LineProcess(["python3", Self.path("Fixtures/host/gzip_server.py")])
         defer { server.stop() }
         guard let port = Int(server.firstLine) else {
             Issue.record("the gzip server did not say its port: \(server.firstLine)")

@@ -14,11 +14,11 @@ struct FallbackIDNATests {
         try DomainToASCII.$useFallback.withValue(true) {
             for name in ["toascii.json", "IdnaTestV2.json"] {
                 let cases = try #require(Fixtures.json("conformance/wpt-url/\(name)") as? [Any]).compactMap { $0 as? [String: Any] }
-                for (index, test) in cases.enumerated() { out.append((name, index, test["input"] as! String, WPTConformanceTests.idnaMismatch(test))) }
+                for (index, test) in cases.enumerated() { out.append((name, index, WPTConformanceTests.input(test), WPTConformanceTests.idnaMismatch(test))) }
             }
             let urls = try #require(Fixtures.json("conformance/wpt-url/urltestdata.json") as? [Any]).compactMap { $0 as? [String: Any] }
-            for (index, test) in urls.enumerated() where (test["input"] as! String).unicodeScalars.contains(where: { $0.value >= 0x80 }) {
-                out.append(("urltestdata.json", index, test["input"] as! String, WPTConformanceTests.mismatch(test)))
+            for (index, test) in urls.enumerated() where (WPTConformanceTests.input(test)).unicodeScalars.contains(where: { $0.value >= 0x80 }) {
+                out.append(("urltestdata.json", index, WPTConformanceTests.input(test), WPTConformanceTests.mismatch(test)))
             }
         }
         return out

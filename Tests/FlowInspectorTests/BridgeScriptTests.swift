@@ -1,13 +1,28 @@
 // BridgeScriptTests.swift: web/bridge.js, run in node with a stand-in DOM, produces what the engine
 // decodes: the eventsAvailable signal, array arguments, the ?error= path, and a drain that empties the
-// queue so no event is dispatched twice. Skipped, with the reason printed, when node is not installed.
+// queue so no event is dispatched twice. Enabled when node is installed (.ci/setup installs it).
 import Foundation
 import NavigationPolicy
 import BrowserURL
 import Testing
 
-@Suite("bridge.js")
+/// Whether node runs here.
+enum Node {
+    static let installed: Bool = {
+        let node = Process()
+        node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        node.arguments = ["node", "--version"]
+        node.standardOutput = FileHandle.nullDevice
+        node.standardError = FileHandle.nullDevice
+        do { try node.run() } catch { return false }
+        node.waitUntilExit()
+        return node.terminationStatus == 0
+    }()
+}
+
+@Suite("bridge.js", .enabled(if: Node.installed, "needs node to run web/bridge.js"))
 struct BridgeScriptTests {
+
     static let harness = """
     global.window = global;
     global.navigator = {userAgent: process.argv[3]};
@@ -48,10 +63,7 @@ struct BridgeScriptTests {
 
     @Test("queues array arguments and ?error=, signals, drains once; the engine decodes every message")
     func protocolAsShipped() throws {
-        guard let result = try runNode(userAgent: "Mozilla/5.0 Mobile janrainNativeAppBridgeEnabled") else {
-            print("skipped: bridge.js (node is not installed)")
-            return
-        }
+        let result = try #require(try runNode(userAgent: "Mozilla/5.0 Mobile janrainNativeAppBridgeEnabled"))
         #expect(result["installed"] as? Bool == true)
         let signal = try #require(result["signal"] as? String)
         #expect(signal.hasPrefix("janrain:eventsAvailable?"))
@@ -65,17 +77,14 @@ struct BridgeScriptTests {
             return
         }
         #expect(name == "onCaptureLoginSuccess" && arguments.count == 1 && failed == "onCaptureSaveFailed")
-        let engine = Repository.captureEngine
+        let engine = try Repository.captureEngine()
         let decision = engine.decide(NavigationRequest(url: signal))
         #expect(decision.kind == .bridge && decision.action == .cancel)
     }
 
     @Test("without the user-agent opt-in the bridge stays off")
     func optIn() throws {
-        guard let result = try runNode(userAgent: "Mozilla/5.0 Safari") else {
-            print("skipped: bridge.js (node is not installed)")
-            return
-        }
+        let result = try #require(try runNode(userAgent: "Mozilla/5.0 Safari"))
         #expect(result["installed"] as? Bool == false)
         #expect(result["first"] as? String == "[]")
     }

@@ -103,7 +103,7 @@ struct ProductDetectionTests {
     @Test("an Engage-only page is checked by Engage's settings, not Capture's")
     func engage() throws {
         let page = try String(contentsOfFile: Repository.path("web/engage-signin.html"), encoding: .utf8)
-        let clean = try Inspector(engine: Repository.captureEngine).inspect(bytes: Array(page.utf8), name: "engage.html", directory: nil).get()
+        let clean = try Inspector(engine: Repository.captureEngine()).inspect(bytes: Array(page.utf8), name: "engage.html", directory: nil).get()
         #expect(clean.isEmpty, "\(clean.map(\.check))")
         let popup = page.replacingOccurrences(of: "janrain.settings.popup = false;", with: "janrain.settings.popup = true;")
         let findings = try Inspector().inspect(bytes: Array(popup.utf8), name: "engage.html", directory: nil).get()

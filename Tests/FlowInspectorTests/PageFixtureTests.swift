@@ -16,7 +16,7 @@ struct PageFixtureTests {
         let folder = Repository.path("web")
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".html") }.sorted()
         #expect(pages.count >= 5)
-        let inspector = Inspector(engine: Repository.captureEngine)
+        let inspector = Inspector(engine: try Repository.captureEngine())
         for page in pages {
             let findings = try inspector.inspect(file: folder + "/" + page).get()
             #expect(findings.isEmpty, "\(page): \(findings.map { "\($0.position.line):\($0.position.column) \($0.check): \($0.message)" })")
@@ -30,7 +30,7 @@ struct PageFixtureTests {
         let expected = try String(contentsOfFile: expectedFile, encoding: .utf8).split(separator: "\n")
             .filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init)
         #expect(!expected.isEmpty, "\(name) has no expected finding")
-        let findings = try Inspector(engine: Repository.captureEngine).inspect(file: path).get()
+        let findings = try Inspector(engine: Repository.captureEngine()).inspect(file: path).get()
         let actual = findings.map { "\($0.position.line):\($0.position.column) \($0.severity.rawValue) \($0.check)" }
         #expect(actual == expected)
     }
@@ -41,7 +41,7 @@ struct PageFixtureTests {
         var checks = Set<String>()
         for name in Self.brokenPages {
             let path = Repository.path("Fixtures/pages/\(name)")
-            for finding in try Inspector(engine: Repository.captureEngine).inspect(file: path).get() { checks.insert(finding.check) }
+            for finding in try Inspector(engine: Repository.captureEngine()).inspect(file: path).get() { checks.insert(finding.check) }
         }
         print("Fixtures/pages: \(Self.brokenPages.count) pages trip \(checks.count) of \(CheckCatalogue.all.count + CheckCatalogue.inputChecks.count) checks")
         #expect(checks.count >= 20)

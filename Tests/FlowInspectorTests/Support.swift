@@ -9,7 +9,7 @@ enum Repository {
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
-    static let captureEngine: PolicyEngine = try! PolicyEngine(rulesFile: path("Fixtures/rules/capture.json"))
+    static func captureEngine() throws -> PolicyEngine { try PolicyEngine(rulesFile: path("Fixtures/rules/capture.json")) }
 }
 
 enum ExampleRunner {
@@ -23,7 +23,7 @@ enum ExampleRunner {
         for (name, content) in example.siblings {
             try Data(content.utf8).write(to: folder.appendingPathComponent(name))
         }
-        let inspector = Inspector(engine: rules ? Repository.captureEngine : nil)
+        let inspector = Inspector(engine: rules ? try Repository.captureEngine() : nil)
         return try inspector.inspect(file: page.path).get()
     }
 }

@@ -162,8 +162,8 @@ import Testing
                       "error_description=x&error=e&error=f", "a=1&a=2&token=t&token=u", "tokenId=1&token=2&tokenId=3",
                       "access_token=a&id_token=i&refresh_token=r&state=s&access_token=b", "cod=1&codes=2&code",
                       "state&state=x", "%73tate=1&state=2", "error_uri=u&error_uri=v", "x=%ZZ&code=%E2%82%AC"])
-    func responseFieldsAgreeWithLookupsPerName(_ text: String) {
-        for parameters in [FormParameters(parsing: text), try! BrowserURL.parse("https://h/cb?\(text)#\(text)").get().queryAndFragmentParameters] {
+    func responseFieldsAgreeWithLookupsPerName(_ text: String) throws {
+        for parameters in [FormParameters(parsing: text), try BrowserURL.parse("https://h/cb?\(text)#\(text)").get().queryAndFragmentParameters] {
             let fields = ResponseFields(parameters)
             for name in ResponseFields.Name.allCases {
                 #expect(fields.first(name, in: parameters) == parameters.first(name.parameter), "\(text) \(name.parameter)")

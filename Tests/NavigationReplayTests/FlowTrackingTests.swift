@@ -13,30 +13,30 @@ import NavigationPolicy
     }
     static func line(_ url: String, _ extra: String = "") -> String { #"{"url":"\#(url)"\#(extra)}"# + "\n" }
 
-    @Test func matchingStateIsQuiet() {
-        let r = ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S1"))
+    @Test func matchingStateIsQuiet() throws {
+        let r = try ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S1"))
         #expect(r.findings.isEmpty, "\(r.findings)")
     }
 
-    @Test func stateMismatchNamesTheRequest() {
-        let r = ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S2"))
+    @Test func stateMismatchNamesTheRequest() throws {
+        let r = try ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S2"))
         #expect(r.findingCodes == ["state-mismatch"])
         #expect(r.findings[0].location.line == 2 && r.findings[0].message.contains("line 1"))
         #expect(!r.findings[0].message.contains("S1"))  // masked (a state of 2 characters shows none of them)
     }
 
-    @Test func missingStateInTheResponse() {
-        let r = ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t"))
+    @Test func missingStateInTheResponse() throws {
+        let r = try ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t"))
         #expect(r.findingCodes == ["state-missing"])
     }
 
-    @Test func requestWithoutStateAndUnanswered() {
-        let r = ReplayHarness.replay(text: Self.line(Self.request(state: nil)))
+    @Test func requestWithoutStateAndUnanswered() throws {
+        let r = try ReplayHarness.replay(text: Self.line(Self.request(state: nil)))
         #expect(r.findingCodes == ["request-without-state", "request-unanswered"])
     }
 
-    @Test func requestWhoseRedirectURIIsNotCaught() {
-        let r = ReplayHarness.replay(text: Self.line("https://x.janraincapture.com/oauth/authorize?client_id=c&state=S&redirect_uri=https%3A%2F%2Fyourdomain.com%2Fother"))
+    @Test func requestWhoseRedirectURIIsNotCaught() throws {
+        let r = try ReplayHarness.replay(text: Self.line("https://x.janraincapture.com/oauth/authorize?client_id=c&state=S&redirect_uri=https%3A%2F%2Fyourdomain.com%2Fother"))
         #expect(r.findingCodes.contains("request-not-intercepted"))
     }
 
@@ -74,16 +74,16 @@ import NavigationPolicy
         #expect(mismatch.map(\.code) == ["state-mismatch"])
     }
 
-    @Test func anOAuthErrorAnswerIsReportedAndTheRequestAnswered() {
-        let r = ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?error=access_denied&error_description=no&state=S1"))
+    @Test func anOAuthErrorAnswerIsReportedAndTheRequestAnswered() throws {
+        let r = try ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?error=access_denied&error_description=no&state=S1"))
         #expect(r.findingCodes == ["oauth-error"], "\(r.findings)")
         #expect(r.findings.first?.severity == .warning)
         #expect(r.navigations.last?.decision.action == .cancel)
         #expect(r.summary.sentinelErrors == 1 && r.summary.isConsistent)
     }
 
-    @Test func sentinelWithoutRequest() {
-        let r = ReplayHarness.replay(text: Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S"))
+    @Test func sentinelWithoutRequest() throws {
+        let r = try ReplayHarness.replay(text: Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S"))
         #expect(r.findingCodes == ["sentinel-without-request"])
     }
 
@@ -98,8 +98,8 @@ import NavigationPolicy
         #expect(n.findings.map(\.code) == ["possible-reset-link"])
     }
 
-    @Test func brokenFlowsFixture() {
-        let r = ReplayHarness.replay(file: "Fixtures/logs/capture-broken-flows.navlog")
+    @Test func brokenFlowsFixture() throws {
+        let r = try ReplayHarness.replay(file: "Fixtures/logs/capture-broken-flows.navlog")
         let bySeq = Dictionary(grouping: r.findings, by: { $0.seq ?? -1 }).mapValues { $0.map(\.code) }
         #expect(bySeq[0] == ["reset-link-as-signin"])
         #expect(bySeq[2] == ["state-mismatch"])
@@ -109,12 +109,12 @@ import NavigationPolicy
         #expect(r.navigations[5].decision.kind == .default)  // yourdomain.com.evil.example is not yourdomain.com
     }
 
-    @Test func drainedQueueGoesToHandlersOnce() {
+    @Test func drainedQueueGoesToHandlersOnce() throws {
         let event = "janrain:onCaptureLoginSuccess?arguments=%5B%7B%22accessToken%22%3A%22t%22%7D%5D"
         let signal = #"{"url":"janrain:eventsAvailable?1","isMainFrame":false,"drained":["\#(event)","janrain:onCaptureFoo?arguments=%5B%5D","janrain:onCaptureSaveFailed?error=cyclic","janrain:nonsense"]}"#
         // The same page drains again and its queue was not emptied: the first entry again.
         let again = #"{"url":"janrain:eventsAvailable?2","isMainFrame":false,"drained":["\#(event)"]}"#
-        let r = ReplayHarness.replay(text: signal + "\n" + again + "\n")
+        let r = try ReplayHarness.replay(text: signal + "\n" + again + "\n")
         let first = r.navigations[0].events
         #expect(first.map(\.status) == [.delivered, .unhandled, .failed, .invalid])
         #expect(first[0].handlers == ["signInCompleted"])
@@ -133,15 +133,15 @@ import NavigationPolicy
         #expect(n.findings.map(\.code) == ["event-unhandled"])
     }
 
-    @Test func aNewDocumentHasANewQueue() {
+    @Test func aNewDocumentHasANewQueue() throws {
         let event = "janrain:onCaptureScreenShow?arguments=%5B%5D"
         let signal = #"{"url":"janrain:eventsAvailable?1","isMainFrame":false,"drained":["\#(event)"]}"#
-        let r = ReplayHarness.replay(text: signal + "\n" + Self.line("https://yourdomain.com/next.html") + signal + "\n")
+        let r = try ReplayHarness.replay(text: signal + "\n" + Self.line("https://yourdomain.com/next.html") + signal + "\n")
         #expect(r.navigations[2].events.map(\.status) == [.delivered])
     }
 
-    @Test func seedSignInFlowDispatchesItsEvents() {
-        let r = ReplayHarness.replay(file: "Fixtures/logs/capture-signin.navlog")
+    @Test func seedSignInFlowDispatchesItsEvents() throws {
+        let r = try ReplayHarness.replay(file: "Fixtures/logs/capture-signin.navlog")
         #expect(r.findings.isEmpty, "\(r.findings)")
         #expect(r.summary.isConsistent)
         let events = r.navigations.flatMap(\.events)

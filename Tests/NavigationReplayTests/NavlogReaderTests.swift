@@ -6,8 +6,8 @@ import Testing
 @testable import NavigationReplay
 
 @Suite struct NavlogReaderTests {
-    @Test func badLinesAreEachReportedAndCounted() {
-        let result = ReplayHarness.replay(file: "Fixtures/logs/bad-lines.navlog")
+    @Test func badLinesAreEachReportedAndCounted() throws {
+        let result = try ReplayHarness.replay(file: "Fixtures/logs/bad-lines.navlog")
         let reasons = Dictionary(uniqueKeysWithValues: result.rejected.map { ($0.location.line!, $0.reason) })
         let expected: [Int: String] = [
             3: "not JSON at column 1",
@@ -41,7 +41,7 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("chunks-\(UUID().uuidString).navlog")
         try Data(text.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = ReplayHarness.replay(try ByteInput(path: file.path))
+        let result = try ReplayHarness.replay(try ByteInput(path: file.path))
         #expect(result.rejected.isEmpty, "\(result.rejected.prefix(3))")
         #expect(result.navigations.count == 20_000)
         #expect(result.navigations.enumerated().allSatisfy { $0.offset == $0.element.seq })
@@ -59,18 +59,18 @@ import Testing
         #expect(r.location.line == 2 && r.reason.contains("longer than"))
     }
 
-    @Test func blankLinesAreNotRecords() {
-        let result = ReplayHarness.replay(text: "\n\n" + #"{"url":"https://yourdomain.com/"}"# + "\n   \n")
+    @Test func blankLinesAreNotRecords() throws {
+        let result = try ReplayHarness.replay(text: "\n\n" + #"{"url":"https://yourdomain.com/"}"# + "\n   \n")
         #expect(result.summary.recordsRead == 1 && result.navigations.first?.record.location.line == 3)
     }
 
-    @Test func aHeaderAfterTheFirstLineIsRejected() {
-        let result = ReplayHarness.replay(text: #"{"url":"https://yourdomain.com/"}"# + "\n" + #"{"format":"bridge-navlog","version":1}"#)
+    @Test func aHeaderAfterTheFirstLineIsRejected() throws {
+        let result = try ReplayHarness.replay(text: #"{"url":"https://yourdomain.com/"}"# + "\n" + #"{"format":"bridge-navlog","version":1}"#)
         #expect(result.rejected.first?.reason.contains("first line only") == true)
     }
 
-    @Test func unsupportedVersionIsRejected() {
-        let result = ReplayHarness.replay(text: #"{"format":"bridge-navlog","version":2}"#)
+    @Test func unsupportedVersionIsRejected() throws {
+        let result = try ReplayHarness.replay(text: #"{"format":"bridge-navlog","version":2}"#)
         #expect(result.rejected.first?.reason.contains("version 2 is not supported") == true)
     }
 

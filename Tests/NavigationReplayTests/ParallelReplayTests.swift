@@ -9,12 +9,12 @@ import Testing
 @Suite("Parallel replay")
 struct ParallelReplayTests {
     /// Every output as transcript JSON lines, and the summary's.
-    static func transcript(_ input: () -> ByteInput, rules: String, parallel: ParallelReplay?) -> [String] {
-        let replayer = Replayer(engine: Repository.engine(rules))
+    static func transcript(_ input: () throws -> ByteInput, rules: String, parallel: ParallelReplay?) throws -> [String] {
+        let replayer = Replayer(engine: try Repository.engine(rules))
         let renderer = TranscriptRenderer(format: .json, redactor: Redactor())
         var lines: [String] = []
         let take: (Replayer.Output) -> Void = { output in for event in output.events { lines += renderer.lines(event) } }
-        if let parallel { parallel.run(input(), replayer, take) } else { NavlogReader().read(input()) { take(replayer.replay($0)) } }
+        if let parallel { parallel.run(try input(), replayer, take) } else { NavlogReader().read(try input()) { take(replayer.replay($0)) } }
         for finding in replayer.finish() { lines += renderer.lines(.finding(finding)) }
         lines += renderer.lines(.summary(replayer.summary, log: "log", format: .navlog))
         return lines
@@ -30,8 +30,8 @@ struct ParallelReplayTests {
         var parallel = ParallelReplay(workers: 2)
         parallel.batchLines = sizes.batch
         parallel.chunkLines = sizes.chunk
-        let serial = Self.transcript({ try! ByteInput(path: path) }, rules: rules, parallel: nil)
-        let split = Self.transcript({ try! ByteInput(path: path) }, rules: rules, parallel: parallel)
+        let serial = try Self.transcript({ try ByteInput(path: path) }, rules: rules, parallel: nil)
+        let split = try Self.transcript({ try ByteInput(path: path) }, rules: rules, parallel: parallel)
         #expect(serial.count > 1)
         #expect(split == serial)
     }
@@ -49,8 +49,8 @@ struct ParallelReplayTests {
         var parallel = ParallelReplay(workers: 2)
         parallel.batchLines = 500
         parallel.chunkLines = 64
-        let serial = Self.transcript({ ByteInput(name: "generated", bytes: bytes) }, rules: "capture", parallel: nil)
-        let split = Self.transcript({ ByteInput(name: "generated", bytes: bytes) }, rules: "capture", parallel: parallel)
+        let serial = try Self.transcript({ ByteInput(name: "generated", bytes: bytes) }, rules: "capture", parallel: nil)
+        let split = try Self.transcript({ ByteInput(name: "generated", bytes: bytes) }, rules: "capture", parallel: parallel)
         #expect(serial.count > 3000)
         #expect(split == serial)
         #expect(serial.last?.contains("\"rejected\":6") == true, "\(serial.last ?? "")")

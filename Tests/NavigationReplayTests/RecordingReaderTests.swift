@@ -39,7 +39,7 @@ import Testing
     @Test(arguments: corpus)
     func realRecordingsAreAccountedFor(_ e: Expectation) throws {
         let path = "Fixtures/logs/corpus/\(e.file)"
-        let result = ReplayHarness.replay(file: path)
+        let result = try ReplayHarness.replay(file: path)
         #expect(result.navigations.count == e.navigations)
         #expect(result.navigations.filter(\.record.isMainFrame).count == e.mainFrame)
         #expect(result.navigations.filter { $0.record.source == .redirect }.count == e.redirects)
@@ -52,8 +52,8 @@ import Testing
         #expect(s.replayed - s.synthetic + s.rejected + s.skipped.values.reduce(0, +) == items.count)
     }
 
-    @Test func harRedirectToACustomSchemeBecomesANavigation() {
-        let result = ReplayHarness.replay(file: "Fixtures/logs/redirect-to-app.har")
+    @Test func harRedirectToACustomSchemeBecomesANavigation() throws {
+        let result = try ReplayHarness.replay(file: "Fixtures/logs/redirect-to-app.har")
         let urls = result.navigations.map(\.record.url)
         // Sorted by startedDateTime although the file lists them out of order.
         #expect(urls == [
@@ -73,8 +73,8 @@ import Testing
         #expect(result.rejected.map(\.location.description) == ["log.entries[5]"])
     }
 
-    @Test func cdpRedirectHopsAndMergedClick() {
-        let result = ReplayHarness.replay(file: "Fixtures/logs/redirect-to-app.cdp.json")
+    @Test func cdpRedirectHopsAndMergedClick() throws {
+        let result = try ReplayHarness.replay(file: "Fixtures/logs/redirect-to-app.cdp.json")
         #expect(result.format == .cdp)
         let records = result.navigations.map(\.record)
         #expect(records.count == 5)
@@ -88,10 +88,10 @@ import Testing
         #expect(result.rejected.map(\.location.description) == ["[11]"])
     }
 
-    @Test func notJSONIsOneRejectionNotACrash() {
-        let har = ReplayHarness.replay(ByteInput(name: "t", bytes: Array(#"{"log": {"entries": [ {"request": {"url": "https://a/""#.utf8)), format: .har)
+    @Test func notJSONIsOneRejectionNotACrash() throws {
+        let har = try ReplayHarness.replay(ByteInput(name: "t", bytes: Array(#"{"log": {"entries": [ {"request": {"url": "https://a/""#.utf8)), format: .har)
         #expect(har.rejected.count == 1 && har.rejected[0].reason.contains("does not parse"))
-        let cdp = ReplayHarness.replay(ByteInput(name: "t", bytes: Array(#"{"not": "an array"}"#.utf8)), format: .cdp)
+        let cdp = try ReplayHarness.replay(ByteInput(name: "t", bytes: Array(#"{"not": "an array"}"#.utf8)), format: .cdp)
         #expect(cdp.rejected.count == 1 && cdp.summary.recordsRead == 1)
     }
 }

@@ -6,8 +6,8 @@ import NavigationPolicy
 enum Repository {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-    static func engine(_ rules: String = "capture") -> PolicyEngine {
-        try! PolicyEngine(rulesFile: path("Fixtures/rules/\(rules).json"))
+    static func engine(_ rules: String = "capture") throws -> PolicyEngine {
+        try PolicyEngine(rulesFile: path("Fixtures/rules/\(rules).json"))
     }
 }
 
@@ -23,8 +23,8 @@ struct ReplayResult {
 }
 
 enum ReplayHarness {
-    static func replay(_ input: ByteInput, rules: String = "capture", format: LogFormat? = nil) -> ReplayResult {
-        let replayer = Replayer(engine: Repository.engine(rules))
+    static func replay(_ input: ByteInput, rules: String = "capture", format: LogFormat? = nil) throws -> ReplayResult {
+        let replayer = Replayer(engine: try Repository.engine(rules))
         var result = ReplayResult()
         result.format = format ?? LogFormat.sniff(input)
         func take(_ output: Replayer.Output) {
@@ -38,19 +38,19 @@ enum ReplayHarness {
         let emit: (LogItem) -> Void = { take(replayer.replay($0)) }
         switch result.format {
         case .navlog: NavlogReader().read(input, emit)
-        case .har: HARReader().read(try! input.readAll(limit: 1 << 30), emit)
-        case .cdp: CDPReader().read(try! input.readAll(limit: 1 << 30), emit)
+        case .har: HARReader().read(try input.readAll(limit: 1 << 30), emit)
+        case .cdp: CDPReader().read(try input.readAll(limit: 1 << 30), emit)
         }
         take(.findings(replayer.finish()))
         result.summary = replayer.summary
         return result
     }
 
-    static func replay(file relative: String, rules: String = "capture") -> ReplayResult {
-        replay(try! ByteInput(path: Repository.path(relative)), rules: rules)
+    static func replay(file relative: String, rules: String = "capture") throws -> ReplayResult {
+        try replay(try ByteInput(path: Repository.path(relative)), rules: rules)
     }
 
-    static func replay(text: String, rules: String = "capture") -> ReplayResult {
-        replay(ByteInput(name: "test", bytes: Array(text.utf8)), rules: rules, format: .navlog)
+    static func replay(text: String, rules: String = "capture") throws -> ReplayResult {
+        try replay(ByteInput(name: "test", bytes: Array(text.utf8)), rules: rules, format: .navlog)
     }
 }

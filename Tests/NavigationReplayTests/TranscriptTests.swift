@@ -11,15 +11,15 @@ struct TranscriptTests {
     static let masked = TranscriptRenderer(format: .json, redactor: Redactor())
     static let text = TranscriptRenderer(format: .text, redactor: Redactor(), style: TerminalStyle(enabled: true))
 
-    static func navigation(_ line: String) -> ReplayedNavigation {
-        ReplayHarness.replay(text: line + "\n").navigations[0]
+    static func navigation(_ line: String) throws -> ReplayedNavigation  {
+        try ReplayHarness.replay(text: line + "\n").navigations[0]
     }
 
     @Test("time is a number whether whole or not, and a string when recorded as one")
     func times() throws {
-        let whole = Self.masked.json.line(.navigation(Self.navigation(#"{"time":12,"url":"https://yourdomain.com/"}"#)))!
-        let fraction = Self.masked.json.line(.navigation(Self.navigation(#"{"time":12.5,"url":"https://yourdomain.com/"}"#)))!
-        let stamp = Self.masked.json.line(.navigation(Self.navigation(#"{"time":"2026-11-22T10:00:00Z","url":"https://yourdomain.com/"}"#)))!
+        let whole = Self.masked.json.line(.navigation(try Self.navigation(#"{"time":12,"url":"https://yourdomain.com/"}"#)))!
+        let fraction = Self.masked.json.line(.navigation(try Self.navigation(#"{"time":12.5,"url":"https://yourdomain.com/"}"#)))!
+        let stamp = Self.masked.json.line(.navigation(try Self.navigation(#"{"time":"2026-11-22T10:00:00Z","url":"https://yourdomain.com/"}"#)))!
         #expect(whole.contains(#""time":12,"#))
         #expect(fraction.contains(#""time":12.5,"#))
         #expect(stamp.contains(#""time":"2026-11-22T10:00:00Z","#))
@@ -56,7 +56,7 @@ struct TranscriptTests {
 
     @Test("check's decision line and replay's navigation share one decision renderer")
     func decision() throws {
-        let n = Self.navigation(#"{"url":"https://yourdomain.com/password_reset.php?code=abcdefghijkl&access_token=mnopqrstuvwx"}"#)
+        let n = try Self.navigation(#"{"url":"https://yourdomain.com/password_reset.php?code=abcdefghijkl&access_token=mnopqrstuvwx"}"#)
         let check = try #require(Self.masked.json.object(.decision(url: n.record.url, n.decision)))
         let replay = try #require(Self.masked.json.object(.navigation(n)))
         for key in ["url", "decision", "kind", "rule", "params", "error", "intercepted"] {

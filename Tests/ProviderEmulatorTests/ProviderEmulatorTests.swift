@@ -56,9 +56,9 @@ struct CaptureEmulatorTests {
     }
 
     @Test("a code is exchanged once, for its redirect_uri, before it expires")
-    func exchange() {
+    func exchange() throws {
         let e = Emulator()
-        let code = object(e.signIn())["authorization_code"] as! String
+        let code = try #require(object(e.signIn())["authorization_code"] as? String)
         #expect(object(e.exchange(code, redirect: "https://yourdomain.com/other"))["code"] as? Int == 420)
         let first = e.exchange(code)
         #expect(first.status == 200 && object(first)["access_token"] != nil, "\(first.text)")
@@ -66,7 +66,7 @@ struct CaptureEmulatorTests {
         #expect(again.status == 400 && object(again)["error"] as? String == "invalid_grant" && again.text.contains("already used"))
         #expect(object(e.exchange("nonsense"))["error"] as? String == "invalid_grant")
         // Expiry on a moved clock.
-        let late = object(e.signIn())["authorization_code"] as! String
+        let late = try #require(object(e.signIn())["authorization_code"] as? String)
         #expect(e.json("POST", "/emulator/v1/clock", #"{"advance": 601}"#).status == 200)
         let expired = e.exchange(late)
         #expect(expired.status == 400 && expired.text.contains("expired"))
@@ -251,7 +251,7 @@ struct CapturePageTests {
     @Test("profile_change_password: the form for a valid token; saving changes the password and loads the receiver with the callback")
     func changePassword() throws {
         let e = Emulator()
-        let token = object(e.signIn(responseType: "token"))["access_token"] as! String
+        let token = try #require(object(e.signIn(responseType: "token"))["access_token"] as? String)
         #expect(e.get("/oauth/profile_change_password?token=nope&callback=cb&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html").status == 401)
         #expect(e.get("/oauth/profile_change_password?token=\(token)&callback=cb").status == 400)
         let form = e.get("/oauth/profile_change_password?token=\(token)&callback=passwordChanged&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html")

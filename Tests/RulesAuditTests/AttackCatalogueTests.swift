@@ -9,7 +9,7 @@ import Testing
 @testable import RulesAudit
 
 @Suite struct AttackCatalogueTests {
-    static let rules = try! RulesLoader.parse(Data(AttackCatalogue.exampleRulesJSON.utf8))
+    static func rules() throws -> Rules { try RulesLoader.parse(Data(AttackCatalogue.exampleRulesJSON.utf8)) }
 
     static func target(_ kind: AttackTarget.Kind) -> AttackTarget { AttackCatalogue.exampleTarget(kind) }
 
@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: AttackCatalogue.all.map(\.id))
     func exampleVariantsMeetTheirExpectation(_ id: String) throws {
         let generator = try #require(AttackCatalogue.all.first { $0.id == id })
-        let audit = RulesAudit(rules: Self.rules)
+        let audit = RulesAudit(rules: try Self.rules())
         for target in audit.attackTargets {
             let outcomes = audit.run(target).filter { if case .attack(_, let g, _) = $0.subject { return g == id } else { return false } }
             for outcome in outcomes {
@@ -43,7 +43,7 @@ import Testing
     /// Must trigger: with "default": "allow", every lookalike variant that parses, carries credentials and
     /// lands at another origin is reported as credential-leaves, naming the default.
     @Test func defaultAllowLetsLookalikesLeave() throws {
-        var rules = Self.rules
+        var rules = try Self.rules()
         rules.defaultAction = .allow
         let result = RulesAudit(rules: rules).run()
         var expectedLeaks = 0

@@ -9,17 +9,17 @@ import Testing
 
 @Suite("hosted view logic")
 struct HostLogicTests {
-    static let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
+    static func engine() throws -> PolicyEngine { PolicyEngine(rules: try RulesLoader.parse(Data(#"""
         {"version":1,"default":"cancel","allow":["https://yourdomain.com"],
          "sentinels":[{"name":"signin","redirectURI":"https://yourdomain.com/cb","require":["code"]}],
          "schemes":[{"name":"bridge","scheme":"janrain","protocol":"janrain"},{"name":"done","scheme":"myapp","route":"done"}],
          "handlers":{"onCaptureLoginSuccess":["signInCompleted"]}}
-        """#.utf8)))
+        """#.utf8))) }
 
-    static func navigation(_ url: String, drained: [String]? = nil) -> ReplayedNavigation {
+    static func navigation(_ url: String, drained: [String]? = nil) throws -> ReplayedNavigation {
         var record = NavigationRecord(url: url, location: .line(1))
         record.drained = drained
-        let replayer = Replayer(engine: engine)
+        let replayer = Replayer(engine: try engine())
         guard case .navigation(let n) = replayer.replay(.record(record)) else { fatalError("not replayed: \(url)") }
         return n
     }
@@ -46,28 +46,28 @@ struct HostLogicTests {
     }
 
     @Test("--until sentinel stops on a cancelled sentinel result, the legacy token or a delivered event carrying a secret")
-    func handOff() {
-        #expect(CredentialHandOff.isHandOff(Self.navigation("https://yourdomain.com/cb?code=abc")))
-        #expect(CredentialHandOff.isHandOff(Self.navigation("janrain:accessToken=abc")))
+    func handOff() throws {
+        #expect(CredentialHandOff.isHandOff(try Self.navigation("https://yourdomain.com/cb?code=abc")))
+        #expect(CredentialHandOff.isHandOff(try Self.navigation("janrain:accessToken=abc")))
         let args = Redactor.encodeURIComponent(#"[{"accessToken":"t0k3n","oneTime":false}]"#)
-        #expect(CredentialHandOff.isHandOff(Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(args)"])))
+        #expect(CredentialHandOff.isHandOff(try Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(args)"])))
         let empty = Redactor.encodeURIComponent(#"[{"accessToken":"","oneTime":false}]"#)
-        #expect(!CredentialHandOff.isHandOff(Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(empty)"])))
+        #expect(!CredentialHandOff.isHandOff(try Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(empty)"])))
         let screen = Redactor.encodeURIComponent(#"[{"screen":"signIn"}]"#)
-        #expect(!CredentialHandOff.isHandOff(Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureScreenShow?arguments=\(screen)"])))
-        #expect(!CredentialHandOff.isHandOff(Self.navigation("https://yourdomain.com/page")))
+        #expect(!CredentialHandOff.isHandOff(try Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureScreenShow?arguments=\(screen)"])))
+        #expect(!CredentialHandOff.isHandOff(try Self.navigation("https://yourdomain.com/page")))
     }
 
     @Test("the stop conditions: sentinel and deeplink on the navigation that meets them, once")
-    func conditions() {
+    func conditions() throws {
         var sentinel = HostRunState(until: .sentinel, timeout: 30, idle: 1)
-        #expect(sentinel.reported(Self.navigation("myapp://done")) == .carryOn)
-        #expect(sentinel.reported(Self.navigation("https://yourdomain.com/cb?code=abc")) == .stop)
+        #expect(sentinel.reported(try Self.navigation("myapp://done")) == .carryOn)
+        #expect(sentinel.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .stop)
         #expect(sentinel.succeeded && sentinel.stopReason == "a sentinel or bridge hand-off: signin")
-        #expect(sentinel.reported(Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
+        #expect(sentinel.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
         var deeplink = HostRunState(until: .deeplink, timeout: 30, idle: 1)
-        #expect(deeplink.reported(Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
-        #expect(deeplink.reported(Self.navigation("myapp://done")) == .stop)
+        #expect(deeplink.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
+        #expect(deeplink.reported(try Self.navigation("myapp://done")) == .stop)
         #expect(deeplink.stopReason == "a deep link: done")
     }
 
@@ -106,13 +106,13 @@ struct HostLogicTests {
     }
 
     @Test("the first interception is the first cancelled sentinel, bridge or deep link")
-    func firstInterception() {
+    func firstInterception() throws {
         let start = Date(timeIntervalSince1970: 1000)
         var state = HostRunState(until: .idle, timeout: 30, idle: 1, started: start)
-        state.decided(Self.navigation("https://yourdomain.com/page").decision, at: start.addingTimeInterval(0.2))
+        state.decided(try Self.navigation("https://yourdomain.com/page").decision, at: start.addingTimeInterval(0.2))
         #expect(state.firstInterception == nil)
-        state.decided(Self.navigation("janrain:eventsAvailable?1").decision, at: start.addingTimeInterval(0.5))
-        state.decided(Self.navigation("myapp://done").decision, at: start.addingTimeInterval(0.9))
+        state.decided(try Self.navigation("janrain:eventsAvailable?1").decision, at: start.addingTimeInterval(0.5))
+        state.decided(try Self.navigation("myapp://done").decision, at: start.addingTimeInterval(0.9))
         #expect(state.firstInterception == 0.5)
     }
 }

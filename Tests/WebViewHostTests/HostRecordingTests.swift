@@ -7,14 +7,14 @@ import Testing
 @testable import WebViewHost
 
 @Suite struct HostRecordingTests {
-    static let engine = try! PolicyEngine(rulesFile: Repository.path("Fixtures/rules/capture.json"))
+    static func engine() throws -> PolicyEngine { try PolicyEngine(rulesFile: Repository.path("Fixtures/rules/capture.json")) }
     static let login = "janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"[{"accessToken":"0123456789abcdef","oneTime":false}]"#)
 
     final class Outputs { var navigations: [ReplayedNavigation] = [] }
 
     @Test func navigationsAfterASignalWaitForItsDrain() throws {
         let outputs = Outputs()
-        let recording = try HostRecording(engine: Self.engine, explain: false, redactor: Redactor(), recordPath: nil) { output in
+        let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: nil) { output in
             if case .transcript(.navigation(let n)) = output { outputs.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "https://yourdomain.com/webViewSignIn.html"), source: .app, decided: .allow)
@@ -31,7 +31,7 @@ import Testing
 
     @Test func anUndrainedSignalIsWrittenWhenTheHostStops() throws {
         let outputs = Outputs()
-        let recording = try HostRecording(engine: Self.engine, explain: false, redactor: Redactor(), recordPath: nil) { output in
+        let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: nil) { output in
             if case .transcript(.navigation(let n)) = output { outputs.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
@@ -44,7 +44,7 @@ import Testing
     @Test func theRecordingReplaysToTheSameDecisionsWithSecretsMasked() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
         let live = Outputs()
-        let recording = try HostRecording(engine: Self.engine, explain: false, redactor: Redactor(), recordPath: path) { output in
+        let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: path) { output in
             if case .transcript(.navigation(let n)) = output { live.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "https://yourdomain.com/webViewSignIn.html"), source: .app, decided: .allow)
@@ -57,7 +57,7 @@ import Testing
         #expect(!text.contains("0123456789abcdef") && !text.contains("abcdef0123456789"))
         #expect(text.hasPrefix(#"{"format":"bridge-navlog","version":1"#))
 
-        let replayer = Replayer(engine: Self.engine)
+        let replayer = Replayer(engine: try Self.engine())
         var replayed: [ReplayedNavigation] = []
         NavlogReader().read(try ByteInput(path: path)) { item in
             if case .navigation(let n) = replayer.replay(item) { replayed.append(n) }
@@ -84,13 +84,13 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         var live: [ReplayFinding] = []
-        let recording = try HostRecording(engine: engine, explain: false, redactor: Redactor(), recordPath: path) { output in
+        let recording = try HostRecording(engine: try engine(), explain: false, redactor: Redactor(), recordPath: path) { output in
             if case .transcript(.navigation(let n)) = output { live += n.findings }
             if case .transcript(.finding(let f)) = output { live.append(f) }
         }
         play(recording)
         _ = recording.finish()
-        let replayer = Replayer(engine: engine)
+        let replayer = Replayer(engine: try engine())
         var replayed: [ReplayFinding] = []
         NavlogReader().read(try ByteInput(path: path)) { item in
             if case .navigation(let n) = replayer.replay(item) { replayed += n.findings }

@@ -10,7 +10,9 @@ enum Repository {
 }
 
 @Suite struct HostSiteTests {
-    let site = try! HostSite.load(path: Repository.path("web/bridge-site.json"))
+    let site: HostSite
+
+    init() throws { site = try HostSite.load(path: Repository.path("web/bridge-site.json")) }
 
     @Test func thePagesAreServedUnderTheAppsOrigin() {
         #expect(site.origin == "https://yourdomain.com")
