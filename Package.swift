@@ -88,6 +88,7 @@ let package = Package(
                 .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
             ]
         ),
+        // The widget's stand-in scripts (StandIn/) are the module's resources: found beside any build.
         .target(
             name: "ProviderEmulator",
             dependencies: [
@@ -96,7 +97,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.copy("StandIn")]
         ),
         .executableTarget(
             name: "bridge",
@@ -118,7 +120,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator"],
+            exclude: ["README.md"]
         ),
         .testTarget(
             name: "BrowserURLTests",

@@ -38,9 +38,15 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     public var deepLinkTokenLifetime: TimeInterval = 1800
     /// The deep link the app backend's reset mail carries; {token} and {email} (percent-encoded) are filled in.
     public var deepLinkTemplate = "yourapp://reset-password?token={token}&email={email}"
-    /// Where the Janrain widget's stand-in scripts are (web/stand-in): any `…/load.js` is the widget
-    /// (janrain-widget.js), any `…/xdcomm.js` its receiver (xdcomm.js). Nil: not served.
-    public var assetsDirectory: String?
+    /// Where the Janrain widget's stand-in scripts are: any `…/load.js` is the widget (janrain-widget.js),
+    /// any `…/xdcomm.js` its receiver (xdcomm.js). By default the module's own resources (StandIn/);
+    /// nil: not served.
+    public var assetsDirectory: String? = EmulatorConfiguration.bundledStandIn
+
+    /// The stand-in scripts this module carries as resources (SwiftPM copies them beside the executable).
+    public static var bundledStandIn: String? {
+        Bundle.module.resourceURL.map { $0.appendingPathComponent("StandIn").path }
+    }
     /// The largest request body read (bytes); a larger one is answered 413.
     public var maxBodyBytes = 64 * 1024
     /// Realm's confirmation and reset links ({token}, {tokenId}); valid `realmLinkLifetime` seconds, once.

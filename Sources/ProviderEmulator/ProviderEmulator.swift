@@ -145,7 +145,7 @@ public final class ProviderEmulator: @unchecked Sendable {
         else { return nil }
         guard let directory = configuration.assetsDirectory else {
             return providerError(path, status: 404, error: "not_found",
-                                 description: "the widget's stand-in scripts are not served: no assets directory (--assets DIR, e.g. a checkout's web/stand-in)")
+                                 description: "the widget's stand-in scripts are not served: no assets directory (--assets DIR)")
         }
         guard let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file)) else {
             return providerError(path, status: 404, error: "not_found", description: "\(file) is not in \(directory)")

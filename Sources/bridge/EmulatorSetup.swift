@@ -1,6 +1,6 @@
 // EmulatorSetup.swift: the emulator's configuration as `bridge serve` and `bridge host --provider` make it:
-// the embedded default or --config, and the widget's stand-in scripts (--assets, else web/stand-in in the
-// working directory, else beside the bridge executable's checkout). And the in-process provider of
+// the embedded default or --config, and the widget's stand-in scripts (--assets, else the emulator's own
+// resources). And the in-process provider of
 // `bridge host --provider` with no URL: the emulator answering the hosted view's requests directly.
 import Foundation
 import ProviderEmulator
@@ -15,34 +15,22 @@ enum EmulatorSetup {
         if let assets {
             guard isDirectory(assets) else { throw UsageError("--assets \(assets): no such directory") }
             configuration.assetsDirectory = assets
-        } else {
-            configuration.assetsDirectory = defaultAssets()
         }
         return configuration
     }
 
-    /// What to say when no assets directory was found: the widget's scripts then answer 404.
+    /// What to say when the stand-in scripts cannot be found (a bridge executable copied without its
+    /// resource bundle): the widget's scripts then answer 404.
     static func missingAssets(_ configuration: EmulatorConfiguration) -> String? {
-        configuration.assetsDirectory == nil
-            ? "no web/stand-in here or in the checkout bridge was built in: the widget's …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
-            : nil
+        guard let directory = configuration.assetsDirectory, isDirectory(directory) else {
+            return "the widget's stand-in scripts are not found (bridge_ProviderEmulator.resources beside the executable): …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
+        }
+        return nil
     }
 
     static func isDirectory(_ path: String) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
-    }
-
-    /// web/stand-in here, else in the checkout the executable was built in (…/.build/…/debug/bridge).
-    static func defaultAssets() -> String? {
-        if isDirectory("web/stand-in") { return "web/stand-in" }
-        var directory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
-            let candidate = directory.appendingPathComponent("web/stand-in")
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("janrain-widget.js").path) { return candidate.path }
-            directory.deleteLastPathComponent()
-        }
-        return nil
     }
 
     #if WebKit

@@ -49,7 +49,7 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "A configuration file (JSON): apps, clients, users, lifetimes, link templates.")
     var config: String?
 
-    @Option(name: .long, help: "The Janrain widget's stand-in scripts, served as any …/load.js and …/xdcomm.js (default: web/stand-in here, or in the checkout bridge was built in).")
+    @Option(name: .long, help: "The Janrain widget's stand-in scripts, served as any …/load.js and …/xdcomm.js (default: the ones bridge carries as resources).")
     var assets: String?
 
     @Option(name: .long, help: "Output format: text or json (one object per line).")

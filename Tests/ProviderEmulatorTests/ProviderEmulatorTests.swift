@@ -370,7 +370,16 @@ struct RealmKiiEmulatorTests {
 @Suite("provider emulator: the widget's scripts and the dashboard")
 struct AssetTests {
     static let standIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("web/stand-in").path
+        .appendingPathComponent("Sources/ProviderEmulator/StandIn").path
+
+    @Test("the default configuration serves the scripts the module carries as resources, the same files as the repository's")
+    func bundled() throws {
+        let directory = try #require(EmulatorConfiguration().assetsDirectory)
+        for file in ["janrain-widget.js", "xdcomm.js"] {
+            let bundled = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file))
+            #expect(bundled != nil && bundled == FileManager.default.contents(atPath: (Self.standIn as NSString).appendingPathComponent(file)), "\(file)")
+        }
+    }
 
     @Test("any …/load.js is the widget stand-in and any …/xdcomm.js its receiver, from the assets directory")
     func assets() {
@@ -380,7 +389,9 @@ struct AssetTests {
         let widget = e.get("/bridge-demo/load.js")
         #expect(widget.status == 200 && widget.contentType.hasPrefix("text/javascript") && widget.text.contains("janrain"))
         #expect(e.get("/default/xdcomm.js").status == 200)
-        #expect(Emulator().get("/bridge-demo/load.js").status == 404)  // no assets directory: not served
+        var without = EmulatorConfiguration()
+        without.assetsDirectory = nil
+        #expect(Emulator(without).get("/bridge-demo/load.js").status == 404)  // no assets directory: not served
     }
 
     @Test("the dashboard has a start control for every provider's flow and reads the emulator's own routes")

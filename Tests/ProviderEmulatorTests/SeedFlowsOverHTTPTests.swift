@@ -161,11 +161,12 @@ struct SeedFlowsOverHTTP {
         let plain = e.emulator.handle(EmulatorRequest(method: "GET", target: "/entity?access_token=\(token)", origin: "https://yourdomain.com"))
         #expect(plain.headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
         #expect(e.get("/entity?access_token=\(token)").headers["Access-Control-Allow-Origin"] == nil)  // no Origin, no CORS
-        let unserved = e.get("/capturewidget/load.js")  // no assets directory configured: said so
+        var without = EmulatorConfiguration.embeddedDefault
+        without.assetsDirectory = nil
+        let unserved = Emulator(without).get("/capturewidget/load.js")  // no assets directory: said so
         #expect(unserved.status == 404 && unserved.text.contains("no assets directory"), "\(unserved.text)")
-        var configuration = EmulatorConfiguration.embeddedDefault
-        configuration.assetsDirectory = Self.rules.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("web/stand-in").path
-        let withAssets = Emulator(configuration)
+        // By default the module's own resources.
+        let withAssets = Emulator(EmulatorConfiguration.embeddedDefault)
         for path in ["/capturewidget/load.js", "/load/capturewidget"] {
             let widget = withAssets.get(path)
             #expect(widget.status == 200 && widget.text.contains("janrainCaptureWidgetOnLoad"), "\(path)")

@@ -27,7 +27,7 @@ enum Repository {
         #expect(site.respond(to: "https://yourdomain.com/password_reset.php?code=abc") == .file(path: Repository.path("web/password_reset.html"), contentType: "text/html; charset=utf-8"))
         // The reset page's server exchange is the emulator's (bridge host --provider), not the site's.
         #expect(site.respond(to: "https://yourdomain.com/password_reset/exchange") == .status(404))
-        #expect(site.respond(to: "https://d16s8pqtk4uodx.cloudfront.net/bridge-demo/load.js") == .file(path: Repository.path("web/stand-in/janrain-widget.js"), contentType: "text/javascript; charset=utf-8"))
+        #expect(site.respond(to: "https://d16s8pqtk4uodx.cloudfront.net/bridge-demo/load.js") == .file(path: Repository.path("Sources/ProviderEmulator/StandIn/janrain-widget.js"), contentType: "text/javascript; charset=utf-8"))
     }
 
     @Test func nothingElseIsServed() {
