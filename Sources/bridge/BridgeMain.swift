@@ -5,7 +5,7 @@
 import ArgumentParser
 import Foundation
 
-struct Bridge: ParsableCommand {
+struct Bridge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bridge",
         abstract: "The native side of embedded-WebView sign-in, on a desk and in CI.",
@@ -20,10 +20,14 @@ struct Bridge: ParsableCommand {
 
 @main
 enum BridgeMain {
-    static func main() {
+    static func main() async {
         do {
             var command = try Bridge.parseAsRoot(ProviderArgument.normalized(Array(CommandLine.arguments.dropFirst())))
-            try command.run()
+            if var asynchronous = command as? AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
         } catch let exit as ExitCode {
             Foundation.exit(exit.rawValue)
         } catch {

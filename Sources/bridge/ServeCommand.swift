@@ -8,7 +8,7 @@ import NavigationPolicy
 import NavigationReplay
 import ProviderEmulator
 
-struct ServeCommand: ParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the providers of the seed flows on 127.0.0.1: Capture, the app's reset backend, an outbox.",
@@ -65,7 +65,7 @@ struct ServeCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         var configuration = try EmulatorSetup.configuration(config: config, assets: assets)
         configuration.allowedOrigins += allowOrigin.compactMap(EmulatorConfiguration.origin)
         if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve: " + missing) }
@@ -83,18 +83,14 @@ struct ServeCommand: ParsableCommand {
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
         let out = OutputWriter(flushEachLine: true, synchronized: true)
-        Task {
-            do {
-                try await server.run(onRunning: { base in out.lines(renderer.lines(.listening(base))) },
-                                     log: { method, target, status in
-                                         out.lines(renderer.lines(.served(ServedRequest(method: method, target: target, status: status))))
-                                     })
-                Foundation.exit(0)
-            } catch {
-                StandardError.say("bridge serve: " + renderer.redactor.message("\(error)"))
-                Foundation.exit(1)
-            }
+        do {
+            try await server.run(onRunning: { base in out.lines(renderer.lines(.listening(base))) },
+                                 log: { method, target, status in
+                                     out.lines(renderer.lines(.served(ServedRequest(method: method, target: target, status: status))))
+                                 })
+        } catch {
+            StandardError.say("bridge serve: " + renderer.redactor.message("\(error)"))
+            throw ExitCode(1)
         }
-        dispatchMain()
     }
 }
