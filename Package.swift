@@ -84,6 +84,7 @@ let package = Package(
                 "BrowserURL",
                 "NavigationPolicy",
                 "NavigationReplay",
+                "FlowInspector",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
             ]
@@ -145,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebViewHostTests",
-            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy"]
+            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "FlowInspector"]
         ),
         .testTarget(
             name: "ProviderEmulatorTests",

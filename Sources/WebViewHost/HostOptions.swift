@@ -1,5 +1,6 @@
 // HostOptions.swift: what one hosted run is asked to do and what it ends with. No WebKit here, so the CLI
 // and the tests can speak of runs without the trait.
+import FlowInspector
 import NavigationPolicy
 import NavigationReplay
 

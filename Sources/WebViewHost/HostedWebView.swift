@@ -16,6 +16,7 @@
 // and source), HostRunState (the stop state machine), CredentialHandOff (--until sentinel),
 // HostDisplay (the display and signal mask) and StandInNetwork's context setup (proxy and TLS).
 #if WebKit
+import FlowInspector
 import BrowserURL
 import CWebKit
 import Foundation

@@ -11,6 +11,7 @@
 // rest, and what neither serves is refused. Every request, answered or refused, is reported. Runs on the
 // GLib main loop with the view: no threads.
 #if WebKit
+import FlowInspector
 import CWebKit
 import Foundation
 import NavigationReplay

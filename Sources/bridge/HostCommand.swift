@@ -2,6 +2,7 @@
 // decide, as the app's native side would, and prints `bridge replay`'s transcript as they happen. A page
 // file is served under an origin by the stand-in network (a site file says which; nothing reaches the
 // network). Built with the package trait WebKit; without it the command says how to get it.
+import FlowInspector
 import ArgumentParser
 import Foundation
 import NavigationPolicy
@@ -187,55 +188,12 @@ struct HostRun {
         if !result.reached || !result.summary.isConsistent { throw ExitCode(1) }
     }
 
-    /// The URL to load and what the stand-in network serves.
+    /// The URL to load and what the stand-in network serves (WebViewHost's HostPage).
     private func resolvePage(_ engine: PolicyEngine) throws -> HostOptions {
-        let page = command.page
-        if page.hasPrefix("http://") || page.hasPrefix("https://"), HostSite.origin(of: page) != nil {
-            if command.origin != nil { throw UsageError("host: --origin is for a page file; a URL names its own origin") }
-            var options = HostOptions(startURL: page)
-            if let site = command.site { options.site = try loadSite(site) }
-            return options
+        do { return try HostPage.options(page: command.page, site: command.site, origin: command.origin, rules: engine.rules) } catch {
+            throw UsageError("host: \(error)")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: page, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw UsageError("host: \(page) is neither a page file nor an http(s) URL")
-        }
-        let directory = URL(fileURLWithPath: page).deletingLastPathComponent().path
-        let beside = directory + "/bridge-site.json"
-        let site: HostSite
-        if let path = command.site {
-            site = try loadSite(path)
-        } else if command.origin == nil, FileManager.default.fileExists(atPath: beside) {
-            site = try loadSite(beside)
-        } else {
-            let originText = command.origin ?? Self.defaultOrigin(engine.rules)
-            guard let origin = HostSite.origin(of: originText), origin == originText.trimmingTrailingSlash else {
-                throw UsageError("host: --origin \(originText.debugDescription) is not an origin such as https://yourdomain.com")
-            }
-            site = HostSite.directory(directory, origin: origin)
-        }
-        guard let url = site.url(forFile: page) else {
-            throw UsageError("host: the site serves no URL for \(page); add a route for its directory")
-        }
-        var options = HostOptions(startURL: url)
-        options.site = site
-        return options
-    }
-
-    private func loadSite(_ path: String) throws -> HostSite {
-        do { return try HostSite.load(path: path) } catch { throw UsageError("host: site: \(error)") }
-    }
-
-    /// The rules' first allow entry that is one https origin (no wildcard), else a name that is nobody's.
-    static func defaultOrigin(_ rules: Rules) -> String {
-        for pattern in rules.allow where pattern.scheme == "https" && !pattern.isWildcard {
-            return pattern.port.map { $0 == 443 ? "https://\(pattern.host)" : "https://\(pattern.host):\($0)" } ?? "https://\(pattern.host)"
-        }
-        return "https://bridge-host.invalid"
     }
 }
 
-extension String {
-    var trimmingTrailingSlash: String { hasSuffix("/") ? String(dropLast()) : self }
-}
 #endif

@@ -6,7 +6,6 @@ import BrowserURL
 import FlowInspector
 import Foundation
 import NavigationPolicy
-import WebViewHost
 
 extension FindingFormat: ExpressibleByArgument {}
 
@@ -73,13 +72,13 @@ struct InspectCommand: ParsableCommand {
         }
         let inspector = Inspector(engine: engine, maxBytes: maxBytes, redactor: Redactor(isEnabled: !reveal))
         var result = InspectionResult()
-        var sites: [String: HostSite?] = [:]
+        var addresses = PageAddresses(origin: origin, engine: engine)
         for input in inputs {
             for source in expand(input, errors: &result.errors) {
                 let outcome: Result<[Finding], InputError>
                 switch source {
                 case .file(let path, let root):
-                    let address = pageURL(path, root: root, engine: engine, sites: &sites, errors: &result.errors)
+                    let address = addresses.url(ofFile: path, root: root, errors: &result.errors)
                     outcome = inspector.inspect(file: path, pageURL: address)
                 case .url(let url):
                     let fetcher = PageFetcher(timeout: timeout, maxBytes: maxBytes)
@@ -108,37 +107,6 @@ struct InspectCommand: ParsableCommand {
         /// A page file, and the directory it was found under (its path below it is its path under --origin).
         case file(String, root: String?)
         case url(BrowserURL)
-    }
-
-    /// Where a page file is served: under --origin (its path below the directory given, or its name), else
-    /// as a bridge-site.json beside it says, else at a sentinel's redirect URI that names it; nil: unknown.
-    /// A site file is read once, however many pages sit beside it; one that cannot be read is an input
-    /// error naming it (its pages are still inspected, their origin unknown).
-    func pageURL(_ path: String, root: String?, engine: PolicyEngine?, sites: inout [String: HostSite?],
-                 errors: inout [InputError]) -> BrowserURL? {
-        let name = (path as NSString).lastPathComponent
-        if let origin {
-            var relative = Substring(name)
-            if let root, path.hasPrefix(root) { relative = path.dropFirst(root.count).drop { $0 == "/" } }
-            return BrowserURL(origin.hasSuffix("/") ? origin + relative : origin + "/" + relative)
-        }
-        let beside = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("bridge-site.json")
-        if sites[beside] == nil {
-            if FileManager.default.fileExists(atPath: beside) {
-                do { sites[beside] = .some(try HostSite.load(path: beside)) } catch {
-                    sites[beside] = .some(nil)
-                    var reason = "\(error)"  // HostSite's errors start with the file's path; the InputError names it once
-                    if reason.hasPrefix(beside + ": ") { reason.removeFirst(beside.count + 2) }
-                    errors.append(InputError(input: beside, message: reason + "; the pages beside it are inspected with their origin unknown"))
-                }
-            } else {
-                sites[beside] = .some(nil)
-            }
-        }
-        if let site = sites[beside] ?? nil, let url = site.url(forFile: path).flatMap({ BrowserURL($0) }) {
-            return url
-        }
-        return engine?.rules.sentinels.first { $0.redirectURI.pathname.split(separator: "/").last.map(String.init) == name }?.redirectURI
     }
 
     /// A file, every .html/.htm under a directory (sorted), or a URL.

@@ -145,20 +145,29 @@ struct ServeTrustTests {
     func stopsWithEventStreamOpen(signal: Int32) throws {
         let server = try ServeProcess()
         defer { _ = server.stop() }
-        let stream = DispatchSemaphore(value: 0)
-        let base = server.base
-        let received = Box()
-        DispatchQueue.global().async {
-            received.text = (try? RawHTTP.request(base, "GET", "/emulator/v1/events", readLimit: 30).body) ?? ""
-            stream.signal()
+        // The stream is open once its first event (the log's greeting) has arrived.
+        let fd = try RawHTTP.connected(server.base, readLimit: 10)
+        defer { close(fd) }
+        let request = Array("GET /emulator/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while String(decoding: received, as: UTF8.self).firstRange(of: "bridge serve request log") == nil {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            guard n > 0 else { break }
+            received += buffer[..<n]
         }
-        // The stream is open once the server has logged a request after it.
-        _ = try RawHTTP.request(base, "GET", "/emulator/v1/clock")
-        Thread.sleep(forTimeInterval: 0.5)
+        #expect(String(decoding: received, as: UTF8.self).firstRange(of: "bridge serve request log") != nil)
         // Bounded only so that a server that ignores the signal fails the test instead of hanging it.
         #expect(server.server.signal(signal, waitingUpTo: 10), "the server did not stop on signal \(signal)")
-        #expect(stream.wait(timeout: .now() + 10) == .success)
-        #expect(received.text.contains("bridge serve request log"))
+        // The stream ends: the server closes the connection.
+        var ended = false
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n == 0 { ended = true; break }
+            if n < 0 { break }
+        }
+        #expect(ended)
     }
 
     @Test("a half-sent request head is closed after the configured idle time, and the server keeps serving")
@@ -181,6 +190,4 @@ struct ServeTrustTests {
         _ = quiet.stop()
         #expect(!quiet.server.standardError.contains("warning"))
     }
-
-    final class Box: @unchecked Sendable { var text = "" }
 }

@@ -1,5 +1,6 @@
 // HostSiteTests.swift: what the stand-in network serves for web/bridge-site.json, and site files that are
 // wrong are refused with the key they get wrong. No WebKit needed.
+import FlowInspector
 import Foundation
 import Testing
 @testable import WebViewHost

@@ -4,6 +4,7 @@
 // WebKit does not open (and verify) a new connection for every stylesheet and script. The TLS end has no
 // certificate database. A CONNECT to a host the site does not serve is refused. Needs the WebKit trait (GLib networking), not a display.
 #if WebKit
+import FlowInspector
 import CWebKit
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
-// HostSite.swift: what `bridge host` serves, and under which URLs. The hosted view reaches no network:
+// HostSite.swift: a site file: where pages are served, read by `bridge host` (what it serves, and
+// under which URLs) and by `bridge inspect` (the URL a page file is served under). The hosted view reaches no network:
 // every request goes to the stand-in network, which asks the site: a directory or file of the project
 // under a URL prefix (the app's pages under the app's origin), a redirect, a bare status, or nothing (the
 // request is refused and reported). A site is read from a site file (bridge-site.json, format below) or
