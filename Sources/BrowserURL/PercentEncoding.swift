@@ -92,10 +92,16 @@ func percentDecode<C: Collection>(_ input: C) -> [UInt8] where C.Element == UInt
 /// UTF-8 percent-encodes `string` with the given set; public for callers that build URLs
 /// (query values, deep links) and must encode exactly as a browser would.
 public enum PercentEncoding {
-    /// `string` UTF-8 percent-encoded with the component percent-encode set (what
-    /// `encodeURIComponent` leaves alone, plus a few more): safe inside any URL component.
+    /// `string` UTF-8 percent-encoded with the component percent-encode set: safe inside any URL
+    /// component, and (as the URL Standard notes) exactly what JavaScript's encodeURIComponent gives.
     public static func encodeComponent(_ string: String) -> String {
         encode(string, .component)
+    }
+
+    /// A path as an RFC 3986 URI reference (SARIF's artifact locations): bytes other than its path
+    /// characters (unreserved, sub-delims, ":", "@", "/") encoded.
+    public static func encodeRFC3986Path(_ string: String) -> String {
+        encode(string, .rfc3986Path)
     }
 
     /// Percent-decodes `string` and decodes the bytes as UTF-8, replacing invalid sequences with U+FFFD.
@@ -115,4 +121,18 @@ public enum PercentEncoding {
         }
         return String(decoding: out, as: UTF8.self)
     }
+}
+
+extension PercentEncodeSet {
+    /// Every byte encoded but the given ASCII ones.
+    static func allExcept(_ kept: String) -> PercentEncodeSet {
+        var low = UInt64.max, high = UInt64.max
+        for b in kept.utf8 where b < 0x80 {
+            if b < 0x40 { low &= ~(1 << UInt64(b)) } else { high &= ~(1 << UInt64(b - 0x40)) }
+        }
+        return PercentEncodeSet(low: low, high: high)
+    }
+
+    /// RFC 3986's path characters (unreserved, sub-delims, ":", "@" and "/") kept; everything else encoded.
+    static let rfc3986Path = allExcept("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/")
 }

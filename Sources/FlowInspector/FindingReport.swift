@@ -4,6 +4,7 @@
 // catalogue with their rationale as help, one result per finding, and inputs that could not be read as
 // tool execution notifications; columns count Unicode code points. All JSON goes through the one JSON
 // writer; every file name (a fetched page's URL included), message and error through the Redactor.
+import BrowserURL
 import NavigationPolicy
 
 public enum FindingFormat: String, Sendable, CaseIterable {
@@ -126,18 +127,6 @@ public struct FindingReport: Sendable {
     /// A file path or URL as a URI reference: bytes outside RFC 3986's path characters percent-encoded.
     static func uri(_ file: String) -> String {
         if file.hasPrefix("http://") || file.hasPrefix("https://") { return file }
-        var out = ""
-        for byte in file.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case _ where "-._~/!$&'()*+,;=:@".utf8.contains(byte):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += "%" + String(Unicode.Scalar(hex[Int(byte >> 4)])) + String(Unicode.Scalar(hex[Int(byte & 15)]))
-            }
-        }
-        return out
+        return PercentEncoding.encodeRFC3986Path(file)
     }
 }

@@ -390,22 +390,8 @@ extension Redactor {
         })
     }
 
-    /// JavaScript's encodeURIComponent.
-    public static func encodeURIComponent(_ text: String) -> String {
-        var out = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
-                 UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += "%" + String(UnicodeScalar(hex[Int(byte >> 4)])) + String(UnicodeScalar(hex[Int(byte & 15)]))
-            }
-        }
-        return out
-    }
+    /// JavaScript's encodeURIComponent (BrowserURL's component percent-encode set).
+    public static func encodeURIComponent(_ text: String) -> String { PercentEncoding.encodeComponent(text) }
 }
 
 extension Redactor {

@@ -52,3 +52,18 @@ struct PercentEncodeSetTests {
         }
     }
 }
+
+@Suite struct PercentEncodingTests {
+    /// JavaScript's encodeURIComponent on the same inputs (node -e 'console.log(encodeURIComponent(s))').
+    @Test(arguments: [("a b&c=d/é!*'()~", "a%20b%26c%3Dd%2F%C3%A9!*'()~"), ("[\"tok\"]", "%5B%22tok%22%5D"), ("…(9)", "%E2%80%A6(9)"),
+                      ("#?%+,;:@$", "%23%3F%25%2B%2C%3B%3A%40%24"), ("\u{0}\u{7F}", "%00%7F")])
+    func componentIsEncodeURIComponent(_ example: (String, String)) {
+        #expect(PercentEncoding.encodeComponent(example.0) == example.1)
+    }
+
+    @Test(arguments: [("Fixtures/pages/a b.html", "Fixtures/pages/a%20b.html"), ("/x/[1]|é.html", "/x/%5B1%5D%7C%C3%A9.html"),
+                      ("c:/a;b=c@d", "c:/a;b=c@d")])
+    func rfc3986Path(_ example: (String, String)) {
+        #expect(PercentEncoding.encodeRFC3986Path(example.0) == example.1)
+    }
+}
