@@ -46,9 +46,33 @@ public enum SentinelMatcher {
     }
 
     /// What a comparison found.
+    /// Why a URL is not a rule's redirect URI, in the order the comparison asks.
+    public enum MismatchReason: Sendable, Hashable, CustomStringConvertible {
+        /// The URL carries userinfo: a sentinel never matches credentials.
+        case userinfo
+        case scheme(actual: String, expected: String)
+        case host(actual: String, expected: String)
+        /// Ports (nil: none, the scheme's default).
+        case port(actual: Int?, expected: Int?)
+        case path(actual: String, expected: String)
+        /// The paths differ by one trailing "/" and the rule does not allow it; `present`: the URL has it.
+        case trailingSlash(path: String, present: Bool)
+
+        public var description: String {
+            switch self {
+            case .userinfo: "the URL carries userinfo; a sentinel never matches credentials"  // the user is not quoted: often a token
+            case .scheme(let actual, let expected): "scheme \(actual) is not \(expected)"
+            case .host(let actual, let expected): "host \(actual) is not \(expected)"
+            case .port(let actual, let expected): "port \(actual.map(String.init) ?? "none") is not \(expected.map(String.init) ?? "none")"
+            case .path(let actual, let expected): "path \(actual) is not \(expected)"
+            case .trailingSlash(let path, let present): present ? "path \(path) has a trailing slash" : "path \(path) lacks the trailing slash"
+            }
+        }
+    }
+
     public enum Outcome: Sendable, Hashable {
         case match(Match)
-        case mismatch(String)
+        case mismatch(MismatchReason)
 
         public var isMatch: Bool { if case .match = self { return true } else { return false } }
     }
@@ -64,28 +88,27 @@ public enum SentinelMatcher {
     /// never matches.
     public static func compare(_ actual: SentinelKey, expected: SentinelKey, trailingSlash: Bool, loopbackAnyPort: Bool) -> Outcome {
         if actual.hasUserinfo {
-            // The user name is not quoted: it is as often a token as a name.
-            return .mismatch("the URL carries userinfo; a sentinel never matches credentials")
+            return .mismatch(.userinfo)
         }
         if actual.scheme != expected.scheme {
-            return .mismatch("scheme \(actual.scheme) is not \(expected.scheme)")
+            return .mismatch(.scheme(actual: actual.scheme, expected: expected.scheme))
         }
         if actual.hostname != expected.hostname {
-            return .mismatch("host \(actual.hostname) is not \(expected.hostname)")
+            return .mismatch(.host(actual: actual.hostname, expected: expected.hostname))
         }
         var match = Match()
         if actual.port != expected.port {
             guard loopbackAnyPort && isLoopback(actual.hostname) else {
-                return .mismatch("port \(actual.port.map(String.init) ?? "none") is not \(expected.port.map(String.init) ?? "none")")
+                return .mismatch(.port(actual: actual.port, expected: expected.port))
             }
             match.anyLoopbackPort = true
         }
         if actual.pathname != expected.pathname {
             guard differsByTrailingSlash(actual.pathname, expected.pathname) else {
-                return .mismatch("path \(actual.pathname) is not \(expected.pathname)")
+                return .mismatch(.path(actual: actual.pathname, expected: expected.pathname))
             }
             guard trailingSlash else {
-                return .mismatch(actual.pathname.hasSuffix("/") ? "path \(actual.pathname) has a trailing slash" : "path \(actual.pathname) lacks the trailing slash")
+                return .mismatch(.trailingSlash(path: actual.pathname, present: actual.pathname.hasSuffix("/")))
             }
             match.trailingSlash = true
         }
@@ -93,7 +116,7 @@ public enum SentinelMatcher {
     }
 
     /// Why `url` does not match the rule's redirect URI, or nil when it matches.
-    public static func mismatch(_ url: BrowserURL, _ rule: SentinelRule) -> String? {
+    public static func mismatch(_ url: BrowserURL, _ rule: SentinelRule) -> MismatchReason? {
         if case .mismatch(let reason) = compare(url, rule) { return reason }
         return nil
     }

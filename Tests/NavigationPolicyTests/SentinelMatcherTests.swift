@@ -39,14 +39,14 @@ struct SentinelMatcherTests {
     }
 
     @Test("never matches, and says why", arguments: [
-        ("https://app.example/cb", "https://app.example/cb/", false, false, "path /cb/ has a trailing slash"),
-        ("http://127.0.0.1/cb", "http://127.0.0.1:8443/cb", true, false, "port 8443 is not 80"),
-        ("http://127.0.0.1/cb", "http://127.0.0.2:80/cb", false, true, "host 127.0.0.2 is not 127.0.0.1"),
-        ("http://localhost/cb", "http://u:p@localhost/cb", true, true, "the URL carries userinfo; a sentinel never matches credentials"),
-        ("https://app.example/cb", "https://app.example/cbx", true, false, "path /cbx is not /cb"),
-        ("https://app.example/cb", "http://app.example/cb", false, false, "scheme http is not https"),
+        ("https://app.example/cb", "https://app.example/cb/", false, false, SentinelMatcher.MismatchReason.trailingSlash(path: "/cb/", present: true)),
+        ("http://127.0.0.1/cb", "http://127.0.0.1:8443/cb", true, false, .port(actual: 8443, expected: 80)),
+        ("http://127.0.0.1/cb", "http://127.0.0.2:80/cb", false, true, .host(actual: "127.0.0.2", expected: "127.0.0.1")),
+        ("http://localhost/cb", "http://u:p@localhost/cb", true, true, .userinfo),
+        ("https://app.example/cb", "https://app.example/cbx", true, false, .path(actual: "/cbx", expected: "/cb")),
+        ("https://app.example/cb", "http://app.example/cb", false, false, .scheme(actual: "http", expected: "https")),
     ])
-    func mismatches(redirect: String, actual: String, trailingSlash: Bool, loopback: Bool, why: String) throws {
+    func mismatches(redirect: String, actual: String, trailingSlash: Bool, loopback: Bool, why: SentinelMatcher.MismatchReason) throws {
         let rule = try Self.rule(redirect, trailingSlash: trailingSlash, loopbackAnyPort: loopback)
         let url = try Self.url(actual)
         #expect(SentinelMatcher.compare(url, rule) == .mismatch(why))
