@@ -7,22 +7,75 @@ import BrowserURL
 import Foundation
 import NavigationPolicy
 
-/// One thing a result failed, with a stable id.
-public struct AuditFailure: Sendable, Hashable {
-    /// `case-mismatch`, `taken-for-rule`, `credential-leaves`, `no-longer-matches`, `error-response-loads`,
-    /// `repeated-credential-accepted`, `rule-unreachable`.
-    public var check: String
-    /// What happened, in words (URLs and secrets in it are masked when rendered).
-    public var message: String
-    /// For case mismatches: the keys that differ.
-    public var differences: [CaseDifference]
+/// How a decision came out, as a report names it: `cancel (sentinel, rule "signin", error repeated-parameter)`.
+public struct DecidedAs: Sendable, Hashable, CustomStringConvertible {
+    public var action: PolicyAction
+    public var kind: DecisionKind
+    public var rule: String?
+    public var errorCode: String?
 
-    public init(check: String, message: String, differences: [CaseDifference] = []) {
-        self.check = check
-        self.message = message
-        self.differences = differences
+    public init(_ decision: Decision) {
+        action = decision.action
+        kind = decision.kind
+        rule = decision.rule
+        errorCode = decision.error?.code
     }
 
+    public var description: String {
+        var parts = [kind.rawValue]
+        if let rule { parts.append("rule \(rule.debugDescription)") }
+        if let errorCode { parts.append("error \(errorCode)") }
+        return "\(action.rawValue) (\(parts.joined(separator: ", ")))"
+    }
+}
+
+/// What let a navigation load.
+public enum LetThroughBy: Sendable, Hashable {
+    /// An allow entry: its index in `allow` and its text.
+    case allowEntry(index: Int, pattern: String)
+    /// An allowed origin not found among the entries (the rule's name, if any).
+    case allowedOrigin(String?)
+    /// The rules' default.
+    case defaultAction(PolicyAction)
+    /// A rule whose action is allow: its key path (when found) and name.
+    case rule(keyPath: String?, name: String)
+}
+
+/// One way a case or an attack variant failed: a value with what was compared; the renderer words it.
+public enum AuditFailure: Sendable, Hashable {
+    /// The case's decision differs from what it expects, in these keys.
+    case caseMismatch([CaseDifference])
+    /// The target's own URL is decided otherwise than by its rule: another rule comes first.
+    case ruleUnreachable(url: String, target: String, decided: DecidedAs)
+    /// A lookalike is decided by the rule it imitates.
+    case takenForRule(url: String, target: String)
+    /// A lookalike carrying the rule's credentials loads at another origin (nil: an opaque one).
+    case credentialLeaves(url: String, origin: String?, credentials: [String], letThroughBy: LetThroughBy)
+    /// The same navigation to a browser as the target's URL, decided otherwise.
+    case noLongerMatches(url: String, targetURL: String, decided: DecidedAs, expected: DecidedAs)
+    /// An OAuth error response at the redirect URI, not cancelled as a sentinel result.
+    case errorResponseLoads(url: String, target: String, decided: DecidedAs)
+    /// A credential given twice, without a repeated-parameter error.
+    case repeatedCredentialAccepted(url: String, decided: DecidedAs)
+
+    /// The stable id reports and SARIF use (RulesAudit.catalogue).
+    public var check: String {
+        switch self {
+        case .caseMismatch: "case-mismatch"
+        case .ruleUnreachable: "rule-unreachable"
+        case .takenForRule: "taken-for-rule"
+        case .credentialLeaves: "credential-leaves"
+        case .noLongerMatches: "no-longer-matches"
+        case .errorResponseLoads: "error-response-loads"
+        case .repeatedCredentialAccepted: "repeated-credential-accepted"
+        }
+    }
+
+    /// For a case mismatch: the keys that differ.
+    public var differences: [CaseDifference] {
+        if case .caseMismatch(let differences) = self { return differences }
+        return []
+    }
     /// Every failure id, with what it means (the TestCommand article and SARIF's rules).
     public static let catalogue: [(id: String, summary: String)] = [
         ("case-mismatch", "A case's decision differs from what the case expects."),
@@ -161,7 +214,7 @@ public struct RulesAudit: Sendable {
     public func run(_ testCase: TestCase) -> AuditOutcome {
         let decision = engine.decide(testCase.request, expectedState: testCase.state, explain: explain)
         let differences = testCase.differences(from: decision)
-        let failures = differences.isEmpty ? [] : [AuditFailure(check: "case-mismatch", message: differences.map(\.key).joined(separator: ", ") + " differ", differences: differences)]
+        let failures = differences.isEmpty ? [] : [AuditFailure.caseMismatch(differences)]
         return AuditOutcome(subject: .testCase(testCase), url: testCase.url, decision: decision, failures: failures)
     }
 
@@ -174,8 +227,7 @@ public struct RulesAudit: Sendable {
         var outcomes: [AuditOutcome] = []
         var ownFailures: [AuditFailure] = []
         if !target.decides(own) {
-            ownFailures.append(AuditFailure(check: "rule-unreachable",
-                                            message: "\(target.url) is decided \(Self.describe(own)), not by \(target.title); another rule comes first, so the lookalikes below say little"))
+            ownFailures.append(.ruleUnreachable(url: target.url, target: target.title, decided: DecidedAs(own)))
         }
         outcomes.append(AuditOutcome(subject: .attack(target: target, generator: nil, expectation: nil), url: target.url, decision: own, failures: ownFailures))
         for generator in AttackCatalogue.all where !skippedGenerators.contains(generator.id) {
@@ -200,52 +252,42 @@ public struct RulesAudit: Sendable {
         case .lookalike:
             let taken = target.decides(decision)
             if taken {
-                failures.append(AuditFailure(check: "taken-for-rule", message: "\(url) is taken for \(target.title)"))
+                failures.append(.takenForRule(url: url, target: target.title))
             }
             let origin = decision.url?.origin
             if !target.credentials.isEmpty && decision.action == .allow && (origin == nil || origin != target.ownOrigin) && !taken {
-                let place = origin == nil || origin == "null" ? "in the page (an opaque origin)" : "at \(origin!)"
-                failures.append(AuditFailure(check: "credential-leaves",
-                                             message: "\(url) would load \(place) carrying \(target.credentials.joined(separator: ", ")): let through by \(letThroughBy(decision))"))
+                failures.append(.credentialLeaves(url: url, origin: origin == "null" ? nil : origin, credentials: target.credentials,
+                                                  letThroughBy: letThroughBy(decision)))
             }
         case .sameNavigation:
             if decision.action != own.action || decision.kind != own.kind || decision.rule != own.rule || decision.error?.code != own.error?.code {
-                failures.append(AuditFailure(check: "no-longer-matches",
-                                             message: "\(url) is the same navigation to a browser as \(target.url), but it is decided \(Self.describe(decision)), not \(Self.describe(own))"))
+                failures.append(.noLongerMatches(url: url, targetURL: target.url, decided: DecidedAs(decision), expected: DecidedAs(own)))
             }
         case .errorResponse:
             if decision.action != .cancel || decision.kind != .sentinel {
-                failures.append(AuditFailure(check: "error-response-loads", message: "\(url) is an OAuth error response at \(target.title)'s redirect URI, but it is decided \(Self.describe(decision))"))
+                failures.append(.errorResponseLoads(url: url, target: target.title, decided: DecidedAs(decision)))
             }
         case .repeatedCredential:
-            if decision.error?.code != "repeated-parameter" {
-                failures.append(AuditFailure(check: "repeated-credential-accepted", message: "\(url) gives a credential twice, but it is decided \(Self.describe(decision)) without a repeated-parameter error"))
+            if case .repeatedParameter? = decision.error {} else {
+                failures.append(.repeatedCredentialAccepted(url: url, decided: DecidedAs(decision)))
             }
         }
         return failures
     }
 
-    /// What let a navigation load: the allowed origin (with its key path), the rule, or the default.
-    private func letThroughBy(_ decision: Decision) -> String {
+    /// What let a navigation load: the allowed origin (with its index), the rule, or the default.
+    private func letThroughBy(_ decision: Decision) -> LetThroughBy {
         switch decision.kind {
         case .allowed:
             if let rule = decision.rule, let index = rules.allow.firstIndex(where: { $0.text == rule }) {
-                return "allow[\(index)] \(rule)"
+                return .allowEntry(index: index, pattern: rule)
             }
-            return decision.rule ?? "an allowed origin"
-        case .default: return "the default (\(rules.defaultAction.rawValue))"
+            return .allowedOrigin(decision.rule)
+        case .default: return .defaultAction(rules.defaultAction)
         default:
             let name = decision.rule ?? "?"
             let keyPath = rules.sentinels.first { $0.name == name }?.keyPath ?? rules.schemes.first { $0.name == name }?.keyPath
-            return (keyPath.map { "\($0) " } ?? "") + "\(name.debugDescription) (action allow)"
+            return .rule(keyPath: keyPath, name: name)
         }
-    }
-
-    /// `cancel (sentinel, rule "signin", error repeated-parameter)`.
-    static func describe(_ decision: Decision) -> String {
-        var parts = [decision.kind.rawValue]
-        if let rule = decision.rule { parts.append("rule \(rule.debugDescription)") }
-        if let error = decision.error { parts.append("error \(error.code)") }
-        return "\(decision.action.rawValue) (\(parts.joined(separator: ", ")))"
     }
 }
