@@ -104,7 +104,7 @@ public struct Decision: Sendable {
     public var error: DecisionError?
     /// Why: the rule that matched and, for rules that nearly did, why not. Empty unless asked for. When the
     /// error `endsExplanation`, it is the last step (not repeated here: a renderer words it).
-    public var explanation: [String]
+    public var explanation: [ExplanationStep]
     /// For a sentinel decision, where its response's fields are among `parameters` (found while deciding;
     /// nil otherwise): the result is made from them when `interception` is read.
     var sentinelFields: ResponseFields? = nil

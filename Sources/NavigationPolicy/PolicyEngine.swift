@@ -169,13 +169,13 @@ public struct PolicyEngine: Sendable {
     /// `explain` collects the reasons, which costs a little more. An error is a value; whoever prints it
     /// masks the states it carries.
     public func decide(_ request: NavigationRequest, expectedState: String? = nil, explain: Bool = false) -> Decision {
-        var notes: [String] = []
+        var notes: [ExplanationStep] = []
         let empty = FormParameters()
         let url: BrowserURL
         switch BrowserURL.parse(request.url) {
         case .success(let parsed): url = parsed
         case .failure(let error):
-            if explain { notes.append("the URL does not parse as a browser would (\(error.code.rawValue)), so it is cancelled: fail closed") }
+            if explain { notes.append(.unparseable(error.code)) }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, madeInterception: nil,
                             error: .invalidURL(error), explanation: notes)
         }
@@ -184,7 +184,7 @@ public struct PolicyEngine: Sendable {
         let role = schemeIndex.map { schemeRoles[$0] } ?? SchemeRole()
         // about:blank and about:srcdoc: WebKit reports them for bridge iframes.
         if role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
-            if explain { notes.append("about:\(url.pathname) is always allowed (WebKit loads it for bridge iframes)") }
+            if explain { notes.append(.aboutPageAllowed(path: url.pathname)) }
             return Decision(action: .allow, kind: .allowed, rule: nil, url: url, parameters: empty,
                             madeInterception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
         }
@@ -193,7 +193,7 @@ public struct PolicyEngine: Sendable {
         let rulesForScheme = role.ruleGroup.map { schemeRules[$0].rules } ?? []
         if rulesForScheme.isEmpty && role.alwaysBlocked {
             let scheme = url.scheme
-            if explain { notes.append("\(scheme): is always blocked unless a scheme rule names it; none does") }
+            if explain { notes.append(.schemeAlwaysBlocked(scheme)) }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: url, parameters: empty,
                             madeInterception: .blockedScheme(scheme), error: nil, explanation: notes)
         }
@@ -216,8 +216,7 @@ public struct PolicyEngine: Sendable {
         if hasWVJB && (url.component(.scheme, equals: "https") || url.component(.scheme, equals: "http")),
            url.component(.hostname, equals: WebViewJavascriptBridge.loadedHost) || url.component(.hostname, equals: WebViewJavascriptBridge.queueHost),
            let signal = WebViewJavascriptBridge.signal(url), let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) {
-            let what = signal == .bridgeLoaded ? "load signal" : "queue signal (a drain request)"
-            if explain { notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): WebViewJavascriptBridge's \(what)") }
+            if explain { notes.append(.matchedWVJBSignal(RuleReference(keyPath: rule.keyPath, name: rule.name), loadSignal: signal == .bridgeLoaded)) }
             return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url, parameters: empty,
                             madeInterception: .bridge(signal), error: nil, explanation: notes)
         }
@@ -245,16 +244,16 @@ public struct PolicyEngine: Sendable {
         // 5. Allowed origins.
         if let schemeIndex, let index = allowedOriginIndex(url, schemeIndex: schemeIndex) {
             // The origin's fields read in place: a copy of the origin retained its every string.
-            if explain { notes.append("origin \(url.origin) is allowed by \(rules.allow[index].keyPath) \(rules.allow[index].text)") }
+            if explain { notes.append(.originAllowed(origin: url.origin, entry: RuleReference(keyPath: rules.allow[index].keyPath, name: rules.allow[index].text))) }
             return Decision(action: .allow, kind: .allowed, rule: rules.allow[index].text, url: url, parameters: empty,
                             madeInterception: .allowedOrigin(url.origin), error: nil, explanation: notes)
         }
         if explain && !rules.allow.isEmpty && url.isSpecial {
-            notes.append("origin \(url.origin) is not in the allowed origins")
+            notes.append(.originNotAllowed(url.origin))
         }
 
         // 6. The default.
-        if explain { notes.append("no rule matched: the default is \(rules.defaultAction.rawValue)") }
+        if explain { notes.append(.defaultAction(rules.defaultAction)) }
         return Decision(action: rules.defaultAction, kind: .default, rule: nil, url: url, parameters: empty,
                         madeInterception: nil, error: nil, explanation: notes)
     }
@@ -265,16 +264,16 @@ public struct PolicyEngine: Sendable {
     // They take the compiled rule (a reference), not a copy of the rule, which would retain its every string.
 
     private func bridgeDecision(_ url: BrowserURL, bridge: BridgeProtocol, compiled: CompiledSchemeRule, explain: Bool,
-                                notes: inout [String]) -> Decision {
+                                notes: inout [ExplanationStep]) -> Decision {
         let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
         switch result {
         case .success(let message):
-            if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): a \(bridge.rawValue) bridge message") }
+            if explain { notes.append(.matchedBridge(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), protocol: bridge.rawValue)) }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
                             parameters: url.hasOpaquePath && url.query == nil ? url.pathParameters : url.queryParameters,
                             madeInterception: .bridge(message), error: nil, explanation: notes)
         case .failure(let error):
-            if explain { notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription), but the message does not decode: \(error.message)") }
+            if explain { notes.append(.bridgeUndecodable(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), error)) }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url, parameters: url.queryParameters,
                             madeInterception: nil, error: .bridgeMessageInvalid(error),
                             explanation: notes)
@@ -283,14 +282,14 @@ public struct PolicyEngine: Sendable {
 
     /// Whether a deep-link rule takes `route` (the rule names none, or this one); when explaining, says why not.
     private func deepLinkRouteMatches(_ url: BrowserURL, route: Range<Int>, compiled: CompiledSchemeRule, explain: Bool,
-                                      notes: inout [String]) -> Bool {
+                                      notes: inout [ExplanationStep]) -> Bool {
         guard let expected = compiled.rule.route, !url.bytes(route, equal: expected) else { return true }
-        if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: route \(url.string(inBytes: route).debugDescription) is not \(expected.debugDescription)") }
+        if explain { notes.append(.routeMismatch(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), route: url.string(inBytes: route), expected: expected)) }
         return false
     }
 
     private func deepLinkDecision(_ url: BrowserURL, route: Range<Int>, compiled: CompiledSchemeRule, explain: Bool,
-                                  notes: inout [String]) -> Decision {
+                                  notes: inout [ExplanationStep]) -> Decision {
         let parameters = url.queryParameters
         var error: DecisionError? = nil
         // The list of missing names is made only when one is missing (a filter allocated on every deep link).
@@ -301,7 +300,7 @@ public struct PolicyEngine: Sendable {
             error = .repeatedParameter(name: repeated, count: parameters.count(of: repeated), in: .deepLink)
         }
         if explain {
-            notes.append("matched \(compiled.rule.keyPath) \(compiled.rule.name.debugDescription): \(compiled.rule.scheme): deep link" + (compiled.rule.route.map { " to route \($0)" } ?? ""))
+            notes.append(.matchedDeepLink(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), scheme: compiled.rule.scheme, route: compiled.rule.route))
         }
         return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
                         madeInterception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
@@ -336,7 +335,7 @@ public struct PolicyEngine: Sendable {
 
     /// Finds the sentinel that decides `url`, if any, into `match` (left empty when none does). `hostGroup`:
     /// the URL's hostname among `sentinelHostKeys`.
-    private func findSentinel(_ url: BrowserURL, hostGroup: Int?, request: NavigationRequest, explain: Bool, notes: inout [String],
+    private func findSentinel(_ url: BrowserURL, hostGroup: Int?, request: NavigationRequest, explain: Bool, notes: inout [ExplanationStep],
                               into match: inout SentinelMatch) {
         var candidates = 0..<0
         // Candidates found by path have the URL's hostname and pathname already: only the rest is compared.
@@ -371,12 +370,12 @@ public struct PolicyEngine: Sendable {
                                         : SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule)
             if !matched {
                 if explain, let reason = SentinelMatcher.mismatch(url, compiled.rule) {
-                    notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(reason)")
+                    notes.append(.sentinelMismatch(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), reason))
                 }
                 continue
             }
             if compiled.rule.frames == .main && !request.isMainFrame || compiled.rule.frames == .sub && request.isMainFrame {
-                if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: it applies to \(compiled.rule.frames == .main ? "the main frame" : "subframes") only") }
+                if explain { notes.append(.wrongFrame(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), mainOnly: compiled.rule.frames == .main)) }
                 continue
             }
             // compiled.rule, not a copy of it: a copy retains every string of the rule. The parameters are
@@ -388,13 +387,13 @@ public struct PolicyEngine: Sendable {
                 readMode = mode
             }
             if endpoint == nil && fields[.error] != nil { (endpoint, endpointParameters, endpointFields) = (compiled, parameters, fields) }
-            let place = compiled.rule.responseMode == .any ? "the URL" : compiled.rule.responseMode.rawValue
+            let place = compiled.rule.responseMode
             if let lacking = compiled.firstLacking(parameters, fields) {
-                if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) lacks \(lacking)") }
+                if explain { notes.append(.lacks(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), place: place, parameter: lacking)) }
                 continue
             }
             if let forbidden = compiled.firstForbidden(parameters, fields) {
-                if explain { notes.append("\(compiled.rule.keyPath) \(compiled.rule.name.debugDescription) did not match: \(place) has \(forbidden), which it forbids") }
+                if explain { notes.append(.forbids(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), place: place, parameter: forbidden)) }
                 continue
             }
             // Moved, not copied: a copy retains the parameters' text and spans, and the locals then release them.
@@ -406,7 +405,7 @@ public struct PolicyEngine: Sendable {
         // server's answer to the app; it never loads in the page, whatever the rules require.
         if let endpoint {
             if explain {
-                notes.append("\(endpoint.rule.keyPath) \(endpoint.rule.name.debugDescription): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)")
+                notes.append(.endpointError(RuleReference(keyPath: endpoint.rule.keyPath, name: endpoint.rule.name)))
             }
             (match.compiled, match.parameters, match.fields, match.isEndpointError) = (endpoint, endpointParameters, endpointFields, true)
             return
@@ -415,7 +414,7 @@ public struct PolicyEngine: Sendable {
             // Near misses on other hosts: the sentinel's host appears in the URL but is not its host.
             for rule in rules.sentinels {
                 if let reason = SentinelMatcher.nearMiss(url, rule) {
-                    notes.append("\(rule.keyPath) \(rule.name.debugDescription) did not match: \(reason)")
+                    notes.append(.sentinelNearMiss(RuleReference(keyPath: rule.keyPath, name: rule.name), reason))
                 }
             }
         }
@@ -424,7 +423,7 @@ public struct PolicyEngine: Sendable {
     /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
     /// is made for a parameter the result does not carry).
     private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: consuming FormParameters, fields: ResponseFields,
-                                  expectedState: String?, explain: Bool, notes: inout [String]) -> Decision {
+                                  expectedState: String?, explain: Bool, notes: inout [ExplanationStep]) -> Decision {
         var error: DecisionError? = nil
         if let repeated = fields.repeatedCredential {
             let name = repeated.parameter
@@ -443,11 +442,10 @@ public struct PolicyEngine: Sendable {
         }
         if explain {
             let names = parameters.map(\.name)
-            let how: String
-            if case .match(let match) = SentinelMatcher.compare(url, rule) { how = match.description } else { how = "?" }
-            notes.append("matched \(rule.keyPath) \(rule.name.debugDescription): \(rule.redirectURI.href) (\(how))"
-                         + (names.isEmpty ? "" : "; parameters: \(names.joined(separator: ", "))"))
-            if let e = fields.first(.error, in: parameters) { notes.append("an OAuth error response: \(e)") }
+            var how: SentinelMatcher.Match? = nil
+            if case .match(let match) = SentinelMatcher.compare(url, rule) { how = match }
+            notes.append(.matchedSentinel(RuleReference(keyPath: rule.keyPath, name: rule.name), redirectURI: rule.redirectURI.href, how: how, parameters: names))
+            if let e = fields.first(.error, in: parameters) { notes.append(.oauthError(e)) }
         }
         // No result yet: it is made from `fields` when the decision's interception is read.
         return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters, madeInterception: nil,

@@ -33,6 +33,11 @@ public enum SentinelMatcher {
         /// The paths differ by a trailing "/" and the rule's `trailingSlash` let it through.
         public var trailingSlash = false
 
+        public init(anyLoopbackPort: Bool = false, trailingSlash: Bool = false) {
+            self.anyLoopbackPort = anyLoopbackPort
+            self.trailingSlash = trailingSlash
+        }
+
         public var isExact: Bool { !anyLoopbackPort && !trailingSlash }
 
         public var description: String {
@@ -159,28 +164,63 @@ public enum SentinelMatcher {
         return true
     }
 
+    /// A URL on another host than a rule's that a reader should see: the rule's host is in it somewhere.
+    public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
+        /// Where the rule's host stands in the URL.
+        public enum Place: Sendable, Hashable {
+            case userinfo, trailingDot, longerHost, path, query, fragment, internationalized
+            /// Only the path is the rule's.
+            case elsewhere
+        }
+        public var host: String
+        public var expected: String
+        public var place: Place
+
+        public init(host: String, expected: String, place: Place) {
+            self.host = host
+            self.expected = expected
+            self.place = place
+        }
+
+        public var description: String {
+            let reason = "host \(host) is not \(expected)"
+            switch place {
+            case .userinfo: return reason + " (\(expected) is in the userinfo, before the @; a browser goes to \(host))"
+            case .trailingDot: return reason + " (a trailing dot makes it another host to the URL parser)"
+            case .longerHost: return reason + " (a different host that merely contains it)"
+            case .path: return reason + " (\(expected) is in the path)"
+            case .query: return reason + " (\(expected) is in the query; a browser goes to \(host))"
+            case .fragment: return reason + " (\(expected) is in the fragment; a browser goes to \(host))"
+            case .internationalized: return reason + " (an internationalized name: it only looks like \(expected))"
+            case .elsewhere: return reason
+            }
+        }
+    }
+
     /// For a URL on another host than the rule's: why it is a near miss a reader should see (the rule's
     /// host is in the userinfo, in a longer host, or in the path), or nil when it is simply elsewhere.
-    public static func nearMiss(_ url: BrowserURL, _ rule: SentinelRule) -> String? {
+    public static func nearMiss(_ url: BrowserURL, _ rule: SentinelRule) -> NearMiss? {
         let host = rule.redirectURI.hostname
         guard url.hostname != host, url.href.contains(host) || url.pathname == rule.redirectURI.pathname else { return nil }
-        var reason = "host \(url.hostname) is not \(host)"
+        let place: NearMiss.Place
         if url.username.contains(host) || url.password.contains(host) {
-            reason += " (\(host) is in the userinfo, before the @; a browser goes to \(url.hostname))"
+            place = .userinfo
         } else if url.hostname == host + "." {
-            reason += " (a trailing dot makes it another host to the URL parser)"
+            place = .trailingDot
         } else if url.hostname.hasSuffix(host) || url.hostname.hasPrefix(host) {
-            reason += " (a different host that merely contains it)"
+            place = .longerHost
         } else if url.pathname.contains(host) {
-            reason += " (\(host) is in the path)"
+            place = .path
         } else if url.query?.contains(host) == true {
-            reason += " (\(host) is in the query; a browser goes to \(url.hostname))"
+            place = .query
         } else if url.fragment?.contains(host) == true {
-            reason += " (\(host) is in the fragment; a browser goes to \(url.hostname))"
+            place = .fragment
         } else if url.hostname.split(separator: ".").contains(where: { $0.hasPrefix("xn--") }) {
-            reason += " (an internationalized name: it only looks like \(host))"
+            place = .internationalized
+        } else {
+            place = .elsewhere
         }
-        return reason
+        return NearMiss(host: url.hostname, expected: host, place: place)
     }
 
     /// The two paths differ only by one trailing "/" (never "//": a doubled slash is another path).

@@ -45,7 +45,7 @@ struct PresetFlowTests {
         let engine = try RulesFixtures.engine("realm.json")
         let web = engine.decide(NavigationRequest(url: "https://app.example.com/resetPassword?token=t0k3n"), explain: true)
         #expect(web.kind == .allowed)
-        #expect(web.explanation.contains { $0.contains("lacks tokenId") })
+        #expect(web.explanation.contains { if case .lacks(_, _, "tokenId") = $0 { return true } else { return false } }, "\(web.explanation)")
         let app = engine.decide(NavigationRequest(url: "myrealmapp://resetPassword?token=t0k3n"))
         #expect(app.error?.code == "missing-parameter")
     }

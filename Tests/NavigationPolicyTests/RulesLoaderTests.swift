@@ -125,7 +125,8 @@ struct RulesLoaderTests {
         #expect(engine.decide(NavigationRequest(url: "https://a.example/cb/?code=1")).rule == "s")
         let doubled = engine.decide(NavigationRequest(url: "https://a.example/cb//?code=1"), explain: true)
         #expect(doubled.rule == nil)
-        #expect(doubled.explanation.contains { $0.contains("path /cb// is not /cb/") }, "\(doubled.explanation)")
+        #expect(doubled.explanation.contains(.sentinelMismatch(RuleReference(keyPath: "sentinels[0]", name: "s"), .path(actual: "/cb//", expected: "/cb/"))),
+                "\(doubled.explanation)")
     }
 
     @Test("10,000 sentinels load, and every one is reachable")

@@ -84,6 +84,8 @@ struct SentinelMatcherTests {
         let rules = #"{"version":1,"sentinels":[{"name":"native","redirectURI":"http://127.0.0.1/cb","loopbackAnyPort":true,"require":["code"]}]}"#
         let engine = PolicyEngine(rules: try RulesLoader.parse(Data(rules.utf8)))
         let d = engine.decide(NavigationRequest(url: "http://127.0.0.1:5555/cb?code=x"), explain: true)
-        #expect(d.explanation.contains { $0.contains("(scheme, host and path equal; port: any, loopback)") }, "\(d.explanation)")
+        #expect(d.explanation.contains(.matchedSentinel(RuleReference(keyPath: "sentinels[0]", name: "native"), redirectURI: "http://127.0.0.1/cb",
+                                                         how: SentinelMatcher.Match(anyLoopbackPort: true, trailingSlash: false), parameters: ["code"])),
+                "\(d.explanation)")
     }
 }

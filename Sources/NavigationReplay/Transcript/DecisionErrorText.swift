@@ -23,7 +23,45 @@ extension DecisionError {
 extension Decision {
     /// The explanation's steps in words, the error last when it ends the explanation.
     public func explanationLines(masking redactor: Redactor) -> [String] {
-        guard let error, error.endsExplanation else { return explanation }
-        return explanation + [error.message(masking: redactor)]
+        let steps = explanation.map(\.text)
+        guard let error, error.endsExplanation else { return steps }
+        return steps + [error.message(masking: redactor)]
     }
+}
+
+extension ExplanationStep {
+    /// The step in words (secrets in it are masked where it is printed).
+    public var text: String {
+        func rule(_ r: RuleReference) -> String { "\(r.keyPath) \(r.name.debugDescription)" }
+        switch self {
+        case .unparseable(let code): return "the URL does not parse as a browser would (\(code.rawValue)), so it is cancelled: fail closed"
+        case .aboutPageAllowed(let path): return "about:\(path) is always allowed (WebKit loads it for bridge iframes)"
+        case .schemeAlwaysBlocked(let scheme): return "\(scheme): is always blocked unless a scheme rule names it; none does"
+        case .matchedWVJBSignal(let r, let loadSignal):
+            return "matched \(rule(r)): WebViewJavascriptBridge's " + (loadSignal ? "load signal" : "queue signal (a drain request)")
+        case .originAllowed(let origin, let entry): return "origin \(origin) is allowed by \(entry.keyPath) \(entry.name)"
+        case .originNotAllowed(let origin): return "origin \(origin) is not in the allowed origins"
+        case .defaultAction(let action): return "no rule matched: the default is \(action.rawValue)"
+        case .matchedBridge(let r, let kind): return "matched \(rule(r)): a \(kind) bridge message"
+        case .bridgeUndecodable(let r, let error): return "matched \(rule(r)), but the message does not decode: \(error.message)"
+        case .routeMismatch(let r, let route, let expected):
+            return "\(rule(r)) did not match: route \(route.debugDescription) is not \(expected.debugDescription)"
+        case .matchedDeepLink(let r, let scheme, let route):
+            return "matched \(rule(r)): \(scheme): deep link" + (route.map { " to route \($0)" } ?? "")
+        case .sentinelMismatch(let r, let reason): return "\(rule(r)) did not match: \(reason)"
+        case .sentinelNearMiss(let r, let nearMiss): return "\(rule(r)) did not match: \(nearMiss)"
+        case .wrongFrame(let r, let mainOnly):
+            return "\(rule(r)) did not match: it applies to \(mainOnly ? "the main frame" : "subframes") only"
+        case .lacks(let r, let place, let parameter): return "\(rule(r)) did not match: \(Self.place(place)) lacks \(parameter)"
+        case .forbids(let r, let place, let parameter): return "\(rule(r)) did not match: \(Self.place(place)) has \(parameter), which it forbids"
+        case .endpointError(let r):
+            return "\(rule(r)): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)"
+        case .matchedSentinel(let r, let redirectURI, let how, let parameters):
+            return "matched \(rule(r)): \(redirectURI) (\(how.map(\.description) ?? "?"))"
+                + (parameters.isEmpty ? "" : "; parameters: \(parameters.joined(separator: ", "))")
+        case .oauthError(let error): return "an OAuth error response: \(error)"
+        }
+    }
+
+    static func place(_ mode: ResponseMode) -> String { mode == .any ? "the URL" : mode.rawValue }
 }
