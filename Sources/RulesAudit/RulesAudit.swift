@@ -268,8 +268,9 @@ public struct RulesAudit: Sendable {
                 failures.append(.errorResponseLoads(url: url, target: target.title, decided: DecidedAs(decision)))
             }
         case .repeatedCredential:
-            if case .repeatedParameter? = decision.error {} else {
+            guard case .repeatedParameter? = decision.error else {
                 failures.append(.repeatedCredentialAccepted(url: url, decided: DecidedAs(decision)))
+                break
             }
         }
         return failures
