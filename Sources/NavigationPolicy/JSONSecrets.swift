@@ -1,0 +1,75 @@
+// JSONSecrets.swift: secrets masked in JSON (by key at any depth) and in bridge payloads (Janrain's
+// `arguments` and WebViewJavascriptBridge's `data` by position: an argument has no name to tell a token
+// by), keeping each payload's shape so it still decodes to the same event.
+import BrowserURL
+
+extension Redactor {
+    /// A JSON value with the string values of secret keys masked, at any depth.
+    public func json(_ value: JSONValue) -> JSONValue {
+        guard isEnabled else { return value }
+        switch value {
+        case .array(let items): return .array(items.map(json))
+        case .object(let object):
+            var out: [String: JSONValue] = [:]
+            for (key, item) in object {
+                switch item {
+                case .string(let s) where secrets.isSecret(key): out[key] = .string(mask(s))
+                case .number(let n) where secrets.isSecret(key): out[key] = .string(mask(JSONWriter.numberText(n)))
+                default: out[key] = json(item)
+                }
+            }
+            return .object(out)
+        default: return value
+        }
+    }
+
+    /// Whether a parameter is a bridge's arguments (`janrain:EVENT?arguments=…`).
+    /// Asked of every parameter a transcript renders: names of another length are answered without copying.
+    static func isArguments(_ name: String) -> Bool { name.utf8.count >= 9 && SecretParameters.normalize(name) == "arguments" }
+
+    /// A JSON value carried in a parameter: secret keys masked at any depth, and in a bridge's `arguments`
+    /// array (Janrain's `janrain:EVENT?arguments=[…]`) every plain string or number too, by position: an
+    /// argument has no name to tell a token from a screen name.
+    public func jsonParameter(_ value: JSONValue, named name: String) -> JSONValue {
+        guard isEnabled else { return value }
+        guard Self.isArguments(name), case .array(let items) = value else { return json(value) }
+        return .array(items.map(positional))
+    }
+
+    /// A positional value: a string or number masked, anything else masked by key.
+    func positional(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let s): return .string(mask(s))
+        case .number(let n): return .string(mask(JSONWriter.numberText(n)))
+        default: return json(value)
+        }
+    }
+
+    /// A drained bridge-queue entry with its secrets masked and its shape kept, so it still decodes to
+    /// the same event: `janrain:NAME?arguments=…` has the JSON arguments' secret keys masked (and is
+    /// re-encoded as encodeURIComponent does); a WebViewJavascriptBridge queue (a JSON array of messages)
+    /// has its messages' secret keys masked; anything else is redacted as a URL.
+    public func bridgeQueueEntry(_ entry: String) -> String {
+        guard isEnabled else { return entry }
+        if entry.hasPrefix("["), let value = JSONValue.parse(entry) { return wvjbMessages(value).jsonText }
+        // janrain:NAME?arguments=…: rawURL masks the query, JSON-valued parameters included.
+        return rawURL(entry)
+    }
+
+    /// A WebViewJavascriptBridge queue: each message's secret keys masked, and its `data` or
+    /// `responseData` when that is a plain string or number (a handler's payload has no name of its own).
+    func wvjbMessages(_ value: JSONValue) -> JSONValue {
+        guard case .array(let messages) = value else { return json(value) }
+        return .array(messages.map { message in
+            guard case .object(var fields) = message else { return positional(message) }
+            let payloads = fields.filter { $0.key == "data" || $0.key == "responseData" }
+            for key in payloads.keys { fields[key] = nil }
+            guard case .object(var out) = json(.object(fields)) else { return message }
+            for (key, item) in payloads { out[key] = positional(item) }
+            return .object(out)
+        })
+    }
+
+    /// JavaScript's encodeURIComponent (BrowserURL's component percent-encode set).
+    public static func encodeURIComponent(_ text: String) -> String { PercentEncoding.encodeComponent(text) }
+}

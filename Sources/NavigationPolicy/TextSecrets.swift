@@ -1,0 +1,105 @@
+// TextSecrets.swift: secrets masked in free text (finding messages, explanations, diffs) word by word,
+// and text made safe for a terminal (control and bidi characters escaped whatever --reveal says).
+import BrowserURL
+
+extension Redactor {
+    /// Free text that may quote URLs, `name=value` pairs or JSON (finding messages, explanations, diffs,
+    /// page literals such as `'janrain:accessToken=…'`): each word that looks like a URL or a form string
+    /// is masked as one, and `"secretKey":"value"` pairs as JSON. Quotes, brackets and sentence punctuation
+    /// around a word are not part of it, so a mask never swallows a closing quote or counts it.
+    public func message(_ text: String) -> String {
+        guard isEnabled, !text.isEmpty else { return text }
+        var out = ""
+        var word = ""
+        func flush() {
+            guard !word.isEmpty else { return }
+            // Sentence punctuation after a word belongs to the sentence.
+            var trailing = ""
+            while let last = word.last, ".,;:!…".contains(last) {
+                trailing.insert(last, at: trailing.startIndex)
+                word.removeLast()
+            }
+            out += redactWord(word) + trailing
+            word = ""
+        }
+        var inMask = false
+        for character in text {
+            // A mask already made ("abcd…(16)") stays one word: its parentheses are not delimiters.
+            if inMask {
+                word.append(character)
+                if character == ")" { inMask = false }
+            } else if character == "(" && word.hasSuffix("…") {
+                word.append(character)
+                inMask = true
+            } else if character.isWhitespace || "'\"`()<>,[]{}".contains(character) {
+                flush()
+                out.append(character)
+            } else {
+                word.append(character)
+            }
+        }
+        flush()
+        return maskJSONPairs(out)
+    }
+
+    private func redactWord(_ word: String) -> String {
+        guard word.contains("=") || word.contains("://") || word.contains("@") else { return word }
+        if word.contains("?") || word.contains("#") || word.contains("://") { return rawURL(word) }
+        if let colon = word.firstIndex(of: ":"), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+           !word[..<colon].isEmpty {
+            return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
+        }
+        return redactFormEncoded(word)
+    }
+
+    /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept.
+    private func maskJSONPairs(_ text: String) -> String {
+        guard text.contains("\":") || text.contains("\": ") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let quote = rest.firstIndex(of: "\"") {
+            out += rest[..<quote]
+            rest = rest[quote...]
+            // "key"
+            guard let keyEnd = rest.dropFirst().firstIndex(of: "\"") else { break }
+            let key = rest[rest.index(after: rest.startIndex)..<keyEnd]
+            var after = rest[rest.index(after: keyEnd)...]
+            out += rest[...keyEnd]
+            rest = after
+            guard secrets.isSecret(String(key)), after.first == ":" else { continue }
+            after = after.dropFirst().drop { $0 == " " }
+            let colonPart = rest[..<after.startIndex]
+            if after.first == "\"", let valueEnd = after.dropFirst().firstIndex(of: "\"") {
+                let value = after[after.index(after: after.startIndex)..<valueEnd]
+                out += colonPart + "\"" + mask(String(value)) + "\""
+                rest = after[after.index(after: valueEnd)...]
+            } else {
+                let number = after.prefix { $0.isNumber || $0 == "-" || $0 == "." }
+                guard !number.isEmpty else { continue }
+                out += colonPart + mask(String(number))
+                rest = after[number.endIndex...]
+            }
+        }
+        return out + rest
+    }
+
+    /// Text as a terminal should show it: C0 and C1 control characters, DEL and the bidirectional
+    /// overrides (which reorder what a reader sees) as `\u{1B}` escapes; everything else unchanged. Applied
+    /// to every text line whatever --reveal says: an ESC sequence in a recorded URL must not retitle the
+    /// terminal or overwrite a line.
+    public static func terminalSafe(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isUnsafeForTerminal) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if isUnsafeForTerminal(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
+            else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    static func isUnsafeForTerminal(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || v == 0x2028 || v == 0x2029 || v == 0x200E || v == 0x200F || v == 0x061C
+    }
+}

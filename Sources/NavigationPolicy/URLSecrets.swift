@@ -1,0 +1,187 @@
+// URLSecrets.swift: secrets masked in URLs and form strings: the userinfo's both halves, secret query and
+// fragment parameters, an opaque path read as parameters (`janrain:accessToken=…`), `name=value` pairs
+// in a path, a URL carried in a parameter, and a bridge's arguments by position. Raw input is masked as
+// typed (nothing normalized); a parsed URL component by component.
+import BrowserURL
+
+extension Redactor {
+    /// An application/x-www-form-urlencoded string with the secret values masked (their shown characters
+    /// keep their encoding) and JSON values (Janrain's `arguments=`) masked by key and re-encoded as
+    /// encodeURIComponent does; everything else is kept byte for byte.
+    public func redactFormEncoded(_ raw: String) -> String {
+        guard isEnabled, !raw.isEmpty else { return raw }
+        var changed = false
+        let parts = raw.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
+            guard let equals = part.firstIndex(of: "=") else { return part }
+            var name = FormParameters.decodeComponent(part[..<equals])
+            // A whole URL carried in a fragment (`#https://host/cb?code=…`): its first pair's name is the
+            // part after the last "?".
+            if name.utf8.contains(UInt8(ascii: "?")), let question = name.lastIndex(of: "?") { name = String(name[name.index(after: question)...]) }
+            let rawValue = part[part.index(after: equals)...]
+            if secrets.isSecret(name) {
+                changed = true
+                return part[...equals] + maskEncoded(rawValue)
+            }
+            // A bridge's arguments: masked by position when JSON, whole when not (they have no names to tell
+            // a token by), before anything else reads them (a string argument may look like a URL).
+            if Self.isArguments(name) {
+                let decoded = FormParameters.decodeComponent(rawValue)
+                guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), let value = JSONValue.parse(decoded) else {
+                    changed = true
+                    return part[...equals] + maskEncoded(rawValue)
+                }
+                let masked = jsonParameter(value, named: name)
+                guard masked != value else { return part }
+                changed = true
+                return part[...equals] + Self.encodedKeepingMasks(masked.jsonText)
+            }
+            // A URL carried in a value (`redirect_uri=https%3A%2F%2Fhost%2Fcb%3Fcode%3D…`): its own secrets
+            // masked, the value re-encoded only when it came encoded.
+            if Self.mayCarryPairs(rawValue.utf8) {
+                let decoded = FormParameters.decodeComponent(rawValue)
+                if decoded.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) {
+                    let inner = rawURL(decoded)
+                    if inner != decoded {
+                        changed = true
+                        let plain = !rawValue.contains("%") && !rawValue.contains("+")
+                        return part[...equals] + (plain ? inner : Self.encodedKeepingMasks(inner))
+                    }
+                }
+            }
+            guard let first = rawValue.first, first == "%" || first == "[" || first == "{" else { return part }
+            let decoded = FormParameters.decodeComponent(rawValue)
+            guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), let value = JSONValue.parse(decoded) else { return part }
+            let masked = jsonParameter(value, named: name)
+            guard masked != value else { return part }
+            changed = true
+            return part[...equals] + Self.encodedKeepingMasks(masked.jsonText)
+        }
+        return changed ? parts.joined(separator: "&") : raw
+    }
+
+    /// Text re-encoded as encodeURIComponent does, its masks' "…" left as it is, so a mask reads as one.
+    static func encodedKeepingMasks(_ text: String) -> String {
+        encodeURIComponent(text).replacing("%E2%80%A6", with: "…")
+    }
+
+    /// The URL's components with secrets masked: the password, secret query and fragment parameters,
+    /// an opaque path read as parameters (`janrain:accessToken=…`), and secret `name=value` pairs in a
+    /// hierarchical path (`/x;code=…`), as `rawURL` masks them in raw input.
+    public func components(of url: BrowserURL) -> RedactedURL {
+        let pathname = url.hasOpaquePath ? redactFormEncoded(url.pathname) : maskPathPairs(url.pathname[...])
+        let query = url.query.map(redactFormEncoded)
+        let fragment = url.fragment.map(redactFormEncoded)
+        // Both halves of the userinfo: a token is as often the user name (https://ghp_…@github.com/).
+        let username = url.username.isEmpty ? "" : maskEncoded(Substring(url.username))
+        let password = url.password.isEmpty ? "" : maskEncoded(Substring(url.password))
+        var href = url.protocol
+        if url.hasHost {
+            href += "//"
+            if !username.isEmpty || !password.isEmpty {
+                href += username + (password.isEmpty ? "" : ":" + password) + "@"
+            }
+            href += url.host
+        } else if !url.hasOpaquePath && pathname.hasPrefix("//") {
+            href += "/."
+        }
+        href += pathname
+        if let query { href += "?" + query }
+        if let fragment { href += "#" + fragment }
+        return RedactedURL(
+            href: href, origin: url.origin, protocol: url.protocol, username: username, password: password,
+            host: url.host, hostname: url.hostname, port: url.port, pathname: pathname,
+            search: (query ?? "").isEmpty ? "" : "?" + query!, hash: (fragment ?? "").isEmpty ? "" : "#" + fragment!)
+    }
+
+    /// The URL's href with secrets masked.
+    public func href(_ url: BrowserURL) -> String { components(of: url).href }
+
+    /// Raw input as typed (not normalized): the query, the fragment, and an opaque path
+    /// (`janrain:accessToken=…`) have their secret parameters masked; the rest is kept as it is.
+    public func rawURL(_ input: String) -> String {
+        guard isEnabled else { return input }
+        var head = Substring(input)
+        var tail = ""
+        if let hash = head.firstIndex(of: "#") {
+            tail = "#" + redactFormEncoded(String(head[head.index(after: hash)...]))
+            head = head[..<hash]
+        }
+        if let question = head.firstIndex(of: "?") {
+            tail = "?" + redactFormEncoded(String(head[head.index(after: question)...])) + tail
+            head = head[..<question]
+        }
+        // Userinfo: "scheme://user:password@host"; both halves are masked (the last "@" before the path
+        // ends the userinfo, as the URL parser reads it). In the path, `name=value` pairs with a secret name
+        // (`/janrain:accessToken=…`, `;code=…`) are masked too.
+        if let slashes = head.firstRange(of: "://") {
+            // A backslash ends the authority too, as the URL parser reads special URLs (https://evil.com\@good.com/).
+            let authorityEnd = head[slashes.upperBound...].firstIndex { $0 == "/" || $0 == "\\" } ?? head.endIndex
+            let path = maskPathPairs(head[authorityEnd...])
+            head = head[..<authorityEnd]
+            let authority = head[slashes.upperBound...]
+            if let at = authority.lastIndex(of: "@") {
+                let userinfo = authority[..<at]
+                let colon = userinfo.firstIndex(of: ":")
+                let user = userinfo[..<(colon ?? userinfo.endIndex)]
+                var masked = user.isEmpty ? "" : maskEncoded(user)
+                if let colon, userinfo.index(after: colon) < userinfo.endIndex {
+                    masked += ":" + maskEncoded(userinfo[userinfo.index(after: colon)...])
+                } else if colon != nil {
+                    masked += ":"
+                }
+                head = Substring(String(head[..<slashes.upperBound]) + masked + head[at...])
+            }
+            return head + path + tail
+        }
+        // An opaque path: "scheme:" not followed by "/".
+        if let colon = head.firstIndex(of: ":"), head[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+           !head[head.index(after: colon)...].hasPrefix("/") {
+            head = head[...colon] + redactFormEncoded(String(head[head.index(after: colon)...]))
+        }
+        return head + tail
+    }
+
+    /// Whether a raw value may hold `name=value` pairs of its own: an "=", plain or as "%3D", read on the
+    /// bytes (every parameter of every rendered URL is asked, and Foundation's substring search is slow
+    /// on that path).
+    static func mayCarryPairs(_ bytes: Substring.UTF8View) -> Bool {
+        var percent = 0  // how far into "%3D" the scan is
+        for byte in bytes {
+            if byte == UInt8(ascii: "=") { return true }
+            switch (percent, byte) {
+            case (_, UInt8(ascii: "%")): percent = 1
+            case (1, UInt8(ascii: "3")): percent = 2
+            case (2, UInt8(ascii: "D")), (2, UInt8(ascii: "d")): return true
+            default: percent = 0
+            }
+        }
+        return false
+    }
+
+    /// A path with the values of `name=value` pairs masked where the name (the letters, digits, "_" and
+    /// "-" just before "=") is a secret; a value ends at "/", ";", "&" or ",". Everything else is kept.
+    func maskPathPairs(_ path: Substring) -> String {
+        guard path.utf8.contains(UInt8(ascii: "=")) else { return String(path) }
+        var out = ""
+        var rest = path
+        while let equals = rest.firstIndex(of: "=") {
+            let before = rest[..<equals]
+            let nameStart = before.lastIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")) }
+                .map { before.index(after: $0) } ?? before.startIndex
+            let name = String(before[nameStart...])
+            let valueStart = rest.index(after: equals)
+            let valueEnd = rest[valueStart...].firstIndex { "/;&,".contains($0) } ?? rest.endIndex
+            out += rest[...equals]
+            out += !name.isEmpty && secrets.isSecret(name) ? maskEncoded(rest[valueStart..<valueEnd]) : String(rest[valueStart..<valueEnd])
+            rest = rest[valueEnd...]
+        }
+        return out + rest
+    }
+
+    /// A string that may be a URL: redacted as a URL when it parses, else as parameters.
+    public func text(_ string: String) -> String {
+        guard isEnabled else { return string }
+        if case .success(let url) = BrowserURL.parse(string) { return href(url) }
+        return redactFormEncoded(string)
+    }
+}
