@@ -40,6 +40,8 @@ let package = Package(
         ),
         // Sixteen-byte scans (SSE2, NEON, or a plain loop) the URL parser's copy loops use; header-only C.
         .target(name: "CByteScan"),
+        // A seedable generator for tests, fuzzing and the benchmarks' generated inputs.
+        .target(name: "SeededRandom"),
         .target(
             name: "BrowserURL",
             dependencies: ["CByteScan", .target(name: "CIDNA", condition: .when(platforms: [.linux, .android]))]
@@ -121,12 +123,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator"],
+            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom"],
             exclude: ["README.md"]
         ),
         .testTarget(
             name: "BrowserURLTests",
-            dependencies: ["BrowserURL"]
+            dependencies: ["BrowserURL", "SeededRandom"]
         ),
         .testTarget(
             name: "NavigationPolicyTests",
@@ -154,7 +156,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["bridge"]
+            dependencies: ["bridge", "SeededRandom"]
         ),
     ],
     swiftLanguageModes: [.v6]

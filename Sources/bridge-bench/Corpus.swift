@@ -2,6 +2,7 @@
 // otherwise 10,000 generated from a fixed seed in the same twelve shapes (query code + state, fragment
 // tokens, id_token JWTs, reset-password deep links, janrain:accessToken, IDN hosts, upper case and
 // "../", trailing spaces, OAuth errors, magic links, loopback ports, Expo-style schemes).
+import SeededRandom
 import Foundation
 
 struct Corpus {
@@ -23,7 +24,7 @@ struct Corpus {
     }
 
     static func generate(count: Int, seed: UInt64) -> [String] {
-        var rng = SeededGenerator(state: seed)
+        var rng = SplitMix64(state: seed)
         let hosts = ["example.com:8443", "m.example.jp", "localhost:8080", "127.0.0.1:3000", "app.example.com",
                      "login.acme-corp.co.uk", "bücher.example", "例え.jp"]
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
@@ -50,13 +51,3 @@ struct Corpus {
     }
 }
 
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -5,6 +5,7 @@
 // place a secret sits: a sentinel's query and fragment, the userinfo's both halves, a cloud signature, a
 // bridge's positional arguments, a deep link, a state that does not match. The same oracle runs as the
 // fuzz target FuzzSecrets on the renderer in process.
+import SeededRandom
 import Foundation
 import Testing
 
@@ -68,18 +69,6 @@ struct GeneratedSecret: CustomStringConvertible {
     }
 }
 
-/// A small, seedable generator (SplitMix64), so a failing secret can be made again from its seed.
-struct SplitMix64 {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("secrets with any bytes never reach the output", .serialized)
 struct SecretPropertyTests {

@@ -2,6 +2,7 @@
 // every code point from U+00A0 to U+024F alone, capital and small, at the start, middle and end of a
 // label; generated domains of Latin letters, ASCII letters, digits and hyphens; and the cases it must leave
 // to UTS #46. Runs where ICU is linked (Linux); the fallback's own suite covers Apple platforms.
+import SeededRandom
 import Testing
 @testable import BrowserURL
 

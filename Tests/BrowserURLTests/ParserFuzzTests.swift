@@ -1,20 +1,10 @@
 // ParserFuzzTests.swift: 100,000 seeded random and mutated inputs through the parser. No input may
 // crash it, and every URL it accepts must serialize to a string that parses back to itself.
+import SeededRandom
 import BrowserURL
 import Foundation
 import Testing
 
-/// SplitMix64: a small seeded generator so a failing input can be reproduced from the seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Parser fuzzing")
 struct ParserFuzzTests {

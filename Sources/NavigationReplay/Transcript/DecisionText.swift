@@ -1,6 +1,6 @@
-// DecisionErrorText.swift: a decision's error in words, for transcripts and findings. The engine gives a
-// value (DecisionError) with the real states in it; the words are made here, the states masked with the
-// renderer's redactor (none with --reveal).
+// DecisionText.swift: a decision's error and explanation steps in words, for transcripts and findings.
+// The engine gives values (DecisionError, ExplanationStep) with the real states in them; the words are
+// made here, the states masked with the renderer's redactor (none with --reveal).
 import NavigationPolicy
 
 extension DecisionError {

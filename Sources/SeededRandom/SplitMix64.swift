@@ -1,0 +1,17 @@
+// SplitMix64.swift: a small seedable random number generator (Steele, Lea and Flood's SplitMix64), so a
+// generated input, corpus or secret can be made again from its seed. For tests, fuzzing and the
+// benchmarks; not for anything secret.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    public var state: UInt64
+
+    public init(state: UInt64) { self.state = state }
+    public init(_ seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
