@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
+        .library(name: "CommandOutput", targets: ["CommandOutput"]),
         .library(name: "RulesAudit", targets: ["RulesAudit"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
         .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
@@ -46,14 +47,22 @@ let package = Package(
             name: "BrowserURL",
             dependencies: ["CByteScan", .target(name: "CIDNA", condition: .when(platforms: [.linux, .android]))]
         ),
+        // The one JSON writer (ordered objects, one number form, display-unsafe characters escaped).
+        .target(name: "JSONText"),
         .target(
             name: "NavigationPolicy",
-            dependencies: ["BrowserURL"]
+            dependencies: ["BrowserURL", "JSONText"]
+        ),
+        // The output layer every command prints through: the renderer, terminal style and escaping, the
+        // open event protocol each feature module's events conform to, one diagnostic model, SARIF and JUnit.
+        .target(
+            name: "CommandOutput",
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy"]
         ),
         // Unit tests for an app's rules: case files and the attack (`bridge test`, or an app's own tests).
         .target(
             name: "RulesAudit",
-            dependencies: ["BrowserURL", "NavigationPolicy"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText"]
         ),
         // libxml2's HTML parser, from the system (Debian: libxml2-dev).
         .systemLibrary(
@@ -68,11 +77,11 @@ let package = Package(
         ),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText"]
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["BrowserURL", "NavigationPolicy", "RulesAudit"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText"]
         ),
         // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
         .systemLibrary(
@@ -85,6 +94,8 @@ let package = Package(
             dependencies: [
                 "BrowserURL",
                 "NavigationPolicy",
+                "CommandOutput",
+                "JSONText",
                 "NavigationReplay",
                 "FlowInspector",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -97,6 +108,8 @@ let package = Package(
             dependencies: [
                 "BrowserURL",
                 "NavigationPolicy",
+                "CommandOutput",
+                "JSONText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -109,6 +122,8 @@ let package = Package(
                 "ProviderEmulator",
                 "BrowserURL",
                 "NavigationPolicy",
+                "CommandOutput",
+                "JSONText",
                 "FlowInspector",
                 "NavigationReplay",
                 "RulesAudit",
@@ -123,7 +138,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom"],
+            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom"],
             exclude: ["README.md"]
         ),
         .testTarget(
@@ -132,27 +147,31 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationPolicyTests",
-            dependencies: ["NavigationPolicy", "BrowserURL"]
+            dependencies: ["NavigationPolicy", "BrowserURL", "JSONText"]
+        ),
+        .testTarget(
+            name: "CommandOutputTests",
+            dependencies: ["CommandOutput", "NavigationPolicy", "JSONText"]
         ),
         .testTarget(
             name: "FlowInspectorTests",
-            dependencies: ["FlowInspector", "NavigationPolicy"]
+            dependencies: ["FlowInspector", "NavigationPolicy", "CommandOutput"]
         ),
         .testTarget(
             name: "NavigationReplayTests",
-            dependencies: ["NavigationReplay", "NavigationPolicy", "RulesAudit", "CLibXML2"]
+            dependencies: ["NavigationReplay", "NavigationPolicy", "CommandOutput", "JSONText"]
         ),
         .testTarget(
             name: "RulesAuditTests",
-            dependencies: ["RulesAudit", "NavigationPolicy", "BrowserURL"]
+            dependencies: ["RulesAudit", "NavigationPolicy", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
         ),
         .testTarget(
             name: "WebViewHostTests",
-            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "FlowInspector"]
+            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "CommandOutput", "FlowInspector"]
         ),
         .testTarget(
             name: "ProviderEmulatorTests",
-            dependencies: ["ProviderEmulator", "NavigationPolicy"]
+            dependencies: ["ProviderEmulator", "NavigationPolicy", "JSONText"]
         ),
         .testTarget(
             name: "BridgeCLITests",

@@ -1,4 +1,5 @@
 // CheckCatalogue+Links.swift: the checks of /oauth/signin links and endpoints, each with its examples.
+import CommandOutput
 import BrowserURL
 import Foundation
 import NavigationPolicy

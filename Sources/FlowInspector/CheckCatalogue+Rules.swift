@@ -1,4 +1,5 @@
 // CheckCatalogue+Rules.swift: the cross-checks with the app's rules (--rules), each with its examples.
+import CommandOutput
 import BrowserURL
 import Foundation
 import NavigationPolicy

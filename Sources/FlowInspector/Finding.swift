@@ -1,12 +1,7 @@
 // Finding.swift: what a check reports: where (file, line, column), how bad, which check, and a message
-// with secrets masked.
-
-public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-    case error, warning, note
-
-    private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-}
+// with secrets masked. The severity is CommandOutput's one scale; `diagnostic` is the finding in the one
+// diagnostic model the reports are built from.
+import CommandOutput
 
 public struct Finding: Sendable, Hashable {
     /// The file path or URL the finding is in.
@@ -23,5 +18,13 @@ public struct Finding: Sendable, Hashable {
         self.severity = severity
         self.check = check
         self.message = message
+    }
+}
+
+extension Finding {
+    /// The finding as a diagnostic (its file as it is; the report masks URLs).
+    public var diagnostic: Diagnostic {
+        Diagnostic(id: check, severity: severity, location: DiagnosticLocation(file: file, line: position.line, column: position.column),
+                   message: message)
     }
 }

@@ -3,6 +3,7 @@
 // The tests are generated from the examples. Examples are pages: a known-good page with one edit, or a
 // whole page, plus the files that sit beside it; an example that must trigger says where the finding must
 // point (`.at(text)`: the first occurrence of that text in the page).
+import CommandOutput
 import NavigationPolicy
 
 /// One draft finding from a check: where and what (the file, severity and id are added by the inspector).

@@ -2,6 +2,7 @@
 // `arguments` and WebViewJavascriptBridge's `data` by position: an argument has no name to tell a token
 // by), keeping each payload's shape so it still decodes to the same event.
 import BrowserURL
+import JSONText
 
 extension Redactor {
     /// A JSON value with the string values of secret keys masked, at any depth.

@@ -1,6 +1,7 @@
 // JSONValue.swift: a Sendable JSON value for what bridges carry (event arguments, WVJB messages), read with
 // JSONSerialization and written back through JSONWriter.
 import Foundation
+import JSONText
 
 public indirect enum JSONValue: Sendable, Hashable {
     case null

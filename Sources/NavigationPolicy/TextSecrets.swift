@@ -1,5 +1,4 @@
-// TextSecrets.swift: secrets masked in free text (finding messages, explanations, diffs) word by word,
-// and text made safe for a terminal (control and bidi characters escaped whatever --reveal says).
+// TextSecrets.swift: secrets masked in free text (finding messages, explanations, diffs) word by word.
 import BrowserURL
 
 extension Redactor {
@@ -81,25 +80,5 @@ extension Redactor {
             }
         }
         return out + rest
-    }
-
-    /// Text as a terminal should show it: C0 and C1 control characters, DEL and the bidirectional
-    /// overrides (which reorder what a reader sees) as `\u{1B}` escapes; everything else unchanged. Applied
-    /// to every text line whatever --reveal says: an ESC sequence in a recorded URL must not retitle the
-    /// terminal or overwrite a line.
-    public static func terminalSafe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafeForTerminal) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if isUnsafeForTerminal(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
-            else { out.unicodeScalars.append(scalar) }
-        }
-        return out
-    }
-
-    static func isUnsafeForTerminal(_ scalar: Unicode.Scalar) -> Bool {
-        let v = scalar.value
-        return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
-            || v == 0x2028 || v == 0x2029 || v == 0x200E || v == 0x200F || v == 0x061C
     }
 }

@@ -2,6 +2,7 @@
 // CDP readers make of their entries), where it came from in the log, and the records a reader could not use.
 // Field meanings: NavigationReplay.docc/Navlog.md.
 import NavigationPolicy
+import JSONText
 
 /// Who started a navigation (navlog `source`).
 public enum NavigationSource: String, Sendable, CaseIterable {

@@ -3,6 +3,7 @@
 // JSON writer. What NavlogReader reads back from these lines is the record that was written (tested), so a
 // recording made by `bridge host --record` replays to the same decisions and events.
 import NavigationPolicy
+import JSONText
 
 public struct NavlogWriter {
     public init() {}

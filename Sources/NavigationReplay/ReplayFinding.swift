@@ -2,14 +2,10 @@
 // its request, a sentinel nobody asked for, a request never answered, a reset link taken for a sign-in),
 // bridge trouble (a signal whose queue was not recorded, an entry that does not decode, an event no
 // handler takes, an entry dispatched twice) and errors carried in decisions. Each has a stable code, a
-// severity, and the place in the log it is about. Messages are already redacted.
+// severity (CommandOutput's one scale), and the place in the log it is about. Messages are already redacted.
 
+import CommandOutput
 import NavigationPolicy
-
-public enum FindingSeverity: String, Sendable, Hashable, Comparable {
-    case error, warning
-    public static func < (a: FindingSeverity, b: FindingSeverity) -> Bool { a == .error && b == .warning }
-}
 
 /// The kinds of finding, with their severity and what they mean (for --help and the ReplayCommand article).
 public enum ReplayFindingKind: String, Sendable, CaseIterable {
@@ -29,7 +25,7 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
     case decisionError = "decision-error"
     case oauthError = "oauth-error"
 
-    public var severity: FindingSeverity {
+    public var severity: Severity {
         switch self {
         case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError: return .error
         default: return .warning
@@ -60,7 +56,7 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
 public struct ReplayFinding: Sendable, Hashable {
     /// The finding's code: a ReplayFindingKind, or for decision errors the decision's own error code.
     public var code: String
-    public var severity: FindingSeverity
+    public var severity: Severity
     public var message: String
     public var location: RecordLocation
     /// The sequence number of the navigation it is about.
@@ -76,7 +72,7 @@ public struct ReplayFinding: Sendable, Hashable {
         self.seq = seq
     }
 
-    init(code: String, severity: FindingSeverity, _ message: String, at location: RecordLocation, seq: Int?) {
+    init(code: String, severity: Severity, _ message: String, at location: RecordLocation, seq: Int?) {
         self.code = code
         self.severity = severity
         self.message = message

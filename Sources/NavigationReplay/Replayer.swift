@@ -4,6 +4,7 @@
 // flow tracker. It keeps counts for the summary and nothing per navigation, so memory does not grow with
 // the log. One Replayer replays one log.
 import BrowserURL
+import CommandOutput
 import NavigationPolicy
 
 /// One bridge event and what became of it.
@@ -47,7 +48,7 @@ public struct ReplaySummary: Sendable, Hashable {
     public var sentinelPassThrough = 0
     public var events: [DispatchedEvent.Status: Int] = [:]
     public var mismatches = 0
-    public var findings: [FindingSeverity: Int] = [:]
+    public var findings: [Severity: Int] = [:]
     public var hasHeader = false
 
     public var errors: Int { findings[.error, default: 0] }
@@ -90,11 +91,11 @@ public final class Replayer {
         case none
 
         /// What the output puts in the transcript, in order.
-        public var events: [TranscriptEvent] {
+        public var events: [any OutputEvent] {
             switch self {
-            case .navigation(let n): return [.navigation(n)]
-            case .rejected(let r): return [.rejected(r)]
-            case .findings(let list): return list.map(TranscriptEvent.finding)
+            case .navigation(let n): return [n]
+            case .rejected(let r): return [r]
+            case .findings(let list): return list
             case .none: return []
             }
         }

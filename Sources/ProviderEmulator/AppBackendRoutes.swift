@@ -8,6 +8,7 @@
 // {access_token}, or the token endpoint's error (a code used twice is refused).
 import Foundation
 import NavigationPolicy
+import JSONText
 
 enum AppBackendRoutes {
     static let routes: [ProviderEmulator.Route] = [

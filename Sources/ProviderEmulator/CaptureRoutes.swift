@@ -13,6 +13,7 @@
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import JSONText
 
 enum CaptureRoutes {
     static let routes: [ProviderEmulator.Route] = [

@@ -4,6 +4,7 @@
 // expired). POST reset is handled before routing (back to the configuration).
 import Foundation
 import NavigationPolicy
+import JSONText
 
 enum ControlRoutes {
     static let routes: [ProviderEmulator.Route] = [

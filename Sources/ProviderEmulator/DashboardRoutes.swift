@@ -6,6 +6,7 @@
 // live only for a scheme that cannot run script. The script and style are files of their own so that the
 // page's Content-Security-Policy can forbid inline script.
 import NavigationPolicy
+import JSONText
 
 enum DashboardRoutes {
     static let routes: [ProviderEmulator.Route] = [

@@ -5,6 +5,7 @@
 // a mistake is an error naming the key path (`users[1].email: …`), as the rules loader's are.
 import Foundation
 import NavigationPolicy
+import JSONText
 
 public struct EmulatorConfiguration: Sendable, Equatable {
     public struct User: Sendable, Equatable {

@@ -5,6 +5,7 @@
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import JSONText
 
 public struct EmulatorRequest: Sendable {
     public var method: String

@@ -14,6 +14,7 @@ import Logging
 import NavigationPolicy
 import NIOCore
 import ServiceLifecycle
+import JSONText
 
 public struct EmulatorServer: Sendable {
     public let emulator: ProviderEmulator

@@ -9,6 +9,7 @@
 // verified, 410 expired.
 import Foundation
 import NavigationPolicy
+import JSONText
 
 enum KiiRoutes {
     static let routes: [ProviderEmulator.Route] = [

@@ -5,6 +5,7 @@
 // given, or all).
 import Foundation
 import NavigationPolicy
+import JSONText
 
 enum OutboxRoutes {
     static let routes: [ProviderEmulator.Route] = [

@@ -6,6 +6,7 @@
 // get the provider's own kind of error, never a 5xx and never a crash, and the emulator keeps serving.
 import Foundation
 import NavigationPolicy
+import JSONText
 
 public final class ProviderEmulator: @unchecked Sendable {
     public let configuration: EmulatorConfiguration

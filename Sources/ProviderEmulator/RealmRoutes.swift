@@ -6,6 +6,7 @@
 // Realm's: `{"error": …, "error_code": …}`.
 import Foundation
 import NavigationPolicy
+import JSONText
 
 enum RealmRoutes {
     static let base = "/api/client/v2.0/app/{appId}/auth/providers/local-userpass"

@@ -4,6 +4,7 @@
 // read. JSONSerialization reads each line; JSONDuplicateKeys refuses a key given twice.
 import Foundation
 import NavigationPolicy
+import JSONText
 
 /// A line of a case file that is not a case.
 public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible {

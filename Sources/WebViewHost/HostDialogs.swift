@@ -23,7 +23,7 @@ public enum HostDialogs {
     public static func confirms(_ kind: HostDialogKind) -> Bool { kind == .beforeunload }
 
     /// The transcript event for a dialog.
-    public static func event(_ kind: HostDialogKind, message: String) -> TranscriptEvent {
-        .dialog(DialogEvent(kind: kind.rawValue, message: message, answer: answer(kind)))
+    public static func event(_ kind: HostDialogKind, message: String) -> DialogEvent {
+        DialogEvent(kind: kind.rawValue, message: message, answer: answer(kind))
     }
 }

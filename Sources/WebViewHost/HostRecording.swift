@@ -3,6 +3,7 @@
 // `--record` writes a navlog that replays to the same decisions and events. A bridge signal's record is
 // complete only when its queue has been drained (an asynchronous evaluate-JavaScript); records after it
 // wait, so the transcript keeps the view's order. No WebKit here: tested without the trait.
+import CommandOutput
 import Foundation
 import NavigationPolicy
 import NavigationReplay
@@ -10,7 +11,7 @@ import NavigationReplay
 /// What the host reports, in order: transcript events (rendered as `bridge replay` renders them) and,
 /// for --verbose, notes on what the host did.
 public enum HostOutput: Sendable {
-    case transcript(TranscriptEvent)
+    case transcript(any OutputEvent)
     /// What the host did (--verbose).
     case note(String)
 }
@@ -95,7 +96,7 @@ public final class HostRecording {
             waiting[index].record.note = "the host stopped before the queue was drained"
         }
         flush()
-        for finding in replayer.finish() { emit(.transcript(.finding(finding))) }
+        for finding in replayer.finish() { emit(.transcript(finding)) }
         try? recordFile?.close()
         recordFile = nil
         return replayer.summary

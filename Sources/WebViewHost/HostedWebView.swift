@@ -81,7 +81,7 @@ public final class HostedWebView {
             self.fail(HostError(.providerUnreachable, "the provider at \(base) does not answer (\(why)); is bridge serve running there?"))
         }) { [unowned self] exchange in
             self.state.activity()
-            self.emit(.transcript(.network(exchange)))
+            self.emit(.transcript(exchange))
         }
         try network.start()
         self.network = network
@@ -244,7 +244,7 @@ public final class HostedWebView {
         if !state.mainLoaded && webkit_response_policy_decision_is_main_frame_main_resource(decision) != 0 {
             fail(HostError(.pageNotLoaded, "the page was not rendered: \(uri): \(why)"))
         } else {
-            emit(.transcript(.scriptError("a load was not rendered: \(uri): \(why)")))
+            emit(.transcript(ScriptError("a load was not rendered: \(uri): \(why)")))
         }
         return true
     }
@@ -325,7 +325,7 @@ public final class HostedWebView {
 
     private func handle(_ output: HostOutput) {
         emit(output)
-        guard case .transcript(.navigation(let n)) = output else { return }
+        guard case .transcript(let event) = output, let n = event as? ReplayedNavigation else { return }
         lastSeq = n.seq
         if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
             replyToWVJB(drained, events: n.events)
@@ -347,7 +347,7 @@ public final class HostedWebView {
                 let status = cairo_surface_write_to_png(surface, path)
                 cairo_surface_destroy(surface)
                 if status == CAIRO_STATUS_SUCCESS {
-                    self.emit(.transcript(.screenshot(ScreenshotTaken(path: path, seq: seq, after: after))))
+                    self.emit(.transcript(ScreenshotTaken(path: path, seq: seq, after: after)))
                 } else {
                     self.scriptError("--screenshots: cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
                 }
@@ -394,7 +394,7 @@ public final class HostedWebView {
         evaluate(script, awaitingPromise: true) { [unowned self] result in
             self.state.activity()
             switch result {
-            case .success(let text): self.emit(.transcript(.evalResult(text ?? "undefined")))
+            case .success(let text): self.emit(.transcript(EvalResult(text ?? "undefined")))
             case .failure(let message):
                 self.fail(HostError(.scriptError, "--eval threw: \(message)"))
                 return
@@ -414,7 +414,7 @@ public final class HostedWebView {
         if !state.mainLoaded {
             fail(HostError(.pageNotLoaded, "the page did not load: \(shown): \(message)"))
         } else {
-            emit(.transcript(.scriptError("a load failed: \(shown): \(message)")))
+            emit(.transcript(ScriptError("a load failed: \(shown): \(message)")))
         }
     }
 
@@ -458,7 +458,7 @@ public final class HostedWebView {
 
     private func scriptError(_ message: String) {
         state.activity()
-        emit(.transcript(.scriptError(message)))
+        emit(.transcript(ScriptError(message)))
     }
 
     // MARK: Stopping

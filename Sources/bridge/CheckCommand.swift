@@ -1,5 +1,6 @@
 // CheckCommand.swift: `bridge check` decides URLs with a rules file, as the app's navigation delegate
 // would, and says why: each decision is a transcript event, rendered like replay's.
+import CommandOutput
 import ArgumentParser
 import BrowserURL
 import NavigationPolicy
@@ -51,7 +52,7 @@ struct CheckCommand: ParsableCommand {
         for url in expanded.inputs {
             let request = NavigationRequest(url: url, type: type, isMainFrame: !subframe)
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
-            out.lines(renderer.lines(.decision(url: url, decision)))
+            out.lines(renderer.lines(DecisionEvent(url: url, decision)))
         }
         out.flush()
         for skipped in expanded.skipped { StandardError.say("bridge check: \(skipped)") }

@@ -2,6 +2,7 @@
 // decide, as the app's native side would, and prints `bridge replay`'s transcript as they happen. A page
 // file is served under an origin by the stand-in network (a site file says which; nothing reaches the
 // network). Built with the package trait WebKit; without it the command says how to get it.
+import CommandOutput
 import FlowInspector
 import ArgumentParser
 import Foundation
@@ -164,10 +165,10 @@ struct HostRun {
         let verbose = command.verbose
         let host = HostedWebView(engine: engine, options: options) { output in
             switch output {
-            case .transcript(.network(let exchange)):
+            case .transcript(let exchange as NetworkExchange):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
-                if exchange.isNoteworthy || verbose { out.lines(renderer.lines(.network(exchange))) }
-            case .transcript(let event): out.lines(renderer.lines(event))
+                if exchange.isNoteworthy || verbose { out.lines(renderer.lines(exchange)) }
+            case .transcript(let event): out.lines(renderer.lines(any: event))
             case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.message(text)) }
             }
         }
@@ -178,11 +179,11 @@ struct HostRun {
             throw ExitCode(1)
         }
 
-        out.lines(renderer.lines(.summary(result.summary, log: options.startURL, format: .navlog)))
+        out.lines(renderer.lines(LogSummary(result.summary, log: options.startURL, format: .navlog)))
         let report = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
                                 finalURL: result.finalURL, firstInterception: result.firstInterception,
                                 failures: result.failures.map { "\($0.kind.rawValue): \($0.message)" })
-        out.lines(renderer.lines(.hostResult(report)))
+        out.lines(renderer.lines(report))
         for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.message(failure.message)) }
         if let record = command.record { StandardError.say("bridge host: recorded \(result.summary.replayed) navigation(s) to \(record)") }
         if !result.reached || !result.summary.isConsistent { throw ExitCode(1) }

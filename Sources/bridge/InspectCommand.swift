@@ -1,6 +1,7 @@
 // InspectCommand.swift: `bridge inspect` checks served HTML flow pages (files, directories, http(s) URLs)
 // for what breaks a WebView sign-in: options and wiring. The inspector, the page fetcher and the text, JSON
 // lines and SARIF 2.1.0 renderers are FlowInspector's.
+import CommandOutput
 import ArgumentParser
 import BrowserURL
 import FlowInspector

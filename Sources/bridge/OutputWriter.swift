@@ -2,6 +2,7 @@
 // input record (replay writes millions): lines are gathered and written in 64 KB blocks, flushed at the end
 // (or after every line, for `host`, whose lines come as the page runs). Also the colour choice: only on a
 // terminal, never with NO_COLOR (https://no-color.org), whatever --color says.
+import CommandOutput
 import ArgumentParser
 import Foundation
 import NavigationPolicy
@@ -50,7 +51,7 @@ final class OutputWriter: @unchecked Sendable {
 /// Standard error, one line at a time, escaped for the terminal (the text has been through the Redactor).
 enum StandardError {
     static func say(_ text: String) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Redactor.terminalSafe(String($0)) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.safe(String($0)) }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 }

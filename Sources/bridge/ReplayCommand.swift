@@ -2,6 +2,7 @@
 // a rules file and tells, navigation by navigation, what the rules decide, what was intercepted, which
 // bridge events went to which handlers, and where the app decided otherwise at recording time; flow
 // findings and rejected records in between, and a summary per log. Navlogs stream: memory stays flat.
+import CommandOutput
 import ArgumentParser
 import Foundation
 import NavigationPolicy
@@ -73,7 +74,7 @@ struct ReplayCommand: ParsableCommand {
         let out = OutputWriter()
         var consistent = true
 
-        func emit(_ event: TranscriptEvent) {
+        func emit(_ event: any OutputEvent) {
             out.lines(renderer.lines(event))
             if let expectation, let line = renderer.json.line(event) { expectation.compare(line) }
         }
@@ -81,7 +82,7 @@ struct ReplayCommand: ParsableCommand {
             let logFormat = inputFormat ?? LogFormat.sniff(input)
             let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor)
             let standardInput = input.name == "(standard input)"
-            if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(.logStart(name: input.name))) }
+            if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.name))) }
             let replay: (LogItem) -> Void = { item in for event in replayer.replay(item).events { emit(event) } }
             switch logFormat {
             // Parsing and decisions on every core; flows, events and output in log order on this thread.
@@ -94,16 +95,16 @@ struct ReplayCommand: ParsableCommand {
                     replay(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "\(error)")))
                 }
             }
-            for finding in replayer.finish() { emit(.finding(finding)) }
+            for finding in replayer.finish() { emit(finding) }
             let summary = replayer.summary
             // The text summary names the log as given; the JSON one by its file name, so a saved transcript
             // does not depend on where the log was.
             let logName = standardInput ? "-" : URL(fileURLWithPath: input.name).lastPathComponent
             if transcript.format == .text {
-                out.lines(renderer.text.lines(.summary(summary, log: input.name, format: logFormat)))
+                out.lines(renderer.text.lines(LogSummary(summary, log: input.name, format: logFormat)))
             }
             if transcript.format == .json || expectation != nil {
-                let event = TranscriptEvent.summary(summary, log: logName, format: logFormat)
+                let event = LogSummary(summary, log: logName, format: logFormat)
                 if transcript.format == .json { out.lines(renderer.json.line(event).map { [$0] } ?? []) }
                 if let line = renderer.json.line(event) { expectation?.compare(line) }
             }

@@ -2,6 +2,7 @@
 // Capture (native endpoints and hosted pages), Realm, Kii, the app backend of the deep-link reset, a
 // Mailpit-shaped outbox and the /emulator/v1/ control routes. The first line on standard output is the
 // base URL (text) or {"listening": URL} (json); then one line per request, secrets masked unless --reveal.
+import CommandOutput
 import ArgumentParser
 import Foundation
 import NavigationPolicy
@@ -84,9 +85,9 @@ struct ServeCommand: AsyncParsableCommand {
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
         let out = OutputWriter(flushEachLine: true, synchronized: true)
         do {
-            try await server.run(onRunning: { base in out.lines(renderer.lines(.listening(base))) },
+            try await server.run(onRunning: { base in out.lines(renderer.lines(Listening(base))) },
                                  log: { method, target, status in
-                                     out.lines(renderer.lines(.served(ServedRequest(method: method, target: target, status: status))))
+                                     out.lines(renderer.lines(ServedRequest(method: method, target: target, status: status)))
                                  })
         } catch {
             StandardError.say("bridge serve: " + renderer.redactor.message("\(error)"))

@@ -2,6 +2,7 @@
 // the attack (AttackCatalogue's lookalikes of every rule); results as text, JSON lines, JUnit XML or
 // SARIF through the transcript's renderer and Redactor. The work is RulesAudit's; this is options and
 // wiring.
+import CommandOutput
 import ArgumentParser
 import Foundation
 import NavigationPolicy
@@ -98,7 +99,7 @@ struct TestCommand: ParsableCommand {
                 let kinds = AttackTarget.Kind.allCases.filter(generator.appliesTo.contains).map(\.rawValue).joined(separator: ", ")
                 let expectation = generator.expectation(for: AttackCatalogue.exampleTarget(generator.example.kind))
                 out.line("\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)")
-                out.line("    e.g. " + Redactor.terminalSafe(redactor.rawURL(generator.example.variant)))
+                out.line("    e.g. " + Terminal.safe(redactor.rawURL(generator.example.variant)))
             }
             return
         }
@@ -131,9 +132,9 @@ struct TestCommand: ParsableCommand {
         let renderer = display.renderer(format == .json ? .json : .text)
         switch format {
         case .text, .json:
-            for error in inputErrors { out.lines(renderer.lines(.caseFileError(error))) }
-            for outcome in result.outcomes { out.lines(renderer.lines(.audit(outcome))) }
-            out.lines(renderer.lines(.auditSummary(result.summary)))
+            for error in inputErrors { out.lines(renderer.lines(error)) }
+            for outcome in result.outcomes { out.lines(renderer.lines(outcome)) }
+            out.lines(renderer.lines(result.summary))
         case .junit:
             out.line(renderer.documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds))
         case .sarif:

@@ -1,6 +1,7 @@
 // TranscriptOptions.swift: the options `check`, `replay` and `host` share (the rules file, the output
 // format, and DisplayOptions: --explain, --reveal, --color, which `test` shares too), their help written
 // once, and the one way a command loads its engine and builds its renderer.
+import CommandOutput
 import ArgumentParser
 import NavigationPolicy
 import NavigationReplay

@@ -1,9 +1,11 @@
 // URLCommand.swift: `bridge url` shows what a browser makes of each input: the URL Standard's
 // components, or why it is not a URL. Secrets in parameters are masked unless --reveal is given.
+import CommandOutput
 import ArgumentParser
 import BrowserURL
 import NavigationPolicy
 import NavigationReplay
+import JSONText
 
 
 struct URLCommand: ParsableCommand {
@@ -87,11 +89,11 @@ struct URLCommand: ParsableCommand {
             lines.append("valid     yes")
             for (name, value) in zip(Self.componentNames, componentValues(url, redactor)) {
                 let padded = name.padding(toLength: 10)
-                lines.append(value.isEmpty ? padded.trimmingTrailingSpaces : padded + Redactor.terminalSafe(value))
+                lines.append(value.isEmpty ? padded.trimmingTrailingSpaces : padded + Terminal.safe(value))
             }
         case .failure(let error):
             lines.append("valid     no")
-            lines.append("error     " + Redactor.terminalSafe(redactor.message("\(error)")))
+            lines.append("error     " + Terminal.safe(redactor.message("\(error)")))
         }
         return lines.joined(separator: "\n")
     }
@@ -100,7 +102,7 @@ struct URLCommand: ParsableCommand {
     func visible(_ input: String) -> String {
         let hidden = input.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
             || input.hasPrefix(" ") || input.hasSuffix(" ") || input.isEmpty
-        return Redactor.terminalSafe(hidden ? input.debugDescription : input)
+        return Terminal.safe(hidden ? input.debugDescription : input)
     }
 
     func jsonLine(input: String, result: Result<BrowserURL, URLParseError>, redactor: Redactor) -> String {

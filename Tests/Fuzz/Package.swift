@@ -16,10 +16,11 @@ let package = Package(
         ]),
         .executableTarget(name: "FuzzLogReaders", dependencies: [
             "FuzzDriver", .product(name: "NavigationReplay", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
+            .product(name: "CommandOutput", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzSecrets", dependencies: [
             "FuzzDriver", .product(name: "BrowserURL", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
-            .product(name: "NavigationReplay", package: "bridge"),
+            .product(name: "NavigationReplay", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FlowInspector", package: "bridge")]),
         .executableTarget(name: "FuzzInspector", dependencies: [

@@ -3,6 +3,7 @@ import BrowserURL
 import Foundation
 import NavigationPolicy
 import Testing
+import JSONText
 
 @Suite("Redaction")
 struct RedactionTests {
@@ -237,13 +238,6 @@ struct OneRedactionPathTests {
     func message(input: String, expected: String) {
         #expect(redactor.message(input) == expected)
         #expect(Redactor(isEnabled: false).message(input) == input)
-    }
-
-    @Test("control characters and bidi overrides are escaped for terminals; everything else is kept")
-    func terminal() {
-        #expect(Redactor.terminalSafe("a\u{1B}]0;title\u{07}b") == "a\\u{1B}]0;title\\u{7}b")
-        #expect(Redactor.terminalSafe("x\u{202E}y\u{9B}z\r\n") == "x\\u{202E}y\\u{9B}z\\u{D}\\u{A}")
-        #expect(Redactor.terminalSafe("https://été.example/→") == "https://été.example/→")
     }
 }
 

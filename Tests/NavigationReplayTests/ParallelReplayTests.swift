@@ -1,6 +1,7 @@
 // ParallelReplayTests.swift: ParallelReplay (parsing and decisions on other threads, replay in order)
 // gives what the one-at-a-time replay gives, output for output and in the summary: on every navlog
 // fixture with batches and chunks small enough to split it anywhere, and on a generated log of many batches.
+import CommandOutput
 import Foundation
 import NavigationPolicy
 @testable import NavigationReplay
@@ -13,10 +14,10 @@ struct ParallelReplayTests {
         let replayer = Replayer(engine: try Repository.engine(rules))
         let renderer = TranscriptRenderer(format: .json, redactor: Redactor())
         var lines: [String] = []
-        let take: (Replayer.Output) -> Void = { output in for event in output.events { lines += renderer.lines(event) } }
+        let take: (Replayer.Output) -> Void = { output in for event in output.events { lines += renderer.lines(any: event) } }
         if let parallel { parallel.run(try input(), replayer, take) } else { NavlogReader().read(try input()) { take(replayer.replay($0)) } }
-        for finding in replayer.finish() { lines += renderer.lines(.finding(finding)) }
-        lines += renderer.lines(.summary(replayer.summary, log: "log", format: .navlog))
+        for finding in replayer.finish() { lines += renderer.lines(finding) }
+        lines += renderer.lines(LogSummary(replayer.summary, log: "log", format: .navlog))
         return lines
     }
 

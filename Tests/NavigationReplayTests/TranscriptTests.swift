@@ -1,7 +1,9 @@
-// TranscriptTests.swift: the transcript's renderers without a process: times stay numbers, every event has
-// its JSON line and text line, secrets are masked and control characters escaped in both, colour wraps
-// only escaped text, and --expect names the differing key with its values masked.
+// TranscriptTests.swift: replay's events through the renderer without a process: times stay numbers,
+// secrets are masked and control characters escaped in both forms, check's decision object is the
+// navigation's, and --expect names the differing key with its values masked.
+import CommandOutput
 import Foundation
+import JSONText
 import NavigationPolicy
 import Testing
 @testable import NavigationReplay
@@ -17,52 +19,51 @@ struct TranscriptTests {
 
     @Test("time is a number whether whole or not, and a string when recorded as one")
     func times() throws {
-        let whole = Self.masked.json.line(.navigation(try Self.navigation(#"{"time":12,"url":"https://yourdomain.com/"}"#)))!
-        let fraction = Self.masked.json.line(.navigation(try Self.navigation(#"{"time":12.5,"url":"https://yourdomain.com/"}"#)))!
-        let stamp = Self.masked.json.line(.navigation(try Self.navigation(#"{"time":"2026-11-22T10:00:00Z","url":"https://yourdomain.com/"}"#)))!
-        #expect(whole.contains(#""time":12,"#))
-        #expect(fraction.contains(#""time":12.5,"#))
-        #expect(stamp.contains(#""time":"2026-11-22T10:00:00Z","#))
+        let whole = try #require(Self.masked.json.object(try Self.navigation(#"{"time":12,"url":"https://yourdomain.com/"}"#)))
+        let fraction = try #require(Self.masked.json.object(try Self.navigation(#"{"time":12.5,"url":"https://yourdomain.com/"}"#)))
+        let stamp = try #require(Self.masked.json.object(try Self.navigation(#"{"time":"2026-11-22T10:00:00Z","url":"https://yourdomain.com/"}"#)))
+        #expect(whole["time"] == .number(12) && whole["time"]?.text == "12")
+        #expect(fraction["time"] == .number(12.5) && fraction["time"]?.text == "12.5")
+        #expect(stamp["time"] == .string("2026-11-22T10:00:00Z"))
     }
 
-    @Test("each host event has one JSON line and text, masked and escaped", arguments: [
-        TranscriptEvent.network(NetworkExchange(method: "GET", url: "https://x.example/cb?code=SECRETSECRETSECRET\u{1B}[2J", status: 404, detail: nil, refused: false)),
-        .scriptError("Error: token=SECRETSECRETSECRET at https://x.example/a.js:1:2 \u{1B}]0;owned\u{7}"),
-        .dialog(DialogEvent(kind: "alert", message: "your code=SECRETSECRETSECRET\u{1B}[1A", answer: "undefined")),
-        .evalResult(#"{"accessToken":"SECRETSECRETSECRET","note":"\u001b[2J"}"#),
-        .hostResult(HostReport(until: "sentinel", reached: false, stopReason: "timed out", finalURL: "https://x.example/?state=SECRETSECRETSECRET",
-                               firstInterception: 0.5, failures: ["timeout: waited for https://x.example/cb?code=SECRETSECRETSECRET"])),
-        .rejected(RejectedRecord(location: .line(3), reason: "url \"janrain:accessToken=SECRETSECRETSECRET\u{1B}[2J\" is not a URL")),
-    ])
-    func hostEvents(event: TranscriptEvent) throws {
-        let json = try #require(Self.masked.json.line(event))
-        let lines = Self.text.lines(event)
-        #expect(!lines.isEmpty)
-        for output in [json] + lines {
-            #expect(!output.contains("SECRETSECRETSECRET"), "\(output)")
-            // Colour codes are the only ESC allowed, and only in text: ESC followed by "[" and a colour number and "m".
-            let stripped = output.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
-            #expect(!stripped.contains("\u{1B}") && !stripped.contains("\u{7}"), "\(output.debugDescription)")
+    @Test("a rejected record's line is masked and escaped in both forms")
+    func rejected() throws {
+        let event = RejectedRecord(location: .line(3), reason: "url \"janrain:accessToken=SECRETSECRETSECRET\u{1B}[2J\" is not a URL")
+        let object = try #require(Self.decoded(Self.masked.json.line(event)))
+        guard case .object(let rejected)? = object["rejected"], case .string(let reason)? = rejected["reason"] else {
+            Issue.record("no rejected.reason"); return
         }
-        #expect(JSONValue.parse(json) != nil, "not JSON: \(json)")
+        #expect(rejected["at"] == .string("line 3"))
+        #expect(!reason.contains("SECRETSECRETSECRET"))
+        for line in Self.text.lines(event) {
+            #expect(!line.contains("SECRETSECRETSECRET"))
+            #expect(!line.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression).contains("\u{1B}"))
+        }
     }
 
     @Test("--reveal shows secrets and still escapes control characters")
     func reveal() {
         let renderer = TranscriptRenderer(format: .text, redactor: Redactor(isEnabled: false))
-        let line = renderer.lines(.scriptError("token=SECRETSECRETSECRET \u{1B}[2J"))[0]
+        let line = renderer.lines(RejectedRecord(location: .line(1), reason: "token=SECRETSECRETSECRET \u{1B}[2J"))[0]
         #expect(line.contains("SECRETSECRETSECRET") && line.contains("\\u{1B}[2J") && !line.contains("\u{1B}"))
     }
 
     @Test("check's decision line and replay's navigation share one decision renderer")
     func decision() throws {
         let n = try Self.navigation(#"{"url":"https://yourdomain.com/password_reset.php?code=abcdefghijkl&access_token=mnopqrstuvwx"}"#)
-        let check = try #require(Self.masked.json.object(.decision(url: n.record.url, n.decision)))
-        let replay = try #require(Self.masked.json.object(.navigation(n)))
+        let check = try #require(Self.masked.json.object(DecisionEvent(url: n.record.url, n.decision)))
+        let replay = try #require(Self.masked.json.object(n))
         for key in ["url", "decision", "kind", "rule", "params", "error", "intercepted"] {
             #expect(check[key] != nil && check[key] == replay[key], "\(key)")
         }
-        #expect(check.line.contains(#""code":"…(12)""#))
+        #expect(check["params"] == .object(JSONFields([("code", .string("…(12)")), ("access_token", .string("…(12)"))])))
+    }
+
+    /// A JSON line decoded.
+    static func decoded(_ line: String?) -> [String: JSONValue]? {
+        guard let line, case .object(let object)? = JSONValue.parse(line) else { return nil }
+        return object
     }
 
     @Test("--expect names the differing keys and masks the values it shows")

@@ -15,7 +15,7 @@ import Testing
     @Test func navigationsAfterASignalWaitForItsDrain() throws {
         let outputs = Outputs()
         let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: nil) { output in
-            if case .transcript(.navigation(let n)) = output { outputs.navigations.append(n) }
+            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { outputs.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "https://yourdomain.com/webViewSignIn.html"), source: .app, decided: .allow)
         let signal = recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
@@ -32,7 +32,7 @@ import Testing
     @Test func anUndrainedSignalIsWrittenWhenTheHostStops() throws {
         let outputs = Outputs()
         let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: nil) { output in
-            if case .transcript(.navigation(let n)) = output { outputs.navigations.append(n) }
+            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { outputs.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
         _ = recording.finish()
@@ -45,7 +45,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
         let live = Outputs()
         let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: path) { output in
-            if case .transcript(.navigation(let n)) = output { live.navigations.append(n) }
+            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { live.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "https://yourdomain.com/webViewSignIn.html"), source: .app, decided: .allow)
         let signal = recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
@@ -85,8 +85,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         var live: [ReplayFinding] = []
         let recording = try HostRecording(engine: try engine(), explain: false, redactor: Redactor(), recordPath: path) { output in
-            if case .transcript(.navigation(let n)) = output { live += n.findings }
-            if case .transcript(.finding(let f)) = output { live.append(f) }
+            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { live += n.findings }
+            if case .transcript(let event) = output, let f = event as? ReplayFinding { live.append(f) }
         }
         play(recording)
         _ = recording.finish()

@@ -1,5 +1,6 @@
 // FuzzLogReaders: any bytes as a navlog, a HAR export and a CDP log, each replayed through the Capture
 // rules and rendered as a JSON transcript. Oracle: no crash, and every record read is replayed or rejected.
+import CommandOutput
 import FuzzDriver
 import Foundation
 import NavigationPolicy
@@ -22,14 +23,14 @@ func fuzzLogReaders(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for format in LogFormat.allCases {
         let replayer = Replayer(engine: engine, explain: true)
         let replay: (LogItem) -> Void = { item in
-            for event in replayer.replay(item).events { _ = renderer.lines(event) }
+            for event in replayer.replay(item).events { _ = renderer.lines(any: event) }
         }
         switch format {
         case .navlog: NavlogReader().read(ByteInput(name: "fuzz", bytes: bytes), replay)
         case .har: HARReader().read(bytes, replay)
         case .cdp: CDPReader().read(bytes, replay)
         }
-        for finding in replayer.finish() { _ = renderer.lines(.finding(finding)) }
+        for finding in replayer.finish() { _ = renderer.lines(finding) }
         let summary = replayer.summary
         if summary.recordsRead != summary.replayed + summary.rejected {
             fatalError("\(format): read \(summary.recordsRead) ≠ replayed \(summary.replayed) + rejected \(summary.rejected)")

@@ -7,6 +7,7 @@
 // text appears when the secret is empty or a fixed plain one (the URL's and the explanations' own words:
 // a secret "credential" is not leaked by an explanation that says "credential").
 import BrowserURL
+import CommandOutput
 import Foundation
 import FuzzDriver
 import NavigationPolicy
@@ -34,7 +35,7 @@ func urls(_ s: String) -> [String] {
 func rendered(_ secret: String) -> [String] {
     urls(secret).flatMap { url in
         let decision = engine.decide(NavigationRequest(url: url), expectedState: "expected-state", explain: true)
-        return renderers.flatMap { $0.lines(.decision(url: url, decision)) } + [Redactor().message("navigates to \(url)")]
+        return renderers.flatMap { $0.lines(DecisionEvent(url: url, decision)) } + [Redactor().message("navigates to \(url)")]
     }
 }
 

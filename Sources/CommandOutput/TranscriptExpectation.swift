@@ -4,6 +4,7 @@
 // two long lines to compare by eye. Values are shown through the Redactor: a transcript saved with
 // --reveal does not print its secrets in a diff.
 import Foundation
+import JSONText
 import NavigationPolicy
 
 public final class TranscriptExpectation {
@@ -63,7 +64,7 @@ public final class TranscriptExpectation {
 
     private func note(_ text: String) {
         differenceCount += 1
-        if differences.count < Self.shown { differences.append(Redactor.terminalSafe(text)) }
+        if differences.count < Self.shown { differences.append(Terminal.safe(text)) }
     }
 
     /// A whole line as it may be shown: its JSON with secrets masked.

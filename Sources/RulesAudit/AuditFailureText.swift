@@ -1,7 +1,6 @@
 // AuditFailureText.swift: a `bridge test` failure in words, for the transcript's text, JSON, JUnit and
 // SARIF. RulesAudit gives a value (AuditFailure) with what was compared; the renderer masks what it
 // prints (URLs in these words go through the redactor's message masking).
-import RulesAudit
 
 extension AuditFailure {
     public var message: String {

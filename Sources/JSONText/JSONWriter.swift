@@ -5,8 +5,10 @@
 // with every control character, DEL, U+2028 and U+2029 as \u escapes, so a line is safe in a terminal
 // and in JavaScript. Written by hand because JSONSerialization neither keeps key order nor writes
 // numbers one way on every platform, and the writer is on replay's per-line path. The characters escaped
-// beyond RFC 8259's are the terminal renderer's (Redactor.isUnsafeForTerminal): C1 controls and the
+// beyond RFC 8259's are the ones a display must not act on (DisplaySafety): C1 controls and the
 // bidirectional overrides and isolates too, so a JSON line piped to a terminal or a viewer reads as written.
+// A module of its own, below the engine: NavigationPolicy re-writes masked bridge payloads with it, the
+// provider emulator writes its HTTP bodies with it and CommandOutput its transcripts, reports and SARIF.
 
 /// A JSON value to write. Objects are ordered.
 public indirect enum JSONOutput: Sendable, Hashable {
@@ -123,8 +125,8 @@ public enum JSONWriter {
     public static func writeString(_ text: String, to out: inout String) {
         out += "\""
         // Nearly every string needs no escape: append it whole.
-        // (C1 controls are encoded C2 80-9F; U+2028/9 and the bidi controls E2 80/81 xx.)
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) {
+        // (C1 controls are encoded C2 80-9F; U+2028/9 and the bidi controls E2 80/81 xx; U+061C D8 9C.)
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
             out += text
             out += "\""
             return
@@ -136,7 +138,7 @@ public enum JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where Redactor.isUnsafeForTerminal(c):
+            case let c where DisplaySafety.isUnsafe(c):
                 let hex = String(c.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

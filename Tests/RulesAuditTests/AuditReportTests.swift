@@ -2,9 +2,9 @@
 // in text, JSON lines, JUnit and SARIF (and shown with reveal), and the JUnit document valid against
 // Apache Ant's JUnit schema (Fixtures/conformance/junit/JUnit.xsd) by libxml2's XML Schema validator.
 import CLibXML2
+import CommandOutput
 import Foundation
 import NavigationPolicy
-import NavigationReplay
 import RulesAudit
 import Testing
 
@@ -28,8 +28,8 @@ import Testing
     }
 
     static func allLines(_ result: AuditResult, _ renderer: TranscriptRenderer) -> [String] {
-        result.inputErrors.flatMap { renderer.lines(.caseFileError($0)) } + result.outcomes.flatMap { renderer.lines(.audit($0)) }
-            + renderer.lines(.auditSummary(result.summary))
+        result.inputErrors.flatMap { renderer.lines($0) } + result.outcomes.flatMap { renderer.lines($0) }
+            + renderer.lines(result.summary)
     }
 
     @Test func secretsAreMaskedInEveryFormat() throws {

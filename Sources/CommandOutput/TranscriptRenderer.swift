@@ -1,6 +1,7 @@
-// TranscriptRenderer.swift: the one renderer `check`, `replay` and `host` print through: the format the
+// TranscriptRenderer.swift: the one renderer every command prints its events through: the format the
 // user chose, the Redactor, colour and --explain, in one value. It also gives the JSON line of every
 // event, which --expect compares whatever the printed format is.
+import JSONText
 import NavigationPolicy
 
 public enum TranscriptFormat: String, Sendable, CaseIterable {
@@ -21,10 +22,13 @@ public struct TranscriptRenderer: Sendable {
     public var redactor: Redactor { json.redactor }
 
     /// The lines the event prints in the chosen format (none for a JSON event that has no JSON form).
-    public func lines(_ event: TranscriptEvent) -> [String] {
+    public func lines(_ event: some OutputEvent) -> [String] {
         switch format {
-        case .text: return text.lines(event)
+        case .text: return event.textLines(text)
         case .json: return json.line(event).map { [$0] } ?? []
         }
     }
+
+    /// The same, for an event whose type is known only at run time.
+    public func lines(any event: any OutputEvent) -> [String] { lines(event) }
 }

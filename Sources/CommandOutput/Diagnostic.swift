@@ -1,0 +1,71 @@
+// Diagnostic.swift: the one diagnostic model of bridge: what a check, a replay finding or a failed test
+// reports (an id, a severity, where, a message, and help), and the one severity scale. The reports built
+// from it (SARIF, JUnit) are written once, here in CommandOutput; each feature module maps its own
+// results onto it.
+
+/// How bad a diagnostic is; the names are SARIF's levels.
+public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+    case error, warning, note
+
+    private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// Where a diagnostic is: a file (a path or a URL) with an optional line and column, and/or a logical
+/// place inside it (a rules file's key path).
+public struct DiagnosticLocation: Sendable, Hashable {
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+    /// A logical place: its name and its fully qualified name (`sentinels[0]`).
+    public var logical: (name: String, fullyQualifiedName: String)? {
+        get { logicalName.map { ($0, logicalPath ?? $0) } }
+        set { logicalName = newValue?.name; logicalPath = newValue?.fullyQualifiedName }
+    }
+    private var logicalName: String?
+    private var logicalPath: String?
+
+    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, logical: (name: String, fullyQualifiedName: String)? = nil) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.logical = logical
+    }
+}
+
+public struct Diagnostic: Sendable, Hashable {
+    /// The check's or rule's stable id (`sentinel-prefix-match`, `credential-leaves`).
+    public var id: String
+    public var severity: Severity
+    public var location: DiagnosticLocation
+    /// Already masked.
+    public var message: String
+    /// What to do about it, when the producer knows.
+    public var help: String?
+
+    public init(id: String, severity: Severity, location: DiagnosticLocation, message: String, help: String? = nil) {
+        self.id = id
+        self.severity = severity
+        self.location = location
+        self.message = message
+        self.help = help
+    }
+}
+
+/// A kind of diagnostic as a catalogue lists it: SARIF's reportingDescriptor.
+public struct DiagnosticRule: Sendable, Hashable {
+    public var id: String
+    /// SARIF's `name`: the id in UpperCamelCase, when the catalogue gives one.
+    public var name: String?
+    public var summary: String
+    public var rationale: String?
+    public var severity: Severity
+
+    public init(id: String, name: String? = nil, summary: String, rationale: String? = nil, severity: Severity) {
+        self.id = id
+        self.name = name
+        self.summary = summary
+        self.rationale = rationale
+        self.severity = severity
+    }
+}

@@ -1,0 +1,112 @@
+// JUnitReport.swift: the one JUnit XML writer (Apache Ant's format, what CI systems show as test results;
+// it validates against Fixtures/conformance/junit/JUnit.xsd). A producer gives suites of named cases,
+// each passed, failed or in error, already masked; this writes the document: markup escaped, and
+// control characters (not allowed in XML 1.0) shown as \u{…} after terminal escaping.
+
+public struct JUnitReport: Sendable {
+    public struct Suite: Sendable {
+        public var name: String
+        public var properties: [(name: String, value: String)]
+        public var cases: [TestCase]
+        public init(name: String, properties: [(name: String, value: String)] = [], cases: [TestCase] = []) {
+            self.name = name
+            self.properties = properties
+            self.cases = cases
+        }
+    }
+
+    public struct TestCase: Sendable {
+        public enum Result: Sendable {
+            case passed
+            /// A test that ran and failed: its type (a check id), the first failure's message, and the
+            /// body's lines.
+            case failure(type: String, message: String, body: [String])
+            /// A test that could not run (a bad input line).
+            case error(type: String, message: String)
+        }
+        public var name: String
+        /// Seconds.
+        public var time: Double
+        public var result: Result
+        public init(name: String, time: Double, result: Result) {
+            self.name = name
+            self.time = time
+            self.result = result
+        }
+    }
+
+    /// The `package` attribute every suite carries (`bridge.test`).
+    public var package: String
+    public var suites: [Suite]
+
+    public init(package: String, suites: [Suite]) {
+        self.package = package
+        self.suites = suites
+    }
+
+    /// The document. `timestamp` is ISO 8601 without a time zone (UTC), as the schema wants.
+    public func xml(timestamp: String, hostname: String) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
+        for (id, suite) in suites.enumerated() {
+            var failures = 0, errors = 0
+            var time = 0.0
+            for testCase in suite.cases {
+                time += testCase.time
+                switch testCase.result {
+                case .passed: break
+                case .failure: failures += 1
+                case .error: errors += 1
+                }
+            }
+            let name = Self.escaped(suite.name)
+            out += "  <testsuite name=\"\(name)\" package=\"\(Self.escaped(package))\" id=\"\(id)\" timestamp=\"\(timestamp)\" hostname=\"\(Self.escaped(hostname))\""
+                + " tests=\"\(suite.cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.decimal(time))\">\n"
+            out += "    <properties>\n"
+            for property in suite.properties {
+                out += "      <property name=\"\(Self.escaped(property.name))\" value=\"\(Self.escaped(property.value))\"/>\n"
+            }
+            out += "    </properties>\n"
+            for testCase in suite.cases {
+                let time: String
+                if case .error = testCase.result { time = "0" } else { time = Self.decimal(testCase.time) }
+                out += "    <testcase name=\"\(Self.escaped(testCase.name))\" classname=\"\(name)\" time=\"\(time)\""
+                switch testCase.result {
+                case .passed:
+                    out += "/>\n"
+                case .failure(let type, let message, let body):
+                    out += ">\n      <failure type=\"\(Self.escaped(type))\" message=\"\(Self.escaped(message))\">\(body.map(Self.escaped).joined(separator: "\n"))</failure>\n    </testcase>\n"
+                case .error(let type, let message):
+                    out += ">\n      <error type=\"\(Self.escaped(type))\" message=\"\(Self.escaped(message))\"/>\n    </testcase>\n"
+                }
+            }
+            out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+        }
+        out += "</testsuites>"
+        return out
+    }
+
+    /// Text for XML attributes and content: markup characters escaped, control characters as \u{…}.
+    public static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in Terminal.safe(text).unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default:
+                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { out += "\\u{\(String(scalar.value, radix: 16))}" }
+                else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+
+    /// Seconds as an xs:decimal with three places.
+    public static func decimal(_ seconds: Double) -> String {
+        let ms = Int((seconds * 1000).rounded())
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+}

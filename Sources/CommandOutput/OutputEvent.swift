@@ -1,0 +1,32 @@
+// OutputEvent.swift: the open event protocol every command prints through. A feature module declares its
+// own events (NavigationReplay its navigations and summaries, RulesAudit its cases and attack variants,
+// WebViewHost its network and page events, ProviderEmulator its request log) and says how each reads as
+// text and as a JSON line, with the renderer's Redactor and style; a new kind of output is a change in the
+// module that owns it. The renderer (TranscriptRenderer) only chooses the format and writes the lines.
+import JSONText
+import NavigationPolicy
+
+public protocol OutputEvent: Sendable {
+    /// The lines the event prints in the text format (none is allowed: a passed variant without --explain).
+    func textLines(_ text: TranscriptText) -> [String]
+    /// The event's JSON line as an object, or nil when it has no JSON form (a log's heading).
+    func jsonObject(_ json: TranscriptJSON) -> JSONFields?
+}
+
+/// One URL decided by `bridge check` (no log, no sequence).
+public struct DecisionEvent: OutputEvent {
+    public var url: String
+    public var decision: Decision
+
+    public init(url: String, _ decision: Decision) {
+        self.url = url
+        self.decision = decision
+    }
+
+    public func textLines(_ text: TranscriptText) -> [String] {
+        let line = text.decisionLine(url: url, decision)
+        return [decision.action == .cancel ? text.style.cyan(line) : line] + text.explanation(decision, indent: "    ")
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { json.decision(url: url, decision) }
+}

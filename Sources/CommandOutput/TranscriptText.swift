@@ -1,0 +1,66 @@
+// TranscriptText.swift: the text form of output events, for people, and what every event's text needs:
+// the Redactor, terminal escaping (applied before any colour), the colour style, --explain, and the
+// decision line every command that decides shares (sequence-less for check, after a sequence and a time
+// for replay and host).
+import JSONText
+import NavigationPolicy
+
+public struct TranscriptText: Sendable {
+    public let redactor: Redactor
+    public let style: TerminalStyle
+    public let explain: Bool
+
+    /// Where the lines under a navigation (findings, explanations, rejections) start.
+    public static let indent = String(repeating: " ", count: 16)
+
+    public init(redactor: Redactor, style: TerminalStyle = .plain, explain: Bool) {
+        self.redactor = redactor
+        self.style = style
+        self.explain = explain
+    }
+
+    /// The event's lines.
+    public func lines(_ event: some OutputEvent) -> [String] { event.textLines(self) }
+
+    /// Escaped for the terminal.
+    public func safe(_ text: String) -> String { Terminal.safe(text) }
+
+    /// Free text with its secrets masked, escaped for the terminal.
+    public func message(_ text: String) -> String { safe(redactor.message(text)) }
+
+    /// A URL with its secrets masked, escaped for the terminal.
+    public func url(_ url: String) -> String { safe(redactor.rawURL(url)) }
+
+    /// The decision's explanation (with --explain), each line indented.
+    public func explanation(_ decision: Decision, indent: String) -> [String] {
+        explain ? decision.explanationLines(masking: redactor).map { indent + message($0) } : []
+    }
+
+    /// Seconds with three decimals, without Foundation's formatter.
+    public static func seconds(_ value: Double) -> String {
+        let ms = Int((value * 1000).rounded())
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + " s"
+    }
+
+    /// `cancel  sentinel  signin          https://…  code=abcd…(16) …`.
+    public func decisionLine(url: String, _ d: Decision) -> String {
+        var parts = [Self.padded(d.action.rawValue, 6), Self.padded(d.kind.rawValue, 8), Self.padded(safe(d.rule ?? "-"), 14),
+                     safe(redactor.rawURL(url))]
+        if !d.parameters.isEmpty {
+            parts.append(d.parameters.map { safe("\($0.name)=\(redactor.value($0.value, forParameter: $0.name))") }.joined(separator: " "))
+        }
+        if let error = d.error { parts.append("error: \(error.code): " + safe(redactor.message(error.message(masking: redactor)))) }
+        return parts.joined(separator: "  ")
+    }
+
+    /// The text right-aligned in `width` characters.
+    public static func leftPadded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    /// The text left-aligned in `width` characters.
+    public static func padded(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,140 @@
+// ReplayEvents.swift: what `bridge replay` (and `bridge host`, which replays as the page runs) prints: a
+// navigation with its decision, events and findings; a record that could not be replayed; a finding not
+// tied to the navigation being printed; a log's heading (text only) and the counts it ends with. Each is
+// an OutputEvent owned here: its text line and its JSON line, through the renderer's Redactor.
+import CommandOutput
+import JSONText
+import NavigationPolicy
+
+extension ReplayedNavigation: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        var line = TranscriptText.leftPadded(String(seq), 4) + "  " + TranscriptText.leftPadded(text.safe(record.time?.text ?? "-"), 8) + "  "
+        let decisionLine = text.decisionLine(url: record.url, decision)
+        line += decision.action == .cancel ? text.style.cyan(decisionLine) : decisionLine
+        if !events.isEmpty {
+            line += "  events: " + events.map { Self.eventText($0, text) }.joined(separator: ", ")
+        }
+        if mismatch, let recorded = record.recordedDecision {
+            line += "  " + text.style.red(text.style.bold("MISMATCH: recorded \(recorded.rawValue)"))
+        }
+        return [line] + text.explanation(decision, indent: TranscriptText.indent) + findings.map { $0.line(text) }
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        var object = JSONFields()
+        object.add("seq", seq)
+        object.add("at", record.location.description)
+        object.add("time", record.time?.json ?? .null)
+        object.add(contentsOf: json.decision(url: record.url, decision))
+        object.add("recorded", .string(record.recordedDecision?.rawValue))
+        object.add("mismatch", mismatch)
+        object.add("events", .array(events.map { .object(Self.eventObject($0, json)) }))
+        if !findings.isEmpty { object.add("findings", .array(findings.map { .object($0.fields(json)) })) }
+        return object
+    }
+
+    static func eventText(_ e: DispatchedEvent, _ text: TranscriptText) -> String {
+        switch e.status {
+        case .delivered: return text.safe("\(e.event) → \(e.handlers.joined(separator: ", "))")
+        case .undispatched: return text.safe(e.event)
+        default: return text.safe("\(e.event) (\(e.status.rawValue))")
+        }
+    }
+
+    static func eventObject(_ e: DispatchedEvent, _ json: TranscriptJSON) -> JSONFields {
+        var o = JSONFields()
+        o.add("event", e.event)
+        o.add("status", e.status.rawValue)
+        o.add("handlers", .array(e.handlers.map { .string($0) }))
+        if let detail = e.detail { o.add("detail", json.redactor.message(detail)) }
+        return o
+    }
+}
+
+extension RejectedRecord: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.message(reason)]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        .single("rejected", .object(JSONFields([("at", .string(location.description)), ("reason", .string(json.redactor.message(reason)))])))
+    }
+}
+
+extension ReplayFinding: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] { [line(text)] }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("finding", .object(fields(json))) }
+
+    func line(_ text: TranscriptText) -> String {
+        let label = "\(severity.rawValue) \(code)"
+        return TranscriptText.indent + (severity == .error ? text.style.red(label) : text.style.yellow(label)) + " (\(location)): " + text.message(message)
+    }
+
+    func fields(_ json: TranscriptJSON) -> JSONFields {
+        JSONFields([("code", .string(code)), ("severity", .string(severity.rawValue)), ("at", .string(location.description)),
+                    ("seq", .int(seq)), ("message", .string(json.redactor.message(message)))])
+    }
+}
+
+/// Text output only: the log that follows, when several are replayed.
+public struct LogStart: OutputEvent, Hashable {
+    public var name: String
+    public init(name: String) { self.name = name }
+
+    public func textLines(_ text: TranscriptText) -> [String] { [text.style.bold("== " + text.message(name))] }
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { nil }
+}
+
+/// The counts a log (or a hosted run) ends with.
+public struct LogSummary: OutputEvent {
+    public var summary: ReplaySummary
+    public var log: String
+    public var format: LogFormat
+
+    public init(_ summary: ReplaySummary, log: String, format: LogFormat) {
+        self.summary = summary
+        self.log = log
+        self.format = format
+    }
+
+    static let kinds: [DecisionKind] = [.sentinel, .bridge, .deeplink, .blocked, .allowed, .default]
+    static let eventStatuses: [DispatchedEvent.Status] = [.delivered, .unhandled, .undispatched, .repeated, .failed, .invalid, .reply]
+
+    public func textLines(_ text: TranscriptText) -> [String] {
+        let s = summary
+        var lines = [text.style.bold("summary: " + text.message(log) + " (\(format.rawValue))")]
+        lines.append("  records read \(s.recordsRead): \(s.replayed) replayed, \(s.rejected) rejected"
+                     + (s.synthetic > 0 ? " (\(s.synthetic) of the replayed made by the reader: redirects to custom schemes)" : ""))
+        lines.append("  decisions: \(s.byDecision[.allow, default: 0]) allow, \(s.byDecision[.cancel, default: 0]) cancel; "
+                     + Self.kinds.map { "\($0.rawValue) \(s.byKind[$0, default: 0])" }.joined(separator: ", "))
+        lines.append("  sentinel hits: \(s.sentinelResults) results, \(s.sentinelErrors) OAuth errors, \(s.sentinelPassThrough) passed through")
+        let events = Self.eventStatuses.compactMap { st in s.events[st].map { "\($0) \(st.rawValue)" } }
+        lines.append("  events: " + (events.isEmpty ? "none" : events.joined(separator: ", ")))
+        lines.append("  mismatches: \(s.mismatches)")
+        lines.append("  findings: \(s.findings[.error, default: 0]) errors, \(s.findings[.warning, default: 0]) warnings")
+        for (reason, count) in s.skipped.sorted(by: { $0.key < $1.key }) {
+            lines.append("  not replayed: \(count) " + text.safe(reason))
+        }
+        return lines
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        let s = summary
+        var o = JSONFields()
+        o.add("log", json.redactor.message(log))
+        o.add("format", format.rawValue)
+        o.add("records", s.recordsRead)
+        o.add("replayed", s.replayed)
+        o.add("rejected", s.rejected)
+        o.add("synthetic", s.synthetic)
+        o.add("skipped", json.counts(s.skipped.sorted { $0.key < $1.key }))
+        o.add("decisions", json.counts([PolicyAction.allow, .cancel].map { ($0.rawValue, s.byDecision[$0, default: 0]) }))
+        o.add("kinds", json.counts(Self.kinds.map { ($0.rawValue, s.byKind[$0, default: 0]) }))
+        o.add("sentinelHits", json.counts([("results", s.sentinelResults), ("oauthErrors", s.sentinelErrors), ("passThrough", s.sentinelPassThrough)]))
+        o.add("events", json.counts(Self.eventStatuses.map { ($0.rawValue, s.events[$0, default: 0]) }))
+        o.add("mismatches", s.mismatches)
+        o.add("findings", json.counts([("error", s.findings[.error, default: 0]), ("warning", s.findings[.warning, default: 0])]))
+        return .single("summary", .object(o))
+    }
+}

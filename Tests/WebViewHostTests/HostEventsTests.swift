@@ -1,0 +1,70 @@
+// HostEventsTests.swift: every event bridge host prints beside the navigations has one JSON line and a
+// text line, with its secrets masked and control characters escaped in both; colour wraps only escaped
+// text. The JSON is decoded, not searched.
+import CommandOutput
+import Foundation
+import NavigationPolicy
+import Testing
+import WebViewHost
+
+@Suite("host events")
+struct HostEventsTests {
+    static let json = TranscriptRenderer(format: .json, redactor: Redactor())
+    static let text = TranscriptRenderer(format: .text, redactor: Redactor(), style: TerminalStyle(enabled: true))
+    static let secret = "SECRETSECRETSECRET"
+
+    static let events: [any OutputEvent] = [
+        NetworkExchange(method: "GET", url: "https://x.example/cb?code=\(secret)\u{1B}[2J", status: 404, detail: nil, refused: false),
+        ScriptError("Error: token=\(secret) at https://x.example/a.js:1:2 \u{1B}]0;owned\u{7}"),
+        DialogEvent(kind: "alert", message: "your code=\(secret)\u{1B}[1A", answer: "undefined"),
+        EvalResult(#"{"accessToken":"\#(secret)","note":"\u001b[2J"}"#),
+        HostReport(until: "sentinel", reached: false, stopReason: "timed out", finalURL: "https://x.example/?state=\(secret)",
+                   firstInterception: 0.5, failures: ["timeout: waited for https://x.example/cb?code=\(secret)"]),
+        ScreenshotTaken(path: "/tmp/shot \u{1B}[2J.png", seq: 3, after: "end"),
+    ]
+
+    /// The names of the one-member JSON objects, in the order of `events`.
+    static let kinds = ["network", "scriptError", "dialog", "eval", "host", "screenshot"]
+
+    @Test("each event has one JSON line and text, masked and escaped", arguments: zip(events.indices, kinds))
+    func maskedAndEscaped(index: Int, kind: String) throws {
+        let event = Self.events[index]
+        let line = try #require(Self.json.lines(any: event).first)
+        guard case .object(let object)? = JSONValue.parse(line) else { Issue.record("not a JSON object: \(line)"); return }
+        #expect(Array(object.keys) == [kind])
+        #expect(!Self.strings(try #require(object[kind])).contains { $0.contains(Self.secret) })
+        let lines = Self.text.lines(any: event)
+        #expect(lines.count == 1)
+        for output in [line] + lines {
+            // Colour codes are the only ESC allowed, and only in text: ESC "[" digits "m".
+            let stripped = output.replacingOccurrences(of: #"\u{1B}\[[0-9;]*m"#, with: "", options: .regularExpression)
+            #expect(!stripped.contains("\u{1B}") && !stripped.contains("\u{7}"), "\(output.debugDescription)")
+            #expect(!output.contains(Self.secret))
+        }
+    }
+
+    @Test("--reveal shows secrets and still escapes control characters")
+    func reveal() throws {
+        let renderer = TranscriptRenderer(format: .text, redactor: Redactor(isEnabled: false))
+        let line = try #require(renderer.lines(ScriptError("token=\(Self.secret) \u{1B}[2J")).first)
+        #expect(line.contains(Self.secret) && line.contains("\\u{1B}[2J") && !line.contains("\u{1B}"))
+    }
+
+    @Test("the network line's values")
+    func networkValues() throws {
+        let line = try #require(Self.json.lines(NetworkExchange(method: "GET", url: "https://x.example/a.js", status: nil, detail: "file a.js", refused: true)).first)
+        guard case .object(let object)? = JSONValue.parse(line), case .object(let network)? = object["network"] else { Issue.record("no network object"); return }
+        #expect(network == ["method": .string("GET"), "url": .string("https://x.example/a.js"), "status": .null, "refused": .bool(true),
+                            "detail": .string("file a.js")])
+    }
+
+    /// Every string in a JSON value.
+    static func strings(_ value: JSONValue) -> [String] {
+        switch value {
+        case .string(let s): return [s]
+        case .array(let items): return items.flatMap(strings)
+        case .object(let o): return o.values.flatMap(strings)
+        default: return []
+        }
+    }
+}
