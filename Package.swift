@@ -75,9 +75,12 @@ let package = Package(
         .target(
             name: "CPageFetch"
         ),
+        // The providers the emulator answers for, by host, and the app-backend paths: read by the emulator's
+        // routes, the host's routing and the inspector's checks.
+        .target(name: "ProviderDirectory"),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory"]
         ),
         .target(
             name: "NavigationReplay",
@@ -98,6 +101,7 @@ let package = Package(
                 "JSONText",
                 "NavigationReplay",
                 "FlowInspector",
+                "ProviderDirectory",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
             ]
@@ -110,6 +114,7 @@ let package = Package(
                 "NavigationPolicy",
                 "CommandOutput",
                 "JSONText",
+                "ProviderDirectory",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -171,7 +176,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ProviderEmulatorTests",
-            dependencies: ["ProviderEmulator", "NavigationPolicy", "JSONText"]
+            dependencies: ["ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText"]
         ),
         .testTarget(
             name: "BridgeCLITests",

@@ -4,6 +4,7 @@ import CommandOutput
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import ProviderDirectory
 
 extension CheckCatalogue {
     // MARK: The password-reset page (seed 000)
@@ -89,10 +90,7 @@ extension CheckCatalogue {
     /// The xd_receiver of a profile_change_password URL: a literal, or the string literal inside the
     /// script expression that builds it (`new URL('xdcomm.html', location.href)`).
     /// Janrain's own hosts (Capture, Engage, the widget's CDN): never an app page's origin.
-    static func isJanrainHost(_ host: String) -> Bool {
-        ["janraincapture.com", "janrain.com", "rpxnow.com"].contains { host == $0 || host.hasSuffix("." + $0) }
-            || host == "d16s8pqtk4uodx.cloudfront.net"
-    }
+    static func isJanrainHost(_ host: String) -> Bool { ProviderDirectory.provider(forHost: host)?.isJanrain ?? false }
 
     static func receiverSpec(_ url: PageURL) -> (path: String, absolute: Bool)? {
         if let expression = url.expression {

@@ -1,12 +1,10 @@
 // ProviderRouting.swift: which of the hosted view's requests go to the provider emulator (`bridge host
-// --provider`), and how one request and its answer look on the way there. Janrain's hosts
-// (*.janraincapture.com, *.janrain.com, *.rpxnow.com and the widget CDN d16s8pqtk4uodx.cloudfront.net), the
-// other providers `bridge serve` emulates (*.kii.com; Realm's realm.mongodb.com and
-// services.cloud.mongodb.com), and on any host the app-backend routes of the reset flows
-// (/api/reset-password/request, /api/reset-password, /password_reset/exchange), ahead of the site's own
-// routes. The emulator answers in this process (a closure the CLI makes from ProviderEmulator) or at a
+// --provider`), and how one request and its answer look on the way there: the providers' hosts and, on
+// any host, the app-backend paths of the reset flows, ahead of the site's own routes, both as the
+// emulator's ProviderDirectory lists them. The emulator answers in this process (a closure the CLI makes from ProviderEmulator) or at a
 // running `bridge serve`'s base URL. Plain Swift, no WebKit: tested without the trait.
 import BrowserURL
+import ProviderDirectory
 
 /// One request on its way to the emulator.
 public struct ProviderExchange: Sendable {
@@ -52,19 +50,8 @@ public struct ProviderRouting: Sendable {
 
     public init(_ backend: Backend) { self.backend = backend }
 
-    /// Host suffixes (a whole label and what is under it) that are the providers'.
-    public static let providerDomains = ["janraincapture.com", "janrain.com", "rpxnow.com", "kii.com"]
-    /// Single hosts that are the providers'.
-    public static let providerHosts: Set<String> = ["d16s8pqtk4uodx.cloudfront.net", "realm.mongodb.com", "services.cloud.mongodb.com"]
-    /// Paths the emulator answers as the app's own backend, whatever the host.
-    public static let appBackendPaths: Set<String> = ["/api/reset-password/request", "/api/reset-password", "/password_reset/exchange"]
-
     /// Is this host one of the providers'? Whole labels only: `janrain.com.evil.com` is not.
-    public static func isProviderHost(_ host: String) -> Bool {
-        let host = host.lowercased()
-        if providerHosts.contains(host) { return true }
-        return providerDomains.contains { host == $0 || host.hasSuffix("." + $0) }
-    }
+    public static func isProviderHost(_ host: String) -> Bool { ProviderDirectory.provider(forHost: host) != nil }
 
     /// Does a request for this URL go to the emulator?
     public func routes(_ urlText: String) -> Bool { target(for: urlText) != nil }
@@ -73,7 +60,7 @@ public struct ProviderRouting: Sendable {
     /// emulator's. The URL is parsed once, for both questions.
     public func target(for urlText: String) -> String? {
         guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https",
-              Self.isProviderHost(url.hostname) || Self.appBackendPaths.contains(url.pathname) else { return nil }
+              Self.isProviderHost(url.hostname) || ProviderDirectory.isAppBackendPath(url.pathname) else { return nil }
         return url.pathname + url.search
     }
 

@@ -15,6 +15,7 @@ import FlowInspector
 import CWebKit
 import Foundation
 import NavigationReplay
+import ProviderDirectory
 
 final class StandInNetwork {
     let site: HostSite
@@ -68,7 +69,7 @@ final class StandInNetwork {
             webkit_web_context_allow_tls_certificate_for_host(context, certificate, host)
         }
         for host in site.hosts { allowHost?(host) }
-        if provider != nil { for host in ProviderRouting.providerHosts { allowHost?(host) } }
+        if provider != nil { for host in ProviderDirectory.exactHosts { allowHost?(host) } }
     }
 
     /// A CONNECT to this host is tunnelled into the stand-in server.
