@@ -76,7 +76,7 @@ public final class HostedWebView {
         let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: []),
                                      provider: options.provider, providerUnreachable: { [unowned self] why in
             // Said as the run's reason: the widget's own error (a TypeError in --eval, a spinner) would hide it.
-            var base = "--provider"
+            var base = "in this process"
             if case .server(let url)? = self.options.provider?.backend { base = url }
             self.fail(HostError(.providerUnreachable, "the provider at \(base) does not answer (\(why)); is bridge serve running there?"))
         }) { [unowned self] exchange in

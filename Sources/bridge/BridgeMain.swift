@@ -22,7 +22,7 @@ struct Bridge: AsyncParsableCommand {
 enum BridgeMain {
     static func main() async {
         do {
-            var command = try Bridge.parseAsRoot(ProviderArgument.normalized(Array(CommandLine.arguments.dropFirst())))
+            var command = try Bridge.parseAsRoot()
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
@@ -40,44 +40,6 @@ enum BridgeMain {
             }
             Foundation.exit(2)
         }
-    }
-}
-
-/// `bridge host --provider [URL]`: an option whose value may be left out. Before parsing, a bare
-/// `--provider` becomes `--provider=in-process`; the next argument is its value only when it is an http(s)
-/// URL with no path (a bridge serve base URL), so `--provider page.html` still hosts the page.
-enum ProviderArgument {
-    static let inProcess = "in-process"
-
-    static func normalized(_ arguments: [String]) -> [String] {
-        guard arguments.first == "host" else { return arguments }
-        var out: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            if argument == "--" { out += arguments[index...]; break }
-            if argument == "--provider" {
-                let next = index + 1 < arguments.count ? arguments[index + 1] : nil
-                if let next, isServerURL(next) {
-                    out.append("--provider=" + next)
-                    index += 2
-                    continue
-                }
-                out.append("--provider=" + inProcess)
-            } else {
-                out.append(argument)
-            }
-            index += 1
-        }
-        return out
-    }
-
-    /// http(s)://host[:port] with nothing or "/" after it.
-    static func isServerURL(_ text: String) -> Bool {
-        guard let range = text.range(of: "://"), text.hasPrefix("http") else { return false }
-        let rest = text[range.upperBound...]
-        guard let slash = rest.firstIndex(of: "/") else { return !rest.isEmpty }
-        return rest[slash...] == "/"
     }
 }
 

@@ -33,10 +33,10 @@ struct HostCommand: ParsableCommand {
             (*.janraincapture.com, *.janrain.com, *.rpxnow.com, the widget CDN d16s8pqtk4uodx.cloudfront.net: any \
             …/load.js is the widget stand-in, …/xdcomm.js its receiver), *.kii.com, Realm's hosts, and on any host \
             the app-backend routes /api/reset-password/request, /api/reset-password and /password_reset/exchange, \
-            ahead of the site's routes. With no URL the emulator runs in this process (its default \
-            configuration: ada@example.com / analytical-engine); with a URL (http://127.0.0.1:PORT, no path) the \
-            requests go to that running `bridge serve`, whose outbox and clock a test can use. A URL right \
-            after --provider is taken as its value only when it has no path; else write --provider=URL.
+            ahead of the site's routes. The emulator runs in this process (its default configuration: \
+            ada@example.com / analytical-engine, or --provider-config FILE); --provider-url URL sends the \
+            requests to a running `bridge serve` instead (http://127.0.0.1:PORT), whose outbox and clock a \
+            test can use.
 
             --screenshots DIR writes a PNG of the view after each interception and at the end, named by \
             transcript sequence (0004-signin.png, 0009-end.png). --frame-script runs a script in every frame, \
@@ -59,7 +59,7 @@ struct HostCommand: ParsableCommand {
               bridge host --provider --rules Fixtures/rules/capture.json --until sentinel \\
                   --eval 'janrain.standIn.signIn("ada@example.com")' web/webViewSignIn.html
               bridge serve &   # then, with the reset mail's link from its outbox:
-              bridge host --provider http://127.0.0.1:8025 --until deeplink \\
+              bridge host --provider-url http://127.0.0.1:8025 --until deeplink \\
                   --rules Fixtures/rules/capture.json --site web/bridge-site.json \\
                   --screenshots shots 'https://yourdomain.com/password_reset.php?code=…'
             """
@@ -91,12 +91,15 @@ struct HostCommand: ParsableCommand {
     @Option(name: .long, help: "An X display to use (default: DISPLAY, else a private Xvfb).")
     var display: String?
 
-    @Option(name: .long, help: ArgumentHelp("Send the providers' hosts and app-backend routes to the emulator: in this process, or a running bridge serve's URL.",
-                                            valueName: "url"))
-    var provider: String?
+    @Flag(name: .long, help: "Send the providers' hosts and app-backend routes to the emulator, run in this process.")
+    var provider = false
 
-    @Option(name: .long, help: "With --provider in this process: the emulator's configuration file (as bridge serve --config).")
+    @Option(name: .long, help: "With --provider: the emulator's configuration file (as bridge serve --config).")
     var providerConfig: String?
+
+    @Option(name: .long, help: ArgumentHelp("Send the providers' hosts and app-backend routes to a running bridge serve at this base URL.",
+                                            valueName: "url"))
+    var providerURL: String?
 
     @Option(name: .long, help: "Write a PNG of the view after each interception and at the end into this directory.")
     var screenshots: String?
@@ -114,11 +117,14 @@ struct HostCommand: ParsableCommand {
         try OptionRanges.seconds(timeout, "--timeout")
         try OptionRanges.seconds(idle, "--idle")
         if site != nil && origin != nil { throw ValidationError("Give --site or --origin, not both: a site file names its origin.") }
-        if let provider, provider != ProviderArgument.inProcess, !(provider.hasPrefix("http://") || provider.hasPrefix("https://")) {
-            throw ValidationError("--provider takes no value (the emulator in this process) or a bridge serve URL such as http://127.0.0.1:8025, not \(provider.debugDescription).")
+        if provider && providerURL != nil {
+            throw ValidationError("Give --provider (the emulator in this process) or --provider-url (a running bridge serve), not both.")
         }
-        if providerConfig != nil && provider != ProviderArgument.inProcess {
-            throw ValidationError("--provider-config is for the emulator in this process (--provider with no URL); a running bridge serve has its own --config.")
+        if let providerURL, !(providerURL.hasPrefix("http://") || providerURL.hasPrefix("https://")) {
+            throw ValidationError("--provider-url takes a bridge serve base URL such as http://127.0.0.1:8025, not \(providerURL.debugDescription).")
+        }
+        if providerConfig != nil && !provider {
+            throw ValidationError("--provider-config is for the emulator in this process (--provider); a running bridge serve has its own --config.")
         }
     }
 
@@ -151,14 +157,12 @@ struct HostRun {
         options.redactor = renderer.redactor
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
-        if let provider = command.provider {
-            if provider == ProviderArgument.inProcess {
-                let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
-                if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host: " + missing) }
-                options.provider = EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
-            } else {
-                options.provider = ProviderRouting(.server(provider))
-            }
+        if command.provider {
+            let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
+            if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host: " + missing) }
+            options.provider = EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
+        } else if let url = command.providerURL {
+            options.provider = ProviderRouting(.server(url))
         }
 
         let out = OutputWriter(flushEachLine: true)

@@ -270,7 +270,7 @@ extension HostCommandTests {
         object["allow"] = (object["allow"] as? [String] ?? []) + ["https://other-app.example"]
         try JSONSerialization.data(withJSONObject: object).write(to: rules)
         defer { try? FileManager.default.removeItem(at: rules) }
-        let run = try BridgeProcess.run(["host", "--provider", server.base, "--rules", rules.path, "--origin", "https://other-app.example",
+        let run = try BridgeProcess.run(["host", "--provider-url", server.base, "--rules", rules.path, "--origin", "https://other-app.example",
                                          "--until", "idle", "--idle", "1", "--format", "json", Self.path("web/webViewSignIn.html")])
         let refused = Self.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
             .filter { $0["refused"] as? Bool == true && ($0["url"] as? String ?? "").hasSuffix("/load.js") }

@@ -1,5 +1,5 @@
 // SeedFlowsTests.swift: every seed flow end to end, as a user runs it: `bridge serve` as the provider,
-// `bridge host --provider URL` as the app's web view (real WebKitGTK), the test as the user who reads the
+// `bridge host --provider-url URL` as the app's web view (real WebKitGTK), the test as the user who reads the
 // mail and taps the link. The pages are web/'s and pages in other styles (Fixtures/flows/): the widget
 // stand-in was not written for them. Each flow prints how long it took. Without WebKit the suite is
 // skipped, saying why; ProviderEmulatorTests' SeedFlowsOverHTTP runs the same flows without a view.
@@ -14,7 +14,7 @@ struct SeedFlowsInWebKit {
 
     /// One `bridge host` run with the provider at `server`, in JSON with secrets shown (the test uses them).
     static func host(_ server: ServeProcess, _ arguments: [String]) throws -> (BridgeRun, [[String: Any]]) {
-        let run = try BridgeProcess.run(["host", "--provider", server.base, "--format", "json", "--reveal", "--timeout", "20"] + arguments)
+        let run = try BridgeProcess.run(["host", "--provider-url", server.base, "--format", "json", "--reveal", "--timeout", "20"] + arguments)
         return (run, HostCommandTests.jsonLines(run.stdout))
     }
 
@@ -362,7 +362,7 @@ extension SeedFlowsInWebKit {
         }
     }
 
-    @Test("--provider with no URL runs the emulator in process (--provider-config sets its users); a URL with a path after --provider is the page")
+    @Test("--provider runs the emulator in process (--provider-config sets its users); the argument after it is the page; --provider-url and --provider-config are checked")
     func inProcessProvider() throws {
         let config = Self.temporary("provider.json")
         try #"{"users": [{"email": "grace@example.com", "password": "flow-matic-1955"}]}"#.write(toFile: config, atomically: true, encoding: .utf8)
@@ -371,19 +371,23 @@ extension SeedFlowsInWebKit {
                                          "--eval", "janrain.standIn.signIn('grace@example.com', {password: 'flow-matic-1955'})", Self.signInPage])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(Self.delivered(HostCommandTests.jsonLines(run.stdout), "onCaptureLoginSuccess") == [["signInCompleted"]])
-        // --provider followed by a page URL (it has a path): the page, with the emulator in process.
+        // --provider is a flag: the URL after it is the page, with the emulator in process.
         let page = try BridgeProcess.run(["host", "--rules", Self.capture, "--site", Self.path("web/bridge-site.json"), "--provider",
                                           "https://yourdomain.com/webViewSignIn.html", "--format", "json", "--verbose"])
         #expect(page.status == 0 && page.stderr.contains("provider: the emulator, in this process"), "\(page.stdout)\(page.stderr)")
-        let wrong = try BridgeProcess.run(["host", "--provider=ftp://127.0.0.1:1", "--rules", Self.capture, Self.signInPage])
-        #expect(wrong.status == 2 && wrong.stderr.contains("--provider takes no value"), "\(wrong.stderr)")
-        let stray = try BridgeProcess.run(["host", "--provider=http://127.0.0.1:1", "--provider-config", config, "--rules", Self.capture, Self.signInPage])
+        let wrong = try BridgeProcess.run(["host", "--provider-url", "ftp://127.0.0.1:1", "--rules", Self.capture, Self.signInPage])
+        #expect(wrong.status == 2 && wrong.stderr.contains("--provider-url takes a bridge serve base URL"), "\(wrong.stderr)")
+        let both = try BridgeProcess.run(["host", "--provider", "--provider-url", "http://127.0.0.1:1", "--rules", Self.capture, Self.signInPage])
+        #expect(both.status == 2, "\(both.stderr)")
+        let valued = try BridgeProcess.run(["host", "--provider=http://127.0.0.1:1", "--rules", Self.capture, Self.signInPage])
+        #expect(valued.status == 2, "\(valued.stderr)")
+        let stray = try BridgeProcess.run(["host", "--provider-url", "http://127.0.0.1:1", "--provider-config", config, "--rules", Self.capture, Self.signInPage])
         #expect(stray.status == 2 && stray.stderr.contains("--provider-config is for the emulator in this process"), "\(stray.stderr)")
     }
 
     @Test("a provider that does not answer: the widget's request gets a 502 saying so, and the run fails with provider-unreachable")
     func providerDown() throws {
-        let run = try BridgeProcess.run(["host", "--provider", "http://127.0.0.1:9", "--rules", Self.capture, "--until", "idle", "--format", "json",
+        let run = try BridgeProcess.run(["host", "--provider-url", "http://127.0.0.1:9", "--rules", Self.capture, "--until", "idle", "--format", "json",
                                          "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
         let network = HostCommandTests.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
         #expect(network.contains { $0["status"] as? Int == 502 && ($0["detail"] as? String ?? "").contains("did not answer") }, "\(run.stdout)")
