@@ -14,7 +14,7 @@ extension DecisionError {
         case .repeatedParameter(let name, let count, .response):
             return "\(name) occurs \(count) times; a repeated credential is an error, not a choice"
         case .stateMismatch(let received, let sent, let difference):
-            return "state \(redactor.mask(received)) is not the \(redactor.mask(sent)) that was sent" + (difference.map { ": \($0)" } ?? "")
+            return "state \(redactor.mask(received)) is not the \(redactor.mask(sent)) that was sent" + (difference.map { ": \($0.text)" } ?? "")
         case .stateMissing(let sent): return "the response carries no state, but \(redactor.mask(sent)) was sent"
         }
     }
@@ -48,8 +48,8 @@ extension ExplanationStep {
             return "\(rule(r)) did not match: route \(route.debugDescription) is not \(expected.debugDescription)"
         case .matchedDeepLink(let r, let scheme, let route):
             return "matched \(rule(r)): \(scheme): deep link" + (route.map { " to route \($0)" } ?? "")
-        case .sentinelMismatch(let r, let reason): return "\(rule(r)) did not match: \(reason)"
-        case .sentinelNearMiss(let r, let nearMiss): return "\(rule(r)) did not match: \(nearMiss)"
+        case .sentinelMismatch(let r, let reason): return "\(rule(r)) did not match: \(reason.text)"
+        case .sentinelNearMiss(let r, let nearMiss): return "\(rule(r)) did not match: \(nearMiss.text)"
         case .wrongFrame(let r, let mainOnly):
             return "\(rule(r)) did not match: it applies to \(mainOnly ? "the main frame" : "subframes") only"
         case .lacks(let r, let place, let parameter): return "\(rule(r)) did not match: \(Self.place(place)) lacks \(parameter)"
@@ -57,7 +57,7 @@ extension ExplanationStep {
         case .endpointError(let r):
             return "\(rule(r)): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)"
         case .matchedSentinel(let r, let redirectURI, let how, let parameters):
-            return "matched \(rule(r)): \(redirectURI) (\(how.map(\.description) ?? "?"))"
+            return "matched \(rule(r)): \(redirectURI) (\(how.map(\.text) ?? "?"))"
                 + (parameters.isEmpty ? "" : "; parameters: \(parameters.joined(separator: ", "))")
         case .oauthError(let error): return "an OAuth error response: \(error)"
         }

@@ -27,7 +27,7 @@ public struct SentinelKey: Sendable, Hashable {
 
 public enum SentinelMatcher {
     /// How a URL matched a redirect URI: exactly, or through one of the rule's explicit options.
-    public struct Match: Sendable, Hashable, CustomStringConvertible {
+    public struct Match: Sendable, Hashable {
         /// The ports differ and the rule's `loopbackAnyPort` let it through (RFC 8252 §7.3).
         public var anyLoopbackPort = false
         /// The paths differ by a trailing "/" and the rule's `trailingSlash` let it through.
@@ -40,19 +40,11 @@ public enum SentinelMatcher {
 
         public var isExact: Bool { !anyLoopbackPort && !trailingSlash }
 
-        public var description: String {
-            switch (anyLoopbackPort, trailingSlash) {
-            case (false, false): return "scheme, host, port and path equal"
-            case (true, false): return "scheme, host and path equal; port: any, loopback"
-            case (false, true): return "scheme, host and port equal; path: trailing slash"
-            case (true, true): return "scheme and host equal; port: any, loopback; path: trailing slash"
-            }
-        }
     }
 
     /// What a comparison found.
     /// Why a URL is not a rule's redirect URI, in the order the comparison asks.
-    public enum MismatchReason: Sendable, Hashable, CustomStringConvertible {
+    public enum MismatchReason: Sendable, Hashable {
         /// The URL carries userinfo: a sentinel never matches credentials.
         case userinfo
         case scheme(actual: String, expected: String)
@@ -63,16 +55,6 @@ public enum SentinelMatcher {
         /// The paths differ by one trailing "/" and the rule does not allow it; `present`: the URL has it.
         case trailingSlash(path: String, present: Bool)
 
-        public var description: String {
-            switch self {
-            case .userinfo: "the URL carries userinfo; a sentinel never matches credentials"  // the user is not quoted: often a token
-            case .scheme(let actual, let expected): "scheme \(actual) is not \(expected)"
-            case .host(let actual, let expected): "host \(actual) is not \(expected)"
-            case .port(let actual, let expected): "port \(actual.map(String.init) ?? "none") is not \(expected.map(String.init) ?? "none")"
-            case .path(let actual, let expected): "path \(actual) is not \(expected)"
-            case .trailingSlash(let path, let present): present ? "path \(path) has a trailing slash" : "path \(path) lacks the trailing slash"
-            }
-        }
     }
 
     public enum Outcome: Sendable, Hashable {
@@ -165,7 +147,7 @@ public enum SentinelMatcher {
     }
 
     /// A URL on another host than a rule's that a reader should see: the rule's host is in it somewhere.
-    public struct NearMiss: Sendable, Hashable, CustomStringConvertible {
+    public struct NearMiss: Sendable, Hashable {
         /// Where the rule's host stands in the URL.
         public enum Place: Sendable, Hashable {
             case userinfo, trailingDot, longerHost, path, query, fragment, internationalized
@@ -182,19 +164,6 @@ public enum SentinelMatcher {
             self.place = place
         }
 
-        public var description: String {
-            let reason = "host \(host) is not \(expected)"
-            switch place {
-            case .userinfo: return reason + " (\(expected) is in the userinfo, before the @; a browser goes to \(host))"
-            case .trailingDot: return reason + " (a trailing dot makes it another host to the URL parser)"
-            case .longerHost: return reason + " (a different host that merely contains it)"
-            case .path: return reason + " (\(expected) is in the path)"
-            case .query: return reason + " (\(expected) is in the query; a browser goes to \(host))"
-            case .fragment: return reason + " (\(expected) is in the fragment; a browser goes to \(host))"
-            case .internationalized: return reason + " (an internationalized name: it only looks like \(expected))"
-            case .elsewhere: return reason
-            }
-        }
     }
 
     /// For a URL on another host than the rule's: why it is a near miss a reader should see (the rule's

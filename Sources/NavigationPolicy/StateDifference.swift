@@ -47,18 +47,3 @@ public enum StateDifference: Sendable, Hashable {
         return inner.dropLast(inner.reversed().prefix { $0.isWhitespace }.count)
     }
 }
-
-extension StateDifference: CustomStringConvertible {
-    public var description: String {
-        switch self {
-        case .surroundingWhitespace: "they differ only in white space at either end"
-        case .letterCase: "they differ only in letter case"
-        case .percentEncoding: "they are equal once percent-decoded: one was encoded once more than the other"
-        case .truncated(let received, let sent): "the received one is the sent one cut short (\(received) of \(sent) characters)"
-        case .extended(let received, let sent): "the received one is the sent one with more after it (\(received) characters, \(sent) sent)"
-        case .lengths(let received, let sent): "\(received) characters received, \(sent) sent"
-        case .characters(let differing, let length): "same length (\(length)), \(differing) of the characters differ"
-        case .maskedValues(let length): "same length (\(length)); the recording keeps only their keyed digests, and those differ"
-        }
-    }
-}

@@ -94,7 +94,7 @@ struct FlowTracker {
         if let hitState {
             let difference = StateDifference.between(received: hitState, sent: sent)
             var finding = ReplayFinding(.stateMismatch, "state \(redactor.mask(hitState)) is not the \(redactor.mask(sent)) sent by the request at \(request.location) (seq \(request.seq))"
-                                        + (difference.map { ": \($0)" } ?? ""), at: record.location, seq: seq)
+                                        + (difference.map { ": \($0.text)" } ?? ""), at: record.location, seq: seq)
             finding.stateDifference = difference
             findings.append(finding)
         } else {

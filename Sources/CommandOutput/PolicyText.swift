@@ -1,0 +1,60 @@
+// PolicyText.swift: the engine's comparison results in words: how a URL matched a redirect URI, why it
+// did not, where a near miss's host stands, and how a received state differs from the one sent. The
+// engine gives values (SentinelMatcher.Match, MismatchReason, NearMiss, StateDifference); the words are
+// made here, for the renderers and the findings that quote them.
+import NavigationPolicy
+
+extension SentinelMatcher.Match {
+    public var text: String {
+        switch (anyLoopbackPort, trailingSlash) {
+        case (false, false): return "scheme, host, port and path equal"
+        case (true, false): return "scheme, host and path equal; port: any, loopback"
+        case (false, true): return "scheme, host and port equal; path: trailing slash"
+        case (true, true): return "scheme and host equal; port: any, loopback; path: trailing slash"
+        }
+    }
+}
+
+extension SentinelMatcher.MismatchReason {
+    public var text: String {
+        switch self {
+        case .userinfo: "the URL carries userinfo; a sentinel never matches credentials"  // the user is not quoted: often a token
+        case .scheme(let actual, let expected): "scheme \(actual) is not \(expected)"
+        case .host(let actual, let expected): "host \(actual) is not \(expected)"
+        case .port(let actual, let expected): "port \(actual.map(String.init) ?? "none") is not \(expected.map(String.init) ?? "none")"
+        case .path(let actual, let expected): "path \(actual) is not \(expected)"
+        case .trailingSlash(let path, let present): present ? "path \(path) has a trailing slash" : "path \(path) lacks the trailing slash"
+        }
+    }
+}
+
+extension SentinelMatcher.NearMiss {
+    public var text: String {
+        let reason = "host \(host) is not \(expected)"
+        switch place {
+        case .userinfo: return reason + " (\(expected) is in the userinfo, before the @; a browser goes to \(host))"
+        case .trailingDot: return reason + " (a trailing dot makes it another host to the URL parser)"
+        case .longerHost: return reason + " (a different host that merely contains it)"
+        case .path: return reason + " (\(expected) is in the path)"
+        case .query: return reason + " (\(expected) is in the query; a browser goes to \(host))"
+        case .fragment: return reason + " (\(expected) is in the fragment; a browser goes to \(host))"
+        case .internationalized: return reason + " (an internationalized name: it only looks like \(expected))"
+        case .elsewhere: return reason
+        }
+    }
+}
+
+extension StateDifference {
+    public var text: String {
+        switch self {
+        case .surroundingWhitespace: "they differ only in white space at either end"
+        case .letterCase: "they differ only in letter case"
+        case .percentEncoding: "they are equal once percent-decoded: one was encoded once more than the other"
+        case .truncated(let received, let sent): "the received one is the sent one cut short (\(received) of \(sent) characters)"
+        case .extended(let received, let sent): "the received one is the sent one with more after it (\(received) characters, \(sent) sent)"
+        case .lengths(let received, let sent): "\(received) characters received, \(sent) sent"
+        case .characters(let differing, let length): "same length (\(length)), \(differing) of the characters differ"
+        case .maskedValues(let length): "same length (\(length)); the recording keeps only their keyed digests, and those differ"
+        }
+    }
+}
