@@ -1,85 +1,18 @@
 // PolicyEngine.swift: decides navigations from compiled rules. The order is the contract in
 // NavigationPolicy.docc/RulesFile.md ("How a navigation is decided"): a URL that does not parse is cancelled (fail closed);
 // then always-blocked schemes → bridge schemes → deep-link routes → sentinels → allowed origins → the
-// default; first match in file order within a group. Rules are compiled once into lookups by scheme
-// and host, so a decision never re-reads the rules file.
+// default; first match in file order within a group. Rules are compiled once into three indexes (the
+// sentinels by host and path, the schemes, the allowed origins), so a decision never re-reads the rules file.
 import BrowserURL
-
-/// A compiled sentinel: the rule and its comparison key, shared by reference so a decision copies nothing.
-final class CompiledSentinel: Sendable {
-    let rule: SentinelRule
-    let key: SentinelKey
-    /// The rule's `require` and `forbid` names as response fields, in the rule's order, when every one of
-    /// them is a field (code, state, error, …: the usual case). A decision then answers them from the
-    /// fields already found in one pass, not with a scan of the pairs per name; nil: some name is not a field.
-    let requiredFields: [ResponseFields.Name]?
-    let forbiddenFields: [ResponseFields.Name]?
-    init(_ rule: SentinelRule) {
-        self.rule = rule
-        key = SentinelKey(rule.redirectURI)
-        requiredFields = ResponseFields.Name.all(rule.require)
-        forbiddenFields = ResponseFields.Name.all(rule.forbid)
-    }
-
-    /// The first required name the response lacks, in the rule's order, or nil.
-    func firstLacking(_ parameters: FormParameters, _ fields: ResponseFields) -> String? {
-        if let requiredFields { return requiredFields.first { fields[$0] == nil }?.parameter }
-        return rule.require.first { !parameters.contains($0) }
-    }
-
-    /// The first forbidden name the response has, in the rule's order, or nil.
-    func firstForbidden(_ parameters: FormParameters, _ fields: ResponseFields) -> String? {
-        if let forbiddenFields { return forbiddenFields.first { fields[$0] != nil }?.parameter }
-        return rule.forbid.first(where: parameters.contains)
-    }
-}
-
-/// What a scheme is to the engine: about:, always blocked, and the group of scheme rules naming it.
-struct SchemeRole: Sendable {
-    var isAbout = false
-    var alwaysBlocked = false
-    var ruleGroup: Int? = nil
-}
-
-/// A compiled scheme rule, shared by reference.
-final class CompiledSchemeRule: Sendable {
-    let rule: SchemeRule
-    init(_ rule: SchemeRule) { self.rule = rule }
-}
 
 public struct PolicyEngine: Sendable {
     public let rules: Rules
-    /// The compiled sentinels, twice: first grouped by redirect-URI hostname (file order within a host), then
-    /// grouped again by host and path (file order within a path; hosts with a trailingSlash rule left out). A decision reads its candidates as a range
-    /// of this one array: slicing nested arrays retained two arrays and a key table per decision (atomic
-    /// increments and decrements).
-    private let sentinelList: [CompiledSentinel]
-    /// Per host group (in `sentinelHostKeys` order), its sentinels in `sentinelList`.
-    private let sentinelHostRanges: [Range<Int>]
-    /// The hosts, for a byte lookup. A rules file names a handful, so a scan comparing the URL's host bytes
-    /// beats hashing a String made for the lookup.
-    private let sentinelHostKeys: ComponentKeys
-    /// Every sentinel path, for a byte lookup; per host group, its paths (as indices into these keys) each
-    /// with the sentinels on that host and path in `sentinelList`. A decision tries only those: it looks the
-    /// URL's path up once, then among its host's few paths.
-    private let sentinelPathKeys: ComponentKeys
-    private let sentinelPathEntries: [(path: Int, sentinels: Range<Int>)]
-    /// Per host group, its entries in `sentinelPathEntries`; nil for a group with a trailingSlash rule, whose
-    /// candidates span two paths: all of the host's sentinels are tried, in file order.
-    private let sentinelHostPaths: [Range<Int>?]
-    /// Scheme rules grouped by scheme, in file order (bridge rules are tried before deep-link rules).
-    private let schemeRules: [(scheme: String, rules: [CompiledSchemeRule])]
-    /// Every scheme the rules or the engine name (about, the always-blocked ones, scheme rules', allowed
-    /// origins'), for one byte lookup per decision, and what each is to the engine.
-    private let schemeKeys: ComponentKeys
-    private let schemeRoles: [SchemeRole]
-    private let hasWVJB: Bool
-    /// Each allowed origin's scheme, as an index into `schemeKeys`.
-    private let originSchemes: [Int]
-    /// The allowed origins' hosts (without a wildcard's "*.", a wildcard's host a domain-suffix key) and
-    /// each one's port in effect, in file order: origins are matched on the href's bytes, never copying a pattern.
-    private let originHostKeys: ComponentKeys
-    private let originPorts: [Int?]
+    /// The sentinels by redirect-URI host and path.
+    private let sentinels: SentinelIndex
+    /// Every scheme the engine or the rules name, and the scheme rules by scheme.
+    private let schemes: SchemeIndex
+    /// The allowed origins, by host, scheme and port.
+    private let origins: OriginIndex
 
     /// Schemes cancelled unless a scheme rule names them.
     public static let alwaysBlockedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
@@ -89,75 +22,9 @@ public struct PolicyEngine: Sendable {
 
     public init(rules: Rules) {
         self.rules = rules
-        // Grouped through dictionaries (linear in the rules, however many hosts and paths), kept in file order.
-        var hosts: [String] = [], hostIndex: [String: Int] = [:], byHost: [[CompiledSentinel]] = []
-        for sentinel in rules.sentinels {
-            let host = sentinel.redirectURI.hostname
-            if let index = hostIndex[host] {
-                byHost[index].append(CompiledSentinel(sentinel))
-            } else {
-                hostIndex[host] = hosts.count
-                hosts.append(host)
-                byHost.append([CompiledSentinel(sentinel)])
-            }
-        }
-        var list: [CompiledSentinel] = [], hostRanges: [Range<Int>] = []
-        for group in byHost {
-            hostRanges.append(list.count..<list.count + group.count)
-            list += group
-        }
-        var paths: [String] = [], pathIndex: [String: Int] = [:]
-        var pathEntries: [(path: Int, sentinels: Range<Int>)] = [], hostPaths: [Range<Int>?] = []
-        for group in byHost {
-            if group.contains(where: { $0.rule.trailingSlash }) { hostPaths.append(nil); continue }
-            var order: [Int] = [], onPath: [Int: [CompiledSentinel]] = [:]
-            for sentinel in group {
-                let pathname = sentinel.key.pathname
-                let path = pathIndex[pathname] ?? paths.count
-                if path == paths.count { pathIndex[pathname] = path; paths.append(pathname) }
-                if onPath[path] == nil { order.append(path) }
-                onPath[path, default: []].append(sentinel)
-            }
-            let first = pathEntries.count
-            for path in order {
-                let sentinels = onPath[path]!
-                pathEntries.append((path, list.count..<list.count + sentinels.count))
-                list += sentinels
-            }
-            hostPaths.append(first..<pathEntries.count)
-        }
-        sentinelList = list
-        sentinelHostRanges = hostRanges
-        sentinelHostKeys = ComponentKeys(hosts)
-        sentinelPathKeys = ComponentKeys(paths)
-        sentinelPathEntries = pathEntries
-        sentinelHostPaths = hostPaths
-        var schemeOrder: [String] = []
-        var byName: [String: [SchemeRule]] = [:]
-        for rule in rules.schemes {
-            if byName[rule.scheme] == nil { schemeOrder.append(rule.scheme) }
-            byName[rule.scheme, default: []].append(rule)
-        }
-        schemeRules = schemeOrder.map { scheme in
-            let list = byName[scheme]!
-            return (scheme, (list.filter { $0.bridgeProtocol != nil } + list.filter { $0.bridgeProtocol == nil }).map(CompiledSchemeRule.init))
-        }
-        hasWVJB = rules.schemes.contains { $0.bridgeProtocol == .wvjb }
-        var schemes: [String] = [], roles: [SchemeRole] = []
-        func role(_ scheme: String) -> Int {
-            if let index = schemes.firstIndex(of: scheme) { return index }
-            schemes.append(scheme)
-            roles.append(SchemeRole(isAbout: scheme == "about", alwaysBlocked: Self.alwaysBlockedSchemes.contains(scheme)))
-            return schemes.count - 1
-        }
-        _ = role("about")
-        for scheme in Self.alwaysBlockedSchemes.sorted() { _ = role(scheme) }
-        for (group, entry) in schemeRules.enumerated() { roles[role(entry.scheme)].ruleGroup = group }
-        originSchemes = rules.allow.map { role($0.scheme) }
-        schemeKeys = ComponentKeys(schemes)
-        schemeRoles = roles
-        originHostKeys = ComponentKeys(rules.allow.map(\.host), domainSuffix: rules.allow.map(\.isWildcard))
-        originPorts = rules.allow.map(\.port)
+        sentinels = SentinelIndex(rules.sentinels)
+        schemes = SchemeIndex(rules)
+        origins = OriginIndex(rules.allow, schemes: schemes)
     }
 
     /// Loads and compiles a rules file.
@@ -180,8 +47,8 @@ public struct PolicyEngine: Sendable {
                             error: .invalidURL(error), explanation: notes)
         }
         // What the scheme is to the engine, looked up once.
-        let schemeIndex = url.firstIndex(of: .scheme, in: schemeKeys)
-        let role = schemeIndex.map { schemeRoles[$0] } ?? SchemeRole()
+        let schemeIndex = url.firstIndex(of: .scheme, in: schemes.keys)
+        let role = schemeIndex.map { schemes.roles[$0] } ?? SchemeRole()
         // about:blank and about:srcdoc: WebKit reports them for bridge iframes.
         if role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
             if explain { notes.append(.aboutPageAllowed(path: url.pathname)) }
@@ -190,7 +57,7 @@ public struct PolicyEngine: Sendable {
         }
 
         // 1. Always-blocked schemes, unless a scheme rule names them.
-        let rulesForScheme = role.ruleGroup.map { schemeRules[$0].rules } ?? []
+        let rulesForScheme = role.ruleGroup.map { schemes.rules[$0].rules } ?? []
         if rulesForScheme.isEmpty && role.alwaysBlocked {
             let scheme = url.scheme
             if explain { notes.append(.schemeAlwaysBlocked(scheme)) }
@@ -213,7 +80,7 @@ public struct PolicyEngine: Sendable {
         }
         // WebViewJavascriptBridge 5+ signals over https (https://__wvjb_queue_message__/, __bridge_loaded__):
         // with a wvjb rule in the file, they are that bridge's, whatever the scheme rules say of https.
-        if hasWVJB && (url.component(.scheme, equals: "https") || url.component(.scheme, equals: "http")),
+        if schemes.hasWVJB && (url.component(.scheme, equals: "https") || url.component(.scheme, equals: "http")),
            url.component(.hostname, equals: WebViewJavascriptBridge.loadedHost) || url.component(.hostname, equals: WebViewJavascriptBridge.queueHost),
            let signal = WebViewJavascriptBridge.signal(url), let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) {
             if explain { notes.append(.matchedWVJBSignal(RuleReference(keyPath: rule.keyPath, name: rule.name), loadSignal: signal == .bridgeLoaded)) }
@@ -226,7 +93,7 @@ public struct PolicyEngine: Sendable {
         // Optional (a large optional struct is copied and cleared through memcpy and memset).
         // Most navigations are on no sentinel's host: then, unless explaining (which names near misses on
         // other hosts), the sentinel search is not entered at all.
-        let sentinelGroup = url.firstIndex(of: .hostname, in: sentinelHostKeys)
+        let sentinelGroup = url.firstIndex(of: .hostname, in: sentinels.hostKeys)
         if sentinelGroup != nil || explain {
             var match = SentinelMatch()
             findSentinel(url, hostGroup: sentinelGroup, request: request, explain: explain, notes: &notes, into: &match)
@@ -242,7 +109,7 @@ public struct PolicyEngine: Sendable {
         }
 
         // 5. Allowed origins.
-        if let schemeIndex, let index = allowedOriginIndex(url, schemeIndex: schemeIndex) {
+        if let schemeIndex, let index = origins.firstIndex(url, scheme: schemeIndex) {
             // The origin's fields read in place: a copy of the origin retained its every string.
             if explain { notes.append(.originAllowed(origin: url.origin, entry: RuleReference(keyPath: rules.allow[index].keyPath, name: rules.allow[index].text))) }
             return Decision(action: .allow, kind: .allowed, rule: rules.allow[index].text, url: url, parameters: empty,
@@ -334,7 +201,7 @@ public struct PolicyEngine: Sendable {
     }
 
     /// Finds the sentinel that decides `url`, if any, into `match` (left empty when none does). `hostGroup`:
-    /// the URL's hostname among `sentinelHostKeys`.
+    /// the URL's hostname among the sentinel index's host keys.
     private func findSentinel(_ url: BrowserURL, hostGroup: Int?, request: NavigationRequest, explain: Bool, notes: inout [ExplanationStep],
                               into match: inout SentinelMatch) {
         var candidates = 0..<0
@@ -343,16 +210,16 @@ public struct PolicyEngine: Sendable {
         if let group = hostGroup {
             // Explaining names every sentinel on the host (why each did not match); deciding tries only those
             // with the URL's path.
-            if !explain, let entries = sentinelHostPaths[group] {
-                if let path = url.firstIndex(of: .pathname, in: sentinelPathKeys) {
-                    for entry in entries where sentinelPathEntries[entry].path == path {
-                        candidates = sentinelPathEntries[entry].sentinels
+            if !explain, let entries = sentinels.hostPaths[group] {
+                if let path = url.firstIndex(of: .pathname, in: sentinels.pathKeys) {
+                    for entry in entries where sentinels.pathEntries[entry].path == path {
+                        candidates = sentinels.pathEntries[entry].sentinels
                         break
                     }
                 }
                 byHostAndPath = true
             } else {
-                candidates = sentinelHostRanges[group]
+                candidates = sentinels.hostRanges[group]
             }
         }
         // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
@@ -365,7 +232,7 @@ public struct PolicyEngine: Sendable {
         var readMode: ResponseMode? = nil
         var parameters = FormParameters(), fields = ResponseFields()
         for candidate in candidates {
-            let compiled = sentinelList[candidate]
+            let compiled = sentinels.list[candidate]
             let matched = byHostAndPath ? SentinelMatcher.matches(url, sameHostAndPathAs: compiled.key, rule: compiled.rule)
                                         : SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule)
             if !matched {
@@ -459,22 +326,5 @@ public struct PolicyEngine: Sendable {
         case .fragment: return url.fragmentParameters
         case .any: return url.queryAndFragmentParameters
         }
-    }
-
-    // MARK: Allowed origins
-
-    /// The first allowed origin (file order) the URL is on: the same scheme and port in effect, and the
-    /// exact host or, for a wildcard, whole labels before its host (`*.example.com` matches a.example.com
-    /// and a.b.example.com, never example.com itself nor evilexample.com). The scheme is looked up once,
-    /// the hosts compared on the href's bytes. `schemeIndex`: the URL's scheme in `schemeKeys`.
-    func allowedOriginIndex(_ url: BrowserURL, schemeIndex scheme: Int) -> Int? {
-        guard !originPorts.isEmpty else { return nil }
-        let port = url.effectivePort
-        var next = url.firstIndex(of: .hostname, in: originHostKeys, from: 0)
-        while let index = next {
-            if originSchemes[index] == scheme && originPorts[index] == port { return index }
-            next = url.firstIndex(of: .hostname, in: originHostKeys, from: index + 1)
-        }
-        return nil
     }
 }

@@ -1,0 +1,33 @@
+// OriginIndex.swift: the allowed origins compiled for a decision's lookup: their hosts as byte keys (a
+// wildcard's host, without its "*.", a domain-suffix key), and each one's scheme (an index into the
+// scheme index's keys) and port in effect, in file order. Origins are matched on the href's bytes, never
+// copying a pattern.
+import BrowserURL
+
+struct OriginIndex: Sendable {
+    let schemes: [Int]
+    let hostKeys: ComponentKeys
+    let ports: [Int?]
+
+    init(_ allow: [OriginPattern], schemes schemeIndex: SchemeIndex) {
+        // Every allowed origin's scheme is in the scheme index (it registers them).
+        schemes = allow.map { schemeIndex.index(of: $0.scheme) ?? -1 }
+        hostKeys = ComponentKeys(allow.map(\.host), domainSuffix: allow.map(\.isWildcard))
+        ports = allow.map(\.port)
+    }
+
+    /// The first allowed origin (file order) the URL is on: the same scheme and port in effect, and the
+    /// exact host or, for a wildcard, whole labels before its host (`*.example.com` matches a.example.com
+    /// and a.b.example.com, never example.com itself nor evilexample.com). The scheme is looked up once,
+    /// the hosts compared on the href's bytes. `scheme`: the URL's scheme in the scheme index's keys.
+    func firstIndex(_ url: BrowserURL, scheme: Int) -> Int? {
+        guard !ports.isEmpty else { return nil }
+        let port = url.effectivePort
+        var next = url.firstIndex(of: .hostname, in: hostKeys, from: 0)
+        while let index = next {
+            if schemes[index] == scheme && ports[index] == port { return index }
+            next = url.firstIndex(of: .hostname, in: hostKeys, from: index + 1)
+        }
+        return nil
+    }
+}
