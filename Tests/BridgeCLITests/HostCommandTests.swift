@@ -245,36 +245,36 @@ extension HostCommandTests {
 
     @Test("the bridge serve dashboard in a real WebKit: start the deep-link reset, see the mail arrive, follow its link to the app")
     func serveDashboard() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let port = server.base.split(separator: ":").last.map(String.init) ?? ""
-        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-rules-\(UUID().uuidString).json")
-        try #"{"version":1,"default":"cancel","allow":["http://127.0.0.1:\#(port)"],"schemes":[{"name":"reset","scheme":"yourapp","route":"reset-password","require":["token","email"]}]}"#
-            .write(to: rules, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: rules) }
-        let follow = #"document.getElementById('start-deeplink').click(); (function poll() { var a = document.querySelector('#outbox a[href^="yourapp:"]'); if (a) a.click(); else setTimeout(poll, 100); })(); 'started'"#
-        let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "20", "--format", "json",
-                                         "--eval", follow, server.base + "/"])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let deeplink = Self.navigations(Self.jsonLines(run.stdout)).last
-        #expect(deeplink?["kind"] as? String == "deeplink" && deeplink?["rule"] as? String == "reset", "\(run.stdout)")
-        #expect((deeplink?["params"] as? [String: String])?["email"] == "ada@example.com")
+        try ServeProcess.with { server throws in
+            let port = server.base.split(separator: ":").last.map(String.init) ?? ""
+            let rules = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-rules-\(UUID().uuidString).json")
+            try #"{"version":1,"default":"cancel","allow":["http://127.0.0.1:\#(port)"],"schemes":[{"name":"reset","scheme":"yourapp","route":"reset-password","require":["token","email"]}]}"#
+                .write(to: rules, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: rules) }
+            let follow = #"document.getElementById('start-deeplink').click(); (function poll() { var a = document.querySelector('#outbox a[href^="yourapp:"]'); if (a) a.click(); else setTimeout(poll, 100); })(); 'started'"#
+            let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "20", "--format", "json",
+                                             "--eval", follow, server.base + "/"])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let deeplink = Self.navigations(Self.jsonLines(run.stdout)).last
+            #expect(deeplink?["kind"] as? String == "deeplink" && deeplink?["rule"] as? String == "reset", "\(run.stdout)")
+            #expect((deeplink?["params"] as? [String: String])?["email"] == "ada@example.com")
+        }
     }
 
     @Test("a running bridge serve that does not allow the page's origin is reported on the widget's request, naming the origin to allow")
     func serveWithoutThePagesOrigin() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("other-origin-\(UUID().uuidString).json")
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.capture))) as? [String: Any])
-        object["allow"] = (object["allow"] as? [String] ?? []) + ["https://other-app.example"]
-        try JSONSerialization.data(withJSONObject: object).write(to: rules)
-        defer { try? FileManager.default.removeItem(at: rules) }
-        let run = try BridgeProcess.run(["host", "--provider-url", server.base, "--rules", rules.path, "--origin", "https://other-app.example",
-                                         "--until", "idle", "--idle", "1", "--format", "json", Self.path("web/webViewSignIn.html")])
-        let refused = Self.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
-            .filter { $0["refused"] as? Bool == true && ($0["url"] as? String ?? "").hasSuffix("/load.js") }
-        #expect(refused.count == 1, "\(run.stdout)")
-        #expect((refused.first?["detail"] as? String ?? "").contains("--allow-origin https://other-app.example"))
+        try ServeProcess.with { server throws in
+            let rules = FileManager.default.temporaryDirectory.appendingPathComponent("other-origin-\(UUID().uuidString).json")
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.capture))) as? [String: Any])
+            object["allow"] = (object["allow"] as? [String] ?? []) + ["https://other-app.example"]
+            try JSONSerialization.data(withJSONObject: object).write(to: rules)
+            defer { try? FileManager.default.removeItem(at: rules) }
+            let run = try BridgeProcess.run(["host", "--provider-url", server.base, "--rules", rules.path, "--origin", "https://other-app.example",
+                                             "--until", "idle", "--idle", "1", "--format", "json", Self.path("web/webViewSignIn.html")])
+            let refused = Self.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
+                .filter { $0["refused"] as? Bool == true && ($0["url"] as? String ?? "").hasSuffix("/load.js") }
+            #expect(refused.count == 1, "\(run.stdout)")
+            #expect((refused.first?["detail"] as? String ?? "").contains("--allow-origin https://other-app.example"))
+        }
     }
 }

@@ -66,63 +66,63 @@ struct SeedFlowsInWebKit {
           arguments: ["token", "code", "code_and_token"])
     func captureSignIn(responseType: String) throws {
         let start = Date()
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let navlog = Self.temporary("signin.navlog")
-        defer { try? FileManager.default.removeItem(atPath: navlog) }
-        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel", "--record", navlog,
-                                                  "--eval", "janrain.settings.capture.responseType = '\(responseType)'; janrain.standIn.signIn('ada@example.com')",
-                                                  Self.signInPage])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
-        let success = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureLoginSuccess" }
-        #expect(success.count == 1)
-        let result = try #require(success.first?.1)
-        #expect((result["accessToken"] != nil) == (responseType != "code"), "\(result)")
-        #expect((result["authorizationCode"] != nil) == (responseType != "token"), "\(result)")
-        #expect((result["userData"] as? [String: Any])?["email"] as? String == "ada@example.com")
-        // The credential is the emulator's: a token names the user, a code is exchanged once.
-        if let token = result["accessToken"] as? String {
-            let (status, entity, _) = try server.request("POST", "/entity", form: "access_token=\(token)")
-            #expect(status == 200 && (entity["result"] as? [String: Any])?["email"] as? String == "ada@example.com")
+        try ServeProcess.with { server throws in
+            let navlog = Self.temporary("signin.navlog")
+            defer { try? FileManager.default.removeItem(atPath: navlog) }
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel", "--record", navlog,
+                                                      "--eval", "janrain.settings.capture.responseType = '\(responseType)'; janrain.standIn.signIn('ada@example.com')",
+                                                      Self.signInPage])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
+            let success = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureLoginSuccess" }
+            #expect(success.count == 1)
+            let result = try #require(success.first?.1)
+            #expect((result["accessToken"] != nil) == (responseType != "code"), "\(result)")
+            #expect((result["authorizationCode"] != nil) == (responseType != "token"), "\(result)")
+            #expect((result["userData"] as? [String: Any])?["email"] as? String == "ada@example.com")
+            // The credential is the emulator's: a token names the user, a code is exchanged once.
+            if let token = result["accessToken"] as? String {
+                let (status, entity, _) = try server.request("POST", "/entity", form: "access_token=\(token)")
+                #expect(status == 200 && (entity["result"] as? [String: Any])?["email"] as? String == "ada@example.com")
+            }
+            if let code = result["authorizationCode"] as? String {
+                let form = "grant_type=authorization_code&code=\(code)&client_id=bridgedemomobileclient&redirect_uri=https%3A%2F%2Fyourdomain.com%2FwebViewSignIn.html"
+                #expect(try server.request("POST", "/oauth/token", form: form).0 == 200)
+                #expect(try server.request("POST", "/oauth/token", form: form).0 == 400)
+            }
+            Self.took("sign-in, \(responseType)", since: start)
         }
-        if let code = result["authorizationCode"] as? String {
-            let form = "grant_type=authorization_code&code=\(code)&client_id=bridgedemomobileclient&redirect_uri=https%3A%2F%2Fyourdomain.com%2FwebViewSignIn.html"
-            #expect(try server.request("POST", "/oauth/token", form: form).0 == 200)
-            #expect(try server.request("POST", "/oauth/token", form: form).0 == 400)
-        }
-        Self.took("sign-in, \(responseType)", since: start)
     }
 
     @Test("2. A wrong password: onCaptureLoginFailed, no credential, nothing cancelled that should load")
     func wrongPassword() throws {
         let start = Date()
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
-                                                  "--eval", "janrain.standIn.signIn('ada@example.com', {password: 'not-the-password'})", Self.signInPage])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(Self.seen(lines, "onCaptureLoginFailed"), "\(run.stdout)")
-        #expect(!Self.seen(lines, "onCaptureLoginSuccess"))
-        let cancelled = HostCommandTests.navigations(lines).filter { $0["decision"] as? String == "cancel" }
-        #expect(cancelled.allSatisfy { $0["kind"] as? String == "bridge" }, "\(cancelled)")
-        #expect(try Self.nativeSignIn(server, "ada@example.com", "not-the-password")["error"] as? String == "invalid_credentials")
-        Self.took("wrong password", since: start)
+        try ServeProcess.with { server throws in
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                      "--eval", "janrain.standIn.signIn('ada@example.com', {password: 'not-the-password'})", Self.signInPage])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(Self.seen(lines, "onCaptureLoginFailed"), "\(run.stdout)")
+            #expect(!Self.seen(lines, "onCaptureLoginSuccess"))
+            let cancelled = HostCommandTests.navigations(lines).filter { $0["decision"] as? String == "cancel" }
+            #expect(cancelled.allSatisfy { $0["kind"] as? String == "bridge" }, "\(cancelled)")
+            #expect(try Self.nativeSignIn(server, "ada@example.com", "not-the-password")["error"] as? String == "invalid_credentials")
+            Self.took("wrong password", since: start)
+        }
     }
 
     @Test("3. The legacy hand-off janrain:accessToken=… reaches legacySignInCompleted with the emulator's token")
     func legacyHandOff() throws {
         let start = Date()
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
-                                                  "--eval", "janrain.standIn.signIn('ada@example.com', {legacy: true})", Self.signInPage])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let handOff = try #require(HostCommandTests.navigations(lines).first { ($0["url"] as? String ?? "").hasPrefix("janrain:accessToken=") }, "\(run.stdout)")
-        #expect(HostCommandTests.events(handOff).map(\.2) == [["legacySignInCompleted"]])
-        let token = String((handOff["url"] as? String ?? "").dropFirst("janrain:accessToken=".count))
-        #expect(try server.request("POST", "/entity", form: "access_token=\(token)").0 == 200)
-        Self.took("legacy hand-off", since: start)
+        try ServeProcess.with { server throws in
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
+                                                      "--eval", "janrain.standIn.signIn('ada@example.com', {legacy: true})", Self.signInPage])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let handOff = try #require(HostCommandTests.navigations(lines).first { ($0["url"] as? String ?? "").hasPrefix("janrain:accessToken=") }, "\(run.stdout)")
+            #expect(HostCommandTests.events(handOff).map(\.2) == [["legacySignInCompleted"]])
+            let token = String((handOff["url"] as? String ?? "").dropFirst("janrain:accessToken=".count))
+            #expect(try server.request("POST", "/entity", form: "access_token=\(token)").0 == 200)
+            Self.took("legacy hand-off", since: start)
+        }
     }
 
     /// What a user types into Capture's profile_change_password iframe (cross-origin: only a frame script reaches it).
@@ -140,115 +140,115 @@ struct SeedFlowsInWebKit {
     @Test("4 and 5. Seed 000's reset: forgot password, the mail, its link in the view (a reset link, not a sign-in), the exchange, profile_change_password, xd_receiver, myapp://; the link again is refused")
     func captureReset() throws {
         let start = Date()
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let site = Self.path("web/bridge-site.json")
-        let (asked, askedLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
-                                                         "--eval", "janrain.standIn.forgotPassword('ada@example.com')", Self.signInPage])
-        #expect(asked.status == 0 && Self.seen(askedLines, "onCaptureForgotPasswordCodeSuccess"), "\(asked.stdout)\(asked.stderr)")
-        let link = try Self.latestLink(server)
-        #expect(link.hasPrefix("https://yourdomain.com/password_reset.php?code="), "\(link)")
+        try ServeProcess.with { server throws in
+            let site = Self.path("web/bridge-site.json")
+            let (asked, askedLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                             "--eval", "janrain.standIn.forgotPassword('ada@example.com')", Self.signInPage])
+            #expect(asked.status == 0 && Self.seen(askedLines, "onCaptureForgotPasswordCodeSuccess"), "\(asked.stdout)\(asked.stderr)")
+            let link = try Self.latestLink(server)
+            #expect(link.hasPrefix("https://yourdomain.com/password_reset.php?code="), "\(link)")
 
-        let shots = Self.temporary("shots")
-        defer { try? FileManager.default.removeItem(atPath: shots) }
-        let (reset, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "deeplink", "--site", site, "--screenshots", shots,
-                                                    "--frame-script", Self.typeNewPassword("difference-engine"), link])
-        #expect(reset.status == 0, "\(reset.stdout)\(reset.stderr)")
-        let navigations = HostCommandTests.navigations(lines)
-        // Classified as the reset link (allowed to load), not as a sign-in result.
-        #expect(navigations.first?["rule"] as? String == "reset-link" && navigations.first?["decision"] as? String == "allow", "\(reset.stdout)")
-        #expect(!navigations.contains { $0["rule"] as? String == "signin" })
-        #expect(navigations.contains { ($0["url"] as? String ?? "").hasPrefix("https://bridge-demo.janraincapture.com/oauth/profile_change_password?token=") })
-        #expect(navigations.contains { ($0["url"] as? String ?? "") == "https://yourdomain.com/xdcomm.html#callback=passwordChanged" })
-        let last = try #require(navigations.last)
-        #expect(last["url"] as? String == "myapp://password-changed" && last["kind"] as? String == "deeplink" && last["decision"] as? String == "cancel")
-        // A screenshot after the interception and one at the end, named by sequence.
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: shots).sorted()) ?? []
-        #expect(files.contains { $0.hasSuffix("-password-changed.png") } && files.contains { $0.hasSuffix("-end.png") }, "\(files)")
-        #expect(lines.contains { $0["screenshot"] != nil })
+            let shots = Self.temporary("shots")
+            defer { try? FileManager.default.removeItem(atPath: shots) }
+            let (reset, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "deeplink", "--site", site, "--screenshots", shots,
+                                                        "--frame-script", Self.typeNewPassword("difference-engine"), link])
+            #expect(reset.status == 0, "\(reset.stdout)\(reset.stderr)")
+            let navigations = HostCommandTests.navigations(lines)
+            // Classified as the reset link (allowed to load), not as a sign-in result.
+            #expect(navigations.first?["rule"] as? String == "reset-link" && navigations.first?["decision"] as? String == "allow", "\(reset.stdout)")
+            #expect(!navigations.contains { $0["rule"] as? String == "signin" })
+            #expect(navigations.contains { ($0["url"] as? String ?? "").hasPrefix("https://bridge-demo.janraincapture.com/oauth/profile_change_password?token=") })
+            #expect(navigations.contains { ($0["url"] as? String ?? "") == "https://yourdomain.com/xdcomm.html#callback=passwordChanged" })
+            let last = try #require(navigations.last)
+            #expect(last["url"] as? String == "myapp://password-changed" && last["kind"] as? String == "deeplink" && last["decision"] as? String == "cancel")
+            // A screenshot after the interception and one at the end, named by sequence.
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: shots).sorted()) ?? []
+            #expect(files.contains { $0.hasSuffix("-password-changed.png") } && files.contains { $0.hasSuffix("-end.png") }, "\(files)")
+            #expect(lines.contains { $0["screenshot"] != nil })
 
-        // Afterwards the old password fails and the new one signs in.
-        #expect(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["error"] as? String == "invalid_credentials")
-        #expect(try Self.nativeSignIn(server, "ada@example.com", "difference-engine")["stat"] as? String == "ok")
-        Self.took("seed 000 reset", since: start)
+            // Afterwards the old password fails and the new one signs in.
+            #expect(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["error"] as? String == "invalid_credentials")
+            #expect(try Self.nativeSignIn(server, "ada@example.com", "difference-engine")["stat"] as? String == "ok")
+            Self.took("seed 000 reset", since: start)
 
-        // 5. The same link again: the second exchange is refused and the page says so.
-        let again = Date()
-        let (twice, twiceLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", site, "--eval", Self.statusAfterASecond, link])
-        #expect(twice.status == 0, "\(twice.stdout)\(twice.stderr)")
-        #expect((twiceLines.compactMap { $0["eval"] as? String }.first ?? "").contains("expired or was used already"), "\(twice.stdout)")
-        #expect(twiceLines.contains { ($0["network"] as? [String: Any]).map { $0["url"] as? String == "https://yourdomain.com/password_reset/exchange" && $0["status"] as? Int == 400 } ?? false },
-                "\(twice.stdout)")
-        Self.took("reset link opened twice", since: again)
+            // 5. The same link again: the second exchange is refused and the page says so.
+            let again = Date()
+            let (twice, twiceLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", site, "--eval", Self.statusAfterASecond, link])
+            #expect(twice.status == 0, "\(twice.stdout)\(twice.stderr)")
+            #expect((twiceLines.compactMap { $0["eval"] as? String }.first ?? "").contains("expired or was used already"), "\(twice.stdout)")
+            #expect(twiceLines.contains { ($0["network"] as? [String: Any]).map { $0["url"] as? String == "https://yourdomain.com/password_reset/exchange" && $0["status"] as? Int == 400 } ?? false },
+                    "\(twice.stdout)")
+            Self.took("reset link opened twice", since: again)
+        }
     }
 
     @Test("6. Seed 002's deep-link reset: the mail's yourapp:// link intercepted with the token and the decoded e-mail; once; a link refused after 31 minutes")
     func deepLinkReset() throws {
         let start = Date()
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let rules = Self.path("Fixtures/rules/deeplink.json")
-        let page = Self.path("Fixtures/flows/app-backend/forgot.html")
-        let (asked, _) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "idle",
-                                                "--eval", "document.getElementById('forgot').requestSubmit(); 'asked'", page])
-        #expect(asked.status == 0, "\(asked.stdout)\(asked.stderr)")
-        let link = try Self.latestLink(server)
-        let (opened, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "deeplink",
-                                                     "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
-        #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
-        let deepLink = try #require(HostCommandTests.navigations(lines).last)
-        #expect(deepLink["rule"] as? String == "reset-password" && deepLink["decision"] as? String == "cancel")
-        let params = try #require(deepLink["params"] as? [String: String])
-        #expect(params["email"] == "ada@example.com" && (params["token"] ?? "").count >= 20, "\(params)")
+        try ServeProcess.with { server throws in
+            let rules = Self.path("Fixtures/rules/deeplink.json")
+            let page = Self.path("Fixtures/flows/app-backend/forgot.html")
+            let (asked, _) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "idle",
+                                                    "--eval", "document.getElementById('forgot').requestSubmit(); 'asked'", page])
+            #expect(asked.status == 0, "\(asked.stdout)\(asked.stderr)")
+            let link = try Self.latestLink(server)
+            let (opened, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "deeplink",
+                                                         "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
+            #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
+            let deepLink = try #require(HostCommandTests.navigations(lines).last)
+            #expect(deepLink["rule"] as? String == "reset-password" && deepLink["decision"] as? String == "cancel")
+            let params = try #require(deepLink["params"] as? [String: String])
+            #expect(params["email"] == "ada@example.com" && (params["token"] ?? "").count >= 20, "\(params)")
 
-        let body = #"{"token":"\#(params["token"]!)","email":"ada@example.com","newPassword":"difference-engine"}"#
-        #expect(try server.request("POST", "/api/reset-password", json: body).0 == 200)
-        #expect(try server.request("POST", "/api/reset-password", json: body).0 == 409)
-        _ = try server.request("POST", "/api/reset-password/request", json: #"{"email":"ada@example.com"}"#)
-        let late = try Self.latestLink(server)
-        _ = try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1860}"#)
-        let lateToken = URLComponents(string: late)?.queryItems?.first { $0.name == "token" }?.value ?? ""
-        let refused = try server.request("POST", "/api/reset-password", json: #"{"token":"\#(lateToken)","email":"ada@example.com","newPassword":"analytical-engine-2"}"#)
-        #expect(refused.0 == 410 && refused.1["error"] as? String == "token_expired", "\(refused.2)")
-        Self.took("seed 002 deep-link reset", since: start)
+            let body = #"{"token":"\#(params["token"]!)","email":"ada@example.com","newPassword":"difference-engine"}"#
+            #expect(try server.request("POST", "/api/reset-password", json: body).0 == 200)
+            #expect(try server.request("POST", "/api/reset-password", json: body).0 == 409)
+            _ = try server.request("POST", "/api/reset-password/request", json: #"{"email":"ada@example.com"}"#)
+            let late = try Self.latestLink(server)
+            _ = try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1860}"#)
+            let lateToken = URLComponents(string: late)?.queryItems?.first { $0.name == "token" }?.value ?? ""
+            let refused = try server.request("POST", "/api/reset-password", json: #"{"token":"\#(lateToken)","email":"ada@example.com","newPassword":"analytical-engine-2"}"#)
+            #expect(refused.0 == 410 && refused.1["error"] as? String == "token_expired", "\(refused.2)")
+            Self.took("seed 002 deep-link reset", since: start)
+        }
     }
 
     @Test("7. Realm (seed 003): the confirmation and reset links intercepted in the view with token and tokenId, completed through the emulator; an expired link refused")
     func realm() throws {
         let start = Date()
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let rules = Self.path("Fixtures/rules/realm.json")
-        let page = Self.path("Fixtures/flows/realm/index.html")
-        let realm = "/api/client/v2.0/app/bridge-demo/auth/providers/local-userpass"
+        try ServeProcess.with { server throws in
+            let rules = Self.path("Fixtures/rules/realm.json")
+            let page = Self.path("Fixtures/flows/realm/index.html")
+            let realm = "/api/client/v2.0/app/bridge-demo/auth/providers/local-userpass"
 
-        func intercept(_ link: String, rule: String) throws -> [String: String] {
-            let (run, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://app.example.com", "--until", "sentinel",
-                                                      "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
-            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-            let hit = HostCommandTests.navigations(lines).last
-            #expect(hit?["rule"] as? String == rule && hit?["decision"] as? String == "cancel", "\(run.stdout)")
-            return hit?["params"] as? [String: String] ?? [:]
+            func intercept(_ link: String, rule: String) throws -> [String: String] {
+                let (run, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://app.example.com", "--until", "sentinel",
+                                                          "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
+                #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+                let hit = HostCommandTests.navigations(lines).last
+                #expect(hit?["rule"] as? String == rule && hit?["decision"] as? String == "cancel", "\(run.stdout)")
+                return hit?["params"] as? [String: String] ?? [:]
+            }
+
+            #expect(try server.request("POST", "\(realm)/register", json: #"{"email":"grace@example.com","password":"cobol-1959"}"#).0 == 201)
+            let confirm = try intercept(try Self.latestLink(server), rule: "confirm-email")
+            #expect(confirm["token"] != nil && confirm["tokenId"] != nil, "\(confirm)")
+            #expect(try server.request("POST", "\(realm)/confirm", json: #"{"token":"\#(confirm["token"] ?? "")","tokenId":"\#(confirm["tokenId"] ?? "")"}"#).0 == 200)
+
+            #expect(try server.request("POST", "\(realm)/reset/send", json: #"{"email":"grace@example.com"}"#).0 == 200)
+            let reset = try intercept(try Self.latestLink(server), rule: "reset-password")
+            let completion = #"{"token":"\#(reset["token"] ?? "")","tokenId":"\#(reset["tokenId"] ?? "")","password":"flow-matic-1955"}"#
+            #expect(try server.request("POST", "\(realm)/reset", json: completion).0 == 200)
+            #expect(try server.request("POST", "\(realm)/login", json: #"{"username":"grace@example.com","password":"flow-matic-1955"}"#).0 == 200)
+
+            #expect(try server.request("POST", "\(realm)/reset/send", json: #"{"email":"grace@example.com"}"#).0 == 200)
+            let expired = try intercept(try Self.latestLink(server), rule: "reset-password")
+            _ = try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1860}"#)
+            let late = try server.request("POST", "\(realm)/reset",
+                                          json: #"{"token":"\#(expired["token"] ?? "")","tokenId":"\#(expired["tokenId"] ?? "")","password":"too-late-1"}"#)
+            #expect(late.0 >= 400, "\(late.2)")
+            Self.took("Realm confirmation and reset", since: start)
         }
-
-        #expect(try server.request("POST", "\(realm)/register", json: #"{"email":"grace@example.com","password":"cobol-1959"}"#).0 == 201)
-        let confirm = try intercept(try Self.latestLink(server), rule: "confirm-email")
-        #expect(confirm["token"] != nil && confirm["tokenId"] != nil, "\(confirm)")
-        #expect(try server.request("POST", "\(realm)/confirm", json: #"{"token":"\#(confirm["token"] ?? "")","tokenId":"\#(confirm["tokenId"] ?? "")"}"#).0 == 200)
-
-        #expect(try server.request("POST", "\(realm)/reset/send", json: #"{"email":"grace@example.com"}"#).0 == 200)
-        let reset = try intercept(try Self.latestLink(server), rule: "reset-password")
-        let completion = #"{"token":"\#(reset["token"] ?? "")","tokenId":"\#(reset["tokenId"] ?? "")","password":"flow-matic-1955"}"#
-        #expect(try server.request("POST", "\(realm)/reset", json: completion).0 == 200)
-        #expect(try server.request("POST", "\(realm)/login", json: #"{"username":"grace@example.com","password":"flow-matic-1955"}"#).0 == 200)
-
-        #expect(try server.request("POST", "\(realm)/reset/send", json: #"{"email":"grace@example.com"}"#).0 == 200)
-        let expired = try intercept(try Self.latestLink(server), rule: "reset-password")
-        _ = try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1860}"#)
-        let late = try server.request("POST", "\(realm)/reset",
-                                      json: #"{"token":"\#(expired["token"] ?? "")","tokenId":"\#(expired["tokenId"] ?? "")","password":"too-late-1"}"#)
-        #expect(late.0 >= 400, "\(late.2)")
-        Self.took("Realm confirmation and reset", since: start)
     }
 
     @Test("8. Kii (seed 001): the e-mail reset link's page in the view, and the SMS PIN by API, in both password modes", arguments: ["user", "auto"])
@@ -257,69 +257,69 @@ struct SeedFlowsInWebKit {
         let config = Self.temporary("kii.json")
         try #"{"kiiPasswordMode": "\#(mode)", "kiiLinkBase": "https://api.kii.com"}"#.write(toFile: config, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: config) }
-        let server = try ServeProcess(["--config", config])
-        defer { _ = server.stop() }
-        let kii = "/api/apps/bridge-demo"
-        func login(_ password: String) throws -> Int {
-            try server.request("POST", "\(kii)/oauth2/token", json: #"{"username":"ada@example.com","password":"\#(password)"}"#).0
-        }
-        func newPassword() throws -> String {
-            // user mode: what the test typed; auto mode: what Kii generated and sent.
-            let (_, message, _) = try server.request("GET", "/api/v1/message/latest")
-            let text = message["Text"] as? String ?? ""
-            return text.components(separatedBy: "Your new password is ").last.map { String($0.prefix { $0 != "." }) } ?? ""
-        }
+        try ServeProcess.with(["--config", config]) { server throws in
+            let kii = "/api/apps/bridge-demo"
+            func login(_ password: String) throws -> Int {
+                try server.request("POST", "\(kii)/oauth2/token", json: #"{"username":"ada@example.com","password":"\#(password)"}"#).0
+            }
+            func newPassword() throws -> String {
+                // user mode: what the test typed; auto mode: what Kii generated and sent.
+                let (_, message, _) = try server.request("GET", "/api/v1/message/latest")
+                let text = message["Text"] as? String ?? ""
+                return text.components(separatedBy: "Your new password is ").last.map { String($0.prefix { $0 != "." }) } ?? ""
+            }
 
-        #expect(try server.request("POST", "\(kii)/users/EMAIL:ada@example.com/password/request-reset", json: #"{"notificationMethod":"EMAIL"}"#).0 == 204)
-        let link = try Self.latestLink(server)
-        #expect(link.hasPrefix("https://api.kii.com/kii/reset?token="), "\(link)")
-        let fill = mode == "user" ? "document.querySelector('[name=newPassword]').value = 'kii-by-mail-1'; " : ""
-        let (run, _) = try Self.host(server, ["--rules", Self.path("Fixtures/rules/kii.json"), "--until", "idle",
-                                              "--eval", fill + "document.getElementById('kiiResetForm').submit(); 'reset'", link])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let byMail = mode == "user" ? "kii-by-mail-1" : try newPassword()
-        #expect(try login(byMail) == 200, "\(byMail)")
-        #expect(try login("analytical-engine") != 200)
+            #expect(try server.request("POST", "\(kii)/users/EMAIL:ada@example.com/password/request-reset", json: #"{"notificationMethod":"EMAIL"}"#).0 == 204)
+            let link = try Self.latestLink(server)
+            #expect(link.hasPrefix("https://api.kii.com/kii/reset?token="), "\(link)")
+            let fill = mode == "user" ? "document.querySelector('[name=newPassword]').value = 'kii-by-mail-1'; " : ""
+            let (run, _) = try Self.host(server, ["--rules", Self.path("Fixtures/rules/kii.json"), "--until", "idle",
+                                                  "--eval", fill + "document.getElementById('kiiResetForm').submit(); 'reset'", link])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let byMail = mode == "user" ? "kii-by-mail-1" : try newPassword()
+            #expect(try login(byMail) == 200, "\(byMail)")
+            #expect(try login("analytical-engine") != 200)
 
-        #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/request-reset",
-                                   json: #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).0 == 204)
-        let (_, sms, _) = try server.request("GET", "/api/v1/message/latest")
-        let pin = String((sms["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
-        let body = mode == "user" ? #"{"pinCode":"\#(pin)","newPassword":"kii-by-pin-1"}"# : #"{"pinCode":"\#(pin)"}"#
-        #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/complete-reset", json: body).0 == 204)
-        let byPIN = mode == "user" ? "kii-by-pin-1" : try newPassword()
-        #expect(try login(byPIN) == 200, "\(byPIN)")
-        #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/complete-reset", json: body).0 == 403)
-        Self.took("Kii, \(mode) mode", since: start)
+            #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/request-reset",
+                                       json: #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).0 == 204)
+            let (_, sms, _) = try server.request("GET", "/api/v1/message/latest")
+            let pin = String((sms["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
+            let body = mode == "user" ? #"{"pinCode":"\#(pin)","newPassword":"kii-by-pin-1"}"# : #"{"pinCode":"\#(pin)"}"#
+            #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/complete-reset", json: body).0 == 204)
+            let byPIN = mode == "user" ? "kii-by-pin-1" : try newPassword()
+            #expect(try login(byPIN) == 200, "\(byPIN)")
+            #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/complete-reset", json: body).0 == 403)
+            Self.took("Kii, \(mode) mode", since: start)
+        }
     }
 
     @Test("9. A page in the style of Janrain's public demo pages (other screen and form names, its own bridge) signs in")
     func demoStylePage() throws {
         let start = Date()
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let navlog = Self.temporary("demo.navlog")
-        defer { try? FileManager.default.removeItem(atPath: navlog) }
-        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
-                                                  "--eval", "janrain.standIn.signIn('ada@example.com')", Self.path("Fixtures/flows/demo-style/index.html")])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
-        #expect(!lines.contains { $0["scriptError"] != nil }, "\(run.stdout)")
-        let screens = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureScreenShow" }.map { $0.1["screen"] as? String ?? "" }
-        #expect(screens.first == "welcome", "\(screens)")
-        Self.took("demo-style page", since: start)
+        try ServeProcess.with { server throws in
+            let navlog = Self.temporary("demo.navlog")
+            defer { try? FileManager.default.removeItem(atPath: navlog) }
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
+                                                      "--eval", "janrain.standIn.signIn('ada@example.com')", Self.path("Fixtures/flows/demo-style/index.html")])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
+            #expect(!lines.contains { $0["scriptError"] != nil }, "\(run.stdout)")
+            let screens = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureScreenShow" }.map { $0.1["screen"] as? String ?? "" }
+            #expect(screens.first == "welcome", "\(screens)")
+            Self.took("demo-style page", since: start)
+        }
     }
 
     @Test("errors in the widget and in page handlers it calls arrive with their message, file and line, not \"Script error.\"")
     func widgetErrorsAreReal() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
-                                                  "--eval", "janrain.events.onCaptureLoginStart.addHandler(function () { null.boom(); }); janrain.standIn.signIn('ada@example.com')",
-                                                  Self.signInPage])
-        let errors = lines.compactMap { $0["scriptError"] as? String }
-        #expect(errors.contains { $0.contains("a handler of onCaptureLoginStart") && $0.contains("null") }, "\(run.stdout)")
-        #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
+        try ServeProcess.with { server throws in
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                      "--eval", "janrain.events.onCaptureLoginStart.addHandler(function () { null.boom(); }); janrain.standIn.signIn('ada@example.com')",
+                                                      Self.signInPage])
+            let errors = lines.compactMap { $0["scriptError"] as? String }
+            #expect(errors.contains { $0.contains("a handler of onCaptureLoginStart") && $0.contains("null") }, "\(run.stdout)")
+            #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
+        }
     }
 }
 
@@ -337,28 +337,28 @@ extension SeedFlowsInWebKit {
 extension SeedFlowsInWebKit {
     @Test("registration through the widget: onCaptureRegistrationSuccess reaches signInCompleted, and the new user signs in")
     func registration() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
-                                                  "--eval", "janrain.standIn.register({email: 'grace@example.com', password: 'flow-matic-1955', displayName: 'Grace'})",
-                                                  Self.signInPage])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(Self.delivered(lines, "onCaptureRegistrationSuccess") == [["signInCompleted"]], "\(run.stdout)")
-        #expect(try Self.nativeSignIn(server, "grace@example.com", "flow-matic-1955")["stat"] as? String == "ok")
+        try ServeProcess.with { server throws in
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
+                                                      "--eval", "janrain.standIn.register({email: 'grace@example.com', password: 'flow-matic-1955', displayName: 'Grace'})",
+                                                      Self.signInPage])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(Self.delivered(lines, "onCaptureRegistrationSuccess") == [["signInCompleted"]], "\(run.stdout)")
+            #expect(try Self.nativeSignIn(server, "grace@example.com", "flow-matic-1955")["stat"] as? String == "ok")
+        }
     }
 
     @Test("createCaptureSession(token) with the emulator's token finds the session; with a made-up one it does not")
     func createCaptureSession() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
-        for (given, event) in [(token, "onCaptureSessionFound"), ("made-up-token", "onCaptureSessionNotFound")] {
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
-                                                      "--eval", "janrain.capture.ui.createCaptureSession('\(given)').then(function (found) { return found })",
-                                                      Self.signInPage])
-            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-            #expect(lines.contains { $0["eval"] as? String == (event == "onCaptureSessionFound" ? "true" : "false") }, "\(run.stdout)")
-            #expect(Self.seen(lines, event), "\(run.stdout)")
+        try ServeProcess.with { server throws in
+            let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
+            for (given, event) in [(token, "onCaptureSessionFound"), ("made-up-token", "onCaptureSessionNotFound")] {
+                let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                                                          "--eval", "janrain.capture.ui.createCaptureSession('\(given)').then(function (found) { return found })",
+                                                          Self.signInPage])
+                #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+                #expect(lines.contains { $0["eval"] as? String == (event == "onCaptureSessionFound" ? "true" : "false") }, "\(run.stdout)")
+                #expect(Self.seen(lines, event), "\(run.stdout)")
+            }
         }
     }
 
@@ -401,36 +401,36 @@ extension SeedFlowsInWebKit {
 extension SeedFlowsInWebKit {
     @Test("web/webViewProfile.html with the app's token: the session is found once, the profile and a new password are saved at the emulator")
     func profile() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
-        let save = """
-            new Promise(function (done) {
-              janrain.events.onCaptureProfileSaveSuccess.addHandler(function (result) {
-                if (result.form === 'editProfileForm') {
-                  janrain.capture.ui.renderScreen('changePassword');
-                  var change = document.getElementById('changePasswordForm');
-                  change.elements.currentPassword.value = 'analytical-engine';
-                  change.elements.newPassword.value = change.elements.newPasswordConfirm.value = 'difference-engine';
-                  change.requestSubmit();
-                } else { done(result.form); }
-              });
-              (function whenShown() {  // the screen shows once the widget has found the session
-                var edit = document.getElementById('editProfileForm');
-                if (!edit) { setTimeout(whenShown, 50); return; }
-                edit.elements.displayName.value = 'Countess of Lovelace';
-                edit.requestSubmit();
-              })();
-            })
-            """
-        let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", Self.path("web/bridge-site.json"),
-                                                  "--eval", save, "https://yourdomain.com/webViewProfile.html#access_token=\(token)"])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(lines.contains { $0["eval"] as? String == "changePasswordForm" }, "\(run.stdout)")
-        let found = HostCommandTests.navigations(lines).flatMap(HostCommandTests.events).filter { $0.0 == "onCaptureSessionFound" }
-        #expect(found.count == 1, "\(run.stdout)")
-        let (_, users, _) = try server.request("GET", "/emulator/v1/users")
-        #expect((users["users"] as? [[String: Any]])?.first?["displayName"] as? String == "Countess of Lovelace")
-        #expect(try Self.nativeSignIn(server, "ada@example.com", "difference-engine")["stat"] as? String == "ok")
+        try ServeProcess.with { server throws in
+            let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
+            let save = """
+                new Promise(function (done) {
+                  janrain.events.onCaptureProfileSaveSuccess.addHandler(function (result) {
+                    if (result.form === 'editProfileForm') {
+                      janrain.capture.ui.renderScreen('changePassword');
+                      var change = document.getElementById('changePasswordForm');
+                      change.elements.currentPassword.value = 'analytical-engine';
+                      change.elements.newPassword.value = change.elements.newPasswordConfirm.value = 'difference-engine';
+                      change.requestSubmit();
+                    } else { done(result.form); }
+                  });
+                  (function whenShown() {  // the screen shows once the widget has found the session
+                    var edit = document.getElementById('editProfileForm');
+                    if (!edit) { setTimeout(whenShown, 50); return; }
+                    edit.elements.displayName.value = 'Countess of Lovelace';
+                    edit.requestSubmit();
+                  })();
+                })
+                """
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", Self.path("web/bridge-site.json"),
+                                                      "--eval", save, "https://yourdomain.com/webViewProfile.html#access_token=\(token)"])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(lines.contains { $0["eval"] as? String == "changePasswordForm" }, "\(run.stdout)")
+            let found = HostCommandTests.navigations(lines).flatMap(HostCommandTests.events).filter { $0.0 == "onCaptureSessionFound" }
+            #expect(found.count == 1, "\(run.stdout)")
+            let (_, users, _) = try server.request("GET", "/emulator/v1/users")
+            #expect((users["users"] as? [[String: Any]])?.first?["displayName"] as? String == "Countess of Lovelace")
+            #expect(try Self.nativeSignIn(server, "ada@example.com", "difference-engine")["stat"] as? String == "ok")
+        }
     }
 }

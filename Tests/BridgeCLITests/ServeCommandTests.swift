@@ -27,6 +27,14 @@ final class ServeProcess {
     /// Stops the server and returns what it printed after the base URL.
     func stop() -> String { server.stop() }
 
+    /// Runs `body` with a server started with `arguments`, and stops the server after it, whatever
+    /// `body` does: the one way a test has a server for its duration.
+    static func with<T>(_ arguments: [String] = [], _ body: (ServeProcess) throws -> T) throws -> T {
+        let server = try ServeProcess(arguments)
+        defer { _ = server.stop() }
+        return try body(server)
+    }
+
     func request(_ method: String, _ path: String, form: String? = nil, json: String? = nil, body: Data? = nil) throws -> (Int, [String: Any], String) {
         var request = URLRequest(url: URL(string: base + path)!)
         request.httpMethod = method
@@ -89,44 +97,44 @@ struct ServeCommandTests {
 
     @Test("the deep-link reset over HTTP, with the token's expiry on a moved clock")
     func deepLink() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        #expect(try server.request("POST", "/api/reset-password/request", json: #"{"email":"ada@example.com"}"#).0 == 202)
-        let (_, message, _) = try server.request("GET", "/api/v1/message/latest")
-        let link = try #require((message["Links"] as? [String])?.first)
-        let token = String(link.dropFirst("yourapp://reset-password?token=".count).prefix(40))
-        #expect(try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1801}"#).0 == 200)
-        let (status, answer, _) = try server.request("POST", "/api/reset-password",
-                                                     json: #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#)
-        #expect(status == 410 && answer["error"] as? String == "token_expired")
+        try ServeProcess.with { server throws in
+            #expect(try server.request("POST", "/api/reset-password/request", json: #"{"email":"ada@example.com"}"#).0 == 202)
+            let (_, message, _) = try server.request("GET", "/api/v1/message/latest")
+            let link = try #require((message["Links"] as? [String])?.first)
+            let token = String(link.dropFirst("yourapp://reset-password?token=".count).prefix(40))
+            #expect(try server.request("POST", "/emulator/v1/clock", json: #"{"advance": 1801}"#).0 == 200)
+            let (status, answer, _) = try server.request("POST", "/api/reset-password",
+                                                         json: #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#)
+            #expect(status == 410 && answer["error"] as? String == "token_expired")
+        }
     }
 
     @Test("the dashboard is served, and its live request log streams server-sent events with secrets masked",
           .enabled(if: Tools.python3, "needs python3 to read the event stream"))
     func dashboardAndEvents() throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        let (status, _, html) = try server.request("GET", "/")
-        #expect(status == 200 && html.contains("id=\"start-deeplink\"") && html.contains("/dashboard.js"))
-        _ = try server.request("GET", "/oauth/token?code=secretsecretsecret")
-        // Read the stream for a moment with python3's urllib (the stream does not end by itself).
-        let reader = Process()
-        reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        reader.arguments = ["python3", "-c", """
-            import sys, urllib.request
-            with urllib.request.urlopen(sys.argv[1], timeout=5) as r:
-                for line in r:
-                    line = line.decode()
-                    if line.startswith("data:") and "/oauth/token" in line:
-                        print(line.strip()); break
-            """, server.base + "/emulator/v1/events"]
-        let out = Pipe()
-        reader.standardOutput = out
-        try reader.run()
-        reader.waitUntilExit()
-        let event = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(event.contains("\"method\":\"GET\"") && event.contains("/oauth/token?code=secr…(18)"), "\(event)")
-        #expect(!event.contains("secretsecretsecret"))
+        try ServeProcess.with { server throws in
+            let (status, _, html) = try server.request("GET", "/")
+            #expect(status == 200 && html.contains("id=\"start-deeplink\"") && html.contains("/dashboard.js"))
+            _ = try server.request("GET", "/oauth/token?code=secretsecretsecret")
+            // Read the stream for a moment with python3's urllib (the stream does not end by itself).
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            reader.arguments = ["python3", "-c", """
+                import sys, urllib.request
+                with urllib.request.urlopen(sys.argv[1], timeout=5) as r:
+                    for line in r:
+                        line = line.decode()
+                        if line.startswith("data:") and "/oauth/token" in line:
+                            print(line.strip()); break
+                """, server.base + "/emulator/v1/events"]
+            let out = Pipe()
+            reader.standardOutput = out
+            try reader.run()
+            reader.waitUntilExit()
+            let event = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(event.contains("\"method\":\"GET\"") && event.contains("/oauth/token?code=secr…(18)"), "\(event)")
+            #expect(!event.contains("secretsecretsecret"))
+        }
     }
 
     @Test("--format json: the first line is {\"listening\": base URL}")
@@ -143,41 +151,41 @@ struct ServeCommandTests {
 struct ServeTrustTests {
     @Test("SIGTERM and SIGINT stop the server while the dashboard's event stream is open, and the stream ends", arguments: [SIGTERM, SIGINT])
     func stopsWithEventStreamOpen(signal: Int32) throws {
-        let server = try ServeProcess()
-        defer { _ = server.stop() }
-        // The stream is open once its first event (the log's greeting) has arrived.
-        let fd = try RawHTTP.connected(server.base, readLimit: 10)
-        defer { close(fd) }
-        let request = Array("GET /emulator/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
-        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while String(decoding: received, as: UTF8.self).firstRange(of: "bridge serve request log") == nil {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            guard n > 0 else { break }
-            received += buffer[..<n]
+        try ServeProcess.with { server throws in
+            // The stream is open once its first event (the log's greeting) has arrived.
+            let fd = try RawHTTP.connected(server.base, readLimit: 10)
+            defer { close(fd) }
+            let request = Array("GET /emulator/v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+            _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, 0) }
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while String(decoding: received, as: UTF8.self).firstRange(of: "bridge serve request log") == nil {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                guard n > 0 else { break }
+                received += buffer[..<n]
+            }
+            #expect(String(decoding: received, as: UTF8.self).firstRange(of: "bridge serve request log") != nil)
+            // Bounded only so that a server that ignores the signal fails the test instead of hanging it.
+            #expect(server.server.signal(signal, waitingUpTo: 10), "the server did not stop on signal \(signal)")
+            // The stream ends: the server closes the connection.
+            var ended = false
+            while true {
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n == 0 { ended = true; break }
+                if n < 0 { break }
+            }
+            #expect(ended)
         }
-        #expect(String(decoding: received, as: UTF8.self).firstRange(of: "bridge serve request log") != nil)
-        // Bounded only so that a server that ignores the signal fails the test instead of hanging it.
-        #expect(server.server.signal(signal, waitingUpTo: 10), "the server did not stop on signal \(signal)")
-        // The stream ends: the server closes the connection.
-        var ended = false
-        while true {
-            let n = recv(fd, &buffer, buffer.count, 0)
-            if n == 0 { ended = true; break }
-            if n < 0 { break }
-        }
-        #expect(ended)
     }
 
     @Test("a half-sent request head is closed after the configured idle time, and the server keeps serving")
     func halfSentRequest() throws {
         let config = try Canary.temporary("serve-config.json", #"{"idleTimeout": 1}"#)
         defer { try? FileManager.default.removeItem(atPath: config) }
-        let server = try ServeProcess(["--config", config])
-        defer { _ = server.stop() }
-        #expect(try RawHTTP.closedByServer(server.base, sending: Array("GET /emulator/v1/clock HTTP/1.1\r\nHo".utf8), waitingUpTo: 20))
-        #expect(try RawHTTP.request(server.base, "GET", "/emulator/v1/clock").status == 200)
+        try ServeProcess.with(["--config", config]) { server throws in
+            #expect(try RawHTTP.closedByServer(server.base, sending: Array("GET /emulator/v1/clock HTTP/1.1\r\nHo".utf8), waitingUpTo: 20))
+            #expect(try RawHTTP.request(server.base, "GET", "/emulator/v1/clock").status == 200)
+        }
     }
 
     @Test("--host that is not loopback is warned about, naming what it exposes")
