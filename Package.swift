@@ -176,7 +176,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ProviderEmulatorTests",
-            dependencies: ["ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText"]
+            dependencies: [
+                "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText",
+                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "BridgeCLITests",

@@ -35,8 +35,8 @@ struct AccessPolicy: Sendable {
         path == "/" || path.hasPrefix("/emulator/") || path.hasPrefix("/api/v1/") || path.hasPrefix("/dashboard.")
     }
 
-    /// Nil when the request may be routed. `host` is the Host header (nil in process: `bridge host`'s
-    /// provider, where no network is involved).
+    /// Nil when the request may be routed. `host` is the Host header (nil: a request without one, which
+    /// HTTP/1.0 allows; no page's request lacks one).
     func refusal(path: String, host: String?, origin: String?) -> Refusal? {
         if let host, !isAllowedHost(host) { return .wrongHost(host) }
         if Self.isControl(path), let origin, !isSameOrigin(origin, host: host) { return .crossOrigin(origin) }

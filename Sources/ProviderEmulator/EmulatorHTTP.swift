@@ -1,6 +1,6 @@
-// EmulatorHTTP.swift: a request and a response as the emulator's handlers see them, independent of the
-// server library (Hummingbird carries them over the wire in EmulatorServer), so every endpoint is tested
-// by calling the emulator directly as well as over HTTP. Bodies are read as forms or JSON, the way each
+// EmulatorHTTP.swift: a request and a response as the emulator's route handlers see them: pure functions
+// of the state, written once per provider; EmulatorRouter turns Hummingbird's request into this one and
+// this response into Hummingbird's. Bodies are read as forms or JSON, the way each
 // provider's endpoint takes them; a body that is neither is the caller's mistake, not a crash.
 import BrowserURL
 import Foundation
@@ -9,6 +9,8 @@ import JSONText
 
 public struct EmulatorRequest: Sendable {
     public var method: String
+    /// The path and query as sent.
+    public var target: String
     /// The path, without the query.
     public var path: String
     public var query: [String: String]
@@ -23,6 +25,8 @@ public struct EmulatorRequest: Sendable {
     public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
                 origin: String? = nil, host: String? = nil) {
         self.method = method.uppercased()
+        target = path + (query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }
+            .map { "\(Redactor.encodeURIComponent($0.key))=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&"))
         self.path = path
         self.query = query
         self.contentType = contentType.lowercased()
@@ -37,6 +41,7 @@ public struct EmulatorRequest: Sendable {
         var query: [String: String] = [:]
         if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
         self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin, host: host)
+        self.target = target
     }
 
     /// The body as application/x-www-form-urlencoded fields (first value of each).
@@ -54,6 +59,14 @@ public struct EmulatorRequest: Sendable {
 }
 
 public struct EmulatorResponse: Sendable {
+    public init(status: Int, contentType: String, body: [UInt8], location: String? = nil, headers: [String: String] = [:]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.location = location
+        self.headers = headers
+    }
+
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
@@ -77,7 +90,7 @@ public struct EmulatorResponse: Sendable {
     public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [], location: nil)
 
     /// Every header the answer carries, in a fixed order: Content-Type, Location (a redirect), then the rest
-    /// (CORS) by name. The server and the in-process provider of `bridge host` both send these.
+    /// (CORS) by name, as the router sends them.
     public var headerFields: [(String, String)] {
         var fields = [("Content-Type", contentType)]
         if let location { fields.append(("Location", location)) }

@@ -2,8 +2,9 @@
 // password-reset mail, code exchange and hosted pages, Realm's and Kii's password flows, the app backend
 // of the deep-link reset, an outbox shaped like
 // Mailpit's API, and the control routes under /emulator/v1/ (clock, reset, faults, users, codes), after the
-// Firebase emulator's. `handle` answers one request; EmulatorServer puts it on Hummingbird. Bad requests
-// get the provider's own kind of error, never a 5xx and never a crash, and the emulator keeps serving.
+// Firebase emulator's. The state and the route tables live here; EmulatorRouter serves them with
+// Hummingbird's router and middleware. Bad requests get the provider's own kind of error, never a 5xx and
+// never a crash, and the emulator keeps serving.
 import Foundation
 import NavigationPolicy
 import JSONText
@@ -23,6 +24,8 @@ public final class ProviderEmulator: @unchecked Sendable {
     /// The routes, by method and path pattern ({name} matches one segment).
     struct Route: Sendable {
         let method: String
+        /// The path, `{name}` a parameter (Hummingbird's RouterPath syntax).
+        let path: String
         let pattern: [Substring]
         let handler: @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse
     }
@@ -64,37 +67,6 @@ public final class ProviderEmulator: @unchecked Sendable {
         return (text, last)
     }
 
-    /// Answers one request. The access policy is asked first (a wrong Host, or a control route asked from
-    /// another page, is refused); a provider endpoint's answer carries CORS headers for an origin the policy
-    /// lets read it, and a preflight (OPTIONS) is answered for such an origin, as the providers' own
-    /// endpoints answer the widget.
-    public func handle(_ request: EmulatorRequest) -> EmulatorResponse {
-        if let refusal = access.refusal(path: request.path, host: request.host, origin: request.origin) {
-            return Self.refused(request.path, refusal)
-        }
-        if request.method == "OPTIONS" {
-            var answer = EmulatorResponse.empty
-            if let origin = request.origin, access.allowsReading(from: origin), !AccessPolicy.isControl(request.path) {
-                answer.headers = ["Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-                                  "Access-Control-Allow-Headers": "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey",
-                                  "Access-Control-Max-Age": "600"]
-            }
-            return allowingOrigin(answer, request)
-        }
-        return allowingOrigin(answer(request), request)
-    }
-
-    /// The answer with CORS headers when the request's origin may read it (never on the control plane, whose
-    /// only page is served from the same origin and needs none).
-    func allowingOrigin(_ response: EmulatorResponse, _ request: EmulatorRequest) -> EmulatorResponse {
-        guard let origin = request.origin, !AccessPolicy.isControl(request.path), access.allowsReading(from: origin) else { return response }
-        var response = response
-        response.headers["Access-Control-Allow-Origin"] = origin
-        response.headers["Access-Control-Allow-Credentials"] = "true"
-        response.headers["Vary"] = "Origin"
-        return response
-    }
-
     /// A request the access policy refuses, in the shape of the path's provider.
     static func refused(_ path: String, _ refusal: AccessPolicy.Refusal) -> EmulatorResponse {
         switch refusal {
@@ -107,34 +79,25 @@ public final class ProviderEmulator: @unchecked Sendable {
         }
     }
 
-    private func answer(_ request: EmulatorRequest) -> EmulatorResponse {
+    /// Answers a routed request: its handler on the state, under the lock.
+    func perform(_ route: Route, _ request: EmulatorRequest, _ parameters: [String: String]) -> EmulatorResponse {
         lock.lock(); defer { lock.unlock() }
-        if request.body.count > configuration.maxBodyBytes {
-            return Self.providerError(request.path, status: 413, error: "request_too_large",
-                                      description: "the request body is \(request.body.count) bytes; the limit is \(configuration.maxBodyBytes)")
-        }
-        if request.path == "/emulator/v1/reset" && request.method == "POST" {
-            let base = state.baseURL
-            state = EmulatorState(configuration)
-            state.baseURL = base
-            return .json(200, JSONFields.single("stat", .string("ok")))
-        }
-        if request.method == "GET", let asset = Self.asset(request.path, configuration) { return asset }
-        let segments = request.path.split(separator: "/")
-        var methodMismatch = false
-        for route in Self.routes {
-            guard let parameters = Self.match(route.pattern, segments) else { continue }
-            guard route.method == request.method else { methodMismatch = true; continue }
-            if !request.path.hasPrefix("/emulator/"), let fault = state.takeFault(request.path) {
-                return Self.providerError(request.path, status: fault.status, error: "injected_fault",
-                                          description: "a fault injected through /emulator/v1/faults")
-            }
-            return route.handler(&state, request, parameters, configuration)
-        }
-        if methodMismatch {
-            return Self.providerError(request.path, status: 405, error: "method_not_allowed", description: "\(request.method) is not allowed on \(request.path)")
-        }
-        return Self.providerError(request.path, status: 404, error: "not_found", description: "no such endpoint: \(request.path)")
+        return route.handler(&state, request, parameters, configuration)
+    }
+
+    /// POST /emulator/v1/reset: the state back to the configuration (the base URL kept).
+    func reset() -> EmulatorResponse {
+        lock.lock(); defer { lock.unlock() }
+        let base = state.baseURL
+        state = EmulatorState(configuration)
+        state.baseURL = base
+        return .json(200, JSONFields.single("stat", .string("ok")))
+    }
+
+    /// The fault injected for this path, if one is left (it is used up).
+    func takeFault(_ path: String) -> EmulatorState.Fault? {
+        lock.lock(); defer { lock.unlock() }
+        return state.takeFault(path)
     }
 
     /// The widget's scripts, from the assets directory: any `…/load.js` (and Engage's `/load/APP`) and
@@ -166,7 +129,7 @@ public final class ProviderEmulator: @unchecked Sendable {
 
     static func route(_ method: String, _ path: String,
                       _ handler: @escaping @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse) -> Route {
-        Route(method: method, pattern: path.split(separator: "/"), handler: handler)
+        Route(method: method, path: path, pattern: path.split(separator: "/"), handler: handler)
     }
 
     /// An error in the shape the path's provider uses: Capture's `{stat:"error", code, error, error_description}`

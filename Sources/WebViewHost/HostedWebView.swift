@@ -76,8 +76,7 @@ public final class HostedWebView {
         let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: []),
                                      provider: options.provider, providerUnreachable: { [unowned self] why in
             // Said as the run's reason: the widget's own error (a TypeError in --eval, a spinner) would hide it.
-            var base = "in this process"
-            if case .server(let url)? = self.options.provider?.backend { base = url }
+            let base = self.options.provider?.base ?? "--provider"
             self.fail(HostError(.providerUnreachable, "the provider at \(base) does not answer (\(why)); is bridge serve running there?"))
         }) { [unowned self] exchange in
             self.state.activity()
@@ -87,10 +86,8 @@ public final class HostedWebView {
         self.network = network
         note("stand-in network on \(network.proxyURI): \(network.site.routes.count) route(s); loopback hosts are reached directly")
         if let why = network.connectionsClose { note("stand-in network: " + why) }
-        switch options.provider?.backend {
-        case .inProcess?: note("provider: the emulator, in this process")
-        case .server(let base)?: note("provider: bridge serve at \(base)")
-        case nil: break
+        if let provider = options.provider {
+            note(provider.isInProcess ? "provider: the emulator, in this process, at \(provider.base)" : "provider: bridge serve at \(provider.base)")
         }
         if let directory = options.screenshotsDirectory {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {

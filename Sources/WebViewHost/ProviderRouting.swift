@@ -39,16 +39,16 @@ public struct ProviderAnswer: Sendable {
 }
 
 public struct ProviderRouting: Sendable {
-    public enum Backend: Sendable {
-        /// Answered in this process.
-        case inProcess(@Sendable (ProviderExchange) -> ProviderAnswer)
-        /// Forwarded to a running `bridge serve` (its base URL, http://127.0.0.1:PORT).
-        case server(String)
+    /// The emulator's base URL (http://127.0.0.1:PORT): a running `bridge serve`, or the same server
+    /// started in this process on port 0.
+    public let base: String
+    /// The emulator runs in this process (`--provider`), not in a `bridge serve` the user started.
+    public let isInProcess: Bool
+
+    public init(base: String, inProcess: Bool = false) {
+        self.base = base
+        isInProcess = inProcess
     }
-
-    public let backend: Backend
-
-    public init(_ backend: Backend) { self.backend = backend }
 
     /// Is this host one of the providers'? Whole labels only: `janrain.com.evil.com` is not.
     public static func isProviderHost(_ host: String) -> Bool { ProviderDirectory.provider(forHost: host) != nil }

@@ -6,8 +6,9 @@
 // real server's connection does (StandInTLS says why its TLS end is made without a CA database). Plain
 // http through the proxy is answered directly.
 // With a provider (`--provider`), every CONNECT is accepted and the stand-in certificate trusted for its host
-// as it arrives; the requests ProviderRouting names go to the emulator (in this process, or forwarded to a
-// running `bridge serve` with libsoup's client, the server message paused meanwhile), the site answers the
+// as it arrives; the requests ProviderRouting names are forwarded to the emulator's server (a running
+// `bridge serve`, or the one started in this process) with libsoup's client, the server message paused
+// meanwhile; the site answers the
 // rest, and what neither serves is refused. Every request, answered or refused, is reported. Runs on the
 // GLib main loop with the view: no threads.
 #if WebKit
@@ -261,12 +262,7 @@ final class StandInNetwork {
         let exchange = ProviderExchange(method: method, target: target,
                                         contentType: soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) } ?? "",
                                         body: body, origin: soup_message_headers_get_one(headers, "Origin").map { String(cString: $0) })
-        switch provider.backend {
-        case .inProcess(let answer):
-            respond(msg, answer(exchange), method: method, url: url, detail: "emulator")
-        case .server(let base):
-            forward(exchange, to: base, message: msg, url: url)
-        }
+        forward(exchange, to: provider.base, message: msg, url: url)
     }
 
     private func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String, refused: Bool = false) {

@@ -1,7 +1,6 @@
 // EmulatorSetup.swift: the emulator's configuration as `bridge serve` and `bridge host --provider` make it:
 // the embedded default or --config, and the widget's stand-in scripts (--assets, else the emulator's own
-// resources). And the in-process provider of
-// `bridge host --provider` with no URL: the emulator answering the hosted view's requests directly.
+// resources). And the provider of `bridge host --provider`: the same server, started in this process.
 import Foundation
 import ProviderEmulator
 import WebViewHost
@@ -34,18 +33,45 @@ enum EmulatorSetup {
     }
 
     #if WebKit
-    /// The emulator in this process, as the hosted view's provider.
-    static func inProcess(_ configuration: EmulatorConfiguration, siteOrigin: String?) -> ProviderRouting {
+    /// The emulator in this process, as the hosted view's provider: the same server as `bridge serve`, on
+    /// 127.0.0.1 port 0, for as long as the process runs; the view's provider requests are forwarded to it
+    /// as they would be to a running `bridge serve`.
+    static func inProcess(_ configuration: EmulatorConfiguration, siteOrigin: String?) throws -> ProviderRouting {
         var configuration = configuration
         // The hosted page's own origin may read the providers' answers, as the app's registered site does.
         if let origin = siteOrigin.flatMap(EmulatorConfiguration.origin) { configuration.allowedOrigins.append(origin) }
-        let emulator = ProviderEmulator(configuration: configuration)
-        return ProviderRouting(.inProcess { exchange in
-            let answer = emulator.handle(EmulatorRequest(method: exchange.method, target: exchange.target, contentType: exchange.contentType,
-                                                         body: exchange.body, origin: exchange.origin))
-            emulator.logRequest(method: exchange.method, target: exchange.target, status: answer.status)
-            return ProviderAnswer(status: answer.status, headers: answer.headerFields, body: answer.body)
-        })
+        let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: "127.0.0.1", port: 0)
+        let started = StartedServer()
+        Task.detached {
+            do {
+                try await server.run(stopsOnSignals: false, onRunning: { base in started.ready(.success(base)) }, log: { _, _, _ in })
+            } catch {
+                started.ready(.failure(error))
+            }
+        }
+        switch started.wait() {
+        case .success(let base): return ProviderRouting(base: base, inProcess: true)
+        case .failure(let error): throw UsageError("--provider: the emulator did not start: \(error)")
+        }
+    }
+
+    /// The in-process server's base URL, handed from its task to the command's thread once it listens.
+    final class StartedServer: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var result: Result<String, any Error>?
+
+        func ready(_ value: Result<String, any Error>) {
+            condition.lock()
+            if result == nil { result = value }
+            condition.signal()
+            condition.unlock()
+        }
+
+        func wait() -> Result<String, any Error> {
+            condition.lock(); defer { condition.unlock() }
+            while result == nil { condition.wait() }
+            return result ?? .failure(CancellationError())
+        }
     }
     #endif
 }

@@ -160,9 +160,9 @@ struct HostRun {
         if command.provider {
             let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
             if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host: " + missing) }
-            options.provider = EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
+            options.provider = try EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
         } else if let url = command.providerURL {
-            options.provider = ProviderRouting(.server(url))
+            options.provider = ProviderRouting(base: url)
         }
 
         let out = OutputWriter(flushEachLine: true)

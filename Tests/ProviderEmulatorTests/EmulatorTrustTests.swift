@@ -11,8 +11,8 @@ import Testing
 @Suite("provider emulator: trust")
 struct EmulatorTrustTests {
     func request(_ method: String = "GET", _ target: String, host: String? = "127.0.0.1:8025", origin: String? = nil,
-                 form: String? = nil, on emulator: ProviderEmulator = ProviderEmulator()) -> EmulatorResponse {
-        emulator.handle(EmulatorRequest(method: method, target: target, contentType: form == nil ? "" : "application/x-www-form-urlencoded",
+                 form: String? = nil, on emulator: ProviderEmulator = ProviderEmulator()) async -> EmulatorResponse {
+        await emulator.handle(EmulatorRequest(method: method, target: target, contentType: form == nil ? "" : "application/x-www-form-urlencoded",
                                         body: Array((form ?? "").utf8), origin: origin, host: host))
     }
 
@@ -20,26 +20,26 @@ struct EmulatorTrustTests {
         ("http://localhost:3000", true), ("http://127.0.0.1:8080", true), ("https://yourdomain.com", true),
         ("https://evil.example", false), ("https://yourdomain.com.evil.example", false), ("null", false), ("http://[::1]:9000", true),
     ])
-    func cors(origin: String, readable: Bool) {
-        let answer = request("POST", "/oauth/token", origin: origin, form: "grant_type=authorization_code&code=x&redirect_uri=https%3A%2F%2Fa&client_id=c")
+    func cors(origin: String, readable: Bool) async {
+        let answer = await request("POST", "/oauth/token", origin: origin, form: "grant_type=authorization_code&code=x&redirect_uri=https%3A%2F%2Fa&client_id=c")
         #expect((answer.headers["Access-Control-Allow-Origin"] == origin) == readable)
         #expect((answer.headers["Access-Control-Allow-Credentials"] != nil) == readable)
-        let preflight = request("OPTIONS", "/oauth/token", origin: origin)
+        let preflight = await request("OPTIONS", "/oauth/token", origin: origin)
         #expect((preflight.headers["Access-Control-Allow-Origin"] != nil) == readable)
     }
 
     @Test("the control routes, the codes and the outbox refuse other pages; no Origin (curl, SDKs) and the dashboard's own are served",
           arguments: ["/emulator/v1/codes", "/emulator/v1/users", "/emulator/v1/clock", "/api/v1/messages", "/api/v1/message/latest", "/"])
-    func controlPlane(path: String) {
+    func controlPlane(path: String) async {
         for origin in ["https://evil.example", "http://localhost:3000", "null"] {
-            let refused = request("GET", path, origin: origin)
+            let refused = await request("GET", path, origin: origin)
             #expect(refused.status == 403, "\(path) from \(origin)")
             #expect(object(refused)["error"] as? String == "cross_origin_refused")
             #expect(refused.headers["Access-Control-Allow-Origin"] == nil)
         }
-        #expect(request("POST", "/emulator/v1/reset", origin: "https://evil.example").status == 403)
-        #expect(request("GET", path).status != 403)
-        #expect(request("GET", path, origin: "http://127.0.0.1:8025").status != 403)
+        #expect(await request("POST", "/emulator/v1/reset", origin: "https://evil.example").status == 403)
+        #expect(await request("GET", path).status != 403)
+        #expect(await request("GET", path, origin: "http://127.0.0.1:8025").status != 403)
     }
 
     @Test("a Host that is not this machine's address is refused on every route (DNS rebinding)", arguments: [
@@ -47,44 +47,44 @@ struct EmulatorTrustTests {
         ("127.0.0.1:8025", true), ("localhost:8025", true), ("[::1]:8025", true), ("192.168.1.5:8025", true), ("10.0.2.2:8025", true),
         ("app.localhost", true),
     ])
-    func host(host: String, served: Bool) {
+    func host(host: String, served: Bool) async {
         for path in ["/emulator/v1/codes", "/api/v1/messages", "/oauth/token", "/"] {
-            #expect((request("GET", path, host: host).status != 403) == served, "\(path) with Host \(host)")
+            #expect((await request("GET", path, host: host).status != 403) == served, "\(path) with Host \(host)")
         }
     }
 
     @Test("a host name the configuration lists is served")
-    func listedHost() throws {
+    func listedHost() async throws {
         let configuration = try EmulatorConfiguration.parse(Data(#"{"allowedHosts": ["devbox.local"]}"#.utf8))
-        #expect(request("GET", "/emulator/v1/clock", host: "devbox.local:8025", on: ProviderEmulator(configuration: configuration)).status == 200)
+        #expect(await request("GET", "/emulator/v1/clock", host: "devbox.local:8025", on: ProviderEmulator(configuration: configuration)).status == 200)
     }
 
     @Test("redirect URIs that would run script or render data are refused, as a provider refuses them", arguments: [
         "javascript:alert(document.domain)", "JavaScript:alert(1)", "data:text/html,<script>alert(1)</script>", "vbscript:msgbox(1)",
         " javascript:alert(1)", "java\tscript:alert(1)", "not a url", "https://yourdomain.com/cb#fragment",
     ])
-    func scriptRedirects(redirect: String) {
+    func scriptRedirects(redirect: String) async {
         let emulator = ProviderEmulator()
         let encoded = Redactor.encodeURIComponent(redirect)
-        let forgot = request("POST", "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
+        let forgot = await request("POST", "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
                              on: emulator)
         #expect(forgot.status == 400 && object(forgot)["error"] as? String == "invalid_argument")
-        let page = request("GET", "/oauth/signin?response_type=code&client_id=c&redirect_uri=\(encoded)", on: emulator)
+        let page = await request("GET", "/oauth/signin?response_type=code&client_id=c&redirect_uri=\(encoded)", on: emulator)
         #expect(page.status == 400 && page.location == nil)
-        let signedIn = request("POST", "/oauth/signin", form: "response_type=code&client_id=c&redirect_uri=\(encoded)&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine",
+        let signedIn = await request("POST", "/oauth/signin", form: "response_type=code&client_id=c&redirect_uri=\(encoded)&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine",
                                on: emulator)
         #expect(signedIn.location == nil)
-        #expect(object(request("GET", "/api/v1/messages", on: emulator))["total"] as? Int == 0)
+        #expect(object(await request("GET", "/api/v1/messages", on: emulator))["total"] as? Int == 0)
     }
 
     @Test("the dashboard sends a Content-Security-Policy without inline script, and makes live links only of safe schemes")
-    func dashboard() {
-        let page = request("GET", "/")
+    func dashboard() async {
+        let page = await request("GET", "/")
         let policy = page.headers["Content-Security-Policy"] ?? ""
         #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline") && policy.contains("frame-ancestors 'none'"))
         let html = page.text
         #expect(!html.contains("<script>") && html.contains("<script src=\"/dashboard.js\"></script>"))
-        let script = request("GET", "/dashboard.js")
+        let script = await request("GET", "/dashboard.js")
         #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
         // The script's list of schemes never made live is the engine's always-blocked set.
         let listLine = script.text.split(separator: "\n").first { $0.contains("var unsafeSchemes = ") }
@@ -94,47 +94,47 @@ struct EmulatorTrustTests {
     }
 
     @Test("a Kii PIN stops working after five wrong ones")
-    func pinAttempts() throws {
+    func pinAttempts() async throws {
         let emulator = ProviderEmulator()
         let user = "/api/apps/bridge-demo/users/EMAIL:ada%40example.com/password"
-        _ = emulator.handle(EmulatorRequest(method: "POST", target: user + "/request-reset", contentType: "application/json",
+        _ = await emulator.handle(EmulatorRequest(method: "POST", target: user + "/request-reset", contentType: "application/json",
                                             body: Array(#"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#.utf8)))
-        let sms = object(emulator.handle(EmulatorRequest(method: "GET", target: "/api/v1/message/latest")))
+        let sms = object(await emulator.handle(EmulatorRequest(method: "GET", target: "/api/v1/message/latest")))
         let pin = try #require((sms["Text"] as? String).map { $0.filter(\.isNumber) })
         let wrong = pin == "000000" ? "111111" : "000000"
-        func complete(_ pin: String) -> EmulatorResponse {
-            emulator.handle(EmulatorRequest(method: "POST", target: user + "/complete-reset", contentType: "application/json",
+        func complete(_ pin: String) async -> EmulatorResponse {
+            await emulator.handle(EmulatorRequest(method: "POST", target: user + "/complete-reset", contentType: "application/json",
                                             body: Array(#"{"pinCode":"\#(pin)","newPassword":"babbage-engine"}"#.utf8)))
         }
-        for _ in 1...5 { #expect(complete(wrong).status == 403) }
-        let right = complete(pin)
+        for _ in 1...5 { #expect(await complete(wrong).status == 403) }
+        let right = await complete(pin)
         #expect(right.status == 403 && object(right)["errorCode"] as? String == "WRONG_PIN_CODE")
     }
 
     @Test("ten wrong passwords lock a Capture account for fifteen minutes of the emulator's clock, right password or not")
-    func passwordAttempts() {
+    func passwordAttempts() async {
         let emulator = Emulator()
-        for _ in 1...10 { #expect(object(emulator.signIn(password: "wrong-password"))["code"] as? Int == 210) }
-        #expect(object(emulator.signIn())["stat"] as? String == "error")
-        _ = emulator.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
-        #expect(object(emulator.signIn())["stat"] as? String == "ok")
+        for _ in 1...10 { #expect(object(await emulator.signIn(password: "wrong-password"))["code"] as? Int == 210) }
+        #expect(object(await emulator.signIn())["stat"] as? String == "error")
+        _ = await emulator.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
+        #expect(object(await emulator.signIn())["stat"] as? String == "ok")
     }
 
     @Test("Mailpit's delete removes only the IDs given, all without a body, and refuses an unknown ID")
-    func deleteByIDs() throws {
+    func deleteByIDs() async throws {
         let emulator = Emulator()
         for _ in 1...3 {
-            _ = emulator.form("/oauth/forgot_password_native", [("client_id", "c"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
+            _ = await emulator.form("/oauth/forgot_password_native", [("client_id", "c"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
         }
-        let ids = (object(emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
+        let ids = (object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
         #expect(ids.count == 3)
-        #expect(emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["\#(ids[0])"]}"#).status == 200)
-        let left = (object(emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
+        #expect(await emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["\#(ids[0])"]}"#).status == 200)
+        let left = (object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
         #expect(left == Array(ids.dropFirst()))
-        #expect(emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["no-such-id"]}"#).status == 404)
-        #expect(object(emulator.get("/api/v1/messages"))["total"] as? Int == 2)
-        #expect(emulator.json("DELETE", "/api/v1/messages").status == 200)
-        #expect(object(emulator.get("/api/v1/messages"))["total"] as? Int == 0)
+        #expect(await emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["no-such-id"]}"#).status == 404)
+        #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 2)
+        #expect(await emulator.json("DELETE", "/api/v1/messages").status == 200)
+        #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 0)
     }
 
     @Test("configuration values out of range are errors naming the key", arguments: [
@@ -143,7 +143,7 @@ struct EmulatorTrustTests {
         (#"{"maxPasswordAttempts": 2.5}"#, "maxPasswordAttempts"), (#"{"allowedOrigins": ["*"]}"#, "allowedOrigins[0]"),
         (#"{"allowedOrigins": ["https://a.example/path"]}"#, "allowedOrigins[0]"), (#"{"allowedHosts": ["a.example:80"]}"#, "allowedHosts[0]"),
     ])
-    func ranges(json: String, key: String) {
+    func ranges(json: String, key: String) async {
         #expect(throws: EmulatorConfiguration.Invalid.self) { try EmulatorConfiguration.parse(Data(json.utf8)) }
         do { _ = try EmulatorConfiguration.parse(Data(json.utf8)) } catch let error as EmulatorConfiguration.Invalid {
             #expect(error.keyPath == key)

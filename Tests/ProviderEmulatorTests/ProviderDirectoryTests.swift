@@ -7,8 +7,8 @@ import Testing
 
 @Suite struct ProviderDirectoryTests {
     @Test(arguments: ProviderDirectory.AppBackendPath.allCases)
-    func theEmulatorAnswersEveryAppBackendPath(_ path: ProviderDirectory.AppBackendPath) {
-        let response = Emulator().json("POST", path.rawValue, "{}")
+    func theEmulatorAnswersEveryAppBackendPath(_ path: ProviderDirectory.AppBackendPath) async {
+        let response = await Emulator().json("POST", path.rawValue, "{}")
         #expect(response.status == 400)
     }
 
@@ -16,12 +16,12 @@ import Testing
         ("app.janraincapture.com", ProviderDirectory.Provider.capture), ("JANRAIN.COM", .capture), ("x.rpxnow.com", .engage),
         ("d16s8pqtk4uodx.cloudfront.net", .widgetCDN), ("api-jp.kii.com", .kii), ("services.cloud.mongodb.com", .realm),
     ])
-    func providerHosts(host: String, provider: ProviderDirectory.Provider) {
+    func providerHosts(host: String, provider: ProviderDirectory.Provider) async {
         #expect(ProviderDirectory.provider(forHost: host) == provider)
     }
 
     @Test(arguments: ["janrain.com.evil.com", "evilkii.com", "x.d16s8pqtk4uodx.cloudfront.net", "mongodb.com", "yourdomain.com"])
-    func notProviderHosts(host: String) {
+    func notProviderHosts(host: String) async {
         #expect(ProviderDirectory.provider(forHost: host) == nil)
     }
 }

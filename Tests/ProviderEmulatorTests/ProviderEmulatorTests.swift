@@ -14,22 +14,22 @@ struct Emulator {
 
     static let redirect = "https://yourdomain.com/password_reset.php"
 
-    func form(_ path: String, _ fields: [(String, String)]) -> EmulatorResponse {
+    func form(_ path: String, _ fields: [(String, String)]) async -> EmulatorResponse {
         let body = fields.map { "\(Redactor.encodeURIComponent($0.0))=\(Redactor.encodeURIComponent($0.1))" }.joined(separator: "&")
-        return emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
+        return await emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
     }
-    func json(_ method: String, _ path: String, _ body: String = "") -> EmulatorResponse {
-        emulator.handle(EmulatorRequest(method: method, target: path, contentType: "application/json", body: Array(body.utf8)))
+    func json(_ method: String, _ path: String, _ body: String = "") async -> EmulatorResponse {
+        await emulator.handle(EmulatorRequest(method: method, target: path, contentType: "application/json", body: Array(body.utf8)))
     }
-    func get(_ target: String) -> EmulatorResponse { json("GET", target) }
+    func get(_ target: String) async -> EmulatorResponse { await json("GET", target) }
 
-    func signIn(password: String = "analytical-engine", responseType: String = "code", client: String = "c1", redirect: String = redirect) -> EmulatorResponse {
-        form("/oauth/auth_native_traditional", [("client_id", client), ("flow", "webViewSignIn"), ("flow_version", "HEAD"), ("locale", "en-US"),
+    func signIn(password: String = "analytical-engine", responseType: String = "code", client: String = "c1", redirect: String = redirect) async -> EmulatorResponse {
+        await form("/oauth/auth_native_traditional", [("client_id", client), ("flow", "webViewSignIn"), ("flow_version", "HEAD"), ("locale", "en-US"),
                                                 ("redirect_uri", redirect), ("response_type", responseType), ("form", "signInForm"),
                                                 ("signInEmailAddress", "ada@example.com"), ("currentPassword", password)])
     }
-    func exchange(_ code: String, redirect: String = redirect, client: String = "c1") -> EmulatorResponse {
-        form("/oauth/token", [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect), ("client_id", client)])
+    func exchange(_ code: String, redirect: String = redirect, client: String = "c1") async -> EmulatorResponse {
+        await form("/oauth/token", [("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect), ("client_id", client)])
     }
 }
 
@@ -40,65 +40,65 @@ func object(_ response: EmulatorResponse) -> [String: Any] {
 @Suite("provider emulator: Capture")
 struct CaptureEmulatorTests {
     @Test("sign in answers the code, the token or both, with the user", arguments: [("code", true, false), ("token", false, true), ("code_and_token", true, true)])
-    func signIn(responseType: String, code: Bool, token: Bool) {
-        let answer = object(Emulator().signIn(responseType: responseType))
+    func signIn(responseType: String, code: Bool, token: Bool) async {
+        let answer = object(await Emulator().signIn(responseType: responseType))
         #expect(answer["stat"] as? String == "ok")
         #expect((answer["authorization_code"] != nil) == code && (answer["access_token"] != nil) == token)
         #expect((answer["capture_user"] as? [String: Any])?["email"] as? String == "ada@example.com")
     }
 
     @Test("a wrong password is Capture's invalid_credentials, in a 200, naming the form")
-    func wrongPassword() {
-        let response = Emulator().signIn(password: "babbage")
+    func wrongPassword() async {
+        let response = await Emulator().signIn(password: "babbage")
         let answer = object(response)
         #expect(response.status == 200 && answer["stat"] as? String == "error" && answer["error"] as? String == "invalid_credentials")
         #expect((answer["invalid_fields"] as? [String: Any])?["signInForm"] != nil)
     }
 
     @Test("a code is exchanged once, for its redirect_uri, before it expires")
-    func exchange() throws {
+    func exchange() async throws {
         let e = Emulator()
-        let code = try #require(object(e.signIn())["authorization_code"] as? String)
-        #expect(object(e.exchange(code, redirect: "https://yourdomain.com/other"))["code"] as? Int == 420)
-        let first = e.exchange(code)
+        let code = try #require(object(await e.signIn())["authorization_code"] as? String)
+        #expect(object(await e.exchange(code, redirect: "https://yourdomain.com/other"))["code"] as? Int == 420)
+        let first = await e.exchange(code)
         #expect(first.status == 200 && object(first)["access_token"] != nil, "\(first.text)")
-        let again = e.exchange(code)
+        let again = await e.exchange(code)
         #expect(again.status == 400 && object(again)["error"] as? String == "invalid_grant" && again.text.contains("already used"))
-        #expect(object(e.exchange("nonsense"))["error"] as? String == "invalid_grant")
+        #expect(object(await e.exchange("nonsense"))["error"] as? String == "invalid_grant")
         // Expiry on a moved clock.
-        let late = try #require(object(e.signIn())["authorization_code"] as? String)
-        #expect(e.json("POST", "/emulator/v1/clock", #"{"advance": 601}"#).status == 200)
-        let expired = e.exchange(late)
+        let late = try #require(object(await e.signIn())["authorization_code"] as? String)
+        #expect(await e.json("POST", "/emulator/v1/clock", #"{"advance": 601}"#).status == 200)
+        let expired = await e.exchange(late)
         #expect(expired.status == 400 && expired.text.contains("expired"))
-        let codes = (object(e.get("/emulator/v1/codes"))["codes"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "authorization_code" }
+        let codes = (object(await e.get("/emulator/v1/codes"))["codes"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "authorization_code" }
         #expect(codes.map { $0["state"] as? String ?? "" } == ["used", "expired"])
     }
 
     @Test("the reset mail's link is exactly the redirect_uri with a code, and the code exchanges once (seed 000)")
-    func forgotPassword() throws {
+    func forgotPassword() async throws {
         let e = Emulator()
-        let response = e.form("/oauth/forgot_password_native", [("client_id", "c1"), ("flow", "webViewSignIn"), ("form", "forgotPasswordForm"),
+        let response = await e.form("/oauth/forgot_password_native", [("client_id", "c1"), ("flow", "webViewSignIn"), ("form", "forgotPasswordForm"),
                                                                  ("signInEmailAddress", "ADA@example.com"), ("redirect_uri", Emulator.redirect)])
         #expect(object(response)["stat"] as? String == "ok", "\(response.text)")
-        let latest = object(e.get("/api/v1/message/latest"))
+        let latest = object(await e.get("/api/v1/message/latest"))
         let link = try #require((latest["Links"] as? [String])?.first)
         #expect(link.hasPrefix(Emulator.redirect + "?code=") && link.count == Emulator.redirect.count + 6 + 32)
         #expect((latest["Text"] as? String)?.contains(link) == true && (latest["HTML"] as? String)?.contains("href=\"\(link)\"") == true)
         let code = String(link.dropFirst(Emulator.redirect.count + 6))
-        #expect(e.exchange(code).status == 200)
-        #expect(e.exchange(code).status == 400)
-        let unknown = object(e.form("/oauth/forgot_password_native", [("client_id", "c1"), ("signInEmailAddress", "nobody@example.com"),
+        #expect(await e.exchange(code).status == 200)
+        #expect(await e.exchange(code).status == 400)
+        let unknown = object(await e.form("/oauth/forgot_password_native", [("client_id", "c1"), ("signInEmailAddress", "nobody@example.com"),
                                                                       ("redirect_uri", Emulator.redirect)]))
         #expect(unknown["error"] as? String == "invalid_form_fields")
     }
 
     @Test("strict clients: an unknown client and an unregistered redirect_uri are refused")
-    func strictClients() throws {
+    func strictClients() async throws {
         let config = try EmulatorConfiguration.parse(Data(#"{"clients":[{"id":"app","redirectURIs":["https://yourdomain.com/password_reset.php"]}]}"#.utf8))
         let e = Emulator(config)
-        #expect(object(e.signIn(client: "other"))["error"] as? String == "invalid_client")
-        #expect(object(e.signIn(client: "app", redirect: "https://evil.example/cb"))["code"] as? Int == 420)
-        #expect(object(e.signIn(client: "app"))["stat"] as? String == "ok")
+        #expect(object(await e.signIn(client: "other"))["error"] as? String == "invalid_client")
+        #expect(object(await e.signIn(client: "app", redirect: "https://evil.example/cb"))["code"] as? Int == 420)
+        #expect(object(await e.signIn(client: "app"))["stat"] as? String == "ok")
     }
 
     @Test("bad requests get Capture's errors, never a 5xx", arguments: [
@@ -106,8 +106,8 @@ struct CaptureEmulatorTests {
         ("/oauth/token", "grant_type=password&code=x&redirect_uri=y&client_id=z", 400, "unsupported_grant_type"),
         ("/oauth/auth_native_traditional", "client_id=c&redirect_uri=r&signInEmailAddress=a&currentPassword=p&response_type=id_token", 400, "invalid_argument"),
     ])
-    func badRequests(path: String, body: String, status: Int, error: String) {
-        let response = ProviderEmulator().handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
+    func badRequests(path: String, body: String, status: Int, error: String) async {
+        let response = await ProviderEmulator().handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
         #expect(response.status == status && object(response)["error"] as? String == error && object(response)["stat"] as? String == "error", "\(response.text)")
     }
 }
@@ -115,77 +115,77 @@ struct CaptureEmulatorTests {
 @Suite("provider emulator: the app backend, the outbox, control")
 struct BackendEmulatorTests {
     @Test("deep-link reset: the mail carries yourapp://reset-password with the token and the encoded address; the token works once, for 30 minutes")
-    func deepLink() throws {
+    func deepLink() async throws {
         let e = Emulator()
-        #expect(e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#).status == 202)
-        #expect(e.json("POST", "/api/reset-password/request", #"{"email":"nobody@example.com"}"#).status == 202)  // no enumeration
-        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#).status == 202)
+        #expect(await e.json("POST", "/api/reset-password/request", #"{"email":"nobody@example.com"}"#).status == 202)  // no enumeration
+        let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("yourapp://reset-password?token=") && link.hasSuffix("&email=ada%40example.com"))
         let token = String(link.dropFirst("yourapp://reset-password?token=".count).prefix(40))
-        #expect(e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"short"}"#).status == 422)
-        #expect(e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 200)
-        #expect(e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 409)
+        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"short"}"#).status == 422)
+        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 200)
+        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 409)
         // The old password stops working, the new one works.
-        #expect(object(e.signIn())["error"] as? String == "invalid_credentials")
-        #expect(object(e.signIn(password: "difference-engine"))["stat"] as? String == "ok")
+        #expect(object(await e.signIn())["error"] as? String == "invalid_credentials")
+        #expect(object(await e.signIn(password: "difference-engine"))["stat"] as? String == "ok")
         // Expiry.
-        _ = e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
-        let second = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        _ = await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
+        let second = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         let secondToken = String(second.dropFirst("yourapp://reset-password?token=".count).prefix(40))
-        _ = e.json("POST", "/emulator/v1/clock", #"{"advance": 1801}"#)
-        #expect(e.json("POST", "/api/reset-password", #"{"token":"\#(secondToken)","email":"ada@example.com","newPassword":"analytical-engine"}"#).status == 410)
+        _ = await e.json("POST", "/emulator/v1/clock", #"{"advance": 1801}"#)
+        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(secondToken)","email":"ada@example.com","newPassword":"analytical-engine"}"#).status == 410)
     }
 
     @Test("the outbox lists newest first, searches by recipient and empties; messages have Mailpit's fields")
-    func outbox() {
+    func outbox() async {
         let e = Emulator()
-        _ = e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
-        _ = e.form("/oauth/forgot_password_native", [("client_id", "c"), ("signInEmailAddress", "ada@example.com"), ("redirect_uri", Emulator.redirect)])
-        let list = object(e.get("/api/v1/messages"))
+        _ = await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
+        _ = await e.form("/oauth/forgot_password_native", [("client_id", "c"), ("signInEmailAddress", "ada@example.com"), ("redirect_uri", Emulator.redirect)])
+        let list = object(await e.get("/api/v1/messages"))
         let messages = list["messages"] as? [[String: Any]] ?? []
         #expect(list["total"] as? Int == 2 && messages.count == 2)
         #expect((messages.first?["Snippet"] as? String)?.contains("Someone asked") == true)  // newest first
         #expect(((messages.first?["To"] as? [[String: Any]])?.first?["Address"] as? String) == "ada@example.com")
         for key in ["ID", "From", "To", "Subject", "Created", "Snippet"] { #expect(messages.first?[key] != nil, "\(key)") }
-        #expect(object(e.get("/api/v1/search?query=to:ada%40example.com"))["total"] as? Int == 2)
-        #expect(object(e.get("/api/v1/search?query=to:nobody@example.com"))["total"] as? Int == 0)
+        #expect(object(await e.get("/api/v1/search?query=to:ada%40example.com"))["total"] as? Int == 2)
+        #expect(object(await e.get("/api/v1/search?query=to:nobody@example.com"))["total"] as? Int == 0)
         let id = messages.last?["ID"] as? String ?? ""
-        #expect(object(e.get("/api/v1/message/\(id)"))["Subject"] as? String == "Reset your password")
-        #expect(e.get("/api/v1/message/msg-none").status == 404)
-        #expect(e.json("DELETE", "/api/v1/messages").status == 200)
-        #expect(object(e.get("/api/v1/messages"))["total"] as? Int == 0)
+        #expect(object(await e.get("/api/v1/message/\(id)"))["Subject"] as? String == "Reset your password")
+        #expect(await e.get("/api/v1/message/msg-none").status == 404)
+        #expect(await e.json("DELETE", "/api/v1/messages").status == 200)
+        #expect(object(await e.get("/api/v1/messages"))["total"] as? Int == 0)
     }
 
     @Test("faults: the next N requests to a path fail with the provider's error body, then it serves again")
-    func faults() {
+    func faults() async {
         let e = Emulator()
-        #expect(e.json("POST", "/emulator/v1/faults", #"{"path":"/oauth/token","count":2,"status":503}"#).status == 200)
-        let first = e.exchange("x")
+        #expect(await e.json("POST", "/emulator/v1/faults", #"{"path":"/oauth/token","count":2,"status":503}"#).status == 200)
+        let first = await e.exchange("x")
         #expect(first.status == 503 && object(first)["stat"] as? String == "error" && object(first)["error"] as? String == "injected_fault")
-        #expect(e.exchange("x").status == 503)
-        #expect(e.exchange("x").status == 400)  // back to normal: an unknown code
+        #expect(await e.exchange("x").status == 503)
+        #expect(await e.exchange("x").status == 400)  // back to normal: an unknown code
     }
 
     @Test("reset goes back to the configuration; the clock is set and read")
-    func resetAndClock() {
+    func resetAndClock() async {
         let e = Emulator()
-        _ = e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
-        #expect(object(e.json("POST", "/emulator/v1/clock", #"{"now":"2030-01-02T03:04:05Z"}"#))["now"] as? String == "2030-01-02T03:04:05.000Z")
-        #expect(e.json("POST", "/emulator/v1/reset").status == 200)
-        #expect(object(e.get("/api/v1/messages"))["total"] as? Int == 0)
-        #expect((object(e.get("/emulator/v1/users"))["users"] as? [[String: Any]])?.first?["email"] as? String == "ada@example.com")
-        #expect(e.json("POST", "/emulator/v1/clock", #"{"advance": -5}"#).status == 400)
-        #expect(e.json("POST", "/emulator/v1/clock", "not json").status == 400)
+        _ = await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
+        #expect(object(await e.json("POST", "/emulator/v1/clock", #"{"now":"2030-01-02T03:04:05Z"}"#))["now"] as? String == "2030-01-02T03:04:05.000Z")
+        #expect(await e.json("POST", "/emulator/v1/reset").status == 200)
+        #expect(object(await e.get("/api/v1/messages"))["total"] as? Int == 0)
+        #expect((object(await e.get("/emulator/v1/users"))["users"] as? [[String: Any]])?.first?["email"] as? String == "ada@example.com")
+        #expect(await e.json("POST", "/emulator/v1/clock", #"{"advance": -5}"#).status == 400)
+        #expect(await e.json("POST", "/emulator/v1/clock", "not json").status == 400)
     }
 
     @Test("unknown paths 404, wrong methods 405, bodies over the limit 413, JSON that is not JSON 400")
-    func badRequests() {
+    func badRequests() async {
         let e = Emulator()
-        #expect(e.get("/nowhere").status == 404)
-        #expect(e.get("/oauth/token").status == 405)
-        let big = e.emulator.handle(EmulatorRequest(method: "POST", target: "/api/reset-password", body: Array(repeating: 0x41, count: 70_000)))
+        #expect(await e.get("/nowhere").status == 404)
+        #expect(await e.get("/oauth/token").status == 405)
+        let big = await e.emulator.handle(EmulatorRequest(method: "POST", target: "/api/reset-password", body: Array(repeating: 0x41, count: 70_000)))
         #expect(big.status == 413)
-        #expect(e.json("POST", "/api/reset-password", "{").status == 400)
+        #expect(await e.json("POST", "/api/reset-password", "{").status == 400)
     }
 
     @Test("configuration errors name the key path", arguments: [
@@ -197,7 +197,7 @@ struct BackendEmulatorTests {
         (#"{"clients":[{"secret":"s"}]}"#, "clients[0].id"),
         (#"{"maxBodyBytes":0}"#, "maxBodyBytes"),
     ])
-    func configuration(json: String, keyPath: String) {
+    func configuration(json: String, keyPath: String) async {
         do {
             _ = try EmulatorConfiguration.parse(Data(json.utf8))
             Issue.record("accepted: \(json)")
@@ -214,54 +214,54 @@ struct CapturePageTests {
     static let signIn = "/oauth/signin?response_type=code_and_token&client_id=app&state=s%201&redirect_uri=" + Redactor.encodeURIComponent(Emulator.redirect)
 
     @Test("the sign-in page has the form and a forgot-password link; signing in redirects to redirect_uri with code, token and state")
-    func signIn() throws {
+    func signIn() async throws {
         let e = Emulator()
-        let page = e.get(Self.signIn)
+        let page = await e.get(Self.signIn)
         #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
         #expect(page.text.contains("name=\"signInEmailAddress\"") && page.text.contains("id=\"forgotPassword\"") && page.text.contains("value=\"s 1\""))
-        let wrong = e.form("/oauth/signin", [("response_type", "code"), ("client_id", "app"), ("redirect_uri", Emulator.redirect),
+        let wrong = await e.form("/oauth/signin", [("response_type", "code"), ("client_id", "app"), ("redirect_uri", Emulator.redirect),
                                              ("signInEmailAddress", "ada@example.com"), ("currentPassword", "babbage")])
         #expect(wrong.status == 200 && wrong.text.contains("Incorrect username or password"))
-        let ok = e.form("/oauth/signin", [("response_type", "code_and_token"), ("client_id", "app"), ("redirect_uri", Emulator.redirect), ("state", "s 1"),
+        let ok = await e.form("/oauth/signin", [("response_type", "code_and_token"), ("client_id", "app"), ("redirect_uri", Emulator.redirect), ("state", "s 1"),
                                           ("signInEmailAddress", "ada@example.com"), ("currentPassword", "analytical-engine")])
         let location = try #require(ok.location)
         #expect(ok.status == 302 && location.hasPrefix(Emulator.redirect + "?code=") && location.contains("&access_token=") && location.hasSuffix("&state=s%201"))
         let code = String(location.dropFirst(Emulator.redirect.count + 6).prefix(32))
-        #expect(e.exchange(code, client: "app").status == 200)
+        #expect(await e.exchange(code, client: "app").status == 200)
     }
 
     @Test("missing or bad authorization parameters are an error page, not a crash", arguments: [
         "/oauth/signin", "/oauth/signin?response_type=id_token&client_id=a&redirect_uri=x", "/oauth/signin?response_type=code&client_id=a",
     ])
-    func badSignIn(target: String) {
-        let response = Emulator().get(target)
+    func badSignIn(target: String) async {
+        let response = await Emulator().get(target)
         #expect(response.status == 400 && response.text.contains("class=\"error\""))
     }
 
     @Test("the forgot-password page mails the reset link")
-    func forgotPage() throws {
+    func forgotPage() async throws {
         let e = Emulator()
-        #expect(e.get("/oauth/forgot_password?client_id=app&redirect_uri=" + Redactor.encodeURIComponent(Emulator.redirect)).text.contains("forgotPasswordForm"))
-        let sent = e.form("/oauth/forgot_password", [("client_id", "app"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
+        #expect(await e.get("/oauth/forgot_password?client_id=app&redirect_uri=" + Redactor.encodeURIComponent(Emulator.redirect)).text.contains("forgotPasswordForm"))
+        let sent = await e.form("/oauth/forgot_password", [("client_id", "app"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
         #expect(sent.text.contains("Check your mail"))
-        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix(Emulator.redirect + "?code="))
     }
 
     @Test("profile_change_password: the form for a valid token; saving changes the password and loads the receiver with the callback")
-    func changePassword() throws {
+    func changePassword() async throws {
         let e = Emulator()
-        let token = try #require(object(e.signIn(responseType: "token"))["access_token"] as? String)
-        #expect(e.get("/oauth/profile_change_password?token=nope&callback=cb&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html").status == 401)
-        #expect(e.get("/oauth/profile_change_password?token=\(token)&callback=cb").status == 400)
-        let form = e.get("/oauth/profile_change_password?token=\(token)&callback=passwordChanged&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html")
+        let token = try #require(object(await e.signIn(responseType: "token"))["access_token"] as? String)
+        #expect(await e.get("/oauth/profile_change_password?token=nope&callback=cb&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html").status == 401)
+        #expect(await e.get("/oauth/profile_change_password?token=\(token)&callback=cb").status == 400)
+        let form = await e.get("/oauth/profile_change_password?token=\(token)&callback=passwordChanged&xd_receiver=https%3A%2F%2Fyourdomain.com%2Fxdcomm.html")
         #expect(form.status == 200 && form.text.contains("changePasswordForm"))
         let fields = [("token", token), ("callback", "passwordChanged"), ("xd_receiver", "https://yourdomain.com/xdcomm.html")]
-        #expect(e.form("/oauth/profile_change_password", fields + [("newPassword", "difference-engine"), ("newPasswordConfirm", "different")]).text.contains("do not match"))
-        let saved = e.form("/oauth/profile_change_password", fields + [("newPassword", "difference-engine"), ("newPasswordConfirm", "difference-engine")])
+        #expect(await e.form("/oauth/profile_change_password", fields + [("newPassword", "difference-engine"), ("newPasswordConfirm", "different")]).text.contains("do not match"))
+        let saved = await e.form("/oauth/profile_change_password", fields + [("newPassword", "difference-engine"), ("newPasswordConfirm", "difference-engine")])
         #expect(saved.text.contains("src=\"https://yourdomain.com/xdcomm.html#callback=passwordChanged\""), "\(saved.text)")
-        #expect(object(e.signIn())["error"] as? String == "invalid_credentials")
-        #expect(object(e.signIn(password: "difference-engine"))["stat"] as? String == "ok")
+        #expect(object(await e.signIn())["error"] as? String == "invalid_credentials")
+        #expect(object(await e.signIn(password: "difference-engine"))["stat"] as? String == "ok")
     }
 }
 
@@ -280,90 +280,90 @@ struct RealmKiiEmulatorTests {
     }
 
     @Test("Realm: register mails a confirmation link with token and tokenId; login waits for it; the link works once")
-    func register() throws {
+    func register() async throws {
         let e = Emulator()
-        #expect(e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 201)
-        #expect(e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 409)
-        #expect(object(e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["error"] as? String == "confirmation required")
-        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(await e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 201)
+        #expect(await e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 409)
+        #expect(object(await e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["error"] as? String == "confirmation required")
+        let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("https://app.example.com/confirmEmail?token="))
         let (token, tokenID) = Self.pair(link)
-        #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"wrong"}"#).status == 400)
-        #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 200)
-        #expect(e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 400)
-        #expect(object(e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["access_token"] != nil)
-        #expect(e.json("POST", "/api/client/v2.0/app/other/auth/providers/local-userpass/login", #"{"username":"a","password":"b"}"#).status == 404)
+        #expect(await e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"wrong"}"#).status == 400)
+        #expect(await e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 200)
+        #expect(await e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 400)
+        #expect(object(await e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["access_token"] != nil)
+        #expect(await e.json("POST", "/api/client/v2.0/app/other/auth/providers/local-userpass/login", #"{"username":"a","password":"b"}"#).status == 404)
     }
 
     @Test("Realm: the reset link (https://app.example.com/resetPassword?token&tokenId) works once, for 30 minutes")
-    func reset() throws {
+    func reset() async throws {
         let e = Emulator()
-        #expect(e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#).status == 200)
-        #expect(e.json("POST", "\(Self.realm)/reset/send", #"{"email":"nobody@example.com"}"#).status == 404)
-        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(await e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#).status == 200)
+        #expect(await e.json("POST", "\(Self.realm)/reset/send", #"{"email":"nobody@example.com"}"#).status == 404)
+        let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("https://app.example.com/resetPassword?token=") && link.contains("&tokenId="))
         let (token, tokenID) = Self.pair(link)
-        #expect(e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(token)","tokenId":"\#(tokenID)","password":"difference-engine"}"#).status == 200)
-        #expect(e.json("POST", "\(Self.realm)/login", #"{"username":"ada@example.com","password":"difference-engine"}"#).status == 200)
-        _ = e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#)
-        let (late, lateID) = Self.pair((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first ?? "")
-        _ = e.json("POST", "/emulator/v1/clock", #"{"advance": 1801}"#)
-        let expired = e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(late)","tokenId":"\#(lateID)","password":"analytical-engine"}"#)
+        #expect(await e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(token)","tokenId":"\#(tokenID)","password":"difference-engine"}"#).status == 200)
+        #expect(await e.json("POST", "\(Self.realm)/login", #"{"username":"ada@example.com","password":"difference-engine"}"#).status == 200)
+        _ = await e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#)
+        let (late, lateID) = Self.pair((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first ?? "")
+        _ = await e.json("POST", "/emulator/v1/clock", #"{"advance": 1801}"#)
+        let expired = await e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(late)","tokenId":"\#(lateID)","password":"analytical-engine"}"#)
         #expect(expired.status == 400 && expired.text.contains("expired"))
     }
 
     @Test("Realm: the reset function's outcome is the configuration's", arguments: [("success", 200), ("pending", 202), ("fail", 400)])
-    func resetFunction(outcome: String, status: Int) throws {
+    func resetFunction(outcome: String, status: Int) async throws {
         let e = Emulator(try EmulatorConfiguration.parse(Data(#"{"realmResetFunction":"\#(outcome)"}"#.utf8)))
-        #expect(e.json("POST", "\(Self.realm)/reset/call", #"{"email":"ada@example.com","password":"new-password","arguments":[]}"#).status == status)
+        #expect(await e.json("POST", "\(Self.realm)/reset/call", #"{"email":"ada@example.com","password":"new-password","arguments":[]}"#).status == status)
     }
 
     static let kii = "/api/apps/bridge-demo/users"
 
     @Test("Kii: an SMS PIN completes the reset; a wrong PIN is 403, an expired one 410, an unverified user 409, an unknown one 404")
-    func smsPIN() throws {
+    func smsPIN() async throws {
         let e = Emulator()
-        #expect(e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).status == 204)
-        let sms = object(e.get("/api/v1/message/latest"))
+        #expect(await e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).status == 204)
+        let sms = object(await e.get("/api/v1/message/latest"))
         #expect(((sms["To"] as? [[String: Any]])?.first?["Address"] as? String) == "+15555550100")
         let text = sms["Text"] as? String ?? ""
         let pin = String(text.filter(\.isNumber).prefix(6))
         #expect(pin.count == 6)
         let wrongPIN = pin == "000000" ? "000001" : "000000"
-        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(wrongPIN)","newPassword":"newpass1"}"#).status == 403)
-        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 400)
-        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)","newPassword":"newpass1"}"#).status == 204)
-        #expect(object(e.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"newpass1"}"#))["access_token"] != nil)
-        _ = e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
-        let late = String((object(e.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
-        _ = e.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
-        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(late)","newPassword":"newpass2"}"#).status == 410)
-        #expect(e.json("POST", "\(Self.kii)/EMAIL:nobody@example.com/password/request-reset", "{}").status == 404)
-        let notJSON = e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", "notificationMethod=SMS")
+        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(wrongPIN)","newPassword":"newpass1"}"#).status == 403)
+        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 400)
+        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)","newPassword":"newpass1"}"#).status == 204)
+        #expect(object(await e.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"newpass1"}"#))["access_token"] != nil)
+        _ = await e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
+        let late = String((object(await e.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
+        _ = await e.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
+        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(late)","newPassword":"newpass2"}"#).status == 410)
+        #expect(await e.json("POST", "\(Self.kii)/EMAIL:nobody@example.com/password/request-reset", "{}").status == 404)
+        let notJSON = await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", "notificationMethod=SMS")
         #expect(notJSON.status == 400 && object(notJSON)["errorCode"] as? String == "INVALID_INPUT_DATA")
         let unverified = Emulator(try EmulatorConfiguration.parse(Data(#"{"users":[{"email":"u@example.com","password":"pw","verified":false}]}"#.utf8)))
-        #expect(unverified.json("POST", "\(Self.kii)/EMAIL:u@example.com/password/request-reset", "{}").status == 409)
+        #expect(await unverified.json("POST", "\(Self.kii)/EMAIL:u@example.com/password/request-reset", "{}").status == 409)
     }
 
     @Test("Kii: by e-mail the link opens the emulator's reset page; in auto mode the new password is generated and sent")
-    func emailLink() throws {
+    func emailLink() async throws {
         let e = Emulator()
         e.emulator.setBaseURL("http://127.0.0.1:9")
-        #expect(e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#).status == 204)
-        let link = try #require((object(e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
+        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#).status == 204)
+        let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("http://127.0.0.1:9/kii/reset?token="))
         let target = String(link.dropFirst("http://127.0.0.1:9".count))
-        #expect(e.get(target).text.contains("kiiResetForm"))
+        #expect(await e.get(target).text.contains("kiiResetForm"))
         let token = String(target.dropFirst("/kii/reset?token=".count))
-        #expect(e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).text.contains("Your password was changed"))
-        #expect(e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).status == 400)
+        #expect(await e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).text.contains("Your password was changed"))
+        #expect(await e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).status == 400)
         let auto = Emulator(try EmulatorConfiguration.parse(Data(#"{"kiiPasswordMode":"auto"}"#.utf8)))
-        _ = auto.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
-        let pin = String((object(auto.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
-        #expect(auto.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 204)
-        let sent = object(auto.get("/api/v1/message/latest"))["Text"] as? String ?? ""
+        _ = await auto.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
+        let pin = String((object(await auto.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
+        #expect(await auto.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 204)
+        let sent = object(await auto.get("/api/v1/message/latest"))["Text"] as? String ?? ""
         let generated = try #require(sent.split(separator: " ").last.map { String($0.dropLast()) })
-        #expect(object(auto.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"\#(generated)"}"#))["access_token"] != nil)
+        #expect(object(await auto.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"\#(generated)"}"#))["access_token"] != nil)
     }
 }
 
@@ -373,7 +373,7 @@ struct AssetTests {
         .appendingPathComponent("Sources/ProviderEmulator/StandIn").path
 
     @Test("the default configuration serves the scripts the module carries as resources, the same files as the repository's")
-    func bundled() throws {
+    func bundled() async throws {
         let directory = try #require(EmulatorConfiguration().assetsDirectory)
         for file in ["janrain-widget.js", "xdcomm.js"] {
             let bundled = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file))
@@ -382,21 +382,21 @@ struct AssetTests {
     }
 
     @Test("any …/load.js is the widget stand-in and any …/xdcomm.js its receiver, from the assets directory")
-    func assets() {
+    func assets() async {
         var config = EmulatorConfiguration()
         config.assetsDirectory = Self.standIn
         let e = Emulator(config)
-        let widget = e.get("/bridge-demo/load.js")
+        let widget = await e.get("/bridge-demo/load.js")
         #expect(widget.status == 200 && widget.contentType.hasPrefix("text/javascript") && widget.text.contains("janrain"))
-        #expect(e.get("/default/xdcomm.js").status == 200)
+        #expect(await e.get("/default/xdcomm.js").status == 200)
         var without = EmulatorConfiguration()
         without.assetsDirectory = nil
-        #expect(Emulator(without).get("/bridge-demo/load.js").status == 404)  // no assets directory: not served
+        #expect(await Emulator(without).get("/bridge-demo/load.js").status == 404)  // no assets directory: not served
     }
 
     @Test("the dashboard has a start control for every provider's flow and reads the emulator's own routes")
-    func dashboard() {
-        let page = Emulator().get("/")
+    func dashboard() async {
+        let page = await Emulator().get("/")
         #expect(page.status == 200 && page.contentType.hasPrefix("text/html"))
         for id in ["start-capture-signin", "start-capture-reset", "start-deeplink", "start-realm-reset", "start-kii-pin", "outbox", "codes", "users", "log", "advance"] {
             #expect(page.text.contains("id=\"\(id)\""), "\(id)")
@@ -407,7 +407,7 @@ struct AssetTests {
 @Suite("provider emulator: the request log")
 struct RequestLogTests {
     @Test("events after a sequence number, masked; a client that fell behind the kept log is told how many it missed")
-    func events() {
+    func events() async {
         let emulator = ProviderEmulator()
         emulator.logRequest(method: "GET", target: "/oauth/token?code=secretsecretsecret", status: 405)
         let first = emulator.events(after: 0)

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("provider routing and screenshots")
 struct ProviderRoutingTests {
-    let routing = ProviderRouting(.server("http://127.0.0.1:8025"))
+    let routing = ProviderRouting(base: "http://127.0.0.1:8025")
 
     @Test("the providers' hosts and the app-backend paths go to the emulator", arguments: [
         "https://bridge-demo.janraincapture.com/oauth/auth_native_traditional",

@@ -1,0 +1,194 @@
+// EmulatorMiddleware.swift: what every request to the emulator goes through before and after its route,
+// as Hummingbird middleware in the router (outermost first): the emulator put in the context; the request
+// log (the CLI's line and the dashboard's live log); the access policy (a wrong Host, or a control route
+// asked from another page, refused before anything else); CORS (a preflight answered, and an answer a
+// listed or loopback origin may read marked so); the provider's own errors for what no route answers (404,
+// and 405 for a known path asked with another method); the widget's stand-in scripts; the body read within
+// the configured limit and time. Fault injection is middleware on the provider groups only.
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JSONText
+import NIOCore
+
+/// Puts the emulator in the context, for every middleware and route after it.
+struct EmulatorStateMiddleware: RouterMiddleware {
+    let emulator: ProviderEmulator
+
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        var context = context
+        context.emulator = emulator
+        return try await next(request, context)
+    }
+}
+
+/// Reports every answered request: to the CLI's log closure and to the dashboard's live log.
+struct RequestLogMiddleware: RouterMiddleware {
+    let log: @Sendable (_ method: String, _ target: String, _ status: Int) -> Void
+
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        let response: Response
+        do { response = try await next(request, context) } catch {
+            report(request.method.rawValue, target, 500, context)
+            throw error
+        }
+        report(request.method.rawValue, target, response.status.code, context)
+        return response
+    }
+
+    private func report(_ method: String, _ target: String, _ status: Int, _ context: EmulatorContext) {
+        log(method, target, status)
+        context.emulator?.logRequest(method: method, target: target, status: status)
+    }
+}
+
+/// The access policy, before routing: a request it refuses gets the provider's 403, nothing else.
+struct AccessPolicyMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        guard let emulator = context.emulator,
+              let refusal = emulator.access.refusal(path: request.uri.path, host: EmulatorRequest.host(of: request), origin: request.headers[.origin]) else {
+            return try await next(request, context)
+        }
+        return Response(ProviderEmulator.refused(request.uri.path, refusal))
+    }
+}
+
+/// CORS as the providers answer the widget: a preflight (OPTIONS) is answered for an origin the policy
+/// lets read the providers' answers, and such an origin's answers carry Access-Control-Allow-Origin with
+/// credentials; never on the control plane, whose only page is served from the same origin.
+struct EmulatorCORSMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        let reader = request.headers[.origin].flatMap { origin in
+            (context.emulator?.access.allowsReading(from: origin) ?? false) && !AccessPolicy.isControl(path) ? origin : nil
+        }
+        var response: Response
+        if request.method == .options {
+            response = Response(.empty)
+            if reader != nil {
+                response.headers[.accessControlAllowMethods] = "GET, POST, OPTIONS"
+                response.headers[.accessControlAllowHeaders] = "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey"
+                response.headers[.accessControlMaxAge] = "600"
+            }
+        } else {
+            response = try await next(request, context)
+        }
+        if let reader {
+            response.headers[.accessControlAllowOrigin] = reader
+            response.headers[.accessControlAllowCredentials] = "true"
+            response.headers[.vary] = "Origin"
+        }
+        return response
+    }
+}
+
+/// What no route answers, in the provider's words: 405 when the path is a route's with another method,
+/// else 404. Any other error a route throws is the caller's request, never a 5xx.
+struct ProviderErrorMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            let segments = path.split(separator: "/")
+            if ProviderEmulator.routes.contains(where: { ProviderEmulator.match($0.pattern, segments) != nil }) {
+                return Response(ProviderEmulator.providerError(path, status: 405, error: "method_not_allowed",
+                                                               description: "\(request.method.rawValue) is not allowed on \(path)"))
+            }
+            return Response(ProviderEmulator.providerError(path, status: 404, error: "not_found", description: "no such endpoint: \(path)"))
+        } catch {
+            return Response(ProviderEmulator.providerError(path, status: 400, error: "invalid_request", description: "\(error)"))
+        }
+    }
+}
+
+/// The widget's stand-in scripts, on any path Janrain's CDN serves them under (GET …/load.js, /load/APP,
+/// …/xdcomm.js): not a fixed route.
+struct StandInAssetsMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        if request.method == .get, let emulator = context.emulator,
+           let asset = ProviderEmulator.asset(request.uri.path, emulator.configuration) {
+            return Response(asset)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Reads the request's body into the context: up to the configured limit (413 past it) and within the
+/// configured time (408 past it). A request that declares no body (no Content-Length above 0, no
+/// Transfer-Encoding: most GETs) is not raced against a timer.
+struct BodyMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        guard let configuration = context.emulator?.configuration,
+              request.headers[.transferEncoding] != nil || (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > 0 else {
+            return try await next(request, context)
+        }
+        switch await Self.body(of: request, limit: configuration.maxBodyBytes, within: configuration.bodyTimeout) {
+        case .success(let body):
+            var context = context
+            context.body = body
+            return try await next(request, context)
+        case .failure(let refusal):
+            return Response(refusal.response(request.uri.path, configuration))
+        }
+    }
+
+    /// Why a request's body was not read.
+    enum Refusal: Error {
+        case tooLarge, tooSlow
+
+        func response(_ path: String, _ configuration: EmulatorConfiguration) -> EmulatorResponse {
+            switch self {
+            case .tooLarge:
+                return ProviderEmulator.providerError(path, status: 413, error: "request_too_large",
+                                                      description: "the request body is over \(configuration.maxBodyBytes) bytes")
+            case .tooSlow:
+                return ProviderEmulator.providerError(path, status: 408, error: "request_timeout",
+                                                      description: "the request body did not arrive within \(JSONWriter.numberText(configuration.bodyTimeout)) seconds")
+            }
+        }
+    }
+
+    static func body(of request: Request, limit: Int, within seconds: Double) async -> Result<[UInt8], Refusal> {
+        await withTaskGroup(of: Result<[UInt8], Refusal>.self) { group in
+            group.addTask {
+                var request = request
+                do { return .success(Array(try await request.collectBody(upTo: limit).readableBytesView)) } catch { return .failure(.tooLarge) }
+            }
+            group.addTask {
+                try? await Task.sleep(for: .nanoseconds(Int64(seconds * 1_000_000_000)))
+                return .failure(.tooSlow)
+            }
+            let first = await group.next() ?? .failure(.tooSlow)
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// Fault injection (POST /emulator/v1/faults): the next requests to a provider route fail with the status
+/// asked for and the provider's error body. On the provider groups only: the control plane never fails.
+struct FaultMiddleware: RouterMiddleware {
+    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        if let emulator = context.emulator, let fault = emulator.takeFault(request.uri.path) {
+            return Response(ProviderEmulator.providerError(request.uri.path, status: fault.status, error: "injected_fault",
+                                                           description: "a fault injected through /emulator/v1/faults"))
+        }
+        return try await next(request, context)
+    }
+}
+
+extension Response {
+    /// The emulator's answer on the wire: its headers, and Cache-Control: no-store (nothing it says may be
+    /// kept: codes, tokens, mail).
+    init(_ answer: EmulatorResponse) {
+        var headers = HTTPFields()
+        headers[.cacheControl] = "no-store"
+        // Our own header names, valid by construction.
+        for (name, value) in answer.headerFields {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        self.init(status: .init(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+}

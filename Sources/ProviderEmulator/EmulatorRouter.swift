@@ -1,0 +1,96 @@
+// EmulatorRouter.swift: the emulator as a Hummingbird router: the middleware every request goes through
+// (EmulatorMiddleware.swift), then a group per provider, each route from that provider's table (method and
+// path, `{name}` a path parameter) answered by its handler on the emulator's state. The live request log
+// is a route of the control group (server-sent events). `bridge serve`, `bridge host --provider` (the same
+// server on port 0) and the tests (HummingbirdTesting, no socket) all use this one router.
+import Hummingbird
+import HTTPTypes
+import NIOCore
+import ServiceLifecycle
+
+public enum EmulatorRouter {
+    /// The router for `emulator`; `log` gets every answered request (method, path and query, status).
+    public static func router(_ emulator: ProviderEmulator,
+                              log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void = { _, _, _ in })
+        -> Router<EmulatorContext> {
+        let router = Router(context: EmulatorContext.self)
+        router.add(middleware: EmulatorStateMiddleware(emulator: emulator))
+        router.add(middleware: RequestLogMiddleware(log: log))
+        router.add(middleware: AccessPolicyMiddleware())
+        router.add(middleware: EmulatorCORSMiddleware())
+        router.add(middleware: ProviderErrorMiddleware())
+        router.add(middleware: StandInAssetsMiddleware())
+        router.add(middleware: BodyMiddleware())
+
+        // The control plane: the clock, faults, users, codes, reset, the live log; the outbox; the dashboard.
+        let control = router.group()
+        control.post("/emulator/v1/reset") { _, context in Response(try state(of: context).reset()) }
+        control.get("/emulator/v1/events") { request, context in
+            EmulatorRouter.events(try state(of: context), from: Int(request.headers[HTTPField.Name("Last-Event-ID")!] ?? "") ?? 0)
+        }
+        add(ControlRoutes.routes, to: control)
+        add(OutboxRoutes.routes, to: control)
+        add(DashboardRoutes.routes, to: control)
+        // The providers, each with fault injection.
+        for routes in [CaptureRoutes.routes, CapturePages.routes, AppBackendRoutes.routes, RealmRoutes.routes, KiiRoutes.routes] {
+            add(routes, to: router.group().add(middleware: FaultMiddleware()))
+        }
+        return router
+    }
+
+    /// Each route of a provider's table in the group, answered by its handler on the emulator's state.
+    static func add(_ routes: [ProviderEmulator.Route], to group: RouterGroup<EmulatorContext>) {
+        for route in routes {
+            group.on(RouterPath(route.path), method: HTTPRequest.Method(route.method) ?? .get) { request, context in
+                let emulator = try state(of: context)
+                var parameters: [String: String] = [:]
+                for (name, value) in context.parameters { parameters[String(name)] = String(value) }
+                let answer = emulator.perform(route, EmulatorRequest(request, body: context.body), parameters)
+                return Response(answer)
+            }
+        }
+    }
+
+    /// The emulator the context carries.
+    static func state(of context: EmulatorContext) throws -> ProviderEmulator {
+        guard let emulator = context.emulator else { throw HTTPError(.internalServerError) }
+        return emulator
+    }
+
+    /// The dashboard's live request log as server-sent events: what is logged after `seq`, then every new
+    /// request as it is answered (checked four times a second), until the client goes away or the server
+    /// stops (a graceful shutdown ends the stream at its next check).
+    static func events(_ emulator: ProviderEmulator, from seq: Int) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            var last = seq
+            try await writer.write(ByteBuffer(string: ": bridge serve request log\n\n"))
+            while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                let (text, newest) = emulator.events(after: last)
+                if !text.isEmpty {
+                    try await writer.write(ByteBuffer(string: text))
+                    last = newest
+                }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            try await writer.finish(nil)
+        })
+    }
+}
+
+extension EmulatorRequest {
+    /// A Hummingbird request as the handlers see it.
+    init(_ request: Request, body: [UInt8]) {
+        let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        self.init(method: request.method.rawValue, target: target, contentType: request.headers[.contentType] ?? "", body: body,
+                  origin: request.headers[.origin], host: Self.host(of: request))
+    }
+
+    /// The Host a request names: its authority (HTTP/1.1's Host header, which Hummingbird moves there), or a
+    /// Host field a request made without a connection carries.
+    static func host(of request: Request) -> String? {
+        request.headers[HTTPField.Name("Host")!] ?? request.head.authority
+    }
+}
