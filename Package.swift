@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(
             name: "ProviderEmulatorTests",
             dependencies: [
-                "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText",
+                "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText", "FlowInspector",
                 .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -1,7 +1,8 @@
 // ControlRoutes.swift: /emulator/v1/: the clock (GET; POST {"advance": seconds} or {"now": ISO-8601}),
 // faults (POST {"path", "count", "status"}: the next requests to that path fail with that status and the
 // provider's error body), users and codes (GET: every code and token issued, with its state: issued, used,
-// expired). POST reset is handled before routing (back to the configuration).
+// expired), and POST reset (back to the configuration). The live request log (GET events) is a streaming
+// route of EmulatorRouter's.
 import Foundation
 import NavigationPolicy
 import JSONText
@@ -9,6 +10,13 @@ import JSONText
 enum ControlRoutes {
     static let routes: [ProviderEmulator.Route] = [
         ProviderEmulator.route("GET", "/emulator/v1/clock") { state, _, _, _ in clock(state) },
+        // Back to the configuration (the base URL kept).
+        ProviderEmulator.route("POST", "/emulator/v1/reset") { state, _, _, configuration in
+            let base = state.baseURL
+            state = EmulatorState(configuration)
+            state.baseURL = base
+            return .json(200, JSONFields.single("stat", .string("ok")))
+        },
         ProviderEmulator.route("POST", "/emulator/v1/clock") { state, request, _, _ in
             guard let body = request.json else { return bad("the body must be a JSON object: {\"advance\": seconds} or {\"now\": \"ISO-8601\"}") }
             if let advance = body["advance"] as? NSNumber {

@@ -22,21 +22,31 @@ public enum EmulatorRouter {
         router.add(middleware: StandInAssetsMiddleware())
         router.add(middleware: BodyMiddleware())
 
-        // The control plane: the clock, faults, users, codes, reset, the live log; the outbox; the dashboard.
-        let control = router.group()
-        control.post("/emulator/v1/reset") { _, context in Response(try state(of: context).reset()) }
-        control.get("/emulator/v1/events") { request, context in
-            EmulatorRouter.events(try state(of: context), from: Int(request.headers[HTTPField.Name("Last-Event-ID")!] ?? "") ?? 0)
+        for group in groups {
+            let routes = group.faults ? router.group().add(middleware: FaultMiddleware()) : router.group()
+            add(group.routes, to: routes)
         }
-        add(ControlRoutes.routes, to: control)
-        add(OutboxRoutes.routes, to: control)
-        add(DashboardRoutes.routes, to: control)
-        // The providers, each with fault injection.
-        for routes in [CaptureRoutes.routes, CapturePages.routes, AppBackendRoutes.routes, RealmRoutes.routes, KiiRoutes.routes] {
-            add(routes, to: router.group().add(middleware: FaultMiddleware()))
+        router.get(RouterPath(eventsPath)) { request, context in
+            EmulatorRouter.events(try state(of: context), from: Int(request.headers[HTTPField.Name("Last-Event-ID")!] ?? "") ?? 0)
         }
         return router
     }
+
+    /// The route tables, a group each: the providers (each with fault injection), then the control plane (the
+    /// clock, faults, users, codes and reset; the outbox; the dashboard), which never fails on purpose.
+    static let groups: [(name: String, routes: [ProviderEmulator.Route], faults: Bool)] = [
+        ("Janrain Capture: the native API", CaptureRoutes.routes, true),
+        ("Janrain Capture: the hosted pages", CapturePages.routes, true),
+        ("The app's own backend (the reset flows)", AppBackendRoutes.routes, true),
+        ("MongoDB Realm: email/password", RealmRoutes.routes, true),
+        ("Kii", KiiRoutes.routes, true),
+        ("The emulator's control plane", ControlRoutes.routes, false),
+        ("The outbox (Mailpit's API)", OutboxRoutes.routes, false),
+        ("The dashboard", DashboardRoutes.routes, false),
+    ]
+
+    /// The live request log (server-sent events).
+    static let eventsPath = "/emulator/v1/events"
 
     /// Each route of a provider's table in the group, answered by its handler on the emulator's state.
     static func add(_ routes: [ProviderEmulator.Route], to group: RouterGroup<EmulatorContext>) {

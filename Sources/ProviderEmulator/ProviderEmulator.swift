@@ -30,8 +30,8 @@ public final class ProviderEmulator: @unchecked Sendable {
         let handler: @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse
     }
 
-    static let routes: [Route] = ControlRoutes.routes + OutboxRoutes.routes + CaptureRoutes.routes + CapturePages.routes + AppBackendRoutes.routes
-        + RealmRoutes.routes + KiiRoutes.routes + DashboardRoutes.routes
+    /// Every route, from the router's groups (the providers' errors tell 405 from 404 by these).
+    static let routes: [Route] = EmulatorRouter.groups.flatMap(\.routes)
 
     /// The base URL the server listens on, for links to the emulator's own pages (Kii's reset page).
     public func setBaseURL(_ url: String) {
@@ -83,15 +83,6 @@ public final class ProviderEmulator: @unchecked Sendable {
     func perform(_ route: Route, _ request: EmulatorRequest, _ parameters: [String: String]) -> EmulatorResponse {
         lock.lock(); defer { lock.unlock() }
         return route.handler(&state, request, parameters, configuration)
-    }
-
-    /// POST /emulator/v1/reset: the state back to the configuration (the base URL kept).
-    func reset() -> EmulatorResponse {
-        lock.lock(); defer { lock.unlock() }
-        let base = state.baseURL
-        state = EmulatorState(configuration)
-        state.baseURL = base
-        return .json(200, JSONFields.single("stat", .string("ok")))
     }
 
     /// The fault injected for this path, if one is left (it is used up).
