@@ -172,7 +172,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WebViewHostTests",
-            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "CommandOutput", "FlowInspector"]
+            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "CommandOutput", "FlowInspector", "BrowserURL"]
         ),
         .testTarget(
             name: "ProviderEmulatorTests",

@@ -1,20 +1,18 @@
-// HostedWebView.swift: one run of a real WebKitGTK web view whose navigations the engine decides, as an
-// app's native side would. Every `decide-policy` navigation or new-window action, and every `create`
-// (window.open), becomes a NavigationRequest and is decided by the rules: cancel is
-// webkit_policy_decision_ignore, allow is use. Bridge signals are answered as the native side answers them:
-// janrain:eventsAvailable drains createJanrainBridge's queue with evaluate-JavaScript (in one step, so no
-// entry is dispatched twice), WebViewJavascriptBridge's queue likewise with replies sent back, and
-// https://__bridge_loaded__ gets that bridge's page half. What happened goes through HostRecording, so the
-// transcript is `bridge replay`'s and --record writes a navlog that replays to the same decisions.
+// HostedWebView.swift: the WebKit/GLib edge of one hosted run: a real WebKitGTK web view in an offscreen
+// window, on the stand-in network, its signals (C trampolines) handed to the run's HostSession, which
+// decides every navigation with the engine as an app's native side would. Every `decide-policy`
+// navigation or new-window action, and every `create` (window.open), becomes a HostNavigationAction: cancel
+// is webkit_policy_decision_ignore, allow is use. This file also carries out what the session asks
+// (HostViewControl): evaluate-JavaScript (awaiting a promise for --eval, falling back to the app's own
+// evaluation where a page's Content-Security-Policy refuses eval), snapshots, timers, leaving the loop.
 //
-// The view lives on the GLib main loop of the calling (main) thread; everything here runs on it.
-// Failures end the run, never hang it: a page that does not load, a web process that dies, a script error
-// (reported; fatal for --eval), the timeout. The view is torn down and a Xvfb the host started is stopped.
+// The view lives on the GLib main loop of the calling (main) thread; everything here runs on it. The
+// view is torn down and a Xvfb the host started is stopped, whatever ended the run.
 //
-// This file is the WebKit edge only: the view, its signals (C trampolines) and evaluate-JavaScript. What
-// can be said without WebKit lives beside it and is unit-tested: HostNavigationAction (action → request
-// and source), HostRunState (the stop state machine), CredentialHandOff (--until sentinel),
-// HostDisplay (the display and signal mask) and StandInNetwork's context setup (proxy and TLS).
+// What can be said without WebKit lives beside it and is unit-tested: HostSession (the run's logic),
+// HostNavigationAction (action → request and source), HostRunState (the stop state machine),
+// CredentialHandOff (--until sentinel), HostDisplay (the display and signal mask) and StandInNetwork's
+// context setup (proxy and TLS).
 #if WebKit
 import FlowInspector
 import BrowserURL
@@ -23,36 +21,25 @@ import Foundation
 import NavigationPolicy
 import NavigationReplay
 
-public final class HostedWebView {
-    private let engine: PolicyEngine
+public final class HostedWebView: HostViewControl {
     private let options: HostOptions
-    private let emit: (HostOutput) -> Void
+    private let session: HostSession
 
     private var xvfb: XvfbDisplay?
     private var network: StandInNetwork?
-    private var recording: HostRecording!
     private var window: UnsafeMutablePointer<GtkWidget>?
     private var view: UnsafeMutablePointer<WebKitWebView>?
     private var timers: [guint] = []
 
-    private var state: HostRunState
-    private var navigations = 0
-    private var finalURL: String?
-    /// A new-window action allowed in decide-policy, expected next on `create`.
-    private var allowedNewWindow: String?
-
-    public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) {
-        self.engine = engine
+    public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
         self.options = options
-        self.emit = emit
-        state = HostRunState(until: options.until, timeout: options.timeout, idle: options.idle)
+        session = try HostSession(engine: engine, options: options, emit: emit)
     }
 
     /// Runs the page until the stop condition, a failure or the timeout; always tears down.
     public func run() throws -> HostResult {
         defer { tearDown() }
-        recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor,
-                                      recordPath: options.recordPath) { [unowned self] output in self.handle(output) }
+        session.view = self
         try openDisplay()
         try startNetwork()
         makeView()
@@ -60,9 +47,7 @@ public final class HostedWebView {
         note("loading \(options.redactor.rawURL(options.startURL))")
         webkit_web_view_load_uri(view, options.startURL)
         gtk_main()
-        let summary = recording.finish()
-        return HostResult(summary: summary, reached: state.succeeded, stopReason: state.stopReason, failures: state.failures,
-                          finalURL: finalURL, firstInterception: state.firstInterception)
+        return session.finish()
     }
 
     // MARK: Setting up
@@ -73,15 +58,13 @@ public final class HostedWebView {
     }
 
     private func startNetwork() throws {
+        let session = self.session
         let network = StandInNetwork(site: options.site ?? HostSite(origin: "https://invalid.invalid", routes: []),
-                                     provider: options.provider, providerUnreachable: { [unowned self] why in
+                                     provider: options.provider, providerUnreachable: { why in
             // Said as the run's reason: the widget's own error (a TypeError in --eval, a spinner) would hide it.
-            let base = self.options.provider?.base ?? "--provider"
-            self.fail(HostError(.providerUnreachable, "the provider at \(base) does not answer (\(why)); is bridge serve running there?"))
-        }) { [unowned self] exchange in
-            self.state.activity()
-            self.emit(.transcript(exchange))
-        }
+            let base = session.options.provider?.base ?? "--provider"
+            session.fail(HostError(.providerUnreachable, "the provider at \(base) does not answer (\(why)); is bridge serve running there?"))
+        }) { exchange in session.network(exchange) }
         try network.start()
         self.network = network
         note("stand-in network on \(network.proxyURI): \(network.site.routes.count) route(s); loopback hosts are reached directly")
@@ -159,7 +142,7 @@ public final class HostedWebView {
         let message: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, result, context in
             guard let result, let context else { return }
             let value = webkit_javascript_result_get_js_value(result)
-            Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().probeMessage(HostedWebView.json(value))
+            Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().session.probeMessage(HostedWebView.json(value))
         }
         GLibSignal.connect(content!, "script-message-received::\(HostScripts.probeHandler)", unsafeBitCast(message, to: GCallback.self), me)
 
@@ -169,12 +152,12 @@ public final class HostedWebView {
     private func installTimers() {
         let me = Unmanaged.passUnretained(self).toOpaque()
         let tick: @convention(c) (gpointer?) -> gboolean = { context in
-            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().tick()
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().session.tick()
             return 1
         }
         timers.append(g_timeout_add(50, tick, me))
         let signal: @convention(c) (gpointer?) -> gboolean = { context in
-            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().fail(HostError(.setup, "interrupted"))
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().session.fail(HostError(.setup, "interrupted"))
             return 1
         }
         timers.append(g_unix_signal_add(SIGINT, signal, me))
@@ -207,10 +190,7 @@ public final class HostedWebView {
         }
         let navigation = UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitNavigationPolicyDecision.self)
         guard let action = webkit_navigation_policy_decision_get_navigation_action(navigation) else { return false }
-        let newWindow = type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION
-        let allowed = navigate(action, newWindow: newWindow)
-        if allowed {
-            if newWindow { allowedNewWindow = Self.requestURI(action) }
+        if session.decide(observed(action, newWindow: type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION)) {
             webkit_policy_decision_use(decision)
         } else {
             webkit_policy_decision_ignore(decision)
@@ -220,7 +200,7 @@ public final class HostedWebView {
 
     /// A response a web view would not render (a MIME type it cannot show, or `Content-Disposition:
     /// attachment`): WebKit's default would start a download and leave the view on about:blank, which a
-    /// run must not take for a page. Refused; the page's own is a failure, a frame's is reported.
+    /// run must not take for a page. Refused, and told to the session.
     private func decideResponse(_ decision: UnsafeMutablePointer<WebKitResponsePolicyDecision>) -> Bool {
         guard let response = webkit_response_policy_decision_get_response(decision) else { return false }
         var attachment = false
@@ -234,33 +214,23 @@ public final class HostedWebView {
         let supported = webkit_response_policy_decision_is_mime_type_supported(decision) != 0
         guard attachment || !supported else { return false }
         let type = webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "no type"
-        let uri = options.redactor.rawURL(webkit_uri_response_get_uri(response).map { String(cString: $0) } ?? "")
+        let uri = webkit_uri_response_get_uri(response).map { String(cString: $0) } ?? ""
         let why = attachment ? "it is sent as an attachment (\(type)), which a web view downloads instead of showing"
                              : "it is sent as \(type), which a web view cannot show and would download"
         webkit_policy_decision_ignore(UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitPolicyDecision.self))
-        if !state.mainLoaded && webkit_response_policy_decision_is_main_frame_main_resource(decision) != 0 {
-            fail(HostError(.pageNotLoaded, "the page was not rendered: \(uri): \(why)"))
-        } else {
-            emit(.transcript(ScriptError("a load was not rendered: \(uri): \(why)")))
-        }
+        session.responseRefused(uri, why: why, pageItself: webkit_response_policy_decision_is_main_frame_main_resource(decision) != 0)
         return true
     }
 
     /// window.open and target=_blank: the app loads an allowed one in this view (createWebViewWith).
     private func createWindow(_ action: OpaquePointer) {
-        let navigationAction = action
-        let uri = Self.requestURI(navigationAction)
-        if allowedNewWindow == uri {
-            allowedNewWindow = nil
-        } else if !navigate(navigationAction, newWindow: true) {
-            return
-        }
-        webkit_web_view_load_request(view, webkit_navigation_action_get_request(navigationAction))
+        guard session.createWindow(observed(action, newWindow: true)) else { return }
+        webkit_web_view_load_request(view, webkit_navigation_action_get_request(action))
     }
 
-    /// Decides one navigation and records it; true to allow.
-    private func navigate(_ action: OpaquePointer, newWindow: Bool) -> Bool {
-        let observed = HostNavigationAction(
+    /// What WebKit says of a navigation action, as the session reads it.
+    private func observed(_ action: OpaquePointer, newWindow: Bool) -> HostNavigationAction {
+        HostNavigationAction(
             url: Self.requestURI(action),
             method: webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET",
             frameName: webkit_navigation_action_get_frame_name(action).map { String(cString: $0) },
@@ -269,89 +239,17 @@ public final class HostedWebView {
             type: Self.navigationType(webkit_navigation_action_get_navigation_type(action)),
             newWindow: newWindow,
             currentURL: webkit_web_view_get_uri(view).map { String(cString: $0) })
-        let request = observed.request
-        let source = observed.source(isFirst: navigations == 0)
-        navigations += 1
-
-        let decision = engine.decide(request)
-        state.decided(decision)
-        if source == .app, decision.action == .cancel {
-            let rule = decision.rule.map { " (rule \($0))" } ?? " (\(decision.kind.rawValue))"
-            recording.navigation(request, source: source, decided: decision.action)
-            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(options.redactor.rawURL(observed.url))\(rule); serve it under an origin the rules allow"))
-            return false
-        }
-        switch decision.interception {
-        case .bridge(.drainRequest(let bridge))?:
-            let id = recording.navigation(request, source: source, decided: decision.action, awaitingDrain: true)
-            drain(bridge, record: id)
-        case .bridge(.bridgeLoaded)?:
-            recording.navigation(request, source: source, decided: decision.action)
-            evaluate(HostScripts.wvjbPageBridge) { [unowned self] result in
-                if case .failure(let message) = result { self.scriptError("WebViewJavascriptBridge page half: \(message)") }
-            }
-        default:
-            recording.navigation(request, source: source, decided: decision.action)
-        }
-        return decision.action == .allow
     }
 
-    private func drain(_ bridge: BridgeProtocol, record id: Int) {
-        let script = bridge == .janrain ? HostScripts.janrainDrain : HostScripts.wvjbFetch
-        evaluate(script) { [unowned self] result in
-            self.state.activity()
-            switch result {
-            case .success(let text?):
-                if bridge == .wvjb {
-                    self.recording.drained(id, entries: [text])
-                } else if case .array(let items)? = JSONValue.parse(text) {
-                    self.recording.drained(id, entries: items.map { $0.stringValue ?? $0.jsonText })
-                } else {
-                    self.recording.drained(id, entries: nil, note: "the drained queue was not a JSON array")
-                }
-            case .success(nil):
-                self.recording.drained(id, entries: nil, note: "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain")
-            case .failure(let message):
-                self.recording.drained(id, entries: nil, note: "draining failed: \(message)")
-                self.scriptError("draining the \(bridge.rawValue) queue: \(message)")
-            }
-        }
-    }
+    // MARK: What the session asks
 
-    // MARK: What the transcript says
-
-    private func handle(_ output: HostOutput) {
-        emit(output)
-        guard case .transcript(let event) = output, let n = event as? ReplayedNavigation else { return }
-        lastSeq = n.seq
-        if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
-            replyToWVJB(drained, events: n.events)
-        }
-        if let after = HostScreenshots.trigger(n) { screenshot(seq: n.seq, after: after) { } }
-        if state.reported(n) == .stop { stop() }
-    }
-
-    // MARK: Screenshots
-
-    private var lastSeq = 0
-
-    /// Writes a PNG of the visible view (WebKitGTK's snapshot) as DIR/NNNN-what.png, then reports it.
-    private func screenshot(seq: Int, after: String, then done: @escaping () -> Void) {
-        guard let directory = options.screenshotsDirectory, let view else { done(); return }
-        let path = (directory as NSString).appendingPathComponent(HostScreenshots.fileName(seq: seq, after: after))
-        let box = SnapshotCallback { [unowned self] surface, message in
-            if let surface {
-                let status = cairo_surface_write_to_png(surface, path)
-                cairo_surface_destroy(surface)
-                if status == CAIRO_STATUS_SUCCESS {
-                    self.emit(.transcript(ScreenshotTaken(path: path, seq: seq, after: after)))
-                } else {
-                    self.scriptError("--screenshots: cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
-                }
-            } else {
-                self.scriptError("--screenshots: no snapshot of the view after \(after): \(message)")
-            }
-            done()
+    func snapshot(to path: String, _ done: @escaping (String?) -> Void) {
+        guard let view else { done("no view"); return }
+        let box = SnapshotCallback { surface, message in
+            guard let surface else { done("no snapshot of the view: \(message)"); return }
+            let status = cairo_surface_write_to_png(surface, path)
+            cairo_surface_destroy(surface)
+            done(status == CAIRO_STATUS_SUCCESS ? nil : "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
         }
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
             let box = Unmanaged<SnapshotCallback>.fromOpaque(context!).takeRetainedValue()
@@ -364,40 +262,24 @@ public final class HostedWebView {
                                      Unmanaged.passRetained(box).toOpaque())
     }
 
-    private func replyToWVJB(_ drained: [String], events: [DispatchedEvent]) {
-        var messages: [BridgeMessage] = []
-        for text in drained {
-            if case .success(let list) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") { messages += list }
+    func after(seconds: Double, _ action: @escaping () -> Void) {
+        let give: @convention(c) (gpointer?) -> gboolean = { context in
+            let box = Unmanaged<Callback>.fromOpaque(context!).takeRetainedValue()
+            box.run()
+            return 0
         }
-        for (message, event) in zip(messages, events) {
-            guard case .wvjbMessage(_, _, let callbackID?) = message else { continue }
-            let data: JSONValue = .object(["status": .string(event.status.rawValue), "handlers": .array(event.handlers.map(JSONValue.string))])
-            evaluate(HostScripts.wvjbReply(callbackID: callbackID, data: data)) { _ in }
-        }
+        g_timeout_add(guint(seconds * 1000), give, Unmanaged.passRetained(Callback(action)).toOpaque())
     }
 
-    // MARK: Loads, scripts, failures
+    func quit() { gtk_main_quit() }
+
+    var isGone: Bool { view == nil }
+
+    // MARK: Loads, dialogs, failures
 
     private func loadChanged(_ event: WebKitLoadEvent) {
-        state.activity()
-        guard event == WEBKIT_LOAD_FINISHED, !state.mainLoaded else { return }
-        state.pageLoaded()
-        note("loaded \(options.redactor.rawURL(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? ""))")
-        runEvals(options.eval[...])
-    }
-
-    private func runEvals(_ scripts: ArraySlice<String>) {
-        guard let script = scripts.first else { state.evalsFinished(); return }
-        evaluate(script, awaitingPromise: true) { [unowned self] result in
-            self.state.activity()
-            switch result {
-            case .success(let text): self.emit(.transcript(EvalResult(text ?? "undefined")))
-            case .failure(let message):
-                self.fail(HostError(.scriptError, "--eval threw: \(message)"))
-                return
-            }
-            self.runEvals(scripts.dropFirst())
-        }
+        guard event == WEBKIT_LOAD_FINISHED else { session.activity(); return }
+        session.pageLoaded(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? "")
     }
 
     private func loadFailed(_ uri: String, _ error: UnsafeMutablePointer<GError>?) {
@@ -406,28 +288,19 @@ public final class HostedWebView {
         // Our own cancellations, and a load replaced by another: not failures.
         if domain == webkit_policy_error_quark() && code == Int32(WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE.rawValue) { return }
         if domain == webkit_network_error_quark() && code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue) { return }
-        let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-        let shown = options.redactor.rawURL(uri)
-        if !state.mainLoaded {
-            fail(HostError(.pageNotLoaded, "the page did not load: \(shown): \(message)"))
-        } else {
-            emit(.transcript(ScriptError("a load failed: \(shown): \(message)")))
-        }
+        session.loadFailed(uri, message: error.pointee.message.map { String(cString: $0) } ?? "unknown error")
     }
 
     private func webProcessTerminated(_ reason: WebKitWebProcessTerminationReason) {
-        let why: String
         switch reason {
-        case WEBKIT_WEB_PROCESS_CRASHED: why = "the web process crashed"
-        case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: why = "the web process exceeded its memory limit"
-        default: why = "the web process was terminated"
+        case WEBKIT_WEB_PROCESS_CRASHED: session.webProcessTerminated("the web process crashed")
+        case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: session.webProcessTerminated("the web process exceeded its memory limit")
+        default: session.webProcessTerminated("the web process was terminated")
         }
-        fail(HostError(.webProcessTerminated, why))
     }
 
-    /// A JavaScript dialog, answered as a WKWebView with no UI delegate answers it (HostDialogs), reported.
+    /// A JavaScript dialog, answered as a WKWebView with no UI delegate answers it (HostDialogs).
     private func answer(_ dialog: OpaquePointer) {
-        state.activity()
         let kind: HostDialogKind
         switch webkit_script_dialog_get_dialog_type(dialog) {
         case WEBKIT_SCRIPT_DIALOG_CONFIRM: kind = .confirm
@@ -438,54 +311,7 @@ public final class HostedWebView {
         if kind == .confirm || kind == .beforeunload {
             webkit_script_dialog_confirm_set_confirmed(dialog, HostDialogs.confirms(kind) ? 1 : 0)
         }
-        let message = webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? ""
-        emit(.transcript(HostDialogs.event(kind, message: message)))
-    }
-
-    private func probeMessage(_ text: String?) {
-        guard let text, case .object(let o)? = JSONValue.parse(text) else { return }
-        let message = o["message"]?.stringValue ?? "script error"
-        let source = options.redactor.rawURL(o["source"]?.stringValue ?? "")
-        var line = 0, column = 0
-        if case .number(let n)? = o["line"] { line = Int(n) }
-        if case .number(let n)? = o["column"] { column = Int(n) }
-        let place = line > 0 ? "\(source):\(line):\(column)" : source
-        scriptError("\(place) (\(o["frame"]?.stringValue ?? "frame")): \(message)")
-    }
-
-    private func scriptError(_ message: String) {
-        state.activity()
-        emit(.transcript(ScriptError(message)))
-    }
-
-    // MARK: Stopping
-
-    private func tick() {
-        if state.tick(recordingWaits: recording.isWaiting) == .stop { stop() }
-    }
-
-    private func fail(_ error: HostError) {
-        if state.fail(error) == .stop { stop() }
-    }
-
-    /// Asks the page where it is (is it still answering?), then leaves the main loop.
-    private func stop() {
-        if state.webProcessDied || view == nil { gtk_main_quit(); return }
-        var answered = false
-        evaluate("location.href") { [unowned self] result in
-            guard !answered else { return }
-            answered = true
-            if case .success(let href?) = result { self.finalURL = self.options.redactor.rawURL(href) }
-            self.screenshot(seq: self.lastSeq, after: "end") { gtk_main_quit() }
-        }
-        // A page that does not answer within a second is reported as not answering.
-        let give: @convention(c) (gpointer?) -> gboolean = { context in
-            let box = Unmanaged<Callback>.fromOpaque(context!).takeRetainedValue()
-            box.run()
-            return 0
-        }
-        let fallback = Callback { if !answered { answered = true; gtk_main_quit() } }
-        g_timeout_add(1000, give, Unmanaged.passRetained(fallback).toOpaque())
+        session.dialog(kind, message: webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? "")
     }
 
     // MARK: Helpers
@@ -494,13 +320,13 @@ public final class HostedWebView {
     /// value (or rejection) is the result (--eval), through WebKit's async function call and the page's
     /// eval; a page whose Content-Security-Policy refuses eval (as providers' pages do) gets the script as
     /// the app's own evaluation instead, which no page policy restricts, and its value is not awaited.
-    private func evaluate(_ script: String, awaitingPromise: Bool = false, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
+    func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
         guard let view else { done(.failure(HostScriptFailure(message: "no view"))); return }
         if awaitingPromise {
             let retry: (Result<String?, HostScriptFailure>) -> Void = { [weak self] result in
                 if case .failure(let failure) = result, failure.message.hasPrefix("EvalError"), failure.message.contains("Content Security Policy") {
                     self?.note("the page's Content-Security-Policy refuses eval: --eval runs as the app's own script, its value not awaited")
-                    self?.evaluate(script, done)
+                    self?.evaluate(script, awaitingPromise: false, done)
                 } else {
                     done(result)
                 }
@@ -565,12 +391,7 @@ public final class HostedWebView {
         }
     }
 
-    private func note(_ text: String) { emit(.note(text)) }
-}
-
-struct HostScriptFailure: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+    private func note(_ text: String) { session.note(text) }
 }
 
 private final class EvaluationCallback {

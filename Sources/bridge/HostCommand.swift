@@ -167,7 +167,7 @@ struct HostRun {
 
         let out = OutputWriter(flushEachLine: true)
         let verbose = command.verbose
-        let host = HostedWebView(engine: engine, options: options) { output in
+        let emit: (HostOutput) -> Void = { output in
             switch output {
             case .transcript(let exchange as NetworkExchange):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
@@ -177,7 +177,7 @@ struct HostRun {
             }
         }
         let result: HostResult
-        do { result = try host.run() } catch let error as HostError {
+        do { result = try HostedWebView(engine: engine, options: options, emit: emit).run() } catch let error as HostError {
             out.flush()
             StandardError.say("bridge host: " + renderer.redactor.message(error.message))
             throw ExitCode(1)

@@ -1,0 +1,280 @@
+// HostSession.swift: one hosted run's logic, apart from WebKit: each navigation decided by the engine and
+// recorded (a bridge signal's queue drained first, the WebViewJavascriptBridge page half answered), the
+// transcript reported as it comes, the stop state fed (loads, dialogs, script errors, the network), --eval
+// run once the page has loaded, screenshots named and reported, and the end (ask the page where it is,
+// then leave). It asks the view it runs (HostViewControl: HostedWebView on WebKitGTK, a fake in tests) to
+// evaluate scripts, take snapshots, wait and quit; it never touches WebKit, so it is tested without it.
+import CommandOutput
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+
+/// What a session asks of the web view it runs.
+protocol HostViewControl: AnyObject {
+    /// Runs a script in the main frame; `awaitingPromise`: a promise it evaluates to is awaited (--eval).
+    func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void)
+    /// Writes a PNG of the visible view to `path`; then `done` with nil, or with why not.
+    func snapshot(to path: String, _ done: @escaping (String?) -> Void)
+    /// Runs `action` after `seconds` on the view's loop.
+    func after(seconds: Double, _ action: @escaping () -> Void)
+    /// Leaves the view's loop: the run ends.
+    func quit()
+    /// The view is gone (never made, or its web process died).
+    var isGone: Bool { get }
+}
+
+struct HostScriptFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
+final class HostSession {
+    let engine: PolicyEngine
+    let options: HostOptions
+    private let emit: (HostOutput) -> Void
+    weak var view: (any HostViewControl)?
+
+    /// Made in `init`; implicitly unwrapped only because its closure refers to the session.
+    private var recording: HostRecording!
+    private(set) var state: HostRunState
+    private var navigations = 0
+    private var finalURL: String?
+    private var lastSeq = 0
+    /// A new-window action allowed in decide-policy, expected next on `create`.
+    private var allowedNewWindow: String?
+
+    /// Opens the recording (and its --record file).
+    init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
+        self.engine = engine
+        self.options = options
+        self.emit = emit
+        state = HostRunState(until: options.until, timeout: options.timeout, idle: options.idle)
+        recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor,
+                                      recordPath: options.recordPath) { [unowned self] output in self.handle(output) }
+    }
+
+    /// How the run ended, once the view's loop has been left.
+    func finish() -> HostResult {
+        let summary = recording.finish()
+        return HostResult(summary: summary, reached: state.succeeded, stopReason: state.stopReason, failures: state.failures,
+                          finalURL: finalURL, firstInterception: state.firstInterception)
+    }
+
+    // MARK: Navigations
+
+    /// Decides one navigation and records it; true to allow. A new-window action allowed here is expected
+    /// once more when the view asks to create the window (`createWindow`).
+    func decide(_ observed: HostNavigationAction) -> Bool {
+        let allowed = decideAndRecord(observed)
+        if allowed && observed.newWindow { allowedNewWindow = observed.url }
+        return allowed
+    }
+
+    /// window.open and target=_blank: whether the app loads it in this view (createWebViewWith). One its
+    /// policy decision allowed is not decided twice.
+    func createWindow(_ observed: HostNavigationAction) -> Bool {
+        if allowedNewWindow == observed.url {
+            allowedNewWindow = nil
+            return true
+        }
+        return decideAndRecord(observed)
+    }
+
+    private func decideAndRecord(_ observed: HostNavigationAction) -> Bool {
+        let request = observed.request
+        let source = observed.source(isFirst: navigations == 0)
+        navigations += 1
+
+        let decision = engine.decide(request)
+        state.decided(decision)
+        if source == .app, decision.action == .cancel {
+            let rule = decision.rule.map { " (rule \($0))" } ?? " (\(decision.kind.rawValue))"
+            recording.navigation(request, source: source, decided: decision.action)
+            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(options.redactor.rawURL(observed.url))\(rule); serve it under an origin the rules allow"))
+            return false
+        }
+        switch decision.interception {
+        case .bridge(.drainRequest(let bridge))?:
+            let id = recording.navigation(request, source: source, decided: decision.action, awaitingDrain: true)
+            drain(bridge, record: id)
+        case .bridge(.bridgeLoaded)?:
+            recording.navigation(request, source: source, decided: decision.action)
+            view?.evaluate(HostScripts.wvjbPageBridge, awaitingPromise: false) { [unowned self] result in
+                if case .failure(let failure) = result { self.scriptError("WebViewJavascriptBridge page half: \(failure.message)") }
+            }
+        default:
+            recording.navigation(request, source: source, decided: decision.action)
+        }
+        return decision.action == .allow
+    }
+
+    private func drain(_ bridge: BridgeProtocol, record id: Int) {
+        let script = bridge == .janrain ? HostScripts.janrainDrain : HostScripts.wvjbFetch
+        view?.evaluate(script, awaitingPromise: false) { [unowned self] result in
+            self.state.activity()
+            let recording: HostRecording = self.recording
+            switch result {
+            case .success(let text?):
+                if bridge == .wvjb {
+                    recording.drained(id, entries: [text])
+                } else if case .array(let items)? = JSONValue.parse(text) {
+                    recording.drained(id, entries: items.map { $0.stringValue ?? $0.jsonText })
+                } else {
+                    recording.drained(id, entries: nil, note: "the drained queue was not a JSON array")
+                }
+            case .success(nil):
+                recording.drained(id, entries: nil, note: "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain")
+            case .failure(let failure):
+                recording.drained(id, entries: nil, note: "draining failed: \(failure.message)")
+                self.scriptError("draining the \(bridge.rawValue) queue: \(failure.message)")
+            }
+        }
+    }
+
+    // MARK: What the transcript says
+
+    private func handle(_ output: HostOutput) {
+        emit(output)
+        guard case .transcript(let event) = output, let n = event as? ReplayedNavigation else { return }
+        lastSeq = n.seq
+        if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
+            replyToWVJB(drained, events: n.events)
+        }
+        if let after = HostScreenshots.trigger(n) { screenshot(seq: n.seq, after: after) { } }
+        if state.reported(n) == .stop { stop() }
+    }
+
+    /// Writes a PNG of the visible view as DIR/NNNN-what.png (with --screenshots), then reports it.
+    func screenshot(seq: Int, after: String, then done: @escaping () -> Void) {
+        guard let directory = options.screenshotsDirectory, let view, !view.isGone else { done(); return }
+        let path = (directory as NSString).appendingPathComponent(HostScreenshots.fileName(seq: seq, after: after))
+        view.snapshot(to: path) { [unowned self] problem in
+            if let problem {
+                self.scriptError("--screenshots: \(problem)")
+            } else {
+                self.emit(.transcript(ScreenshotTaken(path: path, seq: seq, after: after)))
+            }
+            done()
+        }
+    }
+
+    private func replyToWVJB(_ drained: [String], events: [DispatchedEvent]) {
+        var messages: [BridgeMessage] = []
+        for text in drained {
+            if case .success(let list) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") { messages += list }
+        }
+        for (message, event) in zip(messages, events) {
+            guard case .wvjbMessage(_, _, let callbackID?) = message else { continue }
+            let data: JSONValue = .object(["status": .string(event.status.rawValue), "handlers": .array(event.handlers.map(JSONValue.string))])
+            view?.evaluate(HostScripts.wvjbReply(callbackID: callbackID, data: data), awaitingPromise: false) { _ in }
+        }
+    }
+
+    // MARK: Loads, scripts, failures
+
+    /// Anything the page did (a load event, a request, a dialog): the run is not idle.
+    func activity() { state.activity() }
+
+    /// The main frame finished loading (the first time): --eval runs.
+    func pageLoaded(_ url: String) {
+        state.activity()
+        guard !state.mainLoaded else { return }
+        state.pageLoaded()
+        note("loaded \(options.redactor.rawURL(url))")
+        runEvals(options.eval[...])
+    }
+
+    private func runEvals(_ scripts: ArraySlice<String>) {
+        guard let script = scripts.first, let view else { state.evalsFinished(); return }
+        view.evaluate(script, awaitingPromise: true) { [unowned self] result in
+            self.state.activity()
+            switch result {
+            case .success(let text): self.emit(.transcript(EvalResult(text ?? "undefined")))
+            case .failure(let failure):
+                self.fail(HostError(.scriptError, "--eval threw: \(failure.message)"))
+                return
+            }
+            self.runEvals(scripts.dropFirst())
+        }
+    }
+
+    /// A load that failed (not one the app cancelled, nor one replaced by another): the page's own is a
+    /// failure, a frame's or a later one is reported.
+    func loadFailed(_ uri: String, message: String) {
+        let shown = options.redactor.rawURL(uri)
+        if !state.mainLoaded {
+            fail(HostError(.pageNotLoaded, "the page did not load: \(shown): \(message)"))
+        } else {
+            emit(.transcript(ScriptError("a load failed: \(shown): \(message)")))
+        }
+    }
+
+    /// A response a web view would not render (refused): the page's own is a failure, a frame's reported.
+    func responseRefused(_ uri: String, why: String, pageItself: Bool) {
+        let shown = options.redactor.rawURL(uri)
+        if !state.mainLoaded && pageItself {
+            fail(HostError(.pageNotLoaded, "the page was not rendered: \(shown): \(why)"))
+        } else {
+            emit(.transcript(ScriptError("a load was not rendered: \(shown): \(why)")))
+        }
+    }
+
+    func webProcessTerminated(_ why: String) { fail(HostError(.webProcessTerminated, why)) }
+
+    /// A JavaScript dialog, answered by the view as a WKWebView with no UI delegate answers it, reported.
+    func dialog(_ kind: HostDialogKind, message: String) {
+        state.activity()
+        emit(.transcript(HostDialogs.event(kind, message: message)))
+    }
+
+    /// What the page's error probe posted (an uncaught error or a rejected promise, in any frame).
+    func probeMessage(_ text: String?) {
+        guard let text, case .object(let o)? = JSONValue.parse(text) else { return }
+        let message = o["message"]?.stringValue ?? "script error"
+        let source = options.redactor.rawURL(o["source"]?.stringValue ?? "")
+        var line = 0, column = 0
+        if case .number(let n)? = o["line"] { line = Int(n) }
+        if case .number(let n)? = o["column"] { column = Int(n) }
+        let place = line > 0 ? "\(source):\(line):\(column)" : source
+        scriptError("\(place) (\(o["frame"]?.stringValue ?? "frame")): \(message)")
+    }
+
+    func scriptError(_ message: String) {
+        state.activity()
+        emit(.transcript(ScriptError(message)))
+    }
+
+    /// A request through the stand-in network.
+    func network(_ exchange: NetworkExchange) {
+        state.activity()
+        emit(.transcript(exchange))
+    }
+
+    // MARK: Stopping
+
+    /// The view's periodic check: the timeout, idleness, a recording still waiting for a drain.
+    func tick() {
+        if state.tick(recordingWaits: recording.isWaiting) == .stop { stop() }
+    }
+
+    func fail(_ error: HostError) {
+        if state.fail(error) == .stop { stop() }
+    }
+
+    /// Asks the page where it is (is it still answering?), takes the last screenshot, then leaves the
+    /// view's loop. A page that does not answer within a second is reported as not answering.
+    func stop() {
+        guard let view else { return }
+        if state.webProcessDied || view.isGone { view.quit(); return }
+        var answered = false
+        view.evaluate("location.href", awaitingPromise: false) { [unowned self] result in
+            guard !answered else { return }
+            answered = true
+            if case .success(let href?) = result { self.finalURL = self.options.redactor.rawURL(href) }
+            self.screenshot(seq: self.lastSeq, after: "end") { view.quit() }
+        }
+        view.after(seconds: 1) { if !answered { answered = true; view.quit() } }
+    }
+
+    func note(_ text: String) { emit(.note(text)) }
+}
