@@ -1,0 +1,134 @@
+// ProviderForwarder.swift: the requests ProviderRouting names (the providers' hosts, the app-backend
+// paths), forwarded to the emulator's server at its base URL with libsoup's client while the stand-in
+// server's message waits paused, and the answer passed back to the page as it came (status, headers, body);
+// a server that does not answer is a 502 to the page and, once per run, the run's reason.
+#if WebKit
+import FlowInspector
+import CWebKit
+import Foundation
+import NavigationReplay
+import ProviderDirectory
+
+extension StandInNetwork {
+    // MARK: The provider
+
+    func askProvider(_ provider: ProviderRouting, message msg: OpaquePointer, method: String, url: String, target: String,
+                             headers: OpaquePointer?) {
+        var body: [UInt8] = []
+        if let requestBody = soup_server_message_get_request_body(msg), let data = requestBody.pointee.data, requestBody.pointee.length > 0 {
+            body = Array(UnsafeRawBufferPointer(start: data, count: Int(requestBody.pointee.length)))
+        }
+        let exchange = ProviderExchange(method: method, target: target,
+                                        contentType: soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) } ?? "",
+                                        body: body, origin: soup_message_headers_get_one(headers, "Origin").map { String(cString: $0) })
+        forward(exchange, to: provider.base, message: msg, url: url)
+    }
+
+    func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String, refused: Bool = false) {
+        let location = answer.headers.first { $0.0.lowercased() == "location" }?.1
+        report(NetworkExchange(method: method, url: url, status: answer.status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: refused))
+        write(msg, status: answer.status, headers: answer.headers, body: answer.body)
+    }
+
+    /// Sends one request on to a running `bridge serve` and answers the paused server message with its reply.
+    func forward(_ exchange: ProviderExchange, to base: String, message msg: OpaquePointer, url: String) {
+        if session == nil {
+            session = soup_session_new()
+            soup_session_set_proxy_resolver(session, nil)  // straight to loopback, never through a proxy
+        }
+        let destination = ProviderRouting.forwardURL(base: base, target: exchange.target)
+        guard let outgoing = soup_message_new(exchange.method, destination) else {
+            respond(msg, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL \(destination)\n".utf8)),
+                    method: exchange.method, url: url, detail: "provider")
+            return
+        }
+        soup_message_add_flags(outgoing, SOUP_MESSAGE_NO_REDIRECT)
+        let requestHeaders = soup_message_get_request_headers(outgoing)
+        if let origin = exchange.origin { soup_message_headers_replace(requestHeaders, "Origin", origin) }
+        if !exchange.body.isEmpty || exchange.method == "POST" {
+            let bytes = exchange.body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            soup_message_set_request_body_from_bytes(outgoing, exchange.contentType.isEmpty ? nil : exchange.contentType, bytes)
+            g_bytes_unref(bytes)
+        }
+        soup_server_message_pause(msg)
+        g_object_ref(UnsafeMutableRawPointer(msg))
+        let pending = PendingForward(network: self, server: msg, outgoing: outgoing, method: exchange.method, url: url, destination: destination,
+                                     origin: exchange.origin)
+        let done: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, context in
+            let pending = Unmanaged<PendingForward>.fromOpaque(context!).takeRetainedValue()
+            var error: UnsafeMutablePointer<GError>?
+            let bytes = soup_session_send_and_read_finish(UnsafeMutableRawPointer(source!).assumingMemoryBound(to: SoupSession.self), result, &error)
+            pending.finish(bytes: bytes, error: error)
+        }
+        soup_session_send_and_read_async(session, outgoing, G_PRIORITY_DEFAULT, nil, done, Unmanaged.passRetained(pending).toOpaque())
+    }
+
+    func forwarded(_ pending: PendingForward, bytes: OpaquePointer?, error: UnsafeMutablePointer<GError>?) {
+        defer {
+            soup_server_message_unpause(pending.server)
+            g_object_unref(UnsafeMutableRawPointer(pending.server))
+            g_object_unref(UnsafeMutableRawPointer(pending.outgoing))
+        }
+        guard let bytes else {
+            let why = GLibError.take(error)
+            respond(pending.server, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")],
+                                                   body: Array("bridge host: the provider at \(pending.destination) did not answer: \(why)\n".utf8)),
+                    method: pending.method, url: pending.url, detail: "provider did not answer: \(why)")
+            if !toldUnreachable {
+                toldUnreachable = true
+                providerUnreachable(why)
+            }
+            return
+        }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        let data = g_bytes_get_data(bytes, &size)
+        let body = data.map { Array(UnsafeRawBufferPointer(start: $0, count: Int(size))) } ?? []
+        let responseHeaders = soup_message_get_response_headers(pending.outgoing)
+        let collect: @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, gpointer?) -> Void = { name, value, context in
+            guard let name, let value else { return }
+            let box = Unmanaged<HeaderBox>.fromOpaque(context!).takeUnretainedValue()
+            box.headers.append((String(cString: name), String(cString: value)))
+        }
+        let box = HeaderBox()
+        soup_message_headers_foreach(responseHeaders, collect, Unmanaged.passUnretained(box).toOpaque())
+        let passed = box.headers.filter { ["content-type", "location", "vary"].contains($0.0.lowercased()) || $0.0.lowercased().hasPrefix("access-control-") }
+        // A cross-origin request the running server gave no CORS grant: the page's fetch of it fails with no
+        // reason a user sees, so the host says which origin to allow.
+        var detail = "bridge serve"
+        var refused = false
+        if let origin = pending.origin, HostSite.origin(of: pending.url) != origin,
+           !passed.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
+            detail = "bridge serve does not let \(origin) read this answer: a fetch or XHR from the page is refused; start it with --allow-origin \(origin) (or list it in its configuration's allowedOrigins)"
+            refused = true
+        }
+        respond(pending.server, ProviderAnswer(status: Int(soup_message_get_status(pending.outgoing).rawValue), headers: passed, body: body),
+                method: pending.method, url: pending.url, detail: detail, refused: refused)
+    }
+
+    /// Status, headers, body and a note for the report.
+}
+
+/// A request forwarded to `bridge serve`, until its answer arrives.
+final class PendingForward {
+    unowned let network: StandInNetwork
+    let server: OpaquePointer
+    let outgoing: OpaquePointer
+    let method: String
+    let url: String
+    let destination: String
+    /// The page's Origin header, when it sent one.
+    let origin: String?
+
+    init(network: StandInNetwork, server: OpaquePointer, outgoing: OpaquePointer, method: String, url: String, destination: String, origin: String?) {
+        self.network = network; self.server = server; self.outgoing = outgoing
+        self.method = method; self.url = url; self.destination = destination; self.origin = origin
+    }
+
+    func finish(bytes: OpaquePointer?, error: UnsafeMutablePointer<GError>?) {
+        network.forwarded(self, bytes: bytes, error: error)
+    }
+}
+
+final class HeaderBox { var headers: [(String, String)] = [] }
+#endif
