@@ -12,13 +12,7 @@ public struct CDPReader {
     public init() {}
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: Data((try? TextEncoding.utf8(bytes)) ?? bytes), options: [])
-        } catch {
-            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a CDP event log: the JSON does not parse (\(HARReader.describe(error)))")))
-            return
-        }
+        guard let json = RecordingJSON.parse(bytes, as: "a CDP event log", emit) else { return }
         guard let items = json as? [Any] else {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a CDP event log: the top level is not an array of {method, params}")))
             return

@@ -15,13 +15,7 @@ public struct HARReader {
     public init() {}
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: Data((try? TextEncoding.utf8(bytes)) ?? bytes), options: [])
-        } catch {
-            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a HAR: the JSON does not parse (\(Self.describe(error)))")))
-            return
-        }
+        guard let json = RecordingJSON.parse(bytes, as: "a HAR", emit) else { return }
         guard let top = json as? [String: Any], let log = top["log"] as? [String: Any] else {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a HAR: no top-level \"log\" object")))
             return
@@ -141,11 +135,6 @@ public struct HARReader {
     static func time(_ date: Date?, since start: Date?) -> RecordTime? {
         guard let date, let start else { return nil }
         return .milliseconds((date.timeIntervalSince(start) * 1000).rounded())
-    }
-
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
     }
 
     /// One entry's fields, read leniently.
