@@ -35,7 +35,7 @@ struct FlowTracker {
             let rule = rules.sentinels.first { $0.name == decision.rule }
             if rule?.action == .allow {
                 if record.recordedDecision == .cancel {
-                    findings.append(ReplayFinding(.resetLinkAsSignIn, "the rules let this through as \(decision.rule.map { $0.debugDescription } ?? "a pass-through sentinel"), but the app cancelled it at recording time: it took a password-reset link for a sign-in result", at: record.location, seq: seq))
+                    findings.append(ReplayFinding(.resetLinkAsSignIn(rule: decision.rule), at: record.location, seq: seq))
                 }
                 return
             }
@@ -49,15 +49,15 @@ struct FlowTracker {
         guard case .success(let redirect) = BrowserURL.parse(redirectText) else { return }
         let state = query.first("state")
         if state == nil {
-            findings.append(ReplayFinding(.requestWithoutState, "an authorization request to \(url.origin) for redirect_uri \(redirect.hrefExcludingFragment) sends no state", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.requestWithoutState(origin: url.origin, redirectURI: redirect.hrefExcludingFragment), at: record.location, seq: seq))
         }
         if !rules.sentinels.contains(where: { $0.action == .cancel && SentinelMatcher.compare(redirect, $0).isMatch }) {
             let fallback = engine.decide(NavigationRequest(url: redirect.hrefExcludingFragment))
-            findings.append(ReplayFinding(.requestNotIntercepted, "redirect_uri \(redirect.hrefExcludingFragment) is not caught by any sentinel rule: the response would load in the web view (\(fallback.action.rawValue) \(fallback.kind.rawValue))", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.requestNotIntercepted(redirectURI: redirect.hrefExcludingFragment, decided: fallback.action, kind: fallback.kind), at: record.location, seq: seq))
         }
         if pending.count == Self.maxPending {
             let dropped = pending.removeFirst()
-            findings.append(unanswered(dropped, note: " (more than \(Self.maxPending) requests were pending)"))
+            findings.append(unanswered(dropped, pendingLimit: Self.maxPending))
         }
         pending.append(Request(redirect: redirect, state: state, location: record.location, seq: seq))
     }
@@ -79,9 +79,9 @@ struct FlowTracker {
         let candidates = pending.indices.filter { SentinelMatcher.answers(url, redirectURI: pending[$0].redirect, under: rule) }
         guard let latest = candidates.last else {
             if bareCode {
-                findings.append(ReplayFinding(.possibleResetLink, "\(url.origin)\(url.pathname) carries a code with no state, and no authorization request came before it: it is likely a password-reset link, taken here for a sign-in result (a reset-link rule with \"forbid\" would tell them apart)", at: record.location, seq: seq))
+                findings.append(ReplayFinding(.possibleResetLink(origin: url.origin, path: url.pathname), at: record.location, seq: seq))
             } else {
-                findings.append(ReplayFinding(.sentinelWithoutRequest, "no authorization request for redirect_uri \(url.origin)\(url.pathname) came before this sentinel hit", at: record.location, seq: seq))
+                findings.append(ReplayFinding(.sentinelWithoutRequest(origin: url.origin, path: url.pathname), at: record.location, seq: seq))
             }
             return
         }
@@ -92,24 +92,22 @@ struct FlowTracker {
         let request = pending.remove(at: latest)
         guard let sent = request.state else { return }
         if let hitState {
-            let difference = StateDifference.between(received: hitState, sent: sent)
-            var finding = ReplayFinding(.stateMismatch, "state \(redactor.mask(hitState)) is not the \(redactor.mask(sent)) sent by the request at \(request.location) (seq \(request.seq))"
-                                        + (difference.map { ": \($0.text)" } ?? ""), at: record.location, seq: seq)
-            finding.stateDifference = difference
-            findings.append(finding)
+            findings.append(ReplayFinding(.stateMismatch(received: hitState, sent: sent, requestAt: request.location, requestSeq: request.seq,
+                                                         difference: StateDifference.between(received: hitState, sent: sent)),
+                                          at: record.location, seq: seq))
         } else {
-            findings.append(ReplayFinding(.stateMissing, "the request at \(request.location) (seq \(request.seq)) sent state \(redactor.mask(sent)); this response carries none", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.stateMissing(sent: sent, requestAt: request.location, requestSeq: request.seq), at: record.location, seq: seq))
         }
     }
 
     /// Requests still pending at the end of the log.
     mutating func finish() -> [ReplayFinding] {
         defer { pending = [] }
-        return pending.map { unanswered($0, note: "") }
+        return pending.map { unanswered($0, pendingLimit: nil) }
     }
 
-    private func unanswered(_ request: Request, note: String) -> ReplayFinding {
-        ReplayFinding(.requestUnanswered, "the authorization request for redirect_uri \(request.redirect.hrefExcludingFragment) was never answered by a sentinel hit\(note)", at: request.location, seq: request.seq)
+    private func unanswered(_ request: Request, pendingLimit: Int?) -> ReplayFinding {
+        ReplayFinding(.requestUnanswered(redirectURI: request.redirect.hrefExcludingFragment, pendingLimit: pendingLimit), at: request.location, seq: request.seq)
     }
 
     /// A cheap test before the query is decoded: does the href contain "redirect_uri" at all?

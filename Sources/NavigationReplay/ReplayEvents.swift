@@ -68,12 +68,12 @@ extension ReplayFinding: OutputEvent {
 
     func line(_ text: TranscriptText) -> String {
         let label = "\(severity.rawValue) \(code)"
-        return TranscriptText.indent + (severity == .error ? text.style.red(label) : text.style.yellow(label)) + " (\(location)): " + text.message(message)
+        return TranscriptText.indent + (severity == .error ? text.style.red(label) : text.style.yellow(label)) + " (\(location)): " + text.message(message(masking: text.redactor))
     }
 
     func fields(_ json: TranscriptJSON) -> JSONFields {
         JSONFields([("code", .string(code)), ("severity", .string(severity.rawValue)), ("at", .string(location.description)),
-                    ("seq", .int(seq)), ("message", .string(json.redactor.message(message)))])
+                    ("seq", .int(seq)), ("message", .string(json.redactor.message(message(masking: json.redactor))))])
     }
 }
 

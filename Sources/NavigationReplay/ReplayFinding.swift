@@ -54,29 +54,74 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
 }
 
 public struct ReplayFinding: Sendable, Hashable {
-    /// The finding's code: a ReplayFindingKind, or for decision errors the decision's own error code.
-    public var code: String
-    public var severity: Severity
-    public var message: String
+    /// What was found, with the values it is about (the words are made when it is printed).
+    public enum Detail: Sendable, Hashable {
+        /// An error carried in the decision (its code is the finding's).
+        case decisionError(DecisionError)
+        case oauthError(error: String, description: String?, rule: String?)
+        case resetLinkAsSignIn(rule: String?)
+        case requestWithoutState(origin: String, redirectURI: String)
+        case requestNotIntercepted(redirectURI: String, decided: PolicyAction, kind: DecisionKind)
+        case possibleResetLink(origin: String, path: String)
+        case sentinelWithoutRequest(origin: String, path: String)
+        case stateMismatch(received: String, sent: String, requestAt: RecordLocation, requestSeq: Int, difference: StateDifference?)
+        case stateMissing(sent: String, requestAt: RecordLocation, requestSeq: Int)
+        /// `pendingLimit`: dropped because more requests than this were pending.
+        case requestUnanswered(redirectURI: String, pendingLimit: Int?)
+        case drainNotRecorded(BridgeProtocol)
+        /// `index`: the drained entry's (nil: the bridge URL itself).
+        case bridgeEntryInvalid(index: Int, reason: String)
+        case bridgeEventFailed(event: String, index: Int?, error: String)
+        case eventUnhandled(event: String)
+        case eventRepeated(index: Int)
+    }
+
+    public var detail: Detail
     public var location: RecordLocation
     /// The sequence number of the navigation it is about.
     public var seq: Int?
-    /// For state-mismatch: how the received state differs from the one sent.
-    public var stateDifference: StateDifference?
 
-    init(_ kind: ReplayFindingKind, _ message: String, at location: RecordLocation, seq: Int?) {
-        code = kind.rawValue
-        severity = kind.severity
-        self.message = message
+    init(_ detail: Detail, at location: RecordLocation, seq: Int?) {
+        self.detail = detail
         self.location = location
         self.seq = seq
     }
 
-    init(code: String, severity: Severity, _ message: String, at location: RecordLocation, seq: Int?) {
-        self.code = code
-        self.severity = severity
-        self.message = message
-        self.location = location
-        self.seq = seq
+    /// The kind, or nil for an error carried in a decision.
+    public var kind: ReplayFindingKind? {
+        switch detail {
+        case .decisionError: nil
+        case .oauthError: .oauthError
+        case .resetLinkAsSignIn: .resetLinkAsSignIn
+        case .requestWithoutState: .requestWithoutState
+        case .requestNotIntercepted: .requestNotIntercepted
+        case .possibleResetLink: .possibleResetLink
+        case .sentinelWithoutRequest: .sentinelWithoutRequest
+        case .stateMismatch: .stateMismatch
+        case .stateMissing: .stateMissing
+        case .requestUnanswered: .requestUnanswered
+        case .drainNotRecorded: .drainNotRecorded
+        case .bridgeEntryInvalid: .bridgeEntryInvalid
+        case .bridgeEventFailed: .bridgeEventFailed
+        case .eventUnhandled: .eventUnhandled
+        case .eventRepeated: .eventRepeated
+        }
+    }
+
+    /// The finding's code: its kind's, or for an error carried in a decision the decision's own error code.
+    public var code: String {
+        if case .decisionError(let error) = detail { return error.code }
+        return kind?.rawValue ?? ""
+    }
+
+    public var severity: Severity { kind?.severity ?? .error }
+
+    /// For state-mismatch: how the received state differs from the one sent.
+    public var stateDifference: StateDifference? {
+        switch detail {
+        case .decisionError(let error): error.stateDifference
+        case .stateMismatch(_, _, _, _, let difference): difference
+        default: nil
+        }
     }
 }

@@ -143,9 +143,7 @@ public final class Replayer {
         var findings: [ReplayFinding] = []
         var events: [DispatchedEvent] = []
         if let error = decision.error {
-            var finding = ReplayFinding(code: error.code, severity: .error, error.message(masking: redactor), at: record.location, seq: seq)
-            finding.stateDifference = error.stateDifference
-            findings.append(finding)
+            findings.append(ReplayFinding(.decisionError(error), at: record.location, seq: seq))
         }
         // Read once: a sentinel's result is decoded from the parameters on each read.
         let interception = decision.interception
@@ -153,8 +151,7 @@ public final class Replayer {
             dispatch(message, record: record, seq: seq, events: &events, findings: &findings)
         }
         if case .sentinel(.oauthError(let error, let description, _, _))? = interception {
-            findings.append(ReplayFinding(.oauthError, "the authorization server answered error=\(error)" + (description.map { " (\($0))" } ?? "")
-                                          + " at \(decision.rule.map { $0.debugDescription } ?? "a sentinel")'s redirect URI; the sign-in did not happen", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.oauthError(error: error, description: description, rule: decision.rule), at: record.location, seq: seq))
         }
         tracker.observe(record, decision, interception, seq: seq, into: &findings)
         // A new main-frame document has a new bridge queue.
@@ -190,7 +187,7 @@ public final class Replayer {
         switch message {
         case .drainRequest(let bridge):
             guard let drained = record.drained else {
-                findings.append(ReplayFinding(.drainNotRecorded, "a \(bridge.rawValue) bridge signal, but the recording has no drained queue after it: its events cannot be replayed", at: record.location, seq: seq))
+                findings.append(ReplayFinding(.drainNotRecorded(bridge), at: record.location, seq: seq))
                 return
             }
             switch bridge {
@@ -205,7 +202,7 @@ public final class Replayer {
                     case .success(let messages):
                         for message in messages { events.append(wvjb(message, record: record, seq: seq, findings: &findings)) }
                     case .failure(let error):
-                        findings.append(ReplayFinding(.bridgeEntryInvalid, "drained[\(index)]: \(error.message)", at: record.location, seq: seq))
+                        findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: error.message), at: record.location, seq: seq))
                         events.append(DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: error.message))
                     }
                 }
@@ -215,7 +212,7 @@ public final class Replayer {
         case .legacyAccessToken(let token):
             events.append(deliver("accessToken", [.string(token)], record: record, seq: seq, findings: &findings))
         case .eventFailed(let name, let error):
-            findings.append(ReplayFinding(.bridgeEventFailed, "\(name) could not be sent by the page: \(error)", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: nil, error: error), at: record.location, seq: seq))
             events.append(DispatchedEvent(event: name, handlers: [], status: .failed, detail: error))
         case .wvjbMessage, .wvjbReply:
             events.append(wvjb(message, record: record, seq: seq, findings: &findings))
@@ -232,17 +229,17 @@ public final class Replayer {
             return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
         case .unhandled(let name):
             if hasHandlerTable {
-                findings.append(ReplayFinding(.eventUnhandled, "\(name): no handler in the rules' handler table", at: record.location, seq: seq))
+                findings.append(ReplayFinding(.eventUnhandled(event: name), at: record.location, seq: seq))
             }
             return DispatchedEvent(event: name, handlers: [], status: hasHandlerTable ? .unhandled : .undispatched, detail: nil)
         case .duplicate:
-            findings.append(ReplayFinding(.eventRepeated, "drained[\(index)] was dispatched before from this page's queue; skipped (the page does not empty its queue)", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.eventRepeated(index: index), at: record.location, seq: seq))
             return DispatchedEvent(event: Self.eventName(text), handlers: [], status: .repeated, detail: nil)
         case .failedOnPage(let name, let error):
-            findings.append(ReplayFinding(.bridgeEventFailed, "drained[\(index)] \(name) could not be sent by the page: \(error)", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: index, error: error), at: record.location, seq: seq))
             return DispatchedEvent(event: name, handlers: [], status: .failed, detail: error)
         case .invalid(let reason):
-            findings.append(ReplayFinding(.bridgeEntryInvalid, "drained[\(index)]: \(reason)", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: reason), at: record.location, seq: seq))
             return DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: reason)
         }
     }
@@ -252,7 +249,7 @@ public final class Replayer {
         guard hasHandlerTable else { return DispatchedEvent(event: name, handlers: [], status: .undispatched, detail: nil) }
         handlerLog.called = []
         if router.dispatch(name, arguments) == 0 {
-            findings.append(ReplayFinding(.eventUnhandled, "\(name): no handler in the rules' handler table", at: record.location, seq: seq))
+            findings.append(ReplayFinding(.eventUnhandled(event: name), at: record.location, seq: seq))
             return DispatchedEvent(event: name, handlers: [], status: .unhandled, detail: nil)
         }
         return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)

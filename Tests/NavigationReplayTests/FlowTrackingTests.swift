@@ -21,8 +21,11 @@ import NavigationPolicy
     @Test func stateMismatchNamesTheRequest() throws {
         let r = try ReplayHarness.replay(text: Self.line(Self.request(state: "S1")) + Self.line("https://yourdomain.com/password_reset.php?code=c&access_token=t&state=S2"))
         #expect(r.findingCodes == ["state-mismatch"])
-        #expect(r.findings[0].location.line == 2 && r.findings[0].message.contains("line 1"))
-        #expect(!r.findings[0].message.contains("S1"))  // masked (a state of 2 characters shows none of them)
+        #expect(r.findings[0].location.line == 2)
+        #expect(r.findings[0].detail == .stateMismatch(received: "S2", sent: "S1", requestAt: .line(1), requestSeq: 0,
+                                                       difference: .characters(differing: 1, length: 2)))
+        // Masked when worded (a state of 2 characters shows none of them).
+        #expect(!r.findings[0].message(masking: Redactor()).utf8.contains("S1".utf8))
     }
 
     @Test func missingStateInTheResponse() throws {
