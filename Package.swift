@@ -70,10 +70,17 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // The inspector's page fetch on libcurl (Debian: libcurl4-openssl-dev), loaded when a page is first
-        // fetched, not linked (page_fetch.c says why); its header names no curl type.
+        // libcurl (Debian: libcurl4-openssl-dev): its header and where it comes from. Neither its module map
+        // nor a pkg-config name adds a library to link (pkg-config's would add -lcurl to every link):
+        // CPageFetch loads libcurl when a page is first fetched (page_fetch.c says why).
+        .systemLibrary(
+            name: "CCurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // The inspector's page fetch on libcurl; its header names no curl type.
         .target(
-            name: "CPageFetch"
+            name: "CPageFetch",
+            dependencies: ["CCurl"]
         ),
         // The providers the emulator answers for, by host, and the app-backend paths: read by the emulator's
         // routes, the host's routing and the inspector's checks.
