@@ -60,7 +60,7 @@ extension BrowserURL {
     }
 
     /// Whether the component ends with `suffix`, and the byte before the suffix is `separator` (nil: no
-    /// condition). Wildcard origins use it: `*.example.com` matches a hostname ending in ".example.com".
+    /// condition): a hostname under a domain ends with the domain after a ".".
     public func component(_ component: URLComponentName, hasSuffix suffix: String, after separator: UInt8? = nil) -> Bool {
         let range = byteRange(component)
         return withBytes(suffix) { other in
@@ -120,8 +120,9 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBuffe
 /// all of them in one buffer, so a lookup reads the href once and compares lengths before bytes, with no
 /// String made, hashed or retained per candidate. For each length up to 63 bytes, a bit set of the first 64
 /// keys of that length, so a lookup compares bytes only with keys of the component's length. A key may be a
-/// domain suffix (an allowed origin's `*.example.com`): it then also matches a component that ends with "."
-/// and the key, with a label before the dot.
+/// parent domain: it then also matches a host under it, by whole labels (`a.example.com` and
+/// `a.b.example.com` under `example.com`, never `evilexample.com`), as a cookie's Domain or HSTS's
+/// includeSubDomains reads a host. What a key stands for is the caller's.
 public struct ComponentKeys: Sendable {
     private let storage: Storage
 
@@ -134,10 +135,10 @@ public struct ComponentKeys: Sendable {
         let bounds: UnsafeMutableBufferPointer<Int>
         /// `byLength[n]`: bit i set when key i (i < 64) is n bytes long (n < 64).
         let byLength: UnsafeMutableBufferPointer<UInt64>
-        /// Per key, whether it is a domain suffix (read only by the domain-suffix lookup).
-        let isDomainSuffix: UnsafeMutableBufferPointer<Bool>
-        /// The domain-suffix lookup's length sets: `exactOrFitting[n]`, bit i set when key i (i < 64) is exact
-        /// and n bytes long, or is a domain suffix short enough to end a component of n bytes after a label
+        /// Per key, whether it also matches the hosts under it (read only by the subdomain lookup).
+        let includesSubdomains: UnsafeMutableBufferPointer<Bool>
+        /// The subdomain lookup's length sets: `exactOrFitting[n]`, bit i set when key i (i < 64) is exact
+        /// and n bytes long, or includes subdomains and is short enough to end a component of n bytes after a label
         /// and a dot (at most n - 2 bytes). Only these keys are compared with a component of n < 64 bytes.
         let exactOrFitting: UnsafeMutableBufferPointer<UInt64>
         /// Whether the length sets hold every key a component under 64 bytes can be (at most 64 keys: a key
@@ -145,15 +146,15 @@ public struct ComponentKeys: Sendable {
         /// past the 64th are tried one by one, and for a component of 64 bytes or more, every key.
         let allKeysIndexed: Bool
 
-        init(_ strings: [String], domainSuffix: [Bool]) {
+        init(_ strings: [String], includingSubdomains: [Bool]) {
             let total = strings.reduce(0) { $0 + $1.utf8.count }
             bytes = .allocate(capacity: max(total, 1))
             bounds = .allocate(capacity: strings.count + 1)
             byLength = .allocate(capacity: 64)
             byLength.initialize(repeating: 0)
-            isDomainSuffix = .allocate(capacity: max(strings.count, 1))
-            isDomainSuffix.initialize(repeating: false)
-            for (index, flag) in domainSuffix.enumerated() { isDomainSuffix[index] = flag }
+            includesSubdomains = .allocate(capacity: max(strings.count, 1))
+            includesSubdomains.initialize(repeating: false)
+            for (index, flag) in includingSubdomains.enumerated() { includesSubdomains[index] = flag }
             exactOrFitting = .allocate(capacity: 64)
             exactOrFitting.initialize(repeating: 0)
             allKeysIndexed = strings.count <= 64
@@ -168,7 +169,7 @@ public struct ComponentKeys: Sendable {
                 let length = string.utf8.count
                 guard index < 64 else { continue }
                 if length < 64 { byLength[length] |= 1 << UInt64(index) }
-                if isDomainSuffix[index] {
+                if includesSubdomains[index] {
                     for fitting in (length + 2)..<max(length + 2, 64) { exactOrFitting[fitting] |= 1 << UInt64(index) }
                 } else if length < 64 {
                     exactOrFitting[length] |= 1 << UInt64(index)
@@ -180,15 +181,16 @@ public struct ComponentKeys: Sendable {
             bytes.deallocate()
             bounds.deallocate()
             byLength.deallocate()
-            isDomainSuffix.deallocate()
+            includesSubdomains.deallocate()
             exactOrFitting.deallocate()
         }
     }
 
-    /// `domainSuffix`: one flag per key, true where the key is a domain suffix (none when omitted).
-    public init(_ strings: [String], domainSuffix: [Bool] = []) {
-        precondition(domainSuffix.isEmpty || domainSuffix.count == strings.count, "one domainSuffix flag per key")
-        storage = Storage(strings, domainSuffix: domainSuffix)
+    /// `includingSubdomains`: one flag per key, true where the key also matches the hosts under it (none
+    /// when omitted).
+    public init(_ strings: [String], includingSubdomains: [Bool] = []) {
+        precondition(includingSubdomains.isEmpty || includingSubdomains.count == strings.count, "one includingSubdomains flag per key")
+        storage = Storage(strings, includingSubdomains: includingSubdomains)
     }
 
     public var count: Int { storage.bounds.count - 1 }
@@ -216,7 +218,7 @@ public struct ComponentKeys: Sendable {
     }
 
     /// The first index at or after `first`, in key order, whose key `href[range]` equals or, for a
-    /// domain-suffix key, ends with after a "." that has at least one byte before it (a wildcard's whole
+    /// key that includes subdomains, ends with after a "." that has at least one byte before it (whole
     /// labels). Nothing is copied or retained per key. It takes a start rather than a predicate: a lookup
     /// that calls a closure makes the optimizer copy the URL (an atomic retain and release) around the
     /// href's bytes, in case the closure released it.
@@ -240,11 +242,11 @@ public struct ComponentKeys: Sendable {
         return nil
     }
 
-    /// Whether key `index` is `href[range]` or, for a domain-suffix key, ends it after a "." with a byte before it.
+    /// Whether key `index` is `href[range]` or, for a key that includes subdomains, ends it after a "." with a byte before it.
     @inline(__always)
     private func key(_ index: Int, isIn href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         let keys = UnsafeBufferPointer(storage.bytes), start = storage.bounds[index], keyLength = storage.bounds[index + 1] - start
-        if storage.isDomainSuffix[index] {
+        if storage.includesSubdomains[index] {
             let offset = range.upperBound - keyLength
             return range.count > keyLength + 1 && href[offset - 1] == UInt8(ascii: ".") && bytesEqual(href, offset, keys, start, keyLength)
         }
@@ -254,17 +256,17 @@ public struct ComponentKeys: Sendable {
 
 extension BrowserURL {
     /// The index of the first of `keys` the component equals (byte for byte, as `component(_:equals:)`), or
-    /// nil. Exact only: keys made domain suffixes are compared whole here.
+    /// nil. Exact only: keys that include subdomains are compared whole here.
     public func firstIndex(of component: URLComponentName, in keys: ComponentKeys) -> Int? {
         let range = byteRange(component)
         return withHrefBytes { keys.firstIndex(in: $0, range) }
     }
 
     /// The index of the first of `keys`, at or after `first`, the component equals or, for a key made a
-    /// domain suffix, is a subdomain of (ends with "." and the key, with a label before the dot:
+    /// key that includes subdomains, is under (ends with "." and the key, with a label before the dot:
     /// `a.example.com` and `a.b.example.com` for `example.com`, never `example.com` itself nor
-    /// `evilexample.com`). Keys are tried in order; a caller that rejects a match (an allowed origin on
-    /// another scheme, say) asks again from the index after it.
+    /// `evilexample.com`). Keys are tried in order; a caller that rejects a match asks again from the index
+    /// after it.
     public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, from first: Int) -> Int? {
         let range = byteRange(component)
         return withHrefBytes { keys.firstIndex(in: $0, range, from: first) }

@@ -1,5 +1,5 @@
 // OriginIndex.swift: the allowed origins compiled for a decision's lookup: their hosts as byte keys (a
-// wildcard's host, without its "*.", a domain-suffix key), and each one's scheme (an index into the
+// wildcard's host, without its "*.", a key that includes its subdomains), and each one's scheme (an index into the
 // scheme index's keys) and port in effect, in file order. Origins are matched on the href's bytes, never
 // copying a pattern.
 import BrowserURL
@@ -12,7 +12,7 @@ struct OriginIndex: Sendable {
     init(_ allow: [OriginPattern], schemes schemeIndex: SchemeIndex) {
         // Every allowed origin's scheme is in the scheme index (it registers them).
         schemes = allow.map { schemeIndex.index(of: $0.scheme) ?? -1 }
-        hostKeys = ComponentKeys(allow.map(\.host), domainSuffix: allow.map(\.isWildcard))
+        hostKeys = ComponentKeys(allow.map(\.host), includingSubdomains: allow.map(\.isWildcard))
         ports = allow.map(\.port)
     }
 

@@ -85,9 +85,9 @@ struct ComponentComparisonTests {
     /// The lookup reads only the keys a component's length allows (length sets, for up to 64 keys and
     /// components under 64 bytes) and every key otherwise: both ways are checked, with 10, 64, 65 and 80 keys
     /// (`padding` keys first), and hosts of 62 to 66 bytes around the sets' limit.
-    @Test("a lookup among exact and domain-suffix keys agrees with equals and hasSuffix, in key order, past rejected matches and from any start",
+    @Test("a lookup among exact keys and keys that include subdomains agrees with equals and hasSuffix, in key order, past rejected matches and from any start",
           arguments: [0, 54, 55, 70])
-    func domainSuffixLookup(padding: Int) throws {
+    func subdomainLookup(padding: Int) throws {
         let long = String(repeating: "l", count: 50) + ".example.com"   // 62 bytes
         let keys = (0..<padding).map { "pad\($0).example.org" }
             + ["example.com", "example.com", "a.example.com", "xample.com", "com", "example.jp", "b", "", long, "l" + long]
@@ -97,7 +97,7 @@ struct ComponentComparisonTests {
                      "https://[::1]/", "https://127.0.0.1/", "https://example.com.evil.com/", "https://pad3.example.org/",
                      "https://\(long)/", "https://l\(long)/", "https://a.l\(long)/", "https://ab.l\(long)/", "https://abc.\(long)/",
                      "https://a.\(long)/"]
-        let table = ComponentKeys(keys, domainSuffix: suffix)
+        let table = ComponentKeys(keys, includingSubdomains: suffix)
         var found = 0
         for text in hosts {
             let url = try #require(BrowserURL(text))
