@@ -41,6 +41,8 @@ let package = Package(
         ),
         // Sixteen-byte scans (SSE2, NEON, or a plain loop) the URL parser's copy loops use; header-only C.
         .target(name: "CByteScan"),
+        // The one pool parallel work runs on (the cores, Dispatch's global queue): the inspector and replay.
+        .target(name: "WorkPool"),
         // A seedable generator for tests, fuzzing and the benchmarks' generated inputs.
         .target(name: "SeededRandom"),
         .target(
@@ -87,11 +89,11 @@ let package = Package(
         .target(name: "ProviderDirectory"),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "WorkPool"]
         ),
         // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
         .systemLibrary(

@@ -5,6 +5,7 @@
 // hand-over waits for a free slot). The benchmark drains these between timed rounds, so the freeing is
 // never timed against the bare parse beside it.
 import Dispatch
+import WorkPool
 
 enum DeferredRelease {
     /// Values waiting to be freed at most: an inspection hands over two (its parsed elements, its page).
@@ -17,7 +18,7 @@ enum DeferredRelease {
         guard ParallelMap.cores > 1 else { return }
         let box = Box(value)
         slots.wait()
-        DispatchQueue.global(qos: .utility).async(group: group) {
+        WorkPool.submit(group: group, background: true) {
             box.empty()
             slots.signal()
         }

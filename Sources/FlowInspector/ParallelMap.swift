@@ -1,13 +1,14 @@
-// ParallelMap.swift: maps whose items are read on every core, with the results in the items' order.
-// Written by hand (a few lines over Dispatch) because the inspector needs only this: the statement
+// ParallelMap.swift: maps whose items are read on every core (WorkPool's), with the results in the items'
+// order. Written by hand (a few lines over the pool) because the inspector needs only this: the statement
 // scanner on each inline script and each check on the page are pure, and a page may have thousands of
 // scripts. `ParallelMap` maps items it is given all at once; `BackgroundMap` takes its items one at a
 // time while the caller goes on with other work (libxml2 reading the rest of the page).
 import Foundation
+import WorkPool
 
 enum ParallelMap {
-    /// The cores this process may use, read once: asking Foundation reads the cgroup files each time.
-    static let cores = ProcessInfo.processInfo.activeProcessorCount
+    /// The cores this process may use.
+    static var cores: Int { WorkPool.cores }
 
     /// `transform` of each item, in order. The items are cut into `chunks` contiguous runs (never more
     /// than there are items), which the cores take in turn; with one core or one chunk it is a plain map.
@@ -15,7 +16,7 @@ enum ParallelMap {
         let chunks = min(chunks, items.count)
         guard chunks > 1, cores > 1 else { return items.map(transform) }
         let results = ChunkResults<R>()
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        WorkPool.perform(iterations: chunks) { chunk in
             let range = items.count * chunk / chunks..<items.count * (chunk + 1) / chunks
             results.store(range.map { transform(items[$0]) }, chunk: chunk)
         }
@@ -65,7 +66,7 @@ final class BackgroundMap<T: Sendable, R: Sendable> {
         }
         waiting.put(items, batch: batches - 1)
         let waiting = waiting, transform = transform, results = results
-        DispatchQueue.global().async(group: group) {
+        WorkPool.submit(group: group) {
             if let (batch, items) = waiting.take() { results.store(items.map(transform), chunk: batch) }
         }
     }

@@ -1,4 +1,4 @@
-// ParallelReplay.swift: a navlog replayed with its parsing and decisions on every core. Lines are read in
+// ParallelReplay.swift: a navlog replayed with its parsing and decisions on every core (WorkPool's). Lines are read in
 // order into batches (their bytes in one buffer, so memory stays flat whatever the log's size). A batch's
 // lines are parsed and their records decided in chunks of 256 — both are pure functions of the line — by
 // background threads, while the calling thread replays the batch before it in order: flow tracking, event
@@ -9,6 +9,7 @@
 import Dispatch
 import Foundation
 import NavigationPolicy
+import WorkPool
 
 public struct ParallelReplay {
     /// Lines per batch. At most three batches are held: one filling, one being decided, one replayed.
@@ -21,8 +22,8 @@ public struct ParallelReplay {
     /// `workers`: one fewer than the cores (the calling thread is the last), at least one.
     public init(workers: Int = max(1, ParallelReplay.cores - 1)) { self.workers = max(1, workers) }
 
-    /// The cores this process may use.
-    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// The cores this process may use (WorkPool's).
+    public static var cores: Int { WorkPool.cores }
 
     /// Replays `input` into `replayer`, handing each output to `emit` in log order.
     public func run(_ input: ByteInput, _ replayer: Replayer, _ emit: (Replayer.Output) -> Void) {
@@ -38,7 +39,7 @@ public struct ParallelReplay {
             guard !filling.entries.isEmpty else { return }
             let job = BatchJob(filling, chunkLines: chunkLines)
             filling = LineBatch()
-            for _ in 0..<workers { DispatchQueue.global().async { job.work(decider) } }
+            for _ in 0..<workers { WorkPool.submit { job.work(decider) } }
             if let previous = inFlight { replayFinished(previous) }
             inFlight = job
         }
