@@ -28,7 +28,4 @@ public struct TranscriptRenderer: Sendable {
         case .json: return json.line(event).map { [$0] } ?? []
         }
     }
-
-    /// The same, for an event whose type is known only at run time.
-    public func lines(any event: any OutputEvent) -> [String] { lines(event) }
 }

@@ -172,7 +172,7 @@ struct HostRun {
             case .transcript(let exchange as NetworkExchange):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
                 if exchange.isNoteworthy || verbose { out.lines(renderer.lines(exchange)) }
-            case .transcript(let event): out.lines(renderer.lines(any: event))
+            case .transcript(let event): out.lines(renderer.lines(event))
             case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.message(text)) }
             }
         }

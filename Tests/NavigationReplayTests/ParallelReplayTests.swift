@@ -14,7 +14,7 @@ struct ParallelReplayTests {
         let replayer = Replayer(engine: try Repository.engine(rules))
         let renderer = TranscriptRenderer(format: .json, redactor: Redactor())
         var lines: [String] = []
-        let take: (Replayer.Output) -> Void = { output in for event in output.events { lines += renderer.lines(any: event) } }
+        let take: (Replayer.Output) -> Void = { output in for event in output.events { lines += renderer.lines(event) } }
         if let parallel { parallel.run(try input(), replayer, take) } else { NavlogReader().read(try input()) { take(replayer.replay($0)) } }
         for finding in replayer.finish() { lines += renderer.lines(finding) }
         lines += renderer.lines(LogSummary(replayer.summary, log: "log", format: .navlog))

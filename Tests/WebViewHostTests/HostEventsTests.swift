@@ -29,11 +29,11 @@ struct HostEventsTests {
     @Test("each event has one JSON line and text, masked and escaped", arguments: zip(events.indices, kinds))
     func maskedAndEscaped(index: Int, kind: String) throws {
         let event = Self.events[index]
-        let line = try #require(Self.json.lines(any: event).first)
+        let line = try #require(Self.json.lines(event).first)
         guard case .object(let object)? = JSONValue.parse(line) else { Issue.record("not a JSON object: \(line)"); return }
         #expect(Array(object.keys) == [kind])
         #expect(!Self.strings(try #require(object[kind])).contains { $0.contains(Self.secret) })
-        let lines = Self.text.lines(any: event)
+        let lines = Self.text.lines(event)
         #expect(lines.count == 1)
         for output in [line] + lines {
             // Colour codes are the only ESC allowed, and only in text: ESC "[" digits "m".

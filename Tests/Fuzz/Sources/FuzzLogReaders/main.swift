@@ -23,7 +23,7 @@ func fuzzLogReaders(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for format in LogFormat.allCases {
         let replayer = Replayer(engine: engine, explain: true)
         let replay: (LogItem) -> Void = { item in
-            for event in replayer.replay(item).events { _ = renderer.lines(any: event) }
+            for event in replayer.replay(item).events { _ = renderer.lines(event) }
         }
         switch format {
         case .navlog: NavlogReader().read(ByteInput(name: "fuzz", bytes: bytes), replay)
