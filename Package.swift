@@ -134,6 +134,7 @@ let package = Package(
             name: "bridge",
             dependencies: [
                 "ProviderEmulator",
+                "ProviderDirectory",
                 "BrowserURL",
                 "NavigationPolicy",
                 "CommandOutput",

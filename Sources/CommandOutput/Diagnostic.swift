@@ -14,18 +14,22 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
 /// Where a diagnostic is: a file (a path or a URL) with an optional line and column, and/or a logical
 /// place inside it (a rules file's key path).
 public struct DiagnosticLocation: Sendable, Hashable {
+    /// A place inside a file that has no line: a rules file's key path (`sentinels[0]`) and its name.
+    public struct Logical: Sendable, Hashable {
+        public var name: String
+        public var fullyQualifiedName: String
+        public init(name: String, fullyQualifiedName: String) {
+            self.name = name
+            self.fullyQualifiedName = fullyQualifiedName
+        }
+    }
+
     public var file: String?
     public var line: Int?
     public var column: Int?
-    /// A logical place: its name and its fully qualified name (`sentinels[0]`).
-    public var logical: (name: String, fullyQualifiedName: String)? {
-        get { logicalName.map { ($0, logicalPath ?? $0) } }
-        set { logicalName = newValue?.name; logicalPath = newValue?.fullyQualifiedName }
-    }
-    private var logicalName: String?
-    private var logicalPath: String?
+    public var logical: Logical?
 
-    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, logical: (name: String, fullyQualifiedName: String)? = nil) {
+    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, logical: Logical? = nil) {
         self.file = file
         self.line = line
         self.column = column

@@ -96,7 +96,8 @@ public struct JUnitReport: Sendable {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             default:
-                if scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value) { out += "\\u{\(String(scalar.value, radix: 16))}" }
+                // Terminal.safe has escaped the controls; XML 1.0 also forbids U+FFFE and U+FFFF.
+                if (0xFFFE...0xFFFF).contains(scalar.value) { out += "\\u{\(String(scalar.value, radix: 16))}" }
                 else { out.unicodeScalars.append(scalar) }
             }
         }

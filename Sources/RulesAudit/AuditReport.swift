@@ -187,7 +187,7 @@ public struct AuditDocuments: Sendable {
                 if let source = outcome.source {
                     location = DiagnosticLocation(file: source.file, line: source.line)
                 } else if case .attack(let target, _, _) = outcome.subject {
-                    location = DiagnosticLocation(file: result.rulesFile, logical: (redactor.message(target.name), target.keyPath))
+                    location = DiagnosticLocation(file: result.rulesFile, logical: .init(name: redactor.message(target.name), fullyQualifiedName: target.keyPath))
                 }
                 results.append(Diagnostic(id: failure.check, severity: .error, location: location, message: text))
             }

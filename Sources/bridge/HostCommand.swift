@@ -5,6 +5,7 @@
 import CommandOutput
 import FlowInspector
 import ArgumentParser
+import ProviderDirectory
 import Foundation
 import NavigationPolicy
 import NavigationReplay
@@ -29,11 +30,9 @@ struct HostCommand: ParsableCommand {
             origin). Requests to hosts the site does not serve are refused and reported; loopback hosts \
             (a test's own server) are reached directly.
 
-            --provider sends the providers' requests to the emulator (`bridge serve`'s): Janrain's hosts \
-            (*.janraincapture.com, *.janrain.com, *.rpxnow.com, the widget CDN d16s8pqtk4uodx.cloudfront.net: any \
-            …/load.js is the widget stand-in, …/xdcomm.js its receiver), *.kii.com, Realm's hosts, and on any host \
-            the app-backend routes /api/reset-password/request, /api/reset-password and /password_reset/exchange, \
-            ahead of the site's routes. The emulator runs in this process (its default configuration: \
+            --provider sends the providers' requests to the emulator (`bridge serve`'s): the hosts \(providerHosts) \
+            (on the widget CDN any …/load.js is the widget stand-in, …/xdcomm.js its receiver), and on any host \
+            the app-backend routes \(appBackendPaths), ahead of the site's routes. The emulator runs in this process (its default configuration: \
             ada@example.com / analytical-engine, or --provider-config FILE); --provider-url URL sends the \
             requests to a running `bridge serve` instead (http://127.0.0.1:PORT), whose outbox and clock a \
             test can use.
@@ -202,3 +201,7 @@ struct HostRun {
 }
 
 #endif
+
+/// The provider hosts and app-backend paths as --help lists them, from the emulator's one table.
+private let providerHosts = ProviderDirectory.places.map { ($0.includesSubdomains ? "*." : "") + $0.host }.joined(separator: ", ")
+private let appBackendPaths = ProviderDirectory.AppBackendPath.allCases.map(\.rawValue).joined(separator: ", ")

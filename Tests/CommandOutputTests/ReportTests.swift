@@ -24,7 +24,7 @@ import Testing
     @Test func resultsCarryTheirRuleIndexAndLocation() throws {
         let run = try Self.run([
             Diagnostic(id: "b-check", severity: .error, location: DiagnosticLocation(file: "pages/a b.html", line: 3, column: 7), message: "m"),
-            Diagnostic(id: "unknown", severity: .note, location: DiagnosticLocation(logical: ("sentinel", "sentinels[0]")), message: "n"),
+            Diagnostic(id: "unknown", severity: .note, location: DiagnosticLocation(logical: .init(name: "sentinel", fullyQualifiedName: "sentinels[0]")), message: "n"),
         ])
         guard case .array(let results)? = run["results"], results.count == 2,
               case .object(let first) = results[0], case .object(let second) = results[1] else { Issue.record("two results"); return }
