@@ -193,7 +193,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["bridge", "SeededRandom"]
+            dependencies: ["bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator"]
         ),
     ],
     swiftLanguageModes: [.v6]

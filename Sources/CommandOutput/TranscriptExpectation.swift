@@ -1,33 +1,69 @@
 // TranscriptExpectation.swift: `--expect FILE` compares the JSON transcript, line by line, with a saved one
-// (made by `bridge replay --format json … > FILE`). A line that differs is shown with the keys that differ
-// and both values, so a changed decision reads as `decision: expected "cancel", got "allow"` rather than
-// two long lines to compare by eye. Values are shown through the Redactor: a transcript saved with
-// --reveal does not print its secrets in a diff.
+// (made by `bridge replay --format json … > FILE`). Each line that differs is a TranscriptDifference value:
+// the keys that differ with both values, so a changed decision reads as `decision: expected "cancel", got
+// "allow"` rather than two long lines to compare by eye. The values are kept as they are; the report
+// (TranscriptComparison) shows them through the Redactor, so a transcript saved with --reveal does not print
+// its secrets in a diff.
 import Foundation
 import JSONText
 import NavigationPolicy
 
+/// One line of a transcript that differs from the saved one. `line` counts from 1.
+public struct TranscriptDifference: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The run printed a line past the end of the saved transcript.
+        case notExpected(String)
+        /// The saved transcript has a line the run did not print.
+        case notProduced(String)
+        /// Both are JSON objects; these keys differ (none: only key order or spacing differs). `seq` is the
+        /// line's sequence number, when it has one.
+        case keys(seq: JSONValue?, [KeyDifference])
+        /// At least one of the two is not a JSON object.
+        case lines(expected: String, actual: String)
+    }
+
+    public var line: Int
+    public var kind: Kind
+
+    public init(line: Int, _ kind: Kind) {
+        self.line = line
+        self.kind = kind
+    }
+}
+
+/// A key whose value differs: nil on a side where the key is absent.
+public struct KeyDifference: Sendable, Hashable {
+    public var key: String
+    public var expected: JSONValue?
+    public var actual: JSONValue?
+
+    public init(key: String, expected: JSONValue?, actual: JSONValue?) {
+        self.key = key
+        self.expected = expected
+        self.actual = actual
+    }
+}
+
 public final class TranscriptExpectation {
     public let path: String
     private let expected: [String]
-    private let redactor: Redactor
     private var index = 0
-    public private(set) var differences: [String] = []
+    /// The first differences (at most `shown`), in order.
+    public private(set) var differences: [TranscriptDifference] = []
     public private(set) var differenceCount = 0
     public static let shown = 20
 
-    public struct Unreadable: Error, CustomStringConvertible {
-        public let description: String
+    /// Why the saved transcript could not be used.
+    public enum Unreadable: Error, Sendable, Hashable {
+        case cannotRead(path: String)
+        case notUTF8(path: String, TextEncodingError)
     }
 
-    public init(path: String, redactor: Redactor) throws {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Unreadable(description: "--expect \(path): cannot be read")
-        }
+    public init(path: String) throws(Unreadable) {
+        guard let data = FileManager.default.contents(atPath: path) else { throw .cannotRead(path: path) }
         self.path = path
-        self.redactor = redactor
         let bytes: [UInt8]
-        do { bytes = try TextEncoding.utf8([UInt8](data)) } catch { throw Unreadable(description: "--expect \(path): \(error)") }
+        do { bytes = try TextEncoding.utf8([UInt8](data)) } catch { throw .notUTF8(path: path, error) }
         expected = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
     }
@@ -36,74 +72,42 @@ public final class TranscriptExpectation {
     public func compare(_ actual: String) {
         defer { index += 1 }
         guard index < expected.count else {
-            note("line \(index + 1): not in \(path): \(shown(actual))")
+            note(TranscriptDifference(line: index + 1, .notExpected(actual)))
             return
         }
         let wanted = expected[index]
         if wanted == actual { return }
-        note("line \(index + 1): " + describe(expected: wanted, actual: actual))
+        note(TranscriptDifference(line: index + 1, Self.difference(expected: wanted, actual: actual)))
     }
 
     /// Lines of the expected transcript the run did not produce.
     public func finish() {
         while index < expected.count {
-            note("line \(index + 1): expected but not produced: \(shown(expected[index]))")
+            note(TranscriptDifference(line: index + 1, .notProduced(expected[index])))
             index += 1
         }
     }
 
     public var matches: Bool { differenceCount == 0 }
 
-    /// The report for standard error: how many lines differ and the first few differences.
-    public var report: String {
-        var report = "the transcript differs from \(path) in \(differenceCount) line(s):\n"
-        for d in differences { report += "  \(d)\n" }
-        if differenceCount > differences.count { report += "  … and \(differenceCount - differences.count) more\n" }
-        return report
+    /// What standard error says about the comparison.
+    public var comparison: TranscriptComparison {
+        TranscriptComparison(path: path, differenceCount: differenceCount, differences: differences)
     }
 
-    private func note(_ text: String) {
+    private func note(_ difference: TranscriptDifference) {
         differenceCount += 1
-        if differences.count < Self.shown { differences.append(Terminal.safe(text)) }
-    }
-
-    /// A whole line as it may be shown: its JSON with secrets masked.
-    func shown(_ line: String) -> String {
-        guard let value = JSONValue.parse(line) else { return redactor.message(line) }
-        return text(value)
+        if differences.count < Self.shown { differences.append(difference) }
     }
 
     /// The keys whose values differ, or both lines when they are not comparable objects.
-    func describe(expected: String, actual: String) -> String {
+    static func difference(expected: String, actual: String) -> TranscriptDifference.Kind {
         guard case .object(let e)? = JSONValue.parse(expected), case .object(let a)? = JSONValue.parse(actual) else {
-            return "expected \(shown(expected))\n    got      \(shown(actual))"
+            return .lines(expected: expected, actual: actual)
         }
-        var parts: [String] = []
-        for key in Set(e.keys).union(a.keys).sorted() {
-            switch (e[key], a[key]) {
-            case let (x?, y?) where x != y: parts.append("\(key): expected \(text(x, key: key)), got \(text(y, key: key))")
-            case (nil, let y?): parts.append("\(key): not expected, got \(text(y, key: key))")
-            case (let x?, nil): parts.append("\(key): expected \(text(x, key: key)), missing")
-            default: break
-            }
+        let keys = Set(e.keys).union(a.keys).sorted().compactMap { key -> KeyDifference? in
+            e[key] == a[key] ? nil : KeyDifference(key: key, expected: e[key], actual: a[key])
         }
-        let seq = (a["seq"] ?? e["seq"]).map { "seq \(text($0)): " } ?? ""
-        return seq + (parts.isEmpty ? "key order or spacing differs" : parts.joined(separator: "; "))
-    }
-
-    /// A value as JSON text, masked: secret keys inside it, URLs and `name=value` in its strings, and the
-    /// value itself when its key is a secret.
-    func text(_ value: JSONValue, key: String? = nil) -> String {
-        if let key, redactor.secrets.isSecret(key), case .string(let s) = value { return JSONWriter.quoted(redactor.mask(s)) }
-        return masked(redactor.json(value)).jsonText
-    }
-
-    private func masked(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .string(let s): return .string(redactor.message(s))
-        case .array(let items): return .array(items.map(masked))
-        case .object(let o): return .object(o.mapValues(masked))
-        default: return value
-        }
+        return .keys(seq: a["seq"] ?? e["seq"], keys)
     }
 }

@@ -5,15 +5,34 @@ import BrowserURL
 import Foundation
 import NavigationPolicy
 
-/// An input that could not be inspected at all.
-public struct InputError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var input: String
-    public var message: String
-    public var description: String { "\(input): \(message)" }
+/// An input that could not be inspected at all, and why (the words: InputErrorText.swift).
+public struct InputError: Error, Sendable, Hashable {
+    public enum Reason: Sendable, Hashable {
+        case noSuchFile
+        case unreadable
+        /// A directory with no page in it.
+        case noPages
+        case notAURL
+        /// A page file past --max-bytes.
+        case tooLarge(bytes: Int, limit: Int)
+        /// A fetched page past --max-bytes, counted as it arrived (decompressed).
+        case fetchedTooLarge(limit: Int)
+        case binary
+        case noDocument
+        case notHTTP
+        /// libcurl's own words.
+        case notFetched(String)
+        case httpStatus(Int)
+        /// A bridge-site.json beside the pages that cannot be used (HostSite's words).
+        case siteFile(String)
+    }
 
-    public init(input: String, message: String) {
+    public var input: String
+    public var reason: Reason
+
+    public init(input: String, _ reason: Reason) {
         self.input = input
-        self.message = message
+        self.reason = reason
     }
 }
 
@@ -43,13 +62,13 @@ public struct Inspector: Sendable {
     public func inspect(bytes original: [UInt8], name: String, directory: String?, pageURL: BrowserURL? = nil,
                         fetch: (@Sendable (BrowserURL) -> Bool?)? = nil) -> Result<[Finding], InputError> {
         if original.count > maxBytes {
-            return .failure(InputError(input: name, message: "the page is \(original.count) bytes; the limit is \(maxBytes) (--max-bytes)"))
+            return .failure(InputError(input: name, .tooLarge(bytes: original.count, limit: maxBytes)))
         }
         // Decoded as a browser would (a byte-order mark, a <meta> charset), into UTF-8.
         let decoded = PageEncoding.decode(original)
         let bytes = decoded.bytes
         if Self.looksBinary(bytes) {
-            return .failure(InputError(input: name, message: "not a text file (it has NUL bytes); not inspected"))
+            return .failure(InputError(input: name, .binary))
         }
         var findings: [Finding] = []
         let start = SourcePosition(line: 1, column: 1)
@@ -77,7 +96,7 @@ public struct Inspector: Sendable {
         }
         let page = FlowPageBuilder.build(name: name, bytes: guarded.bytes, pageURL: pageURL, directory: directory)
         if page.unparsed {
-            return .failure(InputError(input: name, message: "libxml2 built no document from it; not inspected"))
+            return .failure(InputError(input: name, .noDocument))
         }
         let context = InspectionContext(engine: engine, resourceExists: { relative, page in
             if let directory = page.directory {
@@ -109,7 +128,7 @@ public struct Inspector: Sendable {
     /// cannot tell without it rather than guess.
     public func inspect(file path: String, pageURL: BrowserURL? = nil) -> Result<[Finding], InputError> {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(InputError(input: path, message: "cannot be read"))
+            return .failure(InputError(input: path, .unreadable))
         }
         let directory = (path as NSString).deletingLastPathComponent
         return inspect(bytes: [UInt8](data), name: path, directory: directory.isEmpty ? "." : directory, pageURL: pageURL)

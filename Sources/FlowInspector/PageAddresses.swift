@@ -35,7 +35,7 @@ public struct PageAddresses {
                     sites[beside] = .some(nil)
                     var reason = "\(error)"  // HostSite's errors start with the file's path; the InputError names it once
                     if reason.hasPrefix(beside + ": ") { reason.removeFirst(beside.count + 2) }
-                    errors.append(InputError(input: beside, message: reason + "; the pages beside it are inspected with their origin unknown"))
+                    errors.append(InputError(input: beside, .siteFile(reason)))
                 }
             } else {
                 sites[beside] = .some(nil)

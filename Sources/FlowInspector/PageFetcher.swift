@@ -18,22 +18,22 @@ public struct PageFetcher: Sendable {
 
     public func fetch(_ url: BrowserURL) -> Result<[UInt8], InputError> {
         guard url.scheme == "http" || url.scheme == "https" else {
-            return .failure(InputError(input: url.href, message: "only http and https pages are fetched"))
+            return .failure(InputError(input: url.href, .notHTTP))
         }
         var result = page_fetch_result()
         let code = page_fetch(url.href, Self.userAgent, Int(timeout * 1000), max(0, maxBytes), &result)
         defer { page_fetch_free(&result) }
         if result.over_limit != 0 {
-            return .failure(InputError(input: url.href, message: "the page is larger than \(maxBytes) bytes (--max-bytes; counted as it was received and decompressed, and the rest was not read)"))
+            return .failure(InputError(input: url.href, .fetchedTooLarge(limit: maxBytes)))
         }
         if code != 0 {
             let message = withUnsafeBytes(of: result.error) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            return .failure(InputError(input: url.href, message: "cannot be fetched: \(message)"))
+            return .failure(InputError(input: url.href, .notFetched(message)))
         }
         if !(200..<300).contains(Int(result.status)) {
-            return .failure(InputError(input: url.href, message: "HTTP status \(result.status)"))
+            return .failure(InputError(input: url.href, .httpStatus(result.status)))
         }
         guard let body = result.body else { return .success([]) }
         return .success(Array(UnsafeBufferPointer(start: body, count: result.length)))
@@ -43,7 +43,9 @@ public struct PageFetcher: Sendable {
     public func exists(_ url: BrowserURL) -> Bool? {
         switch fetch(url) {
         case .success: return true
-        case .failure(let error): return error.message.hasPrefix("HTTP status") ? false : nil
+        case .failure(let error):
+            if case .httpStatus = error.reason { return false }
+            return nil
         }
     }
 }

@@ -22,10 +22,10 @@ public final class ByteInput {
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw ReplayInputError("\(path): no such file")
+                throw .noSuchFile(path)
             }
-            guard !isDirectory.boolValue else { throw ReplayInputError("\(path): is a directory, not a log") }
-            guard let h = FileHandle(forReadingAtPath: path) else { throw ReplayInputError("\(path): cannot be read") }
+            guard !isDirectory.boolValue else { throw .directory(path) }
+            guard let h = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
             name = path
             handle = h
             ownsHandle = true
@@ -74,15 +74,31 @@ public final class ByteInput {
         while let chunk = nextChunk() {
             all.append(contentsOf: chunk)
             if all.count > limit {
-                throw ReplayInputError("\(name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)")
+                throw .tooLarge(name, limit: limit)
             }
         }
-        do { return try TextEncoding.utf8(all) } catch { throw ReplayInputError("\(name): \(error)") }
+        do { return try TextEncoding.utf8(all) } catch { throw .encoding(name, error) }
     }
 }
 
-/// A log that cannot be opened or read at all.
-public struct ReplayInputError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+/// A log that cannot be opened or read at all, and which (a path, or the input's name).
+public enum ReplayInputError: Error, Sendable, Hashable {
+    case noSuchFile(String)
+    case directory(String)
+    case unreadable(String)
+    /// A whole-document log (HAR, CDP) past the bytes it may hold in memory.
+    case tooLarge(String, limit: Int)
+    case encoding(String, TextEncodingError)
+}
+
+extension ReplayInputError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .noSuchFile(let path): "\(path): no such file"
+        case .directory(let path): "\(path): is a directory, not a log"
+        case .unreadable(let path): "\(path): cannot be read"
+        case .tooLarge(let name, let limit): "\(name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
+        case .encoding(let name, let error): "\(name): \(error)"
+        }
+    }
 }

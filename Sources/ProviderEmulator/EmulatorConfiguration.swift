@@ -93,7 +93,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     /// An origin as the configuration takes it (https://yourdomain.com, a trailing "/" allowed), serialized;
     /// nil for anything else (a path, a wildcard, an opaque origin).
     public static func origin(_ text: String) -> String? {
-        guard let origin = AccessPolicy.origin(text), origin == text || origin + "/" == text else { return nil }
+        // A browser parses `*` as a host code point, but an origin names one host: a wildcard matches nothing.
+        guard !text.contains("*"), let origin = AccessPolicy.origin(text), origin == text || origin + "/" == text else { return nil }
         return origin
     }
 

@@ -205,3 +205,18 @@ extension TranscriptRenderer {
     /// The JUnit and SARIF documents, through this renderer's Redactor.
     public var documents: AuditDocuments { AuditDocuments(redactor: redactor) }
 }
+
+/// One generator as `bridge test --list-attacks` lists it: the kinds of target it applies to, what it
+/// expects, its summary, and its example with the example's secrets masked.
+public struct AttackListing: OutputEvent {
+    public var generator: AttackGenerator
+    public init(_ generator: AttackGenerator) { self.generator = generator }
+
+    public func textLines(_ text: TranscriptText) -> [String] {
+        let kinds = AttackTarget.Kind.allCases.filter(generator.appliesTo.contains).map(\.rawValue).joined(separator: ", ")
+        let expectation = generator.expectation(for: AttackCatalogue.exampleTarget(generator.example.kind))
+        return ["\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)", "    e.g. " + text.url(generator.example.variant)]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { nil }
+}

@@ -4,6 +4,7 @@
 // default) are mapped to 2 here.
 import ArgumentParser
 import Foundation
+import NavigationPolicy
 
 struct Bridge: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,31 +22,40 @@ struct Bridge: AsyncParsableCommand {
 @main
 enum BridgeMain {
     static func main() async {
+        var command: ParsableCommand
         do {
-            var command = try Bridge.parseAsRoot()
+            command = try Bridge.parseAsRoot()
+        } catch {
+            exit(for: error)
+        }
+        do {
             if var asynchronous = command as? AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
                 try command.run()
             }
-        } catch let exit as ExitCode {
-            Foundation.exit(exit.rawValue)
-        } catch {
-            let code = Bridge.exitCode(for: error)
-            if code == .success { Bridge.exit(withError: error) }  // --help, --version
-            if error is UsageError {
-                FileHandle.standardError.write(Data("bridge: \(error)\n".utf8))
-            } else {
-                FileHandle.standardError.write(Data((Bridge.fullMessage(for: error) + "\n").utf8))
-            }
+        } catch let problem as CommandProblem {
+            let redactor = (command as? MasksSecrets)?.redactor ?? Redactor()
+            StandardError.say("bridge: " + problem.words(masking: redactor))
             Foundation.exit(2)
+        } catch {
+            exit(for: error)
         }
+    }
+
+    /// ArgumentParser's own errors and exits: --help and --version exit 0, usage errors 2.
+    static func exit(for error: Error) -> Never {
+        if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
+        if Bridge.exitCode(for: error) == .success { Bridge.exit(withError: error) }
+        FileHandle.standardError.write(Data((Bridge.fullMessage(for: error) + "\n").utf8))
+        Foundation.exit(2)
     }
 }
 
-/// A command-line mistake found after parsing (a --base that does not parse, an unreadable file):
-/// reported on standard error, exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
+extension CheckCommand: MasksSecrets { var redactor: Redactor { transcript.renderer.redactor } }
+extension ReplayCommand: MasksSecrets { var redactor: Redactor { transcript.renderer.redactor } }
+extension HostCommand: MasksSecrets { var redactor: Redactor { transcript.renderer.redactor } }
+extension TestCommand: MasksSecrets { var redactor: Redactor { display.redactor } }
+extension InspectCommand: MasksSecrets { var redactor: Redactor { Redactor(isEnabled: !reveal) } }
+extension URLCommand: MasksSecrets { var redactor: Redactor { Redactor(isEnabled: !reveal) } }
+extension ServeCommand: MasksSecrets { var redactor: Redactor { Redactor(isEnabled: !reveal) } }

@@ -8,7 +8,7 @@ import NavigationReplay
 
 extension NavigationType: ExpressibleByArgument {}
 
-struct CheckCommand: ParsableCommand {
+struct CheckCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Decide each URL with a rules file, as the app's navigation delegate would.",
@@ -40,8 +40,8 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "URLs to decide; - reads one URL per line from standard input.")
     var urls: [String]
 
-    func validate() throws {
-        if urls.isEmpty { throw ValidationError("Give at least one URL, or - to read URLs from standard input.") }
+    func checkOptions() throws(CommandProblem) {
+        if urls.isEmpty { throw CommandProblem.noInputs(.urls) }
     }
 
     func run() throws {

@@ -9,22 +9,20 @@ enum EmulatorSetup {
     static func configuration(config: String?, assets: String?) throws -> EmulatorConfiguration {
         var configuration = EmulatorConfiguration.embeddedDefault
         if let config {
-            do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw UsageError("config: \(config): \(error)") }
+            do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw CommandProblem.providerConfig(path: config, reason: "\(error)") }
         }
         if let assets {
-            guard isDirectory(assets) else { throw UsageError("--assets \(assets): no such directory") }
+            guard isDirectory(assets) else { throw CommandProblem.noAssetsDirectory(assets) }
             configuration.assetsDirectory = assets
         }
         return configuration
     }
 
-    /// What to say when the stand-in scripts cannot be found (a bridge executable copied without its
-    /// resource bundle): the widget's scripts then answer 404.
-    static func missingAssets(_ configuration: EmulatorConfiguration) -> String? {
-        guard let directory = configuration.assetsDirectory, isDirectory(directory) else {
-            return "the widget's stand-in scripts are not found (bridge_ProviderEmulator.resources beside the executable): …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
-        }
-        return nil
+    /// Whether the stand-in scripts cannot be found (a bridge executable copied without its resource
+    /// bundle): the widget's scripts then answer 404.
+    static func missingAssets(_ configuration: EmulatorConfiguration) -> Bool {
+        guard let directory = configuration.assetsDirectory else { return true }
+        return !isDirectory(directory)
     }
 
     static func isDirectory(_ path: String) -> Bool {
@@ -51,7 +49,7 @@ enum EmulatorSetup {
         }
         switch started.wait() {
         case .success(let base): return ProviderRouting(base: base, inProcess: true)
-        case .failure(let error): throw UsageError("--provider: the emulator did not start: \(error)")
+        case .failure(let error): throw CommandProblem.emulatorDidNotStart(reason: "\(error)")
         }
     }
 

@@ -13,7 +13,7 @@ import WebViewHost
 
 extension StopCondition: ExpressibleByArgument {}
 
-struct HostCommand: ParsableCommand {
+struct HostCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "host",
         abstract: "Run a page in a real WebKit web view and let the rules decide its navigations.",
@@ -112,18 +112,18 @@ struct HostCommand: ParsableCommand {
     @Argument(help: "A page file, or an http(s) URL.")
     var page: String
 
-    func validate() throws {
+    func checkOptions() throws(CommandProblem) {
         try OptionRanges.seconds(timeout, "--timeout")
         try OptionRanges.seconds(idle, "--idle")
-        if site != nil && origin != nil { throw ValidationError("Give --site or --origin, not both: a site file names its origin.") }
+        if site != nil && origin != nil { throw CommandProblem.siteAndOrigin }
         if provider && providerURL != nil {
-            throw ValidationError("Give --provider (the emulator in this process) or --provider-url (a running bridge serve), not both.")
+            throw CommandProblem.providerAndProviderURL
         }
         if let providerURL, !(providerURL.hasPrefix("http://") || providerURL.hasPrefix("https://")) {
-            throw ValidationError("--provider-url takes a bridge serve base URL such as http://127.0.0.1:8025, not \(providerURL.debugDescription).")
+            throw CommandProblem.providerURLNotABase(providerURL)
         }
         if providerConfig != nil && !provider {
-            throw ValidationError("--provider-config is for the emulator in this process (--provider); a running bridge serve has its own --config.")
+            throw CommandProblem.providerConfigWithoutProvider
         }
     }
 
@@ -131,8 +131,7 @@ struct HostCommand: ParsableCommand {
         #if WebKit
         try HostRun(command: self).run()
         #else
-        throw UsageError("host: this bridge was built without WebKit. Build it with the WebKit trait: "
-                         + "swift build --traits WebKit (Debian: apt-get install libwebkit2gtk-4.1-dev xvfb xauth)")
+        throw CommandProblem.builtWithoutWebKit
         #endif
     }
 }
@@ -158,7 +157,7 @@ struct HostRun {
         options.frameScripts = command.frameScript
         if command.provider {
             let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
-            if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host: " + missing) }
+            if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host", .standInScriptsMissing) }
             options.provider = try EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
         } else if let url = command.providerURL {
             options.provider = ProviderRouting(base: url)
@@ -188,14 +187,14 @@ struct HostRun {
                                 failures: result.failures.map { "\($0.kind.rawValue): \($0.message)" })
         out.lines(renderer.lines(report))
         for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.message(failure.message)) }
-        if let record = command.record { StandardError.say("bridge host: recorded \(result.summary.replayed) navigation(s) to \(record)") }
+        if let record = command.record { StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, path: record)) }
         if !result.reached || !result.summary.isConsistent { throw ExitCode(1) }
     }
 
     /// The URL to load and what the stand-in network serves (WebViewHost's HostPage).
     private func resolvePage(_ engine: PolicyEngine) throws -> HostOptions {
         do { return try HostPage.options(page: command.page, site: command.site, origin: command.origin, rules: engine.rules) } catch {
-            throw UsageError("host: \(error)")
+            throw CommandProblem.page(error)
         }
     }
 }

@@ -35,7 +35,7 @@ struct InputArguments {
         var stdinRead = false
         for argument in arguments {
             if argument == "-" {
-                guard !stdinRead else { throw UsageError("- (standard input) may be given once; it was given more than once") }
+                guard !stdinRead else { throw CommandProblem.standardInputTwice }
                 stdinRead = true
                 result.readLines(try standardInput ?? ByteInput(path: "-"))
             } else {

@@ -10,7 +10,7 @@ import NavigationPolicy
 
 extension FindingFormat: ExpressibleByArgument {}
 
-struct InspectCommand: ParsableCommand {
+struct InspectCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Check served sign-in flow pages for what breaks them in a WebView.",
@@ -52,12 +52,12 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "Files, directories or http(s) URLs of pages.")
     var inputs: [String] = []
 
-    func validate() throws {
-        if inputs.isEmpty && !listChecks { throw ValidationError("Give at least one file, directory or URL to inspect.") }
+    func checkOptions() throws(CommandProblem) {
+        if inputs.isEmpty && !listChecks { throw CommandProblem.noInputs(.pages) }
         try OptionRanges.seconds(timeout, "--timeout")
         try OptionRanges.bytes(maxBytes, "--max-bytes", most: 1 << 30)
         if let origin, HostSite.origin(of: origin) == nil {
-            throw ValidationError("--origin \(origin.debugDescription) is not an http(s) origin such as https://yourdomain.com")
+            throw CommandProblem.notAPageOrigin(origin)
         }
     }
 
@@ -69,7 +69,7 @@ struct InspectCommand: ParsableCommand {
         }
         var engine: PolicyEngine? = nil
         if let rules {
-            engine = try EngineLoader.load(rules, redactor: Redactor(isEnabled: !reveal))
+            engine = try EngineLoader.load(rules)
         }
         let inspector = Inspector(engine: engine, maxBytes: maxBytes, redactor: Redactor(isEnabled: !reveal))
         var result = InspectionResult()
@@ -115,14 +115,14 @@ struct InspectCommand: ParsableCommand {
         let lowered = input.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = BrowserURL(input) else {
-                errors.append(InputError(input: input, message: "not a URL"))
+                errors.append(InputError(input: input, .notAURL))
                 return []
             }
             return [.url(url)]
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-            errors.append(InputError(input: input, message: "no such file or directory"))
+            errors.append(InputError(input: input, .noSuchFile))
             return []
         }
         guard isDirectory.boolValue else { return [.file(input, root: nil)] }
@@ -134,7 +134,7 @@ struct InspectCommand: ParsableCommand {
                 files.append((input as NSString).appendingPathComponent(relative))
             }
         }
-        if files.isEmpty { errors.append(InputError(input: input, message: "holds no .html or .htm file")) }
+        if files.isEmpty { errors.append(InputError(input: input, .noPages)) }
         return files.sorted().map { Source.file($0, root: input) }
     }
 

@@ -1,21 +1,20 @@
 // OptionRanges.swift: the ranges numeric options are checked against when the command line is parsed, so
 // that NaN, an infinity or a value past what a timer or a buffer can hold is a usage error naming the
 // option, never a crash or a run that cannot end.
-import ArgumentParser
 
 enum OptionRanges {
     /// The longest time any option may give: a day.
     static let longestSeconds = 86_400.0
 
     /// A number of seconds: finite, more than 0, at most a day.
-    static func seconds(_ value: Double, _ option: String) throws {
+    static func seconds(_ value: Double, _ option: String) throws(CommandProblem) {
         guard value.isFinite, value > 0, value <= longestSeconds else {
-            throw ValidationError("\(option) must be a number of seconds more than 0 and at most \(Int(longestSeconds)) (a day); it is \(value).")
+            throw .secondsOutOfRange(option: option, value)
         }
     }
 
     /// A count of bytes: at least 1, at most `most`.
-    static func bytes(_ value: Int, _ option: String, most: Int) throws {
-        guard value >= 1, value <= most else { throw ValidationError("\(option) must be 1 to \(most) bytes; it is \(value).") }
+    static func bytes(_ value: Int, _ option: String, most: Int) throws(CommandProblem) {
+        guard value >= 1, value <= most else { throw .bytesOutOfRange(option: option, value, most: most) }
     }
 }

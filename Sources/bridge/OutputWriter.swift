@@ -54,6 +54,13 @@ enum StandardError {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.safe(String($0)) }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
+
+    /// An event's lines (already escaped by its renderer), the first after the command's name.
+    static func say(_ command: String, _ lines: [String]) {
+        guard let first = lines.first else { return }
+        let text = ([command + ": " + first] + lines.dropFirst()).joined(separator: "\n") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
 }
 
 enum ColorChoice: String, CaseIterable, ExpressibleByArgument {

@@ -10,7 +10,7 @@ import NavigationReplay
 
 extension LogFormat: ExpressibleByArgument {}
 
-struct ReplayCommand: ParsableCommand {
+struct ReplayCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay recorded navigation logs (navlog, HAR, CDP) through a rules file.",
@@ -55,9 +55,9 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "Logs to replay; - reads one from standard input.")
     var logs: [String]
 
-    func validate() throws {
-        if logs.isEmpty { throw ValidationError("Give at least one log, or - to read one from standard input.") }
-        if logs.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once.") }
+    func checkOptions() throws(CommandProblem) {
+        if logs.isEmpty { throw CommandProblem.noInputs(.logs) }
+        if logs.filter({ $0 == "-" }).count > 1 { throw CommandProblem.standardInputTwice }
     }
 
     func run() throws {
@@ -65,12 +65,13 @@ struct ReplayCommand: ParsableCommand {
         // Every log must open before any is replayed: a typo is a usage error, not a half-done run.
         var inputs: [ByteInput] = []
         for path in logs {
-            do { inputs.append(try ByteInput(path: path)) } catch { throw UsageError("\(error)") }
+            do { inputs.append(try ByteInput(path: path)) } catch { throw CommandProblem.log(error) }
         }
         let renderer = transcript.renderer
-        let expectation: TranscriptExpectation?
-        do { expectation = try expect.map { try TranscriptExpectation(path: $0, redactor: renderer.redactor) } }
-        catch { throw UsageError("\(error)") }
+        var expectation: TranscriptExpectation? = nil
+        if let expect {
+            do { expectation = try TranscriptExpectation(path: expect) } catch { throw CommandProblem.expectation(error) }
+        }
         let out = OutputWriter()
         var consistent = true
 
@@ -115,9 +116,9 @@ struct ReplayCommand: ParsableCommand {
             expectation.finish()
             if !expectation.matches {
                 consistent = false
-                StandardError.say("bridge replay: " + expectation.report.dropLast())
+                StandardError.say("bridge replay", renderer.text.lines(expectation.comparison))
             } else if transcript.format == .text {
-                StandardError.say("bridge replay: the transcript matches \(expectation.path)")
+                StandardError.say("bridge replay", renderer.text.lines(expectation.comparison))
             }
         }
         if !consistent { throw ExitCode(1) }

@@ -9,7 +9,7 @@ import NavigationPolicy
 import NavigationReplay
 import ProviderEmulator
 
-struct ServeCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the providers of the seed flows on 127.0.0.1: Capture, the app's reset backend, an outbox.",
@@ -59,22 +59,18 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Show codes, tokens and passwords in the request log instead of masking them.")
     var reveal = false
 
-    func validate() throws {
-        if port < 0 || port > 65535 { throw ValidationError("--port must be 0 to 65535.") }
+    func checkOptions() throws(CommandProblem) {
+        if port < 0 || port > 65535 { throw CommandProblem.portOutOfRange(port) }
         for origin in allowOrigin where EmulatorConfiguration.origin(origin) == nil {
-            throw ValidationError("--allow-origin \(origin.debugDescription) is not an origin such as https://yourdomain.com (a scheme, a host and a port; no path, no wildcard).")
+            throw CommandProblem.notAnAllowedOrigin(origin)
         }
     }
 
     func run() async throws {
         var configuration = try EmulatorSetup.configuration(config: config, assets: assets)
         configuration.allowedOrigins += allowOrigin.compactMap(EmulatorConfiguration.origin)
-        if let missing = EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve: " + missing) }
-        if !SentinelMatcher.isLoopback(host) && host != "::1" {
-            StandardError.say("bridge serve: warning: listening on \(host), not loopback: every device that can reach this machine can read "
-                              + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "
-                              + "the emulator and sign in as its users. Use it on a network you trust, for a phone or an emulator to reach.")
-        }
+        if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve", .standInScriptsMissing) }
+        if !SentinelMatcher.isLoopback(host) && host != "::1" { StandardError.say("bridge serve", .exposed(host: host)) }
         // A parent (a test runner, a shell script) may have blocked these; the server stops on them.
         var signals = sigset_t()
         sigemptyset(&signals)

@@ -13,7 +13,7 @@ enum TestFormat: String, CaseIterable, ExpressibleByArgument {
     case text, json, junit, sarif
 }
 
-struct TestCommand: ParsableCommand {
+struct TestCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Unit-test a rules file: your cases, and an attack on every rule.",
@@ -81,13 +81,13 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Case files (JSON Lines); - reads one from standard input.")
     var cases: [String] = []
 
-    func validate() throws {
-        if `init` && cases.count > 1 { throw ValidationError("--init writes one case file: give one path (or none, for RULES.cases.jsonl beside the rules)") }
-        if `init` && cases == ["-"] { throw ValidationError("--init writes a file; give a path, not -") }
-        if cases.filter({ $0 == "-" }).count > 1 { throw ValidationError("- (standard input) may be given once.") }
+    func checkOptions() throws(CommandProblem) {
+        if `init` && cases.count > 1 { throw CommandProblem.initWritesOneFile }
+        if `init` && cases == ["-"] { throw CommandProblem.initNeedsAPath }
+        if cases.filter({ $0 == "-" }).count > 1 { throw CommandProblem.standardInputTwice }
         let ids = Set(AttackCatalogue.all.map(\.id))
         if let unknown = skip.first(where: { !ids.contains($0) }) {
-            throw ValidationError("--skip \(unknown.debugDescription) is not a generator; --list-attacks lists them")
+            throw CommandProblem.unknownGenerator(unknown)
         }
     }
 
@@ -95,16 +95,12 @@ struct TestCommand: ParsableCommand {
         let redactor = display.redactor
         let out = OutputWriter()
         if listAttacks {
-            for generator in AttackCatalogue.all {
-                let kinds = AttackTarget.Kind.allCases.filter(generator.appliesTo.contains).map(\.rawValue).joined(separator: ", ")
-                let expectation = generator.expectation(for: AttackCatalogue.exampleTarget(generator.example.kind))
-                out.line("\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)")
-                out.line("    e.g. " + Terminal.safe(redactor.rawURL(generator.example.variant)))
-            }
+            let text = display.renderer(.text).text
+            for generator in AttackCatalogue.all { out.lines(text.lines(AttackListing(generator))) }
             return
         }
         let loaded: Rules
-        do { loaded = try RulesLoader.load(path: rules) } catch { throw UsageError("rules: \(redactor.message("\(error)"))") }
+        do { loaded = try RulesLoader.load(path: rules) } catch { throw CommandProblem.rules(error) }
         if `init` { return try writeStarter(loaded, to: cases.first ?? Self.starterPath(forRules: rules)) }
 
         var testCases: [TestCase] = []
@@ -150,15 +146,15 @@ struct TestCommand: ParsableCommand {
 
     private func writeStarter(_ loaded: Rules, to path: String) throws {
         if FileManager.default.fileExists(atPath: path) && !force {
-            throw UsageError("\(path) exists; give --force to replace it")
+            throw CommandProblem.caseFileExists(path: path)
         }
         let starter = StarterCases.make(loaded)
         let text = starter.cases.map(CaseFile.line).joined(separator: "\n") + "\n"
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw UsageError("cannot write \(path)")
+            throw CommandProblem.cannotWrite(path: path)
         }
         for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.message(note)) }
-        StandardError.say("bridge test: wrote \(starter.cases.count) cases to \(path); run them with: bridge test --rules \(rules) \(path)")
+        StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules))
     }
 
     /// Where `--init` writes without a path: beside the rules, `rules.json` → `rules.cases.jsonl`.

@@ -22,7 +22,7 @@ struct TranscriptOptions: ParsableArguments {
     var renderer: TranscriptRenderer { display.renderer(format) }
 
     /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path.
-    func loadEngine() throws -> PolicyEngine { try EngineLoader.load(rules, redactor: redactor) }
+    func loadEngine() throws -> PolicyEngine { try EngineLoader.load(rules) }
 }
 
 /// How output reads, for every command that prints decisions (`check`, `replay`, `host`, `test`): --explain,
@@ -44,9 +44,9 @@ struct DisplayOptions: ParsableArguments {
     }
 }
 
-/// The one way a command loads a rules file: a bad file is a usage error (exit 2) naming the key path.
+/// The one way a command loads a rules file: a bad file is a CommandProblem (exit 2) naming the key path.
 enum EngineLoader {
-    static func load(_ path: String, redactor: Redactor) throws -> PolicyEngine {
-        do { return try PolicyEngine(rulesFile: path) } catch { throw UsageError("rules: \(redactor.message("\(error)"))") }
+    static func load(_ path: String) throws(CommandProblem) -> PolicyEngine {
+        do { return try PolicyEngine(rulesFile: path) } catch { throw CommandProblem.rules(error) }
     }
 }

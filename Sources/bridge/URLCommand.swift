@@ -8,7 +8,7 @@ import NavigationReplay
 import JSONText
 
 
-struct URLCommand: ParsableCommand {
+struct URLCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "url",
         abstract: "Show what a browser makes of each URL (WHATWG URL Standard).",
@@ -39,8 +39,8 @@ struct URLCommand: ParsableCommand {
     @Argument(help: "URLs to parse; - reads one URL per line from standard input.")
     var urls: [String]
 
-    func validate() throws {
-        if urls.isEmpty { throw ValidationError("Give at least one URL, or - to read URLs from standard input.") }
+    func checkOptions() throws(CommandProblem) {
+        if urls.isEmpty { throw CommandProblem.noInputs(.urls) }
     }
 
     func run() throws {
@@ -48,7 +48,7 @@ struct URLCommand: ParsableCommand {
         if let base {
             switch BrowserURL.parse(base) {
             case .success(let url): baseURL = url
-            case .failure(let error): throw UsageError("--base \(Redactor(isEnabled: !reveal).rawURL(base).debugDescription) is not a URL: \(error)")
+            case .failure(let error): throw CommandProblem.baseNotAURL(base, error)
             }
         }
         let redactor = Redactor(isEnabled: !reveal)

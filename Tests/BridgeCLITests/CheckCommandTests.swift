@@ -1,6 +1,7 @@
 // CheckCommandTests.swift: `bridge check` as a user runs it.
 import Foundation
 import Testing
+@testable import bridge
 
 @Suite("bridge check")
 struct CheckCommandTests {
@@ -33,11 +34,16 @@ struct CheckCommandTests {
 
     @Test("--state: a mismatch is reported in the decision")
     func state() throws {
-        let run = try BridgeProcess.run(["check", "--rules", Self.rules, "--state", "expected123",
-                                         "https://yourdomain.com/password_reset.php?code=c&access_token=t&state=other456"])
-        #expect(run.status == 0)
-        #expect(run.stdout.contains("error: state-mismatch"))
-        #expect(!run.stdout.contains("other456") && !run.stdout.contains("expected123"))
+        for format in ["text", "json"] {
+            let run = try BridgeProcess.run(["check", "--rules", Self.rules, "--state", "expected123", "--format", format,
+                                             "https://yourdomain.com/password_reset.php?code=c&access_token=t&state=other456"])
+            #expect(run.status == 0)
+            #expect(!run.stdout.contains("other456") && !run.stdout.contains("expected123"))
+            if format == "json" {
+                let object = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+                #expect((object["error"] as? [String: Any])?["code"] as? String == "state-mismatch")
+            }
+        }
     }
 
     @Test("a bad rules file exits 2 naming the key path")
@@ -45,9 +51,9 @@ struct CheckCommandTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-rules-\(getpid()).json")
         try Data(#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","require":["code"],"forbid":["code"]}]}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = try BridgeProcess.run(["check", "--rules", file.path, "https://a.example/cb"])
-        #expect(run.status == 2)
-        #expect(run.stderr.contains("sentinels[0].forbid"))
+        let error = try #require(CommandProblemTests.rulesError(file.path))
+        #expect(error.keyPath == "sentinels[0].forbid" && error.file == file.path)
+        try CommandProblemTests.expect(["check", "--rules", file.path, "https://a.example/cb"], .rules(error))
     }
 
     @Test("--color always: a cancelled decision is coloured as in replay, an allowed one is not; NO_COLOR wins")

@@ -1,7 +1,9 @@
 // InspectCommandTests.swift: `bridge inspect` as a user runs it: formats, exit statuses, directories,
 // unreadable inputs beside readable ones, SARIF validated against the official schema, and pages fetched
 // over http from a local server.
+import FlowInspector
 import Foundation
+import NavigationPolicy
 import Testing
 
 @Suite("bridge inspect")
@@ -9,11 +11,61 @@ struct InspectCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
+    /// A finding as `--format json` gives it, without its message.
+    struct Located: Hashable {
+        var file: String
+        var line: Int
+        var column: Int
+        var check: String
+    }
+
+    static func objects(_ run: BridgeRun) -> [[String: Any]] {
+        run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    static func findings(_ run: BridgeRun) -> [Located] {
+        objects(run).compactMap { object in
+            guard let file = object["file"] as? String, let line = object["line"] as? Int, let column = object["column"] as? Int,
+                  let check = object["check"] as? String else { return nil }
+            return Located(file: file, line: line, column: column, check: check)
+        }
+    }
+
+    static func checks(_ arguments: [String]) -> [String] {
+        (try? BridgeProcess.run(arguments)).map { findings($0).map(\.check) } ?? []
+    }
+
+    /// The unread inputs of a `--format json` run, matched to the reasons whose words they carry.
+    static func inputErrors(_ run: BridgeRun) -> [InputError] {
+        objects(run).compactMap { object in
+            guard let file = object["file"] as? String, let words = object["error"] as? String else { return nil }
+            return reasons(file).first { InputError(input: file, $0).message == words }.map { InputError(input: file, $0) }
+                ?? InputError(input: file, .siteFile(words))
+        }
+    }
+
+    /// The reasons a test may see for an input.
+    static func reasons(_ file: String) -> [InputError.Reason] {
+        [.noSuchFile, .unreadable, .noPages, .notAURL, .binary, .noDocument, .notHTTP, .httpStatus(404), .fetchedTooLarge(limit: 1_000_000)]
+    }
+
+    /// The text report's summary line (and nothing else) for a result with no findings.
+    static func summary(_ result: InspectionResult) -> String {
+        FindingReport(format: .text, redactor: Redactor(), toolVersion: "").lines(result).joined(separator: "\n") + "\n"
+    }
+
+    static func summary(pages: Int, errors: [InputError] = []) -> String {
+        var result = InspectionResult()
+        result.pages = pages
+        result.errors = errors
+        return summary(result)
+    }
+
     @Test("web/ is clean: exit 0 and a summary line")
     func webClean() throws {
         let run = try BridgeProcess.run(["inspect", "--rules", Self.path("Fixtures/rules/capture.json"), Self.path("web")])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("6 pages inspected: 0 errors, 0 warnings, 0 notes"))
+        #expect(run.stdout == Self.summary(pages: 6), "\(run.stdout)")
     }
 
     @Test("errors: compiler-style lines and exit 1")
@@ -21,16 +73,18 @@ struct InspectCommandTests {
         let page = Self.path("Fixtures/pages/desktop-settings.html")
         let run = try BridgeProcess.run(["inspect", page])
         #expect(run.status == 1)
-        #expect(run.stdout.contains("\(page):17:3: error: janrain.settings.popup is true; it must be false [popup-not-false]"))
+        let json = try BridgeProcess.run(["inspect", "--format", "json", page])
+        #expect(Self.findings(json).contains(Located(file: page, line: 17, column: 3, check: "popup-not-false")), "\(json.stdout)")
     }
 
     @Test("an unreadable input exits 2 and the others are still inspected")
     func unreadableInput() throws {
-        let run = try BridgeProcess.run(["inspect", "/nonexistent/page.html", Self.path("Fixtures/pages/no-bridge.html")])
+        let page = Self.path("Fixtures/pages/no-bridge.html")
+        let run = try BridgeProcess.run(["inspect", "--format", "json", "/nonexistent/page.html", page])
         #expect(run.status == 2)
-        #expect(run.stderr.contains("/nonexistent/page.html: no such file or directory"))
-        #expect(run.stdout.contains("[bridge-script-missing]"))
-        #expect(run.stdout.contains("1 page inspected") && run.stdout.contains("1 input not read"))
+        #expect(Self.inputErrors(run) == [InputError(input: "/nonexistent/page.html", .noSuchFile)], "\(run.stdout)")
+        #expect(Self.findings(run).map(\.check).contains("bridge-script-missing"))
+        #expect(Set(Self.findings(run).map(\.file)) == [page])
     }
 
     @Test("JSON: one object per finding with file, line, column, severity, check, message")
@@ -63,11 +117,11 @@ struct InspectCommandTests {
         let base = server.base
         let clean = try BridgeProcess.run(["inspect", "\(base)/web/password_reset.html", "\(base)/web/webViewSignIn.html"])
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
-        #expect(clean.stdout.contains("2 pages inspected: 0 errors"))
-        let broken = try BridgeProcess.run(["inspect", "\(base)/Fixtures/pages/reset-remote-receiver.html", "\(base)/web/missing.html"])
+        #expect(clean.stdout == Self.summary(pages: 2), "\(clean.stdout)")
+        let broken = try BridgeProcess.run(["inspect", "--format", "json", "\(base)/Fixtures/pages/reset-remote-receiver.html", "\(base)/web/missing.html"])
         #expect(broken.status == 2)
-        #expect(broken.stdout.contains("\(base)/Fixtures/pages/reset-remote-receiver.html:25:3: error:"))
-        #expect(broken.stderr.contains("missing.html: HTTP status 404"))
+        #expect(Self.findings(broken).contains { $0.file == "\(base)/Fixtures/pages/reset-remote-receiver.html" && $0.line == 25 && $0.column == 3 }, "\(broken.stdout)")
+        #expect(Self.inputErrors(broken) == [InputError(input: "\(base)/web/missing.html", .httpStatus(404))], "\(broken.stdout)")
     }
 
     @Test("--max-bytes holds while a gzip body is decompressed: a bomb is refused, a small gzip page is read",
@@ -82,8 +136,9 @@ struct InspectCommandTests {
         let base = "http://127.0.0.1:\(port)"
         let run = try BridgeProcess.run(["inspect", "--max-bytes", "1000000", "\(base)/bomb.html", "\(base)/small.html"])
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
-        #expect(run.stderr.contains("bomb.html: the page is larger than 1000000 bytes"), "\(run.stderr)")
-        #expect(run.stdout.contains("1 page inspected"), "\(run.stdout)")
+        let error = InputError(input: "\(base)/bomb.html", .fetchedTooLarge(limit: 1_000_000))
+        #expect(run.stdout == Self.summary(pages: 1, errors: [error]), "\(run.stdout)")
+        #expect(run.stderr == "bridge inspect: \(error)\n", "\(run.stderr)")
     }
 
     @Test("a page file's origin is not guessed: an absolute xd_receiver is checked only when --origin or a site file says where the page is")
@@ -101,10 +156,10 @@ struct InspectCommandTests {
         let same = try BridgeProcess.run(["inspect", "--origin", "https://yourdomain.com", page])
         #expect(same.status == 0, "\(same.stdout)")
         let other = try BridgeProcess.run(["inspect", "--origin", "https://other.example", page])
-        #expect(other.status == 1 && other.stdout.contains("[xd-receiver-not-local]"), "\(other.stdout)")
+        #expect(other.status == 1 && Self.checks(["inspect", "--format", "json", "--origin", "https://other.example", page]) == ["xd-receiver-not-local"], "\(other.stdout)")
         try #"{"version":1,"origin":"https://other.example","routes":{"https://other.example/":"./"}}"#.write(toFile: folder.appendingPathComponent("bridge-site.json").path, atomically: true, encoding: .utf8)
         let site = try BridgeProcess.run(["inspect", page])
-        #expect(site.status == 1 && site.stdout.contains("[xd-receiver-not-local]"), "\(site.stdout)\(site.stderr)")
+        #expect(site.status == 1 && Self.checks(["inspect", "--format", "json", page]) == ["xd-receiver-not-local"], "\(site.stdout)\(site.stderr)")
         let bad = try BridgeProcess.run(["inspect", "--origin", "not an origin", page])
         #expect(bad.status == 2)
     }
@@ -118,9 +173,15 @@ struct InspectCommandTests {
         try "<p>another</p>".write(to: folder.appendingPathComponent("b.html"), atomically: true, encoding: .utf8)
         try #"{"version":1,"origin":"https://x.example","routes":{"https://x.example/":"./"},"colour":1}"#
             .write(to: folder.appendingPathComponent("bridge-site.json"), atomically: true, encoding: .utf8)
-        let run = try BridgeProcess.run(["inspect", folder.path])
+        let run = try BridgeProcess.run(["inspect", "--format", "json", folder.path])
         #expect(run.status == 2)
-        #expect(run.stdout.contains("2 pages inspected") && run.stdout.contains("1 input not read"), "\(run.stdout)")
-        #expect(run.stderr.components(separatedBy: "bridge-site.json").count == 2, "read once, reported once: \(run.stderr)")
+        let errors = Self.inputErrors(run)
+        #expect(errors.map(\.input) == [folder.appendingPathComponent("bridge-site.json").path], "read once, reported once: \(run.stdout)")
+        guard case .siteFile? = errors.first?.reason else { Issue.record("\(errors)"); return }
+        let text = try BridgeProcess.run(["inspect", folder.path])
+        var result = InspectionResult()
+        result.pages = 2
+        result.errors = errors
+        #expect(text.stdout == Self.summary(result), "the two pages beside it are inspected: \(text.stdout)")
     }
 }

@@ -1,8 +1,11 @@
 // ReplayCommandTests.swift: `bridge replay` as a user runs it: every fixture log replays to its saved
 // transcript (--expect), a changed transcript is caught and the differing key named, secrets stay masked,
 // colour only when asked and never with NO_COLOR, standard input, and the exit statuses.
+import CommandOutput
 import Foundation
+import NavigationPolicy
 import Testing
+@testable import bridge
 
 @Suite struct ReplayCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -28,7 +31,18 @@ import Testing
                                          "--expect", Self.path("Fixtures/logs/\(log).expected.jsonl"),
                                          Self.path("Fixtures/logs/\(log)")])
         #expect(run.status == fixture.status, "\(run.stderr)")
-        #expect(!run.stderr.contains("differs"), "\(run.stderr)")
+        let matches = TranscriptComparison(path: Self.path("Fixtures/logs/\(log).expected.jsonl"), differenceCount: 0, differences: [])
+        #expect(run.stderr == Self.said(matches), "\(run.stderr)")
+    }
+
+    static func objects(_ run: BridgeRun) -> [[String: Any]] {
+        run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// What `bridge replay` says on standard error about a comparison.
+    static func said(_ comparison: TranscriptComparison) -> String {
+        let lines = comparison.textLines(TranscriptText(redactor: Redactor(), explain: false))
+        return "bridge replay: " + lines.joined(separator: "\n") + "\n"
     }
 
     @Test func aChangedTranscriptIsCaughtAndTheKeyNamed() throws {
@@ -36,21 +50,34 @@ import Testing
         let changed = expected.replacingOccurrences(of: #""seq":4,"at":"line 6","time":9480,"url":"https://yourdomain.com/password_reset.php?code=Qm9v…(19)&access_token=eW91…(28)&state=c3Rh…(22)","decision":"cancel""#,
                                                     with: #""seq":4,"at":"line 6","time":9480,"url":"https://yourdomain.com/password_reset.php?code=Qm9v…(19)&access_token=eW91…(28)&state=c3Rh…(22)","decision":"allow""#)
         #expect(changed != expected)
+        let line = try #require(changed.split(separator: "\n").firstIndex { $0.contains(#""seq":4,"#) }) + 1
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("expected-\(UUID().uuidString).jsonl")
         try changed.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--expect", file.path,
                                          Self.path("Fixtures/logs/capture-signin.navlog")])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("1 line(s)") && run.stderr.contains("seq 4: decision: expected \"allow\", got \"cancel\""), "\(run.stderr)")
+        let comparison = TranscriptComparison(path: file.path, differenceCount: 1, differences: [
+            TranscriptDifference(line: line, .keys(seq: .number(4), [KeyDifference(key: "decision", expected: .string("allow"), actual: .string("cancel"))])),
+        ])
+        #expect(run.stderr == Self.said(comparison), "\(run.stderr)")
     }
 
     @Test func textShowsEventsAndHandlersWithSecretsMasked() throws {
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), Self.path("Fixtures/logs/capture-signin.navlog")])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("events: onCaptureLoginSuccess → signInCompleted, onCaptureScreenShow → trackScreen"))
-        #expect(run.stdout.contains("records read 7: 7 replayed, 0 rejected"))
-        #expect(!run.stdout.contains("eW91ci1hY2Nlc3MtdG9rZW4tMDAx"))  // the access token
+        let json = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--format", "json", Self.path("Fixtures/logs/capture-signin.navlog")])
+        let objects = Self.objects(json)
+        let events: [[String: Any]] = objects.flatMap { $0["events"] as? [[String: Any]] ?? [] }
+        var delivered: [String: [String]] = [:]
+        for event in events where event["status"] as? String == "delivered" {
+            delivered[event["event"] as? String ?? ""] = event["handlers"] as? [String] ?? []
+        }
+        #expect(delivered == ["onCaptureLoginSuccess": ["signInCompleted"], "onCaptureScreenShow": ["trackScreen"], "accessToken": ["legacySignInCompleted"]],
+                "\(delivered)")
+        let summary = try #require(objects.compactMap { $0["summary"] as? [String: Any] }.first)
+        #expect(summary["records"] as? Int == 7 && summary["replayed"] as? Int == 7 && summary["rejected"] as? Int == 0)
+        #expect(!run.stdout.contains("eW91ci1hY2Nlc3MtdG9rZW4tMDAx") && !json.stdout.contains("eW91ci1hY2Nlc3MtdG9rZW4tMDAx"))  // the access token
         #expect(!run.stdout.contains("\u{1B}["))  // not a terminal: no colour
         let revealed = try BridgeProcess.run(["replay", "--reveal", "--rules", Self.path("Fixtures/rules/capture.json"), Self.path("Fixtures/logs/capture-signin.navlog")])
         #expect(revealed.stdout.contains("eW91ci1hY2Nlc3MtdG9rZW4tMDAx"))
@@ -61,27 +88,29 @@ import Testing
         let coloured = try BridgeProcess.run(args, environment: ["NO_COLOR": ""])
         #expect(coloured.stdout.contains("\u{1B}[31m"))
         let plain = try BridgeProcess.run(args, environment: ["NO_COLOR": "1"])
-        #expect(!plain.stdout.contains("\u{1B}[") && plain.stdout.contains("MISMATCH: recorded cancel"))
+        let never = try BridgeProcess.run(["replay", "--color", "never"] + args.dropFirst(3))
+        #expect(!plain.stdout.contains("\u{1B}[") && plain.stdout == never.stdout && plain.status == 1)
     }
 
     @Test func standardInputIsALog() throws {
         let log = try String(contentsOfFile: Self.path("Fixtures/logs/deeplink-reset.navlog"), encoding: .utf8)
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/deeplink.json"), "--format", "json", "-"], stdin: log)
         #expect(run.status == 0)
-        let lines = run.stdout.split(separator: "\n")
-        #expect(lines.count == 4 && lines[3].contains(#""summary":{"log":"-","format":"navlog","records":3"#))
+        let objects = Self.objects(run)
+        let summary = objects.last?["summary"] as? [String: Any]
+        #expect(objects.count == 4 && summary?["log"] as? String == "-" && summary?["format"] as? String == "navlog" && summary?["records"] as? Int == 3)
     }
 
     @Test func badRulesOrAMissingLogIsAUsageError() throws {
-        let missing = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "/nonexistent.navlog"])
-        #expect(missing.status == 2 && missing.stderr.contains("/nonexistent.navlog: no such file"))
-        let rules = try BridgeProcess.run(["replay", "--rules", "/nonexistent.json", Self.path("Fixtures/logs/capture-signin.navlog")])
-        #expect(rules.status == 2 && rules.stderr.contains("rules"))
+        try CommandProblemTests.expect(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "/nonexistent.navlog"], .log(.noSuchFile("/nonexistent.navlog")))
+        let error = try #require(CommandProblemTests.rulesError("/nonexistent.json"))
+        try CommandProblemTests.expect(["replay", "--rules", "/nonexistent.json", Self.path("Fixtures/logs/capture-signin.navlog")], .rules(error))
     }
 
     @Test func inputFormatOverridesSniffing() throws {
-        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--input-format", "cdp",
+        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--input-format", "cdp", "--format", "json",
                                          Self.path("Fixtures/logs/capture-signin.navlog")])
-        #expect(run.status == 1 && run.stdout.contains("not a CDP event log"))
+        let summary = Self.objects(run).compactMap { $0["summary"] as? [String: Any] }.first
+        #expect(run.status == 1 && summary?["format"] as? String == "cdp" && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
     }
 }

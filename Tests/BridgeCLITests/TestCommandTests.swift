@@ -1,28 +1,84 @@
 // TestCommandTests.swift: `bridge test` as a user and a CI job run it: presets pass, "default": "allow"
 // fails naming the lookalike, case files with their exit statuses, --init's file passing as written, and
 // the JUnit and SARIF documents (SARIF validated against its schema when python3's jsonschema is there).
+import CommandOutput
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import NavigationPolicy
+import RulesAudit
 import Testing
+@testable import bridge
 
 @Suite("bridge test")
 struct TestCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
+    /// A `bridge test --format json` run, its lines by kind.
+    struct JSONRun {
+        var status: Int32
+        var stdout: String
+        var tests: [[String: Any]] = []
+        var badLines: [[String: Any]] = []
+        var summary: [String: Any] = [:]
+    }
+
+    static func json(_ arguments: [String], stdin: String? = nil) throws -> JSONRun {
+        let run = try BridgeProcess.run(arguments + ["--format", "json"], stdin: stdin)
+        var result = JSONRun(status: run.status, stdout: run.stdout)
+        for line in run.stdout.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            if let test = object["test"] as? [String: Any] { result.tests.append(test) }
+            if let bad = object["badLine"] as? [String: Any] { result.badLines.append(bad) }
+            if let summary = object["testSummary"] as? [String: Any] { result.summary = summary }
+        }
+        return result
+    }
+
+    /// A bad line's place.
+    struct Located: Equatable {
+        var file: String?
+        var line: Int?
+        var key: String?
+    }
+
+    struct Counts: Equatable {
+        var cases: Int
+        var casesFailed: Int
+        var variants: Int
+        var badLines: Int
+    }
+
+    static func counts(_ run: JSONRun) -> Counts {
+        Counts(cases: run.summary["cases"] as? Int ?? -1, casesFailed: run.summary["casesFailed"] as? Int ?? -1,
+               variants: run.summary["variants"] as? Int ?? -1, badLines: run.summary["badLines"] as? Int ?? -1)
+    }
+
+    /// The checks a test failed.
+    static func checks(_ test: [String: Any]) -> [String] {
+        (test["failures"] as? [[String: Any]] ?? []).compactMap { $0["check"] as? String }
+    }
+
     @Test("every preset passes the attack; exit 0", arguments: ["capture", "deeplink", "kii", "realm"])
     func presets(_ name: String) throws {
-        let run = try BridgeProcess.run(["test", "--rules", Self.path("Fixtures/rules/\(name).json"), "--color", "never"])
-        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.split(separator: "\n").last?.hasPrefix("test: attack: ") == true)
-        #expect(run.stdout.hasSuffix(", 0 failed\n"))
+        let run = try Self.json(["test", "--rules", Self.path("Fixtures/rules/\(name).json")])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.summary["variants"] as? Int ?? 0 > 0 && run.summary["variantsFailed"] as? Int == 0 && run.summary["passed"] as? Bool == true, "\(run.summary)")
     }
 
     @Test("\"default\": \"allow\" fails the attack, naming a lookalike that would leave with a code; exit 1")
     func defaultAllow() throws {
         let run = try BridgeProcess.run(["test", "--rules", Self.path("Fixtures/audit/default-allow.json"), "--color", "never"])
         #expect(run.status == 1)
-        #expect(run.stdout.contains("FAIL  host-as-prefix [credential-leaves]  https://yourdomain.com.evil.example/password_reset.php?code=brid…(16)&access_token=brid…(24)&state=brid…(17) would load at https://yourdomain.com.evil.example carrying code, access_token, state: let through by the default (allow)"))
         #expect(!run.stdout.contains("bridge-test-code"))
+        let json = try Self.json(["test", "--rules", Self.path("Fixtures/audit/default-allow.json")])
+        let failed = json.tests.filter { $0["generator"] as? String == "host-as-prefix" && $0["passed"] as? Bool == false }
+        #expect(failed.contains { Self.checks($0) == ["credential-leaves"] && $0["url"] as? String
+                    == "https://yourdomain.com.evil.example/password_reset.php?code=brid…(16)&access_token=brid…(24)&state=brid…(17)"
+                    && ($0["decision"] as? [String: Any])?["kind"] as? String == "default" }, "\(failed)")
+        #expect(!json.stdout.contains("bridge-test-code"))
     }
 
     @Test("case files: passing cases exit 0; a failing case or a bad line exit 1; an unreadable file exit 2, the others still run")
@@ -30,31 +86,39 @@ struct TestCommandTests {
         let rules = Self.path("Fixtures/rules/capture.json")
         let good = try BridgeProcess.run(["test", "--rules", rules, "--color", "never", Self.path("Fixtures/cases/capture.cases.jsonl")])
         #expect(good.status == 0, "\(good.stdout)")
-        #expect(good.stdout.contains("test: 13 cases, 0 failed\n"))
-        #expect(!good.stdout.contains("attack"))
+        let goodJSON = try Self.json(["test", "--rules", rules, Self.path("Fixtures/cases/capture.cases.jsonl")])
+        #expect(Self.counts(goodJSON) == Counts(cases: 13, casesFailed: 0, variants: 0, badLines: 0), "no attack with case files: \(goodJSON.stdout)")
 
         let mistaken = try BridgeProcess.run(["test", "--rules", rules, "--color", "never", Self.path("Fixtures/audit/mistaken.cases.jsonl")])
         #expect(mistaken.status == 1)
-        #expect(mistaken.stdout.contains("mistaken.cases.jsonl:3: expect.decision: must be \"allow\" or \"cancel\""))
-        #expect(mistaken.stdout.contains("        rule: expected \"signin\", got \"reset-link\""))
-        #expect(mistaken.stdout.contains("test: 2 cases, 1 failed; 4 bad lines skipped"))
+        let mistakenFile = Self.path("Fixtures/audit/mistaken.cases.jsonl")
+        let mistakenJSON = try Self.json(["test", "--rules", rules, mistakenFile])
+        #expect(mistakenJSON.badLines.map { Located(file: $0["file"] as? String, line: $0["line"] as? Int, key: $0["key"] as? String) }
+                == [Located(file: mistakenFile, line: 3, key: "expect.decision"), Located(file: mistakenFile, line: 4, key: nil),
+                    Located(file: mistakenFile, line: 5, key: "colour"), Located(file: mistakenFile, line: 7, key: "expect")])
+        let differences = mistakenJSON.tests.flatMap { ($0["failures"] as? [[String: Any]] ?? []).flatMap { $0["differences"] as? [[String: String]] ?? [] } }
+        #expect(differences.contains(["key": "rule", "expected": #""signin""#, "actual": #""reset-link""#]), "\(differences)")
+        #expect(Self.counts(mistakenJSON) == Counts(cases: 2, casesFailed: 1, variants: 0, badLines: 4))
 
         let missing = try BridgeProcess.run(["test", "--rules", rules, "--color", "never", "/nonexistent.jsonl", Self.path("Fixtures/cases/capture.cases.jsonl")])
         #expect(missing.status == 2)
-        #expect(missing.stdout.contains("/nonexistent.jsonl: cannot be read"))
-        #expect(missing.stdout.contains("13 cases, 0 failed"))
+        let missingJSON = try Self.json(["test", "--rules", rules, "/nonexistent.jsonl", Self.path("Fixtures/cases/capture.cases.jsonl")])
+        #expect(missingJSON.badLines.map { Located(file: $0["file"] as? String, line: $0["line"] as? Int, key: $0["key"] as? String) }
+                == [Located(file: "/nonexistent.jsonl", line: 0, key: nil)])
+        #expect(Self.counts(missingJSON) == Counts(cases: 13, casesFailed: 0, variants: 0, badLines: 1))
 
-        let stdin = try BridgeProcess.run(["test", "--rules", rules, "--attack", "-"], stdin: "{\"url\": \"myapp://password-changed\", \"expect\": {\"rule\": \"password-changed\"}}\n")
+        let stdin = try Self.json(["test", "--rules", rules, "--attack", "-"], stdin: "{\"url\": \"myapp://password-changed\", \"expect\": {\"rule\": \"password-changed\"}}\n")
         #expect(stdin.status == 0)
-        #expect(stdin.stdout.contains("pass  -:1  line 1") && stdin.stdout.contains("attack: "))
+        #expect(stdin.tests.contains { $0["file"] as? String == "-" && $0["line"] as? Int == 1 && $0["passed"] as? Bool == true })
+        #expect(Self.counts(stdin).cases == 1 && Self.counts(stdin).variants > 0, "the attack runs too")
 
-        let empty = try BridgeProcess.run(["test", "--rules", rules, "--color", "never", "-"], stdin: "\n")
+        let empty = try Self.json(["test", "--rules", rules, "-"], stdin: "\n")
         #expect(empty.status == 1)
-        #expect(empty.stdout.contains("bad   -: holds no cases"))
+        #expect(empty.badLines.map { Located(file: $0["file"] as? String, line: $0["line"] as? Int, key: $0["key"] as? String) }
+                == [Located(file: "-", line: 0, key: nil)], "\(empty.stdout)")
 
-        let badRules = try BridgeProcess.run(["test", "--rules", Self.path("Fixtures/cases/capture.cases.jsonl")])
-        #expect(badRules.status == 2)
-        #expect(badRules.stderr.hasPrefix("bridge: rules: "))
+        let notRules = Self.path("Fixtures/cases/capture.cases.jsonl")
+        try CommandProblemTests.expect(["test", "--rules", notRules], .rules(try #require(CommandProblemTests.rulesError(notRules))))
     }
 
     @Test("--init writes a starter file that passes as written, and will not overwrite one")
@@ -66,13 +130,11 @@ struct TestCommandTests {
         let rules = Self.path("Fixtures/rules/capture.json")
         let written = try BridgeProcess.run(["test", "--rules", rules, "--init", file])
         #expect(written.status == 0, "\(written.stderr)")
-        #expect(written.stderr.contains("wrote 14 cases to \(file)"))
-        let run = try BridgeProcess.run(["test", "--rules", rules, "--color", "never", file])
+        #expect(written.stderr.hasSuffix("bridge test: \(CommandNotice.wroteCases(count: 14, path: file, rules: rules))\n"), "\(written.stderr)")
+        let run = try Self.json(["test", "--rules", rules, file])
         #expect(run.status == 0, "\(run.stdout)")
-        #expect(run.stdout.contains("test: 14 cases, 0 failed"))
-        let again = try BridgeProcess.run(["test", "--rules", rules, "--init", file])
-        #expect(again.status == 2)
-        #expect(again.stderr.contains("exists; give --force"))
+        #expect(Self.counts(run) == Counts(cases: 14, casesFailed: 0, variants: 0, badLines: 0))
+        try CommandProblemTests.expect(["test", "--rules", rules, "--init", file], .caseFileExists(path: file))
         #expect(try BridgeProcess.run(["test", "--rules", rules, "--init", "--force", file]).status == 0)
         // Without a path: beside the rules, rules.json → rules.cases.jsonl.
         let copied = directory.appendingPathComponent("app.json").path
@@ -93,22 +155,26 @@ struct TestCommandTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let all = try BridgeProcess.run(["test", "--rules", file.path, "--color", "never"])
         #expect(all.status == 1)
-        #expect(all.stdout.contains("FAIL  subdomain [credential-leaves]  https://evil.yourdomain.com/password_reset.php"))
-        #expect(all.stdout.contains("let through by allow[1] https://*.yourdomain.com"))
+        let allJSON = try Self.json(["test", "--rules", file.path])
+        let subdomain = allJSON.tests.filter { $0["generator"] as? String == "subdomain" && $0["passed"] as? Bool == false }
+        #expect(subdomain.contains { Self.checks($0) == ["credential-leaves"] && ($0["url"] as? String ?? "").hasPrefix("https://evil.yourdomain.com/password_reset.php")
+                    && ($0["decision"] as? [String: Any])?["rule"] as? String == "https://*.yourdomain.com" }, "\(subdomain)")
         let skipped = try BridgeProcess.run(["test", "--rules", file.path, "--color", "never", "--skip", "subdomain"])
         #expect(skipped.status == 0, "\(skipped.stdout)")
         let unknown = try BridgeProcess.run(["test", "--rules", file.path, "--skip", "subdomains"])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("--skip \"subdomains\" is not a generator"))
+        #expect(unknown.stderr.hasPrefix("Error: \(CommandProblem.unknownGenerator("subdomains"))\n"), "\(unknown.stderr)")
     }
 
     @Test("--list-attacks: every generator with its kinds, expectation and an example")
     func listAttacks() throws {
         let run = try BridgeProcess.run(["test", "--rules", "unused.json", "--list-attacks"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("host-as-prefix (sentinel, allowed origin; lookalike): "))
-        #expect(run.stdout.contains("    e.g. https://yourdomain.com.evil.example/callback?code=brid…(16)&state=brid…(17)"))
-        #expect(run.stdout.contains("fullwidth-host (sentinel, allowed origin; same navigation): "))
+        let text = TranscriptText(redactor: Redactor(), explain: false)
+        #expect(run.stdout == AttackCatalogue.all.flatMap { text.lines(AttackListing($0)) }.map { $0 + "\n" }.joined())
+        let prefix = try #require(AttackCatalogue.all.first { $0.id == "host-as-prefix" })
+        #expect(prefix.appliesTo.contains(.sentinel) && prefix.expectation(for: AttackCatalogue.exampleTarget(prefix.example.kind)) == .lookalike)
+        #expect(!run.stdout.contains("bridge-test-code"), "the examples' secrets are masked")
     }
 
     @Test("--format junit and sarif: documents CI reads")
@@ -117,12 +183,15 @@ struct TestCommandTests {
         let junit = try BridgeProcess.run(arguments + ["--format", "junit"])
         #expect(junit.status == 1)
         #expect(junit.stdout.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>"))
-        #expect(junit.stdout.contains("<failure type=\"credential-leaves\""))
-        #expect(junit.stderr.contains("mistaken.cases.jsonl:4: not a JSON object"))
+        let document = try XMLDocument(data: Data(junit.stdout.utf8))
+        let types = try document.nodes(forXPath: "//failure/@type").compactMap(\.stringValue)
+        #expect(types.contains("credential-leaves"), "\(types)")
+        let badLines = try Self.json(["test", "--rules", Self.path("Fixtures/audit/default-allow.json"), Self.path("Fixtures/audit/mistaken.cases.jsonl")]).badLines
+        #expect(junit.stderr.split(separator: "\n").count == badLines.count, "each bad line said once on standard error: \(junit.stderr)")
         let sarif = try BridgeProcess.run(arguments + ["--format", "sarif"])
         #expect(sarif.status == 1)
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
-        let results = try #require(((document["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
+        let sarifDocument = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let results = try #require(((sarifDocument["runs"] as? [[String: Any]])?.first?["results"]) as? [[String: Any]])
         #expect(results.contains { $0["ruleId"] as? String == "credential-leaves" })
         #expect(results.contains { $0["ruleId"] as? String == "case-mismatch" })
         #expect(!sarif.stdout.contains("bridge-test-code") && !sarif.stdout.contains("q7fr2wz1"))

@@ -6,10 +6,11 @@ import Testing
 struct URLCommandTests {
     @Test("reports the host a browser goes to")
     func evilBackslash() throws {
-        let run = try BridgeProcess.run(["url", #"https://evil.com\@good.com/"#])
+        let run = try BridgeProcess.run(["url", "--format", "json", #"https://evil.com\@good.com/"#])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("hostname  evil.com\n"))
-        #expect(run.stdout.contains("pathname  /@good.com/\n"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["hostname"] as? String == "evil.com")
+        #expect(object["pathname"] as? String == "/@good.com/")
     }
 
     @Test("JSON: one object per line with the eleven components by their spec names, in order")
@@ -43,7 +44,8 @@ struct URLCommandTests {
         #expect(run.status == 1)
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 3)
-        #expect(lines[1].contains("\"IPv6-unclosed\""))
+        let unclosed = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect((unclosed["error"] as? [String: Any])?["code"] as? String == "IPv6-unclosed")
     }
 
     @Test("secrets are masked unless --reveal")
@@ -61,7 +63,8 @@ struct URLCommandTests {
     func base() throws {
         let run = try BridgeProcess.run(["url", "--base", "https://id.example/oauth/signin", "--format", "json", "../token"])
         #expect(run.status == 0)
-        #expect(run.stdout.contains("\"href\":\"https://id.example/token\""))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["href"] as? String == "https://id.example/token")
     }
 
     @Test("usage errors exit 2 with a message", arguments: [

@@ -66,18 +66,53 @@ struct TranscriptTests {
         return object
     }
 
-    @Test("--expect names the differing keys and masks the values it shows")
+    @Test("--expect: each differing line as a value, the differing keys with both values; the report masks them")
     func expectation() throws {
         let saved = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID().uuidString).jsonl")
-        try #"{"seq":1,"decision":"allow","url":"https://x.example/cb?code=SECRETSECRETSECRET","params":{"code":"SECRETSECRETSECRET"}}"#
+        try [#"{"seq":1,"decision":"allow","url":"https://x.example/cb?code=SECRETSECRETSECRET","params":{"code":"SECRETSECRETSECRET"}}"#,
+             #"{"seq":2,"decision":"allow"}"#, #"{"seq":3,"decision":"allow"}"#, "not json"].joined(separator: "\n")
             .write(to: saved, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: saved) }
-        let expectation = try TranscriptExpectation(path: saved.path, redactor: Redactor())
+        let expectation = try TranscriptExpectation(path: saved.path)
         expectation.compare(#"{"seq":1,"decision":"cancel","url":"https://x.example/cb?code=OTHEROTHEROTHER1","params":{"code":"OTHEROTHEROTHER1"}}"#)
+        expectation.compare(#"{"decision":"allow","seq":2}"#)
+        expectation.compare(#"{"seq":3,"decision":"allow","rule":"signin"}"#)
+        expectation.compare("also not json")
+        expectation.compare(#"{"seq":5}"#)
         expectation.finish()
         #expect(!expectation.matches)
-        let report = expectation.report
-        #expect(report.contains(#"decision: expected "allow", got "cancel""#), "\(report)")
-        #expect(!report.contains("SECRETSECRETSECRET") && !report.contains("OTHEROTHEROTHER1"), "\(report)")
+        #expect(expectation.differences == [
+            TranscriptDifference(line: 1, .keys(seq: .number(1), [
+                KeyDifference(key: "decision", expected: .string("allow"), actual: .string("cancel")),
+                KeyDifference(key: "params", expected: .object(["code": .string("SECRETSECRETSECRET")]),
+                              actual: .object(["code": .string("OTHEROTHEROTHER1")])),
+                KeyDifference(key: "url", expected: .string("https://x.example/cb?code=SECRETSECRETSECRET"),
+                              actual: .string("https://x.example/cb?code=OTHEROTHEROTHER1")),
+            ])),
+            TranscriptDifference(line: 2, .keys(seq: .number(2), [])),
+            TranscriptDifference(line: 3, .keys(seq: .number(3), [KeyDifference(key: "rule", expected: nil, actual: .string("signin"))])),
+            TranscriptDifference(line: 4, .lines(expected: "not json", actual: "also not json")),
+            TranscriptDifference(line: 5, .notExpected(#"{"seq":5}"#)),
+        ])
+        let comparison = expectation.comparison
+        #expect(comparison.differenceCount == 5 && comparison.path == saved.path)
+        // The report shows no secret, masked or not, and one line per difference (two for two whole lines).
+        let report = comparison.textLines(TranscriptText(redactor: Redactor(), explain: false)).joined(separator: "\n")
+        #expect(!report.contains("SECRETSECRETSECRET") && !report.contains("OTHEROTHEROTHER1"))
+        #expect(comparison.textLines(TranscriptText(redactor: Redactor(), explain: false)).count == 1 + 6)
+        let revealed = comparison.textLines(TranscriptText(redactor: Redactor(isEnabled: false), explain: false)).joined(separator: "\n")
+        #expect(revealed.contains("SECRETSECRETSECRET") && revealed.contains("OTHEROTHEROTHER1"))
+    }
+
+    @Test("--expect: lines the run did not produce; past the first 20, only counted")
+    func expectationMissing() throws {
+        let saved = FileManager.default.temporaryDirectory.appendingPathComponent("expect-\(UUID().uuidString).jsonl")
+        try (1...25).map { #"{"seq":\#($0)}"# }.joined(separator: "\n").write(to: saved, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: saved) }
+        let expectation = try TranscriptExpectation(path: saved.path)
+        expectation.finish()
+        #expect(expectation.differenceCount == 25)
+        #expect(expectation.differences == (1...TranscriptExpectation.shown).map { TranscriptDifference(line: $0, .notProduced(#"{"seq":\#($0)}"#)) })
+        #expect(throws: TranscriptExpectation.Unreadable.cannotRead(path: "/nonexistent.jsonl")) { try TranscriptExpectation(path: "/nonexistent.jsonl") }
     }
 }

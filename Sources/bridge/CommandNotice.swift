@@ -1,0 +1,30 @@
+// CommandNotice.swift: what a command says on standard error that is not a problem: a warning about where
+// `serve` listens, the stand-in scripts it cannot find, the case file `test --init` wrote, the recording
+// `host --record` made. One value per notice, with what it names; the words are made once, here.
+enum CommandNotice: Hashable, CustomStringConvertible {
+    /// `serve --host` that is not loopback: what every device on the network can then read.
+    case exposed(host: String)
+    /// The widget's stand-in scripts are not beside the executable: they answer 404.
+    case standInScriptsMissing
+    case wroteCases(count: Int, path: String, rules: String)
+    case recorded(navigations: Int, path: String)
+
+    var description: String {
+        switch self {
+        case .exposed(let host):
+            "warning: listening on \(host), not loopback: every device that can reach this machine can read "
+                + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "
+                + "the emulator and sign in as its users. Use it on a network you trust, for a phone or an emulator to reach."
+        case .standInScriptsMissing:
+            "the widget's stand-in scripts are not found (bridge_ProviderEmulator.resources beside the executable): …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
+        case .wroteCases(let count, let path, let rules):
+            "wrote \(count) cases to \(path); run them with: bridge test --rules \(rules) \(path)"
+        case .recorded(let navigations, let path): "recorded \(navigations) navigation(s) to \(path)"
+        }
+    }
+}
+
+extension StandardError {
+    /// A notice, after the command's name (`bridge serve: …`).
+    static func say(_ command: String, _ notice: CommandNotice) { say(command + ": " + notice.description) }
+}

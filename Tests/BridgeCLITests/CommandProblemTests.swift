@@ -1,0 +1,152 @@
+// CommandProblemTests.swift: every CommandProblem as a value. Options are checked in-process (a command
+// parsed from good arguments, one option changed, `checkOptions()` asked which problem); problems found
+// when a command runs are checked at the binary: exit status 2 and standard error the problem's words.
+import ArgumentParser
+import BrowserURL
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+import Testing
+@testable import bridge
+
+@Suite("command problems")
+struct CommandProblemTests {
+    static let rules = InspectCommandTests.path("Fixtures/rules/capture.json")
+
+    /// What `checkOptions()` throws, or nil.
+    static func problem(_ check: () throws(CommandProblem) -> Void) -> CommandProblem? {
+        do { try check() } catch { return error }
+        return nil
+    }
+
+    @Test("host: --site with --origin, --provider with --provider-url, a provider URL that is not a base, --provider-config alone, a timeout out of range")
+    func host() throws {
+        let good = try HostCommand.parse(["--rules", Self.rules, "page.html"])
+        #expect(Self.problem(good.checkOptions) == nil)
+        var both = good
+        both.site = "site.json"
+        both.origin = "https://yourdomain.com"
+        #expect(Self.problem(both.checkOptions) == .siteAndOrigin)
+        var providers = good
+        providers.provider = true
+        providers.providerURL = "http://127.0.0.1:8025"
+        #expect(Self.problem(providers.checkOptions) == .providerAndProviderURL)
+        var notBase = good
+        notBase.providerURL = "127.0.0.1:8025"
+        #expect(Self.problem(notBase.checkOptions) == .providerURLNotABase("127.0.0.1:8025"))
+        var config = good
+        config.providerConfig = "provider.json"
+        #expect(Self.problem(config.checkOptions) == .providerConfigWithoutProvider)
+        for value in [0, -1, Double.nan, .infinity, 86_401] {
+            var timeout = good
+            timeout.timeout = value
+            let problem = Self.problem(timeout.checkOptions)
+            guard case .secondsOutOfRange(option: "--timeout", let seen)? = problem else {
+                Issue.record("--timeout \(value): \(String(describing: problem))")
+                continue
+            }
+            #expect(seen.bitPattern == value.bitPattern)
+        }
+    }
+
+    @Test("test: --init with two files or -, - twice, an unknown generator to skip")
+    func test() throws {
+        let good = try TestCommand.parse(["--rules", Self.rules])
+        #expect(Self.problem(good.checkOptions) == nil)
+        var two = good
+        two.`init` = true
+        two.cases = ["a.jsonl", "b.jsonl"]
+        #expect(Self.problem(two.checkOptions) == .initWritesOneFile)
+        var stdin = good
+        stdin.`init` = true
+        stdin.cases = ["-"]
+        #expect(Self.problem(stdin.checkOptions) == .initNeedsAPath)
+        var twice = good
+        twice.cases = ["-", "-"]
+        #expect(Self.problem(twice.checkOptions) == .standardInputTwice)
+        var skip = good
+        skip.skip = ["subdomains"]
+        #expect(Self.problem(skip.checkOptions) == .unknownGenerator("subdomains"))
+    }
+
+    @Test("no inputs, an origin that is not one, a port out of range, --max-bytes out of range")
+    func inputsAndOrigins() throws {
+        var check = try CheckCommand.parse(["--rules", Self.rules, "https://a.example/"])
+        check.urls = []
+        #expect(Self.problem(check.checkOptions) == .noInputs(.urls))
+        var url = try URLCommand.parse(["https://a.example/"])
+        url.urls = []
+        #expect(Self.problem(url.checkOptions) == .noInputs(.urls))
+        var replay = try ReplayCommand.parse(["--rules", Self.rules, "a.navlog"])
+        replay.logs = []
+        #expect(Self.problem(replay.checkOptions) == .noInputs(.logs))
+        replay.logs = ["-", "-"]
+        #expect(Self.problem(replay.checkOptions) == .standardInputTwice)
+        var inspect = try InspectCommand.parse(["page.html"])
+        inspect.inputs = []
+        #expect(Self.problem(inspect.checkOptions) == .noInputs(.pages))
+        inspect.inputs = ["page.html"]
+        inspect.origin = "yourdomain.com"
+        #expect(Self.problem(inspect.checkOptions) == .notAPageOrigin("yourdomain.com"))
+        inspect.origin = nil
+        inspect.maxBytes = 0
+        #expect(Self.problem(inspect.checkOptions) == .bytesOutOfRange(option: "--max-bytes", 0, most: 1 << 30))
+        var serve = try ServeCommand.parse([])
+        serve.port = 65_536
+        #expect(Self.problem(serve.checkOptions) == .portOutOfRange(65_536))
+        serve.port = 0
+        serve.allowOrigin = ["https://*.yourdomain.com"]
+        #expect(Self.problem(serve.checkOptions) == .notAnAllowedOrigin("https://*.yourdomain.com"))
+    }
+
+    @Test("a problem found while parsing exits 2 with ArgumentParser's usage")
+    func parsedAtTheBinary() throws {
+        let run = try BridgeProcess.run(["test", "--rules", Self.rules, "--skip", "subdomains"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Error: " + CommandProblem.unknownGenerator("subdomains").description + "\n"), "\(run.stderr)")
+    }
+
+    /// Runs bridge and expects exit status 2 with `problem`'s words, masked, as the whole of standard error.
+    static func expect(_ arguments: [String], _ problem: CommandProblem, stdin: String? = nil,
+                       sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let run = try BridgeProcess.run(arguments, stdin: stdin)
+        #expect(run.status == 2, "\(run.stderr)", sourceLocation: sourceLocation)
+        #expect(run.stderr == "bridge: " + problem.words(masking: Redactor()) + "\n", sourceLocation: sourceLocation)
+    }
+
+    @Test("problems found when a command runs exit 2 with their words")
+    func foundWhenRunning() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("problems-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        let bad = directory.appendingPathComponent("bad-rules.json")
+        try Data(#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","require":["code"],"forbid":["code"]}]}"#.utf8).write(to: bad)
+        let rulesError = try #require(Self.rulesError(bad.path))
+        #expect(rulesError.keyPath == "sentinels[0].forbid")
+        try Self.expect(["check", "--rules", bad.path, "https://a.example/cb"], .rules(rulesError))
+        try Self.expect(["replay", "--rules", bad.path, "-"], .rules(rulesError), stdin: "")
+
+        try Self.expect(["replay", "--rules", Self.rules, "/nonexistent.navlog"], .log(.noSuchFile("/nonexistent.navlog")))
+        try Self.expect(["replay", "--rules", Self.rules, directory.path], .log(.directory(directory.path)))
+        let log = InspectCommandTests.path("Fixtures/logs/capture-signin.navlog")
+        try Self.expect(["replay", "--rules", Self.rules, "--expect", "/nonexistent.jsonl", log], .expectation(.cannotRead(path: "/nonexistent.jsonl")))
+
+        guard case .failure(let urlError) = BrowserURL.parse("http://[x") else { Issue.record("http://[x parsed"); return }
+        try Self.expect(["url", "--base", "http://[x", "a"], .baseNotAURL("http://[x", urlError))
+        try Self.expect(["check", "--rules", Self.rules, "-", "-"], .standardInputTwice, stdin: "https://a.example/\n")
+
+        let existing = directory.appendingPathComponent("existing.cases.jsonl")
+        try Data("{}\n".utf8).write(to: existing)
+        try Self.expect(["test", "--rules", Self.rules, "--init", existing.path], .caseFileExists(path: existing.path))
+        let unwritable = directory.appendingPathComponent("no-such-directory/cases.jsonl").path
+        try Self.expect(["test", "--rules", Self.rules, "--init", unwritable], .cannotWrite(path: unwritable))
+
+        try Self.expect(["serve", "--assets", "/nonexistent-assets"], .noAssetsDirectory("/nonexistent-assets"))
+    }
+
+    static func rulesError(_ path: String) -> RulesError? {
+        do { _ = try RulesLoader.load(path: path) } catch { return error }
+        return nil
+    }
+}
