@@ -3,7 +3,7 @@
 // it requests, so:
 // - the Host header must name this machine as an address (an IP literal, localhost) or a name the
 //   configuration lists: a DNS-rebinding page, whose requests carry its own host name, is refused;
-// - the control plane (/emulator/, the outbox under /api/v1/, the dashboard) answers only requests with no
+// - the control plane (/emulator/, the outbox under /api/v1/ and /view/, the dashboard) answers only requests with no
 //   Origin (curl, tests, SDKs) or from its own origin (the dashboard's own fetches), never another page;
 // - the providers' endpoints let a page read their answers (CORS, with credentials) only when the page's
 //   origin is a loopback one or one the configuration lists, as a real provider allows only the origins
@@ -32,7 +32,7 @@ struct AccessPolicy: Sendable {
 
     /// The control plane: the emulator's own routes, the outbox and the dashboard.
     static func isControl(_ path: String) -> Bool {
-        path == "/" || path.hasPrefix("/emulator/") || path.hasPrefix("/api/v1/") || path.hasPrefix("/dashboard.")
+        path == "/" || path.hasPrefix("/emulator/") || path.hasPrefix("/api/v1/") || path.hasPrefix("/view/") || path.hasPrefix("/dashboard.")
     }
 
     /// Nil when the request may be routed. `host` is the Host header (nil: a request without one, which

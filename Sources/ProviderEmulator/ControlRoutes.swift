@@ -55,6 +55,11 @@ enum ControlRoutes {
                                     ("state", .string(code.state(at: now)))]))
             }))))
         },
+        // Every message with its text, HTML and links, newest first, for the dashboard: unlike Mailpit's
+        // GET /api/v1/message/{ID}, reading it marks nothing read.
+        ProviderEmulator.route("GET", "/emulator/v1/outbox") { state, _, _, _ in
+            .json(200, .object(.single("messages", .array(state.outbox.reversed().map { .object($0.messageFields) }))))
+        },
     ]
 
     static func clock(_ state: EmulatorState) -> EmulatorResponse {

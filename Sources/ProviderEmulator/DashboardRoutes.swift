@@ -61,10 +61,8 @@ enum DashboardRoutes {
     return fetch(path, { method: 'POST', headers: { 'Content-Type': type || 'application/json' }, body: body }).then(refresh);
   }
   function refresh() {
-    get('/api/v1/messages').then(function (list) {
-      return Promise.all(list.messages.map(function (m) { return get('/api/v1/message/' + m.ID); }));
-    }).then(function (messages) {
-      fill('outbox', messages, function (row, m) {
+    get('/emulator/v1/outbox').then(function (outbox) {
+      fill('outbox', outbox.messages, function (row, m) {
         cell(row, m.To[0].Address); cell(row, m.Subject); cell(row, m.Created);
         var links = cell(row, m.Links.length ? '' : m.Snippet);
         m.Links.forEach(function (link) {

@@ -51,6 +51,9 @@ public struct EmulatorRequest: Sendable {
         return fields
     }
 
+    /// The body as application/x-www-form-urlencoded fields, every value in order (a repeated name).
+    var formPairs: [(String, String)] { FormParametersBridge.pairs(String(decoding: body, as: UTF8.self)) }
+
     /// The body as a JSON object, or nil when it is not one.
     var json: [String: Any]? {
         guard !body.isEmpty else { return nil }

@@ -55,6 +55,8 @@ struct EmulatorState {
         var html: String
         var links: [String]
         var created: Date
+        /// Mailpit's read flag: set when the message is opened (GET /api/v1/message/{ID}) or marked read.
+        var read = false
     }
 
     struct Fault {

@@ -29,7 +29,8 @@ struct EmulatorTrustTests {
     }
 
     @Test("the control routes, the codes and the outbox refuse other pages; no Origin (curl, SDKs) and the dashboard's own are served",
-          arguments: ["/emulator/v1/codes", "/emulator/v1/users", "/emulator/v1/clock", "/api/v1/messages", "/api/v1/message/latest", "/"])
+          arguments: ["/emulator/v1/codes", "/emulator/v1/users", "/emulator/v1/clock", "/emulator/v1/outbox", "/api/v1/messages", "/api/v1/message/latest",
+                     "/api/v1/message/latest/raw", "/view/latest.html", "/"])
     func controlPlane(path: String) async {
         for origin in ["https://evil.example", "http://localhost:3000", "null"] {
             let refused = await request("GET", path, origin: origin)
@@ -131,8 +132,17 @@ struct EmulatorTrustTests {
         #expect(await emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["\#(ids[0])"]}"#).status == 200)
         let left = (object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
         #expect(left == Array(ids.dropFirst()))
-        #expect(await emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["no-such-id"]}"#).status == 404)
+        #expect(await emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["no-such-id"]}"#).status == 400)
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 2)
+        // A body that is neither JSON nor a form deletes nothing (Mailpit would delete every message).
+        let garbled = await emulator.emulator.handle(EmulatorRequest(method: "DELETE", target: "/api/v1/messages", contentType: "text/plain", body: Array("ids".utf8)))
+        #expect(garbled.status == 400)
+        #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 2)
+        // mailpit-api-client's form of IDs.
+        let form = await emulator.emulator.handle(EmulatorRequest(method: "DELETE", target: "/api/v1/messages", contentType: "application/x-www-form-urlencoded",
+                                                                  body: Array("ids=\(ids[1])".utf8)))
+        #expect(form.status == 200)
+        #expect((object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]])?.compactMap { $0["ID"] as? String } == [ids[2]])
         #expect(await emulator.json("DELETE", "/api/v1/messages").status == 200)
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 0)
     }

@@ -147,8 +147,8 @@ struct BackendEmulatorTests {
         #expect((messages.first?["Snippet"] as? String)?.contains("Someone asked") == true)  // newest first
         #expect(((messages.first?["To"] as? [[String: Any]])?.first?["Address"] as? String) == "ada@example.com")
         for key in ["ID", "From", "To", "Subject", "Created", "Snippet"] { #expect(messages.first?[key] != nil, "\(key)") }
-        #expect(object(await e.get("/api/v1/search?query=to:ada%40example.com"))["total"] as? Int == 2)
-        #expect(object(await e.get("/api/v1/search?query=to:nobody@example.com"))["total"] as? Int == 0)
+        #expect(object(await e.get("/api/v1/search?query=to:ada%40example.com"))["messages_count"] as? Int == 2)
+        #expect(object(await e.get("/api/v1/search?query=to:nobody@example.com"))["messages_count"] as? Int == 0)
         let id = messages.last?["ID"] as? String ?? ""
         #expect(object(await e.get("/api/v1/message/\(id)"))["Subject"] as? String == "Reset your password")
         #expect(await e.get("/api/v1/message/msg-none").status == 404)

@@ -1,0 +1,43 @@
+// ContractTests.swift: the providers' real clients, unchanged, against a fresh `bridge serve`: each is a
+// script in Tests/Contracts run with the server's base URL by the Python of .build-contracts/venv (which
+// .ci/setup makes, with the clients at pinned versions). A script asserts what its client sees and exits 0;
+// anything else fails the test with what it printed. Without the environment the suite is disabled, saying so.
+import Foundation
+import Testing
+
+enum ContractClients {
+    static let root = URL(fileURLWithPath: InspectCommandTests.path(".build-contracts"))
+    static let python = root.appendingPathComponent("venv/bin/python").path
+    /// janrain-python-api's package directory (its sdist, unpacked).
+    static let janrain = root.appendingPathComponent("janrain-python-api-0.4.0").path
+    static var available: Bool { FileManager.default.isExecutableFile(atPath: python) && FileManager.default.fileExists(atPath: janrain) }
+
+    /// Runs a contract script against `base`; its exit status and everything it printed.
+    static func run(_ script: String, base: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [InspectCommandTests.path("Tests/Contracts/\(script)"), base]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONPATH"] = janrain
+        environment["NO_PROXY"] = "127.0.0.1,localhost"
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite("the providers' real clients", .enabled(if: ContractClients.available, "needs .build-contracts (.ci/setup makes it)"), .serialized)
+struct ContractTests {
+    @Test("mailpit-api-client over the outbox", arguments: ["mailpit_client.py"])
+    func client(_ script: String) throws {
+        try ServeProcess.with { server throws in
+            let run = try ContractClients.run(script, base: server.base)
+            #expect(run.status == 0, "\(script):\n\(run.output)")
+        }
+    }
+}
