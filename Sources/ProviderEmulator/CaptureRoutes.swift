@@ -7,9 +7,8 @@
 // exchanges a code once, for the redirect_uri it was issued for (Capture's 420 otherwise). A form error is
 // HTTP 200 with stat "error", as the widget expects; a token error is 400. POST
 // /oauth/register_native_traditional (form=registrationForm, emailAddress, newPassword, displayName…)
-// creates the user and answers as a sign-in does; /entity (access_token) answers the token's user, which
-// the widget's createCaptureSession and session check use; POST /entity.update (access_token, attributes
-// as JSON) saves a profile form: displayName, and a new password when the current one is given with it.
+// creates the user and answers as a sign-in does. The entity API (the widget's session check and profile
+// saves, and an app backend's calls) is CaptureEntityRoutes.
 import BrowserURL
 import Foundation
 import NavigationPolicy
@@ -21,9 +20,6 @@ enum CaptureRoutes {
         ProviderEmulator.route("POST", "/oauth/forgot_password_native") { state, request, _, config in forgotPassword(&state, request, config) },
         ProviderEmulator.route("POST", "/oauth/token") { state, request, _, config in token(&state, request, config) },
         ProviderEmulator.route("POST", "/oauth/register_native_traditional") { state, request, _, config in register(&state, request, config) },
-        ProviderEmulator.route("POST", "/entity") { state, request, _, _ in entity(state, request.form["access_token"] ?? request.query["access_token"]) },
-        ProviderEmulator.route("GET", "/entity") { state, request, _, _ in entity(state, request.query["access_token"]) },
-        ProviderEmulator.route("POST", "/entity.update") { state, request, _, _ in updateEntity(&state, request.form) },
     ]
 
     static func error(_ status: Int, code: Int, _ error: String, _ description: String, invalidFields: JSONFields? = nil) -> EmulatorResponse {
@@ -154,45 +150,9 @@ enum CaptureRoutes {
         let password = fields["newPassword"] ?? fields["password"] ?? ""
         guard password.count >= 8 else { return invalid("newPassword", "Passwords must have at least 8 characters.") }
         if let confirm = fields["newPasswordConfirm"], confirm != password { return invalid("newPasswordConfirm", "Passwords don't match.") }
-        let user = EmulatorState.User(email: email.lowercased(), password: password, phone: nil, verified: false,
-                                      displayName: fields["displayName"], uuid: EmulatorState.uuid(state.users.count))
-        state.users.append(user)
+        let user = state.add(EmulatorState.User(email: email, password: password, phone: nil, verified: false,
+                                                displayName: fields["displayName"], uuid: ""))
         return .json(200, signedIn(&state, user, clientID: clientID, redirectURI: redirectURI, responseType: responseType, config))
-    }
-
-    /// A profile save: the token's user gets the attributes it may change (displayName; password, with
-    /// current_password right), answered with the user as saved, or Capture's error.
-    static func updateEntity(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
-        guard let token = fields["access_token"], !token.isEmpty else { return error(400, code: 100, "missing_argument", "the access_token parameter is required") }
-        guard let email = CapturePages.tokenOwner(state, token), let index = state.userIndex(email: email) else {
-            return error(401, code: 414, "access_token_expired", "the access token is unknown or has expired")
-        }
-        guard let text = fields["attributes"], let attributes = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
-            return error(400, code: 100, "invalid_argument", "attributes must be a JSON object")
-        }
-        func invalid(_ field: String, _ message: String) -> EmulatorResponse {
-            error(200, code: 390, "invalid_form_fields", message, invalidFields: JSONFields.single(field, .array([.string(message)])))
-        }
-        if let password = attributes["password"] as? String {
-            guard fields["current_password"] == state.users[index].password else { return invalid("currentPassword", "The current password is not right.") }
-            guard password.count >= 8 else { return invalid("newPassword", "Passwords must have at least 8 characters.") }
-            state.users[index].password = password
-        }
-        if let name = attributes["displayName"] as? String { state.users[index].displayName = name }
-        var answer = JSONFields.single("stat", .string("ok"))
-        answer.add("result", .object(profile(state.users[index])))
-        return .json(200, answer)
-    }
-
-    /// The user an access token belongs to (Capture's /entity), or Capture's error for a token it does not know.
-    static func entity(_ state: EmulatorState, _ token: String?) -> EmulatorResponse {
-        guard let token, !token.isEmpty else { return error(400, code: 100, "missing_argument", "the access_token parameter is required") }
-        guard let email = CapturePages.tokenOwner(state, token), let index = state.userIndex(email: email) else {
-            return error(401, code: 414, "access_token_expired", "the access token is unknown or has expired")
-        }
-        var answer = JSONFields.single("stat", .string("ok"))
-        answer.add("result", .object(profile(state.users[index])))
-        return .json(200, answer)
     }
 
     static func forgotPassword(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
@@ -217,17 +177,60 @@ enum CaptureRoutes {
         return .json(200, JSONFields.single("stat", .string("ok")))
     }
 
+    /// The token endpoint. The client authenticates with HTTP Basic (RFC 6749 §2.3.1: form-encoded id and
+    /// secret, what OAuth libraries send by default) or with client_id and client_secret in the body, not
+    /// both; grant_type authorization_code exchanges a code once, refresh_token gives a new access token for a
+    /// refresh token the client was issued.
     static func token(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields: [String: String]
-        switch form(request, requires: ["grant_type", "code", "redirect_uri", "client_id"]) {
+        switch form(request, requires: ["grant_type"]) {
         case .success(let f): fields = f
         case .failure(let refusal): return refusal.response
         }
-        guard fields["grant_type"] == "authorization_code" else {
-            return error(400, code: 100, "unsupported_grant_type", "grant_type must be authorization_code")
+        var clientID = fields["client_id"], secret = fields["client_secret"]
+        if let authorization = request.headers["authorization"], !authorization.isEmpty {
+            let (scheme, credentials) = CaptureAPIAuth.split(authorization)
+            guard scheme.lowercased() == "basic", let decoded = Data(base64Encoded: credentials).map({ String(decoding: $0, as: UTF8.self) }),
+                  let colon = decoded.firstIndex(of: ":") else {
+                return error(401, code: 205, "invalid_auth_method", "the token endpoint takes HTTP Basic client credentials or client_id in the body")
+            }
+            if secret != nil { return error(400, code: 201, "duplicate_argument", "give the client's secret in the Authorization header or the body, not both") }
+            let id = FormParametersBridge.decoded(String(decoded[..<colon]))
+            if let given = clientID, given != id { return error(400, code: 201, "duplicate_argument", "client_id in the body is not the Basic credentials' client") }
+            clientID = id
+            secret = FormParametersBridge.decoded(String(decoded[decoded.index(after: colon)...]))
         }
-        return exchange(&state, code: fields["code"]!, redirectURI: fields["redirect_uri"]!, clientID: fields["client_id"]!,
-                        secret: fields["client_secret"], config)
+        guard let clientID, !clientID.isEmpty else { return error(400, code: 100, "missing_argument", "the client_id parameter is required") }
+        switch fields["grant_type"] {
+        case "authorization_code":
+            for name in ["code", "redirect_uri"] where (fields[name] ?? "").isEmpty {
+                return error(400, code: 100, "missing_argument", "the \(name) parameter is required")
+            }
+            return exchange(&state, code: fields["code"]!, redirectURI: fields["redirect_uri"]!, clientID: clientID, secret: secret, config)
+        case "refresh_token":
+            guard let refresh = fields["refresh_token"], !refresh.isEmpty else { return error(400, code: 100, "missing_argument", "the refresh_token parameter is required") }
+            return refreshed(&state, refresh, clientID: clientID, secret: secret, config)
+        default:
+            return error(400, code: 200, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token")
+        }
+    }
+
+    /// A new access token for a refresh token (which stays valid until it expires), as the client it was
+    /// issued to.
+    static func refreshed(_ state: inout EmulatorState, _ value: String, clientID: String, secret: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        if let refused = client(&state, clientID, redirectURI: nil, config: config) { return refused }
+        if let expected = state.clients[clientID]?.secret, secret != expected {
+            return error(400, code: 402, "invalid_client", "client_secret is wrong for client \(clientID)")
+        }
+        let now = state.now
+        guard let code = state.codes.first(where: { $0.value == value && $0.kind == .refreshToken }) else {
+            return error(400, code: 413, "invalid_grant", "the refresh token is not one this server issued")
+        }
+        guard now < code.expiresAt else { return error(400, code: 414, "invalid_grant", "the refresh token has expired") }
+        guard code.clientID == nil || code.clientID == clientID else { return error(400, code: 402, "invalid_client", "the refresh token was issued to another client") }
+        let access = state.issue(.accessToken, email: code.email, clientID: clientID, lifetime: config.accessTokenLifetime)
+        return .json(200, JSONFields([("stat", .string("ok")), ("access_token", .string(access.value)), ("refresh_token", .string(value)),
+                                      ("expires_in", .int(Int(config.accessTokenLifetime))), ("token_type", .string("Bearer"))]))
     }
 
     /// Exchanges a sign-in or reset code for tokens, once, as the client it was issued to (with its secret,

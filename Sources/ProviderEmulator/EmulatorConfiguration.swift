@@ -27,6 +27,10 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     /// Capture clients. Empty and `strictClients` false: any client_id is registered on first use.
     public var clients: [Client] = []
     public var strictClients = false
+    /// Capture's API clients, for an app's backend: the server API (entity, entity.find, entity.count,
+    /// entity.create, entity.update, entity.delete) answers calls signed or authenticated with one of these.
+    /// The default is one documented client, so a backend test can call the API as it calls Capture.
+    public var apiClients: [Client] = [Client(id: "bridge-api-client", secret: "bridge-api-secret")]
     public var users: [User] = [User(email: "ada@example.com", password: "analytical-engine", phone: "+15555550100",
                                      verified: true, displayName: "Ada Lovelace")]
     /// Seconds a Capture authorization code lives (they are short-lived and single use).
@@ -117,7 +121,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         guard let object = try? JSONSerialization.jsonObject(with: data) else { throw Invalid(keyPath: "", message: "not valid JSON") }
         guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", message: "the configuration must be a JSON object") }
         var config = EmulatorConfiguration()
-        let known = ["appName", "clients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
+        let known = ["appName", "clients", "apiClients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
                      "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
                      "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description",
                      "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds"]
@@ -216,10 +220,21 @@ public struct EmulatorConfiguration: Sendable, Equatable {
                 throw Invalid(keyPath: "users[\(index)].email", message: "\(user.email) is already a user")
             }
         }
-        if let value = top["clients"] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: "clients", message: "must be an array") }
-            config.clients = try list.enumerated().map { index, item in
-                let path = "clients[\(index)]"
+        if let value = top["clients"] { config.clients = try clients(value, key: "clients") }
+        if let value = top["apiClients"] {
+            config.apiClients = try clients(value, key: "apiClients")
+            for (index, client) in config.apiClients.enumerated() where (client.secret ?? "").isEmpty {
+                throw Invalid(keyPath: "apiClients[\(index)].secret", message: "missing; an API client signs with its secret")
+            }
+        }
+        return config
+    }
+
+    /// A list of clients, each {id, secret?, redirectURIs?}.
+    private static func clients(_ value: Any, key: String) throws -> [Client] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: key, message: "must be an array") }
+            return try list.enumerated().map { index, item in
+                let path = "\(key)[\(index)]"
                 guard let client = item as? [String: Any] else { throw Invalid(keyPath: path, message: "must be an object") }
                 try only(client, ["id", "secret", "redirectURIs"], path: path)
                 guard let id = client["id"] else { throw Invalid(keyPath: "\(path).id", message: "missing; it is required") }
@@ -230,8 +245,6 @@ public struct EmulatorConfiguration: Sendable, Equatable {
                 }
                 return Client(id: try string(id, "\(path).id"), secret: try client["secret"].map { try string($0, "\(path).secret") }, redirectURIs: uris)
             }
-        }
-        return config
     }
 
     private static func only(_ object: [String: Any], _ known: [String], path: String) throws {

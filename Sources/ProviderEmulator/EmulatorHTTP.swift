@@ -21,9 +21,12 @@ public struct EmulatorRequest: Sendable {
     public var origin: String?
     /// The Host header; nil when the request did not come over the network (`bridge host`'s provider).
     public var host: String?
+    /// The other header fields, by lowercased name (Authorization, Date, X-Kii-AppID…); a repeated field's
+    /// values joined with ", ".
+    public var headers: [String: String]
 
     public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
-                origin: String? = nil, host: String? = nil) {
+                origin: String? = nil, host: String? = nil, headers: [String: String] = [:]) {
         self.method = method.uppercased()
         target = path + (query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }
             .map { "\(Redactor.encodeURIComponent($0.key))=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&"))
@@ -33,14 +36,17 @@ public struct EmulatorRequest: Sendable {
         self.body = body
         self.origin = origin
         self.host = host
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
     }
 
     /// `path?query` as given (the query split into name → first value).
-    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil, host: String? = nil) {
+    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil, host: String? = nil,
+                headers: [String: String] = [:]) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
         if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
-        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin, host: host)
+        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin, host: host,
+                  headers: headers)
         self.target = target
     }
 
@@ -108,5 +114,10 @@ public struct EmulatorResponse: Sendable {
 enum FormParametersBridge {
     static func pairs(_ text: String) -> [(String, String)] {
         FormParameters(parsing: Substring(text)).map { ($0.name, $0.value) }
+    }
+
+    /// One form-encoded value, decoded (`+` a space, percent escapes as UTF-8).
+    static func decoded(_ text: String) -> String {
+        pairs("x=" + text).first?.1 ?? text
     }
 }

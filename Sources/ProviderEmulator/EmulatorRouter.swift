@@ -36,6 +36,7 @@ public enum EmulatorRouter {
     /// clock, faults, users, codes and reset; the outbox; the dashboard), which never fails on purpose.
     static let groups: [(name: String, routes: [ProviderEmulator.Route], faults: Bool)] = [
         ("Janrain Capture: the native API", CaptureRoutes.routes, true),
+        ("Janrain Capture: the server API", CaptureEntityRoutes.routes, true),
         ("Janrain Capture: the hosted pages", CapturePages.routes, true),
         ("The app's own backend (the reset flows)", AppBackendRoutes.routes, true),
         ("MongoDB Realm: email/password", RealmRoutes.routes, true),
@@ -94,8 +95,10 @@ extension EmulatorRequest {
     /// A Hummingbird request as the handlers see it.
     init(_ request: Request, body: [UInt8]) {
         let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name.canonicalName, default: ""] += (headers[field.name.canonicalName] == nil ? "" : ", ") + field.value }
         self.init(method: request.method.rawValue, target: target, contentType: request.headers[.contentType] ?? "", body: body,
-                  origin: request.headers[.origin], host: Self.host(of: request))
+                  origin: request.headers[.origin], host: Self.host(of: request), headers: headers)
     }
 
     /// The Host a request names: its authority (HTTP/1.1's Host header, which Hummingbird moves there), or a

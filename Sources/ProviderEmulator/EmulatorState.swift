@@ -3,6 +3,7 @@
 // used), the outbox of mails and SMS, and the faults still to inject. Codes are single use and expire by
 // the emulator's clock; a code is checked by value, kind and redirect URI, so a code of one kind can never
 // stand in for another.
+import NavigationPolicy
 import Foundation
 
 struct EmulatorState {
@@ -13,6 +14,12 @@ struct EmulatorState {
         var verified: Bool
         var displayName: String?
         var uuid: String
+        /// Capture's record id, given when the user is added (never reused).
+        var id = 0
+        var created = Date(timeIntervalSince1970: 0)
+        var lastUpdated = Date(timeIntervalSince1970: 0)
+        /// Attributes a server API call set beyond those above (Capture's schema is the app's).
+        var attributes: [String: JSONValue] = [:]
     }
 
     enum CodeKind: String {
@@ -81,6 +88,8 @@ struct EmulatorState {
     var outbox: [Message] = []
     var faults: [Fault] = []
     var clients: [String: EmulatorConfiguration.Client] = [:]
+    /// Capture's API clients (server-side calls: entity, entity.find…), by id.
+    var apiClients: [String: EmulatorConfiguration.Client] = [:]
     var clock = EmulatorClock()
     /// Consecutive wrong passwords per user (by e-mail), the time a locked user is locked until, and wrong
     /// Kii PINs per user.
@@ -90,13 +99,29 @@ struct EmulatorState {
     /// The server's base URL once it listens (links to the emulator's own pages use it).
     var baseURL = "http://127.0.0.1"
     private var counter = 0
+    private var lastUserID = 0
 
     init(_ config: EmulatorConfiguration) {
-        users = config.users.enumerated().map { index, user in
-            User(email: user.email.lowercased(), password: user.password, phone: user.phone, verified: user.verified,
-                 displayName: user.displayName, uuid: Self.uuid(index))
+        for user in config.users {
+            add(User(email: user.email, password: user.password, phone: user.phone, verified: user.verified,
+                     displayName: user.displayName, uuid: ""))
         }
         for client in config.clients { clients[client.id] = client }
+        for client in config.apiClients { apiClients[client.id] = client }
+    }
+
+    /// Adds a user with the next id and its uuid, created now; the e-mail address lowercased.
+    @discardableResult
+    mutating func add(_ user: User) -> User {
+        lastUserID += 1
+        var user = user
+        user.email = user.email.lowercased()
+        user.id = lastUserID
+        user.uuid = Self.uuid(lastUserID - 1)
+        user.created = now
+        user.lastUpdated = now
+        users.append(user)
+        return user
     }
 
     static func uuid(_ index: Int) -> String {

@@ -18,8 +18,7 @@ enum RealmRoutes {
             }
             guard (6...128).contains(password.count) else { return error(400, "BadRequest", "password must be between 6 and 128 characters") }
             guard state.userIndex(email: email) == nil else { return error(409, "AccountNameInUse", "name already in use") }
-            state.users.append(EmulatorState.User(email: email.lowercased(), password: password, phone: nil, verified: false, displayName: nil,
-                                                  uuid: EmulatorState.uuid(state.users.count)))
+            state.add(EmulatorState.User(email: email, password: password, phone: nil, verified: false, displayName: nil, uuid: ""))
             mail(&state, .realmConfirm, email: email.lowercased(), template: config.realmConfirmTemplate, subject: "Confirm your email", config)
             return .json(201, JSONFields())
         },

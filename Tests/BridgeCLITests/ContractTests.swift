@@ -33,9 +33,17 @@ enum ContractClients {
 
 @Suite("the providers' real clients", .enabled(if: ContractClients.available, "needs .build-contracts (.ci/setup makes it)"), .serialized)
 struct ContractTests {
-    @Test("mailpit-api-client over the outbox", arguments: ["mailpit_client.py"])
+    /// Each script, and what `bridge serve` is started with for it.
+    static let scripts: [(script: String, serve: [String])] = [
+        ("mailpit_client.py", []),
+        ("janrain_capture_client.py", []),
+        ("authlib_oauth.py", ["--config", InspectCommandTests.path("Tests/Contracts/oauth-clients.json")]),
+    ]
+
+    @Test("each client passes against a fresh bridge serve", arguments: scripts.map(\.script))
     func client(_ script: String) throws {
-        try ServeProcess.with { server throws in
+        let serve = Self.scripts.first { $0.script == script }?.serve ?? []
+        try ServeProcess.with(serve) { server throws in
             let run = try ContractClients.run(script, base: server.base)
             #expect(run.status == 0, "\(script):\n\(run.output)")
         }

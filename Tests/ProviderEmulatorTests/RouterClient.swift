@@ -28,6 +28,7 @@ extension ProviderEmulator {
             if !request.contentType.isEmpty, let type = HTTPField.Name("Content-Type") { headers[type] = request.contentType }
             if let origin = request.origin { headers[.origin] = origin }
             if let host = request.host, let name = HTTPField.Name("Host") { headers[name] = host }
+            for (name, value) in request.headers { if let field = HTTPField.Name(name) { headers[field] = value } }
             let response = try await client.execute(uri: request.target, method: HTTPRequest.Method(request.method) ?? .get, headers: headers,
                                                     body: request.body.isEmpty ? nil : ByteBuffer(bytes: request.body))
             var rest: [String: String] = [:]

@@ -50,6 +50,8 @@
     'onCaptureProfileSaveSuccess', 'onCaptureProfileSaveFailed', 'onCaptureEmailVerificationSuccess', 'onCaptureError'
   ];
   var TOKEN_KEY = 'janrainCaptureToken';
+  // A form's field names and the schema attributes they save (Capture's flow maps each field to one).
+  var SCHEMA_ATTRIBUTES = { emailAddress: 'email', birthdate: 'birthday' };
   var DEFAULT_PASSWORD = 'analytical-engine';  // bridge serve's default user, ada@example.com
 
   // Errors: caught where they are thrown, reported with message, file and line.
@@ -323,7 +325,8 @@
         Array.prototype.forEach.call(form.querySelectorAll('input[data-capture-field]'), function (input) {
           var field = input.getAttribute('data-capture-field');
           if (/^currentPassword$/i.test(field)) currentPassword = input.value;
-          else if (!/password/i.test(field)) attributes[field] = input.value;
+          // The stand-in does not fill the form from the record, so a field left empty is not saved.
+          else if (!/password/i.test(field) && input.value !== '') attributes[SCHEMA_ATTRIBUTES[field] || field] = input.value;
         });
         if (newPassword) {
           if (confirm && confirm.value !== newPassword.value) {

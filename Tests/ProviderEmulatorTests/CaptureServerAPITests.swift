@@ -1,0 +1,77 @@
+// CaptureServerAPITests.swift: Capture's server API as values: the filter grammar (each operator and its
+// precedence, on records), Janrain's request signature against one computed by Python's hmac module, and the
+// authentication each call takes (Basic, parameters, a signature in and out of its window, a user's token
+// only where a call allows it), each refusal by Capture's code. janrain-python-api runs the same calls over
+// HTTP in Tests/Contracts.
+import Foundation
+import NavigationPolicy
+@testable import ProviderEmulator
+import Testing
+
+@Suite("Capture's server API")
+struct CaptureServerAPITests {
+    static let ada: [String: JSONValue] = ["email": .string("ada@example.com"), "displayName": .string("Ada"), "id": .number(1),
+                                           "birthday": .null, "primaryAddress": .object(["city": .string("London")])]
+
+    @Test("filters", arguments: [
+        ("email = 'ada@example.com'", true), ("email != 'ada@example.com'", false), ("id >= 1 and id < 2", true),
+        ("birthday is null", true), ("birthday is not null", false), ("not birthday is null", false), ("! (id = 2)", true),
+        ("id = 2 or displayName = 'Ada' and id = 1", true), ("(id = 2 or displayName = 'Ada') and id = 2", false),
+        ("primaryAddress.city = 'London'", true), ("displayName = 'O''Brien'", false), ("missing is null", true),
+    ])
+    func filter(_ text: String, _ matches: Bool) throws {
+        #expect(try CaptureFilter.parse(text).matches(Self.ada) == matches)
+    }
+
+    @Test("malformed filters name where", arguments: [
+        ("email = 'unclosed", 8, "a closing '"), ("email =", 7, "a value ('text', a number, true or false)"), ("(id = 1", 7, ")"),
+        ("id = 1 id = 2", 7, "the end of the filter"), ("= 1", 0, "an attribute"),
+    ])
+    func malformed(_ text: String, _ offset: Int, _ expected: String) {
+        #expect(throws: CaptureFilter.Malformed(offset: offset, expected: expected)) { try CaptureFilter.parse(text) }
+    }
+
+    @Test("Janrain's signature: path, Date and the sorted parameters, HMAC-SHA1 with the secret (the value from Python's hmac)")
+    func signature() {
+        let signed = CaptureAPIAuth.signature(path: "/entity.find", date: "2016-02-26 19:08:44",
+                                              parameters: ["type_name": "user", "filter": "lastUpdated >= '2016-01-01'"], secret: "bridge-api-secret")
+        #expect(signed == "PkFc+j3EAW7iXRpzzalpe9CU84c=")
+    }
+
+    static func code(_ response: EmulatorResponse) -> Int? { object(response)["code"] as? Int }
+
+    static func call(_ path: String, _ form: String, headers: [String: String] = [:]) async -> EmulatorResponse {
+        await Emulator().emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded",
+                                                         body: Array(form.utf8), headers: headers))
+    }
+
+    @Test("each way a call authenticates, and Capture's refusal for each way it does not")
+    func authentication() async {
+        let basic = "Basic " + Data("bridge-api-client:bridge-api-secret".utf8).base64EncodedString()
+        #expect(object(await Self.call("/entity.count", "type_name=user", headers: ["Authorization": basic]))["total_count"] as? Int == 1)
+        #expect(object(await Self.call("/entity.count", "type_name=user&client_id=bridge-api-client&client_secret=bridge-api-secret"))["total_count"] as? Int == 1)
+        #expect(Self.code(await Self.call("/entity.count", "type_name=user&client_id=bridge-api-client&client_secret=wrong")) == 402)
+        #expect(Self.code(await Self.call("/entity.count", "type_name=user&client_id=nobody&client_secret=x")) == 402)
+        #expect(Self.code(await Self.call("/entity.count", "type_name=user")) == 100)
+        #expect(Self.code(await Self.call("/entity.count", "type_name=user", headers: ["Authorization": "Digest x"])) == 205)
+        #expect(Self.code(await Self.call("/entity.count", "client_id=bridge-api-client&client_secret=bridge-api-secret")) == 100)
+        #expect(Self.code(await Self.call("/entity.count", "type_name=pets&client_id=bridge-api-client&client_secret=bridge-api-secret")) == 222)
+
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        for (age, accepted) in [(0.0, true), (-299.0, true), (-301.0, false), (301.0, false)] {
+            let date = formatter.string(from: Date().addingTimeInterval(age))
+            let signature = CaptureAPIAuth.signature(path: "/entity.count", date: date, parameters: ["type_name": "user"], secret: "bridge-api-secret")
+            let answer = await Self.call("/entity.count", "type_name=user", headers: ["Authorization": "Signature bridge-api-client:\(signature)", "Date": date])
+            #expect((object(answer)["stat"] as? String == "ok") == accepted, "a Date \(age) s from now")
+            if !accepted { #expect(Self.code(answer) == 402) }
+        }
+        let date = formatter.string(from: Date())
+        let other = CaptureAPIAuth.signature(path: "/entity.count", date: date, parameters: ["type_name": "admin"], secret: "bridge-api-secret")
+        #expect(Self.code(await Self.call("/entity.count", "type_name=user", headers: ["Authorization": "Signature bridge-api-client:\(other)", "Date": date])) == 402)
+        // A user's token reads its own record; it may not search.
+        #expect(Self.code(await Self.call("/entity.find", "type_name=user", headers: ["Authorization": "OAuth nope"])) == 205)
+    }
+}
