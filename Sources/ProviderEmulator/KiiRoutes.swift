@@ -4,7 +4,7 @@
 // message links to a reset page the emulator serves (/kii/reset); by SMS PIN the SMS holds a 6-digit PIN,
 // completed with POST …/password/complete-reset {pinCode, newPassword}. In auto mode Kii generates the
 // new password and sends it; in user mode newPassword is required. Only verified addresses and numbers
-// are served. Login: POST /api/apps/{appID}/oauth2/token {username, password}. Errors are Kii's
+// are served. Sign-in and registration are KiiAuthRoutes. Errors are Kii's
 // `{"errorCode", "message"}`: 400 invalid input or password, 403 wrong PIN, 404 unknown user, 409 not
 // verified, 410 expired.
 import Foundation
@@ -65,25 +65,6 @@ enum KiiRoutes {
                 }
                 return error(403, "WRONG_PIN_CODE", "the PIN is wrong")
             }
-        },
-        ProviderEmulator.route("POST", "/api/apps/{appID}/oauth2/token") { state, request, parameters, config in
-            if let refused = app(parameters, config) { return refused }
-            guard let body = request.json, let username = body["username"] as? String, let password = body["password"] as? String else {
-                return error(400, "INVALID_INPUT_DATA", "username and password are required")
-            }
-            let wrong = EmulatorResponse.json(400, JSONFields([("errorCode", .string("invalid_grant")),
-                                                               ("error_description", .string("The user was not found or a wrong password was provided"))]))
-            guard let index = state.userIndex(email: username) ?? state.userIndex(phone: username) else { return wrong }
-            switch state.checkPassword(index, password, config) {
-            case .accepted: break
-            case .wrong: return wrong
-            case .locked(let until):
-                return .json(400, JSONFields([("errorCode", .string("invalid_grant")),
-                                              ("error_description", .string("Too many wrong passwords: the user is locked until \(EmulatorClock.iso(until)) (emulator clock)"))]))
-            }
-            let token = state.issue(.accessToken, email: state.users[index].email, lifetime: 2_147_483)
-            return .json(200, JSONFields([("id", .string(state.users[index].uuid)), ("access_token", .string(token.value)),
-                                          ("token_type", .string("Bearer")), ("expires_in", .int(2_147_483))]))
         },
         ProviderEmulator.route("GET", "/kii/reset") { state, request, _, config in resetPage(state, request.query["token"] ?? "", note: nil, config) },
         ProviderEmulator.route("POST", "/kii/reset") { state, request, _, config in

@@ -38,6 +38,7 @@ struct ContractTests {
         ("mailpit_client.py", []),
         ("janrain_capture_client.py", []),
         ("authlib_oauth.py", ["--config", InspectCommandTests.path("Tests/Contracts/oauth-clients.json")]),
+        ("kii_rest.py", []),
     ]
 
     @Test("each client passes against a fresh bridge serve", arguments: scripts.map(\.script))
