@@ -110,8 +110,7 @@ enum CapturePages {
 
     /// The access token the change page is for, when it is valid.
     static func tokenOwner(_ state: EmulatorState, _ token: String) -> String? {
-        let now = state.now
-        return state.codes.first { $0.value == token && $0.kind == .accessToken && now < $0.expiresAt }?.email
+        state.accessTokenOwner(token, audience: .capture)
     }
 
     static func changePage(_ state: inout EmulatorState, _ fields: [String: String], error: String?) -> EmulatorResponse {

@@ -40,6 +40,7 @@ public enum EmulatorRouter {
         ("Janrain Capture: the hosted pages", CapturePages.routes, true),
         ("The app's own backend (the reset flows)", AppBackendRoutes.routes, true),
         ("MongoDB Realm: email/password", RealmRoutes.routes, true),
+        ("MongoDB Realm: location, profile and sessions", RealmSessionRoutes.routes, true),
         ("Kii: sign-in and users", KiiAuthRoutes.routes, true),
         ("Kii: the password reset", KiiRoutes.routes, true),
         ("The emulator's control plane", ControlRoutes.routes, false),

@@ -131,6 +131,34 @@ struct EmulatorState {
 
     var now: Date { clock.now() }
 
+    /// Whose provider a token is for: Capture's clients are named as they are; Kii's and Realm's tokens carry
+    /// their app under a prefix, so a token of one provider is never taken by another.
+    enum Audience: Equatable {
+        case capture, kii(String), realm(String)
+
+        var clientID: String? {
+            switch self {
+            case .capture: return nil
+            case .kii(let app): return "kii:" + app
+            case .realm(let app): return "realm:" + app
+            }
+        }
+
+        func accepts(_ clientID: String?) -> Bool {
+            let id = clientID ?? ""
+            switch self {
+            case .capture: return !id.hasPrefix("kii:") && !id.hasPrefix("realm:")
+            default: return id == self.clientID
+            }
+        }
+    }
+
+    /// The user an unexpired access token was issued to, for `audience`.
+    func accessTokenOwner(_ token: String, audience: Audience) -> String? {
+        let now = now
+        return codes.first { $0.value == token && $0.kind == .accessToken && now < $0.expiresAt && audience.accepts($0.clientID) }?.email
+    }
+
     func userIndex(email: String) -> Int? { users.firstIndex { $0.email == email.lowercased() } }
     func userIndex(phone: String) -> Int? { users.firstIndex { $0.phone == phone } }
 

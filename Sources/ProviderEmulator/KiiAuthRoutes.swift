@@ -27,7 +27,7 @@ enum KiiAuthRoutes {
         },
         ProviderEmulator.route("GET", "/api/apps/{appID}/users/me") { state, request, parameters, config in
             if let refused = KiiRoutes.app(parameters, config) { return refused }
-            guard let index = bearer(state, request) else { return KiiRoutes.error(401, "WRONG_TOKEN", "The provided token is not valid") }
+            guard let index = bearer(state, request, app: parameters["appID"] ?? "") else { return KiiRoutes.error(401, "WRONG_TOKEN", "The provided token is not valid") }
             return .json(200, user(state.users[index]))
         },
     ]
@@ -130,9 +130,9 @@ enum KiiAuthRoutes {
         "FR": "33", "IT": "39", "ES": "34", "NL": "31", "BR": "55", "MX": "52", "IN": "91", "AU": "61", "NZ": "64", "TH": "66",
     ]
 
-    static func bearer(_ state: EmulatorState, _ request: EmulatorRequest) -> Int? {
+    static func bearer(_ state: EmulatorState, _ request: EmulatorRequest, app: String) -> Int? {
         let (scheme, token) = CaptureAPIAuth.split(request.headers["authorization"] ?? "")
-        guard scheme.lowercased() == "bearer", let email = CapturePages.tokenOwner(state, token) else { return nil }
+        guard scheme.lowercased() == "bearer", let email = state.accessTokenOwner(token, audience: .kii(app)) else { return nil }
         return state.userIndex(email: email)
     }
 

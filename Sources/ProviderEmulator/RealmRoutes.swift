@@ -34,6 +34,14 @@ enum RealmRoutes {
             mail(&state, .realmConfirm, email: state.users[index].email, template: config.realmConfirmTemplate, subject: "Confirm your email", config)
             return .json(200, JSONFields())
         },
+        // The custom confirmation function again (realm-web's retryCustomConfirmation): the emulator's function
+        // mails a new confirmation link.
+        route("confirm/call") { state, body, config in
+            guard let email = body["email"] as? String, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
+            guard !state.users[index].verified else { return error(409, "UserAlreadyConfirmed", "already confirmed") }
+            mail(&state, .realmConfirm, email: state.users[index].email, template: config.realmConfirmTemplate, subject: "Confirm your email", config)
+            return EmulatorResponse(status: 204, contentType: "", body: [])
+        },
         route("reset/send") { state, body, config in
             guard let email = body["email"] as? String, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
             mail(&state, .realmReset, email: state.users[index].email, template: config.realmResetTemplate, subject: "Reset your password", config)
@@ -73,8 +81,8 @@ enum RealmRoutes {
             }
             guard state.users[index].verified else { return error(401, "AuthError", "confirmation required") }
             let user = state.users[index]
-            let access = state.issue(.accessToken, email: user.email, lifetime: 1800)
-            let refresh = state.issue(.refreshToken, email: user.email, lifetime: 60 * 86400)
+            let access = state.issue(.accessToken, email: user.email, clientID: EmulatorState.Audience.realm(config.appName).clientID, lifetime: RealmSessionRoutes.accessLifetime)
+            let refresh = state.issue(.refreshToken, email: user.email, clientID: EmulatorState.Audience.realm(config.appName).clientID, lifetime: RealmSessionRoutes.refreshLifetime)
             return .json(200, JSONFields([("access_token", .string(access.value)), ("refresh_token", .string(refresh.value)),
                                           ("user_id", .string(user.uuid)), ("device_id", .string("000000000000000000000000"))]))
         },
@@ -84,9 +92,9 @@ enum RealmRoutes {
     static func route(_ suffix: String, _ handler: @escaping @Sendable (inout EmulatorState, [String: Any], EmulatorConfiguration) -> EmulatorResponse) -> ProviderEmulator.Route {
         ProviderEmulator.route("POST", "\(base)/\(suffix)") { state, request, parameters, config in
             let app = parameters["appId"] ?? ""
-            guard app == config.appName else { return error(404, "AppNotFound", "cannot find app using Client App ID '\(app)'") }
-            guard let body = request.json else { return error(400, "InvalidParameter", "the body must be a JSON object") }
-            return handler(&state, body, config)
+            guard app == config.appName else { return error(404, "AppNotFound", "cannot find app using Client App ID '\(app)'").linked(state) }
+            guard let body = request.json else { return error(400, "InvalidParameter", "the body must be a JSON object").linked(state) }
+            return handler(&state, body, config).linked(state)
         }
     }
 

@@ -39,6 +39,7 @@ struct ContractTests {
         ("janrain_capture_client.py", []),
         ("authlib_oauth.py", ["--config", InspectCommandTests.path("Tests/Contracts/oauth-clients.json")]),
         ("kii_rest.py", []),
+        ("realm_rest.py", []),
     ]
 
     @Test("each client passes against a fresh bridge serve", arguments: scripts.map(\.script))

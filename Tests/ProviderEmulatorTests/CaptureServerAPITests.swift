@@ -61,12 +61,19 @@ struct CaptureServerAPITests {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        for (age, accepted) in [(0.0, true), (-299.0, true), (-301.0, false), (301.0, false)] {
-            let date = formatter.string(from: Date().addingTimeInterval(age))
+        // The window, against a fixed server time (no wall clock in the test).
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let state = EmulatorState(.embeddedDefault)
+        for (age, accepted) in [(0.0, true), (-300.0, true), (300.0, true), (-301.0, false), (301.0, false)] {
+            let date = formatter.string(from: now.addingTimeInterval(age))
             let signature = CaptureAPIAuth.signature(path: "/entity.count", date: date, parameters: ["type_name": "user"], secret: "bridge-api-secret")
-            let answer = await Self.call("/entity.count", "type_name=user", headers: ["Authorization": "Signature bridge-api-client:\(signature)", "Date": date])
-            #expect((object(answer)["stat"] as? String == "ok") == accepted, "a Date \(age) s from now")
-            if !accepted { #expect(Self.code(answer) == 402) }
+            let request = EmulatorRequest(method: "POST", target: "/entity.count", contentType: "application/x-www-form-urlencoded",
+                                          body: Array("type_name=user".utf8), headers: ["Authorization": "Signature bridge-api-client:\(signature)", "Date": date])
+            let caller = CaptureAPIAuth.caller(state, request, parameters: CaptureAPIAuth.parameters(request), allowsToken: false, now: now)
+            switch caller {
+            case .success(let who): #expect(accepted && who == .client("bridge-api-client"), "a Date \(age) s from the server's time")
+            case .failure(let refusal): #expect(!accepted && Self.code(refusal.response) == 402, "a Date \(age) s from the server's time")
+            }
         }
         let date = formatter.string(from: Date())
         let other = CaptureAPIAuth.signature(path: "/entity.count", date: date, parameters: ["type_name": "admin"], secret: "bridge-api-secret")
