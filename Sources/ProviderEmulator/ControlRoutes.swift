@@ -57,8 +57,10 @@ enum ControlRoutes {
         },
         // Every message with its text, HTML and links, newest first, for the dashboard: unlike Mailpit's
         // GET /api/v1/message/{ID}, reading it marks nothing read.
-        ProviderEmulator.route("GET", "/emulator/v1/outbox") { state, _, _, _ in
-            .json(200, .object(.single("messages", .array(state.outbox.reversed().map { .object($0.messageFields) }))))
+        ProviderEmulator.route("GET", "/emulator/v1/outbox") { state, request, _, _ in
+            let search = request.query["query"].map(OutboxSearch.init)
+            let messages = state.outbox.reversed().filter { search?.matches($0) ?? true }
+            return .json(200, .object(.single("messages", .array(messages.map { .object($0.messageFields) }))))
         },
     ]
 

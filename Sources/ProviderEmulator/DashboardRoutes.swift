@@ -1,7 +1,9 @@
 // DashboardRoutes.swift: GET / in a browser: the seed flows, each with a control that starts it; the
 // outbox with every message's links clickable (a custom-scheme link opens the app, in a web view the app's
-// rules catch it); users; codes and tokens with their state; the clock (+30 minutes) and a reset; and the
-// live request log (server-sent events from /emulator/v1/events). Plain HTML and a little script over the
+// rules catch it), searched with Mailpit's syntax, a message's headers, text and HTML source on a click;
+// users; codes and tokens with their state; the clock (+30 minutes) and a reset; and the live request log
+// (server-sent events from /emulator/v1/events), one refresh per burst of requests. The dashboard's own reads
+// are marked and kept out of the log. Plain HTML and a little script over the
 // emulator's own JSON routes; text is set with textContent, never parsed as markup, and a mail's link is
 // live only for a scheme that cannot run script. The script and style are files of their own so that the
 // page's Content-Security-Policy can forbid inline script.
@@ -35,7 +37,8 @@ enum DashboardRoutes {
   body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 60rem; }
   section { margin-bottom: 1.5rem; } table { border-collapse: collapse; width: 100%; font-size: .9rem; }
   td, th { border-bottom: 1px solid #ddd; padding: .25rem .4rem; text-align: left; vertical-align: top; word-break: break-all; }
-  button, .start { margin: .2rem .3rem .2rem 0; } #log { font-family: ui-monospace, monospace; font-size: .8rem; max-height: 16rem; overflow: auto; }
+  button, .start { margin: .2rem .3rem .2rem 0; } #outbox tr { cursor: pointer; }
+  pre { white-space: pre-wrap; word-break: break-all; font-size: .8rem; background: #f6f6f6; padding: .4rem; } #log { font-family: ui-monospace, monospace; font-size: .8rem; max-height: 16rem; overflow: auto; }
 """#
 
     /// The schemes a mail link is not made live for, as the script's JSON array: the engine's always-blocked
@@ -56,13 +59,32 @@ enum DashboardRoutes {
   function isSafeLink(link) {
     try { return unsafeSchemes.indexOf(new URL(link).protocol) < 0; } catch (e) { return false; }
   }
-  function get(path) { return fetch(path, { cache: 'no-store' }).then(function (r) { return r.json(); }); }
+  // The dashboard's own reads are marked, so the request log shows the app's requests, not these.
+  function get(path) { return fetch(path, { cache: 'no-store', headers: { 'X-Bridge-Dashboard': '1' } }).then(function (r) { return r.json(); }); }
   function post(path, body, type) {
     return fetch(path, { method: 'POST', headers: { 'Content-Type': type || 'application/json' }, body: body }).then(refresh);
   }
+  // One refresh for a burst of logged requests: events arriving within 200 ms of each other share it.
+  var state = window.bridgeDashboard = { refreshes: 0, pending: null, selected: null };
+  function refreshSoon() { if (!state.pending) state.pending = setTimeout(function () { state.pending = null; refresh(); }, 200); }
+  var search = document.getElementById('search');
+  search.oninput = refreshSoon;
+  function show(m) {
+    state.selected = m.ID;
+    document.getElementById('message-subject').textContent = m.Subject;
+    document.getElementById('message-text').textContent = m.Text;
+    document.getElementById('message-html').textContent = m.HTML;
+    get('/api/v1/message/' + encodeURIComponent(m.ID) + '/headers').then(function (headers) {
+      document.getElementById('message-headers').textContent = Object.keys(headers).map(function (name) {
+        return name + ': ' + headers[name].join(', ');
+      }).join('\n');
+    });
+  }
   function refresh() {
-    get('/emulator/v1/outbox').then(function (outbox) {
+    state.refreshes += 1;
+    get('/emulator/v1/outbox' + (search.value ? '?query=' + encodeURIComponent(search.value) : '')).then(function (outbox) {
       fill('outbox', outbox.messages, function (row, m) {
+        row.onclick = function () { show(m); };
         cell(row, m.To[0].Address); cell(row, m.Subject); cell(row, m.Created);
         var links = cell(row, m.Links.length ? '' : m.Snippet);
         m.Links.forEach(function (link) {
@@ -103,11 +125,12 @@ enum DashboardRoutes {
       var entry = JSON.parse(event.data), line = document.createElement('div');
       line.textContent = entry.at + '  ' + entry.method + ' ' + entry.target + ' ' + entry.status;
       log.insertBefore(line, log.firstChild);
-      if (entry.target.indexOf('/emulator/v1/') !== 0 && entry.target.indexOf('/api/v1/') !== 0) refresh();
+      refreshSoon();
     };
   }
   refresh();
-  setInterval(refresh, 2000);
+  // Time moves codes from issued to expired without a request: a slow refresh shows it.
+  setInterval(refreshSoon, 10000);
 })();
 """#
 
@@ -133,7 +156,12 @@ enum DashboardRoutes {
           <p>User: <span id="user">ada@example.com</span></p>
         </section>
         <section><h2>Clock</h2><span id="clock"></span> <button id="advance">+30 minutes</button> <button id="reset">Reset the emulator</button></section>
-        <section><h2>Outbox</h2><table><thead><tr><th>To</th><th>Subject</th><th>Created</th><th>Links</th></tr></thead><tbody id="outbox"></tbody></table></section>
+        <section><h2>Outbox</h2>
+          <label>Search <input id="search" type="search" placeholder="to:ada@example.com is:unread subject:&quot;Reset&quot;"></label>
+          <table><thead><tr><th>To</th><th>Subject</th><th>Created</th><th>Links</th></tr></thead><tbody id="outbox"></tbody></table>
+          <article id="message"><h3 id="message-subject"></h3><h4>Headers</h4><pre id="message-headers"></pre>
+          <h4>Text</h4><pre id="message-text"></pre><h4>HTML (source)</h4><pre id="message-html"></pre></article>
+        </section>
         <section><h2>Codes and tokens</h2><table><thead><tr><th>Kind</th><th>User</th><th>State</th><th>Expires</th></tr></thead><tbody id="codes"></tbody></table></section>
         <section><h2>Users</h2><table><thead><tr><th>Email</th><th>Phone</th><th>Verified</th></tr></thead><tbody id="users"></tbody></table></section>
         <section><h2>Requests</h2><div id="log"></div></section>

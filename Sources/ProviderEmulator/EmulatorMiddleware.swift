@@ -22,11 +22,18 @@ struct EmulatorStateMiddleware: RouterMiddleware {
     }
 }
 
-/// Reports every answered request: to the CLI's log closure and to the dashboard's live log.
+/// Reports every answered request: to the CLI's log closure and to the dashboard's live log; except the
+/// dashboard's own reads (a GET of a control route marked `X-Bridge-Dashboard`, and the live log's own stream,
+/// which an EventSource cannot mark), which would otherwise fill the log they are read to show.
 struct RequestLogMiddleware: RouterMiddleware {
     let log: @Sendable (_ method: String, _ target: String, _ status: Int) -> Void
+    static let dashboardHeader = HTTPField.Name("X-Bridge-Dashboard")!
 
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
+        if request.method == .get, AccessPolicy.isControl(request.uri.path),
+           request.headers[Self.dashboardHeader] != nil || request.uri.path == EmulatorRouter.eventsPath {
+            return try await next(request, context)
+        }
         let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         let response: Response
         do { response = try await next(request, context) } catch {

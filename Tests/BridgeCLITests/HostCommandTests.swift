@@ -267,6 +267,52 @@ extension HostCommandTests {
         }
     }
 
+    @Test("the dashboard refreshes once for a burst of 40 requests, keeps its own reads out of the log, and searches the outbox")
+    func dashboardRefreshesOncePerBurst() throws {
+        let server = try ServeProcess()
+        let port = server.base.split(separator: ":").last.map(String.init) ?? ""
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-burst-\(UUID().uuidString).json")
+        try #"{"version":1,"default":"cancel","allow":["http://127.0.0.1:\#(port)"],"schemes":[{"name":"done","scheme":"yourapp","route":"dashboard-done","require":["refreshes","rows"]}]}"#
+            .write(to: rules, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: rules) }
+        // The dashboard's policy refuses eval, so --eval is not awaited: the script ends by opening the app's
+        // scheme with what it saw, and the rules catch that as a deep link.
+        let burst = """
+            (function () {
+              function done(result) { location.href = 'yourapp://dashboard-done?refreshes=' + result.refreshes + '&rows=' + result.rows; }
+              setTimeout(function () {
+                var before = window.bridgeDashboard.refreshes, calls = [];
+                for (var i = 0; i < 40; i++) calls.push(fetch('/oauth/token', { method: 'POST', body: 'grant_type=none',
+                                                                      headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
+                calls.push(fetch('/api/reset-password/request', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                                                                body: JSON.stringify({ email: 'ada@example.com' }) }));
+                Promise.all(calls).then(function () {
+                  setTimeout(function () {
+                    var search = document.getElementById('search');
+                    search.value = 'to:nobody@example.com';
+                    search.oninput();
+                    setTimeout(function () {
+                      done({ refreshes: window.bridgeDashboard.refreshes - before, rows: document.querySelectorAll('#outbox tr').length });
+                    }, 1000);
+                  }, 1500);
+                });
+              }, 1000);
+              return 'started';
+            })()
+            """
+        let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "30", "--format", "json",
+                                         "--eval", burst, server.base + "/"])
+        let printed = server.stop()
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let result = try #require(Self.navigations(Self.jsonLines(run.stdout)).last?["params"] as? [String: String], "\(run.stdout)")
+        // The 41 requests arrive in one or two bursts; the search adds one refresh.
+        #expect((2...4).contains(Int(result["refreshes"] ?? "") ?? 0), "\(result)")
+        #expect(result["rows"] == "0", "the search for a recipient with no mail shows none")
+        let logged = printed.split(separator: "\n")
+        #expect(logged.filter { $0.contains("/oauth/token") }.count == 40, "\(printed)")
+        #expect(!logged.contains { $0.contains("/emulator/v1/") }, "the dashboard's own reads are not logged: \(printed)")
+    }
+
     @Test("a running bridge serve that does not allow the page's origin is reported on the widget's request, naming the origin to allow")
     func serveWithoutThePagesOrigin() throws {
         try ServeProcess.with { server throws in
