@@ -97,11 +97,7 @@ enum CaptureAPIAuth {
     }
 
     static func signatureDate(_ text: String) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.date(from: text)
+        EmulatorClock.utcFormatter("yyyy-MM-dd HH:mm:ss").date(from: text)
     }
 
     static func user(_ state: EmulatorState, token: String) -> Result<CaptureCaller, CaptureRoutes.Refusal> {

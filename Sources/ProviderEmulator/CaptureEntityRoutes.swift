@@ -114,11 +114,7 @@ enum CaptureEntityRoutes {
 
     /// Capture's dateTime: `2016-02-26 19:08:44.123456 +0000`.
     static func captureDate(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss.SSSSSS Z"
-        return formatter.string(from: date)
+        EmulatorClock.utcFormatter("yyyy-MM-dd HH:mm:ss.SSSSSS Z").string(from: date)
     }
 
     static func shown(_ record: [String: JSONValue], _ names: [String]?) -> JSONOutput {

@@ -17,6 +17,16 @@ struct EmulatorClock: Sendable {
         offset = 0
     }
 
+    /// A formatter of `format` in UTC and the POSIX locale: the fixed-format dates providers write
+    /// (Capture's dateTime and signature Date, RFC 5322's date-time, a search's day).
+    static func utcFormatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = format
+        return formatter
+    }
+
     static func iso(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -75,11 +75,7 @@ extension EmulatorState.Message {
 
     /// RFC 5322's date-time, in UTC.
     static func rfc5322Date(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss Z"
-        return formatter.string(from: date)
+        EmulatorClock.utcFormatter("EEE, dd MMM yyyy HH:mm:ss Z").string(from: date)
     }
 
     /// A header value as RFC 2047 base64 encoded-word when it is not ASCII.

@@ -81,11 +81,7 @@ struct OutboxSearch {
     /// YYYY-MM-DD (the day's start, UTC) or an ISO 8601 time.
     static func date(_ text: String) -> Date? {
         if let time = EmulatorClock.parse(text) ?? ISO8601DateFormatter().date(from: text) { return time }
-        let day = DateFormatter()
-        day.locale = Locale(identifier: "en_US_POSIX")
-        day.timeZone = TimeZone(identifier: "UTC")
-        day.dateFormat = "yyyy-MM-dd"
-        return day.date(from: text)
+        return EmulatorClock.utcFormatter("yyyy-MM-dd").date(from: text)
     }
 
     /// `2kb`, `4MB`, `1.5m`, `300`: bytes (K and M are 1024 and 1024²).

@@ -57,10 +57,7 @@ struct CaptureServerAPITests {
         #expect(Self.code(await Self.call("/entity.count", "client_id=bridge-api-client&client_secret=bridge-api-secret")) == 100)
         #expect(Self.code(await Self.call("/entity.count", "type_name=pets&client_id=bridge-api-client&client_secret=bridge-api-secret")) == 222)
 
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        let formatter = EmulatorClock.utcFormatter("yyyy-MM-dd HH:mm:ss")
         // The window, against a fixed server time (no wall clock in the test).
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let state = EmulatorState(.embeddedDefault)
