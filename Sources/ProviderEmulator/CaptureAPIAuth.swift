@@ -92,6 +92,11 @@ enum CaptureAPIAuth {
         var text = path + "\n" + date + "\n"
         let pairs = parameters.map { "\($0.key)=\($0.value)" }.sorted()
         if !pairs.isEmpty { text += pairs.joined(separator: "\n") + "\n" }
+        return hmacSHA1(text: text, secret: secret)
+    }
+
+    /// Base64 of HMAC-SHA1 over the text's UTF-8, keyed with the secret's: Janrain's signatures.
+    static func hmacSHA1(text: String, secret: String) -> String {
         let mac = HMAC<Insecure.SHA1>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: Data(secret.utf8)))
         return Data(mac).base64EncodedString()
     }

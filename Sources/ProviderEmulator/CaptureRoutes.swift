@@ -17,8 +17,11 @@ import JSONText
 enum CaptureRoutes {
     static let routes: [ProviderEmulator.Route] = [
         ProviderEmulator.route("POST", "/oauth/auth_native_traditional") { state, request, _, config in signIn(&state, request, config) },
+        // JUMP for iOS before 4 posts its sign-in here (JRCaptureApidInterface: `…/oauth/auth_native_traditional.json`).
+        ProviderEmulator.route("POST", "/oauth/auth_native_traditional.json") { state, request, _, config in signIn(&state, request, config) },
         ProviderEmulator.route("POST", "/oauth/forgot_password_native") { state, request, _, config in forgotPassword(&state, request, config) },
         ProviderEmulator.route("POST", "/oauth/token") { state, request, _, config in token(&state, request, config) },
+        ProviderEmulator.route("POST", "/oauth/refresh_access_token") { state, request, _, config in refreshAccessToken(&state, request, config) },
         ProviderEmulator.route("POST", "/oauth/register_native_traditional") { state, request, _, config in register(&state, request, config) },
     ]
 
@@ -101,7 +104,8 @@ enum CaptureRoutes {
             return error(200, code: 210, "invalid_credentials", lockedMessage(until),
                          invalidFields: JSONFields.single("signInForm", .array([.string(lockedMessage(until))])))
         }
-        return .json(200, signedIn(&state, state.users[index], clientID: clientID, redirectURI: redirectURI, responseType: responseType, config))
+        return .json(200, signedIn(&state, state.users[index], clientID: clientID, redirectURI: redirectURI, responseType: responseType,
+                                   refreshSecret: fields["refresh_secret"], config))
     }
 
     /// What a locked account is told (the emulator's own limit: Capture publishes none).
@@ -111,10 +115,11 @@ enum CaptureRoutes {
 
     /// What a successful sign-in or registration answers: the credentials response_type asks for, and the user.
     static func signedIn(_ state: inout EmulatorState, _ user: EmulatorState.User, clientID: String, redirectURI: String,
-                         responseType: String, _ config: EmulatorConfiguration) -> JSONFields {
+                         responseType: String, refreshSecret: String? = nil, _ config: EmulatorConfiguration) -> JSONFields {
         var answer = JSONFields.single("stat", .string("ok"))
         if responseType != "code" {
             answer.add("access_token", state.issue(.accessToken, email: user.email, clientID: clientID, lifetime: config.accessTokenLifetime).value)
+            if let refreshSecret, !refreshSecret.isEmpty { state.codes[state.codes.count - 1].refreshSecret = refreshSecret }
         }
         if responseType != "token" {
             answer.add("authorization_code", state.issue(.authorizationCode, email: user.email, clientID: clientID, redirectURI: redirectURI,
@@ -152,7 +157,8 @@ enum CaptureRoutes {
         if let confirm = fields["newPasswordConfirm"], confirm != password { return invalid("newPasswordConfirm", "Passwords don't match.") }
         let user = state.add(EmulatorState.User(email: email, password: password, phone: nil, verified: false,
                                                 displayName: fields["displayName"], uuid: ""))
-        return .json(200, signedIn(&state, user, clientID: clientID, redirectURI: redirectURI, responseType: responseType, config))
+        return .json(200, signedIn(&state, user, clientID: clientID, redirectURI: redirectURI, responseType: responseType,
+                                   refreshSecret: fields["refresh_secret"], config))
     }
 
     static func forgotPassword(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
@@ -254,5 +260,39 @@ enum CaptureRoutes {
             return error(400, code: 420, "redirect_uri_mismatch", "redirect_uri does not match the one the code was issued for (\(expected))")
         case .wrongClient: return error(400, code: 402, "invalid_client", "the code was issued to another client")
         }
+    }
+}
+
+extension CaptureRoutes {
+    /// JUMP's access-token refresh (JUMP for Android's CaptureRecord.refreshAccessToken, JUMP for iOS's
+    /// JRCaptureData): `access_token`, `date` (YYYY-MM-DD HH:MM:SS, UTC), `client_id`, and `signature`, the
+    /// base64 HMAC-SHA1 of `refresh_access_token\n{date}\n{access_token}\n` keyed with the refresh secret the
+    /// SDK gave at sign-in. The token may have expired (that is when SDKs refresh); a new one is answered.
+    static func refreshAccessToken(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration,
+                                   now: Date = Date()) -> EmulatorResponse {
+        let fields: [String: String]
+        switch form(request, requires: ["access_token", "signature", "date", "client_id"]) {
+        case .success(let f): fields = f
+        case .failure(let refusal): return refusal.response
+        }
+        let token = fields["access_token"]!, date = fields["date"]!
+        guard let code = state.codes.first(where: { $0.value == token && $0.kind == .accessToken && $0.clientID == fields["client_id"] }),
+              let secret = code.refreshSecret else {
+            return error(400, code: 414, "access_token_expired", "the access token is unknown, or was issued without a refresh_secret")
+        }
+        guard let time = CaptureAPIAuth.signatureDate(date), abs(time.timeIntervalSince(now)) <= CaptureAPIAuth.signatureWindow else {
+            return error(400, code: 200, "invalid_argument", "date: more than \(Int(CaptureAPIAuth.signatureWindow)) seconds from the server's time, or not YYYY-MM-DD HH:MM:SS")
+        }
+        guard fields["signature"] == refreshSignature(date: date, accessToken: token, secret: secret) else {
+            return error(400, code: 200, "invalid_argument", "signature: does not match the access token and date signed with the refresh secret")
+        }
+        let access = state.issue(.accessToken, email: code.email, clientID: code.clientID, lifetime: config.accessTokenLifetime)
+        state.codes[state.codes.count - 1].refreshSecret = secret
+        return .json(200, JSONFields([("stat", .string("ok")), ("access_token", .string(access.value)),
+                                      ("expires_in", .int(Int(config.accessTokenLifetime)))]))
+    }
+
+    static func refreshSignature(date: String, accessToken: String, secret: String) -> String {
+        CaptureAPIAuth.hmacSHA1(text: "refresh_access_token\n\(date)\n\(accessToken)\n", secret: secret)
     }
 }

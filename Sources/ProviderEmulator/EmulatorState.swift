@@ -45,6 +45,9 @@ struct EmulatorState {
         var issuedAt: Date
         var expiresAt: Date
         var usedAt: Date?
+        /// The refresh secret a JUMP SDK gave when it signed in (an access token's): its refresh calls are
+        /// signed with it.
+        var refreshSecret: String?
 
         func state(at now: Date) -> String {
             if usedAt != nil { return "used" }

@@ -14,7 +14,8 @@ enum CommandNotice: Hashable, CustomStringConvertible {
         case .exposed(let host):
             "warning: listening on \(host), not loopback: every device that can reach this machine can read "
                 + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "
-                + "the emulator and sign in as its users. Use it on a network you trust, for a phone or an emulator to reach."
+                + "the emulator, sign in as its users and read or change them through Capture's server API with its documented "
+                + "client (set your own apiClients in --config). Use it on a network you trust, for a phone or an emulator to reach."
         case .standInScriptsMissing:
             "the widget's stand-in scripts are not found (bridge_ProviderEmulator.resources beside the executable): …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
         case .wroteCases(let count, let path, let rules):

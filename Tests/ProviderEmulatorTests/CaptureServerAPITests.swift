@@ -78,4 +78,26 @@ struct CaptureServerAPITests {
         // A user's token reads its own record; it may not search.
         #expect(Self.code(await Self.call("/entity.find", "type_name=user", headers: ["Authorization": "OAuth nope"])) == 205)
     }
+
+    @Test("JUMP's token refresh: signed with the refresh secret given at sign-in (the value from Python's hmac); a wrong signature or an old date is refused")
+    func jumpRefresh() async {
+        #expect(CaptureRoutes.refreshSignature(date: "2026-11-25 22:00:00", accessToken: "TOKEN123", secret: "refresh-secret") == "2MiqUgukc8lNiD2zXT483jNxQAI=")
+        var state = EmulatorState(.embeddedDefault)
+        let signIn = EmulatorRequest(method: "POST", target: "/oauth/auth_native_traditional", contentType: "application/x-www-form-urlencoded",
+                                     body: Array("client_id=c1&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&response_type=token&form=signInForm&refresh_secret=refresh-secret&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine".utf8))
+        let token = object(CaptureRoutes.signIn(&state, signIn, .embeddedDefault))["access_token"] as? String ?? ""
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let formatter = EmulatorClock.utcFormatter("yyyy-MM-dd HH:mm:ss")
+        func refresh(date: Date, signature: String? = nil) -> [String: Any] {
+            let text = formatter.string(from: date)
+            let signed = signature ?? CaptureRoutes.refreshSignature(date: text, accessToken: token, secret: "refresh-secret")
+            let body = "access_token=\(token)&client_id=c1&locale=en-US&date=\(text.replacingOccurrences(of: " ", with: "+"))&signature=\(signed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
+            let request = EmulatorRequest(method: "POST", target: "/oauth/refresh_access_token", contentType: "application/x-www-form-urlencoded", body: Array(body.utf8))
+            return object(CaptureRoutes.refreshAccessToken(&state, request, .embeddedDefault, now: now))
+        }
+        let fresh = refresh(date: now)
+        #expect(fresh["stat"] as? String == "ok" && fresh["access_token"] as? String != token, "\(fresh)")
+        #expect(refresh(date: now, signature: "AAAA")["code"] as? Int == 200)
+        #expect(refresh(date: now.addingTimeInterval(-301))["code"] as? Int == 200)
+    }
 }

@@ -47,6 +47,17 @@ struct CaptureEmulatorTests {
         #expect((answer["capture_user"] as? [String: Any])?["email"] as? String == "ada@example.com")
     }
 
+    @Test("JUMP for iOS's sign-in as it sends it: the .json path, refresh_secret and flow_name beside the form's fields")
+    func jumpSignIn() async {
+        let fields = [("client_id", "c1"), ("locale", "en-US"), ("form", "signInForm"), ("redirect_uri", "https://yourdomain.com/"),
+                      ("response_type", "token"), ("refresh_secret", "a-random-refresh-secret"), ("flow_name", "standard"),
+                      ("signInEmailAddress", "ada@example.com"), ("currentPassword", "analytical-engine")]
+        for path in ["/oauth/auth_native_traditional", "/oauth/auth_native_traditional.json"] {
+            let answer = object(await Emulator().form(path, fields))
+            #expect(answer["stat"] as? String == "ok" && answer["access_token"] != nil, "\(path)")
+        }
+    }
+
     @Test("a wrong password is Capture's invalid_credentials, in a 200, naming the form")
     func wrongPassword() async {
         let response = await Emulator().signIn(password: "babbage")
