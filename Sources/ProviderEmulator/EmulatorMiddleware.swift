@@ -74,7 +74,7 @@ struct EmulatorCORSMiddleware: RouterMiddleware {
         if request.method == .options {
             response = Response(.empty)
             if reader != nil {
-                response.headers[.accessControlAllowMethods] = "GET, POST, OPTIONS"
+                response.headers[.accessControlAllowMethods] = "GET, POST, PUT, DELETE, OPTIONS"
                 response.headers[.accessControlAllowHeaders] = "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey"
                 response.headers[.accessControlMaxAge] = "600"
             }

@@ -26,6 +26,11 @@ struct EmulatorTrustTests {
         #expect((answer.headers["Access-Control-Allow-Credentials"] != nil) == readable)
         let preflight = await request("OPTIONS", "/oauth/token", origin: origin)
         #expect((preflight.headers["Access-Control-Allow-Origin"] != nil) == readable)
+        // realm-web in a page logs out with DELETE and a Bearer token; the preflight allows both.
+        let logout = await request("OPTIONS", "/api/client/v2.0/auth/session", origin: origin)
+        let methods = Set((logout.headers["Access-Control-Allow-Methods"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let headers = Set((logout.headers["Access-Control-Allow-Headers"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+        #expect((methods.isSuperset(of: ["GET", "POST", "PUT", "DELETE"]) && headers.contains("authorization")) == readable, "\(logout.headers)")
     }
 
     @Test("the control routes, the codes and the outbox refuse other pages; no Origin (curl, SDKs) and the dashboard's own are served",
