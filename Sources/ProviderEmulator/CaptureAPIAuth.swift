@@ -23,13 +23,11 @@ enum CaptureAPIAuth {
     /// clock, not the emulator's moved one).
     static func caller(_ state: EmulatorState, _ request: EmulatorRequest, parameters: [String: String], allowsToken: Bool,
                        now: Date = Date()) -> Result<CaptureCaller, CaptureRoutes.Refusal> {
-        if let authorization = request.headers["authorization"], !authorization.isEmpty {
-            let (scheme, credentials) = split(authorization)
-            switch scheme.lowercased() {
+        if let (scheme, credentials) = request.authorization {
+            switch scheme {
             case "basic":
-                guard let decoded = Data(base64Encoded: credentials).map({ String(decoding: $0, as: UTF8.self) }),
-                      let colon = decoded.firstIndex(of: ":") else { return .failure(refusal("the Basic credentials are not client_id:client_secret")) }
-                return client(state, String(decoded[..<colon]), secret: String(decoded[decoded.index(after: colon)...]))
+                guard let (id, secret) = request.basicCredentials() else { return .failure(refusal("the Basic credentials are not client_id:client_secret")) }
+                return client(state, id, secret: secret)
             case "signature":
                 return signed(state, request, credentials: credentials, parameters: parameters, now: now)
             case "oauth" where allowsToken, "bearer" where allowsToken:
@@ -39,7 +37,7 @@ enum CaptureAPIAuth {
                                                     "the Authorization scheme \(scheme) is not one this call takes (Basic, Signature\(allowsToken ? ", OAuth" : ""))")))
             }
         }
-        let fields = request.form.merging(request.query) { form, _ in form }
+        let fields = request.parameters
         if let id = fields["client_id"], let secret = fields["client_secret"] { return client(state, id, secret: secret) }
         if allowsToken, let token = fields["access_token"], !token.isEmpty { return user(state, token: token) }
         return .failure(CaptureRoutes.Refusal(response: CaptureRoutes.error(400, code: 100, "missing_argument",
@@ -49,15 +47,9 @@ enum CaptureAPIAuth {
     /// The parameters a signature covers: the form and the query, without the credentials (which
     /// janrain-python-api takes out of the parameters before it signs).
     static func parameters(_ request: EmulatorRequest) -> [String: String] {
-        var fields = request.query
-        for (name, value) in request.formPairs where fields[name] == nil { fields[name] = value }
+        var fields = request.parameters
         for name in ["client_id", "client_secret", "access_token"] { fields[name] = nil }
         return fields
-    }
-
-    static func split(_ header: String) -> (String, String) {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        return (parts.first.map(String.init) ?? "", parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : "")
     }
 
     static func client(_ state: EmulatorState, _ id: String, secret: String) -> Result<CaptureCaller, CaptureRoutes.Refusal> {

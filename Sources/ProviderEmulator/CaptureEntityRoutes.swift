@@ -33,8 +33,7 @@ enum CaptureEntityRoutes {
         var caller: CaptureCaller
 
         init(_ state: EmulatorState, _ request: EmulatorRequest, allowsToken: Bool) throws(Refusal) {
-            fields = request.query
-            for (name, value) in request.formPairs { fields[name] = value }
+            fields = request.parameters
             switch CaptureAPIAuth.caller(state, request, parameters: CaptureAPIAuth.parameters(request), allowsToken: allowsToken) {
             case .success(let caller): self.caller = caller
             case .failure(let refusal): throw refusal
@@ -87,7 +86,9 @@ enum CaptureEntityRoutes {
         func attributeNames() throws(Refusal) -> [String]? {
             guard let text = fields["attributes"] else { return nil }
             guard case .array(let items)? = JSONValue.parse(text) else { throw Self.invalid("attributes", "must be a JSON array of attribute names") }
-            return items.compactMap(\.stringValue)
+            let names = items.compactMap(\.stringValue)
+            guard names.count == items.count else { throw Self.invalid("attributes", "must be a JSON array of attribute names (strings)") }
+            return names
         }
 
         /// The JSON object of attributes a create or update sets.
@@ -148,6 +149,7 @@ enum CaptureEntityRoutes {
         }
         if let text = call.fields["sort_on"] {
             guard case .array(let keys)? = JSONValue.parse(text) else { throw Call.invalid("sort_on", "must be a JSON array of attribute names") }
+            guard keys.allSatisfy({ $0.stringValue != nil }) else { throw Call.invalid("sort_on", "must be a JSON array of attribute names (strings)") }
             let order = keys.compactMap(\.stringValue).map { key in key.hasPrefix("-") ? (String(key.dropFirst()), false) : (key, true) }
             records.sort { a, b in
                 for (key, ascending) in order {

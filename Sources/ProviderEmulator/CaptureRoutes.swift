@@ -194,17 +194,14 @@ enum CaptureRoutes {
         case .failure(let refusal): return refusal.response
         }
         var clientID = fields["client_id"], secret = fields["client_secret"]
-        if let authorization = request.headers["authorization"], !authorization.isEmpty {
-            let (scheme, credentials) = CaptureAPIAuth.split(authorization)
-            guard scheme.lowercased() == "basic", let decoded = Data(base64Encoded: credentials).map({ String(decoding: $0, as: UTF8.self) }),
-                  let colon = decoded.firstIndex(of: ":") else {
+        if request.authorization != nil {
+            guard let basic = request.basicCredentials(formEncoded: true) else {
                 return error(401, code: 205, "invalid_auth_method", "the token endpoint takes HTTP Basic client credentials or client_id in the body")
             }
             if secret != nil { return error(400, code: 201, "duplicate_argument", "give the client's secret in the Authorization header or the body, not both") }
-            let id = FormParametersBridge.decoded(String(decoded[..<colon]))
-            if let given = clientID, given != id { return error(400, code: 201, "duplicate_argument", "client_id in the body is not the Basic credentials' client") }
-            clientID = id
-            secret = FormParametersBridge.decoded(String(decoded[decoded.index(after: colon)...]))
+            if let given = clientID, given != basic.id { return error(400, code: 201, "duplicate_argument", "client_id in the body is not the Basic credentials' client") }
+            clientID = basic.id
+            secret = basic.secret
         }
         guard let clientID, !clientID.isEmpty else { return error(400, code: 100, "missing_argument", "the client_id parameter is required") }
         switch fields["grant_type"] {

@@ -28,19 +28,13 @@ enum KiiAuthRoutes {
         ProviderEmulator.route("GET", "/api/apps/{appID}/users/me") { state, request, parameters, config in
             if let refused = KiiRoutes.app(parameters, config) { return refused }
             guard let index = bearer(state, request, app: parameters["appID"] ?? "") else { return KiiRoutes.error(401, "WRONG_TOKEN", "The provided token is not valid") }
-            return .json(200, user(state.users[index]))
+            return .json(200, userFields(state.users[index]))
         },
     ]
 
     /// The app a request's credentials name, when they name one: HTTP Basic (appID:appKey) or X-Kii-AppID.
     static func credentialApp(_ request: EmulatorRequest) -> String? {
-        if let authorization = request.headers["authorization"] {
-            let (scheme, credentials) = CaptureAPIAuth.split(authorization)
-            if scheme.lowercased() == "basic", let decoded = Data(base64Encoded: credentials).map({ String(decoding: $0, as: UTF8.self) }) {
-                return String(decoded.prefix { $0 != ":" })
-            }
-        }
-        return request.headers["x-kii-appid"]
+        request.basicCredentials()?.id ?? request.headers["x-kii-appid"]
     }
 
     static func tokenError(_ status: Int, _ error: String, _ description: String) -> EmulatorResponse {
@@ -88,7 +82,7 @@ enum KiiAuthRoutes {
         case "refresh_token":
             let now = state.now
             guard let value = fields["refresh_token"],
-                  let code = state.codes.first(where: { $0.value == value && $0.kind == .refreshToken && $0.clientID == "kii:" + app }) else {
+                  let code = state.codes.first(where: { $0.value == value && $0.kind == .refreshToken && $0.clientID == EmulatorState.Audience.kii(app).clientID }) else {
                 return tokenError(400, "invalid_grant", "The refresh token is not valid")
             }
             guard now < code.expiresAt else { return tokenError(400, "invalid_grant", "The refresh token has expired") }
@@ -97,8 +91,9 @@ enum KiiAuthRoutes {
             return tokenError(400, "unsupported_grant_type", "grant_type must be password or refresh_token")
         }
         guard let index = state.userIndex(email: email) else { return tokenError(400, "invalid_grant", "The user was not found or a wrong password was provided") }
-        let access = state.issue(.accessToken, email: email, clientID: "kii:" + app, lifetime: lifetime)
-        let refresh = state.issue(.refreshToken, email: email, clientID: "kii:" + app, lifetime: 2_147_483_647)
+        let audience = EmulatorState.Audience.kii(app).clientID
+        let access = state.issue(.accessToken, email: email, clientID: audience, lifetime: lifetime)
+        let refresh = state.issue(.refreshToken, email: email, clientID: audience, lifetime: 2_147_483_647)
         return .json(200, JSONFields([("id", .string(state.users[index].uuid)), ("access_token", .string(access.value)),
                                       ("expires_in", .int(Int(lifetime))), ("token_type", .string("Bearer")),
                                       ("refresh_token", .string(refresh.value))]))
@@ -131,15 +126,14 @@ enum KiiAuthRoutes {
     ]
 
     static func bearer(_ state: EmulatorState, _ request: EmulatorRequest, app: String) -> Int? {
-        let (scheme, token) = CaptureAPIAuth.split(request.headers["authorization"] ?? "")
-        guard scheme.lowercased() == "bearer", let email = state.accessTokenOwner(token, audience: .kii(app)) else { return nil }
+        guard let token = request.bearerToken, let email = state.accessTokenOwner(token, audience: .kii(app)) else { return nil }
         return state.userIndex(email: email)
     }
 
     /// The domain of the address a user registered without one is kept under (RFC 2606's .invalid).
     static let placeholderDomain = "@users.kii.invalid"
 
-    static func user(_ user: EmulatorState.User) -> JSONFields {
+    static func userFields(_ user: EmulatorState.User) -> JSONFields {
         var fields = JSONFields([("userID", .string(user.uuid)), ("internalUserID", .int(user.id))])
         if let name = user.attributes["loginName"]?.stringValue { fields.add("loginName", name) }
         fields.add("displayName", .string(user.displayName))
@@ -179,6 +173,6 @@ enum KiiAuthRoutes {
                                      displayName: body["displayName"] as? String, uuid: "")
         if let login { new.attributes["loginName"] = .string(login) }
         let added = state.add(new)
-        return .json(201, user(added))
+        return .json(201, userFields(added))
     }
 }

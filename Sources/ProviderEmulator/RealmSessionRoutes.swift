@@ -22,7 +22,7 @@ enum RealmSessionRoutes {
                                           ("hostname", .string(state.baseURL)), ("ws_hostname", .string(socket))]))
         },
         ProviderEmulator.route("GET", "/api/client/v2.0/auth/profile") { state, request, _, config in
-            guard let email = state.accessTokenOwner(bearer(request), audience: .realm(config.appName)),
+            guard let email = state.accessTokenOwner(request.bearerToken ?? "", audience: .realm(config.appName)),
                   let index = state.userIndex(email: email) else { return invalidSession.linked(state) }
             let user = state.users[index]
             return .json(200, JSONFields([
@@ -47,14 +47,10 @@ enum RealmSessionRoutes {
 
     static let invalidSession = RealmRoutes.error(401, "InvalidSession", "invalid session")
 
-    static func bearer(_ request: EmulatorRequest) -> String {
-        let (scheme, token) = CaptureAPIAuth.split(request.headers["authorization"] ?? "")
-        return scheme.lowercased() == "bearer" ? token : ""
-    }
 
     /// The unexpired, unrevoked refresh token a request carries, for this app.
     static func refreshIndex(_ state: EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> Int? {
-        let token = bearer(request), now = state.now, app = EmulatorState.Audience.realm(config.appName).clientID
+        let token = request.bearerToken ?? "", now = state.now, app = EmulatorState.Audience.realm(config.appName).clientID
         return state.codes.firstIndex { $0.value == token && $0.kind == .refreshToken && $0.clientID == app && $0.usedAt == nil && now < $0.expiresAt }
     }
 }
