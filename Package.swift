@@ -93,7 +93,7 @@ let package = Package(
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "WorkPool"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
         .systemLibrary(

@@ -3,9 +3,12 @@
 // redirect_uri answers it, and its state must be the one sent. Reports a state mismatch or a missing state,
 // a sentinel nobody asked for (and, when it carries a bare code, that it is likely a reset link), a reset
 // link the app cancelled as a sign-in, and requests never answered. At most `maxPending` requests are held,
-// so memory stays flat on any log; one pushed out is reported as unanswered then.
+// so memory stays flat on any log; one pushed out is reported as unanswered then. A request whose
+// redirect_uri is a provider's own (ProviderDirectory: Social Login's callback at *.rpxnow.com, asked for by
+// the identity provider) is a leg between providers that loads in the view by design, not the app's result.
 import BrowserURL
 import NavigationPolicy
+import ProviderDirectory
 
 struct FlowTracker {
     struct Request {
@@ -46,7 +49,8 @@ struct FlowTracker {
         let query = url.queryParameters
         guard let redirectText = query.first("redirect_uri"),
               query.contains("state") || query.contains("client_id") || query.contains("response_type") else { return }
-        guard case .success(let redirect) = BrowserURL.parse(redirectText) else { return }
+        guard case .success(let redirect) = BrowserURL.parse(redirectText),
+              ProviderDirectory.provider(forHost: redirect.hostname) == nil else { return }
         let state = query.first("state")
         if state == nil {
             findings.append(ReplayFinding(.requestWithoutState(origin: url.origin, redirectURI: redirect.hrefExcludingFragment), at: record.location, seq: seq))

@@ -16,6 +16,9 @@ public enum ProviderDirectory {
         case kii
         /// MongoDB Realm's App Services.
         case realm
+        /// The emulator's identity provider, "Example IdP": the social sign-in's provider page (Google's,
+        /// Facebook's… on a phone), between Social Login's start and its callback.
+        case exampleIdP
 
         /// Whether it is one of Janrain's (Capture, Engage, the widget's CDN).
         public var isJanrain: Bool { self == .capture || self == .engage || self == .widgetCDN }
@@ -37,7 +40,13 @@ public enum ProviderDirectory {
         Place(provider: .kii, host: "kii.com", includesSubdomains: true),
         Place(provider: .realm, host: "realm.mongodb.com", includesSubdomains: false),
         Place(provider: .realm, host: "services.cloud.mongodb.com", includesSubdomains: false),
+        Place(provider: .exampleIdP, host: exampleIdPHost, includesSubdomains: false),
     ]
+
+    /// Where the emulated identity provider is reached when the page's requests come through `bridge host`
+    /// (a name under `.example`, RFC 2606: never a real site).
+    public static let exampleIdPHost = "idp.example"
+
 
     /// The provider a host belongs to. Whole labels only: `janrain.com.evil.com` and `evilkii.com` are none.
     public static func provider(forHost host: String) -> Provider? {

@@ -83,17 +83,23 @@ enum CapturePages {
         }
         let user = state.users[index], clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
         let responseType = fields["response_type"]!
-        var parameters: [String] = []
+        var parameters = credentials(&state, email: user.email, clientID: clientID, redirectURI: redirectURI, responseType: responseType, config)
+        if let requestState = fields["state"], !requestState.isEmpty { parameters.append(("state", requestState)) }
+        return .redirect(redirectURI, adding: parameters)
+    }
+
+    /// The credentials a redirect to `redirectURI` carries for `response_type`: `code`, `access_token`, or both.
+    static func credentials(_ state: inout EmulatorState, email: String, clientID: String, redirectURI: String, responseType: String,
+                            _ config: EmulatorConfiguration) -> [(String, String)] {
+        var parameters: [(String, String)] = []
         if responseType != "token" {
-            let code = state.issue(.authorizationCode, email: user.email, clientID: clientID, redirectURI: redirectURI, lifetime: config.codeLifetime)
-            parameters.append("code=" + code.value)
+            let code = state.issue(.authorizationCode, email: email, clientID: clientID, redirectURI: redirectURI, lifetime: config.codeLifetime)
+            parameters.append(("code", code.value))
         }
         if responseType != "code" {
-            let token = state.issue(.accessToken, email: user.email, clientID: clientID, lifetime: config.accessTokenLifetime)
-            parameters.append("access_token=" + token.value)
+            parameters.append(("access_token", state.issue(.accessToken, email: email, clientID: clientID, lifetime: config.accessTokenLifetime).value))
         }
-        if let requestState = fields["state"], !requestState.isEmpty { parameters.append("state=" + Redactor.encodeURIComponent(requestState)) }
-        return .redirect(redirectURI + (redirectURI.contains("?") ? "&" : "?") + parameters.joined(separator: "&"))
+        return parameters
     }
 
     static func forgotPage(_ fields: [String: String], note: String?, _ config: EmulatorConfiguration, status: Int = 200) -> EmulatorResponse {

@@ -175,7 +175,7 @@ enum CaptureRoutes {
         }
         let user = state.users[index]
         let code = state.issue(.resetCode, email: user.email, clientID: clientID, redirectURI: redirectURI, lifetime: config.resetCodeLifetime)
-        let link = redirectURI + (redirectURI.contains("?") ? "&" : "?") + "code=" + code.value
+        let link = URLQuery.adding([("code", code.value)], to: redirectURI)
         _ = state.send(channel: "email", from: "no-reply@\(config.appName).janraincapture.example", to: user.email,
                        subject: "Reset your password",
                        text: "Someone asked to reset the password of \(user.email).\nFollow this link to choose a new one:\n\(link)\n",

@@ -85,7 +85,7 @@ enum DashboardRoutes {
     get('/emulator/v1/outbox' + (search.value ? '?query=' + encodeURIComponent(search.value) : '')).then(function (outbox) {
       fill('outbox', outbox.messages, function (row, m) {
         row.onclick = function () { show(m); };
-        cell(row, m.To[0].Address); cell(row, m.Subject); cell(row, m.Created);
+        cell(row, m.To[0].Address); cell(row, m.Subject); cell(row, m.Date);
         var links = cell(row, m.Links.length ? '' : m.Snippet);
         m.Links.forEach(function (link) {
           // A link is live only for a scheme that cannot run script here; anything else is text.

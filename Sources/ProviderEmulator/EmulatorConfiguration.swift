@@ -83,6 +83,10 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     public var maxPINAttempts = 5
     /// Consecutive wrong passwords (Capture and Kii sign-in) before the account is locked for
     /// `lockoutSeconds` of the emulator's clock. Neither provider publishes its number.
+    /// Social Login's API key, which `auth_info` calls must give (`apiKey`).
+    public var engageAPIKey = "bridge-engage-api-key"
+    /// How long Social Login's token is good for at the token URL (single use either way).
+    public var engageTokenLifetime: TimeInterval = 300
     public var maxPasswordAttempts = 10
     public var lockoutSeconds: TimeInterval = 900
 
@@ -124,15 +128,21 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         let known = ["appName", "clients", "apiClients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
                      "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
                      "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description",
-                     "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds"]
+                     "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds",
+                     "engageAPIKey", "engageTokenLifetime"]
         try only(top, known, path: "")
         if let value = top["appName"] { config.appName = try string(value, "appName") }
+        if let value = top["engageAPIKey"] {
+            let key = try string(value, "engageAPIKey")
+            guard !key.isEmpty else { throw Invalid(keyPath: "engageAPIKey", message: "must not be empty") }
+            config.engageAPIKey = key
+        }
         if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
         let secondsKeys: [(String, WritableKeyPath<EmulatorConfiguration, TimeInterval>)] = [
             ("codeLifetime", \.codeLifetime), ("resetCodeLifetime", \.resetCodeLifetime), ("accessTokenLifetime", \.accessTokenLifetime),
             ("deepLinkTokenLifetime", \.deepLinkTokenLifetime), ("realmLinkLifetime", \.realmLinkLifetime),
             ("kiiResetLifetime", \.kiiResetLifetime), ("idleTimeout", \.idleTimeout), ("bodyTimeout", \.bodyTimeout),
-            ("lockoutSeconds", \.lockoutSeconds),
+            ("lockoutSeconds", \.lockoutSeconds), ("engageTokenLifetime", \.engageTokenLifetime),
         ]
         for (key, field) in secondsKeys {
             guard let value = top[key] else { continue }

@@ -60,6 +60,24 @@ public struct EmulatorRequest: Sendable {
     /// The body as application/x-www-form-urlencoded fields, every value in order (a repeated name).
     var formPairs: [(String, String)] { FormParametersBridge.pairs(String(decoding: body, as: UTF8.self)) }
 
+    /// The origin the client reached the emulator at, for links back to it: the `X-Forwarded-Proto` and
+    /// `X-Forwarded-Host` that `bridge host` sets when it forwards a provider's host (https and
+    /// capturewidget.rpxnow.com), else http and the Host header. A forwarded name that is not a plain host
+    /// (and port) is ignored, so no header puts other text into a Location.
+    var publicOrigin: String {
+        if let forwarded = forwardedHost { return (headers["x-forwarded-proto"] == "http" ? "http" : "https") + "://" + forwarded }
+        return "http://" + (host ?? "127.0.0.1")
+    }
+
+    /// The provider host `bridge host` forwarded this request for, or nil.
+    var forwardedHost: String? {
+        // Letters, digits, dots, hyphens and the port's colon and digits: a host name as a URL writes it.
+        guard let name = headers["x-forwarded-host"], !name.isEmpty,
+              name.utf8.allSatisfy({ (0x30...0x3A).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2E || $0 == 0x2D })
+        else { return nil }
+        return name.lowercased()
+    }
+
     /// The body as a JSON object, or nil when it is not one.
     var json: [String: Any]? {
         guard !body.isEmpty else { return nil }
@@ -96,6 +114,10 @@ public struct EmulatorResponse: Sendable {
     public static func redirect(_ location: String) -> EmulatorResponse {
         EmulatorResponse(status: 302, contentType: "text/plain", body: [], location: location)
     }
+    /// A 302 to `base` with `parameters` added to its query.
+    static func redirect(_ base: String, adding parameters: [(String, String)]) -> EmulatorResponse {
+        .redirect(URLQuery.adding(parameters, to: base))
+    }
     public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [], location: nil)
 
     /// Every header the answer carries, in a fixed order: Content-Type, Location (a redirect), then the rest
@@ -108,6 +130,19 @@ public struct EmulatorResponse: Sendable {
 
     /// The body as text (tests read it).
     public var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Parameters added to a URL's query, each name and value percent-encoded, before any fragment: the links
+/// and redirects the emulator makes from a URL a client gave (a redirect_uri, a token URL).
+enum URLQuery {
+    static func adding(_ parameters: [(String, String)], to base: String) -> String {
+        guard !parameters.isEmpty else { return base }
+        let hash = base.firstIndex(of: "#") ?? base.endIndex
+        let head = base[..<hash], fragment = base[hash...]
+        let separator = head.contains("?") ? (head.hasSuffix("?") || head.hasSuffix("&") ? "" : "&") : "?"
+        let query = parameters.map { Redactor.encodeURIComponent($0.0) + "=" + Redactor.encodeURIComponent($0.1) }.joined(separator: "&")
+        return head + separator + query + fragment
+    }
 }
 
 /// application/x-www-form-urlencoded, through BrowserURL's parser (the same decoding the engine uses).

@@ -32,6 +32,12 @@ struct EmulatorState {
         case realmReset = "realm_reset"
         case kiiResetLink = "kii_reset_link"
         case kiiPIN = "kii_pin"
+        /// A social sign-in under way at Social Login (the `state` it gives the identity provider).
+        case engageState = "engage_state"
+        /// The identity provider's authorization code, for Social Login's callback.
+        case idpCode = "idp_code"
+        /// Social Login's token, delivered to the token URL: for auth_info or Capture's social sign-in.
+        case engageToken = "engage_token"
     }
 
     struct IssuedCode {

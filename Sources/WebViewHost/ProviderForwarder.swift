@@ -5,6 +5,7 @@
 #if WebKit
 import FlowInspector
 import CWebKit
+import BrowserURL
 import Foundation
 import NavigationReplay
 import ProviderDirectory
@@ -45,6 +46,12 @@ extension StandInNetwork {
         soup_message_add_flags(outgoing, SOUP_MESSAGE_NO_REDIRECT)
         let requestHeaders = soup_message_get_request_headers(outgoing)
         if let origin = exchange.origin { soup_message_headers_replace(requestHeaders, "Origin", origin) }
+        // The host and scheme the page used, as a reverse proxy says them: the emulator's links back to a
+        // provider (Social Login's callback) then name the provider's host, not the loopback server's.
+        if case .success(let original) = BrowserURL.parse(url), original.hasHost {
+            soup_message_headers_replace(requestHeaders, "X-Forwarded-Host", original.host)
+            soup_message_headers_replace(requestHeaders, "X-Forwarded-Proto", original.scheme)
+        }
         if !exchange.body.isEmpty || exchange.method == "POST" {
             let bytes = exchange.body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             soup_message_set_request_body_from_bytes(outgoing, exchange.contentType.isEmpty ? nil : exchange.contentType, bytes)

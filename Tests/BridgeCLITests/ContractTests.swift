@@ -40,6 +40,7 @@ struct ContractTests {
         ("authlib_oauth.py", ["--config", InspectCommandTests.path("Tests/Contracts/oauth-clients.json")]),
         ("kii_rest.py", []),
         ("realm_rest.py", []),
+        ("engage_rest.py", []),
     ]
 
     @Test("each client passes against a fresh bridge serve", arguments: scripts.map(\.script))

@@ -435,3 +435,67 @@ extension SeedFlowsInWebKit {
         }
     }
 }
+
+extension SeedFlowsInWebKit {
+    static let social = path("Fixtures/rules/social.json")
+
+    /// What a user does on the identity provider's page (another origin: only a frame script reaches it).
+    static func atIdentityProvider(_ button: String) -> String {
+        "if (location.pathname === '/idp/authorize') document.getElementById('\(button)').click();"
+    }
+
+    @Test("10. Seed 004's social sign-in, Engage only (web/engage-signin.html): Social Login, the identity provider's consent, the callback, and the token at the token URL, each a navigation the rules decide; the token gives the profile through auth_info")
+    func engageSocialSignIn() throws {
+        let start = Date()
+        try ServeProcess.with { server throws in
+            let (run, lines) = try Self.host(server, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "sentinel",
+                                                      "--eval", "janrain.standIn.socialSignIn('google')", "--frame-script", Self.atIdentityProvider("allow"),
+                                                      Self.path("web/engage-signin.html")])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let navigations = HostCommandTests.navigations(lines)
+            let hosts = navigations.compactMap { ($0["url"] as? String).flatMap { URLComponents(string: $0)?.host } }
+            #expect(hosts == ["yourdomain.com", "yourapp.rpxnow.com", "idp.example", "idp.example", "yourapp.rpxnow.com", "yourdomain.com"], "\(run.stdout)")
+            let last = try #require(navigations.last)
+            #expect(last["rule"] as? String == "engage-token" && last["decision"] as? String == "cancel")
+            let token = try #require((last["params"] as? [String: String])?["token"])
+            let (_, answer, text) = try server.request("POST", "/api/v2/auth_info", form: "apiKey=bridge-engage-api-key&token=\(token)")
+            #expect(answer["stat"] as? String == "ok" && (answer["profile"] as? [String: Any])?["email"] as? String == "ada@example.com", "\(text)")
+            Self.took("social sign-in, Engage only", since: start)
+        }
+    }
+
+    @Test("11. Cancel at the identity provider: the token URL is reached with error=access_denied (the app's cancelled-sign-in rule), no token")
+    func engageSocialCancel() throws {
+        try ServeProcess.with { server throws in
+            // An error at the token URL is not a result, so the run goes on until the view is idle.
+            let (run, lines) = try Self.host(server, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "idle",
+                                                      "--eval", "janrain.standIn.socialSignIn('apple')", "--frame-script", Self.atIdentityProvider("cancel"),
+                                                      Self.path("web/engage-signin.html")])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            let last = try #require(HostCommandTests.navigations(lines).last)
+            #expect(last["rule"] as? String == "engage-cancelled" && (last["params"] as? [String: String])?["error"] == "access_denied", "\(run.stdout)")
+        }
+    }
+
+    @Test("12. Seed 004 with Capture (the redirect flow, a page in the demo pages' style): the social button's chain ends back on the page, whose widget hands the session to the app through the bridge")
+    func captureSocialSignIn() throws {
+        let start = Date()
+        try ServeProcess.with { server throws in
+            let navlog = Self.temporary("social.navlog")
+            defer { try? FileManager.default.removeItem(atPath: navlog) }
+            let (run, lines) = try Self.host(server, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
+                                                      "--eval", "janrain.standIn.socialSignIn('facebook')", "--frame-script", Self.atIdentityProvider("allow"),
+                                                      Self.path("Fixtures/flows/demo-style/index.html")])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
+            let urls = HostCommandTests.navigations(lines).compactMap { $0["url"] as? String }
+            #expect(urls.contains { $0.hasPrefix("https://demo-style.rpxnow.com/facebook/start?token_url=https%3A%2F%2Fdemo-style.janraincapture.com%2Fwidget%2Ftoken_url") }, "\(urls)")
+            #expect(urls.contains { $0.hasPrefix("https://demo-style.janraincapture.com/widget/token_url?") && $0.contains("&token=") }, "\(urls)")
+            let success = try #require(try Self.drainedEvents(navlog).first { $0.0 == "onCaptureLoginSuccess" }?.1)
+            #expect(success["action"] as? String == "socialSignin" && (success["userData"] as? [String: Any])?["email"] as? String == "ada@example.com", "\(success)")
+            let token = try #require(success["accessToken"] as? String)
+            #expect(try server.request("POST", "/entity", form: "access_token=\(token)").0 == 200)
+            Self.took("social sign-in, Capture redirect flow", since: start)
+        }
+    }
+}

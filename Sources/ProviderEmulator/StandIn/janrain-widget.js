@@ -11,7 +11,7 @@
  *     shown). renderScreen(name) turns a screen's JTL into markup once: {* #anyForm *} … {* /anyForm *}
  *     becomes a form, whatever it is called; {* field *} an input named after the field (type from the
  *     name: password, email, text); {* …Button *} a button (backButton goes back); {* …Data *} the signed-in
- *     user's value; {* loginWidget *} a placeholder (social sign-in is not emulated). Links with
+ *     user's value; {* loginWidget *} the social buttons (janrain.settings.providers). Links with
  *     data-capturescreen show that screen; .capture_end_session ends the session.
  *   - A form's role comes from its name and fields: sign-in (signInForm, userInformationForm,
  *     tradAuthenticateMergeForm, or email + password), registration, forgot password, a signed-in user's
@@ -27,16 +27,24 @@
  *     onCaptureProfileSaveSuccess / …Failed; onCaptureSessionEnded.
  *     janrain.capture.ui.createCaptureSession(token) checks the token and fires
  *     onCaptureSessionFound or onCaptureSessionNotFound.
+ *   - Social sign-in as seed 004 runs it in a web view (popup false, tokenAction 'url'): a provider's
+ *     button loads Social Login's start URL (appUrl/PROVIDER/start?token_url=…) in the view; with Capture
+ *     (a captureServer) the token URL is Capture's widget token URL, which redirects back to redirectUri
+ *     with the code or token (or the error), and start() on that page fires onCaptureLoginSuccess (or
+ *     onCaptureLoginFailed) with action socialSignin when capture.redirectFlow is set; without Capture (an
+ *     Engage-only page) the token URL is janrain.settings.tokenUrl, which receives ?token=…. With popup
+ *     not false the start URL opens in a new window, as the real widget's popup does.
  *   - Errors are caught where they are thrown (in the widget, or in a page handler it calls) and reported
  *     with their message, file and line to bridge host (and the console): a script from another origin
  *     would otherwise only say "Script error.".
  *   - Test drivers, what a user does at the keyboard: janrain.standIn.signIn(email, {password, legacy}),
- *     .register({email, password, displayName}), .forgotPassword(email). legacy: the old hand-off, a
+ *     .register({email, password, displayName}), .forgotPassword(email), .socialSignIn(provider) (a tap on
+ *     that provider's button; the identity provider's page then asks, as on a phone). legacy: the old hand-off, a
  *     navigation to janrain:accessToken=TOKEN instead of the success event.
  *
  * Once the document has been parsed it calls janrainWidgetOnload() and janrainCaptureWidgetOnLoad(), as the
- * real script does. Engage's loader (rpxnow.com/load/APP) gets this script too; its social box says social
- * sign-in is not emulated.
+ * real script does. Engage's loader (rpxnow.com/load/APP) gets this script too; it fills the page's
+ * janrainEngageEmbed box with the social buttons.
  */
 (function (global) {
   'use strict';
@@ -47,9 +55,11 @@
     'onCaptureLoginSuccess', 'onCaptureLoginFailed', 'onCaptureRegistrationStart', 'onCaptureRegistrationSuccess',
     'onCaptureRegistrationFailed', 'onCaptureForgotPasswordCodeSuccess', 'onCaptureForgotPasswordCodeFailed',
     'onCaptureSessionFound', 'onCaptureSessionNotFound', 'onCaptureSessionEnded', 'onCaptureSaveFailed',
-    'onCaptureProfileSaveSuccess', 'onCaptureProfileSaveFailed', 'onCaptureEmailVerificationSuccess', 'onCaptureError'
+    'onCaptureProfileSaveSuccess', 'onCaptureProfileSaveFailed', 'onCaptureEmailVerificationSuccess', 'onCaptureError',
+    'onProviderLoginStart', 'onProviderLoginCancel'
   ];
   var TOKEN_KEY = 'janrainCaptureToken';
+  var SOCIAL_STATE_KEY = 'janrainSocialState';
   // A form's field names and the schema attributes they save (Capture's flow maps each field to one).
   var SCHEMA_ATTRIBUTES = { emailAddress: 'email', birthdate: 'birthday' };
   var DEFAULT_PASSWORD = 'analytical-engine';  // bridge serve's default user, ada@example.com
@@ -143,13 +153,99 @@
 
   // One JTL tag as markup.
   function tag(name) {
-    if (name === 'loginWidget') return '<div class="capture_login_widget" data-capture-widget="login">Social sign-in is not emulated.</div>';
+    if (name === 'loginWidget') return socialBox();
     if (/^backButton$/i.test(name)) return '<button type="button" data-capture-back="true">Back</button>';
     if (/Button$/.test(name)) return '<button type="submit" name="' + escape(name) + '">' + escape(words(name.replace(/Button$/, ''))) + '</button>';
     if (/Data$/.test(name)) return '<span data-capture-data="' + escape(name.replace(/Data$/, '')) + '"></span>';
     var type = /password/i.test(name) ? 'password' : (/email/i.test(name) ? 'email' : 'text');
     return '<label class="capture_field">' + escape(words(name)) + ' <input name="' + escape(name) + '" type="' + type
       + '" data-capture-field="' + escape(name.replace(/^.*_/, '')) + '"></label>';
+  }
+
+  // Social sign-in: one button per provider the page lists, each starting Social Login in the view.
+  function providers() {
+    var list = janrain.settings.providers;
+    return Array.isArray(list) && list.length ? list.map(String) : ['google', 'facebook'];
+  }
+
+  function socialBox() {
+    return '<div class="capture_login_widget janrain-provider-list" data-capture-widget="login">' + providers().map(function (provider) {
+      return '<button type="button" class="janrain-provider-icon-' + escape(provider) + '" data-janrain-provider="' + escape(provider) + '">'
+        + escape(words(provider)) + '</button>';
+    }).join('') + '</div>';
+  }
+
+  // Where Social Login sends its token: Capture's widget token URL (which signs in and goes back to
+  // redirectUri), or, on a page without Capture, the page's own tokenUrl.
+  function socialTokenUrl() {
+    var s = settings();
+    if (!s.server) {
+      if (!janrain.settings.tokenUrl) throw new Error('janrain.settings.tokenUrl is not set: Social Login has nowhere to send the token');
+      return String(janrain.settings.tokenUrl);
+    }
+    // A state of this page's own, checked when the sign-in comes back (RFC 6749 §10.12).
+    var state = Array.prototype.map.call(global.crypto.getRandomValues(new Uint8Array(16)), function (b) { return (b + 256).toString(16).slice(1); }).join('');
+    try { global.sessionStorage.setItem(SOCIAL_STATE_KEY, state); } catch (ignored) {}
+    var query = new URLSearchParams({ client_id: s.clientId, redirect_uri: s.redirectUri, response_type: s.responseType,
+                                      flow: s.flow, flow_version: s.version, locale: s.locale, state: state });
+    return s.server + '/widget/token_url?' + query.toString();
+  }
+
+  function socialStart(provider) {
+    var appUrl = String(janrain.settings.appUrl || '').replace(/\/+$/, '');
+    if (!appUrl) throw new Error('janrain.settings.appUrl is not set: the social buttons need Social Login\'s address');
+    var url = appUrl + '/' + encodeURIComponent(provider) + '/start?token_url=' + encodeURIComponent(socialTokenUrl())
+      + '&language_preference=' + encodeURIComponent(janrain.settings.language || 'en');
+    fire('onProviderLoginStart', { provider: provider });
+    if (janrain.settings.popup === false) global.location.href = url;
+    else global.open(url, 'janrainSocialLogin');
+  }
+
+  function wireSocial(root) {
+    Array.prototype.forEach.call(root.querySelectorAll('[data-janrain-provider]'), function (button) {
+      button.onclick = guarded('a social button', function (event) { event.preventDefault(); socialStart(button.getAttribute('data-janrain-provider')); });
+    });
+  }
+
+  // The redirect flow's way back: redirectUri with the code or token, or the error (taken off the address
+  // so that a reload does not sign in again). Only when the page asked for the redirect flow.
+  function socialReturn() {
+    if (!(janrain.settings.capture || {}).redirectFlow) return null;
+    var params = new URLSearchParams(global.location.search);
+    var returned = { code: params.get('code'), token: params.get('access_token'), error: params.get('error'),
+                     description: params.get('error_description') };
+    if (!returned.code && !returned.token && !returned.error) return null;
+    var sent = null;
+    try { sent = global.sessionStorage.getItem(SOCIAL_STATE_KEY); global.sessionStorage.removeItem(SOCIAL_STATE_KEY); } catch (ignored) {}
+    if (!returned.error && (!sent || params.get('state') !== sent)) {
+      returned = { error: 'invalid_state', description: 'the sign-in came back with a state this page did not send' };
+    }
+    ['code', 'access_token', 'error', 'error_description', 'state'].forEach(function (name) { params.delete(name); });
+    var rest = params.toString();
+    try { global.history.replaceState(null, '', global.location.pathname + (rest ? '?' + rest : '') + global.location.hash); } catch (ignored) {}
+    return returned;
+  }
+
+  function finishSocial(returned, first) {
+    var s = settings();
+    if (returned.error) {
+      if (returned.error === 'access_denied') fire('onProviderLoginCancel', { status: 'cancel', statusMessage: returned.description });
+      fire('onCaptureLoginFailed', { action: 'socialSignin', status: 'error', statusMessage: returned.error, error: returned.error,
+                                     errorDescription: returned.description });
+      renderScreen(first);
+      return;
+    }
+    var result = { action: 'socialSignin', oneTime: false, keepMe: false, flow: s.flow, version: s.version, status: 'success' };
+    if (returned.code) result.authorizationCode = returned.code;
+    if (!returned.token) { fire('onCaptureLoginSuccess', result); return; }
+    result.accessToken = returned.token;
+    call('/entity', { access_token: returned.token }).then(guarded('the social sign-in answer', function (answer) {
+      if (answer.stat === 'ok') {
+        signedIn({ access_token: returned.token, capture_user: answer.result });
+        result.userData = answer.result;
+      }
+      fire('onCaptureLoginSuccess', result);
+    }), function (error) { report(error, 'finishing the social sign-in'); });
   }
 
   function render(screen) {
@@ -199,6 +295,7 @@
         if (previous) { renderScreen(previous); screenHistory.pop(); }
       });
     });
+    wireSocial(screen);
     Array.prototype.forEach.call(screen.querySelectorAll('.capture_end_session'), function (link) {
       link.onclick = guarded('sign out', function (event) { event.preventDefault(); endCaptureSession(); });
     });
@@ -396,8 +493,10 @@
   // As the real widget, start() answers later: a page may add its handlers right after calling it.
   ui.start = guarded('janrain.capture.ui.start', function () {
     setTimeout(guarded('janrain.capture.ui.start', function () {
-      var first = firstScreen(), token = storedToken();
-      if (sessionCheck) {
+      var first = firstScreen(), token = storedToken(), returned = socialReturn();
+      if (returned) {
+        finishSocial(returned, first);
+      } else if (sessionCheck) {
         // createCaptureSession(token) was called right after start(): its check is the session check.
         sessionCheck.then(function (found) { if (found) renderScreen(first); });
       } else if (token) {
@@ -477,6 +576,23 @@
       form.requestSubmit();
       return 'submitted';
     },
+    // Tap a provider's social button (the first one when none is named), its screen shown first.
+    socialSignIn: function (provider) {
+      var selector = provider ? '[data-janrain-provider="' + String(provider).replace(/["\\]/g, '') + '"]' : '[data-janrain-provider]';
+      var button = document.querySelector(selector);
+      if (!button) {
+        findScreens();
+        Object.keys(screens).some(function (name) {
+          if (!/\{\*\s*loginWidget\s*\*\}|data-janrain-provider/.test(screens[name].innerHTML)) return false;
+          if (current !== screens[name]) renderScreen(name);
+          button = screens[name].querySelector(selector);
+          return !!button;
+        });
+      }
+      if (!button) throw new Error('the page has no social button' + (provider ? ' for ' + provider : '') + ' (providers: ' + providers().join(', ') + ')');
+      button.click();
+      return 'started';
+    },
     forgotPassword: function (email) {
       var form = formFor('forgotPassword');
       set(fieldOf(form, /email/i), email || 'ada@example.com');
@@ -488,9 +604,9 @@
   // Like the real loader, wait for the document (the screens, and scripts such as the page's bridge
   // further down) before calling the page back.
   function loaded() {
-    // Social sign-in (Engage's embedded box) is not emulated: its box says so.
+    // Engage's embedded box gets the social buttons.
     var engage = document.getElementById('janrainEngageEmbed');
-    if (engage && !engage.textContent) engage.textContent = 'Social sign-in is not emulated.';
+    if (engage && !engage.textContent.trim()) { engage.innerHTML = socialBox(); wireSocial(engage); }
     ['janrainWidgetOnload', 'janrainCaptureWidgetOnLoad'].forEach(function (name) {
       if (typeof global[name] !== 'function') return;
       try { global[name](); } catch (error) { report(error, name); }

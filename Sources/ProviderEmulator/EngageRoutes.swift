@@ -1,0 +1,170 @@
+// EngageRoutes.swift: Janrain Social Login (Engage, `APP.rpxnow.com`) as its widget and servers call it, and
+// the identity provider it sends the user to. A social button loads `/{provider}/start?token_url=…`; Social
+// Login redirects to the provider's sign-in page (here the emulator's "Example IdP", ExampleIdPRoutes.swift),
+// whose answer comes back to `/{provider}/callback`; Social Login then redirects to the token URL with its
+// one-time `token` (or, when the user cancelled, with `error`). The site's server trades the token for the
+// user's profile at `/api/v2/auth_info` with the application's API key; Capture trades it for its own
+// session (CaptureSocialRoutes.swift). Every hop is a navigation of the web view, so the app's rules see
+// each one as they would on a phone.
+//
+// Conformed to: docs.janrain.com and techdocs.akamai.com (Social Login's start URL and token URL, auth_info's
+// parameters and `{stat, profile}` / `{stat: "fail", err: {code, msg}}` answers), and Janrain's sample token
+// URLs (Janrain-Sample-Code: the token read from the request, auth_info called with apiKey, token and
+// format=json). Where Social Login's own behaviour is not published (how long a token lives; what a cancel
+// sends to the token URL) the emulator's choice is said in ServeCommand.md.
+import BrowserURL
+import Foundation
+import JSONText
+import NavigationPolicy
+import ProviderDirectory
+
+enum EngageRoutes {
+    static let routes: [ProviderEmulator.Route] = [
+        ProviderEmulator.route("GET", "/{provider}/start") { state, request, parameters, _ in
+            start(&state, request, provider: parameters["provider"] ?? "")
+        },
+        ProviderEmulator.route("GET", "/{provider}/callback") { state, request, parameters, config in
+            callback(&state, request, provider: parameters["provider"] ?? "", config)
+        },
+        ProviderEmulator.route("GET", "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
+        ProviderEmulator.route("POST", "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
+    ]
+
+    /// How long a social sign-in may sit at the identity provider before its callback is refused.
+    static let signInWindow: TimeInterval = 600
+
+    /// The providers' names as Social Login shows them (`providerName`); others are the id, capitalized.
+    static func providerName(_ id: String) -> String {
+        let known = ["google": "Google", "googleplus": "Google+", "facebook": "Facebook", "twitter": "Twitter", "yahoo": "Yahoo!",
+                     "linkedin": "LinkedIn", "paypal": "PayPal", "apple": "Apple", "microsoft": "Microsoft", "amazon": "Amazon"]
+        return known[id] ?? id.prefix(1).uppercased() + id.dropFirst()
+    }
+
+    /// A provider id as Social Login names them: lowercase letters, digits and underscores.
+    static func isProviderID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+    }
+
+    /// Social Login's own error page (the step is a page in the user's view, not an API call).
+    static func errorPage(_ message: String, status: Int = 400) -> EmulatorResponse {
+        EmulatorPage.html("Social Login", "<p class=\"error\" id=\"error\">\(EmulatorPage.escape(message))</p>", status: status)
+    }
+
+    /// Why a token URL is refused, or nil: an absolute http(s) URL, as Social Login requires.
+    static func tokenURLRefusal(_ tokenURL: String) -> String? {
+        guard case .success(let url) = BrowserURL.parse(tokenURL), url.scheme == "https" || url.scheme == "http" else {
+            return "token_url must be an absolute http or https URL; it is \(tokenURL.debugDescription)"
+        }
+        return nil
+    }
+
+    /// Where the identity provider is: its own host when the page reached Social Login through `bridge host`
+    /// (every provider host goes to the emulator there), else the emulator's own origin.
+    static func identityProviderBase(_ request: EmulatorRequest) -> String {
+        request.forwardedHost == nil ? request.publicOrigin : "https://" + ProviderDirectory.exampleIdPHost
+    }
+
+    static func start(_ state: inout EmulatorState, _ request: EmulatorRequest, provider: String) -> EmulatorResponse {
+        guard isProviderID(provider) else { return errorPage("\(provider.debugDescription) is not a provider of this application", status: 404) }
+        guard let tokenURL = request.query["token_url"], !tokenURL.isEmpty else {
+            return errorPage("the token_url parameter is required: where Social Login sends the token after the sign-in")
+        }
+        if let refused = tokenURLRefusal(tokenURL) { return errorPage(refused) }
+        let pending = state.issue(.engageState, email: "", clientID: provider, redirectURI: tokenURL, lifetime: signInWindow)
+        let callback = request.publicOrigin + "/" + provider + "/callback"
+        var parameters = [("response_type", "code"), ("client_id", "rpxnow"), ("redirect_uri", callback), ("state", pending.value),
+                          ("provider", provider)]
+        if let language = request.query["language_preference"], !language.isEmpty { parameters.append(("ui_locales", language)) }
+        return .redirect(identityProviderBase(request) + ExampleIdPRoutes.authorizePath, adding: parameters)
+    }
+
+    static func callback(_ state: inout EmulatorState, _ request: EmulatorRequest, provider: String, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        let now = state.now
+        guard let stateValue = request.query["state"], !stateValue.isEmpty,
+              let index = state.codes.firstIndex(where: { $0.value == stateValue && $0.kind == .engageState && $0.clientID == provider }) else {
+            return errorPage("this sign-in was not started here (its state is unknown): start again from the sign-in page")
+        }
+        let pending = state.codes[index]
+        guard pending.usedAt == nil else { return errorPage("this sign-in has already come back once: start again from the sign-in page") }
+        guard now < pending.expiresAt else { return errorPage("this sign-in took too long (more than \(Int(signInWindow / 60)) minutes): start again") }
+        state.codes[index].usedAt = now
+        let tokenURL = pending.redirectURI ?? ""
+        if let error = request.query["error"], !error.isEmpty {
+            // The user cancelled (or the provider refused): the token URL hears why, and gets no token.
+            let description = request.query["error_description"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? "the sign-in at \(providerName(provider)) did not complete"
+            return .redirect(tokenURL, adding: [("error", error), ("error_description", description)])
+        }
+        let callbackURL = request.publicOrigin + "/" + provider + "/callback"
+        switch state.redeem(request.query["code"] ?? "", kinds: [.idpCode], redirectURI: callbackURL, clientID: provider) {
+        case .ok(let email):
+            let token = state.issue(.engageToken, email: email, clientID: provider, redirectURI: tokenURL, lifetime: config.engageTokenLifetime)
+            return .redirect(tokenURL, adding: [("token", token.value)])
+        case .unknown, .wrongClient: return errorPage("\(providerName(provider)) did not send back a code this sign-in can use")
+        case .used: return errorPage("\(providerName(provider))'s code was already used: start again")
+        case .expired: return errorPage("\(providerName(provider))'s code has expired: start again")
+        case .wrongRedirectURI: return errorPage("\(providerName(provider))'s code was issued for another callback")
+        }
+    }
+
+    // MARK: auth_info
+
+    /// Social Login's API errors: HTTP 200 with `{"stat": "fail", "err": {"code", "msg"}}`.
+    enum APIError: Int {
+        case missingParameter = 0
+        case invalidParameter = 1
+        case dataNotFound = 2
+        case authenticationError = 3
+
+        var words: String {
+            switch self {
+            case .missingParameter: return "Missing parameter"
+            case .invalidParameter: return "Invalid parameter"
+            case .dataNotFound: return "Data not found"
+            case .authenticationError: return "Authentication error"
+            }
+        }
+    }
+
+    static func fail(_ error: APIError, _ detail: String) -> EmulatorResponse {
+        .json(200, JSONFields([("stat", .string("fail")),
+                               ("err", .object(JSONFields([("code", .int(error.rawValue)), ("msg", .string("\(error.words): \(detail)"))])))]))
+    }
+
+    static func authInfo(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        let fields = request.parameters
+        for name in ["apiKey", "token"] where (fields[name] ?? "").isEmpty { return fail(.missingParameter, name) }
+        if let format = fields["format"], !format.isEmpty, format != "json" {
+            return fail(.invalidParameter, "format (the emulator answers json only)")
+        }
+        guard fields["apiKey"] == config.engageAPIKey else { return fail(.authenticationError, "the apiKey is not this application's") }
+        let tokenURL = fields["tokenUrl"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let index = state.codes.firstIndex(where: { $0.value == fields["token"] && $0.kind == .engageToken }) else {
+            return fail(.dataNotFound, "the token is not one Social Login issued")
+        }
+        if let tokenURL, let expected = state.codes[index].redirectURI, tokenURL != expected {
+            return fail(.invalidParameter, "tokenUrl does not match the token URL the token was sent to")
+        }
+        switch state.redeem(fields["token"] ?? "", kinds: [.engageToken]) {
+        case .ok(let email):
+            let provider = state.codes[index].clientID ?? ""
+            return .json(200, JSONFields([("stat", .string("ok")), ("profile", .object(profile(state, email: email, provider: provider)))]))
+        case .used: return fail(.dataNotFound, "the token was already used; a token is good for one call")
+        case .expired: return fail(.dataNotFound, "the token has expired")
+        case .unknown, .wrongClient, .wrongRedirectURI: return fail(.dataNotFound, "the token is not one Social Login issued")
+        }
+    }
+
+    /// The user's profile as auth_info gives it (Portable Contacts' names): from the identity provider's
+    /// account, and the Capture user of that address where there is one.
+    static func profile(_ state: EmulatorState, email: String, provider: String) -> JSONFields {
+        let local = String(email.prefix { $0 != "@" })
+        let known = state.userIndex(email: email).map { state.users[$0] }
+        let displayName = known?.displayName ?? local
+        return JSONFields([("providerName", .string(providerName(provider))),
+                           ("identifier", .string("https://\(ProviderDirectory.exampleIdPHost)/\(provider)/\(Redactor.encodeURIComponent(email))")),
+                           ("displayName", .string(displayName)), ("preferredUsername", .string(local)),
+                           ("email", .string(email)), ("verifiedEmail", .string(email)),
+                           ("name", .object(JSONFields.single("formatted", .string(displayName))))])
+    }
+}
