@@ -3,7 +3,8 @@
 // Janrain's signed scheme (`Authorization: Signature client_id:base64(HMAC-SHA1(secret, path + "\n" + Date +
 // "\n" + each sorted "name=value" + "\n"))` with `Date: YYYY-MM-DD HH:MM:SS` in UTC, as docs.janrain.com's
 // Registration API and janrain-python-api's generate_signature make it); or a user, by `Authorization: OAuth
-// token` or an access_token parameter, where the call allows it. Errors are Capture's: 205
+// token` or an access_token parameter, where the call allows it; or an API client by the Bearer token
+// /oauth/token gave it for grant_type client_credentials. Errors are Capture's: 205
 // invalid_auth_method for another scheme, 402 invalid_client_credentials for an unknown client, a wrong secret,
 // a wrong signature or a Date outside the window.
 import Crypto
@@ -30,6 +31,8 @@ enum CaptureAPIAuth {
                 return client(state, id, secret: secret)
             case "signature":
                 return signed(state, request, credentials: credentials, parameters: parameters, now: now)
+            case "bearer" where clientToken(state, credentials) != nil:
+                return .success(.client(clientToken(state, credentials)!))
             case "oauth" where allowsToken, "bearer" where allowsToken:
                 return user(state, token: credentials)
             default:
@@ -102,6 +105,12 @@ enum CaptureAPIAuth {
             return .failure(CaptureRoutes.Refusal(response: CaptureRoutes.error(401, code: 414, "access_token_expired", "the access token is unknown or has expired")))
         }
         return .success(.user(email: email))
+    }
+
+    /// The API client a client-credentials access token (unexpired) was issued to, or nil.
+    static func clientToken(_ state: EmulatorState, _ token: String) -> String? {
+        let now = state.now
+        return state.codes.first { $0.value == token && $0.kind == .clientAccessToken && now < $0.expiresAt }?.clientID
     }
 
     static func refusal(_ description: String) -> CaptureRoutes.Refusal {

@@ -213,8 +213,16 @@ enum CaptureRoutes {
         case "refresh_token":
             guard let refresh = fields["refresh_token"], !refresh.isEmpty else { return error(400, code: 100, "missing_argument", "the refresh_token parameter is required") }
             return refreshed(&state, refresh, clientID: clientID, secret: secret, config)
+        case "client_credentials":
+            // An API client's own token, for the server API (Authorization: Bearer): its secret is required.
+            guard case .success = CaptureAPIAuth.client(state, clientID, secret: secret ?? "") else {
+                return error(400, code: 402, "invalid_client", "client_credentials needs an API client and its secret")
+            }
+            let access = state.issue(.clientAccessToken, email: "", clientID: clientID, lifetime: config.accessTokenLifetime)
+            return .json(200, JSONFields([("stat", .string("ok")), ("access_token", .string(access.value)),
+                                          ("expires_in", .int(Int(config.accessTokenLifetime))), ("token_type", .string("Bearer"))]))
         default:
-            return error(400, code: 200, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token")
+            return error(400, code: 200, "unsupported_grant_type", "grant_type must be authorization_code, refresh_token or client_credentials")
         }
     }
 

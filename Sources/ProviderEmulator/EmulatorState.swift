@@ -38,6 +38,8 @@ struct EmulatorState {
         case idpCode = "idp_code"
         /// Social Login's token, delivered to the token URL: for auth_info or Capture's social sign-in.
         case engageToken = "engage_token"
+        /// An API client's own access token (grant_type client_credentials): the client, no user.
+        case clientAccessToken = "client_access_token"
     }
 
     struct IssuedCode {

@@ -50,10 +50,11 @@ enum EngageRoutes {
         EmulatorPage.html("Social Login", "<p class=\"error\" id=\"error\">\(EmulatorPage.escape(message))</p>", status: status)
     }
 
-    /// Why a token URL is refused, or nil: an absolute http(s) URL, as Social Login requires.
-    static func tokenURLRefusal(_ tokenURL: String) -> String? {
-        guard case .success(let url) = BrowserURL.parse(tokenURL), url.scheme == "https" || url.scheme == "http" else {
-            return "token_url must be an absolute http or https URL; it is \(tokenURL.debugDescription)"
+    /// Why a URL parameter (Social Login's token_url, the identity provider's redirect_uri) is refused, or nil:
+    /// it must be an absolute http(s) URL, parsed as a browser parses it.
+    static func httpURLRefusal(_ text: String, parameter: String) -> String? {
+        guard case .success(let url) = BrowserURL.parse(text), url.scheme == "https" || url.scheme == "http" else {
+            return "\(parameter) must be an absolute http or https URL; it is \(text.debugDescription)"
         }
         return nil
     }
@@ -69,7 +70,7 @@ enum EngageRoutes {
         guard let tokenURL = request.query["token_url"], !tokenURL.isEmpty else {
             return errorPage("the token_url parameter is required: where Social Login sends the token after the sign-in")
         }
-        if let refused = tokenURLRefusal(tokenURL) { return errorPage(refused) }
+        if let refused = httpURLRefusal(tokenURL, parameter: "token_url") { return errorPage(refused) }
         let pending = state.issue(.engageState, email: "", clientID: provider, redirectURI: tokenURL, lifetime: signInWindow)
         let callback = request.publicOrigin + "/" + provider + "/callback"
         var parameters = [("response_type", "code"), ("client_id", "rpxnow"), ("redirect_uri", callback), ("state", pending.value),

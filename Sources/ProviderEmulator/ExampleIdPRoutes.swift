@@ -28,8 +28,8 @@ enum ExampleIdPRoutes {
         guard fields["response_type"] == "code" else {
             return EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">unsupported_response_type: only code is supported.</p>", status: 400)
         }
-        if let refused = EngageRoutes.tokenURLRefusal(fields["redirect_uri"]!) {
-            return EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">invalid_request: \(EmulatorPage.escape(refused.replacingOccurrences(of: "token_url", with: "redirect_uri")))</p>", status: 400)
+        if let refused = EngageRoutes.httpURLRefusal(fields["redirect_uri"]!, parameter: "redirect_uri") {
+            return EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">invalid_request: \(EmulatorPage.escape(refused))</p>", status: 400)
         }
         return nil
     }

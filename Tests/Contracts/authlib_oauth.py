@@ -69,4 +69,13 @@ public = OAuth2Session("mobile-app", redirect_uri="https://yourdomain.com/passwo
 url, _ = public.create_authorization_url(f"{base}/oauth/signin")
 token = public.fetch_token(token_url, authorization_response=sign_in(url))
 assert token["access_token"], token
+
+# An API client's own token (grant_type client_credentials, HTTP Basic): a Bearer token the server API takes.
+backend = OAuth2Session("bridge-api-client", "bridge-api-secret")
+service = backend.fetch_token(token_url, grant_type="client_credentials")
+assert service["token_type"] == "Bearer" and service["access_token"], service
+count = requests.post(f"{base}/entity.count", data={"type_name": "user"}, headers={"Authorization": "Bearer " + service["access_token"]}).json()
+assert count["stat"] == "ok" and count["total_count"] >= 1, count
+wrong = OAuth2Session("bridge-api-client", "not-the-secret")
+assert error_of(lambda: wrong.fetch_token(token_url, grant_type="client_credentials")) == "invalid_client"
 print("authlib: ok")

@@ -45,6 +45,24 @@ struct CaptureServerAPITests {
                                                          body: Array(form.utf8), headers: headers))
     }
 
+    @Test("grant_type client_credentials gives an API client a Bearer token the server API takes; a wrong secret or a user's token is refused")
+    func clientCredentials() async {
+        let emulator = Emulator().emulator
+        func token(_ secret: String) async -> [String: Any] {
+            object(await emulator.handle(EmulatorRequest(method: "POST", target: "/oauth/token", contentType: "application/x-www-form-urlencoded",
+                                                         body: Array("grant_type=client_credentials&client_id=bridge-api-client&client_secret=\(secret)".utf8))))
+        }
+        func count(_ bearer: String) async -> [String: Any] {
+            object(await emulator.handle(EmulatorRequest(method: "POST", target: "/entity.count", contentType: "application/x-www-form-urlencoded",
+                                                         body: Array("type_name=user".utf8), headers: ["Authorization": "Bearer " + bearer])))
+        }
+        let granted = await token("bridge-api-secret")
+        #expect(granted["token_type"] as? String == "Bearer")
+        #expect(await count(granted["access_token"] as? String ?? "")["total_count"] as? Int == 1)
+        #expect(await token("wrong")["code"] as? Int == 402)
+        #expect(await count("made-up")["code"] as? Int == 205)
+    }
+
     @Test("each way a call authenticates, and Capture's refusal for each way it does not")
     func authentication() async {
         let basic = "Basic " + Data("bridge-api-client:bridge-api-secret".utf8).base64EncodedString()
