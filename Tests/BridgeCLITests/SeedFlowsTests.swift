@@ -499,3 +499,34 @@ extension SeedFlowsInWebKit {
         }
     }
 }
+
+extension SeedFlowsInWebKit {
+    @Test("13. A profile page in the demo pages' style (forms opened as {* name *} without #): the session the app stored is found and a new display name is saved")
+    func demoStyleProfile() throws {
+        try ServeProcess.with { server throws in
+            let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
+            // The app's stored session, as the widget keeps it, before the widget starts.
+            let stored = "if (location.pathname === '/edit-profile.html') localStorage.setItem('janrainCaptureToken', '\(token)');"
+            let save = """
+                new Promise(function (done) {
+                  janrain.events.onCaptureProfileSaveSuccess.addHandler(function (result) { done('saved ' + result.form); });
+                  janrain.events.onCaptureProfileSaveFailed.addHandler(function (result) { done('failed ' + result.form); });
+                  (function whenStarted() {
+                    if (!document.querySelector('[data-standin-rendered]')) { setTimeout(whenStarted, 50); return; }
+                    janrain.capture.ui.renderScreen('accountDetails');
+                    var form = document.getElementById('editDetailsForm');
+                    form.querySelector('[data-capture-field=displayName]').value = 'Countess of Lovelace';
+                    form.requestSubmit();
+                  })();
+                })
+                """
+            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "idle",
+                                                      "--frame-script", stored, "--eval", save, Self.path("Fixtures/flows/demo-style/edit-profile.html")])
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(lines.compactMap { $0["eval"] as? String } == ["saved editDetailsForm"], "\(run.stdout)")
+            #expect(Self.seen(lines, "onCaptureSessionFound"), "\(run.stdout)")
+            let (_, entity, _) = try server.request("POST", "/entity", form: "access_token=\(token)")
+            #expect((entity["result"] as? [String: Any])?["displayName"] as? String == "Countess of Lovelace")
+        }
+    }
+}

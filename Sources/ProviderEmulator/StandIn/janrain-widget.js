@@ -8,7 +8,8 @@
  *     responseType, redirectUri, passwordRecoverUri, flowName, flowVersion, screenToRender, locale), so a
  *     page (or a test's --eval) may change them after the widget has loaded.
  *   - Screens are the elements with an id that hold JTL ({* … *}), as the page defines them (hidden until
- *     shown). renderScreen(name) turns a screen's JTL into markup once: {* #anyForm *} … {* /anyForm *}
+ *     shown). renderScreen(name) turns a screen's JTL into markup once: {* #anyForm *} (or {* anyForm *}, as the
+ *     profile flows write it) … {* /anyForm *}
  *     becomes a form, whatever it is called; {* field *} an input named after the field (type from the
  *     name: password, email, text); {* …Button *} a button (backButton goes back); {* …Data *} the signed-in
  *     user's value; {* loginWidget *} the social buttons (janrain.settings.providers). Links with
@@ -250,8 +251,13 @@
 
   function render(screen) {
     if (screen.getAttribute('data-standin-rendered')) return;
+    // A form opens with {* #name *}, or with {* name *} where {* /name *} closes it (the profile flows' JTL).
+    var closed = {}, closer = /\{\*\s*\/(\w+)\s*\*\}/g, match;
+    while ((match = closer.exec(screen.innerHTML))) closed[match[1]] = true;
     screen.innerHTML = screen.innerHTML
-      .replace(/\{\*\s*#(\w+)\s*\*\}/g, '<form id="$1" data-capture-form="$1" class="capture_form" novalidate>')
+      .replace(/\{\*\s*#?(\w+)\s*\*\}/g, function (whole, name) {
+        return whole.indexOf('#') >= 0 || closed[name] ? '<form id="' + name + '" data-capture-form="' + name + '" class="capture_form" novalidate>' : whole;
+      })
       .replace(/\{\*\s*\/(\w+)\s*\*\}/g, '<div class="capture_form_error" aria-live="polite"></div></form>')
       .replace(/\{\*\s*([\w-]+)\s*\*\}/g, function (_, name) { return tag(name); });
     screen.setAttribute('data-standin-rendered', 'true');
@@ -522,7 +528,7 @@
     if (screen.getAttribute('data-standin-rendered')) {
       return Array.prototype.map.call(screen.querySelectorAll('form[data-capture-form]'), function (form) { return form.getAttribute('data-capture-form'); });
     }
-    var names = [], match = /\{\*\s*#(\w+)\s*\*\}/g, m;
+    var names = [], match = /\{\*\s*\/(\w+)\s*\*\}/g, m;  // every form has its closer
     while ((m = match.exec(screen.innerHTML))) names.push(m[1]);
     return names;
   }
