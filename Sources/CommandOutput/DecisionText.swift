@@ -56,6 +56,9 @@ extension ExplanationStep {
         case .forbids(let r, let place, let parameter): return "\(rule(r)) did not match: \(Self.place(place)) has \(parameter), which it forbids"
         case .endpointError(let r):
             return "\(rule(r)): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)"
+        case .formPost(let r, let method):
+            return method == "POST" ? "matched \(rule(r)): a form posted to its redirect URI, the result in the body (OAuth 2.0 Form Post Response Mode)"
+                                    : "\(rule(r)) did not match: it takes a form posted to its redirect URI (form_post), and this is a \(method)"
         case .matchedSentinel(let r, let redirectURI, let how, let parameters):
             return "matched \(rule(r)): \(redirectURI) (\(how.map(\.text) ?? "?"))"
                 + (parameters.isEmpty ? "" : "; parameters: \(parameters.joined(separator: ", "))")
@@ -63,5 +66,5 @@ extension ExplanationStep {
         }
     }
 
-    static func place(_ mode: ResponseMode) -> String { mode == .any ? "the URL" : mode.rawValue }
+    static func place(_ mode: ResponseMode) -> String { mode == .any ? "the URL" : (mode == .formPost ? "the posted body" : mode.rawValue) }
 }

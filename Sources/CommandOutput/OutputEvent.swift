@@ -17,16 +17,29 @@ public protocol OutputEvent: Sendable {
 public struct DecisionEvent: OutputEvent {
     public var url: String
     public var decision: Decision
+    /// What the decision would intercept on a navigation the platform never shows the app (check's
+    /// --platform android on a POST, say): reported under the decision as `not-asked-on-android`.
+    public var unasked: UnaskedInterception?
 
-    public init(url: String, _ decision: Decision) {
+    public init(url: String, _ decision: Decision, unasked: UnaskedInterception? = nil) {
         self.url = url
         self.decision = decision
+        self.unasked = unasked
     }
 
     public func textLines(_ text: TranscriptText) -> [String] {
         let line = text.decisionLine(url: url, decision)
-        return [decision.action == .cancel ? text.style.cyan(line) : line] + text.explanation(decision, indent: "    ")
+        var lines = [decision.action == .cancel ? text.style.cyan(line) : line]
+        if let unasked { lines.append("    " + text.style.red("error \(unasked.code): \(unasked.text)")) }
+        return lines + text.explanation(decision, indent: "    ")
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { json.decision(url: url, decision) }
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        var object = json.decision(url: url, decision)
+        if let unasked {
+            object.add("notAsked", .object(JSONFields([("code", .string(unasked.code)), ("platform", .string(unasked.platform.rawValue)),
+                                                       ("message", .string(unasked.text))])))
+        }
+        return object
+    }
 }

@@ -58,3 +58,20 @@ extension StateDifference {
         }
     }
 }
+
+extension UnaskedInterception {
+    /// What the platform does with a navigation a rule would intercept, in words.
+    public var text: String {
+        let what = "\(rule.map { $0.debugDescription } ?? "the rules")'s \(kind.rawValue)"
+        let delegate = platform == .android ? "shouldOverrideUrlLoading" : "decidePolicyFor"
+        let platformName = platform == .android ? "Android" : "iOS"
+        switch reason {
+        case .method(let method):
+            return "a \(method) to \(what): \(platformName) never calls \(delegate) for a \(method), so the result loads in the page"
+        case .appInitiated:
+            return "the app's own load (loadUrl) reaches \(what): \(platformName) does not ask the app about its own loads, so the result loads in the page"
+        case .history(let type):
+            return "a \(type.rawValue) navigation reaches \(what): \(platformName) does not ask the app about back, forward or reloads, so the result loads in the page"
+        }
+    }
+}

@@ -68,6 +68,9 @@ public struct TranscriptJSON: Sendable {
             o.add("error", redactor.message(error))
             if let description { o.add("error_description", redactor.message(description)) }
             if let uri { o.add("error_uri", redactor.rawURL(uri)) }
+        case .sentinel(.formPost(let method)):
+            o.add("type", "form-post")
+            o.add("method", method)
         case .bridge(let message):
             o.add("type", "bridge")
             switch message {

@@ -13,6 +13,10 @@ public enum SentinelResult: Sendable, Hashable {
     case authorization(code: String?, accessToken: String?, idToken: String?, state: String?)
     /// An OAuth error response.
     case oauthError(error: String, description: String?, uri: String?, state: String?)
+    /// A form posted to the redirect URI (OAuth 2.0 Form Post Response Mode, a form the page submits there):
+    /// the result is in the body, which a navigation delegate does not read (WKWebView's httpBody is nil
+    /// for it), so it is caught by where it goes and its method.
+    case formPost(method: String)
 }
 
 /// What was intercepted.

@@ -20,10 +20,12 @@ public struct NavigationRequest: Sendable, Hashable {
     public var method: String
     /// The URL of the document that started the navigation, if known.
     public var sourceURL: String?
+    /// The app started it (WKWebView's load, Android's loadUrl: the first load), not the page.
+    public var isAppInitiated: Bool
 
     public init(url: String, type: NavigationType = .other, isMainFrame: Bool = true, targetFrame: String? = "",
                 isRedirect: Bool = false, hasUserGesture: Bool = false, method: String = "GET",
-                sourceURL: String? = nil) {
+                sourceURL: String? = nil, isAppInitiated: Bool = false) {
         self.url = url
         self.type = type
         self.isMainFrame = isMainFrame
@@ -32,5 +34,6 @@ public struct NavigationRequest: Sendable, Hashable {
         self.hasUserGesture = hasUserGesture
         self.method = method
         self.sourceURL = sourceURL
+        self.isAppInitiated = isAppInitiated
     }
 }

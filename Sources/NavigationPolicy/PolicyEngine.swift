@@ -102,6 +102,10 @@ public struct PolicyEngine: Sendable {
                 // release them with `match`).
                 var parameters = FormParameters()
                 swap(&parameters, &match.parameters)
+                if match.isFormPost {
+                    return Decision(action: compiled.rule.action, kind: .sentinel, rule: compiled.rule.name, url: url, parameters: parameters,
+                                    madeInterception: .sentinel(.formPost(method: request.method)), error: nil, explanation: notes)
+                }
                 return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
                                         parameters: parameters, fields: match.fields,
                                         expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes)
@@ -198,6 +202,8 @@ public struct PolicyEngine: Sendable {
         /// An OAuth error response at a sentinel's redirect URI that no rule there took: cancelled, whatever
         /// the rule's action.
         var isEndpointError = false
+        /// A form posted to a cancelling sentinel's redirect URI: the result is in the body (form_post).
+        var isFormPost = false
     }
 
     /// Finds the sentinel that decides `url`, if any, into `match` (left empty when none does). `hostGroup`:
@@ -245,6 +251,14 @@ public struct PolicyEngine: Sendable {
                 if explain { notes.append(.wrongFrame(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), mainOnly: compiled.rule.frames == .main)) }
                 continue
             }
+            // OAuth 2.0 Form Post Response Mode: a POST to the redirect URI is the result (in the body); a GET is not.
+            if compiled.rule.responseMode == .formPost {
+                let posted = request.method.uppercased() == "POST"
+                if explain { notes.append(.formPost(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), method: request.method.uppercased())) }
+                if !posted { continue }
+                (match.compiled, match.isFormPost) = (compiled, true)
+                return
+            }
             // compiled.rule, not a copy of it: a copy retains every string of the rule. The parameters are
             // read again only when the response mode changes (sentinels on one redirect URI usually share it).
             let mode = compiled.rule.responseMode
@@ -277,6 +291,7 @@ public struct PolicyEngine: Sendable {
             (match.compiled, match.parameters, match.fields, match.isEndpointError) = (endpoint, endpointParameters, endpointFields, true)
             return
         }
+
         if explain {
             // Near misses on other hosts: the sentinel's host appears in the URL but is not its host.
             for rule in rules.sentinels {
@@ -325,6 +340,7 @@ public struct PolicyEngine: Sendable {
         case .query: return url.queryParameters
         case .fragment: return url.fragmentParameters
         case .any: return url.queryAndFragmentParameters
+        case .formPost: return FormParameters()
         }
     }
 }

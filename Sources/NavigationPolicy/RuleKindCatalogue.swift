@@ -40,6 +40,12 @@ public enum RuleKindCatalogue {
             triggers: ["https://app.example/cb#access_token=t&token_type=Bearer"],
             doesNotTrigger: ["https://app.example/cb?access_token=t"]),
         RuleKindExample(
+            kind: "sentinel responseMode form_post",
+            summary: "responseMode form_post takes a form posted to the redirect URI (the result is in the body), never a GET.",
+            rules: #"{"version":1,"sentinels":[{"name":"subject","redirectURI":"https://app.example/cb","responseMode":"form_post"}]}"#,
+            triggers: ["POST:https://app.example/cb"],
+            doesNotTrigger: ["https://app.example/cb?code=1", "POST:https://app.example/other"]),
+        RuleKindExample(
             kind: "sentinel trailingSlash",
             summary: "trailingSlash also accepts the path with or without one trailing slash.",
             rules: #"{"version":1,"sentinels":[{"name":"subject","redirectURI":"https://app.example/cb","trailingSlash":true}]}"#,

@@ -10,6 +10,9 @@ public enum PolicyAction: String, Sendable, Hashable {
 /// Where a sentinel reads its parameters (OAuth response_mode).
 public enum ResponseMode: String, Sendable, Hashable {
     case query, fragment, any
+    /// OAuth 2.0 Form Post Response Mode: the provider's page posts the result to the redirect URI, so the
+    /// sentinel takes a POST there (the result is in the body) and never a GET.
+    case formPost = "form_post"
 }
 
 /// Which frames a rule applies to.
@@ -88,4 +91,7 @@ public struct Rules: Sendable, Hashable {
     public var handlers: [EventHandlers] = []
     /// The `state` the app sent, when it is fixed in the file (the CLI's --state overrides it).
     public var expectedState: String?
+    /// The web view the app ships the flow in (`"platform": "android"`), when the file says; commands take
+    /// it as their --platform's default (ios otherwise).
+    public var platform: Platform?
 }

@@ -56,11 +56,17 @@ public enum RulesLoader {
         }
         let reader = ObjectReader(top, path: "")
         var rules = Rules()
-        try reader.only(["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description"])
+        try reader.only(["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description", "platform"])
         let version = try reader.int("version", required: true)!
         if version != 1 { throw RulesError("version", "version \(version) is not supported (this bridge reads version 1)") }
         rules.defaultAction = try reader.action("default") ?? .cancel
         rules.expectedState = try reader.string("expectedState")
+        if let name = try reader.string("platform") {
+            guard let platform = Platform(rawValue: name) else {
+                throw RulesError("platform", "\(name.debugDescription) is not a platform; it is ios (WKWebView) or android (WebView)")
+            }
+            rules.platform = platform
+        }
         for (i, item) in try reader.array("allow").enumerated() {
             rules.allow.append(try originPattern(item, path: "allow[\(i)]"))
         }
@@ -174,12 +180,15 @@ public enum RulesLoader {
         var rule = SentinelRule(name: try reader.string("name") ?? path, redirectURI: uri, keyPath: path)
         if let mode = try reader.string("responseMode") {
             guard let parsed = ResponseMode(rawValue: mode) else {
-                throw RulesError("\(path).responseMode", "\(mode.debugDescription) is not one of query, fragment, any")
+                throw RulesError("\(path).responseMode", "\(mode.debugDescription) is not one of query, fragment, any, form_post")
             }
             rule.responseMode = parsed
         }
         rule.require = try reader.strings("require")
         rule.forbid = try reader.strings("forbid")
+        if rule.responseMode == .formPost && !(rule.require.isEmpty && rule.forbid.isEmpty) {
+            throw RulesError("\(path).\(rule.require.isEmpty ? "forbid" : "require")", "a form_post sentinel's result is in the posted body, which a navigation delegate does not see: require and forbid (which read the URL) would never hold")
+        }
         rule.trailingSlash = try reader.bool("trailingSlash") ?? false
         rule.loopbackAnyPort = try reader.bool("loopbackAnyPort") ?? false
         if let frames = try Self.frames(object["frames"], path: "\(path).frames") { rule.frames = frames }

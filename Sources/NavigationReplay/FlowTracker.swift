@@ -78,6 +78,9 @@ struct FlowTracker {
             // A link with other parameters (Realm's token/tokenId, Kii's) is not an OAuth response.
             isOAuthResponse = code != nil || token != nil || idToken != nil || state != nil
         case .oauthError(_, _, _, let state): hitState = state
+        case .formPost:
+            // The state is in the body, which a navigation does not show: the latest request is answered, unchecked.
+            hitState = nil
         }
         guard isOAuthResponse else { return }
         let candidates = pending.indices.filter { SentinelMatcher.answers(url, redirectURI: pending[$0].redirect, under: rule) }
@@ -94,6 +97,7 @@ struct FlowTracker {
             return
         }
         let request = pending.remove(at: latest)
+        if case .formPost = result { return }
         guard let sent = request.state else { return }
         if let hitState {
             findings.append(ReplayFinding(.stateMismatch(received: hitState, sent: sent, requestAt: request.location, requestSeq: request.seq,

@@ -89,7 +89,8 @@ public struct NavigationRecord: Sendable {
     public var request: NavigationRequest {
         NavigationRequest(url: url, type: navigationType, isMainFrame: isMainFrame, targetFrame: targetFrame,
                           isRedirect: source == .redirect || redirectFrom != nil,
-                          hasUserGesture: hasUserGesture ?? (source == .user), method: method, sourceURL: sourceURL)
+                          hasUserGesture: hasUserGesture ?? (source == .user), method: method, sourceURL: sourceURL,
+                          isAppInitiated: source == .app)
     }
 }
 

@@ -24,10 +24,11 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
     case eventRepeated = "event-repeated"
     case decisionError = "decision-error"
     case oauthError = "oauth-error"
+    case notAskedOnAndroid = "not-asked-on-android"
 
     public var severity: Severity {
         switch self {
-        case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError: return .error
+        case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError, .notAskedOnAndroid: return .error
         default: return .warning
         }
     }
@@ -49,6 +50,7 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
         case .eventRepeated: return "a drained entry dispatched before: the page does not empty its queue"
         case .decisionError: return "an error carried in a decision (repeated-parameter, missing-parameter, …)"
         case .oauthError: return "the authorization server answered the app with an OAuth error (RFC 6749 §4.1.2.1): the sign-in did not happen"
+        case .notAskedOnAndroid: return "a result a rule must catch, on a navigation Android never shows the app (a POST, the app's own load, history): it loads in the page"
         }
     }
 }
@@ -59,6 +61,7 @@ public struct ReplayFinding: Sendable, Hashable {
         /// An error carried in the decision (its code is the finding's).
         case decisionError(DecisionError)
         case oauthError(error: String, description: String?, rule: String?)
+        case notAsked(UnaskedInterception)
         case resetLinkAsSignIn(rule: String?)
         case requestWithoutState(origin: String, redirectURI: String)
         case requestNotIntercepted(redirectURI: String, decided: PolicyAction, kind: DecisionKind)
@@ -92,6 +95,7 @@ public struct ReplayFinding: Sendable, Hashable {
         switch detail {
         case .decisionError: nil
         case .oauthError: .oauthError
+        case .notAsked: .notAskedOnAndroid
         case .resetLinkAsSignIn: .resetLinkAsSignIn
         case .requestWithoutState: .requestWithoutState
         case .requestNotIntercepted: .requestNotIntercepted

@@ -12,6 +12,8 @@ extension ReplayFinding {
         case .oauthError(let error, let description, let rule):
             return "the authorization server answered error=\(error)" + (description.map { " (\($0))" } ?? "")
                 + " at \(rule.map { $0.debugDescription } ?? "a sentinel")'s redirect URI; the sign-in did not happen"
+        case .notAsked(let unasked):
+            return unasked.text
         case .resetLinkAsSignIn(let rule):
             return "the rules let this through as \(rule.map { $0.debugDescription } ?? "a pass-through sentinel"), but the app cancelled it at recording time: it took a password-reset link for a sign-in result"
         case .requestWithoutState(let origin, let redirectURI):

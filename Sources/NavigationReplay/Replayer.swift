@@ -60,6 +60,9 @@ public final class Replayer {
     public let engine: PolicyEngine
     public let explain: Bool
     public let redactor: Redactor
+    /// The web view the log is replayed for: on Android a result that the platform never shows the app is a
+    /// finding (not-asked-on-android).
+    public let platform: Platform
     public private(set) var summary = ReplaySummary()
     private var tracker: FlowTracker
     private let router = EventRouter()
@@ -68,8 +71,9 @@ public final class Replayer {
     private var ordinal = 0
     private var document = 0
 
-    public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor()) {
+    public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor(), platform: Platform = .ios) {
         self.engine = engine
+        self.platform = platform
         self.explain = explain
         self.redactor = redactor
         tracker = FlowTracker(engine: engine, redactor: redactor)
@@ -152,6 +156,9 @@ public final class Replayer {
         }
         if case .sentinel(.oauthError(let error, let description, _, _))? = interception {
             findings.append(ReplayFinding(.oauthError(error: error, description: description, rule: decision.rule), at: record.location, seq: seq))
+        }
+        if let unasked = platform.unaskedInterception(record.request, decision) {
+            findings.append(ReplayFinding(.notAsked(unasked), at: record.location, seq: seq))
         }
         tracker.observe(record, decision, interception, seq: seq, into: &findings)
         // A new main-frame document has a new bridge queue.

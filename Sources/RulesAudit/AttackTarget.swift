@@ -34,6 +34,8 @@ public struct AttackTarget: Sendable, Hashable {
     var trailingSlash = false
     var loopbackAnyPort = false
     var responseMode: ResponseMode = .query
+    /// How the target's result arrives: a POST for a form_post sentinel (the provider's page posts it), else GET.
+    public var method: String { responseMode == .formPost ? "POST" : "GET" }
     /// A deep-link rule's route, when it has one.
     var route: String?
     /// A redirect URI's own query, before the credentials were added.
@@ -99,12 +101,16 @@ enum AttackTargets {
             var names = rule.require.filter { !rule.forbid.contains($0) }
             if !names.contains(where: secrets.isSecret) && !names.contains("error") && !rule.forbid.contains("code") { names.append("code") }
             if !names.contains("state") && !rule.forbid.contains("state") { names.append("state") }
+            // A form_post result is in the posted body: the URL carries none of it.
+            if rule.responseMode == .formPost { names = [] }
             let payload = names.map { "\($0)=\(Redactor.encodeURIComponent(placeholder($0, state: rules.expectedState)))" }.joined(separator: "&")
             let existingQuery = url.search.isEmpty ? nil : String(url.search.dropFirst())
             var parts = URLParts(scheme: url.scheme, host: url.hostname, port: url.port.isEmpty ? nil : url.port, path: url.pathname,
                                  query: existingQuery, fragment: nil)
             if rule.responseMode == .fragment {
                 parts.fragment = payload
+            } else if rule.responseMode == .formPost {
+                parts.query = existingQuery
             } else {
                 parts.query = existingQuery.map { $0 + "&" + payload } ?? payload
             }

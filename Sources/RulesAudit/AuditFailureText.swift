@@ -20,6 +20,8 @@ extension AuditFailure {
             return "\(url) is an OAuth error response at \(target)'s redirect URI, but it is decided \(decided)"
         case .repeatedCredentialAccepted(let url, let decided):
             return "\(url) gives a credential twice, but it is decided \(decided) without a repeated-parameter error"
+        case .notAskedOnPlatform(let url, let unasked):
+            return "\(url): \(unasked.text)"
         }
     }
 }

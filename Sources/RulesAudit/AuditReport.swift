@@ -54,6 +54,7 @@ extension TranscriptText {
             if outcome.passed { return [style.green("pass") + "  \(place)  \(name)"] }
             return [style.red("FAIL") + "  \(place)  \(name)", "        url: \(url)"]
                 + outcome.failures.flatMap(\.differences).map { "        " + difference($0) }
+                + outcome.failures.filter { $0.differences.isEmpty }.map { "        [\($0.check)] " + safe(redactor.message($0.message)) }
                 + explanation(outcome)
         case .attack(let target, let generator, _):
             guard generator != nil else {

@@ -1,5 +1,5 @@
 // CaseFile.swift: reads case files, JSON Lines (one case object per line; blank lines are skipped):
-//   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "name"?}
+//   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "method"?, "appInitiated"?, "name"?}
 // A line that is not a case is an error naming its line and the key at fault; the other lines are still
 // read. JSONSerialization reads each line; JSONDuplicateKeys refuses a key given twice.
 import Foundation
@@ -31,7 +31,7 @@ public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible 
 }
 
 public enum CaseFile {
-    public static let caseKeys = ["url", "expect", "state", "frame", "type", "name"]
+    public static let caseKeys = ["url", "expect", "state", "frame", "type", "method", "appInitiated", "name"]
     public static let expectKeys = ["decision", "kind", "rule", "error", "params"]
 
     /// Reads the file at `path`: its cases and its bad lines.
@@ -114,6 +114,14 @@ public enum CaseFile {
             }
             testCase.type = type
         }
+        if let value = object["method"] {
+            guard let method = value as? String, ["GET", "POST"].contains(method.uppercased()) else { return fail("method", "must be \"GET\" or \"POST\"") }
+            testCase.method = method.uppercased()
+        }
+        if let value = object["appInitiated"] {
+            guard let flag = value as? Bool else { return fail("appInitiated", "must be true or false: whether the app loads the URL itself") }
+            testCase.isAppInitiated = flag
+        }
         return .success(testCase)
     }
 
@@ -194,6 +202,8 @@ public enum CaseFile {
         if let state = testCase.state { fields.add("state", state) }
         if !testCase.isMainFrame { fields.add("frame", "sub") }
         if testCase.type != .other { fields.add("type", testCase.type.rawValue) }
+        if testCase.method != "GET" { fields.add("method", testCase.method) }
+        if testCase.isAppInitiated { fields.add("appInitiated", .bool(true)) }
         fields.add("expect", .object(expect))
         return fields.line
     }

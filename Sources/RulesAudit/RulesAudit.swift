@@ -57,6 +57,9 @@ public enum AuditFailure: Sendable, Hashable {
     case errorResponseLoads(url: String, target: String, decided: DecidedAs)
     /// A credential given twice, without a repeated-parameter error.
     case repeatedCredentialAccepted(url: String, decided: DecidedAs)
+    /// A result a rule catches, on a navigation the platform never shows the app (`--platform android`: a
+    /// form posted to a form_post sentinel, a case's POST or the app's own load).
+    case notAskedOnPlatform(url: String, UnaskedInterception)
 
     /// The stable id reports and SARIF use (RulesAudit.catalogue).
     public var check: String {
@@ -68,6 +71,7 @@ public enum AuditFailure: Sendable, Hashable {
         case .noLongerMatches: "no-longer-matches"
         case .errorResponseLoads: "error-response-loads"
         case .repeatedCredentialAccepted: "repeated-credential-accepted"
+        case .notAskedOnPlatform(_, let unasked): unasked.code
         }
     }
 
@@ -84,6 +88,7 @@ public enum AuditFailure: Sendable, Hashable {
         ("no-longer-matches", "A URL a browser navigates to exactly as the rule's own is decided otherwise."),
         ("error-response-loads", "An OAuth error response at the redirect URI is not cancelled as a sentinel result."),
         ("repeated-credential-accepted", "A credential given twice is not reported as an error."),
+        ("not-asked-on-android", "A result a rule must catch arrives on a navigation Android's WebView never shows the app (a POST, the app's own load): it loads in the page."),
         ("rule-unreachable", "The target's own URL, with its credentials, is not decided by its rule: another rule comes first."),
     ]
 }
@@ -183,6 +188,10 @@ public struct RulesAudit: Sendable {
     public var explain = false
     /// Generators left out of the attack, by id (`bridge test --skip`), for a risk the app has accepted.
     public var skippedGenerators: Set<String> = []
+    /// The web view the app ships (`bridge test --platform`): on Android a case or a target whose result
+    /// arrives on a navigation the app is never asked about fails (not-asked-on-android), and each form_post
+    /// sentinel gets the probe only that platform exposes, the provider's POST.
+    public var platform: Platform = .ios
     private let engine: PolicyEngine
 
     public init(rules: Rules, cases: [TestCase] = [], attack: Bool = true, rulesFile: String? = nil) {
@@ -214,7 +223,10 @@ public struct RulesAudit: Sendable {
     public func run(_ testCase: TestCase) -> AuditOutcome {
         let decision = engine.decide(testCase.request, expectedState: testCase.state, explain: explain)
         let differences = testCase.differences(from: decision)
-        let failures = differences.isEmpty ? [] : [AuditFailure.caseMismatch(differences)]
+        var failures = differences.isEmpty ? [] : [AuditFailure.caseMismatch(differences)]
+        if let unasked = platform.unaskedInterception(testCase.request, decision) {
+            failures.append(.notAskedOnPlatform(url: testCase.url, unasked))
+        }
         return AuditOutcome(subject: .testCase(testCase), url: testCase.url, decision: decision, failures: failures)
     }
 
@@ -223,17 +235,22 @@ public struct RulesAudit: Sendable {
 
     /// The attack on one target: its own URL, then every generator's variants.
     public func run(_ target: AttackTarget) -> [AuditOutcome] {
-        let own = decide(target.url, mainFrame: target.isMainFrame)
+        let own = decide(target.url, mainFrame: target.isMainFrame, method: target.method)
         var outcomes: [AuditOutcome] = []
         var ownFailures: [AuditFailure] = []
         if !target.decides(own) {
             ownFailures.append(.ruleUnreachable(url: target.url, target: target.title, decided: DecidedAs(own)))
         }
+        // What only the platform exposes: on Android a form_post sentinel's result (the provider's POST) is
+        // never shown to the app.
+        if let unasked = platform.unaskedInterception(NavigationRequest(url: target.url, isMainFrame: target.isMainFrame, method: target.method), own) {
+            ownFailures.append(.notAskedOnPlatform(url: target.url, unasked))
+        }
         outcomes.append(AuditOutcome(subject: .attack(target: target, generator: nil, expectation: nil), url: target.url, decision: own, failures: ownFailures))
         for generator in AttackCatalogue.all where !skippedGenerators.contains(generator.id) {
             let expectation = generator.expectation(for: target)
             for (index, variant) in generator.variants(for: target).enumerated() {
-                let decision = decide(variant, mainFrame: target.isMainFrame)
+                let decision = decide(variant, mainFrame: target.isMainFrame, method: target.method)
                 let failures = judge(variant, decision, expectation: expectation, target: target, own: own)
                 outcomes.append(AuditOutcome(subject: .attack(target: target, generator: generator.id, expectation: expectation),
                                              url: variant, decision: decision, failures: failures, variantNumber: index + 1))
@@ -242,8 +259,8 @@ public struct RulesAudit: Sendable {
         return outcomes
     }
 
-    private func decide(_ url: String, mainFrame: Bool) -> Decision {
-        engine.decide(NavigationRequest(url: url, isMainFrame: mainFrame), expectedState: rules.expectedState, explain: explain)
+    private func decide(_ url: String, mainFrame: Bool, method: String) -> Decision {
+        engine.decide(NavigationRequest(url: url, isMainFrame: mainFrame, method: method), expectedState: rules.expectedState, explain: explain)
     }
 
     private func judge(_ url: String, _ decision: Decision, expectation: VariantExpectation, target: AttackTarget, own: Decision) -> [AuditFailure] {

@@ -56,6 +56,10 @@ public struct TestCase: Sendable, Hashable {
     public var state: String?
     public var isMainFrame: Bool
     public var type: NavigationType
+    /// The navigation's method: GET, or POST (a form posted to the URL).
+    public var method = "GET"
+    /// The app loads the URL itself (loadUrl, the first load).
+    public var isAppInitiated = false
     public var source: CaseSource?
 
     public init(_ url: String, expect: CaseExpectation, name: String? = nil, state: String? = nil,
@@ -118,7 +122,9 @@ public struct CaseDifference: Sendable, Hashable {
 
 extension TestCase {
     /// The request the web view would report.
-    var request: NavigationRequest { NavigationRequest(url: url, type: type, isMainFrame: isMainFrame) }
+    var request: NavigationRequest {
+        NavigationRequest(url: url, type: type, isMainFrame: isMainFrame, method: method, isAppInitiated: isAppInitiated)
+    }
 
     /// The keys where `decision` differs from the expectation, in a fixed order.
     func differences(from decision: Decision) -> [CaseDifference] {

@@ -7,8 +7,10 @@ import NavigationReplay
 
 public enum CredentialHandOff {
     public static func isHandOff(_ n: ReplayedNavigation, secrets: SecretParameters = .standard) -> Bool {
+        // A result the platform never showed the app (not-asked-on-android) was handed to nobody.
+        if n.findings.contains(where: { if case .notAsked = $0.detail { true } else { false } }) { return false }
         switch n.decision.interception {
-        case .sentinel(.authorization)?: return n.decision.action == .cancel
+        case .sentinel(.authorization)?, .sentinel(.formPost)?: return n.decision.action == .cancel
         case .bridge(.legacyAccessToken)?: return true
         case .bridge(.drainRequest)?:
             let delivered = Set(n.events.filter { $0.status == .delivered || $0.status == .undispatched }.map(\.event))

@@ -41,6 +41,11 @@ public struct HostOptions: Sendable {
     /// Scripts run in every frame, any origin, once its document has loaded (`--frame-script`): what a
     /// user does in a provider's iframe the page itself cannot reach.
     public var frameScripts: [String] = []
+    /// The platform whose rules say which navigations the app is asked about (`--platform`): on Android a
+    /// navigation it is never asked about loads, and the transcript reports what a rule would have caught.
+    public var platform: Platform = .ios
+    /// The engine running the page, as a recording's header names it (WebKitGTK, Chromium).
+    public var engineName = "WebKitGTK"
 
     public init(startURL: String) { self.startURL = startURL }
 }

@@ -31,9 +31,9 @@ public final class HostRecording {
 
     /// - recordPath: where to write the navlog (secrets masked unless the redactor is off, each mask with
     ///   this run's keyed digest, so the replay compares them as the live run compared the values).
-    public init(engine: PolicyEngine, explain: Bool, redactor: Redactor, recordPath: String?,
+    public init(engine: PolicyEngine, explain: Bool, redactor: Redactor, platform: Platform = .ios, recorder: String = "WebKitGTK", recordPath: String?,
                 emit: @escaping (HostOutput) -> Void) throws {
-        replayer = Replayer(engine: engine, explain: explain, redactor: redactor)
+        replayer = Replayer(engine: engine, explain: explain, redactor: redactor, platform: platform)
         self.redactor = redactor
         recordRedactor = Redactor(secrets: redactor.secrets, isEnabled: redactor.isEnabled, fingerprint: RecordingFingerprint())
         self.emit = emit
@@ -45,7 +45,7 @@ public final class HostRecording {
             recordFile = handle
             let iso = ISO8601DateFormatter()
             iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            let header = NavlogHeader(version: 1, platform: "other", recorder: "bridge host (WebKitGTK)",
+            let header = NavlogHeader(version: 1, platform: "other", recorder: "bridge host (\(recorder))",
                                       startedAt: iso.string(from: started), origin: "native-hook")
             write(writer.header(header))
         }

@@ -49,8 +49,8 @@ final class HostSession {
         self.options = options
         self.emit = emit
         state = HostRunState(until: options.until, timeout: options.timeout, idle: options.idle)
-        recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor,
-                                      recordPath: options.recordPath) { [unowned self] output in self.handle(output) }
+        recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor, platform: options.platform,
+                                      recorder: options.engineName, recordPath: options.recordPath) { [unowned self] output in self.handle(output) }
     }
 
     /// How the run ended, once the view's loop has been left.
@@ -81,11 +81,19 @@ final class HostSession {
     }
 
     private func decideAndRecord(_ observed: HostNavigationAction) -> Bool {
-        let request = observed.request
         let source = observed.source(isFirst: navigations == 0)
+        var request = observed.request
+        request.isAppInitiated = source == .app
         navigations += 1
 
         let decision = engine.decide(request)
+        // A navigation the platform never shows the app (Android: a POST, the app's own load) loads whatever
+        // the rules say; the recording's replay reports it (not-asked-on-android).
+        if options.platform.unaskedInterception(request, decision) != nil {
+            state.activity()
+            recording.navigation(request, source: source, decided: .allow)
+            return true
+        }
         state.decided(decision)
         if source == .app, decision.action == .cancel {
             let rule = decision.rule.map { " (rule \($0))" } ?? " (\(decision.kind.rawValue))"

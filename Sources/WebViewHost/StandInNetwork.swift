@@ -165,39 +165,9 @@ final class StandInNetwork {
         soup_server_message_set_status(msg, guint(status), nil)
     }
 
-    func rendered(_ response: SiteResponse) -> (Int, [(String, String)], [UInt8], String?) {
-        switch response {
-        case .file(let path, let type):
-            guard let data = FileManager.default.contents(atPath: path) else { return (500, [], Array("cannot read \(path)".utf8), path) }
-            return (200, [("Content-Type", type)], Array(data), Self.shortPath(path))
-        case .redirect(let location, let status):
-            return (status, [("Location", location)], [], "→ \(location)")
-        case .status(let status):
-            return (status, [("Content-Type", "text/plain")], Array("\(status) \(Self.reason(status))\n".utf8), nil)
-        case .refused(let reason):
-            return (404, [("Content-Type", "text/plain")], Array("bridge host: \(reason)\n".utf8), reason)
-        }
-    }
+    func rendered(_ response: SiteResponse) -> (Int, [(String, String)], [UInt8], String?) { SiteAnswer.rendered(response) }
 
-    static func shortPath(_ path: String) -> String {
-        let here = FileManager.default.currentDirectoryPath + "/"
-        return path.hasPrefix(here) ? String(path.dropFirst(here.count)) : path
-    }
-
-    static func reason(_ status: Int) -> String {
-        switch status {
-        case 200: return "OK"
-        case 301: return "Moved Permanently"
-        case 302: return "Found"
-        case 303: return "See Other"
-        case 307: return "Temporary Redirect"
-        case 308: return "Permanent Redirect"
-        case 403: return "Forbidden"
-        case 404: return "Not Found"
-        case 500: return "Internal Server Error"
-        default: return "Status"
-        }
-    }
+    static func reason(_ status: Int) -> String { SiteAnswer.reason(status) }
 }
 
 #endif

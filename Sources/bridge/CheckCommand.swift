@@ -34,6 +34,12 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "The navigation is in a subframe (an iframe), not the main frame.")
     var subframe = false
 
+    @Option(name: .long, help: "The navigation's method: GET, or POST (a form submitted to the URL).")
+    var method = "GET"
+
+    @Flag(name: .long, help: "The app loads the URL itself (loadUrl, the first load), not the page.")
+    var appInitiated = false
+
     @Option(name: .long, help: "The navigation type: \(NavigationType.allCases.map(\.rawValue).joined(separator: ", ")).")
     var type: NavigationType = .other
 
@@ -49,13 +55,18 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
         let renderer = transcript.renderer
         let out = OutputWriter()
         let expanded = try InputArguments.expand(urls)
+        let platform = transcript.platform(for: engine)
+        var unaskedResults = 0
         for url in expanded.inputs {
-            let request = NavigationRequest(url: url, type: type, isMainFrame: !subframe)
+            let request = NavigationRequest(url: url, type: type, isMainFrame: !subframe, method: method.uppercased(), isAppInitiated: appInitiated)
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
-            out.lines(renderer.lines(DecisionEvent(url: url, decision)))
+            let unasked = platform.unaskedInterception(request, decision)
+            if unasked != nil { unaskedResults += 1 }
+            out.lines(renderer.lines(DecisionEvent(url: url, decision, unasked: unasked)))
         }
         out.flush()
         for skipped in expanded.skipped { StandardError.say("bridge check: \(skipped)") }
-        if !expanded.skipped.isEmpty { throw ExitCode(1) }
+        // A result the platform never shows the app is a defect the app would ship: the check fails.
+        if !expanded.skipped.isEmpty || unaskedResults > 0 { throw ExitCode(1) }
     }
 }

@@ -13,6 +13,11 @@ import WebViewHost
 
 extension StopCondition: ExpressibleByArgument {}
 
+/// The engine a hosted run uses.
+enum HostEngine: String, ExpressibleByArgument, CaseIterable {
+    case webkit, chromium
+}
+
 struct HostCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "host",
@@ -65,6 +70,9 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     )
 
     @OptionGroup var transcript: TranscriptOptions
+
+    @Option(name: .long, help: "The browser engine: webkit (WebKitGTK, as iOS's WKWebView) or chromium (Debian's Chromium over its DevTools pipe, as Android's WebView; --platform then defaults to android).")
+    var engine: HostEngine = .webkit
 
     @Option(name: .long, help: "When to stop: sentinel, deeplink, idle or timeout.")
     var until: StopCondition = .idle
@@ -155,6 +163,9 @@ struct HostRun {
         options.redactor = renderer.redactor
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
+        // Chromium is Android's WebView: its rules for when the app is asked, unless told otherwise.
+        options.platform = command.transcript.platform ?? engine.rules.platform ?? (command.engine == .chromium ? .android : .ios)
+        options.engineName = command.engine == .chromium ? "Chromium" : "WebKitGTK"
         if command.provider {
             let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
             if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host", .standInScriptsMissing) }
@@ -175,7 +186,12 @@ struct HostRun {
             }
         }
         let result: HostResult
-        do { result = try HostedWebView(engine: engine, options: options, emit: emit).run() } catch let error as HostError {
+        do {
+            switch command.engine {
+            case .webkit: result = try HostedWebView(engine: engine, options: options, emit: emit).run()
+            case .chromium: result = try ChromiumView(engine: engine, options: options, emit: emit).run()
+            }
+        } catch let error as HostError {
             out.flush()
             StandardError.say("bridge host: " + renderer.redactor.message(error.message))
             throw ExitCode(1)

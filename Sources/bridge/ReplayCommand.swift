@@ -81,7 +81,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         }
         for input in inputs {
             let logFormat = inputFormat ?? LogFormat.sniff(input)
-            let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor)
+            let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine))
             let standardInput = input.name == "(standard input)"
             if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.name))) }
             let replay: (LogItem) -> Void = { item in for event in replayer.replay(item).events { emit(event) } }

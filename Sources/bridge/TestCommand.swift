@@ -72,6 +72,9 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Leave a generator out of the attack (an id from --list-attacks), for a risk your app has accepted; repeatable.")
     var skip: [String] = []
 
+    @Option(name: .long, help: "The web view the app ships: ios or android (Android is not asked about POSTs or its own loads). Default: the rules file's \"platform\", else ios.")
+    var platform: Platform?
+
     @Flag(name: .long, help: "List the attack's generators with an example each, and exit.")
     var listAttacks = false
 
@@ -121,6 +124,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         var audit = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules)
         audit.explain = display.explain
         audit.skippedGenerators = Set(skip)
+        audit.platform = platform ?? loaded.platform ?? .ios
         var result = audit.run()
         let seconds = Date().timeIntervalSince(started)
         result.inputErrors = inputErrors

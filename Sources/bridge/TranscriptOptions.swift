@@ -7,6 +7,7 @@ import NavigationPolicy
 import NavigationReplay
 
 extension TranscriptFormat: ExpressibleByArgument {}
+extension Platform: ExpressibleByArgument {}
 
 struct TranscriptOptions: ParsableArguments {
     @Option(name: .long, help: "The rules file (JSON, version 1; the format: Sources/NavigationPolicy/NavigationPolicy.docc/RulesFile.md).")
@@ -14,6 +15,9 @@ struct TranscriptOptions: ParsableArguments {
 
     @Option(name: .long, help: "Output format: text (for people) or json (one object per line).")
     var format: TranscriptFormat = .text
+
+    @Option(name: .long, help: "The web view the app ships: ios (WKWebView: asked about every navigation) or android (WebView: not asked about POSTs, its own loads, history). Default: the rules file's \"platform\", else ios.")
+    var platform: Platform?
 
     @OptionGroup var display: DisplayOptions
 
@@ -23,6 +27,9 @@ struct TranscriptOptions: ParsableArguments {
 
     /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path.
     func loadEngine() throws -> PolicyEngine { try EngineLoader.load(rules) }
+
+    /// The platform to decide for: --platform, else the rules file's, else iOS.
+    func platform(for engine: PolicyEngine) -> Platform { platform ?? engine.rules.platform ?? .ios }
 }
 
 /// How output reads, for every command that prints decisions (`check`, `replay`, `host`, `test`): --explain,

@@ -67,3 +67,39 @@ struct CheckCommandTests {
         #expect(!plain.stdout.contains("\u{1B}"))
     }
 }
+
+@Suite("platforms: a form_post result under iOS and Android")
+struct PlatformCommandTests {
+    static let rules = InspectCommandTests.path("Fixtures/rules/form-post.json")
+
+    @Test("check: under ios the POST to the redirect URI is cancelled; under android it is not-asked-on-android, and the check fails")
+    func check() throws {
+        let ios = try BridgeProcess.run(["check", "--rules", Self.rules, "--method", "POST", "--format", "json", "https://yourdomain.com/oidc/callback"])
+        #expect(ios.status == 0, "\(ios.stderr)")
+        let iosLine = try #require(HostCommandTests.jsonLines(ios.stdout).first)
+        #expect(iosLine["decision"] as? String == "cancel" && iosLine["rule"] as? String == "signin-form-post" && iosLine["notAsked"] == nil)
+        #expect((iosLine["intercepted"] as? [String: Any])?["type"] as? String == "form-post")
+
+        let android = try BridgeProcess.run(["check", "--rules", Self.rules, "--platform", "android", "--method", "POST", "--format", "json",
+                                             "https://yourdomain.com/oidc/callback", "https://yourdomain.com/oidc/callback?code=1"])
+        #expect(android.status == 1)
+        let lines = HostCommandTests.jsonLines(android.stdout)
+        #expect(lines.map { ($0["notAsked"] as? [String: Any])?["code"] as? String } == ["not-asked-on-android", "not-asked-on-android"])
+        // A GET with the code is asked on Android too.
+        let get = try BridgeProcess.run(["check", "--rules", Self.rules, "--platform", "android", "https://yourdomain.com/oidc/callback?code=1"])
+        #expect(get.status == 0, "\(get.stdout)")
+    }
+
+    @Test("replay: the same log replays clean under ios and reports not-asked-on-android under android")
+    func replay() throws {
+        let log = InspectCommandTests.path("Fixtures/logs/form-post.navlog")
+        func codes(_ platform: String) throws -> (Int32, [String]) {
+            let run = try BridgeProcess.run(["replay", "--rules", Self.rules, "--platform", platform, "--format", "json", log])
+            let findings = HostCommandTests.jsonLines(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+            return (run.status, findings.compactMap { $0["code"] as? String })
+        }
+        let ios = try codes("ios"), android = try codes("android")
+        #expect(!ios.1.contains("not-asked-on-android") && ios.0 == 0, "\(ios)")
+        #expect(android.1.contains("not-asked-on-android") && android.0 == 1, "\(android)")
+    }
+}

@@ -1,5 +1,6 @@
 // SeedFlowsTests.swift: every seed flow end to end, as a user runs it: `bridge serve` as the provider,
-// `bridge host --provider-url URL` as the app's web view (real WebKitGTK), the test as the user who reads the
+// `bridge host --provider-url URL` as the app's web view, in both engines (WebKitGTK as iOS's WKWebView,
+// Debian's Chromium as Android's WebView; each case named with its engine), the test as the user who reads the
 // mail and taps the link. The pages are web/'s and pages in other styles (Fixtures/flows/): the widget
 // stand-in was not written for them. Each flow prints how long it took. Without WebKit the suite is
 // skipped, saying why; ProviderEmulatorTests' SeedFlowsOverHTTP runs the same flows without a view.
@@ -14,8 +15,9 @@ struct SeedFlowsInWebKit {
     static let signInPage = path("web/webViewSignIn.html")
 
     /// One `bridge host` run with the provider at `server`, in JSON with secrets shown (the test uses them).
-    static func host(_ server: ServeProcess, _ arguments: [String]) throws -> (BridgeRun, [[String: Any]]) {
-        let run = try BridgeProcess.run(["host", "--provider-url", server.base, "--format", "json", "--reveal", "--timeout", "20"] + arguments)
+    static func host(_ server: ServeProcess, _ engine: HostEngine, _ arguments: [String]) throws -> (BridgeRun, [[String: Any]]) {
+        let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--provider-url", server.base, "--format", "json", "--reveal",
+                                         "--timeout", "20"] + arguments)
         return (run, HostCommandTests.jsonLines(run.stdout))
     }
 
@@ -64,13 +66,13 @@ struct SeedFlowsInWebKit {
     }
 
     @Test("1. Capture sign-in on web/webViewSignIn.html: the credential reaches the rules' handler through the bridge queue, exactly once",
-          arguments: ["token", "code", "code_and_token"])
-    func captureSignIn(responseType: String) throws {
+          arguments: ["token", "code", "code_and_token"], HostEngine.allCases)
+    func captureSignIn(responseType: String, engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
             let navlog = Self.temporary("signin.navlog")
             defer { try? FileManager.default.removeItem(atPath: navlog) }
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel", "--record", navlog,
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "sentinel", "--record", navlog,
                                                       "--eval", "janrain.settings.capture.responseType = '\(responseType)'; janrain.standIn.signIn('ada@example.com')",
                                                       Self.signInPage])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -91,15 +93,15 @@ struct SeedFlowsInWebKit {
                 #expect(try server.request("POST", "/oauth/token", form: form).0 == 200)
                 #expect(try server.request("POST", "/oauth/token", form: form).0 == 400)
             }
-            Self.took("sign-in, \(responseType)", since: start)
+            Self.took("sign-in, \(responseType) (\(engine))", since: start)
         }
     }
 
-    @Test("2. A wrong password: onCaptureLoginFailed, no credential, nothing cancelled that should load")
-    func wrongPassword() throws {
+    @Test("2. A wrong password: onCaptureLoginFailed, no credential, nothing cancelled that should load", arguments: HostEngine.allCases)
+    func wrongPassword(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle",
                                                       "--eval", "janrain.standIn.signIn('ada@example.com', {password: 'not-the-password'})", Self.signInPage])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(Self.seen(lines, "onCaptureLoginFailed"), "\(run.stdout)")
@@ -107,22 +109,22 @@ struct SeedFlowsInWebKit {
             let cancelled = HostCommandTests.navigations(lines).filter { $0["decision"] as? String == "cancel" }
             #expect(cancelled.allSatisfy { $0["kind"] as? String == "bridge" }, "\(cancelled)")
             #expect(try Self.nativeSignIn(server, "ada@example.com", "not-the-password")["error"] as? String == "invalid_credentials")
-            Self.took("wrong password", since: start)
+            Self.took("wrong password (\(engine))", since: start)
         }
     }
 
-    @Test("3. The legacy hand-off janrain:accessToken=… reaches legacySignInCompleted with the emulator's token")
-    func legacyHandOff() throws {
+    @Test("3. The legacy hand-off janrain:accessToken=… reaches legacySignInCompleted with the emulator's token", arguments: HostEngine.allCases)
+    func legacyHandOff(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "sentinel",
                                                       "--eval", "janrain.standIn.signIn('ada@example.com', {legacy: true})", Self.signInPage])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             let handOff = try #require(HostCommandTests.navigations(lines).first { ($0["url"] as? String ?? "").hasPrefix("janrain:accessToken=") }, "\(run.stdout)")
             #expect(HostCommandTests.events(handOff).map(\.2) == [["legacySignInCompleted"]])
             let token = String((handOff["url"] as? String ?? "").dropFirst("janrain:accessToken=".count))
             #expect(try server.request("POST", "/entity", form: "access_token=\(token)").0 == 200)
-            Self.took("legacy hand-off", since: start)
+            Self.took("legacy hand-off (\(engine))", since: start)
         }
     }
 
@@ -138,12 +140,12 @@ struct SeedFlowsInWebKit {
 
     static let statusAfterASecond = "new Promise(function (done) { setTimeout(function () { done(document.getElementById('status').textContent) }, 1500) })"
 
-    @Test("4 and 5. Seed 000's reset: forgot password, the mail, its link in the view (a reset link, not a sign-in), the exchange, profile_change_password, xd_receiver, myapp://; the link again is refused")
-    func captureReset() throws {
+    @Test("4 and 5. Seed 000's reset: forgot password, the mail, its link in the view (a reset link, not a sign-in), the exchange, profile_change_password, xd_receiver, myapp://; the link again is refused", arguments: HostEngine.allCases)
+    func captureReset(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
             let site = Self.path("web/bridge-site.json")
-            let (asked, askedLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+            let (asked, askedLines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle",
                                                              "--eval", "janrain.standIn.forgotPassword('ada@example.com')", Self.signInPage])
             #expect(asked.status == 0 && Self.seen(askedLines, "onCaptureForgotPasswordCodeSuccess"), "\(asked.stdout)\(asked.stderr)")
             let link = try Self.latestLink(server)
@@ -151,7 +153,7 @@ struct SeedFlowsInWebKit {
 
             let shots = Self.temporary("shots")
             defer { try? FileManager.default.removeItem(atPath: shots) }
-            let (reset, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "deeplink", "--site", site, "--screenshots", shots,
+            let (reset, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "deeplink", "--site", site, "--screenshots", shots,
                                                         "--frame-script", Self.typeNewPassword("difference-engine"), link])
             #expect(reset.status == 0, "\(reset.stdout)\(reset.stderr)")
             let navigations = HostCommandTests.navigations(lines)
@@ -170,30 +172,30 @@ struct SeedFlowsInWebKit {
             // Afterwards the old password fails and the new one signs in.
             #expect(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["error"] as? String == "invalid_credentials")
             #expect(try Self.nativeSignIn(server, "ada@example.com", "difference-engine")["stat"] as? String == "ok")
-            Self.took("seed 000 reset", since: start)
+            Self.took("seed 000 reset (\(engine))", since: start)
 
             // 5. The same link again: the second exchange is refused and the page says so.
             let again = Date()
-            let (twice, twiceLines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", site, "--eval", Self.statusAfterASecond, link])
+            let (twice, twiceLines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle", "--site", site, "--eval", Self.statusAfterASecond, link])
             #expect(twice.status == 0, "\(twice.stdout)\(twice.stderr)")
             #expect((twiceLines.compactMap { $0["eval"] as? String }.first ?? "").contains("expired or was used already"), "\(twice.stdout)")
             #expect(twiceLines.contains { ($0["network"] as? [String: Any]).map { $0["url"] as? String == "https://yourdomain.com/password_reset/exchange" && $0["status"] as? Int == 400 } ?? false },
                     "\(twice.stdout)")
-            Self.took("reset link opened twice", since: again)
+            Self.took("reset link opened twice (\(engine))", since: again)
         }
     }
 
-    @Test("6. Seed 002's deep-link reset: the mail's yourapp:// link intercepted with the token and the decoded e-mail; once; a link refused after 31 minutes")
-    func deepLinkReset() throws {
+    @Test("6. Seed 002's deep-link reset: the mail's yourapp:// link intercepted with the token and the decoded e-mail; once; a link refused after 31 minutes", arguments: HostEngine.allCases)
+    func deepLinkReset(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
             let rules = Self.path("Fixtures/rules/deeplink.json")
             let page = Self.path("Fixtures/flows/app-backend/forgot.html")
-            let (asked, _) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "idle",
+            let (asked, _) = try Self.host(server, engine, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "idle",
                                                     "--eval", "document.getElementById('forgot').requestSubmit(); 'asked'", page])
             #expect(asked.status == 0, "\(asked.stdout)\(asked.stderr)")
             let link = try Self.latestLink(server)
-            let (opened, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "deeplink",
+            let (opened, lines) = try Self.host(server, engine, ["--rules", rules, "--origin", "https://yourappbackend.com", "--until", "deeplink",
                                                          "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
             #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
             let deepLink = try #require(HostCommandTests.navigations(lines).last)
@@ -210,12 +212,12 @@ struct SeedFlowsInWebKit {
             let lateToken = URLComponents(string: late)?.queryItems?.first { $0.name == "token" }?.value ?? ""
             let refused = try server.request("POST", "/api/reset-password", json: #"{"token":"\#(lateToken)","email":"ada@example.com","newPassword":"analytical-engine-2"}"#)
             #expect(refused.0 == 410 && refused.1["error"] as? String == "token_expired", "\(refused.2)")
-            Self.took("seed 002 deep-link reset", since: start)
+            Self.took("seed 002 deep-link reset (\(engine))", since: start)
         }
     }
 
-    @Test("7. Realm (seed 003): the confirmation and reset links intercepted in the view with token and tokenId, completed through the emulator; an expired link refused")
-    func realm() throws {
+    @Test("7. Realm (seed 003): the confirmation and reset links intercepted in the view with token and tokenId, completed through the emulator; an expired link refused", arguments: HostEngine.allCases)
+    func realm(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
             let rules = Self.path("Fixtures/rules/realm.json")
@@ -223,7 +225,7 @@ struct SeedFlowsInWebKit {
             let realm = "/api/client/v2.0/app/bridge-demo/auth/providers/local-userpass"
 
             func intercept(_ link: String, rule: String) throws -> [String: String] {
-                let (run, lines) = try Self.host(server, ["--rules", rules, "--origin", "https://app.example.com", "--until", "sentinel",
+                let (run, lines) = try Self.host(server, engine, ["--rules", rules, "--origin", "https://app.example.com", "--until", "sentinel",
                                                           "--eval", "location.href = \(String(reflecting: link)); 'opened'", page])
                 #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
                 let hit = HostCommandTests.navigations(lines).last
@@ -248,12 +250,12 @@ struct SeedFlowsInWebKit {
             let late = try server.request("POST", "\(realm)/reset",
                                           json: #"{"token":"\#(expired["token"] ?? "")","tokenId":"\#(expired["tokenId"] ?? "")","password":"too-late-1"}"#)
             #expect(late.0 >= 400, "\(late.2)")
-            Self.took("Realm confirmation and reset", since: start)
+            Self.took("Realm confirmation and reset (\(engine))", since: start)
         }
     }
 
-    @Test("8. Kii (seed 001): the e-mail reset link's page in the view, and the SMS PIN by API, in both password modes", arguments: ["user", "auto"])
-    func kii(mode: String) throws {
+    @Test("8. Kii (seed 001): the e-mail reset link's page in the view, and the SMS PIN by API, in both password modes", arguments: ["user", "auto"], HostEngine.allCases)
+    func kii(mode: String, engine: HostEngine) throws {
         let start = Date()
         let config = Self.temporary("kii.json")
         try #"{"kiiPasswordMode": "\#(mode)", "kiiLinkBase": "https://api.kii.com"}"#.write(toFile: config, atomically: true, encoding: .utf8)
@@ -274,7 +276,7 @@ struct SeedFlowsInWebKit {
             let link = try Self.latestLink(server)
             #expect(link.hasPrefix("https://api.kii.com/kii/reset?token="), "\(link)")
             let fill = mode == "user" ? "document.querySelector('[name=newPassword]').value = 'kii-by-mail-1'; " : ""
-            let (run, _) = try Self.host(server, ["--rules", Self.path("Fixtures/rules/kii.json"), "--until", "idle",
+            let (run, _) = try Self.host(server, engine, ["--rules", Self.path("Fixtures/rules/kii.json"), "--until", "idle",
                                                   "--eval", fill + "document.getElementById('kiiResetForm').submit(); 'reset'", link])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             let byMail = mode == "user" ? "kii-by-mail-1" : try newPassword()
@@ -290,31 +292,31 @@ struct SeedFlowsInWebKit {
             let byPIN = mode == "user" ? "kii-by-pin-1" : try newPassword()
             #expect(try login(byPIN) == 200, "\(byPIN)")
             #expect(try server.request("POST", "\(kii)/users/PHONE:+15555550100/password/complete-reset", json: body).0 == 403)
-            Self.took("Kii, \(mode) mode", since: start)
+            Self.took("Kii, \(mode) mode (\(engine))", since: start)
         }
     }
 
-    @Test("9. A page in the style of Janrain's public demo pages (other screen and form names, its own bridge) signs in")
-    func demoStylePage() throws {
+    @Test("9. A page in the style of Janrain's public demo pages (other screen and form names, its own bridge) signs in", arguments: HostEngine.allCases)
+    func demoStylePage(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
             let navlog = Self.temporary("demo.navlog")
             defer { try? FileManager.default.removeItem(atPath: navlog) }
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
                                                       "--eval", "janrain.standIn.signIn('ada@example.com')", Self.path("Fixtures/flows/demo-style/index.html")])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
             #expect(!lines.contains { $0["scriptError"] != nil }, "\(run.stdout)")
             let screens = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureScreenShow" }.map { $0.1["screen"] as? String ?? "" }
             #expect(screens.first == "welcome", "\(screens)")
-            Self.took("demo-style page", since: start)
+            Self.took("demo-style page (\(engine))", since: start)
         }
     }
 
-    @Test("errors in the widget and in page handlers it calls arrive with their message, file and line, not \"Script error.\"")
-    func widgetErrorsAreReal() throws {
+    @Test("errors in the widget and in page handlers it calls arrive with their message, file and line, not \"Script error.\"", arguments: HostEngine.allCases)
+    func widgetErrorsAreReal(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle",
                                                       "--eval", "janrain.events.onCaptureLoginStart.addHandler(function () { null.boom(); }); janrain.standIn.signIn('ada@example.com')",
                                                       Self.signInPage])
             let errors = lines.compactMap { $0["scriptError"] as? String }
@@ -336,10 +338,10 @@ extension SeedFlowsInWebKit {
 }
 
 extension SeedFlowsInWebKit {
-    @Test("registration through the widget: onCaptureRegistrationSuccess reaches signInCompleted, and the new user signs in")
-    func registration() throws {
+    @Test("registration through the widget: onCaptureRegistrationSuccess reaches signInCompleted, and the new user signs in", arguments: HostEngine.allCases)
+    func registration(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "sentinel",
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "sentinel",
                                                       "--eval", "janrain.standIn.register({email: 'grace@example.com', password: 'flow-matic-1955', displayName: 'Grace'})",
                                                       Self.signInPage])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -348,12 +350,12 @@ extension SeedFlowsInWebKit {
         }
     }
 
-    @Test("createCaptureSession(token) with the emulator's token finds the session; with a made-up one it does not")
-    func createCaptureSession() throws {
+    @Test("createCaptureSession(token) with the emulator's token finds the session; with a made-up one it does not", arguments: HostEngine.allCases)
+    func createCaptureSession(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
             for (given, event) in [(token, "onCaptureSessionFound"), ("made-up-token", "onCaptureSessionNotFound")] {
-                let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle",
+                let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle",
                                                           "--eval", "janrain.capture.ui.createCaptureSession('\(given)').then(function (found) { return found })",
                                                           Self.signInPage])
                 #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -400,8 +402,8 @@ extension SeedFlowsInWebKit {
 }
 
 extension SeedFlowsInWebKit {
-    @Test("web/webViewProfile.html with the app's token: the session is found once, the profile and a new password are saved at the emulator")
-    func profile() throws {
+    @Test("web/webViewProfile.html with the app's token: the session is found once, the profile and a new password are saved at the emulator", arguments: HostEngine.allCases)
+    func profile(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
             let save = """
@@ -423,7 +425,7 @@ extension SeedFlowsInWebKit {
                   })();
                 })
                 """
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--until", "idle", "--site", Self.path("web/bridge-site.json"),
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle", "--site", Self.path("web/bridge-site.json"),
                                                       "--eval", save, "https://yourdomain.com/webViewProfile.html#access_token=\(token)"])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(lines.contains { $0["eval"] as? String == "changePasswordForm" }, "\(run.stdout)")
@@ -444,11 +446,11 @@ extension SeedFlowsInWebKit {
         "if (location.pathname === '/idp/authorize') document.getElementById('\(button)').click();"
     }
 
-    @Test("10. Seed 004's social sign-in, Engage only (web/engage-signin.html): Social Login, the identity provider's consent, the callback, and the token at the token URL, each a navigation the rules decide; the token gives the profile through auth_info")
-    func engageSocialSignIn() throws {
+    @Test("10. Seed 004's social sign-in, Engage only (web/engage-signin.html): Social Login, the identity provider's consent, the callback, and the token at the token URL, each a navigation the rules decide; the token gives the profile through auth_info", arguments: HostEngine.allCases)
+    func engageSocialSignIn(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
-            let (run, lines) = try Self.host(server, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "sentinel",
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "sentinel",
                                                       "--eval", "janrain.standIn.socialSignIn('google')", "--frame-script", Self.atIdentityProvider("allow"),
                                                       Self.path("web/engage-signin.html")])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -460,15 +462,15 @@ extension SeedFlowsInWebKit {
             let token = try #require((last["params"] as? [String: String])?["token"])
             let (_, answer, text) = try server.request("POST", "/api/v2/auth_info", form: "apiKey=bridge-engage-api-key&token=\(token)")
             #expect(answer["stat"] as? String == "ok" && (answer["profile"] as? [String: Any])?["email"] as? String == "ada@example.com", "\(text)")
-            Self.took("social sign-in, Engage only", since: start)
+            Self.took("social sign-in, Engage only (\(engine))", since: start)
         }
     }
 
-    @Test("11. Cancel at the identity provider: the token URL is reached with error=access_denied (the app's cancelled-sign-in rule), no token")
-    func engageSocialCancel() throws {
+    @Test("11. Cancel at the identity provider: the token URL is reached with error=access_denied (the app's cancelled-sign-in rule), no token", arguments: HostEngine.allCases)
+    func engageSocialCancel(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             // An error at the token URL is not a result, so the run goes on until the view is idle.
-            let (run, lines) = try Self.host(server, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "idle",
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "idle",
                                                       "--eval", "janrain.standIn.socialSignIn('apple')", "--frame-script", Self.atIdentityProvider("cancel"),
                                                       Self.path("web/engage-signin.html")])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -477,13 +479,13 @@ extension SeedFlowsInWebKit {
         }
     }
 
-    @Test("12. Seed 004 with Capture (the redirect flow, a page in the demo pages' style): the social button's chain ends back on the page, whose widget hands the session to the app through the bridge")
-    func captureSocialSignIn() throws {
+    @Test("12. Seed 004 with Capture (the redirect flow, a page in the demo pages' style): the social button's chain ends back on the page, whose widget hands the session to the app through the bridge", arguments: HostEngine.allCases)
+    func captureSocialSignIn(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
             let navlog = Self.temporary("social.navlog")
             defer { try? FileManager.default.removeItem(atPath: navlog) }
-            let (run, lines) = try Self.host(server, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.social, "--origin", "https://yourdomain.com", "--until", "sentinel", "--record", navlog,
                                                       "--eval", "janrain.standIn.socialSignIn('facebook')", "--frame-script", Self.atIdentityProvider("allow"),
                                                       Self.path("Fixtures/flows/demo-style/index.html")])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
@@ -495,14 +497,14 @@ extension SeedFlowsInWebKit {
             #expect(success["action"] as? String == "socialSignin" && (success["userData"] as? [String: Any])?["email"] as? String == "ada@example.com", "\(success)")
             let token = try #require(success["accessToken"] as? String)
             #expect(try server.request("POST", "/entity", form: "access_token=\(token)").0 == 200)
-            Self.took("social sign-in, Capture redirect flow", since: start)
+            Self.took("social sign-in, Capture redirect flow (\(engine))", since: start)
         }
     }
 }
 
 extension SeedFlowsInWebKit {
-    @Test("13. A profile page in the demo pages' style (forms opened as {* name *} without #): the session the app stored is found and a new display name is saved")
-    func demoStyleProfile() throws {
+    @Test("13. A profile page in the demo pages' style (forms opened as {* name *} without #): the session the app stored is found and a new display name is saved", arguments: HostEngine.allCases)
+    func demoStyleProfile(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
             // The app's stored session, as the widget keeps it, before the widget starts.
@@ -520,13 +522,34 @@ extension SeedFlowsInWebKit {
                   })();
                 })
                 """
-            let (run, lines) = try Self.host(server, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "idle",
+            let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "idle",
                                                       "--frame-script", stored, "--eval", save, Self.path("Fixtures/flows/demo-style/edit-profile.html")])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(lines.compactMap { $0["eval"] as? String } == ["saved editDetailsForm"], "\(run.stdout)")
             #expect(Self.seen(lines, "onCaptureSessionFound"), "\(run.stdout)")
             let (_, entity, _) = try server.request("POST", "/entity", form: "access_token=\(token)")
             #expect((entity["result"] as? [String: Any])?["displayName"] as? String == "Countess of Lovelace")
+        }
+    }
+}
+
+extension SeedFlowsInWebKit {
+    @Test("14. A provider's form_post result in a real view: cancelled under --platform ios; under android the app is never asked, the POST loads, and the run reports not-asked-on-android")
+    func formPostPerPlatform() throws {
+        let rules = Self.path("Fixtures/rules/form-post.json"), page = Self.path("Fixtures/flows/form-post/index.html")
+        let ios = try BridgeProcess.run(["host", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel", "--format", "json", page])
+        #expect(ios.status == 0, "\(ios.stdout)\(ios.stderr)")
+        let hit = try #require(HostCommandTests.navigations(HostCommandTests.jsonLines(ios.stdout)).last)
+        #expect(hit["rule"] as? String == "signin-form-post" && hit["decision"] as? String == "cancel" && hit["recorded"] as? String == "cancel")
+
+        // Android's rules in WebKit (--platform android), and in Chromium, where they are the default.
+        for engine in [["--platform", "android"], ["--engine", "chromium"]] {
+            let android = try BridgeProcess.run(["host", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "idle", "--format", "json"] + engine + [page])
+            #expect(android.status == 1, "\(android.stdout)\(android.stderr)")
+            let posted = try #require(HostCommandTests.navigations(HostCommandTests.jsonLines(android.stdout)).last)
+            // What the rules say, what the view did (it loaded), and why.
+            #expect(posted["decision"] as? String == "cancel" && posted["recorded"] as? String == "allow", "\(engine)")
+            #expect((posted["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }.contains("not-asked-on-android") == true, "\(posted)")
         }
     }
 }

@@ -1,5 +1,5 @@
 // RuleKindCatalogueTests.swift: tests generated from each rule kind's own examples. A URL prefixed
-// "subframe:" is decided as a subframe navigation.
+// "subframe:" is decided as a subframe navigation, one prefixed "POST:" as a form posted there.
 import Foundation
 import NavigationPolicy
 import Testing
@@ -7,6 +7,9 @@ import Testing
 @Suite("Rule kinds, from their examples")
 struct RuleKindCatalogueTests {
     static func decide(_ engine: PolicyEngine, _ url: String) -> Decision {
+        if url.hasPrefix("POST:") {
+            return engine.decide(NavigationRequest(url: String(url.dropFirst("POST:".count)), method: "POST"))
+        }
         if url.hasPrefix("subframe:") {
             return engine.decide(NavigationRequest(url: String(url.dropFirst("subframe:".count)), isMainFrame: false))
         }

@@ -214,3 +214,38 @@ import RulesAudit
         #expect(read.errors[0].description == "/nonexistent/cases.jsonl: cannot be read")
     }
 }
+
+@Suite("bridge test per platform")
+struct PlatformAuditTests {
+    static func audit(_ platform: Platform, cases: [TestCase] = [], attack: Bool = true) throws -> AuditResult {
+        var audit = RulesAudit(rules: try RulesLoader.load(path: RulesAuditTests.path("Fixtures/rules/form-post.json")), cases: cases, attack: attack)
+        audit.platform = platform
+        return audit.run()
+    }
+
+    static func checks(_ result: AuditResult) -> [String] { result.failures.flatMap(\.failures).map(\.check) }
+
+    @Test("a form_post sentinel passes the attack under ios; under android its own result (the provider's POST) is not-asked-on-android")
+    func attack() throws {
+        #expect(Self.checks(try Self.audit(.ios)) == [])
+        let android = try Self.audit(.android)
+        #expect(Self.checks(android) == ["not-asked-on-android"])
+        guard case .notAskedOnPlatform(_, let unasked)? = android.failures.first?.failures.first else { Issue.record("\(android.failures)"); return }
+        #expect(unasked == UnaskedInterception(platform: .android, reason: .method("POST"), kind: .sentinel, rule: "signin-form-post"))
+    }
+
+    @Test("a case with method POST or appInitiated fails under android where a rule intercepts it, and passes under ios")
+    func cases() throws {
+        let posted = TestCase("https://yourdomain.com/oidc/callback", expect: CaseExpectation(decision: .cancel, kind: .sentinel, rule: "signin-form-post"))
+        var post = posted
+        post.method = "POST"
+        var appLoad = TestCase("https://yourdomain.com/oidc/callback?code=c", expect: CaseExpectation(decision: .cancel, rule: "signin"))
+        appLoad.isAppInitiated = true
+        #expect(Self.checks(try Self.audit(.ios, cases: [post, appLoad], attack: false)) == [])
+        #expect(Self.checks(try Self.audit(.android, cases: [post, appLoad], attack: false)) == ["not-asked-on-android", "not-asked-on-android"])
+        // The case file carries them.
+        let read = CaseFile.parse(Array(#"{"url":"https://yourdomain.com/oidc/callback","method":"POST","appInitiated":true,"expect":{"decision":"cancel"}}"#.utf8), file: "x.jsonl")
+        #expect(read.cases.first?.method == "POST" && read.cases.first?.isAppInitiated == true)
+        #expect(CaseFile.parse(Array(#"{"url":"https://a.example/","method":"PUT","expect":{"decision":"allow"}}"#.utf8), file: "x.jsonl").errors.first?.key == "method")
+    }
+}

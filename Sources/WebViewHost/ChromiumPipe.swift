@@ -1,0 +1,127 @@
+// ChromiumPipe.swift: Debian's Chromium, headless, and the DevTools protocol over a pipe
+// (--remote-debugging-pipe: the browser reads commands on descriptor 3 and writes answers and events on 4,
+// each a JSON message ended by a NUL byte). No WebSocket, no download, no port. Written by hand on
+// posix_spawn: the browser must inherit two descriptors at fixed numbers, which Foundation's Process cannot
+// give a child. Messages are read on a thread of their own and handed, decoded, to the caller's queue;
+// commands are answered through their callbacks on that queue.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+final class ChromiumPipe: @unchecked Sendable {
+    typealias Message = [String: Any]
+
+    /// Where Chromium is, or nil when it is not installed.
+    static var executable: String? {
+        ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private let toBrowser: Int32
+    private let fromBrowser: Int32
+    let pid: pid_t
+    private let queue: DispatchQueue
+    private var nextID = 0
+    private var replies: [Int: (Message) -> Void] = [:]
+    private var closed = false
+    /// An event: its method, its params, and the session it belongs to (nil: the browser's).
+    var onEvent: ((String, Message, String?) -> Void)?
+    /// The browser closed the pipe (it exited or crashed).
+    var onClose: (() -> Void)?
+
+    /// Starts `executable` with `arguments` (after the pipe's own flag) and reads it on `queue`.
+    init(executable: String, arguments: [String], queue: DispatchQueue) throws {
+        self.queue = queue
+        signal(SIGPIPE, SIG_IGN)  // a browser that died makes a write fail, not the process
+        var commands: [Int32] = [0, 0], events: [Int32] = [0, 0]
+        guard pipe(&commands) == 0, pipe(&events) == 0 else { throw HostError(.setup, "cannot make the DevTools pipe: \(String(cString: strerror(errno)))") }
+        // Above the low numbers, so that placing one at 3 cannot overwrite the other.
+        let childReads = fcntl(commands[0], F_DUPFD, 10), childWrites = fcntl(events[1], F_DUPFD, 10)
+        Glibc.close(commands[0]); Glibc.close(events[1])
+        toBrowser = commands[1]
+        fromBrowser = events[0]
+        _ = fcntl(toBrowser, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fromBrowser, F_SETFD, FD_CLOEXEC)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, childReads, 3)
+        posix_spawn_file_actions_adddup2(&actions, childWrites, 4)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable, "--remote-debugging-pipe"] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        Glibc.close(childReads); Glibc.close(childWrites)
+        guard status == 0 else {
+            Glibc.close(toBrowser); Glibc.close(fromBrowser)
+            throw HostError(.setup, "cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        pid = child
+        let reader = Thread { [self] in readLoop() }
+        reader.name = "bridge chromium pipe"
+        reader.start()
+    }
+
+    /// Sends a command (to `session`, or the browser); `reply` gets the whole answer: `result` or `error`.
+    /// Call on the queue.
+    func send(_ method: String, _ params: Message = [:], session: String? = nil, _ reply: ((Message) -> Void)? = nil) {
+        guard !closed else { reply?(["error": ["message": "the browser is gone"]]); return }
+        nextID += 1
+        var message: Message = ["id": nextID, "method": method, "params": params]
+        if let session { message["sessionId"] = session }
+        if let reply { replies[nextID] = reply }
+        guard var data = try? JSONSerialization.data(withJSONObject: message) else { return }
+        data.append(0)
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(toBrowser, raw.baseAddress! + offset, raw.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+    }
+
+    /// Ends the browser and waits for it. Call on the queue.
+    func close() {
+        guard !closed else { return }
+        closed = true
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        Glibc.close(toBrowser)
+    }
+
+    private func readLoop() {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(fromBrowser, &chunk, chunk.count)
+            if count <= 0 { break }
+            buffer.append(contentsOf: chunk[0..<count])
+            while let end = buffer.firstIndex(of: 0) {
+                let line = Data(buffer[..<end])
+                buffer.removeSubrange(...end)
+                guard let message = (try? JSONSerialization.jsonObject(with: line)) as? Message else { continue }
+                let decoded = Decoded(message: message)
+                queue.async { [self] in dispatch(decoded.message) }
+            }
+        }
+        Glibc.close(fromBrowser)
+        queue.async { [self] in onClose?() }
+    }
+
+    /// A decoded message on its way to the queue (JSONSerialization's values are plain data, read there only).
+    private struct Decoded: @unchecked Sendable { let message: Message }
+
+    private func dispatch(_ message: Message) {
+        if let id = message["id"] as? Int {
+            replies.removeValue(forKey: id)?(message)
+        } else if let method = message["method"] as? String {
+            onEvent?(method, message["params"] as? Message ?? [:], message["sessionId"] as? String)
+        }
+    }
+}

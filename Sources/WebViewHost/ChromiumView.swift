@@ -1,0 +1,362 @@
+// ChromiumView.swift: the Chromium edge of one hosted run (`bridge host --engine chromium`): Debian's
+// Chromium, headless, driven over the DevTools pipe (ChromiumPipe), as Android's WebView would show the
+// app its navigations. The same HostSession decides every navigation with the engine and writes the same
+// transcript as the WebKit host; this file carries out what the session asks (HostViewControl) and turns
+// the browser's events into the session's calls:
+//   - Fetch.requestPaused for a document is a navigation: decided, then failed (cancel) or served; every
+//     other request is served. Served means, as the WebKit host's stand-in network does: a provider host or
+//     app-backend path is forwarded to the emulator (Fetch.fulfillRequest with its answer, redirects not
+//     followed here), a site file from the site, loopback reached directly (Fetch.continueRequest). No
+//     proxy and no certificates: the browser is answered in place.
+//   - Page.frameRequestedNavigation to a custom scheme (janrain:, myapp://, intent://) is a navigation no
+//     request follows: decided (a bridge signal's queue drained with Runtime.evaluate).
+//   - Page.frameNavigated and loadEventFired are loads; javascriptDialogOpening a dialog, answered as a
+//     web view with no UI delegate answers it; the error probe posts through a Runtime binding.
+// Everything runs on one serial queue; run() waits for the session to end.
+#if WebKit
+import BrowserURL
+import CommandOutput
+import FlowInspector
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import NavigationPolicy
+import NavigationReplay
+
+public final class ChromiumView: HostViewControl, @unchecked Sendable {
+    private let options: HostOptions
+    private let session: HostSession
+    private let queue = DispatchQueue(label: "bridge.host.chromium")
+    private var pipe: ChromiumPipe?
+    private var target: String?
+    private var mainFrame: String?
+    private var currentURL: String?
+    private var gone = false
+    private var ended = false
+    private let finished = DispatchSemaphore(value: 0)
+    /// Documents a served answer redirected to: their navigation is a redirect.
+    private var redirectTargets: Set<String> = []
+    private var toldUnreachable = false
+    private let forwarding = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+    private let profile = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-chromium-\(UUID().uuidString)").path
+
+    public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
+        self.options = options
+        session = try HostSession(engine: engine, options: options, emit: emit)
+    }
+
+    /// Where Chromium is, or nil (then `bridge host --engine chromium` says how to get it).
+    public static var executable: String? { ChromiumPipe.executable }
+
+    /// Runs the page until the stop condition, a failure or the timeout; always ends the browser.
+    public func run() throws -> HostResult {
+        guard let executable = ChromiumPipe.executable else {
+            throw HostError(.setup, "Chromium is not installed: apt-get install chromium (.ci/setup installs it)")
+        }
+        if let directory = options.screenshotsDirectory {
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw HostError(.setup, "--screenshots: cannot create \(directory): \(error.localizedDescription)")
+            }
+        }
+        session.view = self
+        let pipe = try ChromiumPipe(executable: executable, arguments: [
+            "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
+            "--user-data-dir=" + profile, "--window-size=390,844",
+            // Every frame in the page's own renderer, as in Android's WebView (no out-of-process iframes): the
+            // page's session then sees, intercepts and scripts a cross-origin iframe too.
+            "--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process", "about:blank",
+        ], queue: queue)
+        self.pipe = pipe
+        pipe.onEvent = { [unowned self] method, params, sessionID in self.event(method, params, sessionID) }
+        pipe.onClose = { [unowned self] in
+            self.gone = true
+            if !self.ended { self.session.webProcessTerminated("Chromium closed its DevTools pipe") }
+        }
+        queue.async { [self] in start() }
+        finished.wait()
+        queue.sync { pipe.close() }
+        try? FileManager.default.removeItem(atPath: profile)
+        return queue.sync { session.finish() }
+    }
+
+    // MARK: Setting up
+
+    private func start() {
+        note("Chromium over its DevTools pipe; loading \(options.redactor.rawURL(options.startURL))")
+        if let provider = options.provider {
+            note(provider.isInProcess ? "provider: the emulator, in this process, at \(provider.base)" : "provider: bridge serve at \(provider.base)")
+        }
+        command("Browser.getVersion") { [self] version in
+            let agent = (version["userAgent"] as? String ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
+            command("Target.createTarget", ["url": "about:blank"]) { [self] created in
+                guard let id = created["targetId"] as? String else { return fail(.setup, "Chromium made no page") }
+                command("Target.attachToTarget", ["targetId": id, "flatten": true]) { [self] attached in
+                    guard let sessionID = attached["sessionId"] as? String else { return fail(.setup, "Chromium did not attach to its page") }
+                    target = sessionID
+                    configure(userAgent: agent)
+                }
+            }
+        }
+        tick()
+    }
+
+    private func configure(userAgent: String) {
+        // The error probe posts as it does in WebKit (webkit.messageHandlers.bridgeHost), here through a binding.
+        let shim = """
+            (function () {
+              var post = function (message) { try { \(Self.probeBinding)(JSON.stringify(message)); } catch (e) {} };
+              window.webkit = window.webkit || {};
+              window.webkit.messageHandlers = window.webkit.messageHandlers || {};
+              window.webkit.messageHandlers.\(HostScripts.probeHandler) = { postMessage: post };
+            })();
+            """
+        let frameScripts = options.frameScripts.map { source in
+            "(function () { var run = function () { \(source)\n }; if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run); else run(); })();"
+        }
+        let setup: [(String, [String: Any])] = [
+            ("Page.enable", [:]), ("Runtime.enable", [:]), ("Runtime.addBinding", ["name": Self.probeBinding]),
+            ("Page.addScriptToEvaluateOnNewDocument", ["source": shim + HostScripts.errorProbe]),
+        ] + frameScripts.map { ("Page.addScriptToEvaluateOnNewDocument", ["source": $0]) } + [
+            ("Emulation.setUserAgentOverride", ["userAgent": userAgent + " " + HostScripts.userAgentToken]),
+            ("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true]),
+            ("Fetch.enable", ["patterns": [["urlPattern": "*", "requestStage": "Request"]]]),
+        ]
+        func next(_ index: Int) {
+            guard index < setup.count else {
+                command("Page.navigate", ["url": options.startURL]) { [self] answer in
+                    if let error = answer["errorText"] as? String, !error.isEmpty {
+                        session.loadFailed(options.startURL, message: error)
+                    }
+                }
+                return
+            }
+            command(setup[index].0, setup[index].1) { _ in next(index + 1) }
+        }
+        next(0)
+    }
+
+    static let probeBinding = "bridgeHostProbe"
+
+    // MARK: The browser's events
+
+    private func event(_ method: String, _ params: [String: Any], _ sessionID: String?) {
+        guard sessionID == nil || sessionID == target else { return }
+        switch method {
+        case "Fetch.requestPaused": paused(params)
+        case "Page.frameRequestedNavigation": requested(params)
+        case "Page.frameNavigated":
+            guard let frame = params["frame"] as? [String: Any] else { return }
+            if frame["parentId"] == nil {
+                mainFrame = frame["id"] as? String
+                currentURL = frame["url"] as? String
+            }
+            session.activity()
+        case "Page.loadEventFired": session.pageLoaded(currentURL ?? options.startURL)
+        case "Page.javascriptDialogOpening":
+            let kind = HostDialogKind(rawValue: params["type"] as? String ?? "") ?? .alert
+            session.dialog(kind, message: params["message"] as? String ?? "")
+            // As a web view with no UI delegate answers: an alert is dismissed, a confirm or prompt declined.
+            command("Page.handleJavaScriptDialog", ["accept": kind == .alert || kind == .beforeunload])
+        case "Runtime.bindingCalled":
+            if params["name"] as? String == Self.probeBinding { session.probeMessage(params["payload"] as? String) }
+        case "Inspector.targetCrashed": session.webProcessTerminated("Chromium's page crashed")
+        default: break
+        }
+    }
+
+    /// A request the browser holds: a document is a navigation to decide; everything is then served.
+    private func paused(_ params: [String: Any]) {
+        guard let id = params["requestId"] as? String, let request = params["request"] as? [String: Any],
+              let address = request["url"] as? String else { return }
+        // A request's URL has no fragment; the navigation's does (an implicit flow's #access_token=).
+        let url = address + (request["urlFragment"] as? String ?? "")
+        let method = request["method"] as? String ?? "GET"
+        if params["resourceType"] as? String == "Document" {
+            let isRedirect = params["redirectedRequestId"] != nil || redirectTargets.remove(url) != nil
+            let observed = HostNavigationAction(url: url, method: method, isRedirect: isRedirect,
+                                                type: method == "POST" ? .formSubmitted : .other, currentURL: currentURL)
+            guard session.decide(observed) else {
+                command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+                return
+            }
+        }
+        serve(id, url: url, method: method, request: request, isDocument: params["resourceType"] as? String == "Document")
+    }
+
+    /// A navigation to a custom scheme (no request follows one): decided as the app's delegate would.
+    private func requested(_ params: [String: Any]) {
+        guard let url = params["url"] as? String, case .success(let parsed) = BrowserURL.parse(url),
+              !["http", "https", "about", "data", "blob", "file"].contains(parsed.scheme) else { return }
+        let reason = params["reason"] as? String ?? ""
+        let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
+                                            type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
+                                            newWindow: params["disposition"] as? String == "newWindow", currentURL: currentURL)
+        _ = session.decide(observed)
+    }
+
+    // MARK: Serving
+
+    private func serve(_ id: String, url: String, method: String, request: [String: Any], isDocument: Bool) {
+        if let provider = options.provider, let target = provider.target(for: url) {
+            forward(id, url: url, method: method, request: request, to: ProviderRouting.forwardURL(base: provider.base, target: target), isDocument: isDocument)
+            return
+        }
+        if case .success(let parsed) = BrowserURL.parse(url), SentinelMatcher.isLoopback(parsed.hostname) || !["http", "https"].contains(parsed.scheme) {
+            command("Fetch.continueRequest", ["requestId": id])
+            return
+        }
+        let site = options.site ?? HostSite(origin: "https://invalid.invalid", routes: [])
+        let response = site.respond(to: url)
+        let (status, headers, body, detail) = SiteAnswer.rendered(response)
+        // Chromium asks every page for /favicon.ico on its own (a web view does not): not the page's request.
+        let browsersOwn = status == 404 && (try? BrowserURL.parse(url).get())?.pathname == "/favicon.ico"
+        if !browsersOwn { session.network(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: response.isRefused)) }
+        if isDocument, let location = headers.first(where: { $0.0 == "Location" })?.1 { redirectTargets.insert(resolve(location, against: url)) }
+        fulfill(id, status: status, headers: headers + [("Access-Control-Allow-Origin", "*")], body: body)
+    }
+
+    private func fulfill(_ id: String, status: Int, headers: [(String, String)], body: [UInt8]) {
+        let fields = (headers + [("Cache-Control", "no-store")]).map { ["name": $0.0, "value": $0.1] }
+        command("Fetch.fulfillRequest", ["requestId": id, "responseCode": status, "responseHeaders": fields,
+                                          "body": Data(body).base64EncodedString()])
+    }
+
+    /// A provider's request, to the emulator and back, as the WebKit host's forwarder does it: the page's
+    /// host and scheme said as a reverse proxy says them, the answer passed on as it came.
+    private func forward(_ id: String, url: String, method: String, request: [String: Any], to destination: String, isDocument: Bool) {
+        guard let target = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8)) }
+        var outgoing = URLRequest(url: target)
+        outgoing.httpMethod = method
+        let headers = request["headers"] as? [String: Any] ?? [:]
+        for (name, value) in headers where ["content-type", "origin", "authorization", "accept"].contains(name.lowercased()) {
+            outgoing.setValue(value as? String, forHTTPHeaderField: name)
+        }
+        if case .success(let original) = BrowserURL.parse(url) {
+            outgoing.setValue(original.host, forHTTPHeaderField: "X-Forwarded-Host")
+            outgoing.setValue(original.scheme, forHTTPHeaderField: "X-Forwarded-Proto")
+        }
+        if let body = request["postData"] as? String { outgoing.httpBody = Data(body.utf8) }
+        let task = forwarding.dataTask(with: outgoing) { [self] data, response, error in
+            let answer = ForwardedAnswer(data: data, response: response as? HTTPURLResponse, error: error.map { "\($0.localizedDescription)" })
+            queue.async { [self] in forwarded(id, url: url, method: method, destination: destination, answer, isDocument: isDocument) }
+        }
+        task.resume()
+    }
+
+    private struct ForwardedAnswer: @unchecked Sendable {
+        let data: Data?
+        let response: HTTPURLResponse?
+        let error: String?
+    }
+
+    private func forwarded(_ id: String, url: String, method: String, destination: String, _ answer: ForwardedAnswer, isDocument: Bool) {
+        guard let response = answer.response else {
+            let why = answer.error ?? "no answer"
+            session.network(NetworkExchange(method: method, url: url, status: 502, detail: "provider did not answer: \(why)", refused: false))
+            fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bridge host: the provider at \(destination) did not answer: \(why)\n".utf8))
+            if !toldUnreachable {
+                toldUnreachable = true
+                session.fail(HostError(.providerUnreachable, "the provider at \(options.provider?.base ?? "--provider") does not answer (\(why)); is bridge serve running there?"))
+            }
+            return
+        }
+        var headers: [(String, String)] = []
+        for (name, value) in response.allHeaderFields {
+            guard let name = name as? String, let value = value as? String else { continue }
+            let lower = name.lowercased()
+            if ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-") { headers.append((name, value)) }
+        }
+        let location = headers.first { $0.0.lowercased() == "location" }?.1
+        if isDocument, let location { redirectTargets.insert(resolve(location, against: url)) }
+        session.network(NetworkExchange(method: method, url: url, status: response.statusCode,
+                                        detail: location.map { "bridge serve → \($0)" } ?? "bridge serve", refused: false))
+        fulfill(id, status: response.statusCode, headers: headers, body: Array(answer.data ?? Data()))
+    }
+
+    private func resolve(_ location: String, against base: String) -> String {
+        guard case .success(let baseURL) = BrowserURL.parse(base), case .success(let resolved) = BrowserURL.parse(location, base: baseURL) else { return location }
+        return resolved.href
+    }
+
+    // MARK: What the session asks
+
+    func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
+        command("Runtime.evaluate", ["expression": script, "awaitPromise": awaitingPromise, "returnByValue": true, "userGesture": true]) { answer in
+            if let details = answer["exceptionDetails"] as? [String: Any] {
+                let exception = details["exception"] as? [String: Any]
+                done(.failure(HostScriptFailure(message: exception?["description"] as? String ?? details["text"] as? String ?? "the script threw")))
+                return
+            }
+            if let error = answer["error"] as? [String: Any] {
+                done(.failure(HostScriptFailure(message: error["message"] as? String ?? "Chromium refused the script")))
+                return
+            }
+            let result = answer["result"] as? [String: Any] ?? [:]
+            switch result["type"] as? String {
+            case "undefined": done(.success(nil))
+            case "string": done(.success(result["value"] as? String))
+            case "boolean": done(.success((result["value"] as? Bool ?? false) ? "true" : "false"))
+            case "number": done(.success((result["value"] as? NSNumber)?.stringValue ?? result["description"] as? String))
+            default:
+                guard let value = result["value"], !(value is NSNull) else { return done(.success(result["subtype"] as? String == "null" ? "null" : nil)) }
+                let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
+                done(.success(data.map { String(decoding: $0, as: UTF8.self) }))
+            }
+        }
+    }
+
+    func snapshot(to path: String, _ done: @escaping (String?) -> Void) {
+        command("Page.captureScreenshot", ["format": "png"]) { answer in
+            guard let encoded = answer["data"] as? String, let data = Data(base64Encoded: encoded) else { return done("Chromium took no screenshot") }
+            done(FileManager.default.createFile(atPath: path, contents: data) ? nil : "cannot write \(path)")
+        }
+    }
+
+    func after(seconds: Double, _ action: @escaping () -> Void) {
+        let run = Action(body: action)
+        queue.asyncAfter(deadline: .now() + seconds) { run.body() }
+    }
+
+    private struct Action: @unchecked Sendable { let body: () -> Void }
+
+    func quit() {
+        guard !ended else { return }
+        ended = true
+        finished.signal()
+    }
+
+    var isGone: Bool { gone }
+
+    // MARK: Plumbing
+
+    /// A command to the page's session (or the browser before there is one); `reply` gets its result.
+    private func command(_ method: String, _ params: [String: Any] = [:], _ reply: (([String: Any]) -> Void)? = nil) {
+        guard let pipe else { return }
+        pipe.send(method, params, session: method.hasPrefix("Target.") || method.hasPrefix("Browser.") ? nil : target) { answer in
+            if let error = answer["error"] as? [String: Any], method != "Runtime.evaluate" {
+                self.note("\(method): \(error["message"] as? String ?? "refused")")
+            }
+            reply?(answer["result"] as? [String: Any] ?? (answer["error"] != nil ? ["error": answer["error"] as Any] : [:]))
+        }
+    }
+
+    private func tick() {
+        guard !ended else { return }
+        session.tick()
+        queue.asyncAfter(deadline: .now() + 0.1) { [self] in tick() }
+    }
+
+    private func fail(_ kind: HostError.Kind, _ message: String) { session.fail(HostError(kind, message)) }
+
+    private func note(_ text: String) { session.note(text) }
+}
+
+/// Redirects are the page's to follow (each a navigation the app decides), never the forwarder's.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate, @unchecked Sendable {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+}
+#endif
