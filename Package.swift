@@ -152,6 +152,8 @@ let package = Package(
             name: "webkit-probe",
             dependencies: [.target(name: "CWebKit", condition: .when(traits: ["WebKit"]))]
         ),
+        // The bare Chromium start bridge-bench host measures `bridge host --engine chromium` against.
+        .executableTarget(name: "chromium-probe"),
         .executableTarget(
             name: "bridge-bench",
             dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom"],

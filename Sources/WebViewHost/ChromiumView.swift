@@ -8,8 +8,9 @@
 //     app-backend path is forwarded to the emulator (Fetch.fulfillRequest with its answer, redirects not
 //     followed here), a site file from the site, loopback reached directly (Fetch.continueRequest). No
 //     proxy and no certificates: the browser is answered in place.
-//   - Page.frameRequestedNavigation to a custom scheme (janrain:, myapp://, intent://) is a navigation no
-//     request follows: decided (a bridge signal's queue drained with Runtime.evaluate).
+//   - Page.frameRequestedNavigation (or frameStartedNavigating, sent instead when the navigation is not
+//     scheduled) to a custom scheme (janrain:, myapp://, intent://) is a navigation no request follows:
+//     decided once (a bridge signal's queue drained with Runtime.evaluate).
 //   - Page.frameNavigated and loadEventFired are loads; javascriptDialogOpening a dialog, answered as a
 //     web view with no UI delegate answers it; the error probe posts through a Runtime binding.
 // Everything runs on one serial queue; run() waits for the session to end.
@@ -38,6 +39,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// Documents a served answer redirected to: their navigation is a redirect.
     private var redirectTargets: Set<String> = []
     private var toldUnreachable = false
+    /// Custom-scheme navigations just decided, by frame and URL, with when.
+    private var recentCustom: [String: Date] = [:]
     private let forwarding = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
     private let profile = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-chromium-\(UUID().uuidString)").path
 
@@ -144,7 +147,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         guard sessionID == nil || sessionID == target else { return }
         switch method {
         case "Fetch.requestPaused": paused(params)
-        case "Page.frameRequestedNavigation": requested(params)
+        // A script's navigation to a custom scheme comes as one or the other (scheduled or started at once).
+        case "Page.frameRequestedNavigation", "Page.frameStartedNavigating": requested(params)
         case "Page.frameNavigated":
             guard let frame = params["frame"] as? [String: Any] else { return }
             if frame["parentId"] == nil {
@@ -188,7 +192,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private func requested(_ params: [String: Any]) {
         guard let url = params["url"] as? String, case .success(let parsed) = BrowserURL.parse(url),
               !["http", "https", "about", "data", "blob", "file"].contains(parsed.scheme) else { return }
-        let reason = params["reason"] as? String ?? ""
+        // The same navigation reported by both events is decided once.
+        let key = (params["frameId"] as? String ?? "") + " " + url, now = Date()
+        if let last = recentCustom[key], now.timeIntervalSince(last) < 0.5 { return }
+        recentCustom[key] = now
+        let reason = params["reason"] as? String ?? params["navigationType"] as? String ?? ""
         let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
                                             type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
                                             newWindow: params["disposition"] as? String == "newWindow", currentURL: currentURL)

@@ -4,7 +4,8 @@
 // host's first decision (the page's own load). The floor is webkit-probe, run between them: the same Xvfb
 // and WebKitGTK start and one page that navigates to a custom scheme, caught in decide-policy with nothing
 // of bridge's around it (target: bridge host within 1.3× of it). It runs the `bridge` and `webkit-probe`
-// built beside this benchmark (build all three with -c release --traits WebKit).
+// built beside this benchmark (build all three with -c release --traits WebKit). The Chromium row does the
+// same with `--engine chromium` against chromium-probe.
 import Foundation
 
 enum HostBenchmark {
@@ -48,6 +49,34 @@ enum HostBenchmark {
             print("                                             median \(ms(median(b))), min \(ms(b.first!)), max \(ms(b.last!))")
             print(String(format: "  first interception / bare probe: %.2f×; target: at most 1.3×", median(i) / median(b)))
         }
+        chromium(runs: runs, bridge: bridge, probe: here.appendingPathComponent("chromium-probe"))
+    }
+
+    /// The Chromium row: `bridge host --engine chromium` on the same page against chromium-probe (the same
+    /// browser start, a page answered through Fetch that navigates to a custom scheme, seen over the pipe),
+    /// interleaved run by run.
+    static func chromium(runs: Int, bridge: URL, probe: URL) {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium") else {
+            print("host, chromium: skipped: Chromium is not installed (apt-get install chromium)")
+            return
+        }
+        var interceptions: [Double] = [], bare: [Double] = []
+        let hasProbe = FileManager.default.isExecutableFile(atPath: probe.path)
+        for _ in 0..<runs {
+            if let (_, interception) = once(bridge, engine: "chromium") { interceptions.append(interception) }
+            if hasProbe, let seconds = probeOnce(probe) { bare.append(seconds) }
+        }
+        guard !interceptions.isEmpty else { print("host, chromium: every run failed"); return }
+        func ms(_ s: Double) -> String { String(format: "%.0f ms", s * 1000) }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let i = interceptions.sorted()
+        print("host, chromium: web/webViewSignIn.html with --provider --engine chromium, \(i.count) runs")
+        print("  first interception (janrain: signal):     median \(ms(median(i))), min \(ms(i.first!)), max \(ms(i.last!))")
+        guard !bare.isEmpty else { print("  bare Chromium probe: not built (swift build -c release --product chromium-probe)"); return }
+        let b = bare.sorted()
+        print("  bare Chromium probe (the same start, a page that navigates to a custom scheme, seen over the pipe):")
+        print("                                             median \(ms(median(b))), min \(ms(b.first!)), max \(ms(b.last!))")
+        print(String(format: "  first interception / bare probe: %.2f×; target: at most 1.1×", median(i) / median(b)))
     }
 
     /// Seconds from spawning the probe to its decide-policy interception, or nil.
@@ -61,9 +90,9 @@ enum HostBenchmark {
     }
 
     /// Seconds from spawn to the first decision line and to the first cancelled bridge/sentinel/deep-link line.
-    static func once(_ bridge: URL) -> (Double, Double)? {
+    static func once(_ bridge: URL, engine: String = "webkit") -> (Double, Double)? {
         var decision: Double?, interception: Double?
-        let arguments = ["host", "--provider", "--rules", "Fixtures/rules/capture.json", "--until", "sentinel", "--format", "json",
+        let arguments = ["host", "--engine", engine, "--provider", "--rules", "Fixtures/rules/capture.json", "--until", "sentinel", "--format", "json",
                          "--eval", #"janrain.standIn.signIn("ada@example.com")"#, "web/webViewSignIn.html"]
         watch(bridge, arguments) { line, elapsed in
             guard line.hasPrefix("{\"seq\"") else { return false }

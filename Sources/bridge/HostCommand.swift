@@ -16,6 +16,11 @@ extension StopCondition: ExpressibleByArgument {}
 /// The engine a hosted run uses.
 enum HostEngine: String, ExpressibleByArgument, CaseIterable {
     case webkit, chromium
+    /// Each in turn, the sequences of what the app did compared (EngineComparison).
+    case both
+
+    /// The engines a run of one kind uses.
+    static var single: [HostEngine] { [.webkit, .chromium] }
 }
 
 struct HostCommand: ParsableCommand, CheckedOptions {
@@ -71,7 +76,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
 
     @OptionGroup var transcript: TranscriptOptions
 
-    @Option(name: .long, help: "The browser engine: webkit (WebKitGTK, as iOS's WKWebView) or chromium (Debian's Chromium over its DevTools pipe, as Android's WebView; --platform then defaults to android).")
+    @Option(name: .long, help: "The browser engine: webkit (WebKitGTK, as iOS's WKWebView), chromium (Debian's Chromium over its DevTools pipe, as Android's WebView; --platform then defaults to android), or both (each in turn, and where what the app did differs).")
     var engine: HostEngine = .webkit
 
     @Option(name: .long, help: "When to stop: sentinel, deeplink, idle or timeout.")
@@ -163,48 +168,86 @@ struct HostRun {
         options.redactor = renderer.redactor
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
-        // Chromium is Android's WebView: its rules for when the app is asked, unless told otherwise.
-        options.platform = command.transcript.platform ?? engine.rules.platform ?? (command.engine == .chromium ? .android : .ios)
-        options.engineName = command.engine == .chromium ? "Chromium" : "WebKitGTK"
-        if command.provider {
-            let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
-            if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge host", .standInScriptsMissing) }
-            options.provider = try EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
-        } else if let url = command.providerURL {
-            options.provider = ProviderRouting(base: url)
-        }
-
         let out = OutputWriter(flushEachLine: true)
+        let engines: [HostEngine] = command.engine == .both ? [.webkit, .chromium] : [command.engine]
+        var seen: [HostEngine: [ReplayedNavigation]] = [:]
+        var succeeded = true
+        for which in engines {
+            var run = options
+            // Chromium is Android's WebView: its rules for when the app is asked, unless told otherwise.
+            run.platform = command.transcript.platform ?? engine.rules.platform ?? (which == .chromium ? .android : .ios)
+            run.engineName = which == .chromium ? "Chromium" : "WebKitGTK"
+            if engines.count > 1 {
+                // Each engine gets its own recording, screenshots and a fresh in-process emulator (a code used
+                // in one run would be refused in the other).
+                run.recordPath = command.record.map { Self.path($0, engine: which) }
+                run.screenshotsDirectory = command.screenshots.map { ($0 as NSString).appendingPathComponent(which.rawValue) }
+                if command.transcript.format == .text { out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(run.platform.rawValue))"))) }
+            }
+            if command.provider {
+                let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
+                if EmulatorSetup.missingAssets(configuration) && which == engines[0] { StandardError.say("bridge host", .standInScriptsMissing) }
+                run.provider = try EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
+            } else if let url = command.providerURL {
+                run.provider = ProviderRouting(base: url)
+            }
+            let collected = NavigationList()
+            guard let result = try host(which, engine: engine, options: run, out: out, renderer: renderer, collect: collected) else { throw ExitCode(1) }
+            seen[which] = collected.navigations
+            if let record = run.recordPath { StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, path: record)) }
+            if !result.reached || !result.summary.isConsistent { succeeded = false }
+        }
+        if engines.count > 1 {
+            let comparison = EngineComparison(webkit: seen[.webkit] ?? [], chromium: seen[.chromium] ?? [])
+            out.lines(renderer.lines(EngineComparisonEvent(comparison)))
+            if comparison.firstDifference != nil { succeeded = false }
+        }
+        if !succeeded { throw ExitCode(1) }
+    }
+
+    /// The navigations a run reported, kept for the comparison of engines.
+    final class NavigationList: @unchecked Sendable { var navigations: [ReplayedNavigation] = [] }
+
+    /// `PATH.navlog` as `PATH-ENGINE.navlog` (the extension kept), for one engine of `--engine both`.
+    static func path(_ path: String, engine: HostEngine) -> String {
+        let ext = (path as NSString).pathExtension
+        let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+        return stem + "-" + engine.rawValue + (ext.isEmpty ? "" : "." + ext)
+    }
+
+    /// One engine's run, its transcript, summary and report written; nil when the host could not run.
+    private func host(_ which: HostEngine, engine: PolicyEngine, options: HostOptions, out: OutputWriter, renderer: TranscriptRenderer,
+                      collect: NavigationList) throws -> HostResult? {
         let verbose = command.verbose
         let emit: (HostOutput) -> Void = { output in
             switch output {
             case .transcript(let exchange as NetworkExchange):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
                 if exchange.isNoteworthy || verbose { out.lines(renderer.lines(exchange)) }
-            case .transcript(let event): out.lines(renderer.lines(event))
+            case .transcript(let event):
+                if let navigation = event as? ReplayedNavigation { collect.navigations.append(navigation) }
+                out.lines(renderer.lines(event))
             case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.message(text)) }
             }
         }
         let result: HostResult
         do {
-            switch command.engine {
-            case .webkit: result = try HostedWebView(engine: engine, options: options, emit: emit).run()
+            switch which {
             case .chromium: result = try ChromiumView(engine: engine, options: options, emit: emit).run()
+            case .webkit, .both: result = try HostedWebView(engine: engine, options: options, emit: emit).run()
             }
         } catch let error as HostError {
             out.flush()
             StandardError.say("bridge host: " + renderer.redactor.message(error.message))
-            throw ExitCode(1)
+            return nil
         }
-
         out.lines(renderer.lines(LogSummary(result.summary, log: options.startURL, format: .navlog)))
         let report = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
                                 finalURL: result.finalURL, firstInterception: result.firstInterception,
                                 failures: result.failures.map { "\($0.kind.rawValue): \($0.message)" })
         out.lines(renderer.lines(report))
         for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.message(failure.message)) }
-        if let record = command.record { StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, path: record)) }
-        if !result.reached || !result.summary.isConsistent { throw ExitCode(1) }
+        return result
     }
 
     /// The URL to load and what the stand-in network serves (WebViewHost's HostPage).

@@ -66,7 +66,7 @@ struct SeedFlowsInWebKit {
     }
 
     @Test("1. Capture sign-in on web/webViewSignIn.html: the credential reaches the rules' handler through the bridge queue, exactly once",
-          arguments: ["token", "code", "code_and_token"], HostEngine.allCases)
+          arguments: ["token", "code", "code_and_token"], HostEngine.single)
     func captureSignIn(responseType: String, engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -97,7 +97,7 @@ struct SeedFlowsInWebKit {
         }
     }
 
-    @Test("2. A wrong password: onCaptureLoginFailed, no credential, nothing cancelled that should load", arguments: HostEngine.allCases)
+    @Test("2. A wrong password: onCaptureLoginFailed, no credential, nothing cancelled that should load", arguments: HostEngine.single)
     func wrongPassword(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -113,7 +113,7 @@ struct SeedFlowsInWebKit {
         }
     }
 
-    @Test("3. The legacy hand-off janrain:accessToken=… reaches legacySignInCompleted with the emulator's token", arguments: HostEngine.allCases)
+    @Test("3. The legacy hand-off janrain:accessToken=… reaches legacySignInCompleted with the emulator's token", arguments: HostEngine.single)
     func legacyHandOff(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -140,7 +140,7 @@ struct SeedFlowsInWebKit {
 
     static let statusAfterASecond = "new Promise(function (done) { setTimeout(function () { done(document.getElementById('status').textContent) }, 1500) })"
 
-    @Test("4 and 5. Seed 000's reset: forgot password, the mail, its link in the view (a reset link, not a sign-in), the exchange, profile_change_password, xd_receiver, myapp://; the link again is refused", arguments: HostEngine.allCases)
+    @Test("4 and 5. Seed 000's reset: forgot password, the mail, its link in the view (a reset link, not a sign-in), the exchange, profile_change_password, xd_receiver, myapp://; the link again is refused", arguments: HostEngine.single)
     func captureReset(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -185,7 +185,7 @@ struct SeedFlowsInWebKit {
         }
     }
 
-    @Test("6. Seed 002's deep-link reset: the mail's yourapp:// link intercepted with the token and the decoded e-mail; once; a link refused after 31 minutes", arguments: HostEngine.allCases)
+    @Test("6. Seed 002's deep-link reset: the mail's yourapp:// link intercepted with the token and the decoded e-mail; once; a link refused after 31 minutes", arguments: HostEngine.single)
     func deepLinkReset(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -216,7 +216,7 @@ struct SeedFlowsInWebKit {
         }
     }
 
-    @Test("7. Realm (seed 003): the confirmation and reset links intercepted in the view with token and tokenId, completed through the emulator; an expired link refused", arguments: HostEngine.allCases)
+    @Test("7. Realm (seed 003): the confirmation and reset links intercepted in the view with token and tokenId, completed through the emulator; an expired link refused", arguments: HostEngine.single)
     func realm(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -254,7 +254,7 @@ struct SeedFlowsInWebKit {
         }
     }
 
-    @Test("8. Kii (seed 001): the e-mail reset link's page in the view, and the SMS PIN by API, in both password modes", arguments: ["user", "auto"], HostEngine.allCases)
+    @Test("8. Kii (seed 001): the e-mail reset link's page in the view, and the SMS PIN by API, in both password modes", arguments: ["user", "auto"], HostEngine.single)
     func kii(mode: String, engine: HostEngine) throws {
         let start = Date()
         let config = Self.temporary("kii.json")
@@ -296,7 +296,7 @@ struct SeedFlowsInWebKit {
         }
     }
 
-    @Test("9. A page in the style of Janrain's public demo pages (other screen and form names, its own bridge) signs in", arguments: HostEngine.allCases)
+    @Test("9. A page in the style of Janrain's public demo pages (other screen and form names, its own bridge) signs in", arguments: HostEngine.single)
     func demoStylePage(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -313,7 +313,7 @@ struct SeedFlowsInWebKit {
         }
     }
 
-    @Test("errors in the widget and in page handlers it calls arrive with their message, file and line, not \"Script error.\"", arguments: HostEngine.allCases)
+    @Test("errors in the widget and in page handlers it calls arrive with their message, file and line, not \"Script error.\"", arguments: HostEngine.single)
     func widgetErrorsAreReal(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle",
@@ -338,7 +338,7 @@ extension SeedFlowsInWebKit {
 }
 
 extension SeedFlowsInWebKit {
-    @Test("registration through the widget: onCaptureRegistrationSuccess reaches signInCompleted, and the new user signs in", arguments: HostEngine.allCases)
+    @Test("registration through the widget: onCaptureRegistrationSuccess reaches signInCompleted, and the new user signs in", arguments: HostEngine.single)
     func registration(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "sentinel",
@@ -350,7 +350,7 @@ extension SeedFlowsInWebKit {
         }
     }
 
-    @Test("createCaptureSession(token) with the emulator's token finds the session; with a made-up one it does not", arguments: HostEngine.allCases)
+    @Test("createCaptureSession(token) with the emulator's token finds the session; with a made-up one it does not", arguments: HostEngine.single)
     func createCaptureSession(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
@@ -402,7 +402,7 @@ extension SeedFlowsInWebKit {
 }
 
 extension SeedFlowsInWebKit {
-    @Test("web/webViewProfile.html with the app's token: the session is found once, the profile and a new password are saved at the emulator", arguments: HostEngine.allCases)
+    @Test("web/webViewProfile.html with the app's token: the session is found once, the profile and a new password are saved at the emulator", arguments: HostEngine.single)
     func profile(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
@@ -446,7 +446,7 @@ extension SeedFlowsInWebKit {
         "if (location.pathname === '/idp/authorize') document.getElementById('\(button)').click();"
     }
 
-    @Test("10. Seed 004's social sign-in, Engage only (web/engage-signin.html): Social Login, the identity provider's consent, the callback, and the token at the token URL, each a navigation the rules decide; the token gives the profile through auth_info", arguments: HostEngine.allCases)
+    @Test("10. Seed 004's social sign-in, Engage only (web/engage-signin.html): Social Login, the identity provider's consent, the callback, and the token at the token URL, each a navigation the rules decide; the token gives the profile through auth_info", arguments: HostEngine.single)
     func engageSocialSignIn(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -466,7 +466,7 @@ extension SeedFlowsInWebKit {
         }
     }
 
-    @Test("11. Cancel at the identity provider: the token URL is reached with error=access_denied (the app's cancelled-sign-in rule), no token", arguments: HostEngine.allCases)
+    @Test("11. Cancel at the identity provider: the token URL is reached with error=access_denied (the app's cancelled-sign-in rule), no token", arguments: HostEngine.single)
     func engageSocialCancel(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             // An error at the token URL is not a result, so the run goes on until the view is idle.
@@ -479,7 +479,7 @@ extension SeedFlowsInWebKit {
         }
     }
 
-    @Test("12. Seed 004 with Capture (the redirect flow, a page in the demo pages' style): the social button's chain ends back on the page, whose widget hands the session to the app through the bridge", arguments: HostEngine.allCases)
+    @Test("12. Seed 004 with Capture (the redirect flow, a page in the demo pages' style): the social button's chain ends back on the page, whose widget hands the session to the app through the bridge", arguments: HostEngine.single)
     func captureSocialSignIn(engine: HostEngine) throws {
         let start = Date()
         try ServeProcess.with { server throws in
@@ -503,7 +503,7 @@ extension SeedFlowsInWebKit {
 }
 
 extension SeedFlowsInWebKit {
-    @Test("13. A profile page in the demo pages' style (forms opened as {* name *} without #): the session the app stored is found and a new display name is saved", arguments: HostEngine.allCases)
+    @Test("13. A profile page in the demo pages' style (forms opened as {* name *} without #): the session the app stored is found and a new display name is saved", arguments: HostEngine.single)
     func demoStyleProfile(engine: HostEngine) throws {
         try ServeProcess.with { server throws in
             let token = try #require(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["access_token"] as? String)
@@ -551,5 +551,27 @@ extension SeedFlowsInWebKit {
             #expect(posted["decision"] as? String == "cancel" && posted["recorded"] as? String == "allow", "\(engine)")
             #expect((posted["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }.contains("not-asked-on-android") == true, "\(posted)")
         }
+    }
+}
+
+extension SeedFlowsInWebKit {
+    @Test("15. --engine both: the form_post page differs (WebKit cancels the POST, Chromium lets it load); a Capture sign-in does the same in both")
+    func bothEngines() throws {
+        let formPost = try BridgeProcess.run(["host", "--engine", "both", "--rules", Self.path("Fixtures/rules/form-post.json"), "--origin", "https://yourdomain.com",
+                                              "--until", "idle", "--format", "json", Self.path("Fixtures/flows/form-post/index.html")])
+        #expect(formPost.status == 1, "\(formPost.stdout)\(formPost.stderr)")
+        let engines = try #require(HostCommandTests.jsonLines(formPost.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(formPost.stdout)")
+        let difference = try #require(engines["firstDifference"] as? [String: Any])
+        #expect(engines["agree"] as? Bool == false && difference["step"] as? Int == 2)
+        #expect((difference["webkit"] as? [String: Any])?["did"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["did"] as? String == "allow")
+
+        let record = Self.temporary("both.navlog")
+        defer { for engine in HostEngine.single { try? FileManager.default.removeItem(atPath: HostRun.path(record, engine: engine)) } }
+        let signIn = try BridgeProcess.run(["host", "--engine", "both", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
+                                            "--record", record, "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
+        #expect(signIn.status == 0, "\(signIn.stdout)\(signIn.stderr)")
+        #expect(HostCommandTests.jsonLines(signIn.stdout).compactMap { $0["engines"] as? [String: Any] }.first?["agree"] as? Bool == true)
+        // Each engine wrote its own recording.
+        #expect(FileManager.default.fileExists(atPath: HostRun.path(record, engine: .webkit)) && FileManager.default.fileExists(atPath: HostRun.path(record, engine: .chromium)))
     }
 }

@@ -1,0 +1,102 @@
+// EngineComparison.swift: `bridge host --engine both`: the same page run in WebKit (as iOS's WKWebView) and
+// in Chromium (as Android's WebView), and the two sequences of what the app did compared, so a flow that
+// works on one platform and not the other is found on a desk. A step is what the app did with a navigation
+// (the view's decision, which on Android may differ from the rules': a POST it was never asked about loads),
+// its kind and rule, and the URL with its secrets masked by length (two runs get different codes). Steps
+// that say nothing about the flow are left out (about: documents, which only WebKit reports), a bridge
+// signal is its rule (its URL carries a timestamp), and a repeated step counts once (how many signals a
+// burst of events takes depends on timing). The result is a value; the event words it.
+import CommandOutput
+import Foundation
+import JSONText
+import NavigationPolicy
+import NavigationReplay
+
+/// What the app did with one navigation, as the comparison sees it.
+public struct EngineStep: Sendable, Hashable {
+    public let url: String
+    public let did: PolicyAction
+    public let kind: DecisionKind
+    public let rule: String?
+
+    public init(_ navigation: ReplayedNavigation) {
+        let decision = navigation.decision
+        kind = decision.kind
+        rule = decision.rule
+        did = navigation.record.recordedDecision ?? decision.action
+        // Masked, then without the masks' prefixes: the length of a secret is compared, never its bytes.
+        let masked = Redactor().rawURL(navigation.record.url).replacingOccurrences(of: "[^=&#?;/]{0,12}…\\(", with: "…(", options: .regularExpression)
+        url = decision.kind == .bridge ? (decision.url.map { $0.scheme + ":" } ?? "bridge:") : masked
+    }
+
+    /// Whether the comparison skips it.
+    static func isIncidental(_ navigation: ReplayedNavigation) -> Bool {
+        navigation.record.url.hasPrefix("about:")
+    }
+}
+
+/// The two engines' steps, compared.
+public struct EngineComparison: Sendable, Hashable {
+    public let webkit: [EngineStep]
+    public let chromium: [EngineStep]
+
+    public init(webkit: [ReplayedNavigation], chromium: [ReplayedNavigation]) {
+        self.webkit = Self.steps(webkit)
+        self.chromium = Self.steps(chromium)
+    }
+
+    static func steps(_ navigations: [ReplayedNavigation]) -> [EngineStep] {
+        var steps: [EngineStep] = []
+        for navigation in navigations where !EngineStep.isIncidental(navigation) {
+            let step = EngineStep(navigation)
+            if steps.last != step { steps.append(step) }
+        }
+        return steps
+    }
+
+    /// The first position where the sequences differ (one may have ended), or nil when they agree.
+    public var firstDifference: Int? {
+        for index in 0..<max(webkit.count, chromium.count) {
+            if index >= webkit.count || index >= chromium.count || webkit[index] != chromium[index] { return index }
+        }
+        return nil
+    }
+}
+
+/// The comparison in the transcript: agreement, or the first difference with both sides.
+public struct EngineComparisonEvent: OutputEvent {
+    public let comparison: EngineComparison
+    public init(_ comparison: EngineComparison) { self.comparison = comparison }
+
+    static func describe(_ step: EngineStep?, _ text: (String) -> String) -> String {
+        guard let step else { return "nothing (its run had ended)" }
+        return "\(step.did.rawValue) \(step.kind.rawValue)\(step.rule.map { " \($0.debugDescription)" } ?? "") \(text(step.url))"
+    }
+
+    public func textLines(_ text: TranscriptText) -> [String] {
+        guard let index = comparison.firstDifference else {
+            return ["  " + text.style.green("engines: webkit and chromium did the same \(comparison.webkit.count) steps")]
+        }
+        let webkit = index < comparison.webkit.count ? comparison.webkit[index] : nil
+        let chromium = index < comparison.chromium.count ? comparison.chromium[index] : nil
+        return ["  " + text.style.red("engines differ at step \(index + 1):"),
+                "    webkit (iOS):       " + Self.describe(webkit, text.url),
+                "    chromium (Android): " + Self.describe(chromium, text.url)]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        func step(_ index: Int, _ steps: [EngineStep]) -> JSONOutput {
+            guard index < steps.count else { return .null }
+            let s = steps[index]
+            return .object(JSONFields([("url", .string(json.redactor.rawURL(s.url))), ("did", .string(s.did.rawValue)),
+                                       ("kind", .string(s.kind.rawValue)), ("rule", .string(s.rule))]))
+        }
+        var fields = JSONFields([("agree", .bool(comparison.firstDifference == nil)), ("webkitSteps", .int(comparison.webkit.count)),
+                                 ("chromiumSteps", .int(comparison.chromium.count))])
+        if let index = comparison.firstDifference {
+            fields.add("firstDifference", .object(JSONFields([("step", .int(index + 1)), ("webkit", step(index, comparison.webkit)),
+                                                                ("chromium", step(index, comparison.chromium))])))
+        }
+        return .single("engines", .object(fields))
+    }
+}
