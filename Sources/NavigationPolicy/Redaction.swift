@@ -86,9 +86,29 @@ public struct Redactor: Sendable {
     /// the mask); the length counts decoded characters.
     public func maskEncoded(_ raw: Substring) -> String {
         guard isEnabled, !Self.isMask(raw) else { return String(raw) }
-        let decoded = FormParameters.decodeComponent(raw)
-        if Self.isMask(Substring(decoded)) { return String(raw) }
-        return makeMask(shownFrom: raw.utf8, value: decoded)
+        // A mask that went through a URL serializer has only its "…" percent-encoded: that is still a mask.
+        // Any other encoding of one (its parentheses or digits escaped too) is a secret made to look like a
+        // mask, and is masked.
+        if Self.isMask(Substring(Self.ellipsisDecoded(raw))) { return String(raw) }
+        return makeMask(shownFrom: raw.utf8, value: FormParameters.decodeComponent(raw))
+    }
+
+    /// `raw` with each "%E2%80%A6" (any case) decoded to "…", and nothing else decoded.
+    static func ellipsisDecoded(_ raw: Substring) -> String {
+        let bytes = Array(raw.utf8), escape = Array("%E2%80%A6".utf8)
+        var out: [UInt8] = [], index = 0
+        out.reserveCapacity(bytes.count)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + escape.count <= bytes.count,
+               zip(bytes[index..<index + escape.count], escape).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) {
+                out += Array("…".utf8)
+                index += escape.count
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The value for `name`, masked when the name is a secret; a value that holds JSON has its secret keys

@@ -32,6 +32,18 @@ struct RedactionTests {
         #expect(Redactor(isEnabled: false).mask(token) == token)
     }
 
+    @Test("a mask that went through a URL serializer (its … escaped) stays as it is; a secret spelled as a mask with anything else escaped is masked (FuzzSecrets' find)")
+    func maskLookalikes() {
+        let redactor = Redactor()
+        #expect(redactor.maskEncoded("abcd%E2%80%A6(40)") == "abcd%E2%80%A6(40)")
+        #expect(redactor.maskEncoded("abcd%e2%80%a6(40)") == "abcd%e2%80%a6(40)")
+        #expect(redactor.maskEncoded("abcd…(40)") == "abcd…(40)")
+        let crafted = redactor.maskEncoded("abcd%E2%80%A6%28999999%29")
+        #expect(crafted != "abcd%E2%80%A6%28999999%29" && Redactor.maskedLength(crafted) == 13)
+        let line = redactor.rawURL("https://yourdomain.com/password_reset.php?code=abcd%E2%80%A6%28999999%29")
+        #expect(line.utf8.firstRange(of: "%28999999%29".utf8) == nil && line.utf8.firstRange(of: "(999999)".utf8) == nil)
+    }
+
     @Test("form strings: secrets masked, everything else byte for byte")
     func formEncoded() {
         let raw = "code=abcdefgh12345678&email=a%40b.c&state=xyzxyzxyz&&scope=openid+email"
