@@ -79,6 +79,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         queue.async { [self] in start() }
         finished.wait()
         queue.sync { pipe.close() }
+        forwarding.invalidateAndCancel()
         try? FileManager.default.removeItem(atPath: profile)
         return queue.sync { session.finish() }
     }
@@ -195,6 +196,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         // The same navigation reported by both events is decided once.
         let key = (params["frameId"] as? String ?? "") + " " + url, now = Date()
         if let last = recentCustom[key], now.timeIntervalSince(last) < 0.5 { return }
+        recentCustom = recentCustom.filter { now.timeIntervalSince($0.value) < 0.5 }
         recentCustom[key] = now
         let reason = params["reason"] as? String ?? params["navigationType"] as? String ?? ""
         let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
