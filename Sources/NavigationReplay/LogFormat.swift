@@ -1,11 +1,12 @@
 // LogFormat.swift: which reader a log needs, told from its first bytes (overridable with --input-format):
-// a JSON array is a CDP event log; an object whose first line is a whole JSON object with "url" or
-// "format" is a navlog; an object with a "log" member is a HAR (usually pretty-printed, so its first line
+// a JSON array is a CDP event log; an object whose first key is "constants" is a Chromium NetLog (its first
+// line is the constants, never a whole object); an object whose first line is a whole JSON object with "url"
+// or "format" is a navlog; an object with a "log" member is a HAR (usually pretty-printed, so its first line
 // is just "{"). The bytes looked at are handed on to the reader.
 import NavigationPolicy
 
 public enum LogFormat: String, Sendable, CaseIterable {
-    case navlog, har, cdp
+    case navlog, har, cdp, netlog
 
     /// The format of `input`, from its first 64 KB.
     public static func sniff(_ input: ByteInput) -> LogFormat {
@@ -16,6 +17,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
         let head = decoded[...]
         guard let first = head.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return .navlog }
         if head[first] == UInt8(ascii: "[") { return .cdp }
+        if Self.opensWithConstants(head[first...]) { return .netlog }
         let lineEnd = head[first...].firstIndex(of: 0x0A) ?? head.endIndex
         let line = head[first..<lineEnd]
         // A pretty-printed object: its first line does not close it.
@@ -34,5 +36,12 @@ public enum LogFormat: String, Sendable, CaseIterable {
         // Not one whole object on the first line: a HAR if a "log" key opens it.
         let text = String(decoding: head[first...].prefix(4096), as: UTF8.self)
         return text.contains("\"log\"") ? .har : .navlog
+    }
+
+    /// `{` then, after white space, the key "constants": how every NetLog begins.
+    static func opensWithConstants(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.first == UInt8(ascii: "{") else { return false }
+        let rest = bytes.dropFirst().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        return rest.starts(with: Array("\"constants\"".utf8))
     }
 }

@@ -111,6 +111,26 @@ public struct NavlogHeader: Sendable, Hashable {
     }
 }
 
+extension Platform {
+    /// The platform a navlog header's `platform` names (`android-webview`, `ios-wkwebview`, `ios-uiwebview`);
+    /// nil for one whose rules are not a web view's (`browser`, `other`).
+    public init?(navlog name: String?) {
+        switch name {
+        case "android-webview": self = .android
+        case "ios-wkwebview", "ios-uiwebview": self = .ios
+        default: return nil
+        }
+    }
+
+    /// What a navlog header calls this platform.
+    public var navlogName: String {
+        switch self {
+        case .android: return "android-webview"
+        case .ios: return "ios-wkwebview"
+        }
+    }
+}
+
 /// A record the reader could not use, and why. It is counted, reported, and the rest is read on.
 public struct RejectedRecord: Sendable, Hashable {
     public var location: RecordLocation

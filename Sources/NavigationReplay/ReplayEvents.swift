@@ -105,7 +105,7 @@ public struct LogSummary: OutputEvent {
         let s = summary
         var lines = [text.style.bold("summary: " + text.message(log) + " (\(format.rawValue))")]
         lines.append("  records read \(s.recordsRead): \(s.replayed) replayed, \(s.rejected) rejected"
-                     + (s.synthetic > 0 ? " (\(s.synthetic) of the replayed made by the reader: redirects to custom schemes)" : ""))
+                     + (s.synthetic > 0 ? " (\(s.synthetic) of the replayed made by the reader: redirects the browser did not follow)" : ""))
         lines.append("  decisions: \(s.byDecision[.allow, default: 0]) allow, \(s.byDecision[.cancel, default: 0]) cancel; "
                      + Self.kinds.map { "\($0.rawValue) \(s.byKind[$0, default: 0])" }.joined(separator: ", "))
         lines.append("  sentinel hits: \(s.sentinelResults) results, \(s.sentinelErrors) OAuth errors, \(s.sentinelPassThrough) passed through")

@@ -61,8 +61,9 @@ public final class Replayer {
     public let explain: Bool
     public let redactor: Redactor
     /// The web view the log is replayed for: on Android a result that the platform never shows the app is a
-    /// finding (not-asked-on-android).
-    public let platform: Platform
+    /// finding (not-asked-on-android). With `platformFromLog`, a navlog header naming a web view sets it.
+    public private(set) var platform: Platform
+    private let platformFromLog: Bool
     public private(set) var summary = ReplaySummary()
     private var tracker: FlowTracker
     private let router = EventRouter()
@@ -71,9 +72,11 @@ public final class Replayer {
     private var ordinal = 0
     private var document = 0
 
-    public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor(), platform: Platform = .ios) {
+    public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor(), platform: Platform = .ios,
+                platformFromLog: Bool = false) {
         self.engine = engine
         self.platform = platform
+        self.platformFromLog = platformFromLog
         self.explain = explain
         self.redactor = redactor
         tracker = FlowTracker(engine: engine, redactor: redactor)
@@ -112,8 +115,9 @@ public final class Replayer {
     /// decision must be the engine's for the record, with this replayer's explain and redactor).
     public func replay(_ item: LogItem, decided: Decision?) -> Output {
         switch item {
-        case .header:
+        case .header(let header):
             summary.hasHeader = true
+            if platformFromLog, let recorded = Platform(navlog: header.platform) { platform = recorded }
             return .none
         case .skipped(let reason, let count):
             summary.skipped[reason, default: 0] += count

@@ -45,7 +45,7 @@ public final class HostRecording {
             recordFile = handle
             let iso = ISO8601DateFormatter()
             iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            let header = NavlogHeader(version: 1, platform: "other", recorder: "bridge host (\(recorder))",
+            let header = NavlogHeader(version: 1, platform: platform.navlogName, recorder: "bridge host (\(recorder))",
                                       startedAt: iso.string(from: started), origin: "native-hook")
             write(writer.header(header))
         }

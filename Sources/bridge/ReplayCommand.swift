@@ -13,7 +13,7 @@ extension LogFormat: ExpressibleByArgument {}
 struct ReplayCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay recorded navigation logs (navlog, HAR, CDP) through a rules file.",
+        abstract: "Replay recorded navigation logs (navlog, HAR, CDP, Chromium NetLog) through a rules file.",
         discussion: """
             Each navigation the recording saw is decided by the rules, as the app's delegate would decide \
             it: one line per navigation (sequence, time, decision, kind, rule, URL and parameters with \
@@ -46,7 +46,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
 
     @OptionGroup var transcript: TranscriptOptions
 
-    @Option(name: .customLong("input-format"), help: "The log format: navlog, har or cdp (default: told from the content).")
+    @Option(name: .customLong("input-format"), help: "The log format: navlog, har, cdp or netlog (default: told from the content).")
     var inputFormat: LogFormat?
 
     @Option(name: .long, help: "Compare the JSON transcript with this saved one.")
@@ -81,17 +81,22 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         }
         for input in inputs {
             let logFormat = inputFormat ?? LogFormat.sniff(input)
-            let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine))
+            let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
+                                    platformFromLog: transcript.platformFromLog(for: engine))
             let standardInput = input.name == "(standard input)"
             if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.name))) }
             let replay: (LogItem) -> Void = { item in for event in replayer.replay(item).events { emit(event) } }
             switch logFormat {
             // Parsing and decisions on every core; flows, events and output in log order on this thread.
             case .navlog: ParallelReplay().run(input, replayer) { output in for event in output.events { emit(event) } }
-            case .har, .cdp:
+            case .har, .cdp, .netlog:
                 do {
                     let bytes = try input.readAll(limit: 512 << 20)
-                    if logFormat == .har { HARReader().read(bytes, replay) } else { CDPReader().read(bytes, replay) }
+                    switch logFormat {
+                    case .har: HARReader().read(bytes, replay)
+                    case .cdp: CDPReader().read(bytes, replay)
+                    default: NetLogReader().read(bytes, replay)
+                    }
                 } catch {
                     replay(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "\(error)")))
                 }

@@ -30,6 +30,9 @@ struct TranscriptOptions: ParsableArguments {
 
     /// The platform to decide for: --platform, else the rules file's, else iOS.
     func platform(for engine: PolicyEngine) -> Platform { platform ?? engine.rules.platform ?? .ios }
+
+    /// Whether neither --platform nor the rules chose one: a log that names where it was recorded decides.
+    func platformFromLog(for engine: PolicyEngine) -> Bool { platform == nil && engine.rules.platform == nil }
 }
 
 /// How output reads, for every command that prints decisions (`check`, `replay`, `host`, `test`): --explain,

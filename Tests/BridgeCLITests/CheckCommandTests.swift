@@ -90,9 +90,10 @@ struct PlatformCommandTests {
         #expect(get.status == 0, "\(get.stdout)")
     }
 
-    @Test("replay: the same log replays clean under ios and reports not-asked-on-android under android")
-    func replay() throws {
-        let log = InspectCommandTests.path("Fixtures/logs/form-post.navlog")
+    @Test("replay: the same log replays clean under ios and reports not-asked-on-android under android",
+          arguments: ["form-post.navlog", "form-post.netlog.json"])
+    func replay(_ file: String) throws {
+        let log = InspectCommandTests.path("Fixtures/logs/\(file)")
         func codes(_ platform: String) throws -> (Int32, [String]) {
             let run = try BridgeProcess.run(["replay", "--rules", Self.rules, "--platform", platform, "--format", "json", log])
             let findings = HostCommandTests.jsonLines(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
@@ -101,5 +102,17 @@ struct PlatformCommandTests {
         let ios = try codes("ios"), android = try codes("android")
         #expect(!ios.1.contains("not-asked-on-android") && ios.0 == 0, "\(ios)")
         #expect(android.1.contains("not-asked-on-android") && android.0 == 1, "\(android)")
+    }
+
+    @Test("replay without --platform follows the navlog header's platform (android-webview); --platform wins")
+    func replayFollowsTheRecordedPlatform() throws {
+        let log = InspectCommandTests.path("Fixtures/logs/form-post.navlog")
+        func codes(_ options: [String]) throws -> (Int32, [String]) {
+            let run = try BridgeProcess.run(["replay", "--rules", Self.rules, "--format", "json"] + options + [log])
+            return (run.status, HostCommandTests.jsonLines(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String })
+        }
+        let recorded = try codes([]), chosen = try codes(["--platform", "ios"])
+        #expect(recorded.0 == 1 && recorded.1.contains("not-asked-on-android"), "\(recorded)")
+        #expect(chosen.0 == 0 && !chosen.1.contains("not-asked-on-android"), "\(chosen)")
     }
 }

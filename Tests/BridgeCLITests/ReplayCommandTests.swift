@@ -22,6 +22,8 @@ import Testing
         ("bad-lines.navlog", "capture", 1),
         ("redirect-to-app.har", "capture", 1),
         ("redirect-to-app.cdp.json", "capture", 1),
+        ("redirect-to-app.netlog.json", "capture", 0),
+        ("form-post.netlog.json", "form-post", 0),
     ]
 
     @Test(arguments: fixtures.map(\.log))

@@ -542,10 +542,18 @@ extension SeedFlowsInWebKit {
         let hit = try #require(HostCommandTests.navigations(HostCommandTests.jsonLines(ios.stdout)).last)
         #expect(hit["rule"] as? String == "signin-form-post" && hit["decision"] as? String == "cancel" && hit["recorded"] as? String == "cancel")
 
-        // Android's rules in WebKit (--platform android), and in Chromium, where they are the default.
+        // Android's rules in WebKit (--platform android), and in Chromium, where they are the default. The
+        // recording names the platform, so replaying it without --platform replays it under Android's rules.
         for engine in [["--platform", "android"], ["--engine", "chromium"]] {
-            let android = try BridgeProcess.run(["host", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "idle", "--format", "json"] + engine + [page])
+            let record = FileManager.default.temporaryDirectory.appendingPathComponent("form-post-\(UUID().uuidString).navlog").path
+            defer { try? FileManager.default.removeItem(atPath: record) }
+            let android = try BridgeProcess.run(["host", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "idle", "--format", "json",
+                                                 "--record", record] + engine + [page])
             #expect(android.status == 1, "\(android.stdout)\(android.stderr)")
+            let replayed = try BridgeProcess.run(["replay", "--rules", rules, "--format", "json", record])
+            #expect(replayed.status == 1 && HostCommandTests.jsonLines(replayed.stdout).contains { line in
+                (line["findings"] as? [[String: Any]])?.contains { $0["code"] as? String == "not-asked-on-android" } == true
+            }, "\(replayed.stdout)")
             let posted = try #require(HostCommandTests.navigations(HostCommandTests.jsonLines(android.stdout)).last)
             // What the rules say, what the view did (it loaded), and why.
             #expect(posted["decision"] as? String == "cancel" && posted["recorded"] as? String == "allow", "\(engine)")

@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer) for the URL parser
-// (with the href round trip as its oracle), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP readers through replay,
+// (with the href round trip as its oracle), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP/NetLog readers through replay,
 // the inline-script scanner, the inspector, and the masking of secrets of any bytes in every rendered format. A package of its own so that `swift build` and `swift test`
 // of bridge never need libFuzzer; `Tests/Fuzz/run` builds and runs them, seeded from the fixtures.
 import PackageDescription

@@ -40,6 +40,7 @@ enum ReplayHarness {
         case .navlog: NavlogReader().read(input, emit)
         case .har: HARReader().read(try input.readAll(limit: 1 << 30), emit)
         case .cdp: CDPReader().read(try input.readAll(limit: 1 << 30), emit)
+        case .netlog: NetLogReader().read(try input.readAll(limit: 1 << 30), emit)
         }
         take(.findings(replayer.finish()))
         result.summary = replayer.summary

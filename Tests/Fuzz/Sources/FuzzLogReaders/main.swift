@@ -1,4 +1,4 @@
-// FuzzLogReaders: any bytes as a navlog, a HAR export and a CDP log, each replayed through the Capture
+// FuzzLogReaders: any bytes as a navlog, a HAR export, a CDP log and a Chromium NetLog, each replayed through the Capture
 // rules and rendered as a JSON transcript. Oracle: no crash, and every record read is replayed or rejected.
 import CommandOutput
 import FuzzDriver
@@ -29,6 +29,7 @@ func fuzzLogReaders(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         case .navlog: NavlogReader().read(ByteInput(name: "fuzz", bytes: bytes), replay)
         case .har: HARReader().read(bytes, replay)
         case .cdp: CDPReader().read(bytes, replay)
+        case .netlog: NetLogReader().read(bytes, replay)
         }
         for finding in replayer.finish() { _ = renderer.lines(finding) }
         let summary = replayer.summary
