@@ -71,6 +71,33 @@ extension Redactor {
         })
     }
 
+    /// The arguments of a call to an Android app's JavaScript interface (`window.demo.bridgeCallback(…)`): they
+    /// have no names, so each is masked by position, except a string of JSON (what pages pass:
+    /// JSON.stringify(…)), masked by its keys and kept JSON, and a queue of bridge entries, each entry masked
+    /// as a drain's is, so the call still dispatches the same events.
+    public func interfaceArguments(_ arguments: [JSONValue]) -> [JSONValue] {
+        guard isEnabled else { return arguments }
+        return arguments.map { argument in
+            switch argument {
+            case .string(let text):
+                guard let value = JSONValue.parse(text), value.stringValue == nil else { return .string(mask(text)) }
+                return .string(interfaceValue(value).jsonText)
+            case .number: return positional(argument)
+            default: return interfaceValue(argument)
+            }
+        }
+    }
+
+    /// An array: a queue's bridge entries (`janrain:…`, a WebViewJavascriptBridge message list) keep their
+    /// shape, any other string or number is masked by position. Anything else is masked by key.
+    private func interfaceValue(_ value: JSONValue) -> JSONValue {
+        guard case .array(let items) = value else { return json(value) }
+        return .array(items.map { item in
+            guard let text = item.stringValue else { return positional(item) }
+            return text.hasPrefix("janrain:") || text.hasPrefix("[") ? .string(bridgeQueueEntry(text)) : .string(mask(text))
+        })
+    }
+
     /// JavaScript's encodeURIComponent (BrowserURL's component percent-encode set).
     public static func encodeURIComponent(_ text: String) -> String { PercentEncoding.encodeComponent(text) }
 }

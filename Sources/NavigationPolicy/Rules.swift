@@ -80,6 +80,25 @@ public struct EventHandlers: Sendable, Hashable {
     public var keyPath: String
 }
 
+/// An object the Android app adds to its WebView with `addJavascriptInterface(object, name)`: the page calls
+/// `window.NAME.METHOD(…)` and the app's Java method runs. With a bridge protocol, each call carries that
+/// protocol's queue (Janrain's Android demo drains `createJanrainBridge.eventQueue` into
+/// `window.demo.bridgeCallback(json)`); without one, each call is the event METHOD with the call's arguments.
+public struct JavascriptInterface: Sendable, Hashable {
+    public var name: String
+    /// The methods the app annotates with @JavascriptInterface; any other is undefined in the page.
+    public var methods: [String]
+    public var bridgeProtocol: BridgeProtocol?
+    public var keyPath: String
+
+    public init(name: String, methods: [String], bridgeProtocol: BridgeProtocol? = nil, keyPath: String) {
+        self.name = name
+        self.methods = methods
+        self.bridgeProtocol = bridgeProtocol
+        self.keyPath = keyPath
+    }
+}
+
 /// A parsed rules file.
 public struct Rules: Sendable, Hashable {
     public var version = 1
@@ -94,4 +113,12 @@ public struct Rules: Sendable, Hashable {
     /// The web view the app ships the flow in (`"platform": "android"`), when the file says; commands take
     /// it as their --platform's default (ios otherwise).
     public var platform: Platform?
+    /// The Android app's JavaScript interfaces (`javascriptInterfaces`), for replay and `bridge host` under
+    /// Android's rules.
+    public var javascriptInterfaces: [JavascriptInterface] = []
+
+    /// The interface the page calls as `window.name`, if the app adds it.
+    public func javascriptInterface(_ name: String) -> JavascriptInterface? {
+        javascriptInterfaces.first { $0.name == name }
+    }
 }

@@ -56,7 +56,8 @@ public enum RulesLoader {
         }
         let reader = ObjectReader(top, path: "")
         var rules = Rules()
-        try reader.only(["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description", "platform"])
+        try reader.only(["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description", "platform",
+                         "javascriptInterfaces"])
         let version = try reader.int("version", required: true)!
         if version != 1 { throw RulesError("version", "version \(version) is not supported (this bridge reads version 1)") }
         rules.defaultAction = try reader.action("default") ?? .cancel
@@ -75,6 +76,13 @@ public enum RulesLoader {
         }
         for (i, item) in try reader.array("schemes").enumerated() {
             rules.schemes.append(try schemeRule(item, path: "schemes[\(i)]"))
+        }
+        for (i, item) in try reader.array("javascriptInterfaces").enumerated() {
+            let interface = try javascriptInterface(item, path: "javascriptInterfaces[\(i)]")
+            if rules.javascriptInterfaces.contains(where: { $0.name == interface.name }) {
+                throw RulesError("javascriptInterfaces[\(i)].name", "\(interface.name.debugDescription) is added twice; addJavascriptInterface keeps only the last one")
+            }
+            rules.javascriptInterfaces.append(interface)
         }
         try checkNames(rules)
         if let value = top["handlers"] {
@@ -200,6 +208,34 @@ public enum RulesLoader {
             throw RulesError("\(path).forbid", "\(both.debugDescription) is both required and forbidden, so this rule can never fire")
         }
         return rule
+    }
+
+    static func javascriptInterface(_ value: Any, path: String) throws(RulesError) -> JavascriptInterface {
+        guard let object = value as? [String: Any] else { throw RulesError(path, "a JavaScript interface must be an object {name, methods, protocol}") }
+        let reader = ObjectReader(object, path: path)
+        try reader.only(["name", "methods", "protocol", "description"])
+        let name = try reader.string("name", required: true)!
+        guard isIdentifier(name) else { throw RulesError("\(path).name", "\(name.debugDescription) is not a JavaScript identifier (window.\(name) would not be one property)") }
+        let methods = try reader.strings("methods")
+        if methods.isEmpty { throw RulesError("\(path).methods", "list the methods the app annotates with @JavascriptInterface") }
+        for (i, method) in methods.enumerated() where !isIdentifier(method) {
+            throw RulesError("\(path).methods[\(i)]", "\(method.debugDescription) is not a JavaScript identifier")
+        }
+        var interface = JavascriptInterface(name: name, methods: methods, keyPath: path)
+        if let protocolName = try reader.string("protocol") {
+            guard let parsed = BridgeProtocol(rawValue: protocolName) else {
+                throw RulesError("\(path).protocol", "\(protocolName.debugDescription) is not a bridge protocol bridge speaks (janrain, wvjb)")
+            }
+            interface.bridgeProtocol = parsed
+        }
+        return interface
+    }
+
+    /// An ASCII JavaScript identifier: a letter, `_` or `$`, then letters, digits, `_` or `$`.
+    static func isIdentifier(_ text: String) -> Bool {
+        func start(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || c == "$" }
+        guard let first = text.unicodeScalars.first, start(first) else { return false }
+        return text.unicodeScalars.allSatisfy { start($0) || ("0"..."9").contains($0) }
     }
 
     static func schemeRule(_ value: Any, path: String) throws(RulesError) -> SchemeRule {

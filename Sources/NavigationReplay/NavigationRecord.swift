@@ -131,6 +131,29 @@ extension Platform {
     }
 }
 
+/// A call the page made to one of the Android app's JavaScript interfaces (`window.demo.bridgeCallback(…)`):
+/// no navigation, so not a NavigationRecord, but the app acts on it as it does on a drained bridge queue.
+public struct InterfaceCall: Sendable, Hashable {
+    public var seq: Int?
+    public var time: RecordTime?
+    /// The interface's name (`window.NAME`) and the method called.
+    public var interface: String
+    public var method: String
+    /// The call's arguments as the page passed them (Android converts them for the Java method).
+    public var arguments: [JSONValue]
+    public var location: RecordLocation
+
+    public init(interface: String, method: String, arguments: [JSONValue], location: RecordLocation) {
+        self.interface = interface
+        self.method = method
+        self.arguments = arguments
+        self.location = location
+    }
+
+    /// `NAME.METHOD`, as a navlog's `call` writes it.
+    public var name: String { interface + "." + method }
+}
+
 /// A record the reader could not use, and why. It is counted, reported, and the rest is read on.
 public struct RejectedRecord: Sendable, Hashable {
     public var location: RecordLocation
@@ -146,6 +169,8 @@ public struct RejectedRecord: Sendable, Hashable {
 public enum LogItem: Sendable {
     case header(NavlogHeader)
     case record(NavigationRecord)
+    /// A call to the app's JavaScript interface (a navlog `call` line).
+    case call(InterfaceCall)
     case rejected(RejectedRecord)
     /// Entries or events that are not navigations (images, scripts, other CDP events), counted by reason.
     case skipped(reason: String, count: Int)

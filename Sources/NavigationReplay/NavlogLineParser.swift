@@ -1,5 +1,6 @@
-// NavlogLineParser.swift: one navlog v1 line (NavigationReplay.docc/Navlog.md) into a header or a
-// navigation record, or the reason it is neither. `url` is the only required field; unknown keys are
+// NavlogLineParser.swift: one navlog v1 line (NavigationReplay.docc/Navlog.md) into a header, a
+// navigation record or an interface call, or the reason it is none. `url` (or, for a call, `call`) is the
+// only required field; unknown keys are
 // allowed (the schema's additionalProperties); a known key with the wrong type or an unknown enum value
 // rejects the line with the key named, so nothing is replayed on a guess.
 import NavigationPolicy
@@ -18,7 +19,7 @@ enum NavlogLineParser {
             try scanner.object { (s: inout JSONByteScanner, key: JSONKey) throws(JSONScanError) in
                 let valueStart = s.offset
                 do throws(FieldError) {
-                    try fields.read(key, &s)
+                    try fields.read(key, &s, bytes)
                 } catch {
                     // A field with the wrong type: note it, skip its value, and read on, so a syntax error
                     // later on the line is the one reported.
@@ -67,6 +68,9 @@ private struct Fields {
     var format: String?
     var version: Int?
     var header = NavlogHeader(version: 1)
+    /// A call line's `call` (NAME.METHOD) and `arguments`.
+    var call: String?
+    var arguments: [JSONValue] = []
     var seen: UInt32 = 0
     /// The first field with a wrong type or value.
     var problem: String?
@@ -75,7 +79,7 @@ private struct Fields {
 
     private static let keys: [StaticString] = ["url", "seq", "time", "method", "navigationType", "isMainFrame",
         "targetFrame", "source", "sourceURL", "redirect", "recordedDecision", "note", "hasUserGesture", "drained",
-        "format", "version", "platform", "recorder", "startedAt", "origin"]
+        "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments"]
 
     /// The key's index in `keys`: candidates by length first, so a key costs one or two comparisons.
     static func index(of key: JSONKey) -> Int? {
@@ -91,7 +95,7 @@ private struct Fields {
         return table
     }()
 
-    mutating func read(_ key: JSONKey, _ s: inout JSONByteScanner) throws(FieldError) {
+    mutating func read(_ key: JSONKey, _ s: inout JSONByteScanner, _ bytes: UnsafeBufferPointer<UInt8>) throws(FieldError) {
         guard let index = Self.index(of: key) else {
             do { try s.skipValue() } catch { throw FieldError("") }  // syntax: rethrown by the caller's skip
             return
@@ -178,7 +182,21 @@ private struct Fields {
         case 16: header.platform = try Self.string(&s, name)
         case 17: header.recorder = try Self.string(&s, name)
         case 18: header.startedAt = try Self.string(&s, name)
-        default: header.origin = try Self.string(&s, name)
+        case 19: header.origin = try Self.string(&s, name)
+        case 20: call = try Self.string(&s, name)
+        default:
+            // Any JSON values: each is kept as the page passed it.
+            guard Self.kind(&s) == .array else { throw FieldError("arguments must be an array") }
+            var values: [JSONValue] = []
+            do {
+                try s.array { (a: inout JSONByteScanner, _: Int) throws(JSONScanError) in
+                    let start = a.offset
+                    try a.skipValue()
+                    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<a.offset]), as: UTF8.self)
+                    values.append(JSONValue.parse(text) ?? .null)
+                }
+            } catch { throw FieldError("") }
+            arguments = values
         }
     }
 
@@ -193,6 +211,17 @@ private struct Fields {
                 throw FieldError("navlog version \(version.map(String.init) ?? "(missing)") is not supported (this bridge reads version 1)")
             }
             return .header(header)
+        }
+        if let call {
+            guard !hasURL else { throw FieldError("a line with both a call and a url: a call is not a navigation") }
+            guard let dot = call.firstIndex(of: "."), dot != call.startIndex, call.index(after: dot) != call.endIndex else {
+                throw FieldError("call \(call.debugDescription) is not NAME.METHOD (window.NAME.METHOD(…))")
+            }
+            var item = InterfaceCall(interface: String(call[..<dot]), method: String(call[call.index(after: dot)...]),
+                                     arguments: arguments, location: record.location)
+            item.seq = record.seq
+            item.time = record.time
+            return .call(item)
         }
         guard hasURL else { throw FieldError("no url (the one required field)") }
         return .record(record)

@@ -1,5 +1,5 @@
 // NavlogWriter.swift: writes navlog v1 (NavigationReplay.docc/Navlog.md): an optional header line, then
-// one navigation per line, fields in the format's order, only those that say something, through the one
+// one navigation (or interface call) per line, fields in the format's order, only those that say something, through the one
 // JSON writer. What NavlogReader reads back from these lines is the record that was written (tested), so a
 // recording made by `bridge host --record` replays to the same decisions and events.
 import NavigationPolicy
@@ -15,6 +15,16 @@ public struct NavlogWriter {
         if let recorder = header.recorder { fields.add("recorder", recorder) }
         if let startedAt = header.startedAt { fields.add("startedAt", startedAt) }
         if let origin = header.origin { fields.add("origin", origin) }
+        return fields.line
+    }
+
+    /// One interface call's line (without a newline).
+    public func line(_ call: InterfaceCall) -> String {
+        var fields = JSONFields()
+        if let seq = call.seq { fields.add("seq", seq) }
+        if let time = call.time { fields.add("time", time.json) }
+        fields.add("call", call.name)
+        fields.add("arguments", .array(call.arguments.map(\.output)))
         return fields.line
     }
 

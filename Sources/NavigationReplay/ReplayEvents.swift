@@ -51,6 +51,29 @@ extension ReplayedNavigation: OutputEvent {
     }
 }
 
+extension ReplayedCall: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        var line = TranscriptText.leftPadded(String(seq), 4) + "  " + TranscriptText.leftPadded(text.safe(call.time?.text ?? "-"), 8) + "  "
+        line += text.style.cyan("call") + "    " + text.safe(call.name) + "(" + text.redactor.interfaceArguments(call.arguments).map { text.safe($0.jsonText) }.joined(separator: ", ") + ")"
+        if !events.isEmpty {
+            line += "  events: " + events.map { ReplayedNavigation.eventText($0, text) }.joined(separator: ", ")
+        }
+        return [line] + findings.map { $0.line(text) }
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        var object = JSONFields()
+        object.add("seq", seq)
+        object.add("at", call.location.description)
+        object.add("time", call.time?.json ?? .null)
+        object.add("call", call.name)
+        object.add("arguments", .array(json.redactor.interfaceArguments(call.arguments).map(\.output)))
+        object.add("events", .array(events.map { .object(ReplayedNavigation.eventObject($0, json)) }))
+        if !findings.isEmpty { object.add("findings", .array(findings.map { .object($0.fields(json)) })) }
+        return object
+    }
+}
+
 extension RejectedRecord: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
         [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.message(reason)]
@@ -111,6 +134,7 @@ public struct LogSummary: OutputEvent {
         lines.append("  sentinel hits: \(s.sentinelResults) results, \(s.sentinelErrors) OAuth errors, \(s.sentinelPassThrough) passed through")
         let events = Self.eventStatuses.compactMap { st in s.events[st].map { "\($0) \(st.rawValue)" } }
         lines.append("  events: " + (events.isEmpty ? "none" : events.joined(separator: ", ")))
+        if s.calls > 0 { lines.append("  interface calls: \(s.calls)") }
         lines.append("  mismatches: \(s.mismatches)")
         lines.append("  findings: \(s.findings[.error, default: 0]) errors, \(s.findings[.warning, default: 0]) warnings")
         for (reason, count) in s.skipped.sorted(by: { $0.key < $1.key }) {
@@ -133,6 +157,7 @@ public struct LogSummary: OutputEvent {
         o.add("kinds", json.counts(Self.kinds.map { ($0.rawValue, s.byKind[$0, default: 0]) }))
         o.add("sentinelHits", json.counts([("results", s.sentinelResults), ("oauthErrors", s.sentinelErrors), ("passThrough", s.sentinelPassThrough)]))
         o.add("events", json.counts(Self.eventStatuses.map { ($0.rawValue, s.events[$0, default: 0]) }))
+        if s.calls > 0 { o.add("calls", s.calls) }
         o.add("mismatches", s.mismatches)
         o.add("findings", json.counts([("error", s.findings[.error, default: 0]), ("warning", s.findings[.warning, default: 0])]))
         return .single("summary", .object(o))

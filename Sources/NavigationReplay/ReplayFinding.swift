@@ -25,10 +25,11 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
     case decisionError = "decision-error"
     case oauthError = "oauth-error"
     case notAskedOnAndroid = "not-asked-on-android"
+    case interfaceMissing = "interface-missing"
 
     public var severity: Severity {
         switch self {
-        case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError, .notAskedOnAndroid: return .error
+        case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError, .notAskedOnAndroid, .interfaceMissing: return .error
         default: return .warning
         }
     }
@@ -51,6 +52,7 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
         case .decisionError: return "an error carried in a decision (repeated-parameter, missing-parameter, …)"
         case .oauthError: return "the authorization server answered the app with an OAuth error (RFC 6749 §4.1.2.1): the sign-in did not happen"
         case .notAskedOnAndroid: return "a result a rule must catch, on a navigation Android never shows the app (a POST, the app's own load, history): it loads in the page"
+        case .interfaceMissing: return "the page calls a JavaScript interface method the app never added (javascriptInterfaces): on Android the call throws a TypeError and the app hears nothing"
         }
     }
 }
@@ -77,6 +79,8 @@ public struct ReplayFinding: Sendable, Hashable {
         case bridgeEventFailed(event: String, index: Int?, error: String)
         case eventUnhandled(event: String)
         case eventRepeated(index: Int)
+        /// `interfaceAdded`: the interface exists but lacks the method.
+        case interfaceMissing(interface: String, method: String, interfaceAdded: Bool)
     }
 
     public var detail: Detail
@@ -109,6 +113,7 @@ public struct ReplayFinding: Sendable, Hashable {
         case .bridgeEventFailed: .bridgeEventFailed
         case .eventUnhandled: .eventUnhandled
         case .eventRepeated: .eventRepeated
+        case .interfaceMissing: .interfaceMissing
         }
     }
 

@@ -14,6 +14,10 @@ extension ReplayFinding {
                 + " at \(rule.map { $0.debugDescription } ?? "a sentinel")'s redirect URI; the sign-in did not happen"
         case .notAsked(let unasked):
             return unasked.text
+        case .interfaceMissing(let interface, let method, let interfaceAdded):
+            return interfaceAdded
+                ? "the page calls \(interface).\(method), which the app's interface \(interface.debugDescription) does not have (javascriptInterfaces): window.\(interface).\(method) is undefined on Android, so the call throws"
+                : "the page calls \(interface).\(method), but the app adds no interface named \(interface.debugDescription) (javascriptInterfaces): window.\(interface) is undefined on Android, so the call throws"
         case .resetLinkAsSignIn(let rule):
             return "the rules let this through as \(rule.map { $0.debugDescription } ?? "a pass-through sentinel"), but the app cancelled it at recording time: it took a password-reset link for a sign-in result"
         case .requestWithoutState(let origin, let redirectURI):

@@ -32,13 +32,23 @@ public struct ReplayedNavigation: Sendable {
     public var mismatch: Bool { record.recordedDecision.map { $0 != decision.action } ?? false }
 }
 
-/// The counts a replay ends with. read = replayed + rejected, always.
+/// A call to the app's JavaScript interface and what the app did with it.
+public struct ReplayedCall: Sendable {
+    public var call: InterfaceCall
+    public var seq: Int
+    public var events: [DispatchedEvent]
+    public var findings: [ReplayFinding]
+}
+
+/// The counts a replay ends with. read = replayed + rejected, always (interface calls are counted apart).
 public struct ReplaySummary: Sendable, Hashable {
     public var recordsRead = 0
     public var replayed = 0
     /// Navigations a reader made rather than found (included in replayed).
     public var synthetic = 0
     public var rejected = 0
+    /// Calls to the app's JavaScript interfaces (not navigations: neither read records nor replayed ones).
+    public var calls = 0
     /// Entries or events that are not navigations, by reason (HAR subresources, other CDP events).
     public var skipped: [String: Int] = [:]
     public var byDecision: [PolicyAction: Int] = [:]
@@ -92,6 +102,7 @@ public final class Replayer {
     /// What one log item becomes.
     public enum Output: Sendable {
         case navigation(ReplayedNavigation)
+        case call(ReplayedCall)
         case rejected(RejectedRecord)
         /// Findings not tied to a navigation being replayed now (requests found unanswered).
         case findings([ReplayFinding])
@@ -101,6 +112,7 @@ public final class Replayer {
         public var events: [any OutputEvent] {
             switch self {
             case .navigation(let n): return [n]
+            case .call(let c): return [c]
             case .rejected(let r): return [r]
             case .findings(let list): return list
             case .none: return []
@@ -126,6 +138,8 @@ public final class Replayer {
             summary.recordsRead += 1
             summary.rejected += 1
             return .rejected(rejected)
+        case .call(let interfaceCall):
+            return .call(call(interfaceCall))
         case .record(let record):
             summary.recordsRead += 1
             let decision = decided ?? engine.decide(record.request, explain: explain)
@@ -198,41 +212,87 @@ public final class Replayer {
         switch message {
         case .drainRequest(let bridge):
             guard let drained = record.drained else {
-                findings.append(ReplayFinding(.drainNotRecorded(bridge), at: record.location, seq: seq))
+                // An app with an interface for this protocol drains through it: the queue arrives as a call.
+                if !engine.rules.javascriptInterfaces.contains(where: { $0.bridgeProtocol == bridge }) {
+                    findings.append(ReplayFinding(.drainNotRecorded(bridge), at: record.location, seq: seq))
+                }
                 return
             }
-            switch bridge {
-            case .janrain:
-                for (index, text) in drained.enumerated() {
-                    events.append(janrainEntry(text, index: index, record: record, seq: seq, findings: &findings))
-                }
-            case .wvjb:
-                for (index, text) in drained.enumerated() {
-                    let json = text.hasPrefix("[") ? text : "[\(text)]"
-                    switch WebViewJavascriptBridge.decodeQueue(json) {
-                    case .success(let messages):
-                        for message in messages { events.append(wvjb(message, record: record, seq: seq, findings: &findings)) }
-                    case .failure(let error):
-                        findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: error.message), at: record.location, seq: seq))
-                        events.append(DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: error.message))
-                    }
-                }
-            }
+            dispatchQueue(bridge, drained, at: record.location, seq: seq, events: &events, findings: &findings)
         case .event(let name, let arguments):
-            events.append(deliver(name, arguments, record: record, seq: seq, findings: &findings))
+            events.append(deliver(name, arguments, at: record.location, seq: seq, findings: &findings))
         case .legacyAccessToken(let token):
-            events.append(deliver("accessToken", [.string(token)], record: record, seq: seq, findings: &findings))
+            events.append(deliver("accessToken", [.string(token)], at: record.location, seq: seq, findings: &findings))
         case .eventFailed(let name, let error):
             findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: nil, error: error), at: record.location, seq: seq))
             events.append(DispatchedEvent(event: name, handlers: [], status: .failed, detail: error))
         case .wvjbMessage, .wvjbReply:
-            events.append(wvjb(message, record: record, seq: seq, findings: &findings))
+            events.append(wvjb(message, at: record.location, seq: seq, findings: &findings))
         case .bridgeLoaded:
             break
         }
     }
 
-    private func janrainEntry(_ text: String, index: Int, record: NavigationRecord, seq: Int,
+    /// A drained queue's entries (from a signal's drain, or carried by an interface call), in order.
+    private func dispatchQueue(_ bridge: BridgeProtocol, _ entries: [String], at location: RecordLocation, seq: Int,
+                               events: inout [DispatchedEvent], findings: inout [ReplayFinding]) {
+        switch bridge {
+        case .janrain:
+            for (index, text) in entries.enumerated() {
+                events.append(janrainEntry(text, index: index, at: location, seq: seq, findings: &findings))
+            }
+        case .wvjb:
+            for (index, text) in entries.enumerated() {
+                let json = text.hasPrefix("[") ? text : "[\(text)]"
+                switch WebViewJavascriptBridge.decodeQueue(json) {
+                case .success(let messages):
+                    for message in messages { events.append(wvjb(message, at: location, seq: seq, findings: &findings)) }
+                case .failure(let error):
+                    findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: error.message), at: location, seq: seq))
+                    events.append(DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: error.message))
+                }
+            }
+        }
+    }
+
+    // MARK: JavaScript interfaces
+
+    /// A call to the app's JavaScript interface: with a bridge protocol, its argument is that protocol's
+    /// queue (a JSON array of entries, as Janrain's Android demo passes `createJanrainBridge.eventQueue`);
+    /// without one, the call is the event METHOD with its arguments, taken by the app's method itself. A call to
+    /// an interface or method the app never added is an error: on Android it throws a TypeError in the page.
+    private func call(_ call: InterfaceCall) -> ReplayedCall {
+        let seq = call.seq ?? ordinal
+        ordinal += 1
+        var events: [DispatchedEvent] = []
+        var findings: [ReplayFinding] = []
+        if let interface = engine.rules.javascriptInterface(call.interface), interface.methods.contains(call.method) {
+            if let bridge = interface.bridgeProtocol {
+                var entries: [String] = []
+                for argument in call.arguments {
+                    switch argument {
+                    case .string(let text):
+                        if case .array(let items)? = JSONValue.parse(text) { entries += items.map { $0.stringValue ?? $0.jsonText } } else { entries.append(text) }
+                    case .array(let items): entries += items.map { $0.stringValue ?? $0.jsonText }
+                    default: entries.append(argument.jsonText)
+                    }
+                }
+                dispatchQueue(bridge, entries, at: call.location, seq: seq, events: &events, findings: &findings)
+            } else {
+                events.append(DispatchedEvent(event: call.method, handlers: [call.name], status: .delivered, detail: nil))
+            }
+        } else {
+            findings.append(ReplayFinding(.interfaceMissing(interface: call.interface, method: call.method,
+                                                            interfaceAdded: engine.rules.javascriptInterface(call.interface) != nil),
+                                          at: call.location, seq: seq))
+        }
+        summary.calls += 1
+        for e in events { summary.events[e.status, default: 0] += 1 }
+        count(findings)
+        return ReplayedCall(call: call, seq: seq, events: events, findings: findings)
+    }
+
+    private func janrainEntry(_ text: String, index: Int, at location: RecordLocation, seq: Int,
                               findings: inout [ReplayFinding]) -> DispatchedEvent {
         handlerLog.called = []
         switch router.dispatchJanrainEntry(text, queueID: "document-\(document)", index: index) {
@@ -240,36 +300,36 @@ public final class Replayer {
             return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
         case .unhandled(let name):
             if hasHandlerTable {
-                findings.append(ReplayFinding(.eventUnhandled(event: name), at: record.location, seq: seq))
+                findings.append(ReplayFinding(.eventUnhandled(event: name), at: location, seq: seq))
             }
             return DispatchedEvent(event: name, handlers: [], status: hasHandlerTable ? .unhandled : .undispatched, detail: nil)
         case .duplicate:
-            findings.append(ReplayFinding(.eventRepeated(index: index), at: record.location, seq: seq))
+            findings.append(ReplayFinding(.eventRepeated(index: index), at: location, seq: seq))
             return DispatchedEvent(event: Self.eventName(text), handlers: [], status: .repeated, detail: nil)
         case .failedOnPage(let name, let error):
-            findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: index, error: error), at: record.location, seq: seq))
+            findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: index, error: error), at: location, seq: seq))
             return DispatchedEvent(event: name, handlers: [], status: .failed, detail: error)
         case .invalid(let reason):
-            findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: reason), at: record.location, seq: seq))
+            findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: reason), at: location, seq: seq))
             return DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: reason)
         }
     }
 
-    private func deliver(_ name: String, _ arguments: [JSONValue], record: NavigationRecord, seq: Int,
+    private func deliver(_ name: String, _ arguments: [JSONValue], at location: RecordLocation, seq: Int,
                          findings: inout [ReplayFinding]) -> DispatchedEvent {
         guard hasHandlerTable else { return DispatchedEvent(event: name, handlers: [], status: .undispatched, detail: nil) }
         handlerLog.called = []
         if router.dispatch(name, arguments) == 0 {
-            findings.append(ReplayFinding(.eventUnhandled(event: name), at: record.location, seq: seq))
+            findings.append(ReplayFinding(.eventUnhandled(event: name), at: location, seq: seq))
             return DispatchedEvent(event: name, handlers: [], status: .unhandled, detail: nil)
         }
         return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
     }
 
-    private func wvjb(_ message: BridgeMessage, record: NavigationRecord, seq: Int, findings: inout [ReplayFinding]) -> DispatchedEvent {
+    private func wvjb(_ message: BridgeMessage, at location: RecordLocation, seq: Int, findings: inout [ReplayFinding]) -> DispatchedEvent {
         switch message {
         case .wvjbMessage(let handler, let data, _):
-            return deliver(handler, data.map { [$0] } ?? [], record: record, seq: seq, findings: &findings)
+            return deliver(handler, data.map { [$0] } ?? [], at: location, seq: seq, findings: &findings)
         case .wvjbReply(let id, _):
             return DispatchedEvent(event: "reply \(id)", handlers: [], status: .reply, detail: nil)
         default:

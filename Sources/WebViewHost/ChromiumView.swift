@@ -12,7 +12,8 @@
 //     scheduled) to a custom scheme (janrain:, myapp://, intent://) is a navigation no request follows:
 //     decided once (a bridge signal's queue drained with Runtime.evaluate).
 //   - Page.frameNavigated and loadEventFired are loads; javascriptDialogOpening a dialog, answered as a
-//     web view with no UI delegate answers it; the error probe posts through a Runtime binding.
+//     web view with no UI delegate answers it; the error probe, and under Android's rules the app's
+//     JavaScript interfaces (window.NAME.METHOD(…)), post through a Runtime binding.
 // Everything runs on one serial queue; run() waits for the session to end.
 #if WebKit
 import BrowserURL
@@ -115,12 +116,14 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
               window.webkit.messageHandlers.\(HostScripts.probeHandler) = { postMessage: post };
             })();
             """
+        // Android's addJavascriptInterface objects, posted through the same binding (HostScripts).
+        let interfaces = options.platform == .android ? HostScripts.javascriptInterfaces(session.engine.rules.javascriptInterfaces) ?? "" : ""
         let frameScripts = options.frameScripts.map { source in
             "(function () { var run = function () { \(source)\n }; if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run); else run(); })();"
         }
         let setup: [(String, [String: Any])] = [
             ("Page.enable", [:]), ("Runtime.enable", [:]), ("Runtime.addBinding", ["name": Self.probeBinding]),
-            ("Page.addScriptToEvaluateOnNewDocument", ["source": shim + HostScripts.errorProbe]),
+            ("Page.addScriptToEvaluateOnNewDocument", ["source": shim + HostScripts.errorProbe + interfaces]),
         ] + frameScripts.map { ("Page.addScriptToEvaluateOnNewDocument", ["source": $0]) } + [
             ("Emulation.setUserAgentOverride", ["userAgent": userAgent + " " + HostScripts.userAgentToken]),
             ("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true]),

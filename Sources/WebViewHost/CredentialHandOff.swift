@@ -1,6 +1,7 @@
 // CredentialHandOff.swift: whether a navigation hands the app a credential, which is what
 // `bridge host --until sentinel` waits for: a sentinel result the rules cancel, the legacy
-// janrain:accessToken=, or a drained bridge event, delivered, whose arguments carry a secret value.
+// janrain:accessToken=, or a drained bridge event (or a call to the app's JavaScript interface), delivered,
+// whose arguments carry a secret value.
 import BrowserURL
 import NavigationPolicy
 import NavigationReplay
@@ -23,6 +24,25 @@ public enum CredentialHandOff {
             return false
         default: return false
         }
+    }
+
+    /// A call to the app's JavaScript interface hands off a credential when an event it delivered carries
+    /// one: a queue's entry (as a drain's), or the call's own arguments (a string of JSON parsed first).
+    public static func isHandOff(_ c: ReplayedCall, secrets: SecretParameters = .standard) -> Bool {
+        let delivered = Set(c.events.filter { $0.status == .delivered || $0.status == .undispatched }.map(\.event))
+        guard !delivered.isEmpty else { return false }
+        for argument in c.call.arguments {
+            let value = argument.stringValue.flatMap(JSONValue.parse) ?? argument
+            if delivered.contains(c.call.method), carriesSecret(value, secrets) { return true }
+            // A queue: its entries are bridge URLs, each decoded as a drain's.
+            guard case .array(let entries) = value else { continue }
+            for entry in entries {
+                guard let text = entry.stringValue, case .success(let url) = BrowserURL.parse(text),
+                      case .success(.event(let name, let arguments)) = JanrainBridge.decode(url), delivered.contains(name) else { continue }
+                if arguments.contains(where: { carriesSecret($0, secrets) }) { return true }
+            }
+        }
+        return false
     }
 
     /// A JSON value with a non-empty secret value at any depth.

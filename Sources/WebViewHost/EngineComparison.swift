@@ -5,7 +5,9 @@
 // its kind and rule, and the URL with its secrets masked by length (two runs get different codes). Steps
 // that say nothing about the flow are left out (about: documents, which only WebKit reports), a bridge
 // signal is its rule (its URL carries a timestamp), and a repeated step counts once (how many signals a
-// burst of events takes depends on timing). The result is a value; the event words it.
+// burst of events takes depends on timing). A call to the app's JavaScript interface is a step too (the
+// result reaching an Android app through window.NAME.METHOD where iOS's takes a sentinel is a difference).
+// The result is a value; the event words it.
 import CommandOutput
 import Foundation
 import JSONText
@@ -18,8 +20,20 @@ public struct EngineStep: Sendable, Hashable {
     public let did: PolicyAction
     public let kind: DecisionKind
     public let rule: String?
+    /// For a call to the app's JavaScript interface: `NAME.METHOD` (then `url` is the same).
+    public let call: String?
+
+    /// A call to the app's JavaScript interface: the app took it (did cancel, as with a bridge signal).
+    public init(_ call: ReplayedCall) {
+        self.call = call.call.name
+        url = call.call.name
+        did = .cancel
+        kind = .bridge
+        rule = call.call.interface
+    }
 
     public init(_ navigation: ReplayedNavigation) {
+        call = nil
         let decision = navigation.decision
         kind = decision.kind
         rule = decision.rule
@@ -30,7 +44,7 @@ public struct EngineStep: Sendable, Hashable {
     }
 
     /// Whether the comparison skips it.
-    static func isIncidental(_ navigation: ReplayedNavigation) -> Bool {
+    public static func isIncidental(_ navigation: ReplayedNavigation) -> Bool {
         navigation.record.url.hasPrefix("about:")
     }
 }
@@ -41,17 +55,20 @@ public struct EngineComparison: Sendable, Hashable {
     public let chromium: [EngineStep]
 
     public init(webkit: [ReplayedNavigation], chromium: [ReplayedNavigation]) {
-        self.webkit = Self.steps(webkit)
-        self.chromium = Self.steps(chromium)
+        self.init(webkit: webkit.filter { !EngineStep.isIncidental($0) }.map(EngineStep.init),
+                  chromium: chromium.filter { !EngineStep.isIncidental($0) }.map(EngineStep.init))
     }
 
-    static func steps(_ navigations: [ReplayedNavigation]) -> [EngineStep] {
-        var steps: [EngineStep] = []
-        for navigation in navigations where !EngineStep.isIncidental(navigation) {
-            let step = EngineStep(navigation)
-            if steps.last != step { steps.append(step) }
-        }
-        return steps
+    /// Steps in the order each run reported them (navigations and interface calls); a repeat counts once.
+    public init(webkit: [EngineStep], chromium: [EngineStep]) {
+        self.webkit = Self.once(webkit)
+        self.chromium = Self.once(chromium)
+    }
+
+    static func once(_ steps: [EngineStep]) -> [EngineStep] {
+        var kept: [EngineStep] = []
+        for step in steps where kept.last != step { kept.append(step) }
+        return kept
     }
 
     /// The first position where the sequences differ (one may have ended), or nil when they agree.
@@ -70,6 +87,7 @@ public struct EngineComparisonEvent: OutputEvent {
 
     static func describe(_ step: EngineStep?, _ text: (String) -> String) -> String {
         guard let step else { return "nothing (its run had ended)" }
+        if let call = step.call { return "call \(call)(…)" }
         return "\(step.did.rawValue) \(step.kind.rawValue)\(step.rule.map { " \($0.debugDescription)" } ?? "") \(text(step.url))"
     }
 
@@ -88,6 +106,7 @@ public struct EngineComparisonEvent: OutputEvent {
         func step(_ index: Int, _ steps: [EngineStep]) -> JSONOutput {
             guard index < steps.count else { return .null }
             let s = steps[index]
+            if let call = s.call { return .object(JSONFields([("call", .string(call))])) }
             return .object(JSONFields([("url", .string(json.redactor.rawURL(s.url))), ("did", .string(s.did.rawValue)),
                                        ("kind", .string(s.kind.rawValue)), ("rule", .string(s.rule))]))
         }

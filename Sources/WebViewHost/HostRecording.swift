@@ -24,7 +24,12 @@ public final class HostRecording {
     private let recordRedactor: Redactor
     private let writer = NavlogWriter()
     private var recordFile: FileHandle?
-    private var waiting: [(id: Int, record: NavigationRecord, complete: Bool)] = []
+    /// A record waiting to be written and replayed, in the view's order.
+    private enum Pending {
+        case navigation(NavigationRecord)
+        case call(InterfaceCall)
+    }
+    private var waiting: [(id: Int, item: Pending, complete: Bool)] = []
     private var nextID = 0
     private var seq = 0
     private let started = Date()
@@ -72,16 +77,29 @@ public final class HostRecording {
         seq += 1
         let id = nextID
         nextID += 1
-        waiting.append((id, record, !awaitingDrain))
+        waiting.append((id, .navigation(record), !awaitingDrain))
         flush()
         return id
     }
 
+    /// Adds a call the page made to one of the app's JavaScript interfaces; it waits behind a drain as a
+    /// navigation would.
+    public func call(interface: String, method: String, arguments: [JSONValue]) {
+        var call = InterfaceCall(interface: interface, method: method, arguments: arguments, location: .line(0))
+        call.seq = seq
+        call.time = .milliseconds(elapsedMilliseconds)
+        seq += 1
+        waiting.append((nextID, .call(call), true))
+        nextID += 1
+        flush()
+    }
+
     /// The queue drained after a bridge signal (nil: the page had no queue to drain).
     public func drained(_ id: Int, entries: [String]?, note: String? = nil) {
-        guard let at = waiting.firstIndex(where: { $0.id == id }) else { return }
-        waiting[at].record.drained = entries
-        if let note { waiting[at].record.note = note }
+        guard let at = waiting.firstIndex(where: { $0.id == id }), case .navigation(var record) = waiting[at].item else { return }
+        record.drained = entries
+        if let note { record.note = note }
+        waiting[at].item = .navigation(record)
         waiting[at].complete = true
         flush()
     }
@@ -93,7 +111,10 @@ public final class HostRecording {
     public func finish() -> ReplaySummary {
         for index in waiting.indices where !waiting[index].complete {
             waiting[index].complete = true
-            waiting[index].record.note = "the host stopped before the queue was drained"
+            if case .navigation(var record) = waiting[index].item {
+                record.note = "the host stopped before the queue was drained"
+                waiting[index].item = .navigation(record)
+            }
         }
         flush()
         for finding in replayer.finish() { emit(.transcript(finding)) }
@@ -105,7 +126,17 @@ public final class HostRecording {
     private func flush() {
         while let first = waiting.first, first.complete {
             waiting.removeFirst()
-            var record = first.record
+            guard case .navigation(var record) = first.item else {
+                guard case .call(var call) = first.item else { continue }
+                call.location = .line(call.seq! + (recordFile == nil ? 1 : 2))
+                if recordFile != nil {
+                    var written = call
+                    written.arguments = recordRedactor.interfaceArguments(call.arguments)
+                    write(writer.line(written))
+                }
+                for event in replayer.replay(.call(call)).events { emit(.transcript(event)) }
+                continue
+            }
             // The line number the record has in the navlog being written (header is line 1).
             record.location = .line(record.seq! + (recordFile == nil ? 1 : 2))
             if recordFile != nil {

@@ -62,6 +62,14 @@ public struct HostRunState: Sendable {
         }
     }
 
+    /// A call to the app's JavaScript interface (the app acts on it: an interception, as a cancelled bridge
+    /// signal is): with --until sentinel, one that hands the app a credential stops the run.
+    public mutating func reported(_ call: ReplayedCall, at now: Date = Date()) -> Action {
+        if firstInterception == nil, call.events.contains(where: { $0.status == .delivered }) { firstInterception = now.timeIntervalSince(started) }
+        guard !stopping, until == .sentinel, CredentialHandOff.isHandOff(call) else { return .carryOn }
+        return reach("a JavaScript interface hand-off: \(call.call.name)")
+    }
+
     /// The periodic check: the timeout (success with --until timeout), or idleness with --until idle.
     public mutating func tick(at now: Date = Date(), recordingWaits: Bool) -> Action {
         guard !stopping else { return .carryOn }

@@ -86,6 +86,37 @@ public enum HostScripts {
     /// The message handler the probe posts to.
     public static let probeHandler = "bridgeHost"
 
+    /// Injected at document start in every frame under Android's rules: the app's JavaScript interfaces
+    /// (addJavascriptInterface), each `window.NAME` an object with the listed methods and nothing else, as
+    /// Android exposes only @JavascriptInterface methods. A call posts `{call: "NAME.METHOD", arguments}` to
+    /// the host, through the handler the error probe uses (captured before the page's scripts run), and
+    /// returns undefined: the host's methods return nothing. Nil when the app adds no interface.
+    public static func javascriptInterfaces(_ interfaces: [JavascriptInterface]) -> String? {
+        guard !interfaces.isEmpty else { return nil }
+        let table = JSONValue.object(Dictionary(uniqueKeysWithValues: interfaces.map { ($0.name, JSONValue.array($0.methods.map(JSONValue.string))) }))
+        return """
+            (function () {
+              var handlers = window.webkit && window.webkit.messageHandlers;
+              var handler = handlers && handlers.\(probeHandler);
+              if (!handler) return;
+              var post = handler.postMessage.bind(handler);
+              var interfaces = \(table.jsonText);
+              Object.keys(interfaces).forEach(function (name) {
+                if (Object.prototype.hasOwnProperty.call(window, name)) return;
+                var object = {};
+                interfaces[name].forEach(function (method) {
+                  object[method] = function () {
+                    var values = [];
+                    for (var i = 0; i < arguments.length; i++) values.push(arguments[i] === undefined ? null : arguments[i]);
+                    post({ call: name + '.' + method, arguments: JSON.parse(JSON.stringify(values)) });
+                  };
+                });
+                Object.defineProperty(window, name, { value: Object.freeze(object), configurable: false, writable: false, enumerable: false });
+              });
+            })();
+            """
+    }
+
     /// Injected at document start in every frame: uncaught errors and rejections go to the host. A script
     /// element given a cross-origin, non-loopback src by script (a widget loader) is made a CORS request, so
     /// its errors arrive with message, file and line instead of "Script error.": every such host is

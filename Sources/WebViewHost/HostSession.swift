@@ -143,6 +143,10 @@ final class HostSession {
 
     private func handle(_ output: HostOutput) {
         emit(output)
+        if case .transcript(let event) = output, let call = event as? ReplayedCall {
+            if state.reported(call) == .stop { stop() }
+            return
+        }
         guard case .transcript(let event) = output, let n = event as? ReplayedNavigation else { return }
         lastSeq = n.seq
         if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
@@ -238,6 +242,10 @@ final class HostSession {
     /// What the page's error probe posted (an uncaught error or a rejected promise, in any frame).
     func probeMessage(_ text: String?) {
         guard let text, case .object(let o)? = JSONValue.parse(text) else { return }
+        if let name = o["call"]?.stringValue {
+            interfaceCalled(name, arguments: o["arguments"].flatMap { if case .array(let a) = $0 { a } else { nil } } ?? [])
+            return
+        }
         let message = o["message"]?.stringValue ?? "script error"
         let source = options.redactor.rawURL(o["source"]?.stringValue ?? "")
         var line = 0, column = 0
@@ -245,6 +253,13 @@ final class HostSession {
         if case .number(let n)? = o["column"] { column = Int(n) }
         let place = line > 0 ? "\(source):\(line):\(column)" : source
         scriptError("\(place) (\(o["frame"]?.stringValue ?? "frame")): \(message)")
+    }
+
+    /// The page called one of the app's JavaScript interfaces (`NAME.METHOD`): recorded and replayed as a call.
+    func interfaceCalled(_ name: String, arguments: [JSONValue]) {
+        state.activity()
+        guard let dot = name.firstIndex(of: ".") else { return }
+        recording.call(interface: String(name[..<dot]), method: String(name[name.index(after: dot)...]), arguments: arguments)
     }
 
     func scriptError(_ message: String) {

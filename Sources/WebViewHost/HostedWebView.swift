@@ -102,6 +102,11 @@ public final class HostedWebView: HostViewControl {
                                            WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
         webkit_user_content_manager_add_script(content, probe)
         webkit_user_script_unref(probe)
+        if options.platform == .android, let source = HostScripts.javascriptInterfaces(session.engine.rules.javascriptInterfaces) {
+            let interfaces = webkit_user_script_new(source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+            webkit_user_content_manager_add_script(content, interfaces)
+            webkit_user_script_unref(interfaces)
+        }
         for source in options.frameScripts {
             let script = webkit_user_script_new(source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, nil, nil)
             webkit_user_content_manager_add_script(content, script)

@@ -7,7 +7,7 @@ enum CommandNotice: Hashable, CustomStringConvertible {
     /// The widget's stand-in scripts are not beside the executable: they answer 404.
     case standInScriptsMissing
     case wroteCases(count: Int, path: String, rules: String)
-    case recorded(navigations: Int, path: String)
+    case recorded(navigations: Int, calls: Int, path: String)
 
     var description: String {
         switch self {
@@ -20,7 +20,8 @@ enum CommandNotice: Hashable, CustomStringConvertible {
             "the widget's stand-in scripts are not found (bridge_ProviderEmulator.resources beside the executable): …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
         case .wroteCases(let count, let path, let rules):
             "wrote \(count) cases to \(path); run them with: bridge test --rules \(rules) \(path)"
-        case .recorded(let navigations, let path): "recorded \(navigations) navigation(s) to \(path)"
+        case .recorded(let navigations, let calls, let path):
+            "recorded \(navigations) navigation(s)" + (calls > 0 ? " and \(calls) JavaScript interface call(s)" : "") + " to \(path)"
         }
     }
 }

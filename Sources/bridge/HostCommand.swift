@@ -170,7 +170,7 @@ struct HostRun {
         options.frameScripts = command.frameScript
         let out = OutputWriter(flushEachLine: true)
         let engines: [HostEngine] = command.engine == .both ? [.webkit, .chromium] : [command.engine]
-        var seen: [HostEngine: [ReplayedNavigation]] = [:]
+        var seen: [HostEngine: [EngineStep]] = [:]
         var succeeded = true
         for which in engines {
             var run = options
@@ -193,8 +193,8 @@ struct HostRun {
             }
             let collected = NavigationList()
             guard let result = try host(which, engine: engine, options: run, out: out, renderer: renderer, collect: collected) else { throw ExitCode(1) }
-            seen[which] = collected.navigations
-            if let record = run.recordPath { StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, path: record)) }
+            seen[which] = collected.steps
+            if let record = run.recordPath { StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: record)) }
             if !result.reached || !result.summary.isConsistent { succeeded = false }
         }
         if engines.count > 1 {
@@ -205,8 +205,8 @@ struct HostRun {
         if !succeeded { throw ExitCode(1) }
     }
 
-    /// The navigations a run reported, kept for the comparison of engines.
-    final class NavigationList: @unchecked Sendable { var navigations: [ReplayedNavigation] = [] }
+    /// What the app did in a run (navigations and interface calls, in order), kept for the comparison of engines.
+    final class NavigationList: @unchecked Sendable { var steps: [EngineStep] = [] }
 
     /// `PATH.navlog` as `PATH-ENGINE.navlog` (the extension kept), for one engine of `--engine both`.
     static func path(_ path: String, engine: HostEngine) -> String {
@@ -225,7 +225,8 @@ struct HostRun {
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
                 if exchange.isNoteworthy || verbose { out.lines(renderer.lines(exchange)) }
             case .transcript(let event):
-                if let navigation = event as? ReplayedNavigation { collect.navigations.append(navigation) }
+                if let navigation = event as? ReplayedNavigation, !EngineStep.isIncidental(navigation) { collect.steps.append(EngineStep(navigation)) }
+                if let call = event as? ReplayedCall { collect.steps.append(EngineStep(call)) }
                 out.lines(renderer.lines(event))
             case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.message(text)) }
             }

@@ -24,6 +24,7 @@ import Testing
         ("redirect-to-app.cdp.json", "capture", 1),
         ("redirect-to-app.netlog.json", "capture", 0),
         ("form-post.netlog.json", "form-post", 0),
+        ("android-interface.navlog", "android-demo", 1),
     ]
 
     @Test(arguments: fixtures.map(\.log))

@@ -97,13 +97,19 @@ struct SecretPropertyTests {
         #expect(revealed.stdout.contains(secret.letters))
     }
 
-    @Test("replay, text and json, with a drained queue", arguments: seeds)
+    @Test("replay, text and json, with a drained queue and calls to an app's JavaScript interface", arguments: seeds)
     func replay(seed: UInt64) throws {
         let secret = GeneratedSecret(seed: seed)
         var lines = [#"{"format":"bridge-navlog","version":1}"#,
                      #"{"seq":1,"url":"https://example.janraincapture.com/oauth/signin?response_type=code&state=sent-state-value&redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php"}"#]
         for (index, url) in secret.urls.enumerated() { lines.append(#"{"seq":\#(index + 2),"url":\#(quoted(url))}"#) }
         lines.append(#"{"seq":99,"url":"janrain:eventsAvailable?1","drained":[\#(quoted("janrain:onCaptureLoginSuccess?arguments=%5B%22\(secret.raw)%22%5D"))]}"#)
+        // An interface call's arguments: a plain string, a string of JSON, a queue, an object (no names but keys).
+        let text = String(decoding: secret.decoded, as: UTF8.self)
+        let arguments = [quoted(text), quoted(#"{"access_token":\#(quoted(text))}"#),
+                         quoted("[" + quoted("janrain:onCaptureLoginSuccess?arguments=%5B%22\(secret.raw)%22%5D") + "]"),
+                         #"{"token":\#(quoted(text))}"#, #"[\#(quoted(text))]"#]
+        lines.append(#"{"seq":100,"call":"AndroidBridge.signInCompleted","arguments":[\#(arguments.joined(separator: ","))]}"#)
         let log = try Canary.temporary("property.navlog", lines.joined(separator: "\n") + "\n")
         defer { try? FileManager.default.removeItem(atPath: log) }
         for format in ["text", "json"] {

@@ -583,3 +583,51 @@ extension SeedFlowsInWebKit {
         #expect(FileManager.default.fileExists(atPath: HostRun.path(record, engine: .webkit)) && FileManager.default.fileExists(atPath: HostRun.path(record, engine: .chromium)))
     }
 }
+
+extension SeedFlowsInWebKit {
+    @Test("16. Android's JavaScript interfaces (javascriptInterfaces): the page hands its result to window.AndroidBridge, and its bridge queue to window.demo, under Android's rules in each engine; the recording replays to the same calls; under iOS's rules the page takes the sentinel, and --engine both names the difference",
+          arguments: HostEngine.single)
+    func javascriptInterfaces(_ engine: HostEngine) throws {
+        let rules = Self.path("Fixtures/rules/android-demo.json"), page = Self.path("Fixtures/flows/android-interface/index.html")
+        let record = Self.temporary("interface-\(engine.rawValue).navlog")
+        defer { try? FileManager.default.removeItem(atPath: record) }
+        let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel",
+                                         "--format", "json", "--record", record, page])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let calls = HostCommandTests.jsonLines(run.stdout).filter { $0["call"] != nil }
+        #expect(calls.compactMap { $0["call"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
+        let delivered = calls.map { ($0["events"] as? [[String: Any]] ?? []).compactMap { $0["handlers"] as? [String] } }
+        #expect(delivered == [[["trackScreen"]], [["AndroidBridge.signInCompleted"]]])
+        // The token reaches the transcript masked.
+        #expect(!run.stdout.contains("interface-token-1"))
+        let report = try #require(HostCommandTests.jsonLines(run.stdout).compactMap { $0["host"] as? [String: Any] }.first, "\(run.stdout)")
+        #expect(report["reached"] as? Bool == true && report["firstInterceptionMs"] is Int)
+
+        let replayed = try BridgeProcess.run(["replay", "--rules", rules, "--format", "json", record])
+        #expect(replayed.status == 0, "\(replayed.stdout)")
+        #expect(HostCommandTests.jsonLines(replayed.stdout).compactMap { $0["call"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
+
+        // iOS has no such objects: the page takes the redirect URI.
+        let ios = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", "ios", "--rules", rules, "--origin", "https://yourdomain.com",
+                                         "--until", "sentinel", "--format", "json", page])
+        #expect(ios.status == 0, "\(ios.stdout)\(ios.stderr)")
+        #expect(HostCommandTests.jsonLines(ios.stdout).contains { $0["call"] != nil } == false)
+        #expect(HostCommandTests.navigations(HostCommandTests.jsonLines(ios.stdout)).last?["rule"] as? String == "signin")
+    }
+
+    @Test("16b. --engine both on the interface page with rules that name no platform: WebKit (iOS) takes the sentinel, Chromium (Android) calls the interface, and the first difference says so")
+    func javascriptInterfacesDifferByEngine() throws {
+        let rules = Self.temporary("android-demo-any-platform.json")
+        defer { try? FileManager.default.removeItem(atPath: rules) }
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.path("Fixtures/rules/android-demo.json")))) as? [String: Any])
+        object["platform"] = nil
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: rules))
+        let run = try BridgeProcess.run(["host", "--engine", "both", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel", "--format", "json",
+                                         Self.path("Fixtures/flows/android-interface/index.html")])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        let engines = try #require(HostCommandTests.jsonLines(run.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(run.stdout)")
+        let difference = try #require(engines["firstDifference"] as? [String: Any])
+        #expect((difference["webkit"] as? [String: Any])?["rule"] as? String == "signin")
+        #expect((difference["chromium"] as? [String: Any])?["call"] as? String == "demo.bridgeCallback")
+    }
+}

@@ -58,6 +58,13 @@ struct RulesLoaderTests {
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","frames":"top"}]}"#, "sentinels[0].frames"),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","frames":["main","iframe"]}]}"#, "sentinels[0].frames[1]"),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","frames":[]}]}"#, "sentinels[0].frames"),
+        // JavaScript interfaces: a name window.NAME can be, methods listed, a protocol bridge speaks, added once.
+        (#"{"version":1,"javascriptInterfaces":[{"name":"my-bridge","methods":["a"]}]}"#, "javascriptInterfaces[0].name"),
+        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":[]}]}"#, "javascriptInterfaces[0].methods"),
+        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["ok","not ok"]}]}"#, "javascriptInterfaces[0].methods[1]"),
+        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"protocol":"jsonrpc"}]}"#, "javascriptInterfaces[0].protocol"),
+        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"]},{"name":"demo","methods":["b"]}]}"#, "javascriptInterfaces[1].name"),
+        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"method":"b"}]}"#, "javascriptInterfaces[0].method"),
     ])
     func rejected(json: String, keyPath: String) {
         let error = Self.error(json)

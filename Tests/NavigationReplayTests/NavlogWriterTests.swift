@@ -43,6 +43,24 @@ import Testing
         #expect(read.drained == record.drained)
     }
 
+    @Test func anInterfaceCallRoundTrips() throws {
+        var call = InterfaceCall(interface: "demo", method: "bridgeCallback",
+                                 arguments: [.string("[\"janrain:x?arguments=%5B%5D\"]"), .number(3), .object(["a": .bool(true)]), .null], location: .line(1))
+        call.seq = 4
+        call.time = .milliseconds(15)
+        guard case .call(let read)? = Self.readBack([NavlogWriter().line(call)]).first else { Issue.record("not read back as a call"); return }
+        #expect(read.interface == "demo" && read.method == "bridgeCallback" && read.arguments == call.arguments)
+        #expect(read.seq == 4 && read.time == .milliseconds(15))
+    }
+
+    @Test("a call line that is not NAME.METHOD, or is also a navigation, is rejected with its line",
+          arguments: [#"{"call":"bridgeCallback","arguments":[]}"#, #"{"call":"demo.","arguments":[]}"#,
+                      #"{"call":"demo.x","url":"https://a/"}"#, #"{"call":"demo.x","arguments":"no"}"#])
+    func badCallLines(_ line: String) {
+        guard case .rejected(let rejected)? = Self.readBack([line]).first else { Issue.record("not rejected: \(line)"); return }
+        #expect(rejected.location == .line(1))
+    }
+
     @Test func aNewWindowIsANullTargetFrameAndUnrecordedFieldsAreLeftOut() throws {
         var record = NavigationRecord(url: "https://yourdomain.com/", location: .line(1))
         record.targetFrame = nil

@@ -14,6 +14,7 @@ enum Repository {
 /// Everything one replay produced, in order.
 struct ReplayResult {
     var navigations: [ReplayedNavigation] = []
+    var calls: [ReplayedCall] = []
     var rejected: [RejectedRecord] = []
     var findings: [ReplayFinding] = []
     var summary = ReplaySummary()
@@ -30,6 +31,7 @@ enum ReplayHarness {
         func take(_ output: Replayer.Output) {
             switch output {
             case .navigation(let n): result.navigations.append(n); result.findings += n.findings
+            case .call(let c): result.calls.append(c); result.findings += c.findings
             case .rejected(let r): result.rejected.append(r)
             case .findings(let f): result.findings += f
             case .none: break

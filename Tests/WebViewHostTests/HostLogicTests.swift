@@ -13,8 +13,17 @@ struct HostLogicTests {
         {"version":1,"default":"cancel","allow":["https://yourdomain.com"],
          "sentinels":[{"name":"signin","redirectURI":"https://yourdomain.com/cb","require":["code"]}],
          "schemes":[{"name":"bridge","scheme":"janrain","protocol":"janrain"},{"name":"done","scheme":"myapp","route":"done"}],
+         "javascriptInterfaces":[{"name":"demo","methods":["bridgeCallback"],"protocol":"janrain"},{"name":"AndroidBridge","methods":["signInCompleted"]}],
          "handlers":{"onCaptureLoginSuccess":["signInCompleted"]}}
         """#.utf8))) }
+
+    static func call(_ name: String, _ arguments: [JSONValue]) throws -> ReplayedCall {
+        let dot = try #require(name.firstIndex(of: "."))
+        let replayer = Replayer(engine: try engine())
+        guard case .call(let c) = replayer.replay(.call(InterfaceCall(interface: String(name[..<dot]), method: String(name[name.index(after: dot)...]),
+                                                                       arguments: arguments, location: .line(1)))) else { fatalError("not a call: \(name)") }
+        return c
+    }
 
     static func navigation(_ url: String, drained: [String]? = nil) throws -> ReplayedNavigation {
         var record = NavigationRecord(url: url, location: .line(1))
@@ -56,6 +65,25 @@ struct HostLogicTests {
         let screen = Redactor.encodeURIComponent(#"[{"screen":"signIn"}]"#)
         #expect(!CredentialHandOff.isHandOff(try Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureScreenShow?arguments=\(screen)"])))
         #expect(!CredentialHandOff.isHandOff(try Self.navigation("https://yourdomain.com/page")))
+    }
+
+    @Test("a call to the app's JavaScript interface hands off a credential its delivered event carries, as a string of JSON or in a queue's entry")
+    func interfaceHandOff() throws {
+        #expect(CredentialHandOff.isHandOff(try Self.call("AndroidBridge.signInCompleted", [.string(#"{"access_token":"t0k3n"}"#)])))
+        #expect(!CredentialHandOff.isHandOff(try Self.call("AndroidBridge.signInCompleted", [.string(#"{"access_token":""}"#)])))
+        // A method the app never added delivers nothing, whatever it carries.
+        #expect(!CredentialHandOff.isHandOff(try Self.call("AndroidBridge.other", [.string(#"{"access_token":"t0k3n"}"#)])))
+        let login = "janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"[{"accessToken":"t0k3n"}]"#)
+        #expect(CredentialHandOff.isHandOff(try Self.call("demo.bridgeCallback", [.string(JSONValue.array([.string(login)]).jsonText)])))
+        let screen = "janrain:onCaptureScreenShow?arguments=" + Redactor.encodeURIComponent(#"[{"screen":"signIn"}]"#)
+        #expect(!CredentialHandOff.isHandOff(try Self.call("demo.bridgeCallback", [.string(JSONValue.array([.string(screen)]).jsonText)])))
+        // It counts as the first interception when it delivered something, and stops --until sentinel.
+        var state = HostRunState(until: .sentinel, timeout: 30, idle: 1)
+        #expect(state.reported(try Self.call("demo.bridgeCallback", [.string(JSONValue.array([.string(screen)]).jsonText)])) == .carryOn)
+        #expect(state.firstInterception == nil)  // unhandled: the app did nothing with it
+        #expect(state.reported(try Self.call("AndroidBridge.signInCompleted", [.string(#"{"access_token":""}"#)])) == .carryOn)
+        #expect(state.firstInterception != nil)
+        #expect(state.reported(try Self.call("AndroidBridge.signInCompleted", [.string(#"{"access_token":"t0k3n"}"#)])) == .stop)
     }
 
     @Test("the stop conditions: sentinel and deeplink on the navigation that meets them, once")

@@ -2,7 +2,8 @@
 // ones) into each place a secret sits in a URL (a sentinel's query and fragment, both halves of the
 // userinfo, a cloud signature, a session, a bridge's positional and non-JSON arguments, a deep link, a
 // state that is not the one sent), decided by the engine and rendered by check's renderer in text and
-// JSON with --explain. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
+// JSON with --explain; and, decoded, into the arguments of a call to an Android app's JavaScript interface
+// (plain, a string of JSON, a queue, an object, an array), replayed and rendered. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
 // secret nor its decoded text, when eight characters or longer, appears in any line, unless the same
 // text appears when the secret is empty or a fixed plain one (the URL's and the explanations' own words:
 // a secret "credential" is not leaked by an explanation that says "credential"), and unless the secret is
@@ -33,14 +34,21 @@ func urls(_ s: String) -> [String] {
      "janrain:onCaptureLoginSuccess?arguments=\(s)", "myapp://reset-password?token=\(s)", "https://a.example/?pin=\(s)"]
 }
 
-func rendered(_ secret: String) -> [String] {
-    urls(secret).flatMap { url in
+func rendered(_ secret: String, decoded: String) -> [String] {
+    let decisions = urls(secret).flatMap { url in
         let decision = engine.decide(NavigationRequest(url: url), expectedState: "expected-state", explain: true)
         return renderers.flatMap { $0.lines(DecisionEvent(url: url, decision)) } + [Redactor().message("navigates to \(url)")]
     }
+    let call = InterfaceCall(interface: "AndroidBridge", method: "signInCompleted", arguments: [
+        .string(decoded), .string(JSONValue.object(["access_token": .string(decoded)]).jsonText),
+        .string(JSONValue.array([.string("janrain:onCaptureLoginSuccess?arguments=%5B%22\(secret)%22%5D")]).jsonText),
+        .object(["token": .string(decoded)]), .array([.string(decoded)]),
+    ], location: .line(1))
+    let calls = Replayer(engine: engine).replay(.call(call)).events.flatMap { event in renderers.flatMap { $0.lines(event) } }
+    return decisions + calls
 }
 
-nonisolated(unsafe) let template = (rendered("") + rendered("Zq9Zq9Zq9Zq9Zq9Zq9")).joined(separator: "\n")
+nonisolated(unsafe) let template = (rendered("", decoded: "") + rendered("Zq9Zq9Zq9Zq9Zq9Zq9", decoded: "Zq9Zq9Zq9Zq9Zq9Zq9")).joined(separator: "\n")
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -60,7 +68,7 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // the oracle allows through (NavigationPolicy's Redactor.isMask; its escaped spellings in a URL are
     // masked, RedactionTests.maskLookalikes).
     if Redactor.maskedLength(String(decoding: bytes, as: UTF8.self)) != nil { return 0 }
-    let output = rendered(encoded).joined(separator: "\n")
+    let output = rendered(encoded, decoded: String(decoding: bytes, as: UTF8.self)).joined(separator: "\n")
     // Byte searches: Foundation's String.contains(_:) traps on some needles (a precomposed letter and a
     // NUL against a decomposed one), and a leak is a matter of bytes, not of canonical equivalence.
     for forbidden in [encoded, String(decoding: bytes, as: UTF8.self)] where forbidden.count >= 8 && template.utf8.firstRange(of: forbidden.utf8) == nil {
