@@ -247,6 +247,7 @@ public struct RulesAudit: Sendable {
             ownFailures.append(.notAskedOnPlatform(url: target.url, unasked))
         }
         outcomes.append(AuditOutcome(subject: .attack(target: target, generator: nil, expectation: nil), url: target.url, decision: own, failures: ownFailures))
+        if let firstLoad = firstLoad(target, own: own) { outcomes.append(firstLoad) }
         for generator in AttackCatalogue.all where !skippedGenerators.contains(generator.id) {
             let expectation = generator.expectation(for: target)
             for (index, variant) in generator.variants(for: target).enumerated() {
@@ -258,6 +259,28 @@ public struct RulesAudit: Sendable {
         }
         return outcomes
     }
+
+    /// The first load: a provider that still has a session answers the app's own load of its sign-in page
+    /// with the result at once (prompt=none), as a redirect. Both platforms show the app that redirect
+    /// (Android offers an app-initiated navigation's redirects, though not the load itself; iOS offers
+    /// both), so it must be decided as the target's own URL, and on no platform go unasked.
+    private func firstLoad(_ target: AttackTarget, own: Decision) -> AuditOutcome? {
+        guard target.kind == .sentinel, target.responseMode != .formPost, !skippedGenerators.contains(Self.firstLoadProbe) else { return nil }
+        let request = NavigationRequest(url: target.url, isMainFrame: target.isMainFrame, isRedirect: true)
+        let decision = engine.decide(request, expectedState: rules.expectedState, explain: explain)
+        var failures: [AuditFailure] = []
+        if decision.action != own.action || decision.kind != own.kind || decision.rule != own.rule || decision.error?.code != own.error?.code {
+            failures.append(.noLongerMatches(url: target.url, targetURL: target.url, decided: DecidedAs(decision), expected: DecidedAs(own)))
+        }
+        if let unasked = platform.unaskedInterception(request, decision) {
+            failures.append(.notAskedOnPlatform(url: target.url, unasked))
+        }
+        return AuditOutcome(subject: .attack(target: target, generator: Self.firstLoadProbe, expectation: .sameNavigation),
+                            url: target.url, decision: decision, failures: failures)
+    }
+
+    /// The first-load probe's id (in reports, and for --skip).
+    public static let firstLoadProbe = "first-load"
 
     private func decide(_ url: String, mainFrame: Bool, method: String) -> Decision {
         engine.decide(NavigationRequest(url: url, isMainFrame: mainFrame, method: method), expectedState: rules.expectedState, explain: explain)

@@ -88,7 +88,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         if `init` && cases.count > 1 { throw CommandProblem.initWritesOneFile }
         if `init` && cases == ["-"] { throw CommandProblem.initNeedsAPath }
         if cases.filter({ $0 == "-" }).count > 1 { throw CommandProblem.standardInputTwice }
-        let ids = Set(AttackCatalogue.all.map(\.id))
+        let ids = Set(AttackCatalogue.all.map(\.id) + [RulesAudit.firstLoadProbe])
         if let unknown = skip.first(where: { !ids.contains($0) }) {
             throw CommandProblem.unknownGenerator(unknown)
         }

@@ -248,4 +248,22 @@ struct PlatformAuditTests {
         #expect(read.cases.first?.method == "POST" && read.cases.first?.isAppInitiated == true)
         #expect(CaseFile.parse(Array(#"{"url":"https://a.example/","method":"PUT","expect":{"decision":"allow"}}"#.utf8), file: "x.jsonl").errors.first?.key == "method")
     }
+
+    @Test("the first load: each GET sentinel is probed as the redirect answering the app's own load, decided as its own URL and asked on both platforms; --skip first-load leaves it out",
+          arguments: Platform.allCases)
+    func firstLoad(_ platform: Platform) throws {
+        var audit = RulesAudit(rules: try RulesLoader.load(path: RulesAuditTests.path("Fixtures/rules/capture.json")))
+        audit.platform = platform
+        let probes = audit.run().outcomes.filter { if case .attack(_, RulesAudit.firstLoadProbe?, _) = $0.subject { true } else { false } }
+        #expect(probes.count == 3)
+        #expect(probes.allSatisfy { $0.failures.isEmpty })
+        #expect(probes.compactMap(\.decision.rule) == ["signin", "signin-error", "reset-link"])
+        audit.skippedGenerators = [RulesAudit.firstLoadProbe]
+        #expect(!audit.run().outcomes.contains { if case .attack(_, RulesAudit.firstLoadProbe?, _) = $0.subject { true } else { false } })
+        // A form_post sentinel's result is a POST, never a redirect: no probe.
+        var formPost = RulesAudit(rules: try RulesLoader.load(path: RulesAuditTests.path("Fixtures/rules/form-post.json")))
+        formPost.platform = platform
+        let formPostProbes = formPost.run().outcomes.filter { if case .attack(let target, RulesAudit.firstLoadProbe?, _) = $0.subject { target.name == "signin-form-post" } else { false } }
+        #expect(formPostProbes.isEmpty)
+    }
 }
