@@ -11,6 +11,8 @@
 //   - Page.frameRequestedNavigation (or frameStartedNavigating, sent instead when the navigation is not
 //     scheduled) to a custom scheme (janrain:, myapp://, intent://) is a navigation no request follows:
 //     decided once (a bridge signal's queue drained with Runtime.evaluate).
+//   - Page.frameAttached names the subframes, whose navigations are decided as a subframe's (WebKitGTK's
+//     UI process cannot tell, so the WebKit host decides every navigation as the main frame's);
 //   - Page.frameNavigated and loadEventFired are loads; javascriptDialogOpening a dialog, answered as a
 //     web view with no UI delegate answers it; the error probe, and under Android's rules the app's
 //     JavaScript interfaces (window.NAME.METHOD(…)), post through a Runtime binding.
@@ -40,6 +42,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// Documents a served answer redirected to: their navigation is a redirect.
     private var redirectTargets: Set<String> = []
     private var toldUnreachable = false
+    /// The frames with a parent (Page.frameAttached): their navigations are a subframe's.
+    private var subframes: Set<String> = []
     /// Custom-scheme navigations just decided, by frame and URL, with when.
     private var recentCustom: [String: Date] = [:]
     private let forwarding = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
@@ -127,7 +131,10 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         ] + frameScripts.map { ("Page.addScriptToEvaluateOnNewDocument", ["source": $0]) } + [
             ("Emulation.setUserAgentOverride", ["userAgent": userAgent + " " + HostScripts.userAgentToken]),
             ("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true]),
-            ("Fetch.enable", ["patterns": [["urlPattern": "*", "requestStage": "Request"]]]),
+            // Every request before it is sent; and a document's answer that the browser fetched itself
+            // (loopback), so that its redirect to a custom scheme is decided as the WebKit host decides it.
+            ("Fetch.enable", ["patterns": [["urlPattern": "*", "requestStage": "Request"],
+                                           ["urlPattern": "*", "resourceType": "Document", "requestStage": "Response"]]]),
         ]
         func next(_ index: Int) {
             guard index < setup.count else {
@@ -153,6 +160,10 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         case "Fetch.requestPaused": paused(params)
         // A script's navigation to a custom scheme comes as one or the other (scheduled or started at once).
         case "Page.frameRequestedNavigation", "Page.frameStartedNavigating": requested(params)
+        case "Page.frameAttached":
+            if let frame = params["frameId"] as? String, params["parentFrameId"] is String { subframes.insert(frame) }
+        case "Page.frameDetached":
+            if let frame = params["frameId"] as? String, params["reason"] as? String != "swap" { subframes.remove(frame) }
         case "Page.frameNavigated":
             guard let frame = params["frame"] as? [String: Any] else { return }
             if frame["parentId"] == nil {
@@ -180,16 +191,31 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         // A request's URL has no fragment; the navigation's does (an implicit flow's #access_token=).
         let url = address + (request["urlFragment"] as? String ?? "")
         let method = request["method"] as? String ?? "GET"
+        let frame = params["frameId"] as? String ?? ""
+        // The response stage (only documents the browser fetched itself come back): a redirect to the app.
+        if let status = params["responseStatusCode"] as? Int {
+            let headers = (params["responseHeaders"] as? [[String: Any]] ?? []).compactMap { field -> (String, String)? in
+                guard let name = field["name"] as? String, let value = field["value"] as? String else { return nil }
+                return (name, value)
+            }
+            if redirectAllowed(status: status, headers: headers, from: url, frame: frame) {
+                command("Fetch.continueRequest", ["requestId": id])
+            } else {
+                command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+            }
+            return
+        }
         if params["resourceType"] as? String == "Document" {
             let isRedirect = params["redirectedRequestId"] != nil || redirectTargets.remove(url) != nil
             let observed = HostNavigationAction(url: url, method: method, isRedirect: isRedirect,
-                                                type: method == "POST" ? .formSubmitted : .other, currentURL: currentURL)
+                                                type: method == "POST" ? .formSubmitted : .other, currentURL: currentURL,
+                                                isMainFrame: !subframes.contains(frame))
             guard session.decide(observed) else {
                 command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
                 return
             }
         }
-        serve(id, url: url, method: method, request: request, isDocument: params["resourceType"] as? String == "Document")
+        serve(id, url: url, method: method, request: request, isDocument: params["resourceType"] as? String == "Document", frame: frame)
     }
 
     /// A navigation to a custom scheme (no request follows one): decided as the app's delegate would.
@@ -204,15 +230,16 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         let reason = params["reason"] as? String ?? params["navigationType"] as? String ?? ""
         let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
                                             type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
-                                            newWindow: params["disposition"] as? String == "newWindow", currentURL: currentURL)
+                                            newWindow: params["disposition"] as? String == "newWindow", currentURL: currentURL,
+                                            isMainFrame: !subframes.contains(params["frameId"] as? String ?? ""))
         _ = session.decide(observed)
     }
 
     // MARK: Serving
 
-    private func serve(_ id: String, url: String, method: String, request: [String: Any], isDocument: Bool) {
+    private func serve(_ id: String, url: String, method: String, request: [String: Any], isDocument: Bool, frame: String) {
         if let provider = options.provider, let target = provider.target(for: url) {
-            forward(id, url: url, method: method, request: request, to: ProviderRouting.forwardURL(base: provider.base, target: target), isDocument: isDocument)
+            forward(id, url: url, method: method, request: request, to: ProviderRouting.forwardURL(base: provider.base, target: target), isDocument: isDocument, frame: frame)
             return
         }
         if case .success(let parsed) = BrowserURL.parse(url), SentinelMatcher.isLoopback(parsed.hostname) || !["http", "https"].contains(parsed.scheme) {
@@ -226,7 +253,21 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         let browsersOwn = status == 404 && (try? BrowserURL.parse(url).get())?.pathname == "/favicon.ico"
         if !browsersOwn { session.network(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: response.isRefused)) }
         if isDocument, let location = headers.first(where: { $0.0 == "Location" })?.1 { redirectTargets.insert(resolve(location, against: url)) }
+        if isDocument && !redirectAllowed(status: status, headers: headers, from: url, frame: frame) {
+            return command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+        }
         fulfill(id, status: status, headers: headers + [("Access-Control-Allow-Origin", "*")], body: body)
+    }
+
+    /// A document's answer that redirects to a custom scheme (`myapp://…`, which no request follows): that
+    /// navigation decided now, as a redirect; false when the app cancels it (the answer is then not given).
+    private func redirectAllowed(status: Int, headers: [(String, String)], from url: String, frame: String) -> Bool {
+        guard (300..<400).contains(status), status != 304, let location = headers.first(where: { $0.0.lowercased() == "location" })?.1 else { return true }
+        let target = resolve(location, against: url)
+        guard case .success(let parsed) = BrowserURL.parse(target), !["http", "https", "about", "data", "blob", "file"].contains(parsed.scheme) else { return true }
+        // Should the browser report it as well (frameRequestedNavigation), it is not decided twice.
+        recentCustom[frame + " " + target] = Date()
+        return session.decide(HostNavigationAction(url: target, isRedirect: true, currentURL: currentURL, isMainFrame: !subframes.contains(frame)))
     }
 
     private func fulfill(_ id: String, status: Int, headers: [(String, String)], body: [UInt8]) {
@@ -237,7 +278,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     /// A provider's request, to the emulator and back, as the WebKit host's forwarder does it: the page's
     /// host and scheme said as a reverse proxy says them, the answer passed on as it came.
-    private func forward(_ id: String, url: String, method: String, request: [String: Any], to destination: String, isDocument: Bool) {
+    private func forward(_ id: String, url: String, method: String, request: [String: Any], to destination: String, isDocument: Bool, frame: String) {
         guard let target = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8)) }
         var outgoing = URLRequest(url: target)
         outgoing.httpMethod = method
@@ -252,7 +293,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         if let body = request["postData"] as? String { outgoing.httpBody = Data(body.utf8) }
         let task = forwarding.dataTask(with: outgoing) { [self] data, response, error in
             let answer = ForwardedAnswer(data: data, response: response as? HTTPURLResponse, error: error.map { "\($0.localizedDescription)" })
-            queue.async { [self] in forwarded(id, url: url, method: method, destination: destination, answer, isDocument: isDocument) }
+            queue.async { [self] in forwarded(id, url: url, method: method, destination: destination, answer, isDocument: isDocument, frame: frame) }
         }
         task.resume()
     }
@@ -263,7 +304,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         let error: String?
     }
 
-    private func forwarded(_ id: String, url: String, method: String, destination: String, _ answer: ForwardedAnswer, isDocument: Bool) {
+    private func forwarded(_ id: String, url: String, method: String, destination: String, _ answer: ForwardedAnswer, isDocument: Bool, frame: String) {
         guard let response = answer.response else {
             let why = answer.error ?? "no answer"
             session.network(NetworkExchange(method: method, url: url, status: 502, detail: "provider did not answer: \(why)", refused: false))
@@ -284,6 +325,9 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         if isDocument, let location { redirectTargets.insert(resolve(location, against: url)) }
         session.network(NetworkExchange(method: method, url: url, status: response.statusCode,
                                         detail: location.map { "bridge serve → \($0)" } ?? "bridge serve", refused: false))
+        if isDocument && !redirectAllowed(status: response.statusCode, headers: headers, from: url, frame: frame) {
+            return command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+        }
         fulfill(id, status: response.statusCode, headers: headers, body: Array(answer.data ?? Data()))
     }
 

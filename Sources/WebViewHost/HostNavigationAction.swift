@@ -17,23 +17,26 @@ public struct HostNavigationAction: Sendable, Hashable {
     public var newWindow: Bool
     /// The view's URL when the action came (the page that started it).
     public var currentURL: String?
+    /// Whether it is the main frame's. WebKitGTK's UI process does not say which frame a navigation is in, so
+    /// the WebKit host reports every navigation as the main frame's; Chromium's requests name their frame.
+    public var isMainFrame: Bool
 
     public init(url: String, method: String = "GET", frameName: String? = nil, isRedirect: Bool = false, hasUserGesture: Bool = false,
-                type: NavigationType = .other, newWindow: Bool = false, currentURL: String? = nil) {
+                type: NavigationType = .other, newWindow: Bool = false, currentURL: String? = nil, isMainFrame: Bool = true) {
         self.url = url; self.method = method; self.frameName = frameName; self.isRedirect = isRedirect
         self.hasUserGesture = hasUserGesture; self.type = type; self.newWindow = newWindow; self.currentURL = currentURL
+        self.isMainFrame = isMainFrame
     }
 
-    /// The request the engine decides. WebKitGTK's UI process does not say which frame a navigation is in,
-    /// so every navigation is main-frame; a new window's target frame is null, a link's target its name.
+    /// The request the engine decides: a new window's target frame is null, a link's target its name.
     public var request: NavigationRequest {
-        NavigationRequest(url: url, type: type, isMainFrame: true, targetFrame: newWindow ? nil : (frameName ?? ""),
+        NavigationRequest(url: url, type: type, isMainFrame: isMainFrame, targetFrame: newWindow ? nil : (frameName ?? ""),
                           isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: method, sourceURL: currentURL)
     }
 
     /// Who started it: the app (the first load), a redirect, the user (a gesture), history, else script.
     public func source(isFirst: Bool) -> NavigationSource {
-        if isFirst { return .app }
+        if isFirst && isMainFrame { return .app }
         if isRedirect { return .redirect }
         if hasUserGesture { return .user }
         if type == .backForward { return .history }

@@ -84,13 +84,14 @@ struct HostCommandTests {
         #expect((handOff["url"] as? String ?? "").contains("…("), "the token is masked")
     }
 
-    @Test func everyWayToTheAppsSchemeIsInterceptedAndThePageLives() throws {
+    @Test(arguments: HostEngine.single)
+    func everyWayToTheAppsSchemeIsInterceptedAndThePageLives(_ engine: HostEngine) throws {
         let server = try NavigationServer()
         defer { server.stop() }
         let rules = FileManager.default.temporaryDirectory.appendingPathComponent("host-rules-\(UUID().uuidString).json")
         try Data(#"{"version": 1, "default": "cancel", "allow": ["http://127.0.0.1:\#(server.port)"], "schemes": [{"name": "app", "scheme": "myapp"}]}"#.utf8).write(to: rules)
         let record = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
-        let run = try BridgeProcess.run(["host", "--rules", rules.path, "--format", "json", "--record", record, "--idle", "1.5",
+        let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--rules", rules.path, "--format", "json", "--record", record, "--idle", "1.5",
                                          "http://127.0.0.1:\(server.port)/navigations.html"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = Self.jsonLines(run.stdout)
@@ -106,6 +107,9 @@ struct HostCommandTests {
         #expect(entry("http://127.0.0.1:\(server.port)/post")?["method"] as? String == "POST")
         #expect(entry("myapp://form-post?status=ok")?["source"] as? String == "redirect")
         #expect(entry("myapp://chained?step=3")?["source"] as? String == "redirect")
+        // Chromium names each request's frame; WebKitGTK's UI process cannot, so WebKit reports the main frame's.
+        #expect(entry("myapp://iframe")?["isMainFrame"] as? Bool == (engine == .webkit))
+        #expect(entry("myapp://script?from=script")?["isMainFrame"] as? Bool == true)
 
         // Replaying the recording gives the same decisions, line for line.
         let replay = try BridgeProcess.run(["replay", "--rules", rules.path, "--format", "json", record])
