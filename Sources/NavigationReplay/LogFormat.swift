@@ -1,5 +1,5 @@
 // LogFormat.swift: which reader a log needs, told from its first bytes (overridable with --input-format):
-// a JSON array is a CDP event log; an object whose first key is "constants" is a Chromium NetLog (its first
+// a JSON array is a CDP event log; an object whose first key is "constants" (or "events") is a Chromium NetLog (its first
 // line is the constants, never a whole object); an object whose first line is a whole JSON object with "url"
 // or "format" is a navlog; an object with a "log" member is a HAR (usually pretty-printed, so its first line
 // is just "{"). The bytes looked at are handed on to the reader.
@@ -38,10 +38,11 @@ public enum LogFormat: String, Sendable, CaseIterable {
         return text.contains("\"log\"") ? .har : .navlog
     }
 
-    /// `{` then, after white space, the key "constants": how every NetLog begins.
+    /// `{` then, after white space, the key "constants" (how Chromium writes every NetLog) or "events" (a
+    /// NetLog another tool rewrote with its keys in another order).
     static func opensWithConstants(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard bytes.first == UInt8(ascii: "{") else { return false }
         let rest = bytes.dropFirst().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-        return rest.starts(with: Array("\"constants\"".utf8))
+        return rest.starts(with: Array("\"constants\"".utf8)) || rest.starts(with: Array("\"events\"".utf8))
     }
 }

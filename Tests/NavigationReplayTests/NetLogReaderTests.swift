@@ -30,6 +30,7 @@ import Testing
         let result = try ReplayHarness.replay(ByteInput(name: "redirect-to-app.netlog.json", bytes: bytes))
         #expect(result.format == .netlog)
         let records = result.navigations.map(\.record)
+        try #require(records.count == 5, "\(records.map(\.url))")
         #expect(records.map(\.url) == [
             "https://yourdomain.com/webViewSignIn.html",
             "https://tracker.example.net/pixel.html",
@@ -52,6 +53,7 @@ import Testing
         let bytes = try Self.fixture("form-post.netlog.json")
         let result = try ReplayHarness.replay(ByteInput(name: "form-post.netlog.json", bytes: bytes), rules: "form-post")
         let records = result.navigations.map(\.record)
+        try #require(records.count == 2)
         #expect(records.map(\.method) == ["GET", "POST"])
         #expect(records[1].navigationType == .formSubmitted && records[1].url == "https://yourdomain.com/oidc/callback")
         #expect(result.navigations[1].decision.rule == "signin-form-post")
@@ -86,7 +88,8 @@ import Testing
     static func log(_ events: [[String: Any]]) throws -> [UInt8] {
         let fixture = try JSONSerialization.jsonObject(with: Data(try Self.fixture("form-post.netlog.json"))) as? [String: Any]
         let constants = try #require(fixture?["constants"] as? [String: Any])
-        return Array(try JSONSerialization.data(withJSONObject: ["constants": constants, "events": events]))
+        // Sorted keys: "constants" first, as Chromium writes it.
+        return Array(try JSONSerialization.data(withJSONObject: ["constants": constants, "events": events], options: [.sortedKeys]))
     }
 
     static func type(_ name: String) throws -> Int {
@@ -119,6 +122,7 @@ import Testing
         ]
         let result = try ReplayHarness.replay(ByteInput(name: "t", bytes: try Self.log(events)))
         let records = result.navigations.map(\.record)
+        try #require(records.count == 4, "\(records.map(\.url))")
         #expect(records.map(\.url) == ["https://yourdomain.com/a", "https://yourdomain.com/password_reset.php?code=abc&state=s",
                                        "https://yourdomain.com/b", "https://yourdomain.com/c"])
         #expect(records[0].source == .app && records[0].note == "failed: ERR_ABORTED" && records[0].time == .milliseconds(0))
@@ -134,6 +138,7 @@ import Testing
     @Test func sniffedByItsFirstKey() {
         #expect(LogFormat.sniff(ByteInput(name: "t", bytes: Array("{\"constants\":{},\n\"events\": [\n".utf8))) == .netlog)
         #expect(LogFormat.sniff(ByteInput(name: "t", bytes: Array("{\n  \"constants\": {\n".utf8))) == .netlog)
+        #expect(LogFormat.sniff(ByteInput(name: "t", bytes: Array("{\"events\": [\n{\"phase\":1,".utf8))) == .netlog)
         #expect(LogFormat.sniff(ByteInput(name: "t", bytes: Array("{\"url\":\"https://a/\"}\n".utf8))) == .navlog)
     }
 
