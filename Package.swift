@@ -156,7 +156,8 @@ let package = Package(
         .executableTarget(name: "chromium-probe"),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom"],
+            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom",
+                           .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["README.md"]
         ),
         .testTarget(

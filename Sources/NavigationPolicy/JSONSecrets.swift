@@ -94,7 +94,9 @@ extension Redactor {
         guard case .array(let items) = value else { return json(value) }
         return .array(items.map { item in
             guard let text = item.stringValue else { return positional(item) }
-            return text.hasPrefix("janrain:") || text.hasPrefix("[") ? .string(bridgeQueueEntry(text)) : .string(mask(text))
+            if text.hasPrefix("janrain:") { return .string(bridgeQueueEntry(text)) }
+            if text.hasPrefix("["), let messages = JSONValue.parse(text) { return .string(wvjbMessages(messages).jsonText) }
+            return .string(mask(text))
         })
     }
 

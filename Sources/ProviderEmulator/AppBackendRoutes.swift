@@ -36,7 +36,7 @@ enum AppBackendRoutes {
                 return error(400, "invalid_request", "the body must be JSON: {\"token\", \"email\", \"newPassword\"}")
             }
             guard password.count >= 8 else { return error(422, "weak_password", "the new password must have at least 8 characters") }
-            guard let code = state.codes.first(where: { $0.value == token && $0.kind == .deepLinkToken }), code.email == email.lowercased() else {
+            guard let code = state.codes.first(value: token, where: { $0.kind == .deepLinkToken }), code.email == email.lowercased() else {
                 return error(400, "invalid_token", "the token is not one this server issued for \(email)")
             }
             switch state.redeem(token, kinds: [.deepLinkToken]) {
@@ -56,7 +56,7 @@ enum AppBackendRoutes {
             return error(400, "invalid_request", "the body must be JSON: {\"code\", \"redirect_uri\"}")
         }
         // The app's server knows its own client and secret; the code names the client.
-        let clientID = state.codes.first { $0.value == code }?.clientID ?? config.clients.first?.id ?? "unknown"
+        let clientID = state.codes.first(value: code)?.clientID ?? config.clients.first?.id ?? "unknown"
         return CaptureRoutes.exchange(&state, code: code, redirectURI: redirectURI, clientID: clientID,
                                       secret: state.clients[clientID]?.secret, config)
     }

@@ -110,7 +110,7 @@ enum CaptureAPIAuth {
     /// The API client a client-credentials access token (unexpired) was issued to, or nil.
     static func clientToken(_ state: EmulatorState, _ token: String) -> String? {
         let now = state.now
-        return state.codes.first { $0.value == token && $0.kind == .clientAccessToken && now < $0.expiresAt }?.clientID
+        return state.codes.first(value: token) { $0.kind == .clientAccessToken && now < $0.expiresAt }?.clientID
     }
 
     static func refusal(_ description: String) -> CaptureRoutes.Refusal {

@@ -38,7 +38,7 @@ enum CaptureSocialRoutes {
     }
 
     static func redeemToken(_ state: inout EmulatorState, _ token: String) -> TokenOutcome {
-        let provider = state.codes.first { $0.value == token && $0.kind == .engageToken }?.clientID ?? ""
+        let provider = state.codes.first(value: token) { $0.kind == .engageToken }?.clientID ?? ""
         switch state.redeem(token, kinds: [.engageToken]) {
         case .ok(let email): return .user(email: email, provider: provider)
         case .used: return .refused(CaptureRoutes.error(200, code: 200, "invalid_argument", "the token was already used; Social Login's tokens are single use"))

@@ -95,7 +95,7 @@ struct EmulatorState {
     var users: [User] = []
     var requestLog: [LoggedRequest] = []
     var requestSeq = 0
-    var codes: [IssuedCode] = []
+    var codes = CodeStore()
     var outbox: [Message] = []
     var faults: [Fault] = []
     var clients: [String: EmulatorConfiguration.Client] = [:]
@@ -167,17 +167,29 @@ struct EmulatorState {
     /// The user an unexpired access token was issued to, for `audience`.
     func accessTokenOwner(_ token: String, audience: Audience) -> String? {
         let now = now
-        return codes.first { $0.value == token && $0.kind == .accessToken && now < $0.expiresAt && audience.accepts($0.clientID) }?.email
+        return codes.first(value: token) { $0.kind == .accessToken && now < $0.expiresAt && audience.accepts($0.clientID) }?.email
     }
 
     func userIndex(email: String) -> Int? { users.firstIndex { $0.email == email.lowercased() } }
     func userIndex(phone: String) -> Int? { users.firstIndex { $0.phone == phone } }
 
-    /// A new random value of `length` letters and digits (URL-safe).
+    /// A new random value of `length` letters and digits (URL-safe), uniform: each of the system generator's
+    /// 64-bit draws gives eight bytes, and a byte is used only below 248 (four times the alphabet), so one draw
+    /// serves several letters rather than one.
     func randomValue(length: Int) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
         var generator = SystemRandomNumberGenerator()
-        return String((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length)
+        while bytes.count < length {
+            var draw = generator.next()
+            for _ in 0..<8 where bytes.count < length {
+                let byte = UInt8(truncatingIfNeeded: draw)
+                draw >>= 8
+                if byte < 248 { bytes.append(alphabet[Int(byte) % alphabet.count]) }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     mutating func issue(_ kind: CodeKind, email: String, clientID: String? = nil, redirectURI: String? = nil,
@@ -205,8 +217,8 @@ struct EmulatorState {
 
     mutating func redeem(_ value: String, kinds: [CodeKind], redirectURI: String? = nil, clientID: String? = nil,
                          pair: String? = nil, email: String? = nil) -> Redemption {
-        guard let index = codes.firstIndex(where: { $0.value == value && kinds.contains($0.kind) && (pair == nil || $0.pair == pair)
-                                                    && (email == nil || $0.email == email!.lowercased()) }) else { return .unknown }
+        guard let index = codes.firstIndex(value: value, where: { kinds.contains($0.kind) && (pair == nil || $0.pair == pair)
+                                                                  && (email == nil || $0.email == email!.lowercased()) }) else { return .unknown }
         let code = codes[index]
         if code.usedAt != nil { return .used }
         if now >= code.expiresAt { return .expired }

@@ -82,7 +82,7 @@ enum EngageRoutes {
     static func callback(_ state: inout EmulatorState, _ request: EmulatorRequest, provider: String, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let now = state.now
         guard let stateValue = request.query["state"], !stateValue.isEmpty,
-              let index = state.codes.firstIndex(where: { $0.value == stateValue && $0.kind == .engageState && $0.clientID == provider }) else {
+              let index = state.codes.firstIndex(value: stateValue, where: { $0.kind == .engageState && $0.clientID == provider }) else {
             return errorPage("this sign-in was not started here (its state is unknown): start again from the sign-in page")
         }
         let pending = state.codes[index]
@@ -140,7 +140,7 @@ enum EngageRoutes {
         }
         guard fields["apiKey"] == config.engageAPIKey else { return fail(.authenticationError, "the apiKey is not this application's") }
         let tokenURL = fields["tokenUrl"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let index = state.codes.firstIndex(where: { $0.value == fields["token"] && $0.kind == .engageToken }) else {
+        guard let index = state.codes.firstIndex(value: fields["token"], where: { $0.kind == .engageToken }) else {
             return fail(.dataNotFound, "the token is not one Social Login issued")
         }
         if let tokenURL, let expected = state.codes[index].redirectURI, tokenURL != expected {

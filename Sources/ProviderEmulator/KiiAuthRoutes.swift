@@ -82,7 +82,7 @@ enum KiiAuthRoutes {
         case "refresh_token":
             let now = state.now
             guard let value = fields["refresh_token"],
-                  let code = state.codes.first(where: { $0.value == value && $0.kind == .refreshToken && $0.clientID == EmulatorState.Audience.kii(app).clientID }) else {
+                  let code = state.codes.first(value: value, where: { $0.kind == .refreshToken && $0.clientID == EmulatorState.Audience.kii(app).clientID }) else {
                 return tokenError(400, "invalid_grant", "The refresh token is not valid")
             }
             guard now < code.expiresAt else { return tokenError(400, "invalid_grant", "The refresh token has expired") }

@@ -130,7 +130,7 @@ enum KiiRoutes {
     }
 
     static func resetPage(_ state: EmulatorState, _ token: String, note: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
-        let valid = state.codes.contains { $0.value == token && $0.kind == .kiiResetLink && $0.usedAt == nil && state.now < $0.expiresAt }
+        let valid = state.codes.first(value: token) { $0.kind == .kiiResetLink && $0.usedAt == nil && state.now < $0.expiresAt } != nil
         guard valid else { return EmulatorPage.html("Reset your password", "<p class=\"error\">This link is not valid, has expired, or was already used.</p>", status: 400) }
         let field = config.kiiPasswordMode == "user"
             ? "<label>New password <input type=\"password\" name=\"newPassword\" autocomplete=\"new-password\"></label>"

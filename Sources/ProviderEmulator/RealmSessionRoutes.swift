@@ -51,7 +51,7 @@ enum RealmSessionRoutes {
     /// The unexpired, unrevoked refresh token a request carries, for this app.
     static func refreshIndex(_ state: EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> Int? {
         let token = request.bearerToken ?? "", now = state.now, app = EmulatorState.Audience.realm(config.appName).clientID
-        return state.codes.firstIndex { $0.value == token && $0.kind == .refreshToken && $0.clientID == app && $0.usedAt == nil && now < $0.expiresAt }
+        return state.codes.firstIndex(value: token) { $0.kind == .refreshToken && $0.clientID == app && $0.usedAt == nil && now < $0.expiresAt }
     }
 }
 

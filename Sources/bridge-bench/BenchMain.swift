@@ -2,7 +2,7 @@
 // component against a baseline in the same run and reports ratios; sections are chosen by name.
 //   swift run -c release bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [--corpus FILE] [--rounds N] [--navigations N] [--runs N]
 // (host and serve are run only when named: host needs the WebKit trait and starts WebKit nine times; serve
-// puts 200 clients on a local server for 20 s)
+// needs wrk and loads a local server for 20 s a run)
 import Foundation
 
 @main
@@ -15,13 +15,16 @@ enum BenchMain {
         var kind: String? = nil
         var sections: [String] = []
         var hostRuns = 9
+        var serveRuns = 3
         var serveSeconds = 10.0
         while !arguments.isEmpty {
             let argument = arguments.removeFirst()
             switch argument {
             case "--corpus": corpusPath = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--rounds": rounds = arguments.isEmpty ? rounds : Int(arguments.removeFirst()) ?? rounds
-            case "--runs": hostRuns = arguments.isEmpty ? hostRuns : Int(arguments.removeFirst()) ?? hostRuns
+            case "--runs":
+                hostRuns = arguments.isEmpty ? hostRuns : Int(arguments.removeFirst()) ?? hostRuns
+                serveRuns = hostRuns
             case "--seconds": serveSeconds = arguments.isEmpty ? serveSeconds : Double(arguments.removeFirst()) ?? serveSeconds
             case "--kind": kind = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
@@ -52,7 +55,7 @@ enum BenchMain {
             HostBenchmark.run(runs: hostRuns)
         }
         if sections.contains("serve") {
-            ServeBenchmark.run(seconds: serveSeconds)
+            ServeBenchmark.run(seconds: serveSeconds, runs: serveRuns)
         }
         if sections.contains("url-only") {
             URLBenchmark.runBrowserURLOnly(corpus.urls, rounds: rounds)

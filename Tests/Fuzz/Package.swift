@@ -1,13 +1,17 @@
 // swift-tools-version:6.1
 // The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer) for the URL parser
 // (with the href round trip as its oracle), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP/NetLog readers through replay,
-// the inline-script scanner, the inspector, and the masking of secrets of any bytes in every rendered format. A package of its own so that `swift build` and `swift test`
+// the inline-script scanner, the inspector, the masking of secrets of any bytes in every rendered format, the case-file reader
+// with the audit's reports, and the provider emulator's answer to any request. A package of its own so that `swift build` and `swift test`
 // of bridge never need libFuzzer; `Tests/Fuzz/run` builds and runs them, seeded from the fixtures.
 import PackageDescription
 
 let package = Package(
     name: "bridge-fuzz",
-    dependencies: [.package(name: "bridge", path: "../..")],
+    dependencies: [
+        .package(name: "bridge", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+    ],
     targets: [
         .target(name: "FuzzDriver"),
         .executableTarget(name: "FuzzURLParser", dependencies: ["FuzzDriver", .product(name: "BrowserURL", package: "bridge")]),
@@ -21,6 +25,14 @@ let package = Package(
         .executableTarget(name: "FuzzSecrets", dependencies: [
             "FuzzDriver", .product(name: "BrowserURL", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
             .product(name: "NavigationReplay", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
+        ]),
+        .executableTarget(name: "FuzzCaseFile", dependencies: [
+            "FuzzDriver", .product(name: "RulesAudit", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
+            .product(name: "CommandOutput", package: "bridge"),
+        ]),
+        .executableTarget(name: "FuzzEmulatorRequests", dependencies: [
+            "FuzzDriver", .product(name: "ProviderEmulator", package: "bridge"),
+            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FlowInspector", package: "bridge")]),
         .executableTarget(name: "FuzzInspector", dependencies: [

@@ -124,6 +124,20 @@ struct RedactionTests {
         #expect(!wvjb.contains("abcdefghabcdefgh") && wvjb.contains("cb_1"))
         #expect(Redactor().bridgeQueueEntry("janrain:accessToken=abcdefghabcdefgh") == "janrain:accessToken=abcd…(16)")
     }
+
+    @Test("an interface call's arguments: positional strings masked, JSON by key, a queue's entries as a drain's; a string in an array that only starts like a queue (FuzzSecrets' find: \"[o…data:SA…ke\") is masked whole")
+    func interfaceArguments() {
+        let masked = Redactor().interfaceArguments([
+            .string("plainsecretvalue"), .string(#"{"access_token":"abcdefghabcdefgh","token_type":"Bearer"}"#),
+            .array([.string(Self.entry), .string("[o\u{80}data:SAsecretsecret-ke"), .string("anothersecretvalue")]), .number(123456789),
+        ])
+        let text = JSONValue.array(masked).jsonText
+        for secret in ["plainsecretvalue", "abcdefghabcdefgh", "a1b2c3d4e5f6a7b8", "SAsecretsecret", "anothersecretvalue", "123456789"] {
+            #expect(!text.contains(secret), "\(secret) in \(text)")
+        }
+        #expect(text.contains("Bearer") && text.contains("ada%40example.com"))
+        #expect(Redactor(isEnabled: false).interfaceArguments([.string("plainsecretvalue")]) == [.string("plainsecretvalue")])
+    }
 }
 
 @Suite("Redaction: one path for every output")
