@@ -80,7 +80,8 @@ extension Redactor {
         return arguments.map { argument in
             switch argument {
             case .string(let text):
-                guard let value = JSONValue.parse(text), value.stringValue == nil else { return .string(mask(text)) }
+                // Only an object or an array has names or entries to keep; any other text is one value.
+                guard let value = JSONValue.parse(text), value.isContainer else { return .string(mask(text)) }
                 return .string(interfaceValue(value).jsonText)
             case .number: return positional(argument)
             default: return interfaceValue(argument)
@@ -88,13 +89,15 @@ extension Redactor {
         }
     }
 
-    /// An array: a queue's bridge entries (`janrain:…`, a WebViewJavascriptBridge message list) keep their
-    /// shape, any other string or number is masked by position. Anything else is masked by key.
+    /// An array: a queue's bridge entries (`janrain:NAME?arguments=…`, a WebViewJavascriptBridge message list)
+    /// keep their shape, any other string or number is masked by position. Anything else is masked by key.
     private func interfaceValue(_ value: JSONValue) -> JSONValue {
         guard case .array(let items) = value else { return json(value) }
         return .array(items.map { item in
             guard let text = item.stringValue else { return positional(item) }
-            if text.hasPrefix("janrain:") { return .string(bridgeQueueEntry(text)) }
+            // A Janrain entry carries its arguments in its query (janrain-bridge.js always writes one); a string that
+            // only starts like one is a value like any other.
+            if text.hasPrefix("janrain:") && text.contains("?") { return .string(bridgeQueueEntry(text)) }
             if text.hasPrefix("["), let messages = JSONValue.parse(text) { return .string(wvjbMessages(messages).jsonText) }
             return .string(mask(text))
         })

@@ -50,6 +50,14 @@ public indirect enum JSONValue: Sendable, Hashable {
         if case .string(let s) = self { return s }
         return nil
     }
+
+    /// An object or an array.
+    public var isContainer: Bool {
+        switch self {
+        case .object, .array: return true
+        default: return false
+        }
+    }
 }
 
 extension JSONValue {

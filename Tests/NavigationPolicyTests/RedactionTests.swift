@@ -130,9 +130,13 @@ struct RedactionTests {
         let masked = Redactor().interfaceArguments([
             .string("plainsecretvalue"), .string(#"{"access_token":"abcdefghabcdefgh","token_type":"Bearer"}"#),
             .array([.string(Self.entry), .string("[o\u{80}data:SAsecretsecret-ke"), .string("anothersecretvalue")]), .number(123456789),
+            // FuzzSecrets' second find: a string that is JSON but not an object or array (a number) is one value.
+            .string("2130706433"), .string("true"), .string("\"quotedsecret\""),
+            // Its third: a string in an array that starts like a Janrain entry but has no query is a value.
+            .array([.string("janrain:secretname=")]),
         ])
         let text = JSONValue.array(masked).jsonText
-        for secret in ["plainsecretvalue", "abcdefghabcdefgh", "a1b2c3d4e5f6a7b8", "SAsecretsecret", "anothersecretvalue", "123456789"] {
+        for secret in ["plainsecretvalue", "abcdefghabcdefgh", "a1b2c3d4e5f6a7b8", "SAsecretsecret", "anothersecretvalue", "123456789", "2130706433", "quotedsecret", "secretname"] {
             #expect(!text.contains(secret), "\(secret) in \(text)")
         }
         #expect(text.contains("Bearer") && text.contains("ada%40example.com"))
