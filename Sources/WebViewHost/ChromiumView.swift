@@ -151,6 +151,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     }
 
     static let probeBinding = "bridgeHostProbe"
+    /// Schemes the browser loads itself; a navigation to any other (janrain:, myapp://) is decided here.
+    static let fetchedSchemes: Set<String> = ["http", "https", "about", "data", "blob", "file"]
 
     // MARK: The browser's events
 
@@ -221,7 +223,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// A navigation to a custom scheme (no request follows one): decided as the app's delegate would.
     private func requested(_ params: [String: Any]) {
         guard let url = params["url"] as? String, case .success(let parsed) = BrowserURL.parse(url),
-              !["http", "https", "about", "data", "blob", "file"].contains(parsed.scheme) else { return }
+              !Self.fetchedSchemes.contains(parsed.scheme) else { return }
         // The same navigation reported by both events is decided once.
         let key = (params["frameId"] as? String ?? "") + " " + url, now = Date()
         if let last = recentCustom[key], now.timeIntervalSince(last) < 0.5 { return }
@@ -264,7 +266,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private func redirectAllowed(status: Int, headers: [(String, String)], from url: String, frame: String) -> Bool {
         guard (300..<400).contains(status), status != 304, let location = headers.first(where: { $0.0.lowercased() == "location" })?.1 else { return true }
         let target = resolve(location, against: url)
-        guard case .success(let parsed) = BrowserURL.parse(target), !["http", "https", "about", "data", "blob", "file"].contains(parsed.scheme) else { return true }
+        guard case .success(let parsed) = BrowserURL.parse(target), !Self.fetchedSchemes.contains(parsed.scheme) else { return true }
         // Should the browser report it as well (frameRequestedNavigation), it is not decided twice.
         recentCustom[frame + " " + target] = Date()
         return session.decide(HostNavigationAction(url: target, isRedirect: true, currentURL: currentURL, isMainFrame: !subframes.contains(frame)))
