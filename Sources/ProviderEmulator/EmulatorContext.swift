@@ -3,6 +3,7 @@
 // EmulatorStateMiddleware: a context is made from the connection alone, so the state is put in it there),
 // and the request's body once BodyMiddleware has read it within the configured limit and time.
 import Hummingbird
+import NIOCore
 
 public struct EmulatorContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
@@ -11,7 +12,11 @@ public struct EmulatorContext: RequestContext {
     /// The request's body, read once (empty before BodyMiddleware, and for a request that declares none).
     public internal(set) var body: [UInt8] = []
 
+    /// The event loop of the request's connection (BodyMiddleware's deadline is a timer on it).
+    let eventLoop: any EventLoop
+
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        eventLoop = source.channel.eventLoop
     }
 }

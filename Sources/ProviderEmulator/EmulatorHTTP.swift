@@ -27,27 +27,44 @@ public struct EmulatorRequest: Sendable {
 
     public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
                 origin: String? = nil, host: String? = nil, headers: [String: String] = [:]) {
-        self.method = method.uppercased()
-        target = path + (query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }
+        let target = path + (query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }
             .map { "\(Redactor.encodeURIComponent($0.key))=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&"))
+        self.init(method: method, target: target, path: path, query: query, contentType: contentType, body: body, origin: origin, host: host,
+                  lowercasedHeaders: Self.lowercased(headers))
+    }
+
+    /// `path?query` as given (the query split into name → first value).
+    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil, host: String? = nil,
+                headers: [String: String] = [:]) {
+        self.init(method: method, target: target, contentType: contentType, body: body, origin: origin, host: host,
+                  lowercasedHeaders: Self.lowercased(headers))
+    }
+
+    /// `path?query` as given, the header names already lowercased (the router's, from Hummingbird's fields).
+    init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, host: String?, lowercasedHeaders: [String: String]) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var query: [String: String] = [:]
+        if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
+        self.init(method: method, target: target, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin,
+                  host: host, lowercasedHeaders: lowercasedHeaders)
+    }
+
+    private init(method: String, target: String, path: String, query: [String: String], contentType: String, body: [UInt8], origin: String?,
+                 host: String?, lowercasedHeaders: [String: String]) {
+        self.method = method.uppercased()
+        self.target = target
         self.path = path
         self.query = query
         self.contentType = contentType.lowercased()
         self.body = body
         self.origin = origin
         self.host = host
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+        headers = lowercasedHeaders
     }
 
-    /// `path?query` as given (the query split into name → first value).
-    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil, host: String? = nil,
-                headers: [String: String] = [:]) {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        var query: [String: String] = [:]
-        if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
-        self.init(method: method, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin, host: host,
-                  headers: headers)
-        self.target = target
+    /// Header fields by lowercased name, a repeated field's values joined with ", ".
+    static func lowercased(_ headers: [String: String]) -> [String: String] {
+        Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
     }
 
     /// The body as application/x-www-form-urlencoded fields (first value of each).

@@ -126,12 +126,14 @@ struct StandInAssetsMiddleware: RouterMiddleware {
 /// configured time (408 past it). A request that declares no body (no Content-Length above 0, no
 /// Transfer-Encoding: most GETs) is not raced against a timer.
 struct BodyMiddleware: RouterMiddleware {
+    let deadlines = BodyReadDeadlines()
+
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
         guard let configuration = context.emulator?.configuration,
               request.headers[.transferEncoding] != nil || (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > 0 else {
             return try await next(request, context)
         }
-        switch await Self.body(of: request, limit: configuration.maxBodyBytes, within: configuration.bodyTimeout) {
+        switch await body(of: request, limit: configuration.maxBodyBytes, within: configuration.bodyTimeout, on: context.eventLoop) {
         case .success(let body):
             var context = context
             context.body = body
@@ -157,20 +159,21 @@ struct BodyMiddleware: RouterMiddleware {
         }
     }
 
-    static func body(of request: Request, limit: Int, within seconds: Double) async -> Result<[UInt8], Refusal> {
-        await withTaskGroup(of: Result<[UInt8], Refusal>.self) { group in
-            group.addTask {
-                var request = request
-                do { return .success(Array(try await request.collectBody(upTo: limit).readableBytesView)) } catch { return .failure(.tooLarge) }
+    /// The body, read by a task of its own, which BodyReadDeadlines cancels at the deadline.
+    func body(of request: Request, limit: Int, within seconds: Double, on eventLoop: any EventLoop) async -> Result<[UInt8], Refusal> {
+        let reader = Task { () -> Result<[UInt8], Refusal> in
+            var request = request
+            do {
+                let body = try await request.collectBody(upTo: limit)
+                return Task.isCancelled ? .failure(.tooSlow) : .success(Array(body.readableBytesView))
+            } catch {
+                return .failure(Task.isCancelled ? .tooSlow : .tooLarge)
             }
-            group.addTask {
-                try? await Task.sleep(for: .nanoseconds(Int64(seconds * 1_000_000_000)))
-                return .failure(.tooSlow)
-            }
-            let first = await group.next() ?? .failure(.tooSlow)
-            group.cancelAll()
-            return first
         }
+        let id = deadlines.register(reader, deadline: .now() + .nanoseconds(Int64(seconds * 1_000_000_000)), on: eventLoop)
+        let result = await withTaskCancellationHandler { await reader.value } onCancel: { reader.cancel() }
+        deadlines.finish(id)
+        return result
     }
 }
 

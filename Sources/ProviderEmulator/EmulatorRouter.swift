@@ -101,9 +101,13 @@ extension EmulatorRequest {
     init(_ request: Request, body: [UInt8]) {
         let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name.canonicalName, default: ""] += (headers[field.name.canonicalName] == nil ? "" : ", ") + field.value }
-        self.init(method: request.method.rawValue, target: target, contentType: request.headers[.contentType] ?? "", body: body,
-                  origin: request.headers[.origin], host: Self.host(of: request), headers: headers)
+        // HTTPTypes' canonical names are lowercase already.
+        for field in request.headers {
+            let name = field.name.canonicalName
+            if let earlier = headers[name] { headers[name] = earlier + ", " + field.value } else { headers[name] = field.value }
+        }
+        self.init(method: request.method.rawValue, target: target, contentType: headers["content-type"] ?? "", body: body,
+                  origin: headers["origin"], host: headers["host"] ?? request.head.authority, lowercasedHeaders: headers)
     }
 
     /// The Host a request names: its authority (HTTP/1.1's Host header, which Hummingbird moves there), or a

@@ -83,18 +83,7 @@ struct EmulatorState {
         var status: Int
     }
 
-    /// A request the server answered (the dashboard's live log), its target already masked.
-    struct LoggedRequest {
-        var seq: Int
-        var method: String
-        var target: String
-        var status: Int
-        var at: Date
-    }
-
     var users: [User] = []
-    var requestLog: [LoggedRequest] = []
-    var requestSeq = 0
     var codes = CodeStore()
     var outbox: [Message] = []
     var faults: [Fault] = []
@@ -173,20 +162,16 @@ struct EmulatorState {
     func userIndex(email: String) -> Int? { users.firstIndex { $0.email == email.lowercased() } }
     func userIndex(phone: String) -> Int? { users.firstIndex { $0.phone == phone } }
 
-    /// A new random value of `length` letters and digits (URL-safe), uniform: each of the system generator's
-    /// 64-bit draws gives eight bytes, and a byte is used only below 248 (four times the alphabet), so one draw
-    /// serves several letters rather than one.
+    /// A new random value of `length` letters and digits (URL-safe), uniform: a byte from the system's
+    /// generator is used only below 248 (four times the alphabet).
     func randomValue(length: Int) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
-        var generator = SystemRandomNumberGenerator()
         var bytes: [UInt8] = []
         bytes.reserveCapacity(length)
         while bytes.count < length {
-            var draw = generator.next()
-            for _ in 0..<8 where bytes.count < length {
-                let byte = UInt8(truncatingIfNeeded: draw)
-                draw >>= 8
-                if byte < 248 { bytes.append(alphabet[Int(byte) % alphabet.count]) }
+            // One draw from the system's generator for the whole value (plus the few bytes rejection uses up).
+            for byte in SystemRandomBytes.draw(length - bytes.count + 8) where bytes.count < length && byte < 248 {
+                bytes.append(alphabet[Int(byte) % alphabet.count])
             }
         }
         return String(decoding: bytes, as: UTF8.self)

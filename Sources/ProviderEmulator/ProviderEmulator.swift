@@ -14,6 +14,8 @@ public final class ProviderEmulator: @unchecked Sendable {
     let access: AccessPolicy
     private var state: EmulatorState
     private let lock = NSLock()
+    /// The dashboard's live log, under its own lock.
+    private let requestLog = RequestLog()
 
     public init(configuration: EmulatorConfiguration = .embeddedDefault) {
         self.configuration = configuration
@@ -39,32 +41,20 @@ public final class ProviderEmulator: @unchecked Sendable {
         state.baseURL = url
     }
 
-    /// Records an answered request for the dashboard's live log (at least the last 500), its secrets masked.
+    /// Records an answered request for the dashboard's live log, at the emulator's time.
     public func logRequest(method: String, target: String, status: Int) {
-        lock.lock(); defer { lock.unlock() }
-        state.requestSeq += 1
-        state.requestLog.append(EmulatorState.LoggedRequest(seq: state.requestSeq, method: method, target: Redactor().rawURL(target),
-                                                            status: status, at: state.now))
-        // Kept to the last 500 to 1,000 (trimmed in one go, not one element per request).
-        if state.requestLog.count > 1000 { state.requestLog.removeFirst(state.requestLog.count - 500) }
+        requestLog.record(method: method, target: target, status: status, at: now)
     }
 
-    /// The logged requests after `seq`, as server-sent events (`id:` and one JSON `data:` line each), after a
-    /// `dropped` event counting what the kept log no longer holds.
+    /// The logged requests after `seq`, as server-sent events (RequestLog.events(after:)).
     public func events(after seq: Int) -> (text: String, last: Int) {
+        requestLog.events(after: seq)
+    }
+
+    /// The time on the emulator's clock.
+    var now: Date {
         lock.lock(); defer { lock.unlock() }
-        var text = "", last = seq
-        // A client that fell behind the kept log is told how many entries it missed (never silently).
-        if let oldest = state.requestLog.first?.seq, oldest > seq + 1 {
-            text += "event: dropped\ndata: \(JSONFields.single("dropped", .int(oldest - seq - 1)).line)\n\n"
-        }
-        for entry in state.requestLog where entry.seq > seq {
-            let fields = JSONFields([("seq", .int(entry.seq)), ("method", .string(entry.method)), ("target", .string(entry.target)),
-                                     ("status", .int(entry.status)), ("at", .string(EmulatorClock.iso(entry.at)))])
-            text += "id: \(entry.seq)\ndata: \(fields.line)\n\n"
-            last = entry.seq
-        }
-        return (text, last)
+        return state.now
     }
 
     /// A request the access policy refuses, in the shape of the path's provider.
