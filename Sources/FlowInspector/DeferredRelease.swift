@@ -13,9 +13,10 @@ enum DeferredRelease {
     private static let group = DispatchGroup()
     private static let slots = DispatchSemaphore(value: limit)
 
-    /// Frees `value` on another core (at once, here, with one core).
-    static func release<T: Sendable>(_ value: consuming T) {
-        guard ParallelMap.cores > 1 else { return }
+    /// Frees `value`, the model of a page of `pageBytes`, on another core; at once, here, with one core or
+    /// for a page too small to be worth the hand-over.
+    static func release<T: Sendable>(_ value: consuming T, pageBytes: Int) {
+        guard ParallelMap.isWorthSpreading(pageBytes: pageBytes) else { return }
         let box = Box(value)
         slots.wait()
         WorkPool.submit(group: group, background: true) {

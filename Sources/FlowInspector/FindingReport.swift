@@ -66,11 +66,13 @@ public struct FindingReport: Sendable {
 
     // MARK: SARIF
 
+    /// Every check as a SARIF rule (the catalogue's, made once).
+    static let sarifRules = (CheckCatalogue.all + CheckCatalogue.inputChecks).map { check in
+        DiagnosticRule(id: check.id, name: check.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+                       summary: check.summary, rationale: check.rationale, severity: check.severity)
+    }
+
     func sarif(_ result: InspectionResult) -> JSONOutput {
-        let rules = (CheckCatalogue.all + CheckCatalogue.inputChecks).map { check in
-            DiagnosticRule(id: check.id, name: check.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
-                           summary: check.summary, rationale: check.rationale, severity: check.severity)
-        }
         let results = result.findings.map { finding in
             var diagnostic = finding.diagnostic
             diagnostic.location.file = file(finding.file)
@@ -81,7 +83,7 @@ public struct FindingReport: Sendable {
             Diagnostic(id: "input-unreadable", severity: .error, location: DiagnosticLocation(file: file(error.input)),
                        message: "\(file(error.input)): \(redactor.message(error.message))")
         }
-        return SARIFLog(toolName: "bridge", toolVersion: toolVersion, rules: rules, columnKind: "unicodeCodePoints")
+        return SARIFLog(toolName: "bridge", toolVersion: toolVersion, rules: Self.sarifRules, columnKind: "unicodeCodePoints")
             .document(results: results, notifications: notifications)
     }
 }

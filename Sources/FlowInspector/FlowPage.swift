@@ -3,7 +3,8 @@
 // loaded, screens with their JTL tags, screen links, iframes and links — every item with the line and
 // column where it is written, inline-script items included (script offsets mapped back to the page).
 // Inline scripts are read by the statement scanner on another core while libxml2 reads the rest of the
-// page (`BackgroundMap`): the scanner is pure, and its facts are placed on the page in document order.
+// page (`BackgroundMap`) when the page is large enough to be worth it: the scanner is pure, and its facts are
+// placed on the page in document order.
 import BrowserURL
 import Foundation
 
@@ -198,7 +199,7 @@ enum FlowPageBuilder {
         var page = FlowPage(name: name, pageURL: pageURL, directory: directory)
         var map = SourceMap(bytes)
         // Inline scripts are scanned on another core while libxml2 reads on (texts only are handed over).
-        let inlineScripts = BackgroundMap(ScriptAnalyzer.analyze)
+        let inlineScripts = BackgroundMap(spreading: ParallelMap.isWorthSpreading(pageBytes: bytes.count), ScriptAnalyzer.analyze)
         let parsed = HTMLDocument.parse(bytes) { element in
             if element.isInlineScript { inlineScripts.add(element.text) }
         }
@@ -249,7 +250,7 @@ enum FlowPageBuilder {
         page.scriptFrameURLs = page.navigations.filter { $0.target.hasSuffix(".src") }.map {
             PageURL(text: page.template(of: $0.url), expression: $0.url, position: $0.position, element: $0.target)
         }
-        DeferredRelease.release((consume parsed, consume scriptFacts))
+        DeferredRelease.release((consume parsed, consume scriptFacts), pageBytes: bytes.count)
         return page
     }
 

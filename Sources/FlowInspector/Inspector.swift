@@ -108,8 +108,9 @@ public struct Inspector: Sendable {
         })
         // The checks only read the page: they run on every core, and their hits are taken in catalogue order.
         let checks = CheckCatalogue.all.filter { !$0.needsRules || engine != nil }
-        let hits = ParallelMap.map(checks, chunks: checks.count) { $0.run(page, context) }
-        DeferredRelease.release(consume page)
+        let spread = ParallelMap.isWorthSpreading(pageBytes: guarded.bytes.count)
+        let hits = ParallelMap.map(checks, chunks: spread ? checks.count : 1) { $0.run(page, context) }
+        DeferredRelease.release(consume page, pageBytes: guarded.bytes.count)
         for (check, hits) in zip(checks, hits) {
             for hit in hits {
                 findings.append(Finding(file: name, position: hit.position, severity: check.severity, check: check.id,

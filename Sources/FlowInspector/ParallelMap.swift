@@ -10,6 +10,13 @@ enum ParallelMap {
     /// The cores this process may use.
     static var cores: Int { WorkPool.cores }
 
+    /// A page smaller than this is inspected on the calling core alone: handing work to another core (a
+    /// thread woken, a result handed back) costs more than the work on a page this small.
+    static let minimumPageBytes = 64 * 1024
+
+    /// Whether a page of `bytes` is worth spreading over the cores.
+    static func isWorthSpreading(pageBytes bytes: Int) -> Bool { cores > 1 && bytes >= minimumPageBytes }
+
     /// `transform` of each item, in order. The items are cut into `chunks` contiguous runs (never more
     /// than there are items), which the cores take in turn; with one core or one chunk it is a plain map.
     static func map<T: Sendable, R: Sendable>(_ items: [T], chunks: Int, _ transform: @Sendable (T) -> R) -> [R] {
@@ -36,20 +43,28 @@ final class BackgroundMap<T: Sendable, R: Sendable> {
     private let waiting = WaitingBatches<T>()
     private let results = ChunkResults<R>()
     private let group = DispatchGroup()
+    private let spreads: Bool
 
-    init(batchSize: Int = 16, _ transform: @escaping @Sendable (T) -> R) {
+    /// With `spreading` false (a small page), every item is transformed by `finish`, on the caller's core.
+    init(batchSize: Int = 16, spreading: Bool = true, _ transform: @escaping @Sendable (T) -> R) {
         self.batchSize = batchSize
         self.transform = transform
+        spreads = spreading && ParallelMap.cores > 1
     }
 
     func add(_ item: T) {
         pending.append(item)
-        if pending.count >= batchSize { submit() }
+        if spreads && pending.count >= batchSize { submit() }
     }
 
-    /// The results of every item added, in order.
+    /// The results of every item added, in order. The items not yet submitted are transformed here, and so
+    /// are the batches no other core has taken yet.
     func finish() -> [R] {
-        submit()
+        if !pending.isEmpty {
+            results.store(pending.map(transform), chunk: batches)
+            batches += 1
+            pending = []
+        }
         while let (batch, items) = waiting.take() { results.store(items.map(transform), chunk: batch) }
         group.wait()
         return results.inOrder(chunks: batches)
@@ -60,10 +75,6 @@ final class BackgroundMap<T: Sendable, R: Sendable> {
         let items = pending
         pending = []
         batches += 1
-        guard ParallelMap.cores > 1 else {
-            results.store(items.map(transform), chunk: batches - 1)
-            return
-        }
         waiting.put(items, batch: batches - 1)
         let waiting = waiting, transform = transform, results = results
         WorkPool.submit(group: group) {

@@ -107,9 +107,11 @@ public enum JSONWriter {
 
     private static func newline(_ indent: Int?, _ out: inout String) {
         guard let indent else { return }
-        out += "\n"
-        out += String(repeating: "  ", count: indent)
+        out += indent < newlines.count ? newlines[indent] : "\n" + String(repeating: "  ", count: indent)
     }
+
+    /// A line break and the indentation of each of the first levels, made once.
+    private static let newlines = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
 
     /// A number as JSON: a whole number (below 2^53 in magnitude) without a fraction, anything else in
     /// Swift's shortest round-tripping form; NaN and infinities, which JSON cannot hold, as null.
@@ -126,7 +128,7 @@ public enum JSONWriter {
         out += "\""
         // Nearly every string needs no escape: append it whole.
         // (C1 controls are encoded C2 80-9F; U+2028/9 and the bidi controls E2 80/81 xx; U+061C D8 9C.)
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }) {
+        if !mayNeedEscape(text) {
             out += text
             out += "\""
             return
@@ -145,6 +147,19 @@ public enum JSONWriter {
             }
         }
         out += "\""
+    }
+
+    /// The bytes that start something written escaped, or a sequence that may be (C1 controls are encoded C2
+    /// 80-9F; U+2028/9 and the bidi controls E2 80/81 xx; U+061C D8 9C): one table lookup a byte.
+    private static let escapeStarts: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+
+    /// Whether any byte of `text` is one of `escapeStarts`; read from the string's own storage when it has one.
+    static func mayNeedEscape(_ text: String) -> Bool {
+        let table = escapeStarts
+        if let found = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            table.withUnsafeBufferPointer { table in bytes.contains { table[Int($0)] } }
+        }) { return found }
+        return text.utf8.contains { table[Int($0)] }
     }
 
     /// `text` as a JSON string literal.

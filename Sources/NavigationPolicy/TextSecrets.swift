@@ -7,7 +7,12 @@ extension Redactor {
     /// is masked as one, and `"secretKey":"value"` pairs as JSON. Quotes, brackets and sentence punctuation
     /// around a word are not part of it, so a mask never swallows a closing quote or counts it.
     public func message(_ text: String) -> String {
-        guard isEnabled, !text.isEmpty else { return text }
+        guard isEnabled, !text.isEmpty, Self.mayHoldSecret(text) else { return text }
+        return maskedWordByWord(text)
+    }
+
+    /// `message` without its shortcut: every word read.
+    func maskedWordByWord(_ text: String) -> String {
         var out = ""
         var word = ""
         func flush() {
@@ -39,6 +44,24 @@ extension Redactor {
         }
         flush()
         return maskJSONPairs(out)
+    }
+
+    /// Whether `text` has anything `message` would mask: a word with `=`, `@` or `://` (the only words
+    /// `redactWord` changes), or a `":` (the only JSON `maskJSONPairs` reads). Most messages have none, and
+    /// are returned as they are without being read character by character.
+    static func mayHoldSecret(_ text: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "="), UInt8(ascii: "@"): return true
+            case UInt8(ascii: ":") where previous == UInt8(ascii: "\""): return true
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/") && beforePrevious == UInt8(ascii: ":"): return true
+            default: break
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     private func redactWord(_ word: String) -> String {

@@ -106,7 +106,7 @@ struct HTMLDocumentTests {
     }
 }
 
-@Suite("deferred release")
+@Suite("deferred release", .serialized)
 struct DeferredReleaseTests {
     /// Counts its instances freed.
     final class Counted: Sendable {
@@ -121,11 +121,15 @@ struct DeferredReleaseTests {
         var count: Int { lock.withLock { freed } }
     }
 
-    @Test("every value handed over is freed, more than the limit at once included, and drain waits for it")
-    func freesEverything() {
+    @Test("every value handed over is freed, more than the limit at once included, and drain waits for it; a small page's at once",
+          arguments: [ParallelMap.minimumPageBytes, ParallelMap.minimumPageBytes - 1])
+    func freesEverything(pageBytes: Int) {
         let before = Counted.freed.count
         for _ in 0..<(DeferredRelease.limit * 5) {
-            DeferredRelease.release([Counted(), Counted()])
+            DeferredRelease.release([Counted(), Counted()], pageBytes: pageBytes)
+        }
+        if !ParallelMap.isWorthSpreading(pageBytes: pageBytes) {
+            #expect(Counted.freed.count - before == DeferredRelease.limit * 10)
         }
         DeferredRelease.drain()
         #expect(Counted.freed.count - before == DeferredRelease.limit * 10)
