@@ -19,7 +19,7 @@ extension Redactor {
             guard !word.isEmpty else { return }
             // Sentence punctuation after a word belongs to the sentence.
             var trailing = ""
-            while let last = word.last, ".,;:!…".contains(last) {
+            while let last = word.last, Self.isSentencePunctuation(last) {
                 trailing.insert(last, at: trailing.startIndex)
                 word.removeLast()
             }
@@ -35,7 +35,7 @@ extension Redactor {
             } else if character == "(" && word.hasSuffix("…") {
                 word.append(character)
                 inMask = true
-            } else if character.isWhitespace || "'\"`()<>,[]{}".contains(character) {
+            } else if Self.isWordDelimiter(character) {
                 flush()
                 out.append(character)
             } else {
@@ -64,9 +64,46 @@ extension Redactor {
         return false
     }
 
+    private static let schemeSeparator = Array("://".utf8)
+    private static let jsonKeyEnd = Array("\":".utf8)
+
+    /// Whether `bytes` hold `needle` in a row: one pass, which is enough for a needle no proper prefix of which
+    /// ends it too (`://`, `":`). The standard library's firstRange(of:) is a general searcher, far slower.
+    private static func holds(_ bytes: some Sequence<UInt8>, _ needle: [UInt8]) -> Bool {
+        var matched = 0
+        for byte in bytes {
+            if byte == needle[matched] {
+                matched += 1
+                if matched == needle.count { return true }
+            } else {
+                matched = byte == needle[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+
+    /// Sentence punctuation, which after a word belongs to the sentence.
+    private static func isSentencePunctuation(_ character: Character) -> Bool {
+        switch character {
+        case ".", ",", ";", ":", "!", "…": return true
+        default: return false
+        }
+    }
+
+    /// What ends a word: white space, quotes and brackets, a comma.
+    private static func isWordDelimiter(_ character: Character) -> Bool {
+        switch character {
+        case "'", "\"", "`", "(", ")", "<", ">", ",", "[", "]", "{", "}": return true
+        default: return character.isWhitespace
+        }
+    }
+
     private func redactWord(_ word: String) -> String {
-        guard word.contains("=") || word.contains("://") || word.contains("@") else { return word }
-        if word.contains("?") || word.contains("#") || word.contains("://") { return rawURL(word) }
+        // Byte searches: the needles are ASCII, and Foundation's contains(_:) reads the word as an NSString.
+        let bytes = word.utf8
+        let hasScheme = Self.holds(bytes, Self.schemeSeparator)
+        guard hasScheme || bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: "@")) else { return word }
+        if hasScheme || bytes.contains(UInt8(ascii: "?")) || bytes.contains(UInt8(ascii: "#")) { return rawURL(word) }
         if let colon = word.firstIndex(of: ":"), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
            !word[..<colon].isEmpty {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
@@ -76,7 +113,7 @@ extension Redactor {
 
     /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept.
     private func maskJSONPairs(_ text: String) -> String {
-        guard text.contains("\":") || text.contains("\": ") else { return text }
+        guard Self.holds(text.utf8, Self.jsonKeyEnd) else { return text }
         var out = ""
         var rest = Substring(text)
         while let quote = rest.firstIndex(of: "\"") {
