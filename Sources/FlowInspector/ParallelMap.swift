@@ -57,10 +57,12 @@ final class BackgroundMap<T: Sendable, R: Sendable> {
         if spreads && pending.count >= batchSize { submit() }
     }
 
-    /// The results of every item added, in order. The items not yet submitted are transformed here, and so
-    /// are the batches no other core has taken yet.
+    /// The results of every item added, in order: the batches no other core has taken yet are transformed
+    /// here (all of them, when not spreading).
     func finish() -> [R] {
-        if !pending.isEmpty {
+        if spreads {
+            submit()
+        } else if !pending.isEmpty {
             results.store(pending.map(transform), chunk: batches)
             batches += 1
             pending = []
