@@ -95,12 +95,33 @@ extension Redactor {
         guard case .array(let items) = value else { return json(value) }
         return .array(items.map { item in
             guard let text = item.stringValue else { return positional(item) }
-            // A Janrain entry carries its arguments in its query (janrain-bridge.js always writes one); a string that
-            // only starts like one is a value like any other.
-            if text.hasPrefix("janrain:") && text.contains("?") { return .string(bridgeQueueEntry(text)) }
+            // A Janrain entry as janrain-bridge.js writes one keeps its shape; a string that only starts like one
+            // is a value like any other.
+            if Self.isJanrainQueueEntry(text) { return .string(bridgeQueueEntry(text)) }
             if text.hasPrefix("["), let messages = JSONValue.parse(text) { return .string(wvjbMessages(messages).jsonText) }
             return .string(mask(text))
         })
+    }
+
+    /// Whether `text` is a queue entry as janrain-bridge.js writes one: `janrain:EVENT?arguments=…` or
+    /// `janrain:EVENT?error=…`, EVENT a JavaScript identifier (the widget's event names).
+    public static func isJanrainQueueEntry(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        let prefix = Array("janrain:".utf8)
+        guard bytes.starts(with: prefix), let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return false }
+        let event = bytes[prefix.count..<question]
+        func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"): return true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return !first
+            default: return false
+            }
+        }
+        guard let head = event.first, isIdentifierByte(head, first: true), event.dropFirst().allSatisfy({ isIdentifierByte($0, first: false) }) else {
+            return false
+        }
+        let query = bytes[(question + 1)...]
+        return query.starts(with: "arguments=".utf8) || query.starts(with: "error=".utf8)
     }
 
     /// JavaScript's encodeURIComponent (BrowserURL's component percent-encode set).

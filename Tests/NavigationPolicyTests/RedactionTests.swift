@@ -134,13 +134,27 @@ struct RedactionTests {
             .string("2130706433"), .string("true"), .string("\"quotedsecret\""),
             // Its third: a string in an array that starts like a Janrain entry but has no query is a value.
             .array([.string("janrain:secretname=")]),
+            // A fourth, in a 10-minute run: an entry must have janrain-bridge.js's shape (an event name, then
+            // arguments= or error=); a query alone does not make one.
+            .array([.string("janrain:?(secretparen"), .string("janrain:ev?secretquery"), .string("janrain:1ev?arguments=x")]),
         ])
         let text = JSONValue.array(masked).jsonText
-        for secret in ["plainsecretvalue", "abcdefghabcdefgh", "a1b2c3d4e5f6a7b8", "SAsecretsecret", "anothersecretvalue", "123456789", "2130706433", "quotedsecret", "secretname"] {
+        for secret in ["plainsecretvalue", "abcdefghabcdefgh", "a1b2c3d4e5f6a7b8", "SAsecretsecret", "anothersecretvalue", "123456789", "2130706433", "quotedsecret", "secretname",
+                       "secretparen", "secretquery", "1ev?arguments"] {
             #expect(!text.contains(secret), "\(secret) in \(text)")
         }
         #expect(text.contains("Bearer") && text.contains("ada%40example.com"))
         #expect(Redactor(isEnabled: false).interfaceArguments([.string("plainsecretvalue")]) == [.string("plainsecretvalue")])
+    }
+
+    @Test("a Janrain queue entry is what janrain-bridge.js writes: an event name, then arguments= or error=", arguments: [
+        ("janrain:onCaptureLoginSuccess?arguments=%5B%5D", true), ("janrain:onCaptureSessionFound?error=expired", true),
+        ("janrain:$ev_1?arguments=", true), ("janrain:?arguments=%5B%5D", false), ("janrain:1ev?arguments=x", false),
+        ("janrain:ev?(", false), ("janrain:ev", false), ("janrain:ev?argument=x", false), ("janrain:e-v?arguments=x", false),
+        ("JANRAIN:ev?arguments=x", false), ("x-janrain:ev?arguments=x", false),
+    ])
+    func janrainQueueEntry(text: String, isEntry: Bool) {
+        #expect(Redactor.isJanrainQueueEntry(text) == isEntry)
     }
 }
 

@@ -5,7 +5,7 @@
 // JSON with --explain; and, decoded, into the arguments of a call to an Android app's JavaScript interface
 // (plain, a string of JSON, a queue, an object, an array), replayed and rendered. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
 // secret nor its decoded text, when eight characters or longer, appears in any line, unless the same
-// text appears when the secret is empty or a fixed plain one (the URL's and the explanations' own words:
+// text appears when the secret is empty, a fixed plain one or the sentinel's host (the URL's and the explanations' own words:
 // a secret "credential" is not leaked by an explanation that says "credential"), and unless the secret is
 // itself exactly a mask (kept as written by design).
 import BrowserURL
@@ -48,7 +48,9 @@ func rendered(_ secret: String, decoded: String) -> [String] {
     return decisions + calls
 }
 
-nonisolated(unsafe) let templateBytes = Array((rendered("", decoded: "") + rendered("Zq9Zq9Zq9Zq9Zq9Zq9", decoded: "Zq9Zq9Zq9Zq9Zq9Zq9")).joined(separator: "\n").utf8)
+/// The output's own words: what is rendered for an empty secret, a plain one, and the sentinel's host (a query
+/// naming it makes the explanation say "host … is not yourdomain.com (yourdomain.com is in the query …)").
+nonisolated(unsafe) let templateBytes = Array(["", "Zq9Zq9Zq9Zq9Zq9Zq9", "yourdomain.com"].flatMap { rendered($0, decoded: $0) }.joined(separator: "\n").utf8)
 
 /// Whether `needle` occurs in `haystack`, byte for byte: the next place its first byte occurs (memchr), then
 /// the rest compared (memcmp). The oracle's searches, as a generic search over instrumented code, were most
@@ -90,6 +92,9 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // the oracle allows through (NavigationPolicy's Redactor.isMask; its escaped spellings in a URL are
     // masked, RedactionTests.maskLookalikes).
     if Redactor.maskedLength(String(decoding: bytes, as: UTF8.self)) != nil { return 0 }
+    // Likewise a secret that is itself a Janrain queue entry (janrain:EVENT?arguments=…): passed in an interface
+    // call's queue, it is shown as the entry it is, its event name public and its arguments masked by name.
+    if Redactor.isJanrainQueueEntry(String(decoding: bytes, as: UTF8.self)) { return 0 }
     let output = rendered(encoded, decoded: String(decoding: bytes, as: UTF8.self)).joined(separator: "\n")
     // Byte searches: Foundation's String.contains(_:) traps on some needles (a precomposed letter and a
     // NUL against a decomposed one), and a leak is a matter of bytes, not of canonical equivalence.
