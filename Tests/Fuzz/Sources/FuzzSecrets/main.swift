@@ -53,8 +53,8 @@ func rendered(_ secret: String, decoded: String) -> [String] {
 nonisolated(unsafe) let templateBytes = Array(["", "Zq9Zq9Zq9Zq9Zq9Zq9", "yourdomain.com"].flatMap { rendered($0, decoded: $0) }.joined(separator: "\n").utf8)
 
 /// Whether `needle` occurs in `haystack`, byte for byte: the next place its first byte occurs (memchr), then
-/// the rest compared (memcmp). The oracle's searches, as a generic search over instrumented code, were most
-/// of each input's time.
+/// the rest compared (memcmp), in libc: a generic search compiled with the fuzzer's instrumentation traces
+/// every byte it compares.
 func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
     guard let first = needle.first else { return true }
     guard needle.count <= haystack.count else { return false }
