@@ -103,25 +103,14 @@ extension Redactor {
         })
     }
 
-    /// Whether `text` is a queue entry as janrain-bridge.js writes one: `janrain:EVENT?arguments=…` or
-    /// `janrain:EVENT?error=…`, EVENT a JavaScript identifier (the widget's event names).
+    /// Whether `text` is a queue entry the engine decodes as one (JanrainBridge.decode): an event with its
+    /// arguments or its error, as janrain-bridge.js writes it (`janrain:EVENT?arguments=…`, `?error=…`).
     public static func isJanrainQueueEntry(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        let prefix = Array("janrain:".utf8)
-        guard bytes.starts(with: prefix), let question = bytes.firstIndex(of: UInt8(ascii: "?")) else { return false }
-        let event = bytes[prefix.count..<question]
-        func isIdentifierByte(_ byte: UInt8, first: Bool) -> Bool {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"), UInt8(ascii: "$"): return true
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return !first
-            default: return false
-            }
+        guard case .success(let url) = BrowserURL.parse(text), case .success(let message) = JanrainBridge.decode(url) else { return false }
+        switch message {
+        case .event, .eventFailed: return true
+        default: return false
         }
-        guard let head = event.first, isIdentifierByte(head, first: true), event.dropFirst().allSatisfy({ isIdentifierByte($0, first: false) }) else {
-            return false
-        }
-        let query = bytes[(question + 1)...]
-        return query.starts(with: "arguments=".utf8) || query.starts(with: "error=".utf8)
     }
 
     /// JavaScript's encodeURIComponent (BrowserURL's component percent-encode set).

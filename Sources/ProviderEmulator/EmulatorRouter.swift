@@ -107,7 +107,7 @@ extension EmulatorRequest {
             if let earlier = headers[name] { headers[name] = earlier + ", " + field.value } else { headers[name] = field.value }
         }
         self.init(method: request.method.rawValue, target: target, contentType: headers["content-type"] ?? "", body: body,
-                  origin: headers["origin"], host: headers["host"] ?? request.head.authority, lowercasedHeaders: headers)
+                  origin: headers["origin"], host: Self.host(of: request), lowercasedHeaders: headers)
     }
 
     /// The Host a request names: its authority (HTTP/1.1's Host header, which Hummingbird moves there), or a

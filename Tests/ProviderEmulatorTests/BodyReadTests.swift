@@ -73,24 +73,30 @@ struct BodyReadTests {
         "POST /oauth/auth_native_traditional HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: \(length)\r\n\r\n"
     }
 
+    /// One request on a connection of its own: `parts` sent in order, `pause` microseconds apart, then the answer.
+    static func exchange(_ port: UInt16, _ parts: [String], pause: useconds_t = 0) throws -> (status: Int, body: [String: Any]) {
+        let fd = try connect(port)
+        defer { close(fd) }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { usleep(pause) }
+            send(fd, part)
+        }
+        return answer(fd)
+    }
+
+    /// A request that declares no body, so it is never raced against bodyTimeout (a loaded machine may take
+    /// half a second to schedule a read): what shows the server still serving.
+    static let clock = "GET /emulator/v1/clock HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+
     @Test("a body that stops arriving is answered 408 with Capture's error after bodyTimeout; the server keeps serving")
     func slowBody() async throws {
         var configuration = EmulatorConfiguration.embeddedDefault
         configuration.bodyTimeout = 0.5
         try await Self.withServer(configuration) { port in
-            let fd = try Self.connect(port)
-            defer { close(fd) }
-            Self.send(fd, Self.head(length: Self.signInBody.utf8.count) + String(Self.signInBody.prefix(20)))
-            let slow = Self.answer(fd)
+            let slow = try Self.exchange(port, [Self.head(length: Self.signInBody.utf8.count) + String(Self.signInBody.prefix(20))])
             #expect(slow.status == 408)
             #expect(slow.body["error"] as? String == "request_timeout" && slow.body["stat"] as? String == "error")
-
-            // The follow-up declares no body, so it is never raced against the half-second (a loaded machine may
-            // take that long to schedule a read).
-            let next = try Self.connect(port)
-            defer { close(next) }
-            Self.send(next, "GET /emulator/v1/clock HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            let fine = Self.answer(next)
+            let fine = try Self.exchange(port, [Self.clock])
             #expect(fine.status == 200 && fine.body["now"] is String, "\(fine)")
         }
     }
@@ -100,13 +106,9 @@ struct BodyReadTests {
         var configuration = EmulatorConfiguration.embeddedDefault
         configuration.bodyTimeout = 5
         try await Self.withServer(configuration) { port in
-            let fd = try Self.connect(port)
-            defer { close(fd) }
             let body = Self.signInBody
-            Self.send(fd, Self.head(length: body.utf8.count) + String(body.prefix(30)))
-            usleep(200_000)
-            Self.send(fd, String(body.dropFirst(30)))
-            let answer = Self.answer(fd)
+            let answer = try Self.exchange(port, [Self.head(length: body.utf8.count) + String(body.prefix(30)), String(body.dropFirst(30))],
+                                           pause: 200_000)
             #expect(answer.status == 200 && answer.body["authorization_code"] is String)
         }
     }
@@ -116,16 +118,9 @@ struct BodyReadTests {
         var configuration = EmulatorConfiguration.embeddedDefault
         configuration.maxBodyBytes = 64
         try await Self.withServer(configuration) { port in
-            let fd = try Self.connect(port)
-            defer { close(fd) }
-            Self.send(fd, Self.head(length: Self.signInBody.utf8.count) + Self.signInBody)
-            let answer = Self.answer(fd)
+            let answer = try Self.exchange(port, [Self.head(length: Self.signInBody.utf8.count) + Self.signInBody])
             #expect(answer.status == 413 && answer.body["error"] as? String == "request_too_large")
-
-            let next = try Self.connect(port)
-            defer { close(next) }
-            Self.send(next, "GET /emulator/v1/clock HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            #expect(Self.answer(next).status == 200)
+            #expect(try Self.exchange(port, [Self.clock]).status == 200)
         }
     }
 }
