@@ -178,7 +178,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationReplayTests",
-            dependencies: ["NavigationReplay", "NavigationPolicy", "CommandOutput", "JSONText"]
+            dependencies: ["NavigationReplay", "NavigationPolicy", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "RulesAuditTests",

@@ -7,6 +7,7 @@
 // redirect_uri is a provider's own (ProviderDirectory: Social Login's callback at *.rpxnow.com, asked for by
 // the identity provider) is a leg between providers that loads in the view by design, not the app's result.
 import BrowserURL
+import Foundation
 import NavigationPolicy
 import ProviderDirectory
 
@@ -24,9 +25,16 @@ struct FlowTracker {
     let engine: PolicyEngine
     let redactor: Redactor
 
+    /// Each sentinel's index in the rules by its name (the first, when names repeat), so a sentinel
+    /// decision finds its rule without comparing names.
+    let sentinelsByName: [String: Int]
+
     init(engine: PolicyEngine, redactor: Redactor) {
         self.engine = engine
         rules = engine.rules
+        var byName: [String: Int] = [:]
+        for (index, rule) in engine.rules.sentinels.enumerated() where byName[rule.name] == nil { byName[rule.name] = index }
+        sentinelsByName = byName
         self.redactor = redactor
     }
 
@@ -35,7 +43,7 @@ struct FlowTracker {
                           into findings: inout [ReplayFinding]) {
         guard let url = decision.url else { return }
         if decision.kind == .sentinel, case .sentinel(let result)? = interception {
-            let rule = rules.sentinels.first { $0.name == decision.rule }
+            let rule = decision.rule.flatMap { sentinelsByName[$0] }.map { rules.sentinels[$0] }
             if rule?.action == .allow {
                 if record.recordedDecision == .cancel {
                     findings.append(ReplayFinding(.resetLinkAsSignIn(rule: decision.rule), at: record.location, seq: seq))
@@ -118,22 +126,19 @@ struct FlowTracker {
         ReplayFinding(.requestUnanswered(redirectURI: request.redirect.hrefExcludingFragment, pendingLimit: pendingLimit), at: request.location, seq: request.seq)
     }
 
-    /// A cheap test before the query is decoded: does the href contain "redirect_uri" at all?
+    /// A cheap test before the query is decoded: does the href contain "redirect_uri" at all? Each "_"
+    /// (rare in a URL, found with memchr) is checked for "redirect" before it and "uri" after it.
     static func mayCarryRedirectURI(_ url: BrowserURL) -> Bool {
-        let needle: [UInt8] = Array("redirect_uri".utf8)
-        return url.href.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard bytes.count >= needle.count else { return false }
-            var i = 0
-            let last = bytes.count - needle.count
-            while i <= last {
-                if bytes[i] == needle[0] {
-                    var k = 1
-                    while k < needle.count && bytes[i + k] == needle[k] { k += 1 }
-                    if k == needle.count { return true }
-                }
-                i += 1
+        var href = url.href
+        return href.withUTF8 { bytes -> Bool in
+            guard let base = bytes.baseAddress, bytes.count >= 12 else { return false }
+            var from = 8
+            while from + 3 < bytes.count, let found = memchr(base + from, Int32(UInt8(ascii: "_")), bytes.count - 3 - from) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at - 8, "redirect", 8) == 0 && memcmp(base + at + 1, "uri", 3) == 0 { return true }
+                from = at + 1
             }
             return false
-        } ?? url.href.contains("redirect_uri")
+        }
     }
 }

@@ -183,8 +183,15 @@ struct JSONByteScanner {
             guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error("expected a digit in the exponent") }
             while offset < bytes.count && Self.isDigit(bytes[offset]) { offset += 1 }
         }
+        // An integer of up to 18 digits (every seq and time a recorder writes) is read from its digits;
+        // anything else goes through the standard library's parse.
+        if isInteger, offset - start <= 18 {
+            let negative = bytes[start] == UInt8(ascii: "-")
+            var value = 0
+            for i in (negative ? start + 1 : start)..<offset { value = value &* 10 &+ Int(bytes[i] &- UInt8(ascii: "0")) }
+            return .integer(negative ? -value : value)
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        if isInteger, offset - start <= 18, let value = Int(text) { return .integer(value) }
         return .double(Double(text) ?? .nan)
     }
 
@@ -205,6 +212,14 @@ struct JSONByteScanner {
         return JSONKey(bytes: UnsafeBufferPointer(start: nil, count: 0), decoded: decoded)
     }
 
+    /// A string value as a key: its bytes when it has no escapes, else its decoded text. For values read
+    /// only to be compared with a few known words (an enum's raw values), so no String is made for them.
+    mutating func stringToken() throws(JSONScanError) -> JSONKey {
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a string") }
+        return try keyToken()
+    }
+
     /// A string value, unescaped and checked to be UTF-8.
     mutating func string() throws(JSONScanError) -> String {
         skipWhitespace()
@@ -212,8 +227,10 @@ struct JSONByteScanner {
         let start = offset + 1
         var i = start
         var sawNonASCII = false
-        // Fast path: no escapes.
+        // Fast path: no escapes. Eight bytes at a time past those that need no look.
         while i < bytes.count {
+            i = Self.skipPlain(bytes, from: i)
+            guard i < bytes.count else { break }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 let raw = UnsafeBufferPointer(rebasing: bytes[start..<i])
@@ -272,6 +289,32 @@ struct JSONByteScanner {
         throw error("a string is not closed", at: bytes.count)
     }
 
+    /// The offset of the first byte at or after `start` that is a quote, a backslash, a control character or
+    /// past ASCII, read eight bytes at a time (a word has such a byte when any of the four tests sets a
+    /// high bit; a word with none is skipped whole); `bytes.count` when there is none.
+    @inline(__always)
+    static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        var i = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while i &+ 8 <= bytes.count {
+            let word = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let flagged = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+                | ((word &- ones &* 0x20) & ~word) | word
+            if flagged & highs != 0 { break }
+            i &+= 8
+        }
+        while i < bytes.count {
+            let b = base[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 { return i }
+            i &+= 1
+        }
+        return i
+    }
+
     private func hex4(at position: Int) throws(JSONScanError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: bytes.count) }
         var value: UInt32 = 0
@@ -302,8 +345,12 @@ struct JSONKey {
     let bytes: UnsafeBufferPointer<UInt8>
     let decoded: String?
 
+    @inline(__always)
     func equals(_ name: StaticString) -> Bool {
-        if let decoded { return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }
+        // A key read from its bytes has a base address; a decoded one has none (and is read only here).
+        guard bytes.baseAddress != nil else {
+            return decoded?.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) ?? false
+        }
         guard bytes.count == name.utf8CodeUnitCount else { return false }
         return memcmpEqual(bytes.baseAddress, name.utf8Start, bytes.count)
     }

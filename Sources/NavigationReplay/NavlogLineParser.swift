@@ -62,7 +62,7 @@ struct FieldError: Error {
 }
 
 /// The fields of one line as they are read: a record's and a header's.
-private struct Fields {
+struct Fields {
     var record: NavigationRecord
     var hasURL = false
     var format: String?
@@ -81,17 +81,33 @@ private struct Fields {
         "targetFrame", "source", "sourceURL", "redirect", "recordedDecision", "note", "hasUserGesture", "drained",
         "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments"]
 
-    /// The key's index in `keys`: candidates by length first, so a key costs one or two comparisons.
+    /// The keys as Strings, for the reasons that name them.
+    private static let names: [String] = keys.map(\.description)
+
+    /// The key's index in `keys`: one table slot by the key's length, first and last byte, then one
+    /// comparison. The keys' slots are distinct (checked when the table is made).
     static func index(of key: JSONKey) -> Int? {
-        let length = key.decoded?.utf8.count ?? key.bytes.count
-        guard length < byLength.count else { return nil }
-        for i in byLength[length] where key.equals(keys[i]) { return i }
-        return nil
+        let bytes = key.bytes
+        guard bytes.baseAddress != nil else {  // a key written with escapes: rare, compared with each
+            return keys.firstIndex { key.equals($0) }
+        }
+        guard bytes.count > 0, bytes.count < 17 else { return nil }
+        let candidate = Int(slots[slot(bytes.count, bytes[0], bytes[bytes.count - 1])])
+        return candidate >= 0 && key.equals(keys[candidate]) ? candidate : nil
     }
 
-    private static let byLength: [[Int]] = {
-        var table = [[Int]](repeating: [], count: 17)
-        for (i, k) in keys.enumerated() { table[k.utf8CodeUnitCount].append(i) }
+    private static func slot(_ length: Int, _ first: UInt8, _ last: UInt8) -> Int {
+        length &* 64 &+ Int((first &+ last &* 3) & 63)
+    }
+
+    private static let slots: [Int8] = {
+        var table = [Int8](repeating: -1, count: 17 * 64)
+        for (i, k) in keys.enumerated() {
+            let bytes = UnsafeBufferPointer(start: k.utf8Start, count: k.utf8CodeUnitCount)
+            let at = slot(bytes.count, bytes[0], bytes[bytes.count - 1])
+            precondition(table[at] == -1, "two navlog keys share a slot: change slot(_:_:_:)")
+            table[at] = Int8(i)
+        }
         return table
     }()
 
@@ -100,7 +116,7 @@ private struct Fields {
             do { try s.skipValue() } catch { throw FieldError("") }  // syntax: rethrown by the caller's skip
             return
         }
-        let name = Self.keys[index].description
+        let name = Self.names[index]
         if seen & (1 << index) != 0 { throw FieldError("key \(name) appears twice") }
         seen |= 1 << index
         switch index {
@@ -114,6 +130,7 @@ private struct Fields {
             }
         case 3: record.method = try Self.string(&s, name)
         case 4:
+            if let type = Self.known(&s, Self.navigationTypes) { record.navigationType = type; return }
             let text = try Self.string(&s, name)
             guard let type = NavigationType(rawValue: text) else {
                 throw FieldError("navigationType \(text.debugDescription) is not one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -124,6 +141,7 @@ private struct Fields {
             if Self.kind(&s) == .null { _ = try? s.null(); record.targetFrame = nil }
             else { record.targetFrame = try Self.string(&s, name, orNull: true) }
         case 7:
+            if let source = Self.known(&s, Self.sources) { record.source = source; return }
             let text = try Self.string(&s, name)
             guard let source = NavigationSource(rawValue: text) else {
                 throw FieldError("source \(text.debugDescription) is not one of \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -153,6 +171,7 @@ private struct Fields {
             record.redirectFrom = from
             record.redirectStatus = status
         case 10:
+            if let action = Self.known(&s, Self.actions) { record.recordedDecision = action; return }
             let text = try Self.string(&s, name)
             guard let action = PolicyAction(rawValue: text) else {
                 throw FieldError("recordedDecision \(text.debugDescription) is not allow or cancel")
@@ -225,6 +244,26 @@ private struct Fields {
         }
         guard hasURL else { throw FieldError("no url (the one required field)") }
         return .record(record)
+    }
+
+    // Enum values, matched on the value's bytes so no String is made for them.
+    // The words are the enums' raw values (a test holds them to it).
+    static let navigationTypes: [(StaticString, NavigationType)] = [("linkClicked", .linkClicked),
+        ("formSubmitted", .formSubmitted), ("backForward", .backForward), ("reload", .reload),
+        ("formResubmitted", .formResubmitted), ("other", .other)]
+    static let sources: [(StaticString, NavigationSource)] = [("user", .user), ("script", .script),
+        ("redirect", .redirect), ("refresh", .refresh), ("app", .app), ("history", .history), ("unknown", .unknown)]
+    static let actions: [(StaticString, PolicyAction)] = [("allow", .allow), ("cancel", .cancel)]
+
+    /// The value at the cursor when it is a string spelling one of `table`'s words, read; else nil with the
+    /// cursor where it was (the caller reads the value again, with its error).
+    static func known<Value>(_ s: inout JSONByteScanner, _ table: [(StaticString, Value)]) -> Value? {
+        let start = s.offset
+        if let token = try? s.stringToken() {
+            for (word, value) in table where token.equals(word) { return value }
+        }
+        s.offset = start
+        return nil
     }
 
     // Typed readers: a wrong type is a FieldError (the caller skips the value); a syntax error is reported

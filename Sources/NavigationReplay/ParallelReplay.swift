@@ -33,7 +33,10 @@ public struct ParallelReplay {
         func replayFinished(_ job: BatchJob) {
             job.work(decider)  // the chunks nobody has claimed yet, here
             job.done.wait()
-            for index in 0..<job.count { emit(replayer.replay(job.item(index), decided: job.decision(index))) }
+            for index in 0..<job.count {
+                let (item, decision) = job.take(index)
+                emit(replayer.replay(item, decided: decision))
+            }
         }
         func dispatch() {
             guard !filling.entries.isEmpty else { return }
@@ -110,13 +113,21 @@ private final class BatchJob: @unchecked Sendable {
         results = .allocate(capacity: count)
     }
 
+    /// Results taken so far (`take` moves them out in order; deinit frees the rest).
+    private var taken = 0
+
     deinit {
-        results.deinitialize(count: count)
+        (results + taken).deinitialize(count: count - taken)
         results.deallocate()
     }
 
-    func item(_ index: Int) -> LogItem { results[index].0 }
-    func decision(_ index: Int) -> Decision? { results[index].1 }
+    /// The item and decision at `index`, moved out (the caller takes each once, in order, after `done`), so
+    /// neither is copied.
+    func take(_ index: Int) -> (LogItem, Decision?) {
+        precondition(index == taken, "results are taken once each, in order")
+        taken += 1
+        return (results + index).move()
+    }
 
     /// Decides chunks until none is left to claim.
     func work(_ decider: BatchDecider) {

@@ -74,7 +74,21 @@ public final class Replayer {
     /// finding (not-asked-on-android). With `platformFromLog`, a navlog header naming a web view sets it.
     public private(set) var platform: Platform
     private let platformFromLog: Bool
-    public private(set) var summary = ReplaySummary()
+    /// The counts so far.
+    public var summary: ReplaySummary {
+        var summary = counts
+        for (index, count) in actionCounts.enumerated() where count > 0 { summary.byDecision[Self.actions[index]] = count }
+        for (index, count) in kindCounts.enumerated() where count > 0 { summary.byKind[Self.kinds[index]] = count }
+        return summary
+    }
+    /// The summary's counts but for decisions by action and kind, which every navigation adds to: those are
+    /// counted in `actionCounts` and `kindCounts`, by the index of the action in `actions` and the kind in
+    /// `kinds`, so a navigation pays for no hashing.
+    private var counts = ReplaySummary()
+    private var actionCounts = [Int](repeating: 0, count: 2)
+    private var kindCounts = [Int](repeating: 0, count: 6)
+    private static let actions: [PolicyAction] = [.allow, .cancel]
+    private static let kinds: [DecisionKind] = [.sentinel, .bridge, .deeplink, .blocked, .allowed, .default]
     private var tracker: FlowTracker
     private let router = EventRouter()
     private let handlerLog = HandlerLog()
@@ -125,27 +139,27 @@ public final class Replayer {
 
     /// Replays one item whose record was decided already (ParallelReplay decides on other threads; the
     /// decision must be the engine's for the record, with this replayer's explain and redactor).
-    public func replay(_ item: LogItem, decided: Decision?) -> Output {
+    public func replay(_ item: consuming LogItem, decided: consuming Decision?) -> Output {
         switch item {
         case .header(let header):
-            summary.hasHeader = true
+            counts.hasHeader = true
             if platformFromLog, let recorded = Platform(navlog: header.platform) { platform = recorded }
             return .none
         case .skipped(let reason, let count):
-            summary.skipped[reason, default: 0] += count
+            counts.skipped[reason, default: 0] += count
             return .none
         case .rejected(let rejected):
-            summary.recordsRead += 1
-            summary.rejected += 1
+            counts.recordsRead += 1
+            counts.rejected += 1
             return .rejected(rejected)
         case .call(let interfaceCall):
             return .call(call(interfaceCall))
         case .record(let record):
-            summary.recordsRead += 1
+            counts.recordsRead += 1
             let decision = decided ?? engine.decide(record.request, explain: explain)
             // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
             if decision.url == nil, let error = decision.error {
-                summary.rejected += 1
+                counts.rejected += 1
                 return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message(masking: redactor))"))
             }
             return .navigation(navigate(record, decision))
@@ -159,7 +173,7 @@ public final class Replayer {
         return findings
     }
 
-    private func navigate(_ record: NavigationRecord, _ decision: Decision) -> ReplayedNavigation {
+    private func navigate(_ record: consuming NavigationRecord, _ decision: consuming Decision) -> ReplayedNavigation {
         let seq = record.seq ?? ordinal
         ordinal += 1
         var findings: [ReplayFinding] = []
@@ -175,7 +189,8 @@ public final class Replayer {
         if case .sentinel(.oauthError(let error, let description, _, _))? = interception {
             findings.append(ReplayFinding(.oauthError(error: error, description: description, rule: decision.rule), at: record.location, seq: seq))
         }
-        if let unasked = platform.unaskedInterception(record.request, decision) {
+        // Only an interception can go unasked: the request is made for those alone.
+        if decision.action == .cancel, let unasked = platform.unaskedInterception(record.request, decision) {
             findings.append(ReplayFinding(.notAsked(unasked), at: record.location, seq: seq))
         }
         tracker.observe(record, decision, interception, seq: seq, into: &findings)
@@ -185,24 +200,35 @@ public final class Replayer {
             router.forgetQueue("document-\(document)")
             document += 1
         }
-        let replayed = ReplayedNavigation(record: record, seq: seq, decision: decision, events: events, findings: findings)
-        summary.replayed += 1
-        if record.isSynthetic { summary.synthetic += 1 }
-        summary.byDecision[decision.action, default: 0] += 1
-        summary.byKind[decision.kind, default: 0] += 1
+        counts.replayed += 1
+        if record.isSynthetic { counts.synthetic += 1 }
+        actionCounts[decision.action == .allow ? 0 : 1] += 1
+        kindCounts[Self.kindIndex(decision.kind)] += 1
         if decision.kind == .sentinel {
-            if decision.action == .allow { summary.sentinelPassThrough += 1 }
-            else if case .sentinel(.oauthError)? = interception { summary.sentinelErrors += 1 }
-            else { summary.sentinelResults += 1 }
+            if decision.action == .allow { counts.sentinelPassThrough += 1 }
+            else if case .sentinel(.oauthError)? = interception { counts.sentinelErrors += 1 }
+            else { counts.sentinelResults += 1 }
         }
-        if replayed.mismatch { summary.mismatches += 1 }
-        for e in events { summary.events[e.status, default: 0] += 1 }
+        for e in events { counts.events[e.status, default: 0] += 1 }
         count(findings)
+        let replayed = ReplayedNavigation(record: record, seq: seq, decision: decision, events: events, findings: findings)
+        if replayed.mismatch { counts.mismatches += 1 }
         return replayed
     }
 
+    private static func kindIndex(_ kind: DecisionKind) -> Int {
+        switch kind {
+        case .sentinel: 0
+        case .bridge: 1
+        case .deeplink: 2
+        case .blocked: 3
+        case .allowed: 4
+        case .default: 5
+        }
+    }
+
     private func count(_ findings: [ReplayFinding]) {
-        for f in findings { summary.findings[f.severity, default: 0] += 1 }
+        for f in findings { counts.findings[f.severity, default: 0] += 1 }
     }
 
     // MARK: Bridge events
@@ -286,8 +312,8 @@ public final class Replayer {
                                                             interfaceAdded: engine.rules.javascriptInterface(call.interface) != nil),
                                           at: call.location, seq: seq))
         }
-        summary.calls += 1
-        for e in events { summary.events[e.status, default: 0] += 1 }
+        counts.calls += 1
+        for e in events { counts.events[e.status, default: 0] += 1 }
         count(findings)
         return ReplayedCall(call: call, seq: seq, events: events, findings: findings)
     }

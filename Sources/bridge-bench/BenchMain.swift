@@ -29,7 +29,7 @@ enum BenchMain {
             case "--kind": kind = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [engine-only [--kind KIND]] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
+                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [engine-only [--kind KIND]] [replay-only] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
                 return
             default: sections.append(argument)
             }
@@ -62,6 +62,9 @@ enum BenchMain {
         }
         if sections.contains("engine-only") {
             EngineBenchmark.runDecisionsOnly(corpus.urls, rounds: rounds, kind: kind)
+        }
+        if sections.contains("replay-only") {
+            ReplayBenchmark.runOneThreadOnly(corpus.urls, navigations: navigations)
         }
     }
 }
