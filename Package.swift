@@ -29,8 +29,6 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         // Hummingbird's own service lifecycle: `bridge serve`'s signals and bounded graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        // HMAC-SHA256 for the keyed digests a recording's masks carry (WebViewHost).
-        .package(url: "https://github.com/apple/swift-crypto", "3.0.0"..<"5.0.0"),
     ],
     targets: [
         // UTS #46 through the system ICU; the public header exposes no ICU type (ICU's headers clash with
@@ -96,6 +94,15 @@ let package = Package(
             dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
+        // OpenSSL's libcrypto (Debian: libssl-dev): HMAC for KeyedDigest.
+        .systemLibrary(
+            name: "CLibCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]
+        ),
+        // The keyed digests bridge makes (HMAC-SHA256 for a recording's masks, HMAC-SHA1 for Janrain's
+        // signed API calls), on libcrypto.
+        .target(name: "KeyedDigest", dependencies: ["CLibCrypto"]),
         .systemLibrary(
             name: "CWebKit",
             pkgConfig: "webkit2gtk-4.1",
@@ -111,7 +118,7 @@ let package = Package(
                 "NavigationReplay",
                 "FlowInspector",
                 "ProviderDirectory",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "KeyedDigest",
                 .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
             ]
         ),
@@ -127,7 +134,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "KeyedDigest",
             ],
             resources: [.copy("StandIn")]
         ),
@@ -159,6 +166,10 @@ let package = Package(
             dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom",
                            .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["README.md"]
+        ),
+        .testTarget(
+            name: "KeyedDigestTests",
+            dependencies: ["KeyedDigest"]
         ),
         .testTarget(
             name: "BrowserURLTests",

@@ -7,8 +7,8 @@
 // /oauth/token gave it for grant_type client_credentials. Errors are Capture's: 205
 // invalid_auth_method for another scheme, 402 invalid_client_credentials for an unknown client, a wrong secret,
 // a wrong signature or a Date outside the window.
-import Crypto
 import Foundation
+import KeyedDigest
 
 enum CaptureCaller: Equatable {
     case client(String)
@@ -92,8 +92,7 @@ enum CaptureAPIAuth {
 
     /// Base64 of HMAC-SHA1 over the text's UTF-8, keyed with the secret's: Janrain's signatures.
     static func hmacSHA1(text: String, secret: String) -> String {
-        let mac = HMAC<Insecure.SHA1>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: Data(secret.utf8)))
-        return Data(mac).base64EncodedString()
+        Data(HMAC.sha1(key: Array(secret.utf8), message: Array(text.utf8))).base64EncodedString()
     }
 
     static func signatureDate(_ text: String) -> Date? {

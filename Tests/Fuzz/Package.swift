@@ -2,12 +2,18 @@
 // The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer) for the URL parser
 // (with the href round trip as its oracle), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP/NetLog readers through replay,
 // the inline-script scanner, the inspector, the masking of secrets of any bytes in every rendered format, the case-file reader
-// with the audit's reports, and the provider emulator's answer to any request. A package of its own so that `swift build` and `swift test`
+// with the audit's reports, and the provider emulator's answer to any request (with the Emulator trait). A package of its own so that `swift build` and `swift test`
 // of bridge never need libFuzzer; `Tests/Fuzz/run` builds and runs them, seeded from the fixtures.
 import PackageDescription
 
 let package = Package(
     name: "bridge-fuzz",
+    // `Emulator` (off by default) builds FuzzEmulatorRequests against the provider emulator; without it that
+    // target is a stub, so one `swift build` makes the other targets without NIO and BoringSSL, whose build
+    // with the sanitizer takes minutes.
+    traits: [
+        .trait(name: "Emulator", description: "FuzzEmulatorRequests with the provider emulator (NIO and BoringSSL built with the sanitizer)."),
+    ],
     dependencies: [
         .package(name: "bridge", path: "../.."),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
@@ -31,8 +37,9 @@ let package = Package(
             .product(name: "CommandOutput", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzEmulatorRequests", dependencies: [
-            "FuzzDriver", .product(name: "ProviderEmulator", package: "bridge"),
-            .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "FuzzDriver", .product(name: "ProviderEmulator", package: "bridge", condition: .when(traits: ["Emulator"])),
+            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
+            .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Emulator"])),
         ]),
         .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FlowInspector", package: "bridge")]),
         .executableTarget(name: "FuzzInspector", dependencies: [

@@ -5,7 +5,9 @@
 // fuzzer reaches every provider's parsing (forms, JSON, Basic credentials, signatures, filters, search).
 // The fault-injection route is left out (its faults answer 5xx on purpose). Oracle: no crash, and no 5xx
 // (a bad request is answered with the provider's error in its own words, never a server error); the
-// emulator keeps answering afterwards.
+// emulator keeps answering afterwards. Built with the package's Emulator trait (Tests/Fuzz/run does so when
+// the target is named); without it, a stub that says so.
+#if Emulator
 import Foundation
 import FuzzDriver
 import HTTPTypes
@@ -88,3 +90,15 @@ func fuzzEmulatorRequests(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 }
 
 runFuzzer(fuzzEmulatorRequests)
+#else
+import FuzzDriver
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzEmulatorRequestsStub(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt { 0 }
+
+print("FuzzEmulatorRequests was built without the Emulator trait: Tests/Fuzz/run FuzzEmulatorRequests builds it with it")
+exit(2)
+#endif
