@@ -1,5 +1,5 @@
 // FuzzEmulatorRequests: any bytes as a request to the provider emulator, through its one router (every
-// middleware and route, as `bridge serve` runs them; HummingbirdTesting's router framework, no socket). The
+// middleware and route, as `bridge serve` runs them; the router's responder called in process, no socket). The
 // input's first line is the method and target, its second the Content-Type, the rest the body; an input
 // whose first line does not start with a known method is sent to a route picked by its first byte, so the
 // fuzzer reaches every provider's parsing (forms, JSON, Basic credentials, signatures, filters, search).
@@ -7,16 +7,21 @@
 // (a bad request is answered with the provider's error in its own words, never a server error); the
 // emulator keeps answering afterwards. Built with the package's Emulator trait (Tests/Fuzz/run does so when
 // the target is named); without it, a stub that says so.
+// The responder is called as HummingbirdTesting's router client calls it, but with one request channel for
+// every input: that client makes an NIOAsyncTestingChannel per request and never closes it, so a channel,
+// its pipeline and its event loop's dispatch queue stay alive for each request: nothing for a unit test's
+// few requests, out of memory for a fuzz run's hundreds of thousands.
 #if Emulator
 import Foundation
 import FuzzDriver
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import Logging
 import NIOCore
+import NIOEmbedded
 import ProviderEmulator
 
-/// Requests go to one long-lived test client on another thread; each input waits for its answer.
+/// Requests go to the router's responder on another thread; each input waits for its answer.
 final class Exchange: @unchecked Sendable {
     let request: EmulatorRequest
     var status = 0
@@ -36,25 +41,41 @@ let methods = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]
 
 let (stream, continuation) = AsyncStream<Exchange>.makeStream()
 let emulator = ProviderEmulator()
+
+/// A response body read to its end and dropped (what the test client's writer does, without keeping it).
+struct DiscardingWriter: ResponseBodyWriter {
+    func write(_ buffer: ByteBuffer) async throws {}
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
+}
+
 Thread.detachNewThread {
     let finished = DispatchSemaphore(value: 0)
     Task {
-        let app = Application(router: EmulatorRouter.router(emulator))
-        try await app.test(.router) { client in
-            for await exchange in stream {
-                let r = exchange.request
-                var headers = HTTPFields()
-                if !r.contentType.isEmpty, let name = HTTPField.Name("Content-Type") { headers[name] = r.contentType }
-                do {
-                    let response = try await client.execute(uri: r.target, method: HTTPRequest.Method(r.method) ?? .get, headers: headers,
-                                                            body: r.body.isEmpty ? nil : ByteBuffer(bytes: r.body))
-                    exchange.status = Int(response.status.code)
-                } catch {
-                    exchange.status = -1
-                }
-                exchange.done.signal()
+        let responder = EmulatorRouter.router(emulator).buildResponder()
+        let channel = NIOAsyncTestingChannel()
+        let logger = Logger(label: "FuzzEmulatorRequests")
+        for await exchange in stream {
+            let r = exchange.request
+            var headers = HTTPFields()
+            if !r.contentType.isEmpty, let name = HTTPField.Name("Content-Type") { headers[name] = r.contentType }
+            if !r.body.isEmpty { headers[.contentLength] = String(r.body.count) }
+            let request = Request(
+                head: HTTPRequest(method: HTTPRequest.Method(r.method) ?? .get, scheme: "http", authority: "localhost", path: r.target,
+                                  headerFields: headers),
+                body: RequestBody(buffer: ByteBuffer(bytes: r.body)))
+            let context = EmulatorContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+            do {
+                let response = try await responder.respond(to: request, context: context)
+                try await response.body.write(DiscardingWriter())
+                exchange.status = Int(response.status.code)
+            } catch {
+                // An error no middleware turned into the provider's answer: the server would answer it in
+                // Hummingbird's words, not the provider's, so it counts as a server error (as the test client counts it).
+                exchange.status = 500
             }
+            exchange.done.signal()
         }
+        try? await channel.close()
         finished.signal()
     }
     finished.wait()
@@ -85,7 +106,6 @@ func fuzzEmulatorRequests(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     continuation.yield(exchange)
     exchange.done.wait()
     if exchange.status >= 500 { fatalError("\(exchange.request.method) \(exchange.request.target) answered \(exchange.status)") }
-    if exchange.status == -1 { fatalError("\(exchange.request.method) \(exchange.request.target) was not answered") }
     return 0
 }
 
