@@ -140,7 +140,7 @@ public final class Replayer {
     /// Replays one item whose record was decided already (ParallelReplay decides on other threads; the
     /// decision must be the engine's for the record, with this replayer's explain and redactor).
     public func replay(_ item: consuming LogItem, decided: consuming Decision?) -> Output {
-        switch item {
+        switch consume item {
         case .header(let header):
             counts.hasHeader = true
             if platformFromLog, let recorded = Platform(navlog: header.platform) { platform = recorded }
