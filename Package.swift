@@ -177,7 +177,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationPolicyTests",
-            dependencies: ["NavigationPolicy", "BrowserURL", "JSONText"]
+            dependencies: ["NavigationPolicy", "BrowserURL", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "CommandOutputTests",

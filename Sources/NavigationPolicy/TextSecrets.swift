@@ -13,6 +13,37 @@ extension Redactor {
 
     /// `message` without its shortcut: every word read.
     func maskedWordByWord(_ text: String) -> String {
+        maskJSONPairs(text.utf8.allSatisfy { $0 < 0x80 } ? maskedASCIIWords(text) : maskedCharacterWords(text))
+    }
+
+    /// The words of ASCII text masked, read as bytes. In ASCII every character is one byte but "\r\n", whose two
+    /// bytes are delimiters as the pair is, and no mask ("…(") can occur, so the words are the ones
+    /// `maskedCharacterWords` reads (a seeded test holds the two to the same output).
+    func maskedASCIIWords(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { bytes in
+            var out = ""
+            out.reserveCapacity(bytes.count)
+            var start = 0
+            func flush(_ end: Int) {
+                // Sentence punctuation after a word belongs to the sentence.
+                var wordEnd = end
+                while wordEnd > start, Self.isSentencePunctuation(bytes[wordEnd - 1]) { wordEnd -= 1 }
+                if wordEnd > start { out += redactWord(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)) }
+                if end > wordEnd { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[wordEnd..<end]), as: UTF8.self) }
+            }
+            for index in 0..<bytes.count where Self.isWordDelimiter(bytes[index]) {
+                flush(index)
+                out.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+                start = index + 1
+            }
+            flush(bytes.count)
+            return out
+        }
+    }
+
+    /// The words of any text masked, read as Characters.
+    func maskedCharacterWords(_ text: String) -> String {
         var out = ""
         var word = ""
         func flush() {
@@ -43,7 +74,7 @@ extension Redactor {
             }
         }
         flush()
-        return maskJSONPairs(out)
+        return out
     }
 
     /// Whether `text` has anything `message` would mask: a word with `=`, `@` or `://` (the only words
@@ -95,6 +126,24 @@ extension Redactor {
         switch character {
         case "'", "\"", "`", "(", ")", "<", ">", ",", "[", "]", "{", "}": return true
         default: return character.isWhitespace
+        }
+    }
+
+    /// The same for an ASCII byte: ASCII's white space (Unicode's White_Space) is tab to carriage return and space.
+    private static func isWordDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"),
+             UInt8(ascii: ">"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+             0x09...0x0D, 0x20: return true
+        default: return false
+        }
+    }
+
+    /// Sentence punctuation among ASCII bytes.
+    private static func isSentencePunctuation(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: ":"), UInt8(ascii: "!"): return true
+        default: return false
         }
     }
 

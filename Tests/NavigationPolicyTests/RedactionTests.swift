@@ -2,6 +2,7 @@
 import BrowserURL
 import Foundation
 @testable import NavigationPolicy
+import SeededRandom
 import Testing
 import JSONText
 
@@ -304,6 +305,23 @@ struct OneRedactionPathTests {
         }
         // Both kinds were drawn.
         #expect(passedWhole > 1_000 && passedWhole < 19_000, "\(passedWhole)")
+    }
+
+    @Test("ASCII text read as bytes is masked as read as Characters (20,000 seeded texts of the ASCII that matters, URLs and pairs among them)")
+    func asciiWordsAsCharacterWords() {
+        let alphabet: [String] = ["a", "Z", "7", " ", ":", "/", "=", "@", "\"", "'", "`", "?", "#", "&", "(", ")", "<", ">", "[", "]",
+                                  "{", "}", ".", ",", ";", "!", "\t", "\n", "\r", "\r\n", "\u{B}", "\u{C}", "\u{1C}", "\u{1F}", "%",
+                                  "https://x.example/cb?code=", "token=", "abcdefghijkl", "\"accessToken\": ", "janrain:"]
+        var random = SplitMix64(0x5EED_0036)
+        var masked = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...24, using: &random) { text += alphabet.randomElement(using: &random)! }
+            let characters = redactor.maskedCharacterWords(text)
+            #expect(redactor.maskedASCIIWords(text) == characters, "\(text.debugDescription)")
+            if characters != text { masked += 1 }
+        }
+        #expect(masked > 1_000, "\(masked)")
     }
 }
 
