@@ -91,7 +91,7 @@ let package = Package(
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
         // OpenSSL's libcrypto (Debian: libssl-dev): HMAC for KeyedDigest.

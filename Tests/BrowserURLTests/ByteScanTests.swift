@@ -23,6 +23,7 @@ struct ByteScanTests {
             ("opaque path stops", { bs_opaque_path_stops($0) }, { bs_scalar_opaque_path_stops($0) }, outsideOr("#/?")),
             ("authority delimiters", { bs_authority_delimiters($0) }, { bs_scalar_authority_delimiters($0) }, { "/?#\\@:[]".utf8.contains($0) }),
             ("form specials", { bs_form_specials($0) }, { bs_scalar_form_specials($0) }, { "%&+=".utf8.contains($0) }),
+            ("JSON string stops", { bs_json_string_stops($0) }, { bs_scalar_json_string_stops($0) }, outsideOr("\"\\")),
         ]
         return definitions.flatMap { [($0.0, $0.vector, $0.names), ("scalar \($0.0)", $0.scalar, $0.names)] }
     }

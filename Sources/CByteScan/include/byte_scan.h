@@ -1,5 +1,5 @@
-// byte_scan.h: sixteen-byte scans for BrowserURL's hot loops (the URL parser's copy of paths, queries and
-// fragments, and its tab/newline check). Each function answers, for the 16 bytes at `p`, which of them the
+// byte_scan.h: sixteen-byte scans for the hot loops (the URL parser's copy of paths, queries and
+// fragments, and its tab/newline check; replay's JSON strings). Each function answers, for the 16 bytes at `p`, which of them the
 // parser must look at one by one, as a mask (bit i for byte i). Written by hand in C because Swift's
 // SIMD types compare lane by lane through memory on this toolchain (measured: a SIMD16<UInt8> `.==` compiles
 // to a 16-step loop), and the standard library has no other vector compare. SSE2 (every x86-64) and NEON
@@ -114,6 +114,12 @@ static inline int bs_lowercase_plain_domain(const uint8_t *p, uint8_t *out, int 
     uint32_t wanted = count >= 16 ? 0xFFFFu : (1u << count) - 1u;
     return (bs_mask(ok) & wanted) == wanted;
 }
+/// A JSON string's stops (NavigationReplay's line scanner): a quote and a backslash, and outside
+/// 0x21...0x7E (the control characters and every non-ASCII byte, with space and DELETE: a superset).
+static inline uint32_t bs_json_string_stops(const uint8_t *p) {
+    bs_vector v = bs_load(p);
+    return bs_mask(bs_or(bs_outside_printable(v), bs_or(bs_equal(v, '"'), bs_equal(v, '\\'))));
+}
 /// An opaque path's stops: the C0 control percent-encode set and space (outside 0x21...0x7E), and the
 /// bytes the opaque-path state looks at (# / ?).
 static inline uint32_t bs_opaque_path_stops(const uint8_t *p) {
@@ -141,6 +147,7 @@ static inline uint32_t bs_scalar_fragment_stops(const uint8_t *p) { return bs_sc
 static inline uint32_t bs_scalar_opaque_path_stops(const uint8_t *p) { return bs_scalar_mask(p, "#/?", 1); }
 static inline uint32_t bs_scalar_authority_delimiters(const uint8_t *p) { return bs_scalar_mask(p, "/?#\\@:[]", 0); }
 static inline uint32_t bs_scalar_form_specials(const uint8_t *p) { return bs_scalar_mask(p, "%&+=", 0); }
+static inline uint32_t bs_scalar_json_string_stops(const uint8_t *p) { return bs_scalar_mask(p, "\"\\", 1); }
 static inline int bs_scalar_lowercase_plain_domain(const uint8_t *p, uint8_t *out, int count) {
     int plain = 1;
     for (int i = 0; i < 16; i++) {
@@ -160,6 +167,7 @@ static inline uint32_t bs_fragment_stops(const uint8_t *p) { return bs_scalar_fr
 static inline uint32_t bs_opaque_path_stops(const uint8_t *p) { return bs_scalar_opaque_path_stops(p); }
 static inline uint32_t bs_authority_delimiters(const uint8_t *p) { return bs_scalar_authority_delimiters(p); }
 static inline uint32_t bs_form_specials(const uint8_t *p) { return bs_scalar_form_specials(p); }
+static inline uint32_t bs_json_string_stops(const uint8_t *p) { return bs_scalar_json_string_stops(p); }
 static inline int bs_lowercase_plain_domain(const uint8_t *p, uint8_t *out, int count) {
     return bs_scalar_lowercase_plain_domain(p, out, count);
 }

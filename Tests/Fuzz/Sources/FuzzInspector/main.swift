@@ -1,7 +1,7 @@
 // FuzzInspector: any bytes as a page, inspected with the Capture rules (every check, the cross-checks
 // included) and rendered in one of the report formats (text, JSON lines, SARIF), chosen by the input's
-// length, so every format is fuzzed and an input that crashes one reproduces in it. Rendering all three
-// for every input cost twice the inspection itself. Oracle: no crash.
+// length: every format is fuzzed, an input that crashes one reproduces in it, and an input costs one
+// inspection and one rendering, not three renderings. Oracle: no crash.
 import FuzzDriver
 import FlowInspector
 import Foundation
