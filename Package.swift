@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         // Hummingbird's own service lifecycle: `bridge serve`'s signals and bounded graceful shutdown.
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        // NIOEmbedded: the emulator's in-process client (a testing channel, no socket).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     ],
     targets: [
         // UTS #46 through the system ICU; the public header exposes no ICU type (ICU's headers clash with
@@ -134,6 +136,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // EmulatorInProcessClient's channel.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 "KeyedDigest",
             ],
             resources: [.copy("StandIn")]
@@ -203,7 +207,6 @@ let package = Package(
             name: "ProviderEmulatorTests",
             dependencies: [
                 "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText", "FlowInspector",
-                .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),
         .testTarget(

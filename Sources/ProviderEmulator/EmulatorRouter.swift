@@ -2,7 +2,7 @@
 // (EmulatorMiddleware.swift), then a group per provider, each route from that provider's table (method and
 // path, `{name}` a path parameter) answered by its handler on the emulator's state. The live request log
 // is a route of the control group (server-sent events). `bridge serve`, `bridge host --provider` (the same
-// server on port 0) and the tests (HummingbirdTesting, no socket) all use this one router.
+// server on port 0) and the tests and the fuzzer (EmulatorInProcessClient, no socket) all use this one router.
 import Hummingbird
 import HTTPTypes
 import NIOCore

@@ -16,9 +16,6 @@ let package = Package(
     ],
     dependencies: [
         .package(name: "bridge", path: "../.."),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
-        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
         .target(name: "FuzzDriver"),
@@ -40,9 +37,6 @@ let package = Package(
         ]),
         .executableTarget(name: "FuzzEmulatorRequests", dependencies: [
             "FuzzDriver", .product(name: "ProviderEmulator", package: "bridge", condition: .when(traits: ["Emulator"])),
-            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Emulator"])),
-            .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Emulator"])),
-            .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Emulator"])),
         ]),
         .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FlowInspector", package: "bridge")]),
         .executableTarget(name: "FuzzInspector", dependencies: [

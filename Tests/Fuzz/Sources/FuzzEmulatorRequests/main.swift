@@ -7,18 +7,10 @@
 // (a bad request is answered with the provider's error in its own words, never a server error); the
 // emulator keeps answering afterwards. Built with the package's Emulator trait (Tests/Fuzz/run does so when
 // the target is named); without it, a stub that says so.
-// The responder is called as HummingbirdTesting's router client calls it, but with one request channel for
-// every input: that client makes an NIOAsyncTestingChannel per request and never closes it, so a channel,
-// its pipeline and its event loop's dispatch queue stay alive for each request: nothing for a unit test's
-// few requests, out of memory for a fuzz run's hundreds of thousands.
+// Requests go through ProviderEmulator's EmulatorInProcessClient, one client (one channel) for the run.
 #if Emulator
 import Foundation
 import FuzzDriver
-import HTTPTypes
-import Hummingbird
-import Logging
-import NIOCore
-import NIOEmbedded
 import ProviderEmulator
 
 /// Requests go to the router's responder on another thread; each input waits for its answer.
@@ -42,40 +34,15 @@ let methods = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]
 let (stream, continuation) = AsyncStream<Exchange>.makeStream()
 let emulator = ProviderEmulator()
 
-/// A response body read to its end and dropped (what the test client's writer does, without keeping it).
-struct DiscardingWriter: ResponseBodyWriter {
-    func write(_ buffer: ByteBuffer) async throws {}
-    func finish(_ trailingHeaders: HTTPFields?) async throws {}
-}
-
 Thread.detachNewThread {
     let finished = DispatchSemaphore(value: 0)
     Task {
-        let responder = EmulatorRouter.router(emulator).buildResponder()
-        let channel = NIOAsyncTestingChannel()
-        let logger = Logger(label: "FuzzEmulatorRequests")
+        let client = EmulatorInProcessClient(emulator)
         for await exchange in stream {
-            let r = exchange.request
-            var headers = HTTPFields()
-            if !r.contentType.isEmpty, let name = HTTPField.Name("Content-Type") { headers[name] = r.contentType }
-            if !r.body.isEmpty { headers[.contentLength] = String(r.body.count) }
-            let request = Request(
-                head: HTTPRequest(method: HTTPRequest.Method(r.method) ?? .get, scheme: "http", authority: "localhost", path: r.target,
-                                  headerFields: headers),
-                body: RequestBody(buffer: ByteBuffer(bytes: r.body)))
-            let context = EmulatorContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
-            do {
-                let response = try await responder.respond(to: request, context: context)
-                try await response.body.write(DiscardingWriter())
-                exchange.status = Int(response.status.code)
-            } catch {
-                // An error no middleware turned into the provider's answer: the server would answer it in
-                // Hummingbird's words, not the provider's, so it counts as a server error (as the test client counts it).
-                exchange.status = 500
-            }
+            exchange.status = await client.send(exchange.request).status
             exchange.done.signal()
         }
-        try? await channel.close()
+        await client.close()
         finished.signal()
     }
     finished.wait()
