@@ -3,7 +3,7 @@
 import BrowserURL
 
 /// The class of a decision (the CLI's `kind`).
-public enum DecisionKind: String, Sendable, Hashable {
+public enum DecisionKind: String, Sendable, Hashable, CaseIterable {
     case sentinel, bridge, deeplink, blocked, allowed, `default`
 }
 

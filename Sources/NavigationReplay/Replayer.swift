@@ -86,9 +86,9 @@ public final class Replayer {
     /// `kinds`, so a navigation pays for no hashing.
     private var counts = ReplaySummary()
     private var actionCounts = [Int](repeating: 0, count: 2)
-    private var kindCounts = [Int](repeating: 0, count: 6)
+    private var kindCounts = [Int](repeating: 0, count: DecisionKind.allCases.count)
     private static let actions: [PolicyAction] = [.allow, .cancel]
-    private static let kinds: [DecisionKind] = [.sentinel, .bridge, .deeplink, .blocked, .allowed, .default]
+    private static let kinds = DecisionKind.allCases
     private var tracker: FlowTracker
     private let router = EventRouter()
     private let handlerLog = HandlerLog()
@@ -203,7 +203,7 @@ public final class Replayer {
         counts.replayed += 1
         if record.isSynthetic { counts.synthetic += 1 }
         actionCounts[decision.action == .allow ? 0 : 1] += 1
-        kindCounts[Self.kindIndex(decision.kind)] += 1
+        if let kind = Self.kinds.firstIndex(of: decision.kind) { kindCounts[kind] += 1 }
         if decision.kind == .sentinel {
             if decision.action == .allow { counts.sentinelPassThrough += 1 }
             else if case .sentinel(.oauthError)? = interception { counts.sentinelErrors += 1 }
@@ -214,17 +214,6 @@ public final class Replayer {
         let replayed = ReplayedNavigation(record: record, seq: seq, decision: decision, events: events, findings: findings)
         if replayed.mismatch { counts.mismatches += 1 }
         return replayed
-    }
-
-    private static func kindIndex(_ kind: DecisionKind) -> Int {
-        switch kind {
-        case .sentinel: 0
-        case .bridge: 1
-        case .deeplink: 2
-        case .blocked: 3
-        case .allowed: 4
-        case .default: 5
-        }
     }
 
     private func count(_ findings: [ReplayFinding]) {

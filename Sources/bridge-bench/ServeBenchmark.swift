@@ -89,7 +89,10 @@ enum ServeBenchmark {
 
     static func runAsync(wrk: String, seconds: Double, runs: Int) async {
         let scriptPath = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-flow-\(UUID().uuidString).lua").path
-        FileManager.default.createFile(atPath: scriptPath, contents: Data(script.utf8))
+        guard FileManager.default.createFile(atPath: scriptPath, contents: Data(script.utf8)) else {
+            print("serve: could not write wrk's script to \(scriptPath)")
+            return
+        }
         defer { try? FileManager.default.removeItem(atPath: scriptPath) }
 
         let emulatorBase = BaseURL(), bareBase = BaseURL()

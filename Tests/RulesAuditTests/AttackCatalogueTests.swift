@@ -22,7 +22,7 @@ import Testing
 
     @Test(arguments: AttackCatalogue.all.map(\.id))
     func exampleVariantsMeetTheirExpectation(_ id: String) throws {
-        let generator = try #require(AttackCatalogue.all.first { $0.id == id })
+        try #require(AttackCatalogue.all.contains { $0.id == id })
         let audit = RulesAudit(rules: try Self.rules())
         for target in audit.attackTargets {
             let outcomes = audit.run(target).filter { if case .attack(_, let g, _) = $0.subject { return g == id } else { return false } }
