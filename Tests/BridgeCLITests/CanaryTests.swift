@@ -63,7 +63,7 @@ enum Canary {
     }
 }
 
-@Suite("secrets never reach the output without --reveal")
+@Suite("secrets never reach the output without --reveal", .blockingWork)
 struct CanaryTests {
     static let formats = ["text", "json"]
 

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import bridge
 
-@Suite("bridge check")
+@Suite("bridge check", .blockingWork)
 struct CheckCommandTests {
     static let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/rules/capture.json").path
@@ -68,7 +68,7 @@ struct CheckCommandTests {
     }
 }
 
-@Suite("platforms: a form_post result under iOS and Android")
+@Suite("platforms: a form_post result under iOS and Android", .blockingWork)
 struct PlatformCommandTests {
     static let rules = InspectCommandTests.path("Fixtures/rules/form-post.json")
 

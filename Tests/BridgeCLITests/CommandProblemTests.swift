@@ -9,7 +9,7 @@ import NavigationReplay
 import Testing
 @testable import bridge
 
-@Suite("command problems")
+@Suite("command problems", .blockingWork)
 struct CommandProblemTests {
     static let rules = InspectCommandTests.path("Fixtures/rules/capture.json")
 

@@ -31,7 +31,7 @@ enum ContractClients {
     }
 }
 
-@Suite("the providers' real clients", .enabled(if: ContractClients.available, "needs .build-contracts (.ci/setup makes it)"), .serialized)
+@Suite("the providers' real clients", .blockingWork, .enabled(if: ContractClients.available, "needs .build-contracts (.ci/setup makes it)"), .serialized)
 struct ContractTests {
     /// Each script, and what `bridge serve` is started with for it.
     static let scripts: [(script: String, serve: [String])] = [

@@ -29,7 +29,7 @@ enum Chromium {
     }
 }
 
-@Suite("the dashboard in Chromium", .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"),
+@Suite("the dashboard in Chromium", .blockingWork, .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"),
        .serialized)
 struct DashboardInChromiumTests {
     /// What a user does and sees: waits for the first refresh, opens the newest message, then makes a burst of
@@ -44,13 +44,13 @@ struct DashboardInChromiumTests {
             document.querySelector('#outbox tr').click();
             (function opened() {
               if (!text('message-headers')) return setTimeout(opened, 50);
-              var before = window.bridgeDashboard.refreshes, calls = [];
+              var before = window.bridgeDashboard.refreshes, calls = [], started = Date.now();
               for (var i = 0; i < 40; i++) calls.push(fetch('/oauth/token', { method: 'POST', body: 'grant_type=none',
                 headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }));
-              Promise.all(calls).then(function () { setTimeout(function () {
+              Promise.all(calls).then(function () { var burst = Date.now() - started; setTimeout(function () {
                 done({ outbox: cells('outbox'), codes: cells('codes').length, users: cells('users'), clock: text('clock'),
                        subject: text('message-subject'), headers: text('message-headers'), text: text('message-text'),
-                       refreshes: window.bridgeDashboard.refreshes - before });
+                       refreshes: window.bridgeDashboard.refreshes - before, burstMilliseconds: burst });
               }, 1500); });
             })();
           })();
@@ -86,8 +86,10 @@ struct DashboardInChromiumTests {
         #expect(seen["codes"] as? Int == (codes["codes"] as? [Any])?.count)
         #expect((seen["users"] as? [[String]])?.map(\.first) == ["ada@example.com"])
         #expect((seen["clock"] as? String ?? "").hasPrefix("20"))
-        // 40 requests in a burst: a refresh per 200 ms window of it (one to three here), not 40.
-        #expect((1...3).contains(seen["refreshes"] as? Int ?? 0), "\(seen)")
+        // 40 requests in a burst: a refresh per 200 ms window of it (one to three when the burst is quick, a
+        // few more when a loaded machine spreads it out), not 40.
+        let windows = max(3, (seen["burstMilliseconds"] as? Int ?? 0) / 200 + 2)
+        #expect((1...windows).contains(seen["refreshes"] as? Int ?? 0), "\(seen)")
         // After the page and its script and style, the log has the burst and none of the dashboard's reads.
         let logged = printed.split(separator: "\n").filter { $0.hasPrefix("serve") }
         let afterPage = logged.drop { $0 != "serve  GET / 200" }

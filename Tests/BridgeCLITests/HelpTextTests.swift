@@ -4,7 +4,7 @@
 import Foundation
 import Testing
 
-@Suite struct HelpTextTests {
+@Suite(.blockingWork) struct HelpTextTests {
     static let commands = ["url", "check", "test", "inspect", "replay", "host", "serve"]
 
     /// The help's prose: everything before the arguments and options tables (whose columns are aligned

@@ -23,7 +23,7 @@ enum WebKitAvailability {
     static var available: Bool { missing == nil }
 }
 
-@Suite(.enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"), .serialized)
+@Suite(.blockingWork(atOnce: 2), .enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"))
 struct HostCommandTests {
     static func path(_ relative: String) -> String { InspectCommandTests.path(relative) }
     static let capture = path("Fixtures/rules/capture.json")

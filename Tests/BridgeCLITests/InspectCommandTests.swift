@@ -6,7 +6,7 @@ import Foundation
 import NavigationPolicy
 import Testing
 
-@Suite("bridge inspect")
+@Suite("bridge inspect", .blockingWork)
 struct InspectCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }

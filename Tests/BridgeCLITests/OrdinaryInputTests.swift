@@ -8,7 +8,7 @@ import NavigationPolicy
 import Testing
 @testable import bridge
 
-@Suite("ordinary input never crashes a command", .serialized)
+@Suite("ordinary input never crashes a command", .blockingWork, .serialized)
 struct OrdinaryInputTests {
     static var capture: String { InspectCommandTests.path("Fixtures/rules/capture.json") }
     static let sentinel = "https://yourdomain.com/password_reset.php?code=abcdefgh&access_token=zyxwvuts"

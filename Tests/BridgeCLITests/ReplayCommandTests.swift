@@ -7,7 +7,7 @@ import NavigationPolicy
 import Testing
 @testable import bridge
 
-@Suite struct ReplayCommandTests {
+@Suite(.blockingWork) struct ReplayCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

@@ -70,7 +70,7 @@ struct GeneratedSecret: CustomStringConvertible {
 }
 
 
-@Suite("secrets with any bytes never reach the output", .serialized)
+@Suite("secrets with any bytes never reach the output", .blockingWork, .serialized)
 struct SecretPropertyTests {
     static let seeds: [UInt64] = Array(1...6)
     static var capture: String { InspectCommandTests.path("Fixtures/rules/capture.json") }

@@ -65,7 +65,7 @@ final class ServeProcess {
     }
 }
 
-@Suite("bridge serve", .serialized)
+@Suite("bridge serve", .blockingWork, .serialized)
 struct ServeCommandTests {
     static let redirect = "https://yourdomain.com/password_reset.php"
 
@@ -154,7 +154,7 @@ struct ServeCommandTests {
     }
 }
 
-@Suite("bridge serve: trust over HTTP", .serialized)
+@Suite("bridge serve: trust over HTTP", .blockingWork, .serialized)
 struct ServeTrustTests {
     @Test("SIGTERM and SIGINT stop the server while the dashboard's event stream is open, and the stream ends", arguments: [SIGTERM, SIGINT])
     func stopsWithEventStreamOpen(signal: Int32) throws {

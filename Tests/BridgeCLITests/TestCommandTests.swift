@@ -11,7 +11,7 @@ import RulesAudit
 import Testing
 @testable import bridge
 
-@Suite("bridge test")
+@Suite("bridge test", .blockingWork)
 struct TestCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }

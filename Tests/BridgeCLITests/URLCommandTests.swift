@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-@Suite("bridge url")
+@Suite("bridge url", .blockingWork)
 struct URLCommandTests {
     @Test("reports the host a browser goes to")
     func evilBackslash() throws {
