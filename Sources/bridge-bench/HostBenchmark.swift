@@ -47,7 +47,7 @@ enum HostBenchmark {
             let b = bare.sorted()
             print("  bare WebKitGTK probe (Xvfb, view, a page that navigates to a custom scheme, caught in decide-policy):")
             print("                                             median \(ms(median(b))), min \(ms(b.first!)), max \(ms(b.last!))")
-            print(String(format: "  first interception / bare probe: %.2f×; target: at most 1.3×", median(i) / median(b)))
+            print(String(format: "  first interception / bare probe: %.2f×; target: at most 1.1×", median(i) / median(b)))
         }
         chromium(runs: runs, bridge: bridge, probe: here.appendingPathComponent("chromium-probe"))
     }
