@@ -32,6 +32,11 @@ public struct PolicyEngine: Sendable {
         self.init(rules: try RulesLoader.load(path: path))
     }
 
+    /// The sentinel rule a decision's `rule` names (the first of that name), looked up in the engine's index.
+    public func sentinelRule(named name: String) -> SentinelRule? {
+        sentinels.byName[name].map { rules.sentinels[$0] }
+    }
+
     /// Decides one navigation. `expectedState` (or the rules' own) is compared with a sentinel's state;
     /// `explain` collects the reasons, which costs a little more. An error is a value; whoever prints it
     /// masks the states it carries.

@@ -50,8 +50,14 @@ struct SentinelIndex: Sendable {
     /// Per host group, its entries in `pathEntries`; nil for a group with a trailingSlash rule, whose
     /// candidates span two paths: all of the host's sentinels are tried, in file order.
     let hostPaths: [Range<Int>?]
+    /// Each sentinel's index in the rules by its name (the first, when names repeat): what a decision's
+    /// `rule` names, found without comparing names.
+    let byName: [String: Int]
 
     init(_ sentinels: [SentinelRule]) {
+        var byName: [String: Int] = [:]
+        for (index, rule) in sentinels.enumerated() where byName[rule.name] == nil { byName[rule.name] = index }
+        self.byName = byName
         // Grouped through dictionaries (linear in the rules, however many hosts and paths), kept in file order.
         var hosts: [String] = [], hostIndex: [String: Int] = [:], byHost: [[CompiledSentinel]] = []
         for sentinel in sentinels {

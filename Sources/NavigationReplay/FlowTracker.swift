@@ -25,16 +25,9 @@ struct FlowTracker {
     let engine: PolicyEngine
     let redactor: Redactor
 
-    /// Each sentinel's index in the rules by its name (the first, when names repeat), so a sentinel
-    /// decision finds its rule without comparing names.
-    let sentinelsByName: [String: Int]
-
     init(engine: PolicyEngine, redactor: Redactor) {
         self.engine = engine
         rules = engine.rules
-        var byName: [String: Int] = [:]
-        for (index, rule) in engine.rules.sentinels.enumerated() where byName[rule.name] == nil { byName[rule.name] = index }
-        sentinelsByName = byName
         self.redactor = redactor
     }
 
@@ -43,7 +36,7 @@ struct FlowTracker {
                           into findings: inout [ReplayFinding]) {
         guard let url = decision.url else { return }
         if decision.kind == .sentinel, case .sentinel(let result)? = interception {
-            let rule = decision.rule.flatMap { sentinelsByName[$0] }.map { rules.sentinels[$0] }
+            let rule = decision.rule.flatMap(engine.sentinelRule(named:))
             if rule?.action == .allow {
                 if record.recordedDecision == .cancel {
                     findings.append(ReplayFinding(.resetLinkAsSignIn(rule: decision.rule), at: record.location, seq: seq))

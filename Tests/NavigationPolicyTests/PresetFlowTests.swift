@@ -58,3 +58,16 @@ struct PresetFlowTests {
         #expect(engine.decide(NavigationRequest(url: "https://api.kii.com/api/apps/x")).action == .allow)
     }
 }
+
+@Suite("a sentinel rule by name")
+struct SentinelRuleByNameTests {
+    @Test("every preset's sentinels by name (a loaded file's names are unique); an unknown name is nil",
+          arguments: ["capture.json", "deeplink.json", "realm.json", "kii.json"])
+    func byName(_ preset: String) throws {
+        let engine = try RulesFixtures.engine(preset)
+        for rule in engine.rules.sentinels {
+            #expect(engine.sentinelRule(named: rule.name) == engine.rules.sentinels.first { $0.name == rule.name })
+        }
+        #expect(engine.sentinelRule(named: "no such rule") == nil)
+    }
+}
