@@ -9,7 +9,9 @@ import Dispatch
 import Foundation
 import Testing
 
-/// Runs jobs on a concurrent Dispatch queue: each blocked job holds a thread of its own.
+/// Runs jobs on a concurrent Dispatch queue. Its threads may block without holding up the cooperative pool;
+/// when every thread Dispatch has given the queue is blocked, a job waits for one (Dispatch does not add a
+/// thread for each blocked one), so these suites still take turns among themselves.
 final class BlockingWorkExecutor: TaskExecutor {
     static let shared = BlockingWorkExecutor()
     private let queue = DispatchQueue(label: "bridge.tests.blocking-work", attributes: .concurrent)
