@@ -10,7 +10,7 @@ struct HostDisplay {
     /// The Xvfb this host started, to be stopped at the end; nil when a display was given.
     let xvfb: XvfbDisplay?
 
-    static func open(_ requested: String?, note: (String) -> Void) throws -> HostDisplay {
+    static func open(_ requested: String?, launched: XvfbLaunch?, note: (String) -> Void) throws -> HostDisplay {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -18,11 +18,11 @@ struct HostDisplay {
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         var xvfb: XvfbDisplay? = nil
         let name: String
-        if let given = requested ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap({ $0.isEmpty ? nil : $0 }) {
+        if let given = XvfbDisplay.given(requested) {
             name = given
             note("using display \(given)")
         } else {
-            let started = try XvfbDisplay.start()
+            let started = try launched?.ready() ?? XvfbDisplay.start()
             xvfb = started
             name = started.name
             note("started Xvfb on display \(started.name) (pid \(started.processIdentifier)); it stops when the host does")

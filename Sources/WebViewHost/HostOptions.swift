@@ -32,6 +32,9 @@ public struct HostOptions: Sendable {
     public var recordPath: String?
     /// An X display to use; nil uses DISPLAY, or starts Xvfb when DISPLAY is not set.
     public var display: String?
+    /// An Xvfb the caller launched early (`XvfbDisplay.launch`), so it starts while the caller sets up the
+    /// rest; used when no display is given and DISPLAY is not set.
+    public var xvfbLaunch: XvfbLaunch?
     public var explain = false
     public var redactor = Redactor()
     /// Where Janrain's hosts and the app-backend routes go (`--provider`); nil: the site only.

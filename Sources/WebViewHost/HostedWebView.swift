@@ -53,7 +53,7 @@ public final class HostedWebView: HostViewControl {
     // MARK: Setting up
 
     private func openDisplay() throws {
-        let display = try HostDisplay.open(options.display) { [unowned self] in self.note($0) }
+        let display = try HostDisplay.open(options.display, launched: options.xvfbLaunch) { [unowned self] in self.note($0) }
         xvfb = display.xvfb
     }
 

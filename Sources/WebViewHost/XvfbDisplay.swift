@@ -29,11 +29,28 @@ public final class XvfbDisplay {
         return nil
     }
 
+    /// The display to draw into when no Xvfb is needed: `requested` (--display), else DISPLAY when set;
+    /// nil means the host starts Xvfb.
+    public static func given(_ requested: String?) -> String? {
+        requested ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// Starts Xvfb and waits (at most `timeout` seconds) until it is ready.
     public static func start(timeout: Double = 10) throws -> XvfbDisplay {
+        try launch().ready(timeout: timeout)
+    }
+
+    /// Starts Xvfb without waiting for it: the caller does its own setup while Xvfb starts, then asks
+    /// `ready`. SIGINT and SIGTERM are unblocked first, as Xvfb inherits the mask (a test runner blocks them).
+    public static func launch() throws -> XvfbLaunch {
         guard let xvfb = executable() else {
             throw HostError(.noDisplay, "no display: DISPLAY is not set and Xvfb is not installed (Debian: apt-get install xvfb xauth), or give --display")
         }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
         process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x1024x24", "-nocursor"]
@@ -45,11 +62,17 @@ public final class XvfbDisplay {
         do { try process.run() } catch {
             throw HostError(.noDisplay, "could not start \(xvfb): \(error)")
         }
-        let line = readLine(ready.fileHandleForReading, timeout: timeout)
+        return XvfbLaunch(process: process, ready: ready, messages: messages)
+    }
+
+    /// The display a launch reports (at most `timeout` seconds after it was asked for), or why not.
+    fileprivate static func ready(_ launch: XvfbLaunch, timeout: Double) throws -> XvfbDisplay {
+        let process = launch.process
+        let line = readLine(launch.readyPipe.fileHandleForReading, timeout: timeout)
         guard let line, let number = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
-            let said = String(decoding: messages.fileHandleForReading.availableDataOrEmpty(), as: UTF8.self)
+            let said = String(decoding: launch.messages.fileHandleForReading.availableDataOrEmpty(), as: UTF8.self)
                 .split(separator: "\n").suffix(3).joined(separator: " | ")
             throw HostError(.noDisplay, "Xvfb did not report a display within \(timeout) s" + (said.isEmpty ? "" : ": \(said)"))
         }
@@ -58,7 +81,9 @@ public final class XvfbDisplay {
 
     /// Stops Xvfb and waits for it to exit: SIGTERM, then SIGKILL after two seconds (a child started by a
     /// process whose signals are blocked, as under a test runner, inherits the mask and ignores SIGTERM).
-    public func stop() {
+    public func stop() { Self.stop(process) }
+
+    fileprivate static func stop(_ process: Process) {
         guard process.isRunning else { return }
         process.terminate()
         let deadline = Date().addingTimeInterval(2)
@@ -85,6 +110,34 @@ public final class XvfbDisplay {
             bytes.append(byte)
         }
         return nil
+    }
+}
+
+/// An Xvfb started and not yet asked for its display (`XvfbDisplay.launch`). One that is never made into a
+/// display (the run failed before it needed one) is stopped when it goes away. Unchecked Sendable: it goes
+/// from the command to the host's view in HostOptions, on the one thread that runs the host.
+public final class XvfbLaunch: @unchecked Sendable {
+    fileprivate let process: Process
+    fileprivate let readyPipe: Pipe
+    fileprivate let messages: Pipe
+    private var adopted = false
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    fileprivate init(process: Process, ready: Pipe, messages: Pipe) {
+        self.process = process
+        readyPipe = ready
+        self.messages = messages
+    }
+
+    /// Waits (at most `timeout` seconds) until Xvfb reports its display; the display then owns the process.
+    public func ready(timeout: Double = 10) throws -> XvfbDisplay {
+        adopted = true
+        return try XvfbDisplay.ready(self, timeout: timeout)
+    }
+
+    deinit {
+        if !adopted { XvfbDisplay.stop(process) }
     }
 }
 

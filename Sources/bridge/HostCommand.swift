@@ -155,6 +155,11 @@ struct HostRun {
     let command: HostCommand
 
     func run() throws {
+        // Xvfb takes a moment to report its display: started first, it does so while the rules load and the
+        // emulator starts. Only for a WebKit run without a display (Chromium draws without one).
+        let engines: [HostEngine] = command.engine == .both ? [.webkit, .chromium] : [command.engine]
+        // A launch that fails is left to the view, which starts Xvfb itself and says why it cannot.
+        let xvfbLaunch = engines.contains(.webkit) && XvfbDisplay.given(command.display) == nil ? try? XvfbDisplay.launch() : nil
         let engine = try command.transcript.loadEngine()
         let renderer = command.transcript.renderer
         var options = try resolvePage(engine)
@@ -169,7 +174,6 @@ struct HostRun {
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
         let out = OutputWriter(flushEachLine: true)
-        let engines: [HostEngine] = command.engine == .both ? [.webkit, .chromium] : [command.engine]
         var seen: [HostEngine: [EngineStep]] = [:]
         var succeeded = true
         for which in engines {
@@ -177,6 +181,7 @@ struct HostRun {
             // Chromium is Android's WebView: its rules for when the app is asked, unless told otherwise.
             run.platform = command.transcript.platform ?? engine.rules.platform ?? (which == .chromium ? .android : .ios)
             run.engineName = which == .chromium ? "Chromium" : "WebKitGTK"
+            if which == .webkit { run.xvfbLaunch = xvfbLaunch }
             if engines.count > 1 {
                 // Each engine gets its own recording, screenshots and a fresh in-process emulator (a code used
                 // in one run would be refused in the other).
