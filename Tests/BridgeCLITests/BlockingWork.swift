@@ -54,6 +54,14 @@ extension Trait where Self == BlockingWork {
     static var blockingWork: Self { BlockingWork(slots: nil) }
     /// The same, at most `count` of the suite's test cases at a time.
     static func blockingWork(atOnce count: Int) -> Self { BlockingWork(slots: DispatchSemaphore(value: count)) }
+    /// The same, the suite's test cases taking turns for `slots` with every suite that shares them.
+    static func blockingWork(sharing slots: DispatchSemaphore) -> Self { BlockingWork(slots: slots) }
+}
+
+extension BlockingWork {
+    /// Runs of a real web view (WebKitGTK, Chromium) at once, across the suites that start them: two, as when
+    /// each such suite ran one at a time, so a loaded machine does not run past their timeouts.
+    static let webViewSlots = DispatchSemaphore(value: 2)
 }
 
 @Suite("the blocking-work trait")

@@ -23,7 +23,7 @@ enum WebKitAvailability {
     static var available: Bool { missing == nil }
 }
 
-@Suite(.blockingWork(atOnce: 2), .enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"))
+@Suite(.blockingWork(sharing: BlockingWork.webViewSlots), .enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"))
 struct HostCommandTests {
     static func path(_ relative: String) -> String { InspectCommandTests.path(relative) }
     static let capture = path("Fixtures/rules/capture.json")
@@ -155,8 +155,9 @@ struct HostCommandTests {
          "routes": {"https://yourdomain.com/report.bin": {"file": "report.bin", "type": "application/octet-stream"},
                     "https://yourdomain.com/": "./"}}
         """#.utf8).write(to: site)
+        // The refusal stops the run at once: the timeout is only a bound, wide enough for a loaded machine.
         for until in ["idle", "timeout"] {
-            let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--until", until, "--timeout", "5", "--idle", "0.5",
+            let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--until", until, "--timeout", "20", "--idle", "0.5",
                                              "--site", site.path, "https://yourdomain.com/report.bin"])
             #expect(run.status == 1, "--until \(until): \(run.stdout)")
             #expect(Self.failureKinds(run).first == .pageNotLoaded, "--until \(until): \(run.stdout)")

@@ -8,7 +8,7 @@ import Foundation
 import Testing
 @testable import bridge
 
-@Suite("SeedFlows", .blockingWork(atOnce: 2), .enabled(if: WebKitAvailability.available, "the seed flows in a view need WebKit and a display"))
+@Suite("SeedFlows", .blockingWork(sharing: BlockingWork.webViewSlots), .enabled(if: WebKitAvailability.available, "the seed flows in a view need WebKit and a display"))
 struct SeedFlowsInWebKit {
     static func path(_ relative: String) -> String { InspectCommandTests.path(relative) }
     static let capture = path("Fixtures/rules/capture.json")
