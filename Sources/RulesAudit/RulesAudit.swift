@@ -327,7 +327,7 @@ public struct RulesAudit: Sendable {
         case .default: return .defaultAction(rules.defaultAction)
         default:
             let name = decision.rule ?? "?"
-            let keyPath = rules.sentinels.first { $0.name == name }?.keyPath ?? rules.schemes.first { $0.name == name }?.keyPath
+            let keyPath = engine.sentinelRule(named: name)?.keyPath ?? rules.schemes.first { $0.name == name }?.keyPath
             return .rule(keyPath: keyPath, name: name)
         }
     }

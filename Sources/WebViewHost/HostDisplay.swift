@@ -11,11 +11,7 @@ struct HostDisplay {
     let xvfb: XvfbDisplay?
 
     static func open(_ requested: String?, launched: XvfbLaunch?, note: (String) -> Void) throws -> HostDisplay {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        XvfbDisplay.unblockStopSignals()
         var xvfb: XvfbDisplay? = nil
         let name: String
         if let given = XvfbDisplay.given(requested) {
