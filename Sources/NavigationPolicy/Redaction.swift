@@ -89,7 +89,10 @@ public struct Redactor: Sendable {
         // A mask that went through a URL serializer has only its "…" percent-encoded: that is still a mask.
         // Any other encoding of one (its parentheses or digits escaped too) is a secret made to look like a
         // mask, and is masked.
-        if Self.isMask(Substring(Self.ellipsisDecoded(raw))) { return String(raw) }
+        // Decoding "…" leaves the last byte as it is, and a mask ends in ")": without one, or without a "%",
+        // the decoded text is no mask either.
+        if raw.utf8.last == UInt8(ascii: ")"), raw.utf8.contains(UInt8(ascii: "%")),
+           Self.isMask(Substring(Self.ellipsisDecoded(raw))) { return String(raw) }
         return makeMask(shownFrom: raw.utf8, value: FormParameters.decodeComponent(raw))
     }
 

@@ -14,8 +14,8 @@ let rulesText = #"""
  "schemes": [{"name": "janrain-bridge", "scheme": "janrain", "protocol": "janrain"},
              {"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token"]}]}
 """#
-nonisolated(unsafe) let renderers = TranscriptFormat.allCases.map { TranscriptRenderer(format: $0, redactor: Redactor(), explain: true) }
-nonisolated(unsafe) let rules: Rules = {
+let renderers = TranscriptFormat.allCases.map { TranscriptRenderer(format: $0, redactor: Redactor(), explain: true) }
+let rules: Rules = {
     do { return try RulesLoader.parse(Data(rulesText.utf8)) } catch { fatalError("the embedded rules do not load: \(error)") }
 }()
 

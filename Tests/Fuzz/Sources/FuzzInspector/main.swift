@@ -7,13 +7,13 @@ import FlowInspector
 import Foundation
 import NavigationPolicy
 
-nonisolated(unsafe) let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
+let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
     {"version":1,"allow":["https://yourdomain.com"],
      "sentinels":[{"name":"signin","redirectURI":"https://yourdomain.com/password_reset.php","require":["code"]}],
      "schemes":[{"name":"janrain-bridge","scheme":"janrain","protocol":"janrain"},{"name":"done","scheme":"myapp","route":"password-changed"}]}
     """#.utf8)))
-nonisolated(unsafe) let inspector = Inspector(engine: engine)
-nonisolated(unsafe) let reports = FindingFormat.allCases.map { FindingReport(format: $0, redactor: Redactor(), toolVersion: "fuzz") }
+let inspector = Inspector(engine: engine)
+let reports = FindingFormat.allCases.map { FindingReport(format: $0, redactor: Redactor(), toolVersion: "fuzz") }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzInspector(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -6,7 +6,7 @@ import Foundation
 import NavigationPolicy
 import NavigationReplay
 
-nonisolated(unsafe) let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
+let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
     {"version":1,"default":"cancel","allow":["https://yourdomain.com","https://*.janraincapture.com"],
      "sentinels":[{"name":"signin","redirectURI":"https://yourdomain.com/password_reset.php","require":["code","access_token"]},
                   {"name":"reset-link","redirectURI":"https://yourdomain.com/password_reset.php","responseMode":"query","require":["code"],"forbid":["access_token"],"action":"allow"}],
@@ -14,7 +14,7 @@ nonisolated(unsafe) let engine = PolicyEngine(rules: try! RulesLoader.parse(Data
                 {"name":"done","scheme":"myapp","route":"password-changed"}],
      "handlers":{"onCaptureLoginSuccess":["signInCompleted"]}}
     """#.utf8)))
-nonisolated(unsafe) let renderer = TranscriptRenderer(format: .json, redactor: Redactor())
+let renderer = TranscriptRenderer(format: .json, redactor: Redactor())
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzLogReaders(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

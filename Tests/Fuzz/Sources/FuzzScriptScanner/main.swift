@@ -4,7 +4,7 @@
 import FuzzDriver
 import FlowInspector
 
-nonisolated(unsafe) let inspector = Inspector()
+let inspector = Inspector()
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzScriptScanner(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {

@@ -1,9 +1,11 @@
 // FuzzSecrets: any bytes as a secret. The secret is percent-encoded (every byte but RFC 3986's unreserved
 // ones) into each place a secret sits in a URL (a sentinel's query and fragment, both halves of the
 // userinfo, a cloud signature, a session, a bridge's positional and non-JSON arguments, a deep link, a
-// state that is not the one sent), decided by the engine and rendered by check's renderer in text and
-// JSON with --explain; and, decoded, into the arguments of a call to an Android app's JavaScript interface
-// (plain, a string of JSON, a queue, an object, an array), replayed and rendered. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
+// state that is not the one sent), decided by the engine and rendered by check's renderer with --explain;
+// and, decoded, into the arguments of a call to an Android app's JavaScript interface (plain, a string of
+// JSON, a queue, an object, an array), replayed and rendered. The renderer's format (text or JSON) is chosen
+// by the input's length, as FuzzInspector chooses its report's: every format is fuzzed, an input that leaks
+// in one reproduces in it, and an input costs one rendering, not one per format. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
 // secret nor its decoded text, when eight characters or longer, appears in any line, unless the same
 // text appears when the secret is empty, a fixed plain one or the sentinel's host (the URL's and the explanations' own words:
 // a secret "credential" is not leaked by an explanation that says "credential"), and unless the secret is
@@ -21,11 +23,11 @@ let rulesText = #"""
  "schemes": [{"name": "janrain-bridge", "scheme": "janrain", "protocol": "janrain"},
              {"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token"]}]}
 """#
-nonisolated(unsafe) let rules: Rules = {
+let rules: Rules = {
     do { return try RulesLoader.parse(Data(rulesText.utf8)) } catch { fatalError("the embedded rules do not load: \(error)") }
 }()
-nonisolated(unsafe) let engine = PolicyEngine(rules: rules)
-nonisolated(unsafe) let renderers = TranscriptFormat.allCases.map { TranscriptRenderer(format: $0, redactor: Redactor(), explain: true) }
+let engine = PolicyEngine(rules: rules)
+let renderers = TranscriptFormat.allCases.map { TranscriptRenderer(format: $0, redactor: Redactor(), explain: true) }
 
 func urls(_ s: String) -> [String] {
     ["https://yourdomain.com/password_reset.php?code=\(s)&access_token=\(s)", "https://yourdomain.com/password_reset.php#access_token=\(s)",
@@ -34,23 +36,26 @@ func urls(_ s: String) -> [String] {
      "janrain:onCaptureLoginSuccess?arguments=\(s)", "myapp://reset-password?token=\(s)", "https://a.example/?pin=\(s)"]
 }
 
-func rendered(_ secret: String, decoded: String) -> [String] {
+func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer) -> [String] {
     let decisions = urls(secret).flatMap { url in
         let decision = engine.decide(NavigationRequest(url: url), expectedState: "expected-state", explain: true)
-        return renderers.flatMap { $0.lines(DecisionEvent(url: url, decision)) } + [Redactor().message("navigates to \(url)")]
+        return renderer.lines(DecisionEvent(url: url, decision)) + [Redactor().message("navigates to \(url)")]
     }
     let call = InterfaceCall(interface: "AndroidBridge", method: "signInCompleted", arguments: [
         .string(decoded), .string(JSONValue.object(["access_token": .string(decoded)]).jsonText),
         .string(JSONValue.array([.string("janrain:onCaptureLoginSuccess?arguments=%5B%22\(secret)%22%5D")]).jsonText),
         .object(["token": .string(decoded)]), .array([.string(decoded)]),
     ], location: .line(1))
-    let calls = Replayer(engine: engine).replay(.call(call)).events.flatMap { event in renderers.flatMap { $0.lines(event) } }
+    let calls = Replayer(engine: engine).replay(.call(call)).events.flatMap { renderer.lines($0) }
     return decisions + calls
 }
 
-/// The output's own words: what is rendered for an empty secret, a plain one, and the sentinel's host (a query
-/// naming it makes the explanation say "host … is not yourdomain.com (yourdomain.com is in the query …)").
-nonisolated(unsafe) let templateBytes = Array(["", "Zq9Zq9Zq9Zq9Zq9Zq9", "yourdomain.com"].flatMap { rendered($0, decoded: $0) }.joined(separator: "\n").utf8)
+/// The output's own words, per renderer: what it renders for an empty secret, a plain one, and the sentinel's
+/// host (a query naming it makes the explanation say "host … is not yourdomain.com (yourdomain.com is in the
+/// query …)").
+let templateBytes = renderers.map { renderer in
+    Array(["", "Zq9Zq9Zq9Zq9Zq9Zq9", "yourdomain.com"].flatMap { rendered($0, decoded: $0, by: renderer) }.joined(separator: "\n").utf8)
+}
 
 /// Whether `needle` occurs in `haystack`, byte for byte: the next place its first byte occurs (memchr), then
 /// the rest compared (memcmp), in libc: a generic search compiled with the fuzzer's instrumentation traces
@@ -95,11 +100,12 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // Likewise a secret that is itself a Janrain queue entry (janrain:EVENT?arguments=…): passed in an interface
     // call's queue, it is shown as the entry it is, its event name public and its arguments masked by name.
     if Redactor.isJanrainQueueEntry(String(decoding: bytes, as: UTF8.self)) { return 0 }
-    let output = rendered(encoded, decoded: String(decoding: bytes, as: UTF8.self)).joined(separator: "\n")
+    let format = bytes.count % renderers.count
+    let output = rendered(encoded, decoded: String(decoding: bytes, as: UTF8.self), by: renderers[format]).joined(separator: "\n")
     // Byte searches: Foundation's String.contains(_:) traps on some needles (a precomposed letter and a
     // NUL against a decomposed one), and a leak is a matter of bytes, not of canonical equivalence.
     let outputBytes = Array(output.utf8)
-    for forbidden in [encoded, String(decoding: bytes, as: UTF8.self)] where forbidden.count >= 8 && !contains(templateBytes, Array(forbidden.utf8)) {
+    for forbidden in [encoded, String(decoding: bytes, as: UTF8.self)] where forbidden.count >= 8 && !contains(templateBytes[format], Array(forbidden.utf8)) {
         if contains(outputBytes, Array(forbidden.utf8)) {
             fatalError("a secret reached the output: \(forbidden.debugDescription)")
         }

@@ -3,7 +3,7 @@
 import FuzzDriver
 import BrowserURL
 
-nonisolated(unsafe) let base = BrowserURL("https://yourdomain.com/oauth/signin?x=1#f")!
+let base = BrowserURL("https://yourdomain.com/oauth/signin?x=1#f")!
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzURLParser(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
