@@ -153,34 +153,40 @@ extension Redactor {
         let hasScheme = Self.holds(bytes, Self.schemeSeparator)
         guard hasScheme || bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: "@")) else { return word }
         if hasScheme || bytes.contains(UInt8(ascii: "?")) || bytes.contains(UInt8(ascii: "#")) { return rawURL(word) }
-        if let colon = word.firstIndex(of: ":"), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+        if let colon = word.utf8.firstIndex(of: UInt8(ascii: ":")), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
            !word[..<colon].isEmpty {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
         }
         return redactFormEncoded(word)
     }
 
-    /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept.
+    /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept. Quotes and
+    /// the colon are found on the bytes, as a JSON parser reads them (a combining mark after a quote makes
+    /// one Character of the two; the value after it is still the string's).
     private func maskJSONPairs(_ text: String) -> String {
         guard Self.holds(text.utf8, Self.jsonKeyEnd) else { return text }
+        let quote = UInt8(ascii: "\"")
         var out = ""
         var rest = Substring(text)
-        while let quote = rest.firstIndex(of: "\"") {
-            out += rest[..<quote]
-            rest = rest[quote...]
+        while let open = rest.utf8.firstIndex(of: quote) {
+            out += rest[..<open]
+            rest = rest[open...]
             // "key"
-            guard let keyEnd = rest.dropFirst().firstIndex(of: "\"") else { break }
-            let key = rest[rest.index(after: rest.startIndex)..<keyEnd]
-            var after = rest[rest.index(after: keyEnd)...]
-            out += rest[...keyEnd]
+            let keyStart = rest.utf8.index(after: open)
+            guard let keyEnd = rest.utf8[keyStart...].firstIndex(of: quote) else { break }
+            let key = rest[keyStart..<keyEnd]
+            let afterKey = rest.utf8.index(after: keyEnd)
+            var after = rest[afterKey...]
+            out += rest[..<afterKey]
             rest = after
-            guard secrets.isSecret(String(key)), after.first == ":" else { continue }
-            after = after.dropFirst().drop { $0 == " " }
+            guard secrets.isSecret(String(key)), after.utf8.first == UInt8(ascii: ":") else { continue }
+            after = after[after.utf8.index(after: after.startIndex)...]
+            while after.utf8.first == UInt8(ascii: " ") { after = after[after.utf8.index(after: after.startIndex)...] }
             let colonPart = rest[..<after.startIndex]
-            if after.first == "\"", let valueEnd = after.dropFirst().firstIndex(of: "\"") {
-                let value = after[after.index(after: after.startIndex)..<valueEnd]
+            if after.utf8.first == quote, let valueEnd = after.utf8[after.utf8.index(after: after.startIndex)...].firstIndex(of: quote) {
+                let value = after[after.utf8.index(after: after.startIndex)..<valueEnd]
                 out += colonPart + "\"" + mask(String(value)) + "\""
-                rest = after[after.index(after: valueEnd)...]
+                rest = after[after.utf8.index(after: valueEnd)...]
             } else {
                 let number = after.prefix { $0.isNumber || $0 == "-" || $0 == "." }
                 guard !number.isEmpty else { continue }

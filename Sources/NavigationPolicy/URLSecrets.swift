@@ -1,7 +1,10 @@
 // URLSecrets.swift: secrets masked in URLs and form strings: the userinfo's both halves, secret query and
 // fragment parameters, an opaque path read as parameters (`janrain:accessToken=…`), `name=value` pairs
 // in a path, a URL carried in a parameter, and a bridge's arguments by position. Raw input is masked as
-// typed (nothing normalized); a parsed URL component by component.
+// typed (nothing normalized); a parsed URL component by component. Raw input is split where the URL parser
+// and the form parser split it: at the code points "#", "?", "&", "=", "@", …, found on the UTF-8 bytes,
+// never at Character boundaries (a combining mark after "=" makes one Character of the two, and the value
+// after it is still the parser's value).
 import BrowserURL
 
 extension Redactor {
@@ -11,16 +14,16 @@ extension Redactor {
     public func redactFormEncoded(_ raw: String) -> String {
         guard isEnabled, !raw.isEmpty else { return raw }
         var changed = false
-        let parts = raw.split(separator: "&", omittingEmptySubsequences: false).map { part -> Substring in
-            guard let equals = part.firstIndex(of: "=") else { return part }
+        let parts = raw[...].utf8Split(UInt8(ascii: "&")).map { part -> Substring in
+            guard let equals = part.utf8.firstIndex(of: UInt8(ascii: "=")) else { return part }
             var name = FormParameters.decodeComponent(part[..<equals])
             // A whole URL carried in a fragment (`#https://host/cb?code=…`): its first pair's name is the
             // part after the last "?".
-            if name.utf8.contains(UInt8(ascii: "?")), let question = name.lastIndex(of: "?") { name = String(name[name.index(after: question)...]) }
-            let rawValue = part[part.index(after: equals)...]
+            if let question = name.utf8.lastIndex(of: UInt8(ascii: "?")) { name = String(name[name.utf8.index(after: question)...]) }
+            let rawValue = part[part.utf8.index(after: equals)...]
             if secrets.isSecret(name) {
                 changed = true
-                return part[...equals] + maskEncoded(rawValue)
+                return part[..<rawValue.startIndex] + maskEncoded(rawValue)
             }
             // A bridge's arguments: masked by position when JSON, whole when not (they have no names to tell
             // a token by), before anything else reads them (a string argument may look like a URL).
@@ -28,12 +31,12 @@ extension Redactor {
                 let decoded = FormParameters.decodeComponent(rawValue)
                 guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), let value = JSONValue.parse(decoded) else {
                     changed = true
-                    return part[...equals] + maskEncoded(rawValue)
+                    return part[..<rawValue.startIndex] + maskEncoded(rawValue)
                 }
                 let masked = jsonParameter(value, named: name)
                 guard masked != value else { return part }
                 changed = true
-                return part[...equals] + Self.encodedKeepingMasks(masked.jsonText)
+                return part[..<rawValue.startIndex] + Self.encodedKeepingMasks(masked.jsonText)
             }
             // A URL carried in a value (`redirect_uri=https%3A%2F%2Fhost%2Fcb%3Fcode%3D…`): its own secrets
             // masked, the value re-encoded only when it came encoded.
@@ -43,18 +46,18 @@ extension Redactor {
                     let inner = rawURL(decoded)
                     if inner != decoded {
                         changed = true
-                        let plain = !rawValue.contains("%") && !rawValue.contains("+")
-                        return part[...equals] + (plain ? inner : Self.encodedKeepingMasks(inner))
+                        let plain = !rawValue.utf8.contains(UInt8(ascii: "%")) && !rawValue.utf8.contains(UInt8(ascii: "+"))
+                        return part[..<rawValue.startIndex] + (plain ? inner : Self.encodedKeepingMasks(inner))
                     }
                 }
             }
-            guard let first = rawValue.first, first == "%" || first == "[" || first == "{" else { return part }
+            guard let first = rawValue.utf8.first, first == UInt8(ascii: "%") || first == UInt8(ascii: "[") || first == UInt8(ascii: "{") else { return part }
             let decoded = FormParameters.decodeComponent(rawValue)
             guard decoded.hasPrefix("[") || decoded.hasPrefix("{"), let value = JSONValue.parse(decoded) else { return part }
             let masked = jsonParameter(value, named: name)
             guard masked != value else { return part }
             changed = true
-            return part[...equals] + Self.encodedKeepingMasks(masked.jsonText)
+            return part[..<rawValue.startIndex] + Self.encodedKeepingMasks(masked.jsonText)
         }
         return changed ? parts.joined(separator: "&") : raw
     }
@@ -102,30 +105,30 @@ extension Redactor {
         guard isEnabled else { return input }
         var head = Substring(input)
         var tail = ""
-        if let hash = head.firstIndex(of: "#") {
-            tail = "#" + redactFormEncoded(String(head[head.index(after: hash)...]))
+        if let hash = head.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            tail = "#" + redactFormEncoded(String(head[head.utf8.index(after: hash)...]))
             head = head[..<hash]
         }
-        if let question = head.firstIndex(of: "?") {
-            tail = "?" + redactFormEncoded(String(head[head.index(after: question)...])) + tail
+        if let question = head.utf8.firstIndex(of: UInt8(ascii: "?")) {
+            tail = "?" + redactFormEncoded(String(head[head.utf8.index(after: question)...])) + tail
             head = head[..<question]
         }
         // Userinfo: "scheme://user:password@host"; both halves are masked (the last "@" before the path
         // ends the userinfo, as the URL parser reads it). In the path, `name=value` pairs with a secret name
         // (`/janrain:accessToken=…`, `;code=…`) are masked too.
-        if let slashes = head.firstRange(of: "://") {
+        if let slashes = head.utf8.firstRange(of: "://".utf8) {
             // A backslash ends the authority too, as the URL parser reads special URLs (https://evil.com\@good.com/).
-            let authorityEnd = head[slashes.upperBound...].firstIndex { $0 == "/" || $0 == "\\" } ?? head.endIndex
+            let authorityEnd = head.utf8[slashes.upperBound...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") } ?? head.endIndex
             let path = maskPathPairs(head[authorityEnd...])
             head = head[..<authorityEnd]
             let authority = head[slashes.upperBound...]
-            if let at = authority.lastIndex(of: "@") {
+            if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
                 let userinfo = authority[..<at]
-                let colon = userinfo.firstIndex(of: ":")
+                let colon = userinfo.utf8.firstIndex(of: UInt8(ascii: ":"))
                 let user = userinfo[..<(colon ?? userinfo.endIndex)]
                 var masked = user.isEmpty ? "" : maskEncoded(user)
-                if let colon, userinfo.index(after: colon) < userinfo.endIndex {
-                    masked += ":" + maskEncoded(userinfo[userinfo.index(after: colon)...])
+                if let colon, userinfo.utf8.index(after: colon) < userinfo.endIndex {
+                    masked += ":" + maskEncoded(userinfo[userinfo.utf8.index(after: colon)...])
                 } else if colon != nil {
                     masked += ":"
                 }
@@ -134,9 +137,10 @@ extension Redactor {
             return head + path + tail
         }
         // An opaque path: "scheme:" not followed by "/".
-        if let colon = head.firstIndex(of: ":"), head[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
-           !head[head.index(after: colon)...].hasPrefix("/") {
-            head = head[...colon] + redactFormEncoded(String(head[head.index(after: colon)...]))
+        if let colon = head.utf8.firstIndex(of: UInt8(ascii: ":")), head[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+           head.utf8[head.utf8.index(after: colon)...].first != UInt8(ascii: "/") {
+            let afterColon = head.utf8.index(after: colon)
+            head = head[..<afterColon] + redactFormEncoded(String(head[afterColon...]))
         }
         return head + tail
     }
@@ -164,18 +168,32 @@ extension Redactor {
         guard path.utf8.contains(UInt8(ascii: "=")) else { return String(path) }
         var out = ""
         var rest = path
-        while let equals = rest.firstIndex(of: "=") {
+        while let equals = rest.utf8.firstIndex(of: UInt8(ascii: "=")) {
             let before = rest[..<equals]
-            let nameStart = before.lastIndex { !($0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-")) }
-                .map { before.index(after: $0) } ?? before.startIndex
+            let nameStart = before.utf8.lastIndex { !Self.isPathPairNameByte($0) }
+                .map { before.utf8.index(after: $0) } ?? before.startIndex
             let name = String(before[nameStart...])
-            let valueStart = rest.index(after: equals)
-            let valueEnd = rest[valueStart...].firstIndex { "/;&,".contains($0) } ?? rest.endIndex
-            out += rest[...equals]
+            let valueStart = rest.utf8.index(after: equals)
+            let valueEnd = rest.utf8[valueStart...].firstIndex { Self.endsPathPairValue($0) } ?? rest.endIndex
+            out += rest[..<valueStart]
             out += !name.isEmpty && secrets.isSecret(name) ? maskEncoded(rest[valueStart..<valueEnd]) : String(rest[valueStart..<valueEnd])
             rest = rest[valueEnd...]
         }
         return out + rest
+    }
+
+    /// A byte of a path pair's name: an ASCII letter or digit, "_" or "-".
+    static func isPathPairNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"): return true
+        default: return false
+        }
+    }
+
+    /// A byte that ends a path pair's value: "/", ";", "&" or ",".
+    static func endsPathPairValue(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ",")
     }
 
     /// A string that may be a URL: redacted as a URL when it parses, else as parameters.
@@ -183,5 +201,22 @@ extension Redactor {
         guard isEnabled else { return string }
         if case .success(let url) = BrowserURL.parse(string) { return href(url) }
         return redactFormEncoded(string)
+    }
+}
+
+extension Substring {
+    /// The parts between each `separator` byte, empty ones kept (as `split(separator:omittingEmptySubsequences:
+    /// false)` on Characters, but at every such byte, as the form parser splits).
+    func utf8Split(_ separator: UInt8) -> [Substring] {
+        var parts: [Substring] = []
+        var start = startIndex
+        var index = startIndex
+        while let found = utf8[index...].firstIndex(of: separator) {
+            parts.append(self[start..<found])
+            start = utf8.index(after: found)
+            index = start
+        }
+        parts.append(self[start...])
+        return parts
     }
 }

@@ -45,6 +45,42 @@ struct RedactionTests {
         #expect(line.utf8.firstRange(of: "%28999999%29".utf8) == nil && line.utf8.firstRange(of: "(999999)".utf8) == nil)
     }
 
+    /// Raw text with a combining mark (U+0301) right after a delimiter: one Character with it, but the URL,
+    /// form and JSON parsers still split there, so the value after it is the secret's.
+    static let combiningMarkCases: [(place: String, raw: String)] = [
+        ("query value", "https://yourdomain.com/cb?code=\u{301}SECRETSECRETSECRET"),
+        ("second pair", "https://yourdomain.com/cb?x=1&\u{301}&code=SECRETSECRETSECRET"),
+        ("fragment", "https://yourdomain.com/cb#\u{301}&access_token=SECRETSECRETSECRET"),
+        ("password before the host", "https://ada:SECRETSECRETSECRET@\u{301}yourdomain.com/cb"),
+        ("path pair", "https://yourdomain.com/cb;code=\u{301}SECRETSECRETSECRET/next"),
+        ("opaque path", "janrain:accessToken=\u{301}SECRETSECRETSECRET"),
+    ]
+
+    @Test("raw input is split where the parsers split it, a combining mark after a delimiter or not",
+          arguments: combiningMarkCases.map(\.raw))
+    func combiningMarkAfterDelimiter(raw: String) {
+        let secret = Array("SECRETSECRETSECRET".utf8)
+        for output in [redactor.rawURL(raw), redactor.message("navigates to \(raw) now")] {
+            #expect(Array(output.utf8).firstRange(of: secret) == nil)
+        }
+    }
+
+    @Test("the URL parser reads the value after a combining mark as the parameter's")
+    func combiningMarkValueIsTheParameter() throws {
+        let url = try BrowserURL.parse("https://yourdomain.com/cb?code=\u{301}SECRETSECRETSECRET").get()
+        #expect(url.queryParameters.first("code") == "\u{301}SECRETSECRETSECRET")
+    }
+
+    @Test("JSON in free text: a secret key's string value is masked, a combining mark after its quote or not")
+    func combiningMarkInJSON() {
+        let secret = Array("SECRETSECRETSECRET".utf8)
+        for text in [#"got {"access_token":"SECRETSECRETSECRET"}"#, "got {\"access_token\":\"\u{301}SECRETSECRETSECRET\"}"] {
+            #expect(Array(redactor.message(text).utf8).firstRange(of: secret) == nil)
+        }
+        let formBody = redactor.redactFormEncoded("code=\u{301}SECRETSECRETSECRET&state=x")
+        #expect(Array(formBody.utf8).firstRange(of: secret) == nil)
+    }
+
     @Test("form strings: secrets masked, everything else byte for byte")
     func formEncoded() {
         let raw = "code=abcdefgh12345678&email=a%40b.c&state=xyzxyzxyz&&scope=openid+email"
