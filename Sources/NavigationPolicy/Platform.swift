@@ -29,8 +29,11 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
 
     /// What `decision` would have caught on `request`, when this platform never asks the app about it: the
     /// rule's result loads in the page. Nil when the platform asks, or when the decision intercepts nothing.
-    public func unaskedInterception(_ request: NavigationRequest, _ decision: Decision) -> UnaskedInterception? {
-        guard decision.action == .cancel, [.sentinel, .bridge, .deeplink].contains(decision.kind), let reason = unasked(request) else { return nil }
+    /// `request` is made only when the decision intercepts (a replay that keeps records, not requests, makes
+    /// one for those alone).
+    public func unaskedInterception(_ request: @autoclosure () -> NavigationRequest, _ decision: Decision) -> UnaskedInterception? {
+        guard decision.action == .cancel, decision.kind == .sentinel || decision.kind == .bridge || decision.kind == .deeplink,
+              let reason = unasked(request()) else { return nil }
         return UnaskedInterception(platform: self, reason: reason, kind: decision.kind, rule: decision.rule)
     }
 }

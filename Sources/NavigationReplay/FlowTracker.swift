@@ -36,7 +36,9 @@ struct FlowTracker {
                           into findings: inout [ReplayFinding]) {
         guard let url = decision.url else { return }
         if decision.kind == .sentinel, case .sentinel(let result)? = interception {
-            let rule = decision.rule.flatMap(engine.sentinelRule(named:))
+            // A closure, not `engine.sentinelRule(named:)` partially applied: that copies the engine (every
+            // reference it holds retained and released) on each sentinel.
+            let rule = decision.rule.flatMap { engine.sentinelRule(named: $0) }
             if rule?.action == .allow {
                 if record.recordedDecision == .cancel {
                     findings.append(ReplayFinding(.resetLinkAsSignIn(rule: decision.rule), at: record.location, seq: seq))

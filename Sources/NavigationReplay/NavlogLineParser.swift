@@ -116,38 +116,37 @@ struct Fields {
             do { try s.skipValue() } catch { throw FieldError("") }  // syntax: rethrown by the caller's skip
             return
         }
-        let name = Self.names[index]
-        if seen & (1 << index) != 0 { throw FieldError("key \(name) appears twice") }
+        if seen & (1 << index) != 0 { throw FieldError("key \(Self.names[index]) appears twice") }
         seen |= 1 << index
         switch index {
-        case 0: record.url = try Self.string(&s, name); hasURL = true
-        case 1: record.seq = try Self.integer(&s, name)
+        case 0: record.url = try Self.string(&s, Self.names[index]); hasURL = true
+        case 1: record.seq = try Self.integer(&s, Self.names[index])
         case 2:
             switch Self.kind(&s) {
             case .number: record.time = .milliseconds(try Self.number(&s))
-            case .string: record.time = .timestamp(try Self.string(&s, name))
+            case .string: record.time = .timestamp(try Self.string(&s, Self.names[index]))
             default: throw FieldError("time must be a string (RFC 3339) or a number (milliseconds)")
             }
-        case 3: record.method = try Self.string(&s, name)
+        case 3: record.method = try Self.string(&s, Self.names[index])
         case 4:
             if let type = Self.known(&s, Self.navigationTypes) { record.navigationType = type; return }
-            let text = try Self.string(&s, name)
+            let text = try Self.string(&s, Self.names[index])
             guard let type = NavigationType(rawValue: text) else {
                 throw FieldError("navigationType \(text.debugDescription) is not one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             record.navigationType = type
-        case 5: record.isMainFrame = try Self.boolean(&s, name)
+        case 5: record.isMainFrame = try Self.boolean(&s, Self.names[index])
         case 6:
             if Self.kind(&s) == .null { _ = try? s.null(); record.targetFrame = nil }
-            else { record.targetFrame = try Self.string(&s, name, orNull: true) }
+            else { record.targetFrame = try Self.string(&s, Self.names[index], orNull: true) }
         case 7:
             if let source = Self.known(&s, Self.sources) { record.source = source; return }
-            let text = try Self.string(&s, name)
+            let text = try Self.string(&s, Self.names[index])
             guard let source = NavigationSource(rawValue: text) else {
                 throw FieldError("source \(text.debugDescription) is not one of \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             record.source = source
-        case 8: record.sourceURL = try Self.string(&s, name)
+        case 8: record.sourceURL = try Self.string(&s, Self.names[index])
         case 9:
             guard Self.kind(&s) == .object else { throw FieldError("redirect must be an object {from, status}") }
             var from: String?
@@ -172,13 +171,13 @@ struct Fields {
             record.redirectStatus = status
         case 10:
             if let action = Self.known(&s, Self.actions) { record.recordedDecision = action; return }
-            let text = try Self.string(&s, name)
+            let text = try Self.string(&s, Self.names[index])
             guard let action = PolicyAction(rawValue: text) else {
                 throw FieldError("recordedDecision \(text.debugDescription) is not allow or cancel")
             }
             record.recordedDecision = action
-        case 11: record.note = try Self.string(&s, name)
-        case 12: record.hasUserGesture = try Self.boolean(&s, name)
+        case 11: record.note = try Self.string(&s, Self.names[index])
+        case 12: record.hasUserGesture = try Self.boolean(&s, Self.names[index])
         case 13:
             guard Self.kind(&s) == .array else { throw FieldError("drained must be an array of strings") }
             var items: [String] = []
@@ -196,13 +195,13 @@ struct Fields {
             } catch { throw FieldError("") }
             if let inner { throw inner }
             record.drained = items
-        case 14: format = try Self.string(&s, name)
-        case 15: version = try Self.integer(&s, name)
-        case 16: header.platform = try Self.string(&s, name)
-        case 17: header.recorder = try Self.string(&s, name)
-        case 18: header.startedAt = try Self.string(&s, name)
-        case 19: header.origin = try Self.string(&s, name)
-        case 20: call = try Self.string(&s, name)
+        case 14: format = try Self.string(&s, Self.names[index])
+        case 15: version = try Self.integer(&s, Self.names[index])
+        case 16: header.platform = try Self.string(&s, Self.names[index])
+        case 17: header.recorder = try Self.string(&s, Self.names[index])
+        case 18: header.startedAt = try Self.string(&s, Self.names[index])
+        case 19: header.origin = try Self.string(&s, Self.names[index])
+        case 20: call = try Self.string(&s, Self.names[index])
         default:
             // Any JSON values: each is kept as the page passed it.
             guard Self.kind(&s) == .array else { throw FieldError("arguments must be an array") }
@@ -267,17 +266,18 @@ struct Fields {
     }
 
     // Typed readers: a wrong type is a FieldError (the caller skips the value); a syntax error is reported
-    // when the caller re-reads the value with skipValue.
+    // when the caller re-reads the value with skipValue. The key is read only for an error's reason (an
+    // autoclosure: no String is retained per field read).
     static func kind(_ s: inout JSONByteScanner) -> JSONValueKind? { try? s.peekKind() }
 
-    static func string(_ s: inout JSONByteScanner, _ key: String, orNull: Bool = false) throws(FieldError) -> String {
-        guard kind(&s) == .string else { throw FieldError("\(key) must be a string" + (orNull ? " or null" : "")) }
+    static func string(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String, orNull: Bool = false) throws(FieldError) -> String {
+        guard kind(&s) == .string else { throw FieldError("\(key()) must be a string" + (orNull ? " or null" : "")) }
         do { return try s.string() } catch { throw FieldError("") }
     }
 
-    static func boolean(_ s: inout JSONByteScanner, _ key: String) throws(FieldError) -> Bool {
+    static func boolean(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Bool {
         let k = kind(&s)
-        guard k == .true || k == .false else { throw FieldError("\(key) must be true or false") }
+        guard k == .true || k == .false else { throw FieldError("\(key()) must be true or false") }
         do { return try s.bool() } catch { throw FieldError("") }
     }
 
@@ -285,11 +285,11 @@ struct Fields {
         do { return try s.number().doubleValue } catch { throw FieldError("") }
     }
 
-    static func integer(_ s: inout JSONByteScanner, _ key: String) throws(FieldError) -> Int {
-        guard kind(&s) == .number else { throw FieldError("\(key) must be a non-negative integer") }
+    static func integer(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Int {
+        guard kind(&s) == .number else { throw FieldError("\(key()) must be a non-negative integer") }
         let value: JSONNumber
         do { value = try s.number() } catch { throw FieldError("") }
-        guard case .integer(let i) = value, i >= 0 else { throw FieldError("\(key) must be a non-negative integer") }
+        guard case .integer(let i) = value, i >= 0 else { throw FieldError("\(key()) must be a non-negative integer") }
         return i
     }
 }

@@ -190,7 +190,7 @@ public final class Replayer {
             findings.append(ReplayFinding(.oauthError(error: error, description: description, rule: decision.rule), at: record.location, seq: seq))
         }
         // Only an interception can go unasked: the request is made for those alone.
-        if decision.action == .cancel, let unasked = platform.unaskedInterception(record.request, decision) {
+        if let unasked = platform.unaskedInterception(record.request, decision) {
             findings.append(ReplayFinding(.notAsked(unasked), at: record.location, seq: seq))
         }
         tracker.observe(record, decision, interception, seq: seq, into: &findings)
