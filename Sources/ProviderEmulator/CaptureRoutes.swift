@@ -108,12 +108,19 @@ enum CaptureRoutes {
                                    refreshSecret: fields["refresh_secret"], config))
     }
 
-    /// Whether a form's name says it is another job's (registration, a reset, the profile), read in its lowercased
-    /// bytes: Foundation's substring search, which `contains` on a String picks, costs a sign-in more than
-    /// its password check.
+    /// Whether a form's name says it is another job's (registration, a reset, the profile), read in its bytes
+    /// with ASCII letters folded (the words are ASCII, and no other letter lowercases to one of theirs alone)
+    /// and searched by hand: Foundation's substring search, which `contains` on a String picks, and the
+    /// standard library's generic `firstRange(of:)` each cost a sign-in more than its password check.
     static func isOtherJobsForm(_ form: String) -> Bool {
-        let name = Array(form.lowercased().utf8)
-        return otherJobsWords.contains { name.firstRange(of: $0) != nil }
+        let name = form.utf8.map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
+        return otherJobsWords.contains { word in
+            guard word.count <= name.count else { return false }
+            for start in 0...(name.count - word.count) where name[start] == word[0] {
+                if name[start..<start + word.count].elementsEqual(word) { return true }
+            }
+            return false
+        }
     }
     static let otherJobsWords = ["regist", "forgot", "profile", "edit", "changepassword"].map { Array($0.utf8) }
 
