@@ -3,7 +3,8 @@
 // userinfo, a cloud signature, a session, a bridge's positional and non-JSON arguments, a deep link, a
 // state that is not the one sent), decided by the engine and rendered by check's renderer with --explain;
 // and, decoded, into the arguments of a call to an Android app's JavaScript interface (plain, a string of
-// JSON, a queue, an object, an array), replayed and rendered. The renderer's format (text or JSON) is chosen
+// JSON, a queue, an object, an array), replayed and rendered; and, decoded, typed raw into free text and raw
+// URLs (`typed`) when it is one value there. The renderer's format (text or JSON) is chosen
 // by the input's length, as FuzzInspector chooses its report's: every format is fuzzed, an input that leaks
 // in one reproduces in it, and an input costs one rendering, not one per format. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
 // secret nor its decoded text, when eight characters or longer, appears in any line, unless the same
@@ -47,7 +48,32 @@ func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer
         .object(["token": .string(decoded)]), .array([.string(decoded)]),
     ], location: .line(1))
     let calls = Replayer(engine: engine).replay(.call(call)).events.flatMap { renderer.lines($0) }
-    return decisions + calls
+    return decisions + calls + (standsRaw(decoded) ? typed(decoded) : [])
+}
+
+/// The decoded secret typed into free text and raw URLs, unencoded, as a log or a message quotes them: a
+/// query value, a password, an opaque path's value, a path pair, a JSON value.
+func typed(_ s: String) -> [String] {
+    let redactor = Redactor()
+    return [redactor.message("navigates to https://yourdomain.com/password_reset.php?code=\(s)&state=x"),
+            redactor.rawURL("https://ada:\(s)@yourdomain.com/password_reset.php"),
+            redactor.rawURL("janrain:accessToken=\(s)"),
+            redactor.message("https://yourdomain.com/cb;code=\(s)/next"),
+            redactor.message("got {\"access_token\":\"\(s)\"}")]
+}
+
+/// Whether a decoded secret typed raw into those places is one value there, as the parsers read it: RFC 3986's
+/// unreserved ASCII and any other scalar but white space. An ASCII delimiter (or white space, which ends a word
+/// of free text) in it legitimately ends the value, and what follows is printed.
+func standsRaw(_ decoded: String) -> Bool {
+    decoded.unicodeScalars.allSatisfy { scalar in
+        if scalar.isASCII {
+            let byte = UInt8(scalar.value)
+            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~".utf8.contains(byte)
+        }
+        return !scalar.properties.isWhitespace
+    }
 }
 
 /// The output's own words, per renderer: what it renders for an empty secret, a plain one, and the sentinel's
