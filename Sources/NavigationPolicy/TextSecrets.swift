@@ -26,9 +26,10 @@ extension Redactor {
             out.reserveCapacity(bytes.count)
             var start = 0
             func flush(_ end: Int) {
-                // Sentence punctuation after a word belongs to the sentence.
+                // Sentence punctuation after a word belongs to the sentence, unless it is all of a value.
                 var wordEnd = end
                 while wordEnd > start, Self.isSentencePunctuation(bytes[wordEnd - 1]) { wordEnd -= 1 }
+                if wordEnd > start && bytes[wordEnd - 1] == UInt8(ascii: "=") { wordEnd = end }
                 if wordEnd > start { out += redactWord(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)) }
                 if end > wordEnd { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[wordEnd..<end]), as: UTF8.self) }
             }
@@ -48,11 +49,15 @@ extension Redactor {
         var word = ""
         func flush() {
             guard !word.isEmpty else { return }
-            // Sentence punctuation after a word belongs to the sentence.
+            // Sentence punctuation after a word belongs to the sentence, unless it is all of a value.
             var trailing = ""
             while let last = word.last, Self.isSentencePunctuation(last) {
                 trailing.insert(last, at: trailing.startIndex)
                 word.removeLast()
+            }
+            if word.utf8.last == UInt8(ascii: "=") {
+                word += trailing
+                trailing = ""
             }
             out += redactWord(word) + trailing
             word = ""

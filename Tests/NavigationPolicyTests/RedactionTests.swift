@@ -81,6 +81,15 @@ struct RedactionTests {
         #expect(Array(formBody.utf8).firstRange(of: secret) == nil)
     }
 
+    @Test("punctuation that is all of a value is the value, not the sentence's (FuzzSecrets' find)",
+          arguments: ["navigates to https://a.example/?pin=........", "navigates to https://a.example/?pin=…;;;;;;;;…", "got code=!!!!!!!!"])
+    func punctuationValue(text: String) throws {
+        let value = try #require(text.split(separator: "=").last)
+        #expect(Array(redactor.message(text).utf8).firstRange(of: Array(value.utf8)) == nil)
+        // A sentence's own full stop after a value is still the sentence's.
+        #expect(redactor.message("see https://a.example/?pin=12345678.") == "see https://a.example/?pin=…(8).")
+    }
+
     @Test("form strings: secrets masked, everything else byte for byte")
     func formEncoded() {
         let raw = "code=abcdefgh12345678&email=a%40b.c&state=xyzxyzxyz&&scope=openid+email"
