@@ -5,6 +5,10 @@ import BrowserURL
 /// The class of a decision (the CLI's `kind`).
 public enum DecisionKind: String, Sendable, Hashable, CaseIterable {
     case sentinel, bridge, deeplink, blocked, allowed, `default`
+
+    /// Whether a cancelled decision of this kind carries a result to the app (a sentinel's, a bridge's or a
+    /// deep link's): what a platform must ask the app about, and what a host's first interception is.
+    public var isInterception: Bool { self == .sentinel || self == .bridge || self == .deeplink }
 }
 
 /// The result a sentinel navigation carries (RFC 6749 §4.1.2, §4.1.2.1, §4.2.2).

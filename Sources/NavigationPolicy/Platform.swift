@@ -32,8 +32,7 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
     /// `request` is made only when the decision intercepts (a replay that keeps records, not requests, makes
     /// one for those alone).
     public func unaskedInterception(_ request: @autoclosure () -> NavigationRequest, _ decision: Decision) -> UnaskedInterception? {
-        guard decision.action == .cancel, decision.kind == .sentinel || decision.kind == .bridge || decision.kind == .deeplink,
-              let reason = unasked(request()) else { return nil }
+        guard decision.action == .cancel, decision.kind.isInterception, let reason = unasked(request()) else { return nil }
         return UnaskedInterception(platform: self, reason: reason, kind: decision.kind, rule: decision.rule)
     }
 }

@@ -121,7 +121,6 @@ public struct LogSummary: OutputEvent {
         self.format = format
     }
 
-    static let kinds: [DecisionKind] = [.sentinel, .bridge, .deeplink, .blocked, .allowed, .default]
     static let eventStatuses: [DispatchedEvent.Status] = [.delivered, .unhandled, .undispatched, .repeated, .failed, .invalid, .reply]
 
     public func textLines(_ text: TranscriptText) -> [String] {
@@ -130,7 +129,7 @@ public struct LogSummary: OutputEvent {
         lines.append("  records read \(s.recordsRead): \(s.replayed) replayed, \(s.rejected) rejected"
                      + (s.synthetic > 0 ? " (\(s.synthetic) of the replayed made by the reader: redirects the browser did not follow)" : ""))
         lines.append("  decisions: \(s.byDecision[.allow, default: 0]) allow, \(s.byDecision[.cancel, default: 0]) cancel; "
-                     + Self.kinds.map { "\($0.rawValue) \(s.byKind[$0, default: 0])" }.joined(separator: ", "))
+                     + DecisionKind.allCases.map { "\($0.rawValue) \(s.byKind[$0, default: 0])" }.joined(separator: ", "))
         lines.append("  sentinel hits: \(s.sentinelResults) results, \(s.sentinelErrors) OAuth errors, \(s.sentinelPassThrough) passed through")
         let events = Self.eventStatuses.compactMap { st in s.events[st].map { "\($0) \(st.rawValue)" } }
         lines.append("  events: " + (events.isEmpty ? "none" : events.joined(separator: ", ")))
@@ -154,7 +153,7 @@ public struct LogSummary: OutputEvent {
         o.add("synthetic", s.synthetic)
         o.add("skipped", json.counts(s.skipped.sorted { $0.key < $1.key }))
         o.add("decisions", json.counts([PolicyAction.allow, .cancel].map { ($0.rawValue, s.byDecision[$0, default: 0]) }))
-        o.add("kinds", json.counts(Self.kinds.map { ($0.rawValue, s.byKind[$0, default: 0]) }))
+        o.add("kinds", json.counts(DecisionKind.allCases.map { ($0.rawValue, s.byKind[$0, default: 0]) }))
         o.add("sentinelHits", json.counts([("results", s.sentinelResults), ("oauthErrors", s.sentinelErrors), ("passThrough", s.sentinelPassThrough)]))
         o.add("events", json.counts(Self.eventStatuses.map { ($0.rawValue, s.events[$0, default: 0]) }))
         if s.calls > 0 { o.add("calls", s.calls) }

@@ -45,7 +45,7 @@ public struct HostRunState: Sendable {
     /// A decision was made: the first cancelled sentinel, bridge or deep link is the first interception.
     public mutating func decided(_ decision: Decision, at now: Date = Date()) {
         lastActivity = now
-        if decision.action == .cancel, [.sentinel, .bridge, .deeplink].contains(decision.kind), firstInterception == nil {
+        if decision.action == .cancel, decision.kind.isInterception, firstInterception == nil {
             firstInterception = now.timeIntervalSince(started)
         }
     }

@@ -65,4 +65,9 @@ struct PlatformTests {
         #expect(try RulesLoader.parse(Data(#"{"version":1,"platform":"android"}"#.utf8)).platform == .android)
         #expect(try RulesLoader.parse(Data(#"{"version":1}"#.utf8)).platform == nil)
     }
+
+    @Test("the interception kinds: a sentinel's, a bridge's and a deep link's result; not a block, an allowed origin or the default")
+    func interceptionKinds() {
+        #expect(DecisionKind.allCases.filter(\.isInterception) == [.sentinel, .bridge, .deeplink])
+    }
 }

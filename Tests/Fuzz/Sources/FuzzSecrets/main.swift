@@ -62,17 +62,21 @@ func typed(_ s: String) -> [String] {
             redactor.message("got {\"access_token\":\"\(s)\"}")]
 }
 
+/// RFC 3986's unreserved bytes: what stands in a URL as itself (the secret's other bytes are percent-encoded).
+func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+         UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): return true
+    default: return false
+    }
+}
+
 /// Whether a decoded secret typed raw into those places is one value there, as the parsers read it: RFC 3986's
 /// unreserved ASCII and any other scalar but white space. An ASCII delimiter (or white space, which ends a word
 /// of free text) in it legitimately ends the value, and what follows is printed.
 func standsRaw(_ decoded: String) -> Bool {
     decoded.unicodeScalars.allSatisfy { scalar in
-        if scalar.isASCII {
-            let byte = UInt8(scalar.value)
-            return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-._~".utf8.contains(byte)
-        }
-        return !scalar.properties.isWhitespace
+        scalar.isASCII ? isUnreserved(UInt8(scalar.value)) : !scalar.properties.isWhitespace
     }
 }
 
@@ -110,11 +114,9 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = Array(fuzzInput(data, count).prefix(256))
     var encoded = ""
     for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        if isUnreserved(byte) {
             encoded.unicodeScalars.append(Unicode.Scalar(byte))
-        default:
+        } else {
             encoded += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 15, radix: 16, uppercase: true)
         }
     }
