@@ -5,7 +5,9 @@ extension Redactor {
     /// Free text that may quote URLs, `name=value` pairs or JSON (finding messages, explanations, diffs,
     /// page literals such as `'janrain:accessToken=…'`): each word that looks like a URL or a form string
     /// is masked as one, and `"secretKey":"value"` pairs as JSON. Quotes, brackets and sentence punctuation
-    /// around a word are not part of it, so a mask never swallows a closing quote or counts it.
+    /// around a word are not part of it, so a mask never swallows a closing quote or counts it. Parentheses
+    /// opened inside a word are its own, to the one that closes them, as a linkifier reads them: a URL
+    /// keeps them unencoded (`/cb;code=ab(cd)ef`, a mask's "…(16)"), and the value goes on after them.
     public func message(_ text: String) -> String {
         guard isEnabled, !text.isEmpty, Self.mayHoldSecret(text) else { return text }
         return maskedWordByWord(text)
@@ -17,14 +19,14 @@ extension Redactor {
     }
 
     /// The words of ASCII text masked, read as bytes. In ASCII every character is one byte but "\r\n", whose two
-    /// bytes are delimiters as the pair is, and no mask ("…(") can occur, so the words are the ones
-    /// `maskedCharacterWords` reads (a seeded test holds the two to the same output).
+    /// bytes are delimiters as the pair is, so the words are the ones `maskedCharacterWords` reads (a seeded
+    /// test holds the two to the same output).
     func maskedASCIIWords(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
             var out = ""
             out.reserveCapacity(bytes.count)
-            var start = 0
+            var start = 0, depth = 0
             func flush(_ end: Int) {
                 // Sentence punctuation after a word belongs to the sentence, unless it is all of a value.
                 var wordEnd = end
@@ -33,10 +35,18 @@ extension Redactor {
                 if wordEnd > start { out += redactWord(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)) }
                 if end > wordEnd { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[wordEnd..<end]), as: UTF8.self) }
             }
-            for index in 0..<bytes.count where Self.isWordDelimiter(bytes[index]) {
-                flush(index)
-                out.unicodeScalars.append(Unicode.Scalar(bytes[index]))
-                start = index + 1
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "(") && index > start {
+                    depth += 1
+                } else if byte == UInt8(ascii: ")") && depth > 0 {
+                    depth -= 1
+                } else if Self.isWordDelimiter(byte) {
+                    flush(index)
+                    out.unicodeScalars.append(Unicode.Scalar(byte))
+                    start = index + 1
+                    depth = 0
+                }
             }
             flush(bytes.count)
             return out
@@ -62,18 +72,18 @@ extension Redactor {
             out += redactWord(word) + trailing
             word = ""
         }
-        var inMask = false
+        var depth = 0
         for character in text {
-            // A mask already made ("abcd…(16)") stays one word: its parentheses are not delimiters.
-            if inMask {
+            if character == "(" && !word.isEmpty {
+                depth += 1
                 word.append(character)
-                if character == ")" { inMask = false }
-            } else if character == "(" && word.hasSuffix("…") {
+            } else if character == ")" && depth > 0 {
+                depth -= 1
                 word.append(character)
-                inMask = true
             } else if Self.isWordDelimiter(character) {
                 flush()
                 out.append(character)
+                depth = 0
             } else {
                 word.append(character)
             }
@@ -126,12 +136,13 @@ extension Redactor {
         }
     }
 
-    /// What ends a word: white space, quotes and brackets, a comma.
+    /// What ends a word: ASCII white space ("\r\n" too), quotes and brackets, a comma, each standing alone.
+    /// Unicode's other white space (U+2028, a no-break space, an ideographic space) and an ASCII delimiter
+    /// carrying a combining mark do not: the URL parser keeps them in a value, percent-encoded, so a word
+    /// ended there would print the rest of that value.
     private static func isWordDelimiter(_ character: Character) -> Bool {
-        switch character {
-        case "'", "\"", "`", "(", ")", "<", ">", ",", "[", "]", "{", "}": return true
-        default: return character.isWhitespace
-        }
+        guard let byte = character.asciiValue else { return false }
+        return isWordDelimiter(byte)
     }
 
     /// The same for an ASCII byte: ASCII's white space (Unicode's White_Space) is tab to carriage return and space.
@@ -157,7 +168,8 @@ extension Redactor {
         let bytes = word.utf8
         let hasScheme = Self.holds(bytes, Self.schemeSeparator)
         guard hasScheme || bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: "@")) else { return word }
-        if hasScheme || bytes.contains(UInt8(ascii: "?")) || bytes.contains(UInt8(ascii: "#")) { return rawURL(word) }
+        // A path, as an explanation quotes one ("path /cb;code=… is not /cb"), is read as a URL's path.
+        if hasScheme || bytes.first == UInt8(ascii: "/") || bytes.contains(UInt8(ascii: "?")) || bytes.contains(UInt8(ascii: "#")) { return rawURL(word) }
         if let colon = word.utf8.firstIndex(of: UInt8(ascii: ":")), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
            !word[..<colon].isEmpty {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…

@@ -141,6 +141,8 @@ extension Redactor {
            head.utf8[head.utf8.index(after: colon)...].first != UInt8(ascii: "/") {
             let afterColon = head.utf8.index(after: colon)
             head = head[..<afterColon] + redactFormEncoded(String(head[afterColon...]))
+        } else if head.utf8.first == UInt8(ascii: "/") {
+            head = Substring(maskPathPairs(head))  // a path or a relative reference: its pairs, as a URL's path
         }
         return head + tail
     }

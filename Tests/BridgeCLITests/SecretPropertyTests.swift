@@ -2,9 +2,10 @@
 // escapes of separators, control and bidi characters, text shaped like a mask), neither its raw form, nor
 // its decoded form, nor the run of plain letters inside it reaches any command's output in any format
 // without --reveal. Secrets are made from a seeded generator (a failure names its seed) and put in every
-// place a secret sits: a sentinel's query and fragment, the userinfo's both halves, a cloud signature, a
-// bridge's positional arguments, a deep link, a state that does not match. The same oracle runs as the
-// fuzz target FuzzSecrets on the renderer in process.
+// place a secret sits: a sentinel's query and fragment, a path pair, the userinfo's both halves, a cloud
+// signature, a bridge's positional arguments, a deep link, a state that does not match. A typed secret
+// (TypedSecret) stands in those places raw, unencoded, as a person or a log types it. The same oracle runs
+// as the fuzz target FuzzSecrets on the renderer in process.
 import SeededRandom
 import Foundation
 import Testing
@@ -65,10 +66,53 @@ struct GeneratedSecret: CustomStringConvertible {
             "janrain:onCaptureLoginSuccess?arguments=\(raw)",
             "myapp://reset-password?token=\(raw)&email=ada%40example.com",
             "https://api.kii.example/reset?pin=\(raw)",
+            "https://yourdomain.com/password_reset.php;code=\(raw)/next",
         ]
     }
 }
 
+/// A secret typed raw into a URL, unencoded: a run of letters among scalars beyond ASCII that the URL parser
+/// keeps in a value (percent-encoding them), and that free text must not take for the end of a word:
+/// combining marks, Unicode's white space, bidi and format controls, a letter with an accent, an emoji.
+struct TypedSecret: CustomStringConvertible {
+    let seed: UInt64
+    let text: String
+    let letters: String
+
+    var description: String { "seed \(seed): \(text.debugDescription)" }
+
+    /// What must not appear in the output: the text as typed, as a URL serializes it, and the letters.
+    var forbidden: [String] {
+        let encoded = text.unicodeScalars.map { scalar in
+            scalar.isASCII ? String(scalar) : String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
+        }.joined()
+        return [text, encoded, letters]
+    }
+
+    init(seed: UInt64) {
+        var random = SplitMix64(seed)
+        self.seed = seed
+        let scalars = ["\u{301}", "\u{2028}", "\u{A0}", "\u{3000}", "\u{85}", "\u{202E}", "\u{FEFF}", "\u{200B}", "é", "😀"]
+        let letterSet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
+        let letters = String((0..<12).map { _ in letterSet[Int(random.next() % UInt64(letterSet.count))] })
+        func some() -> String { (0..<Int(random.next() % 3 + 1)).map { _ in scalars[Int(random.next() % UInt64(scalars.count))] }.joined() }
+        self.letters = letters
+        self.text = some() + letters + some()
+    }
+
+    /// The secret typed into every place it can sit in a URL.
+    var urls: [String] {
+        [
+            "https://yourdomain.com/password_reset.php?code=\(text)&access_token=\(text)",
+            "https://yourdomain.com/password_reset.php#access_token=\(text)&code=abcdefgh",
+            "https://yourdomain.com/password_reset.php?code=abcdefgh&access_token=zyxwvuts&state=\(text)",
+            "https://ada:\(text)@yourdomain.com/password_reset.php",
+            "https://yourdomain.com/password_reset.php;code=\(text)/next",
+            "janrain:accessToken=\(text)",
+            "myapp://reset-password?token=\(text)&email=ada%40example.com",
+        ]
+    }
+}
 
 @Suite("secrets with any bytes never reach the output", .blockingWork, .serialized)
 struct SecretPropertyTests {
@@ -76,11 +120,43 @@ struct SecretPropertyTests {
     static var capture: String { InspectCommandTests.path("Fixtures/rules/capture.json") }
 
     func expectNoLeak(_ output: String, _ secret: GeneratedSecret, _ what: String) {
-        for forbidden in secret.forbidden {
+        expectNoLeak(output, secret.forbidden, "\(secret)", what)
+    }
+
+    func expectNoLeak(_ output: String, _ forbiddenTexts: [String], _ secret: String, _ what: String) {
+        for forbidden in forbiddenTexts {
             // A byte search: Foundation's contains(_:) traps on some needles and matches canonical equivalents.
             let line = output.split(separator: "\n").first { $0.utf8.firstRange(of: forbidden.utf8) != nil }
             #expect(line == nil, "\(what) shows the secret (\(secret)) as \(forbidden.debugDescription) in: \(line ?? "")")
         }
+    }
+
+    @Test("a secret typed raw: url, check, replay and test, text and json", arguments: seeds)
+    func typedRaw(seed: UInt64) throws {
+        let secret = TypedSecret(seed: seed)
+        let navlog = [#"{"format":"bridge-navlog","version":1}"#] + secret.urls.enumerated().map { #"{"seq":\#($0 + 1),"url":\#(quoted($1))}"# }
+        let log = try Canary.temporary("typed.navlog", navlog.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let cases = secret.urls.enumerated().map { index, url in
+            #"{"name":"case \#(index)","url":\#(quoted(url)),"state":"expected-state","expect":{"decision":"allow","params":{"code":"other"}}}"#
+        }
+        let file = try Canary.temporary("typed.cases.jsonl", cases.joined(separator: "\n") + "\n")
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        for format in ["text", "json"] {
+            let runs = [
+                ("url", ["url", "--format", format] + secret.urls),
+                ("check", ["check", "--rules", Self.capture, "--explain", "--format", format, "--state", "expected-state"] + secret.urls),
+                ("replay", ["replay", "--rules", Self.capture, "--explain", "--format", format, log]),
+                ("test", ["test", "--rules", Self.capture, "--format", format, file]),
+            ]
+            for (command, arguments) in runs {
+                let run = try BridgeProcess.run(arguments)
+                expectNoLeak(run.stdout + run.stderr, secret.forbidden, "\(secret)", "\(command) --format \(format)")
+            }
+        }
+        // The secret is really in the input: --reveal shows its letters.
+        let revealed = try BridgeProcess.run(["url", "--reveal"] + secret.urls)
+        #expect(revealed.stdout.contains(secret.letters))
     }
 
     @Test("url and check, text and json", arguments: seeds)

@@ -81,6 +81,34 @@ struct RedactionTests {
         #expect(Array(formBody.utf8).firstRange(of: secret) == nil)
     }
 
+    @Test("Unicode's white space inside a value is the value's, as the URL parser reads it, not a word's end",
+          arguments: ["\u{2028}", "\u{A0}", "\u{3000}", "\u{85}", " \u{301}"])
+    func unicodeWhiteSpaceInValue(space: String) throws {
+        let raw = "https://yourdomain.com/cb?code=\(space)SECRETSECRETSECRET&state=x"
+        let url = try BrowserURL.parse(raw).get()
+        #expect(url.queryParameters.first("code") == "\(space)SECRETSECRETSECRET")
+        let secret = Array("SECRETSECRETSECRET".utf8)
+        for text in ["navigates to \(raw) now", "https://yourdomain.com/cb;code=\(space)SECRETSECRETSECRET/next", "got code=\(space)SECRETSECRETSECRET"] {
+            #expect(Array(redactor.message(text).utf8).firstRange(of: secret) == nil, "\(text.debugDescription)")
+        }
+        // ASCII white space still ends a word, and "\r\n" is one delimiter.
+        #expect(redactor.message("got code=12345678\r\nnext line") == "got code=…(8)\r\nnext line")
+    }
+
+    @Test("parentheses opened inside a word are the word's, so a value goes on after them (SecretPropertyTests' find)",
+          arguments: ["path /password_reset.php;code=%E2%80%A6(9)SECRETSECRET%C3%25/next is not /password_reset.php",
+                      "path /cb;code=ab(cd)SECRETSECRET/next is not /cb", "got code=(x)SECRETSECRET", "https://a.example/?pin=a((b)c)SECRETSECRET now"])
+    func parenthesesInValue(text: String) {
+        #expect(Array(redactor.message(text).utf8).firstRange(of: Array("SECRETSECRET".utf8)) == nil, "\(redactor.message(text))")
+    }
+
+    @Test("parentheses around a word are the sentence's, and a mask stays one word")
+    func parenthesesAroundWord() {
+        #expect(redactor.message("(see https://a.example/?pin=12345678)") == "(see https://a.example/?pin=…(8))")
+        #expect(redactor.message("got (code=12345678), then") == "got (code=…(8)), then")
+        #expect(redactor.message("got code=1234…(16) and code=abc") == "got code=1234…(16) and code=…(3)")
+    }
+
     @Test("punctuation that is all of a value is the value, not the sentence's (FuzzSecrets' find)",
           arguments: ["navigates to https://a.example/?pin=........", "navigates to https://a.example/?pin=…;;;;;;;;…", "got code=!!!!!!!!"])
     func punctuationValue(text: String) throws {

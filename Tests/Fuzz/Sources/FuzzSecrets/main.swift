@@ -1,5 +1,5 @@
 // FuzzSecrets: any bytes as a secret. The secret is percent-encoded (every byte but RFC 3986's unreserved
-// ones) into each place a secret sits in a URL (a sentinel's query and fragment, both halves of the
+// ones) into each place a secret sits in a URL (a sentinel's query and fragment, a path pair, both halves of the
 // userinfo, a cloud signature, a session, a bridge's positional and non-JSON arguments, a deep link, a
 // state that is not the one sent), decided by the engine and rendered by check's renderer with --explain;
 // and, decoded, into the arguments of a call to an Android app's JavaScript interface (plain, a string of
@@ -34,7 +34,8 @@ func urls(_ s: String) -> [String] {
     ["https://yourdomain.com/password_reset.php?code=\(s)&access_token=\(s)", "https://yourdomain.com/password_reset.php#access_token=\(s)",
      "https://yourdomain.com/password_reset.php?code=abcdefgh&state=\(s)", "https://\(s):\(s)@yourdomain.com/password_reset.php",
      "https://bucket.example/o?X-Amz-Signature=\(s)&session=\(s)&nonce=\(s)", "janrain:onCaptureLoginSuccess?arguments=%5B%22\(s)%22%5D",
-     "janrain:onCaptureLoginSuccess?arguments=\(s)", "myapp://reset-password?token=\(s)", "https://a.example/?pin=\(s)"]
+     "janrain:onCaptureLoginSuccess?arguments=\(s)", "myapp://reset-password?token=\(s)", "https://a.example/?pin=\(s)",
+     "https://yourdomain.com/password_reset.php;code=\(s)/next"]
 }
 
 func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer) -> [String] {
@@ -72,12 +73,11 @@ func isUnreserved(_ byte: UInt8) -> Bool {
 }
 
 /// Whether a decoded secret typed raw into those places is one value there, as the parsers read it: RFC 3986's
-/// unreserved ASCII and any other scalar but white space. An ASCII delimiter (or white space, which ends a word
-/// of free text) in it legitimately ends the value, and what follows is printed.
+/// unreserved ASCII and any scalar beyond ASCII (Unicode's white space too: the URL parser keeps it in the
+/// value, percent-encoded). An ASCII delimiter or white space in it legitimately ends the value (and a word
+/// of free text), and what follows is printed.
 func standsRaw(_ decoded: String) -> Bool {
-    decoded.unicodeScalars.allSatisfy { scalar in
-        scalar.isASCII ? isUnreserved(UInt8(scalar.value)) : !scalar.properties.isWhitespace
-    }
+    decoded.unicodeScalars.allSatisfy { scalar in !scalar.isASCII || isUnreserved(UInt8(scalar.value)) }
 }
 
 /// The output's own words, per renderer: what it renders for an empty secret, a plain one, and the sentinel's
