@@ -1,6 +1,6 @@
 // DecisionText.swift: a decision's error and explanation steps in words, for transcripts and findings.
 // The engine gives values (DecisionError, ExplanationStep) with the real states in them; the words are
-// made here, the states masked with the renderer's redactor (none with --reveal).
+// made here, the states, paths and routes masked with the renderer's redactor (none with --reveal).
 import NavigationPolicy
 
 extension DecisionError {
@@ -23,15 +23,16 @@ extension DecisionError {
 extension Decision {
     /// The explanation's steps in words, the error last when it ends the explanation.
     public func explanationLines(masking redactor: Redactor) -> [String] {
-        let steps = explanation.map(\.text)
+        let steps = explanation.map { $0.text(masking: redactor) }
         guard let error, error.endsExplanation else { return steps }
         return steps + [error.message(masking: redactor)]
     }
 }
 
 extension ExplanationStep {
-    /// The step in words (secrets in it are masked where it is printed).
-    public var text: String {
+    /// The step in words: the paths and routes it quotes masked with `redactor`, the rest of its secrets
+    /// where the line is printed.
+    public func text(masking redactor: Redactor) -> String {
         func rule(_ r: RuleReference) -> String { "\(r.keyPath) \(r.name.debugDescription)" }
         switch self {
         case .unparseable(let code): return "the URL does not parse as a browser would (\(code.rawValue)), so it is cancelled: fail closed"
@@ -45,10 +46,10 @@ extension ExplanationStep {
         case .matchedBridge(let r, let kind): return "matched \(rule(r)): a \(kind) bridge message"
         case .bridgeUndecodable(let r, let error): return "matched \(rule(r)), but the message does not decode: \(error.message)"
         case .routeMismatch(let r, let route, let expected):
-            return "\(rule(r)) did not match: route \(route.debugDescription) is not \(expected.debugDescription)"
+            return "\(rule(r)) did not match: route \(redactor.path(route).debugDescription) is not \(expected.debugDescription)"
         case .matchedDeepLink(let r, let scheme, let route):
             return "matched \(rule(r)): \(scheme): deep link" + (route.map { " to route \($0)" } ?? "")
-        case .sentinelMismatch(let r, let reason): return "\(rule(r)) did not match: \(reason.text)"
+        case .sentinelMismatch(let r, let reason): return "\(rule(r)) did not match: \(reason.text(masking: redactor))"
         case .sentinelNearMiss(let r, let nearMiss): return "\(rule(r)) did not match: \(nearMiss.text)"
         case .wrongFrame(let r, let mainOnly):
             return "\(rule(r)) did not match: it applies to \(mainOnly ? "the main frame" : "subframes") only"

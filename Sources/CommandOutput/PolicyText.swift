@@ -16,14 +16,17 @@ extension SentinelMatcher.Match {
 }
 
 extension SentinelMatcher.MismatchReason {
-    public var text: String {
+    /// The reason in words, the URL's path masked as a URL's path is (its secret `name=value` pairs): a
+    /// value in it may hold anything the serializer leaves unencoded, which free text would cut short.
+    public func text(masking redactor: Redactor) -> String {
         switch self {
         case .userinfo: "the URL carries userinfo; a sentinel never matches credentials"  // the user is not quoted: often a token
         case .scheme(let actual, let expected): "scheme \(actual) is not \(expected)"
         case .host(let actual, let expected): "host \(actual) is not \(expected)"
         case .port(let actual, let expected): "port \(actual.map(String.init) ?? "none") is not \(expected.map(String.init) ?? "none")"
-        case .path(let actual, let expected): "path \(actual) is not \(expected)"
-        case .trailingSlash(let path, let present): present ? "path \(path) has a trailing slash" : "path \(path) lacks the trailing slash"
+        case .path(let actual, let expected): "path \(redactor.path(actual)) is not \(expected)"
+        case .trailingSlash(let path, let present):
+            present ? "path \(redactor.path(path)) has a trailing slash" : "path \(redactor.path(path)) lacks the trailing slash"
         }
     }
 }

@@ -147,6 +147,12 @@ extension Redactor {
         return head + tail
     }
 
+    /// A URL's path (or a deep link's route) with its secret `name=value` pairs masked (`/cb;code=…/next`),
+    /// as `components(of:)` masks a pathname.
+    public func path(_ path: String) -> String {
+        isEnabled ? maskPathPairs(path[...]) : path
+    }
+
     /// Whether a raw value may hold `name=value` pairs of its own: an "=", plain or as "%3D", read on the
     /// bytes (every parameter of every rendered URL is asked, and Foundation's substring search is slow
     /// on that path).

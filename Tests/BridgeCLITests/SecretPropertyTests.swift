@@ -71,9 +71,10 @@ struct GeneratedSecret: CustomStringConvertible {
     }
 }
 
-/// A secret typed raw into a URL, unencoded: a run of letters among scalars beyond ASCII that the URL parser
-/// keeps in a value (percent-encoding them), and that free text must not take for the end of a word:
-/// combining marks, Unicode's white space, bidi and format controls, a letter with an accent, an emoji.
+/// A secret typed raw into a URL, unencoded: a run of letters among what the URL parser keeps in a value and
+/// free text would take for the end of a word: scalars beyond ASCII (percent-encoded by the serializer:
+/// combining marks, Unicode's white space, bidi and format controls, a letter with an accent, an emoji) and
+/// ASCII punctuation a path keeps unencoded (quotes, parentheses, brackets).
 struct TypedSecret: CustomStringConvertible {
     let seed: UInt64
     let text: String
@@ -83,6 +84,7 @@ struct TypedSecret: CustomStringConvertible {
 
     /// What must not appear in the output: the text as typed, as a URL serializes it, and the letters.
     var forbidden: [String] {
+        // The letters and the ASCII punctuation stand as themselves; the rest as UTF-8 escapes.
         let encoded = text.unicodeScalars.map { scalar in
             scalar.isASCII ? String(scalar) : String(scalar).utf8.map { "%" + String($0, radix: 16, uppercase: true) }.joined()
         }.joined()
@@ -92,7 +94,8 @@ struct TypedSecret: CustomStringConvertible {
     init(seed: UInt64) {
         var random = SplitMix64(seed)
         self.seed = seed
-        let scalars = ["\u{301}", "\u{2028}", "\u{A0}", "\u{3000}", "\u{85}", "\u{202E}", "\u{FEFF}", "\u{200B}", "é", "😀"]
+        let scalars = ["\u{301}", "\u{2028}", "\u{A0}", "\u{3000}", "\u{85}", "\u{202E}", "\u{FEFF}", "\u{200B}", "é", "😀",
+                       "'", "(", ")", "[", "]", "!", "*"]
         let letterSet = Array("ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789")
         let letters = String((0..<12).map { _ in letterSet[Int(random.next() % UInt64(letterSet.count))] })
         func some() -> String { (0..<Int(random.next() % 3 + 1)).map { _ in scalars[Int(random.next() % UInt64(scalars.count))] }.joined() }
