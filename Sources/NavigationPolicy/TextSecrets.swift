@@ -5,9 +5,8 @@ extension Redactor {
     /// Free text that may quote URLs, `name=value` pairs or JSON (finding messages, explanations, diffs,
     /// page literals such as `'janrain:accessToken=…'`): each word that looks like a URL or a form string
     /// is masked as one, and `"secretKey":"value"` pairs as JSON. Quotes, brackets and sentence punctuation
-    /// around a word are not part of it, so a mask never swallows a closing quote or counts it. Parentheses
-    /// opened inside a word are its own, to the one that closes them, as a linkifier reads them: a URL
-    /// keeps them unencoded (`/cb;code=ab(cd)ef`, a mask's "…(16)"), and the value goes on after them.
+    /// around a word are not part of it, so a mask never swallows a closing quote or counts it; inside a
+    /// word they are its own (`WordNesting`).
     public func message(_ text: String) -> String {
         guard isEnabled, !text.isEmpty, Self.mayHoldSecret(text) else { return text }
         return maskedWordByWord(text)
@@ -26,7 +25,7 @@ extension Redactor {
         return text.withUTF8 { bytes in
             var out = ""
             out.reserveCapacity(bytes.count)
-            var start = 0, depth = 0
+            var start = 0, nesting = WordNesting()
             func flush(_ end: Int) {
                 // Sentence punctuation after a word belongs to the sentence, unless it is all of a value.
                 var wordEnd = end
@@ -35,18 +34,24 @@ extension Redactor {
                 if wordEnd > start { out += redactWord(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)) }
                 if end > wordEnd { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[wordEnd..<end]), as: UTF8.self) }
             }
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "(") && index > start {
-                    depth += 1
-                } else if byte == UInt8(ascii: ")") && depth > 0 {
-                    depth -= 1
-                } else if Self.isWordDelimiter(byte) {
-                    flush(index)
-                    out.unicodeScalars.append(Unicode.Scalar(byte))
-                    start = index + 1
-                    depth = 0
+            // The look past a run of punctuation and closers, made once for the run (every closer in it sees
+            // the same end), so a long run is read in linear time.
+            var lookedTo = 0, goesOn = false
+            for index in 0..<bytes.count where Self.isWordDelimiter(bytes[index]) {
+                let continues = {
+                    if index >= lookedTo {
+                        var next = index + 1
+                        while next < bytes.count, Self.isSentencePunctuation(bytes[next]) || WordNesting.mayClose(bytes[next]) { next += 1 }
+                        lookedTo = next
+                        goesOn = next < bytes.count && WordNesting.isMoreOfAWord(bytes[next])
+                    }
+                    return goesOn
                 }
+                if index > start && nesting.keeps(bytes[index], continues: continues) { continue }
+                flush(index)
+                out.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+                start = index + 1
+                nesting = WordNesting()
             }
             flush(bytes.count)
             return out
@@ -72,24 +77,70 @@ extension Redactor {
             out += redactWord(word) + trailing
             word = ""
         }
-        var depth = 0
-        for character in text {
-            if character == "(" && !word.isEmpty {
-                depth += 1
+        var nesting = WordNesting()
+        let characters = Array(text)
+        var lookedTo = 0, goesOn = false  // as in maskedASCIIWords
+        for (index, character) in characters.enumerated() {
+            guard Self.isWordDelimiter(character), let byte = character.asciiValue else {
                 word.append(character)
-            } else if character == ")" && depth > 0 {
-                depth -= 1
-                word.append(character)
-            } else if Self.isWordDelimiter(character) {
-                flush()
-                out.append(character)
-                depth = 0
-            } else {
-                word.append(character)
+                continue
             }
+            let continues = {
+                if index >= lookedTo {
+                    var next = index + 1
+                    while next < characters.count,
+                          Self.isSentencePunctuation(characters[next]) || characters[next].asciiValue.map(WordNesting.mayClose) == true { next += 1 }
+                    lookedTo = next
+                    goesOn = next < characters.count && (characters[next].asciiValue.map(WordNesting.isMoreOfAWord) ?? true)
+                }
+                return goesOn
+            }
+            if !word.isEmpty && nesting.keeps(byte, continues: continues) {
+                word.append(character)
+                continue
+            }
+            flush()
+            out.append(character)
+            nesting = WordNesting()
         }
         flush()
         return out
+    }
+
+    /// Which ASCII delimiters met inside a word are the word's own, one rule for both word readers. A URL keeps
+    /// some of them unencoded in a value (a path keeps quotes, parentheses and brackets), and a word cut there
+    /// would print the rest of the value. A "(" or "[" inside a word opens a nesting the word keeps to the ")"
+    /// or "]" that closes it, as a linkifier reads a URL (a mask's "…(16)" is one); a quote, or a ")" or "]"
+    /// that closes nothing the word opened, with more of the word after it, past sentence punctuation, is the
+    /// word's (`/cb;code=ab'cd`, `ab)cd`): more after it past sentence punctuation and other closers. One that
+    /// ends a word is the sentence's.
+    struct WordNesting {
+        private var parentheses = 0, brackets = 0
+
+        /// Whether `byte`, a delimiter inside a word, is the word's; `continues` says whether more of the word
+        /// follows it.
+        mutating func keeps(_ byte: UInt8, continues: () -> Bool) -> Bool {
+            switch byte {
+            case UInt8(ascii: "("): parentheses += 1; return true
+            case UInt8(ascii: "["): brackets += 1; return true
+            case UInt8(ascii: ")") where parentheses > 0: parentheses -= 1; return true
+            case UInt8(ascii: "]") where brackets > 0: brackets -= 1; return true
+            default: return Self.mayClose(byte) && continues()
+            }
+        }
+
+        /// What may close a word: a quote, ")" or "]".
+        static func mayClose(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: ")"), UInt8(ascii: "]"): return true
+            default: return false
+            }
+        }
+
+        /// Whether a word goes on with `byte` after a quote: anything but a delimiter, or a bracket it would open.
+        static func isMoreOfAWord(_ byte: UInt8) -> Bool {
+            !isWordDelimiter(byte) || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "[")
+        }
     }
 
     /// Whether `text` has anything `message` would mask: a word with `=`, `@` or `://` (the only words
@@ -146,7 +197,7 @@ extension Redactor {
     }
 
     /// The same for an ASCII byte: ASCII's white space (Unicode's White_Space) is tab to carriage return and space.
-    private static func isWordDelimiter(_ byte: UInt8) -> Bool {
+    static func isWordDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "`"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"),
              UInt8(ascii: ">"), UInt8(ascii: ","), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),

@@ -95,18 +95,31 @@ struct RedactionTests {
         #expect(redactor.message("got code=12345678\r\nnext line") == "got code=…(8)\r\nnext line")
     }
 
-    @Test("parentheses opened inside a word are the word's, so a value goes on after them (SecretPropertyTests' find)",
+    @Test("brackets opened and quotes met inside a word are the word's, so a value goes on after them (SecretPropertyTests' find)",
           arguments: ["path /password_reset.php;code=%E2%80%A6(9)SECRETSECRET%C3%25/next is not /password_reset.php",
-                      "path /cb;code=ab(cd)SECRETSECRET/next is not /cb", "got code=(x)SECRETSECRET", "https://a.example/?pin=a((b)c)SECRETSECRET now"])
+                      "path /cb;code=ab(cd)SECRETSECRET/next is not /cb", "got code=(x)SECRETSECRET", "https://a.example/?pin=a((b)c)SECRETSECRET now",
+                      "redirect_uri https://a.example/cb;code=ab'SECRETSECRET/next matches nothing", "got code=ab[x]SECRETSECRET.",
+                      "got 'code=ab'.SECRETSECRET'", "got (code=ab)SECRETSECRET)", "got code=ab]]SECRETSECRET", "see https://a.example/cb;code=ab\"(SECRETSECRET)\u{301} now"])
     func parenthesesInValue(text: String) {
         #expect(Array(redactor.message(text).utf8).firstRange(of: Array("SECRETSECRET".utf8)) == nil, "\(redactor.message(text))")
     }
 
-    @Test("parentheses around a word are the sentence's, and a mask stays one word")
+    @Test("a long run of closers is one look, in both readers: the word goes on after it")
+    func longRunOfClosers() {
+        for run in [String(repeating: ")", count: 200_000), String(repeating: "']", count: 100_000)] {
+            for text in ["got code=ab\(run)SECRETSECRET", "got code=ab\(run)SECRETSECRET \u{301}"] {
+                #expect(Array(redactor.message(text).utf8).firstRange(of: Array("SECRETSECRET".utf8)) == nil)
+            }
+        }
+    }
+
+    @Test("parentheses, brackets and quotes around a word are the sentence's, and a mask stays one word")
     func parenthesesAroundWord() {
         #expect(redactor.message("(see https://a.example/?pin=12345678)") == "(see https://a.example/?pin=…(8))")
         #expect(redactor.message("got (code=12345678), then") == "got (code=…(8)), then")
         #expect(redactor.message("got code=1234…(16) and code=abc") == "got code=1234…(16) and code=…(3)")
+        #expect(redactor.message("page literal 'janrain:accessToken=12345678'.") == "page literal 'janrain:accessToken=…(8)'.")
+        #expect(redactor.message("got [\"code=12345678\"], it's done") == "got [\"code=…(8)\"], it's done")
     }
 
     @Test("punctuation that is all of a value is the value, not the sentence's (FuzzSecrets' find)",

@@ -73,11 +73,14 @@ func isUnreserved(_ byte: UInt8) -> Bool {
 }
 
 /// Whether a decoded secret typed raw into those places is one value there, as the parsers read it: RFC 3986's
-/// unreserved ASCII and any scalar beyond ASCII (Unicode's white space too: the URL parser keeps it in the
-/// value, percent-encoded). An ASCII delimiter or white space in it legitimately ends the value (and a word
-/// of free text), and what follows is printed.
+/// unreserved ASCII, the punctuation a path keeps unencoded and free text keeps inside a word (quotes but
+/// the double one, which ends a JSON string; brackets; "!" and "*"), and any scalar beyond ASCII (Unicode's
+/// white space too: the URL parser keeps it in the value, percent-encoded). Any other ASCII delimiter, or
+/// ASCII white space, legitimately ends the value (and a word of free text), and what follows is printed.
 func standsRaw(_ decoded: String) -> Bool {
-    decoded.unicodeScalars.allSatisfy { scalar in !scalar.isASCII || isUnreserved(UInt8(scalar.value)) }
+    decoded.unicodeScalars.allSatisfy { scalar in
+        !scalar.isASCII || isUnreserved(UInt8(scalar.value)) || "'`()[]!*".unicodeScalars.contains(scalar)
+    }
 }
 
 /// The output's own words, per renderer: what it renders for an empty secret, a plain one, and the sentinel's
