@@ -45,10 +45,11 @@ struct ResponseFields: Sendable {
         var isCredential: Bool { rawValue <= Name.tokenId.rawValue }
     }
 
-    /// The position of each name's first pair, by `Name` (-1: absent). Ten Ints kept inline: no allocation.
-    /// Read and written through a switch per name: indexing the tuple through `withUnsafeBytes` copies the
-    /// tuple for each read.
-    private var firstPositions: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+    /// The position of each name's first pair, by `Name` (-1: absent). Ten Int32s kept inline: no allocation,
+    /// and half the bytes a decision carries and copies (a position past Int32 would need a URL of more than
+    /// 2 GB). Read and written through a switch per name: indexing the tuple through `withUnsafeBytes` copies
+    /// the tuple for each read.
+    private var firstPositions: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1, -1, -1, -1)
     /// The first credential, in pair order, whose pair repeats an earlier one's name.
     private(set) var repeatedCredential: Name? = nil
 
@@ -68,7 +69,7 @@ struct ResponseFields: Sendable {
 
     /// The position of the first pair named `name`, or nil.
     subscript(name: Name) -> Int? {
-        let position: Int
+        let position: Int32
         switch name {
         case .code: position = firstPositions.0
         case .accessToken: position = firstPositions.1
@@ -81,10 +82,11 @@ struct ResponseFields: Sendable {
         case .errorDescription: position = firstPositions.8
         case .errorURI: position = firstPositions.9
         }
-        return position < 0 ? nil : position
+        return position < 0 ? nil : Int(position)
     }
 
-    private mutating func set(_ name: Name, _ position: Int) {
+    private mutating func set(_ name: Name, _ wide: Int) {
+        let position = Int32(clamping: wide)
         switch name {
         case .code: firstPositions.0 = position
         case .accessToken: firstPositions.1 = position

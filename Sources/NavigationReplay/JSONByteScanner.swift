@@ -213,12 +213,17 @@ struct JSONByteScanner {
         return JSONKey(bytes: UnsafeBufferPointer(start: nil, count: 0), decoded: decoded)
     }
 
-    /// A string value as a key: its bytes when it has no escapes, else its decoded text. For values read
-    /// only to be compared with a few known words (an enum's raw values), so no String is made for them.
-    mutating func stringToken() throws(JSONScanError) -> JSONKey {
-        skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a string") }
-        return try keyToken()
+    /// Whether the value at the cursor is the string `word` written plainly, read past it when it is: a quote,
+    /// the word's bytes, a quote. A word with no quote or backslash in it can only be matched by itself, so
+    /// nothing else is read; a string that spells the word with escapes is not matched (its caller reads it
+    /// in full).
+    mutating func readPlainString(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        let close = offset + 1 + count
+        guard close < bytes.count, let base = bytes.baseAddress, base[offset] == UInt8(ascii: "\""), base[close] == UInt8(ascii: "\""),
+              memcmpEqual(base + offset + 1, word.utf8Start, count) else { return false }
+        offset = close + 1
+        return true
     }
 
     /// A string value, unescaped and checked to be UTF-8.

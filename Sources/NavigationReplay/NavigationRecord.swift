@@ -57,40 +57,64 @@ public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// One navigation the app's delegate was (or would have been) asked about.
+/// One navigation the app's delegate was (or would have been) asked about. The fields a web view reports
+/// are kept in `request`, as the delegate receives it, so deciding reads it in place rather than building
+/// one per decision (four strings copied, then released); those its flags derive from (`source`,
+/// `redirectFrom`, `hasUserGesture`) keep them current when set.
 public struct NavigationRecord: Sendable {
     public var seq: Int?
     public var time: RecordTime?
-    public var url: String
-    public var method = "GET"
-    public var navigationType: NavigationType = .other
-    public var isMainFrame = true
+    public var url: String {
+        get { request.url }
+        set { request.url = newValue }
+    }
+    public var method: String {
+        get { request.method }
+        set { request.method = newValue }
+    }
+    public var navigationType: NavigationType {
+        get { request.type }
+        set { request.type = newValue }
+    }
+    public var isMainFrame: Bool {
+        get { request.isMainFrame }
+        set { request.isMainFrame = newValue }
+    }
     /// The target frame's id; nil means no target frame (a new window); "" means not recorded.
-    public var targetFrame: String? = ""
-    public var source: NavigationSource = .unknown
-    public var sourceURL: String?
-    public var redirectFrom: String?
+    public var targetFrame: String? {
+        get { request.targetFrame }
+        set { request.targetFrame = newValue }
+    }
+    public var source: NavigationSource = .unknown { didSet { deriveFlags() } }
+    public var sourceURL: String? {
+        get { request.sourceURL }
+        set { request.sourceURL = newValue }
+    }
+    public var redirectFrom: String? { didSet { deriveFlags() } }
     public var redirectStatus: Int?
     public var recordedDecision: PolicyAction?
     public var note: String?
-    public var hasUserGesture: Bool?
+    public var hasUserGesture: Bool? { didSet { deriveFlags() } }
     /// For a bridge signal: the queue the native side drained after it, in order.
     public var drained: [String]?
     public var location: RecordLocation
     /// Made by a reader, not found in the log as such (a HAR redirect to a custom scheme nobody fetched).
     public var isSynthetic = false
 
+    /// The request as a web view's delegate receives it: the reported fields, and the flags derived from
+    /// the source, the redirect and the gesture.
+    public private(set) var request: NavigationRequest
+
     public init(url: String, location: RecordLocation) {
-        self.url = url
+        request = NavigationRequest(url: url, type: .other, isMainFrame: true, targetFrame: "", method: "GET")
         self.location = location
+        deriveFlags()
     }
 
-    /// The request as a web view's delegate receives it.
-    public var request: NavigationRequest {
-        NavigationRequest(url: url, type: navigationType, isMainFrame: isMainFrame, targetFrame: targetFrame,
-                          isRedirect: source == .redirect || redirectFrom != nil,
-                          hasUserGesture: hasUserGesture ?? (source == .user), method: method, sourceURL: sourceURL,
-                          isAppInitiated: source == .app)
+    private mutating func deriveFlags() {
+        request.isRedirect = source == .redirect || redirectFrom != nil
+        request.hasUserGesture = hasUserGesture ?? (source == .user)
+        request.isAppInitiated = source == .app
     }
 }
 

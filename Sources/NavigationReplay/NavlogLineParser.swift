@@ -245,8 +245,8 @@ struct Fields {
         return .record(record)
     }
 
-    // Enum values, matched on the value's bytes so no String is made for them.
-    // The words are the enums' raw values (a test holds them to it).
+    // Enum values, matched on the value's bytes so no String is made for them (and no token scanned: each
+    // word is compared where the value stands). The words are the enums' raw values (a test holds them to it).
     static let navigationTypes: [(StaticString, NavigationType)] = [("linkClicked", .linkClicked),
         ("formSubmitted", .formSubmitted), ("backForward", .backForward), ("reload", .reload),
         ("formResubmitted", .formResubmitted), ("other", .other)]
@@ -254,14 +254,11 @@ struct Fields {
         ("redirect", .redirect), ("refresh", .refresh), ("app", .app), ("history", .history), ("unknown", .unknown)]
     static let actions: [(StaticString, PolicyAction)] = [("allow", .allow), ("cancel", .cancel)]
 
-    /// The value at the cursor when it is a string spelling one of `table`'s words, read; else nil with the
-    /// cursor where it was (the caller reads the value again, with its error).
+    /// The value at the cursor when it is a string spelling one of `table`'s words plainly, read; else nil with
+    /// the cursor at the value (the caller reads it again: a word spelled with escapes, or its error).
     static func known<Value>(_ s: inout JSONByteScanner, _ table: [(StaticString, Value)]) -> Value? {
-        let start = s.offset
-        if let token = try? s.stringToken() {
-            for (word, value) in table where token.equals(word) { return value }
-        }
-        s.offset = start
+        s.skipWhitespace()
+        for (word, value) in table where s.readPlainString(word) { return value }
         return nil
     }
 

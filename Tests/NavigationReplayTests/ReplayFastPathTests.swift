@@ -3,6 +3,7 @@
 // navlog key table and enum words against the keys and raw values, and the "redirect_uri" test against
 // a substring search. A shortcut that disagrees on any input fails here, not in a transcript.
 import BrowserURL
+import Foundation
 import NavigationPolicy
 import SeededRandom
 import Testing
@@ -81,6 +82,37 @@ import Testing
         #expect(Fields.sources.map { $0.0.description } == Fields.sources.map { $0.1.rawValue })
         #expect(Set(Fields.sources.map(\.1)) == Set(NavigationSource.allCases))
         #expect(Fields.actions.map { $0.0.description } == Fields.actions.map { $0.1.rawValue })
+    }
+
+    /// Each enum word written plainly, with escapes, with white space around it, cut short, longer, in
+    /// another case and not as a string: read as the raw value parses it, or refused as it refuses it.
+    @Test("enum words read where they stand agree with the raw values", arguments: ["navigationType", "source", "recordedDecision"])
+    func enumWordsAgreeWithRawValues(key: String) throws {
+        let words: [String] = switch key {
+        case "navigationType": NavigationType.allCases.map(\.rawValue)
+        case "source": NavigationSource.allCases.map(\.rawValue)
+        default: [PolicyAction.allow, .cancel].map(\.rawValue)
+        }
+        for word in words {
+            let escaped = "\\u" + String(format: "%04x", Int(word.unicodeScalars.first!.value)) + word.dropFirst()
+            let spellings: [(String, String?)] = [("\"\(word)\"", word), ("\"\(escaped)\"", word), (" \t\"\(word)\" ", word),
+                                                  ("\"\(word.dropLast())\"", nil), ("\"\(word)x\"", nil), ("\"\(word.uppercased())\"", nil),
+                                                  ("\"\(word)\\\"\"", nil), ("1", nil)]
+            for (json, expected) in spellings {
+                let line = Array(#"{"url":"https://a.example/","\#(key)":\#(json)}"#.utf8)
+                let item = line.withUnsafeBufferPointer { NavlogLineParser.parse($0, line: 2, isFirstLine: false) }
+                guard case .record(let record) = item else {
+                    #expect(expected == nil, "\(key): \(json) refused: \(item)")
+                    continue
+                }
+                let read: String? = switch key {
+                case "navigationType": record.navigationType.rawValue
+                case "source": record.source.rawValue
+                default: record.recordedDecision?.rawValue
+                }
+                #expect(read == expected, "\(key): \(json)")
+            }
+        }
     }
 
     @Test func redirectURITestAgreesWithASubstringSearch() {
