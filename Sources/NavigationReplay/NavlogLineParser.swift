@@ -67,7 +67,9 @@ struct Fields {
     var hasURL = false
     var format: String?
     var version: Int?
-    var header = NavlogHeader(version: 1)
+    /// A header's fields, made when the first is read (nearly every line is a navigation: a header made
+    /// for each would be copied and destroyed for nothing).
+    var header: NavlogHeader?
     /// A call line's `call` (NAME.METHOD) and `arguments`.
     var call: String?
     var arguments: [JSONValue] = []
@@ -197,10 +199,10 @@ struct Fields {
             record.drained = items
         case 14: format = try Self.string(&s, Self.names[index])
         case 15: version = try Self.integer(&s, Self.names[index])
-        case 16: header.platform = try Self.string(&s, Self.names[index])
-        case 17: header.recorder = try Self.string(&s, Self.names[index])
-        case 18: header.startedAt = try Self.string(&s, Self.names[index])
-        case 19: header.origin = try Self.string(&s, Self.names[index])
+        case 16: setHeader(\.platform, try Self.string(&s, Self.names[index]))
+        case 17: setHeader(\.recorder, try Self.string(&s, Self.names[index]))
+        case 18: setHeader(\.startedAt, try Self.string(&s, Self.names[index]))
+        case 19: setHeader(\.origin, try Self.string(&s, Self.names[index]))
         case 20: call = try Self.string(&s, Self.names[index])
         default:
             // Any JSON values: each is kept as the page passed it.
@@ -218,6 +220,12 @@ struct Fields {
         }
     }
 
+    private mutating func setHeader(_ field: WritableKeyPath<NavlogHeader, String?>, _ value: String) {
+        var made = header ?? NavlogHeader(version: 1)
+        made[keyPath: field] = value
+        header = made
+    }
+
     /// The header or the record these fields make.
     func item(isFirstLine: Bool) throws(FieldError) -> LogItem {
         if let problem { throw FieldError(problem) }
@@ -228,7 +236,7 @@ struct Fields {
             guard version == 1 else {
                 throw FieldError("navlog version \(version.map(String.init) ?? "(missing)") is not supported (this bridge reads version 1)")
             }
-            return .header(header)
+            return .header(header ?? NavlogHeader(version: 1))
         }
         if let call {
             guard !hasURL else { throw FieldError("a line with both a call and a url: a call is not a navigation") }
