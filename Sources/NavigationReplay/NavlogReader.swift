@@ -11,9 +11,9 @@ public struct NavlogReader {
 
     public init() {}
 
-    /// Reads `input` to its end, handing each header, record and rejection to `emit` in order.
-    /// Reads the navlog as items, one at a time, in order.
-    public func read(_ input: ByteInput, _ emit: (LogItem) -> Void) {
+    /// Reads `input` to its end, handing each header, record and rejection to `emit` in order, one at a
+    /// time. Each is given, not lent: a replayer that takes it keeps it without a copy.
+    public func read(_ input: ByteInput, _ emit: (consuming LogItem) -> Void) {
         scanLines(input, line: { text, number, isFirst, endOfFile in
             emit(Self.item(text, line: number, isFirstLine: isFirst, endOfFile: endOfFile))
         }, rejected: { emit(.rejected($0)) })
