@@ -9,6 +9,8 @@
 //   • path shortening: the path is always last in the buffer when it is shortened;
 //   • the serializer's "/." for a null host and a path starting with an empty segment: inserted at the end.
 
+import CByteScan
+
 struct BasicURLParser {
     enum State {
         case schemeStart, scheme, noScheme, specialRelativeOrAuthority, pathOrAuthority, relative
@@ -34,6 +36,10 @@ struct BasicURLParser {
 
     static func parse(_ input: String, base: BrowserURL?) throws(URLParseError) -> BrowserURL {
         var input = input
+        // Native UTF-8 (a no-op for nearly every string), so that when the URL serializes to exactly its
+        // input, the input itself can be the href: one string shared, none made.
+        input.makeContiguousUTF8()
+        let original = input
         var baseHref = base?.href ?? ""
         let result: Result<BrowserURL, URLParseError> = input.withUTF8 { raw in
             baseHref.withUTF8 { baseBytes in
@@ -49,14 +55,16 @@ struct BasicURLParser {
                         run(buffer, base: baseBytes, baseLayout: base?.layout)
                     }
                 }
-                return run(trimmed, base: baseBytes, baseLayout: base?.layout)
+                return run(trimmed, base: baseBytes, baseLayout: base?.layout, whole: start == 0 && end == raw.count ? original : nil)
             }
         }
         return try result.get()
     }
 
+    /// `whole`: the string `input` is all of, when it is (nothing trimmed or removed from it): the href when
+    /// the output is the same bytes.
     private static func run(_ input: UnsafeBufferPointer<UInt8>, base: UnsafeBufferPointer<UInt8>,
-                            baseLayout: URLLayout?) -> Result<BrowserURL, URLParseError> {
+                            baseLayout: URLLayout?, whole: String? = nil) -> Result<BrowserURL, URLParseError> {
         // Percent-encoding at most triples the input; the base adds its own length. IDNA may need more,
         // and the writer then moves to the heap. (Writing straight into the String's storage instead
         // measured no faster with bridge-bench url.)
@@ -71,6 +79,10 @@ struct BasicURLParser {
                 return .failure(error)
             }
             parser.finish()
+            if let whole, parser.out.count == input.count, let inputBase = input.baseAddress,
+               bs_same_bytes(parser.out.base, inputBase, input.count) != 0 {
+                return .success(BrowserURL(href: whole, layout: parser.layout))
+            }
             return .success(BrowserURL(href: parser.out.makeString(), layout: parser.layout))
         }
     }

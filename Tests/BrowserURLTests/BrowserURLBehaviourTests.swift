@@ -5,6 +5,21 @@ import Testing
 
 @Suite("BrowserURL behaviour")
 struct BrowserURLBehaviourTests {
+    /// A URL that serializes to exactly its input keeps the input as its href (its storage, no copy); any
+    /// other gets the serialization. Either way the href is the serializer's.
+    @Test("an input that is already its serialization is the href itself",
+          arguments: [("https://yourdomain.com/cb?code=abc#x", true), ("https://yourdomain.com/", true), ("janrain:x?a=1", true),
+                      ("HTTPS://yourdomain.com/cb", false), ("https://yourdomain.com", false), (" https://a.example/ ", false),
+                      ("https://a.example/\tx", false), ("https://a.example/%7e é", false)])
+    func serializedInputIsTheHref(input: String, shared: Bool) throws {
+        let url = try BrowserURL.parse(input).get()
+        let inputStorage = input.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        let hrefStorage = url.href.utf8.withContiguousStorageIfAvailable { $0.baseAddress }
+        #expect((url.href == input) == shared)
+        // Small strings live inline, so only a heap string's storage can be compared.
+        if input.utf8.count > 15 { #expect((inputStorage == hrefStorage) == shared) }
+    }
+
     /// The parser finds runs that need no encoding eight bytes at a time; a byte to encode, or one that ends
     /// the component, is put at every offset of a long run in each component so every word position is met.
     @Test("a byte to encode or a terminator at every offset of a long path, query and fragment")

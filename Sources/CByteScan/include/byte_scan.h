@@ -159,6 +159,13 @@ static inline int bs_scalar_lowercase_plain_domain(const uint8_t *p, uint8_t *ou
     return plain;
 }
 
+/// Whether the `count` bytes at `a` and at `b` are the same: libc's memcmp (the parser's check that a URL
+/// serializes to exactly its input, so the input's own string can be its href).
+#include <string.h>
+static inline int bs_same_bytes(const uint8_t *a, const uint8_t *b, long count) {
+    return count == 0 || memcmp(a, b, (size_t)count) == 0;
+}
+
 #ifndef BS_VECTOR
 static inline uint32_t bs_tab_or_newline(const uint8_t *p) { return bs_scalar_tab_or_newline(p); }
 static inline uint32_t bs_path_stops(const uint8_t *p) { return bs_scalar_path_stops(p); }
