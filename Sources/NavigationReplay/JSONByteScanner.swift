@@ -221,7 +221,7 @@ struct JSONByteScanner {
         let count = word.utf8CodeUnitCount
         let close = offset + 1 + count
         guard close < bytes.count, let base = bytes.baseAddress, base[offset] == UInt8(ascii: "\""), base[close] == UInt8(ascii: "\""),
-              memcmpEqual(base + offset + 1, word.utf8Start, count) else { return false }
+              bs_same_bytes(base + offset + 1, word.utf8Start, count) != 0 else { return false }
         offset = close + 1
         return true
     }
@@ -351,19 +351,12 @@ struct JSONKey {
     @inline(__always)
     func equals(_ name: StaticString) -> Bool {
         // A key read from its bytes has a base address; a decoded one has none (and is read only here).
-        guard bytes.baseAddress != nil else {
+        guard let base = bytes.baseAddress else {
             return decoded?.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) ?? false
         }
-        guard bytes.count == name.utf8CodeUnitCount else { return false }
-        return memcmpEqual(bytes.baseAddress, name.utf8Start, bytes.count)
+        return bytes.count == name.utf8CodeUnitCount && bs_same_bytes(base, name.utf8Start, bytes.count) != 0
     }
 
     var text: String { decoded ?? String(decoding: bytes, as: UTF8.self) }
 }
 
-@inline(__always)
-private func memcmpEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    guard let a else { return n == 0 }
-    for i in 0..<n where a[i] != b[i] { return false }
-    return true
-}

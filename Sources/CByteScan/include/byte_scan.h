@@ -159,8 +159,8 @@ static inline int bs_scalar_lowercase_plain_domain(const uint8_t *p, uint8_t *ou
     return plain;
 }
 
-/// Whether the `count` bytes at `a` and at `b` are the same: libc's memcmp (the parser's check that a URL
-/// serializes to exactly its input, so the input's own string can be its href).
+/// Whether the `count` bytes at `a` and at `b` are the same: libc's memcmp (the URL parser's check that a URL
+/// serializes to exactly its input, so the input's own string can be its href; replay's navlog keys and words).
 #include <string.h>
 static inline int bs_same_bytes(const uint8_t *a, const uint8_t *b, long count) {
     return count == 0 || memcmp(a, b, (size_t)count) == 0;
