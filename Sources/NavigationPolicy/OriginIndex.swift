@@ -8,12 +8,17 @@ struct OriginIndex: Sendable {
     let schemes: [Int]
     let hostKeys: ComponentKeys
     let ports: [Int?]
+    /// Each exact pattern's origin, serialized once (a wildcard's is the URL's own): a URL it matches has
+    /// the same scheme, host and port in effect, so the same origin, and an allowed decision carries this
+    /// string rather than a new one made from the URL.
+    let exactOrigins: [String?]
 
     init(_ allow: [OriginPattern], schemes schemeIndex: SchemeIndex) {
         // Every allowed origin's scheme is in the scheme index (it registers them).
         schemes = allow.map { schemeIndex.index(of: $0.scheme) ?? -1 }
         hostKeys = ComponentKeys(allow.map(\.host), includingSubdomains: allow.map(\.isWildcard))
         ports = allow.map(\.port)
+        exactOrigins = allow.map { $0.isWildcard ? nil : (try? BrowserURL.parse($0.text).get())?.origin }
     }
 
     /// The first allowed origin (file order) the URL is on: the same scheme and port in effect, and the

@@ -122,7 +122,7 @@ public struct PolicyEngine: Sendable {
             // The origin's fields read in place: a copy of the origin retained its every string.
             if explain { notes.append(.originAllowed(origin: url.origin, entry: RuleReference(keyPath: rules.allow[index].keyPath, name: rules.allow[index].text))) }
             return Decision(action: .allow, kind: .allowed, rule: rules.allow[index].text, url: url, parameters: empty,
-                            madeInterception: .allowedOrigin(url.origin), error: nil, explanation: notes)
+                            madeInterception: .allowedOrigin(origins.exactOrigins[index] ?? url.origin), error: nil, explanation: notes)
         }
         if explain && !rules.allow.isEmpty && url.isSpecial {
             notes.append(.originNotAllowed(url.origin))

@@ -64,16 +64,19 @@ import Testing
     }
 
     /// Allowed origins matched on bytes pick the origin the plain reading picks: the first in file order with
-    /// the URL's scheme, port in effect and host (a wildcard: whole labels before its host).
+    /// the URL's scheme, port in effect and host (a wildcard: whole labels before its host); the decision
+    /// carries the URL's own origin (an exact pattern's, serialized once, is the same).
     @Test func allowedOriginIsTheFirstThatMatches() throws {
         let allow = ["https://a.example.com:8443", "https://*.example.com", "http://a.example.com", "https://example.com",
-                     "http://*.example.com:8080", "https://*.co.uk", "https://127.0.0.1:3000", "http://localhost:5173"]
+                     "http://*.example.com:8080", "https://*.co.uk", "https://127.0.0.1:3000", "http://localhost:5173",
+                     "https://B.Example.ORG:443", "https://bücher.example", "https://[::1]:8443"]
         let json = "{\"version\": 1, \"allow\": [\(allow.map { "\"\($0)\"" }.joined(separator: ", "))]}"
         let rules = try RulesLoader.parse(Data(json.utf8))
         let engine = PolicyEngine(rules: rules)
         let urls = Self.corpus + ["https://a.example.com:8443/x", "https://a.example.com/", "https://A.EXAMPLE.COM:443/", "http://a.example.com:80/",
                                   "http://b.a.example.com:8080/", "https://example.com./", "https://evilexample.com/", "https://.example.com/",
-                                  "https://x.co.uk/", "https://co.uk/", "ws://a.example.com/", "https://127.0.0.1:3000/", "http://localhost:5173/cb"]
+                                  "https://x.co.uk/", "https://co.uk/", "ws://a.example.com/", "https://127.0.0.1:3000/", "http://localhost:5173/cb",
+                                  "https://b.example.org/", "https://xn--bcher-kva.example/x", "https://BÜCHER.example/", "https://[0:0::1]:8443/"]
         var allowed = 0
         for text in urls {
             guard case .success(let url) = BrowserURL.parse(text) else { continue }
@@ -85,6 +88,8 @@ import Testing
             let decision = engine.decide(NavigationRequest(url: text))
             if let expected {
                 #expect(decision.kind == .allowed && decision.rule == expected.text, "\(text)")
+                // The origin an exact pattern carries, serialized once, is the URL's own.
+                #expect(decision.interception == .allowedOrigin(url.origin), "\(text)")
                 allowed += 1
             } else if decision.kind == .allowed {
                 #expect(decision.rule == nil, "\(text): only about: pages are allowed without an origin")
