@@ -34,20 +34,10 @@ extension Redactor {
                 if wordEnd > start { out += redactWord(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)) }
                 if end > wordEnd { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[wordEnd..<end]), as: UTF8.self) }
             }
-            // The look past a run of punctuation and closers, made once for the run (every closer in it sees
-            // the same end), so a long run is read in linear time.
-            var lookedTo = 0, goesOn = false
             for index in 0..<bytes.count where Self.isWordDelimiter(bytes[index]) {
-                let continues = {
-                    if index >= lookedTo {
-                        var next = index + 1
-                        while next < bytes.count, Self.isSentencePunctuation(bytes[next]) || WordNesting.mayClose(bytes[next]) { next += 1 }
-                        lookedTo = next
-                        goesOn = next < bytes.count && WordNesting.isMoreOfAWord(bytes[next])
-                    }
-                    return goesOn
-                }
-                if index > start && nesting.keeps(bytes[index], continues: continues) { continue }
+                if index > start && nesting.keeps(bytes[index], at: index, count: bytes.count,
+                                                  passes: { Self.isSentencePunctuation(bytes[$0]) || WordNesting.mayClose(bytes[$0]) },
+                                                  goesOn: { WordNesting.isMoreOfAWord(bytes[$0]) }) { continue }
                 flush(index)
                 out.unicodeScalars.append(Unicode.Scalar(bytes[index]))
                 start = index + 1
@@ -79,23 +69,14 @@ extension Redactor {
         }
         var nesting = WordNesting()
         let characters = Array(text)
-        var lookedTo = 0, goesOn = false  // as in maskedASCIIWords
         for (index, character) in characters.enumerated() {
             guard Self.isWordDelimiter(character), let byte = character.asciiValue else {
                 word.append(character)
                 continue
             }
-            let continues = {
-                if index >= lookedTo {
-                    var next = index + 1
-                    while next < characters.count,
-                          Self.isSentencePunctuation(characters[next]) || characters[next].asciiValue.map(WordNesting.mayClose) == true { next += 1 }
-                    lookedTo = next
-                    goesOn = next < characters.count && (characters[next].asciiValue.map(WordNesting.isMoreOfAWord) ?? true)
-                }
-                return goesOn
-            }
-            if !word.isEmpty && nesting.keeps(byte, continues: continues) {
+            if !word.isEmpty && nesting.keeps(byte, at: index, count: characters.count,
+                                              passes: { Self.isSentencePunctuation(characters[$0]) || characters[$0].asciiValue.map(WordNesting.mayClose) == true },
+                                              goesOn: { characters[$0].asciiValue.map(WordNesting.isMoreOfAWord) ?? true }) {
                 word.append(character)
                 continue
             }
@@ -107,25 +88,38 @@ extension Redactor {
         return out
     }
 
-    /// Which ASCII delimiters met inside a word are the word's own, one rule for both word readers. A URL keeps
-    /// some of them unencoded in a value (a path keeps quotes, parentheses and brackets), and a word cut there
-    /// would print the rest of the value. A "(" or "[" inside a word opens a nesting the word keeps to the ")"
-    /// or "]" that closes it, as a linkifier reads a URL (a mask's "…(16)" is one); a quote, or a ")" or "]"
-    /// that closes nothing the word opened, with more of the word after it, past sentence punctuation, is the
-    /// word's (`/cb;code=ab'cd`, `ab)cd`): more after it past sentence punctuation and other closers. One that
-    /// ends a word is the sentence's.
+    /// Which ASCII delimiters met inside a word are the word's own, one rule for both word readers (each passes
+    /// its own units by index). A URL keeps some of them unencoded in a value (a path keeps quotes, parentheses
+    /// and brackets), and a word cut there would print the rest of the value:
+    /// - a "(" or "[" inside a word opens a nesting the word keeps to the ")" or "]" that closes it, as a
+    ///   linkifier reads a URL (a mask's "…(16)" is one);
+    /// - a quote, or a ")" or "]" that closes nothing the word opened, is the word's when more of the word
+    ///   follows it past sentence punctuation and other closers (`/cb;code=ab'cd`, `ab)cd`); one that ends a
+    ///   word is the sentence's.
+    /// One per word. The look past a run of closers is made once for the run (every closer in it sees the same
+    /// end), so a long run is read in linear time.
     struct WordNesting {
         private var parentheses = 0, brackets = 0
+        private var lookedTo = 0, goesOnAfterRun = false
 
-        /// Whether `byte`, a delimiter inside a word, is the word's; `continues` says whether more of the word
-        /// follows it.
-        mutating func keeps(_ byte: UInt8, continues: () -> Bool) -> Bool {
+        /// Whether `byte`, the delimiter at `index` inside a word of `count` units, is the word's. `passes`: a
+        /// unit a look ahead passes over (sentence punctuation, a closer); `goesOn`: whether the unit it stops
+        /// at is more of the word.
+        mutating func keeps(_ byte: UInt8, at index: Int, count: Int, passes: (Int) -> Bool, goesOn: (Int) -> Bool) -> Bool {
             switch byte {
             case UInt8(ascii: "("): parentheses += 1; return true
             case UInt8(ascii: "["): brackets += 1; return true
             case UInt8(ascii: ")") where parentheses > 0: parentheses -= 1; return true
             case UInt8(ascii: "]") where brackets > 0: brackets -= 1; return true
-            default: return Self.mayClose(byte) && continues()
+            default:
+                guard Self.mayClose(byte) else { return false }
+                if index >= lookedTo {
+                    var next = index + 1
+                    while next < count, passes(next) { next += 1 }
+                    lookedTo = next
+                    goesOnAfterRun = next < count && goesOn(next)
+                }
+                return goesOnAfterRun
             }
         }
 

@@ -220,8 +220,11 @@ struct Fields {
         }
     }
 
+    /// The header these fields make: version 1 (the only one read) with the fields given.
+    private var madeHeader: NavlogHeader { header ?? NavlogHeader(version: 1) }
+
     private mutating func setHeader(_ field: WritableKeyPath<NavlogHeader, String?>, _ value: String) {
-        var made = header ?? NavlogHeader(version: 1)
+        var made = madeHeader
         made[keyPath: field] = value
         header = made
     }
@@ -236,7 +239,7 @@ struct Fields {
             guard version == 1 else {
                 throw FieldError("navlog version \(version.map(String.init) ?? "(missing)") is not supported (this bridge reads version 1)")
             }
-            return .header(header ?? NavlogHeader(version: 1))
+            return .header(madeHeader)
         }
         if let call {
             guard !hasURL else { throw FieldError("a line with both a call and a url: a call is not a navigation") }
