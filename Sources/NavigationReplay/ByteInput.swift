@@ -1,8 +1,17 @@
 // ByteInput.swift: a log's bytes from a file or standard input, read in chunks so a long log never has
 // to fit in memory. The first chunk can be looked at before a reader is chosen (format sniffing) and is
-// then handed to that reader, so standard input, which cannot be re-read, works like a file.
+// then handed to that reader, so standard input, which cannot be re-read, works like a file. A chunk is
+// read with read(2) straight into the array the readers take: FileHandle's read gives a Data, which
+// would be allocated and then copied into that array, once per chunk of every log.
 import Foundation
 import NavigationPolicy
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 public final class ByteInput {
     /// The name used in messages: the path, or "(standard input)".
@@ -51,19 +60,35 @@ public final class ByteInput {
             defer { pending = [] }
             return pending
         }
-        guard !exhausted else { return nil }
-        guard let data = try? handle.read(upToCount: Self.chunkSize), !data.isEmpty else {
+        guard !exhausted, let chunk = readChunk() else {
             exhausted = true
             return nil
         }
-        return [UInt8](data)
+        return chunk
+    }
+
+    /// Up to `chunkSize` bytes from the handle (read again after a signal interrupts the read); nil at the
+    /// end of input or on an error, which ends the input as FileHandle's read did.
+    private func readChunk() -> [UInt8]? {
+        let descriptor = handle.fileDescriptor
+        var failed = false
+        let chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { buffer, count in
+            while true {
+                let got = read(descriptor, buffer.baseAddress, Self.chunkSize)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failed = true }
+                count = max(got, 0)
+                return
+            }
+        }
+        return failed || chunk.isEmpty ? nil : chunk
     }
 
     /// At least `count` bytes from the start (fewer at the end of input), without consuming them.
     public func peek(_ count: Int) -> [UInt8] {
         while pending.count < count, !exhausted {
-            guard let data = try? handle.read(upToCount: Self.chunkSize), !data.isEmpty else { exhausted = true; break }
-            pending.append(contentsOf: data)
+            guard let chunk = readChunk() else { exhausted = true; break }
+            pending.append(contentsOf: chunk)
         }
         return Array(pending.prefix(count))
     }
