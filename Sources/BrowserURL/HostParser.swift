@@ -155,36 +155,36 @@ struct IPv4Address {
         return value
     }
 
-    /// The IPv4 parser.
+    /// The IPv4 parser, in one pass over the parts with no list of them (an IPv4 host is parsed in place).
     static func parse(_ input: UnsafeBufferPointer<UInt8>) throws(URLParseError) -> IPv4Address {
-        // 1–2. Split on "."; a trailing empty part is dropped (with a validation error).
-        var parts: [Range<Int>] = []
-        var start = 0
-        for i in 0...input.count {
-            if i == input.count || input[i] == UInt8(ascii: ".") {
-                parts.append(start..<i)
-                start = i + 1
-            }
+        // 1–2. The parts between "."; a trailing empty part is dropped (with a validation error).
+        var end = input.count
+        var parts = 1
+        for byte in input where byte == UInt8(ascii: ".") { parts += 1 }
+        if parts > 1, input[end - 1] == UInt8(ascii: ".") {
+            parts -= 1
+            end -= 1
         }
-        if parts.count > 1, parts.last!.isEmpty { parts.removeLast() }
         // 3. More than four parts: failure.
-        if parts.count > 4 { throw URLParseError(.ipv4TooManyParts) }
-        // 4–5. Parse every part.
-        var numbers: [UInt64] = []
-        numbers.reserveCapacity(parts.count)
-        for part in parts {
-            guard let n = parseNumber(UnsafeBufferPointer(rebasing: input[part])) else {
+        if parts > 4 { throw URLParseError(.ipv4TooManyParts) }
+        // 4–5. Every part parses (a part that does not fails the parse before any range is checked); 6–8.
+        // every part but the last fits a byte, the last fills the remaining bytes; 9–10. combined.
+        var value: UInt64 = 0, outOfRange = false
+        var start = 0
+        for index in 0..<parts {
+            var stop = start
+            while stop < end && input[stop] != UInt8(ascii: ".") { stop += 1 }
+            guard let n = parseNumber(UnsafeBufferPointer(rebasing: input[start..<stop])) else {
                 throw URLParseError(.ipv4NonNumericPart)
             }
-            numbers.append(n)
+            if index < parts - 1 {
+                if n > 255 { outOfRange = true } else { value += n << (8 * UInt64(3 - index)) }
+            } else {
+                if n >= UInt64(1) << (8 * UInt64(5 - parts)) { outOfRange = true } else { value += n }
+            }
+            start = stop + 1
         }
-        // 6–8. Every part but the last must fit a byte; the last fills the remaining bytes.
-        for n in numbers.dropLast() where n > 255 { throw URLParseError(.ipv4OutOfRangePart) }
-        let last = numbers.last!
-        if last >= UInt64(1) << (8 * UInt64(5 - numbers.count)) { throw URLParseError(.ipv4OutOfRangePart) }
-        // 9–10. Combine.
-        var value = last
-        for (i, n) in numbers.dropLast().enumerated() { value += n << (8 * UInt64(3 - i)) }
+        if outOfRange { throw URLParseError(.ipv4OutOfRangePart) }
         return IPv4Address(value: UInt32(value))
     }
 

@@ -177,6 +177,10 @@ struct BrowserURLBehaviourTests {
             ("https://[::1/", .ipv6Unclosed),
             ("https://1.2.3.4.5/", .ipv4TooManyParts),
             ("https://1.2.3.256/", .ipv4OutOfRangePart),
+            // Every part is parsed before any is range-checked: the non-numeric part is the failure.
+            ("https://300.a.3.4/", .ipv4NonNumericPart),
+            ("https://0x100.1/", .ipv4OutOfRangePart),
+            ("https://1.2.65536/", .ipv4OutOfRangePart),
             ("https://\u{200D}.example/", .domainToASCII),
             ("sc://a b/", .hostInvalidCodePoint),
           ])
