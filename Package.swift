@@ -31,6 +31,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // NIOEmbedded: the emulator's in-process client (a testing channel, no socket).
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        // NIOHTTPTypes: the HTTP parts the emulator's connection handler (BodyDeadlineHandler) reads, as Hummingbird's pipeline passes them.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.24.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         // UTS #46 through the system ICU; the public header exposes no ICU type (ICU's headers clash with
@@ -138,6 +141,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // EmulatorInProcessClient's channel.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 "KeyedDigest",
             ],
             resources: [.copy("StandIn")]

@@ -4,7 +4,8 @@
 // asked from another page, refused before anything else); CORS (a preflight answered, and an answer a
 // listed or loopback origin may read marked so); the provider's own errors for what no route answers (404,
 // and 405 for a known path asked with another method); the widget's stand-in scripts; the body read within
-// the configured limit and time. Fault injection is middleware on the provider groups only.
+// the configured limit (its time is kept by BodyDeadlineHandler, where the bytes arrive). Fault injection is
+// middleware on the provider groups only.
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -122,25 +123,30 @@ struct StandInAssetsMiddleware: RouterMiddleware {
     }
 }
 
-/// Reads the request's body into the context: up to the configured limit (413 past it) and within the
-/// configured time (408 past it). A request that declares no body (no Content-Length above 0, no
-/// Transfer-Encoding: most GETs) is not raced against a timer.
+/// Reads the request's body into the context, up to the configured limit (413 past it). Over a connection
+/// the body has arrived whole by now, or did not arrive within the configured time (BodyDeadlineHandler):
+/// that request is answered 408. A request that declares no body (no Content-Length above 0, no
+/// Transfer-Encoding: most GETs) has none to read.
 struct BodyMiddleware: RouterMiddleware {
-    let deadlines = BodyReadDeadlines()
-
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        guard let configuration = context.emulator?.configuration,
-              request.headers[.transferEncoding] != nil || (request.headers[.contentLength].flatMap { Int($0) } ?? 0) > 0 else {
+        guard let configuration = context.emulator?.configuration, BodyDeadlineHandler.declaresBody(request.headers) else {
             return try await next(request, context)
         }
-        switch await body(of: request, limit: configuration.maxBodyBytes, within: configuration.bodyTimeout, on: context.eventLoop) {
-        case .success(let body):
-            var context = context
-            context.body = body
-            return try await next(request, context)
-        case .failure(let refusal):
-            return Response(refusal.response(request.uri.path, configuration))
+        if request.headers[BodyDeadlineHandler.timedOutField] != nil {
+            var response = Response(Refusal.tooSlow.response(request.uri.path, configuration))
+            response.headers[.connection] = "close"
+            return response
         }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: configuration.maxBodyBytes)
+        } catch is NIOTooManyBytesError {
+            return Response(Refusal.tooLarge.response(request.uri.path, configuration))
+        }
+        var context = context
+        context.body = Array(body.readableBytesView)
+        return try await next(request, context)
     }
 
     /// Why a request's body was not read.
@@ -157,23 +163,6 @@ struct BodyMiddleware: RouterMiddleware {
                                                       description: "the request body did not arrive within \(JSONWriter.numberText(configuration.bodyTimeout)) seconds")
             }
         }
-    }
-
-    /// The body, read by a task of its own, which BodyReadDeadlines cancels at the deadline.
-    func body(of request: Request, limit: Int, within seconds: Double, on eventLoop: any EventLoop) async -> Result<[UInt8], Refusal> {
-        let reader = Task { () -> Result<[UInt8], Refusal> in
-            var request = request
-            do {
-                let body = try await request.collectBody(upTo: limit)
-                return Task.isCancelled ? .failure(.tooSlow) : .success(Array(body.readableBytesView))
-            } catch {
-                return .failure(Task.isCancelled ? .tooSlow : .tooLarge)
-            }
-        }
-        let id = deadlines.register(reader, deadline: .now() + .nanoseconds(Int64(seconds * 1_000_000_000)), on: eventLoop)
-        let result = await withTaskCancellationHandler { await reader.value } onCancel: { reader.cancel() }
-        deadlines.finish(id)
-        return result
     }
 }
 

@@ -1,7 +1,7 @@
 // BodyReadTests.swift: the request body over a real socket (EmulatorServer on port 0, bytes sent as
 // written): a body that never finishes arriving is answered 408 with the provider's error once the
-// configured time has passed, a body that arrives in pieces within it is read whole, one past the limit is
-// answered 413, and the server keeps serving after each. Also the request log across a reset, and the code
+// configured time has passed, and its connection closed; a body that arrives in pieces within it is read
+// whole, one past the limit is answered 413, and the server keeps serving after each. Also the request log across a reset, and the code
 // store across its chunks.
 import Foundation
 #if canImport(Glibc)
@@ -120,6 +120,41 @@ struct BodyReadTests {
             let answer = try await Self.exchange(port, [Self.head(length: body.utf8.count) + String(body.prefix(30)), String(body.dropFirst(30))],
                                            pause: 200_000)
             #expect(answer.status == 200 && answer.body["authorization_code"] is String)
+        }
+    }
+
+    @Test("the 408 ends its connection: what arrives on it after the deadline is never read as a request")
+    func timedOutConnectionEnds() async throws {
+        var configuration = EmulatorConfiguration.embeddedDefault
+        configuration.bodyTimeout = 0.5
+        try await Self.withServer(configuration) { port in
+            let received: (status: Int, afterwards: Int) = try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(with: Result {
+                        let fd = try Self.connect(port)
+                        defer { close(fd) }
+                        let body = Self.signInBody
+                        Self.send(fd, Self.head(length: body.utf8.count) + String(body.prefix(20)))
+                        let answer = Self.answer(fd)
+                        // The rest of the body, then a whole request: the connection is closed to both.
+                        Self.send(fd, String(body.dropFirst(20)) + Self.clock)
+                        var byte: UInt8 = 0
+                        return (answer.status, recv(fd, &byte, 1, 0))
+                    })
+                }
+            }
+            #expect(received.status == 408)
+            #expect(received.afterwards == 0, "the connection should be closed after the 408")
+        }
+    }
+
+    @Test("a request that arrives with the time-out's marker is read as any other: only the connection's handler sets it")
+    func markerFromTheClientIsIgnored() async throws {
+        try await Self.withServer(.embeddedDefault) { port in
+            let body = Self.signInBody
+            let head = Self.head(length: body.utf8.count).replacingOccurrences(of: "\r\n\r\n", with: "\r\nX-Bridge-Body-Timed-Out: 1\r\n\r\n")
+            let answer = try await Self.exchange(port, [head + body])
+            #expect(answer.status == 200 && answer.body["authorization_code"] is String, "\(answer)")
         }
     }
 
