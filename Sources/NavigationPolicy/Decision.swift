@@ -34,8 +34,9 @@ public enum Interception: Sendable, Hashable {
 }
 
 /// An error carried in a decision: the navigation was still decided. A value an app can switch on; the
-/// states it carries are the real ones (an app compares them), and whoever prints one masks them.
-public enum DecisionError: Sendable, Hashable {
+/// states it carries are the real ones (an app compares them), and whoever prints one masks them. Indirect:
+/// most decisions carry none, and each decision carries the room for one.
+public indirect enum DecisionError: Sendable, Hashable {
     /// The URL does not parse as a browser would parse it (the URL Standard's validation error).
     case invalidURL(URLParseError)
     /// A bridge URL matched a bridge rule but does not decode.
