@@ -44,7 +44,7 @@ final class BodyDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Whether a request head declares a body: a Content-Length above 0, or a Transfer-Encoding.
     static func declaresBody(_ fields: HTTPFields) -> Bool {
-        fields[.transferEncoding] != nil || (fields[.contentLength].flatMap { Int($0) } ?? 0) > 0
+        (fields[.contentLength].flatMap { Int($0) } ?? 0) > 0 || fields[.transferEncoding] != nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {

@@ -162,10 +162,13 @@ struct EmulatorState {
     func userIndex(email: String) -> Int? { users.firstIndex { $0.email == email.lowercased() } }
     func userIndex(phone: String) -> Int? { users.firstIndex { $0.phone == phone } }
 
+    /// The letters and digits a random value is made of.
+    private static let valueAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+
     /// A new random value of `length` letters and digits (URL-safe), uniform: a byte from the system's
     /// generator is used only below 248 (four times the alphabet).
     func randomValue(length: Int) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        let alphabet = Self.valueAlphabet
         var bytes: [UInt8] = []
         bytes.reserveCapacity(length)
         while bytes.count < length {
