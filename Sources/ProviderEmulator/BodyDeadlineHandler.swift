@@ -1,45 +1,28 @@
-// BodyDeadlineHandler.swift: a request's body gathered where its bytes arrive, within the configured time: a
-// channel handler in each connection's pipeline (Hummingbird's additionalChannelHandlers), on the connection's
-// event loop. A head that declares a body is held, with the body's parts, until the request's end arrives, then
-// passed on whole; the route reads a body that is already there, with no task of its own and no hand-off to
-// another thread. One whose end has not arrived by the deadline is passed on with the time-out marked on it
-// (`timedOutField`) and `Connection: close`: BodyMiddleware answers 408 in the provider's words, Hummingbird
-// closes the connection after that answer (RFC 9110 §15.5.9), and what else arrives on it is dropped. A body
-// past the configured limit is passed on as it arrives, so BodyMiddleware answers 413 as soon as the limit is
-// crossed. The timer is the event loop's own (NIO's scheduled tasks, the way NIO's handlers time out).
+// BodyDeadlineHandler.swift: a request body's deadline, kept where its bytes arrive: a channel handler in each
+// connection's pipeline (Hummingbird's additionalChannelHandlers), its timer the connection's event loop's own
+// (a scheduled task, the way NIO's handlers time out), so a body costs no task and no hand-off to another
+// thread: the route reads it in line (BodyMiddleware). Parts go through as they arrive, so Hummingbird's idle
+// timeout sees the body arriving. When a head that declares a body has not reached its end by the deadline,
+// the request's stream of parts ends with `Expired`: BodyMiddleware answers 408 in the provider's words, and
+// the connection then closes (Hummingbird closes one whose stream failed), with what else arrived on it unread.
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
 
-final class BodyDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
+final class BodyDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
 
-    /// What a request whose body did not arrive in time carries to BodyMiddleware. Taken off every request
-    /// that arrives with it: only this handler sets it.
-    static let timedOutField = HTTPField.Name("X-Bridge-Body-Timed-Out")!
-
-    private enum State {
-        /// Parts go through as they come: no body is being held.
-        case passing
-        /// A head that declares a body, held with the parts of its body so far (`bytes` of them).
-        case holding(head: HTTPRequest, parts: [ByteBuffer], bytes: Int)
-        /// The held request was passed on timed out: everything after it is dropped.
-        case timedOut
-    }
+    /// What a body that did not arrive in time throws where it is read.
+    struct Expired: Error {}
 
     private let timeout: TimeAmount
-    private let limit: Int
-    private var state = State.passing
     private var deadline: Scheduled<Void>?
+    private var expired = false
 
-    /// `timeout`: the time a body has to arrive whole; `limit`: the bytes held at most (past them, the
-    /// request goes on as it arrives, to be refused).
-    init(timeout: TimeAmount, limit: Int) {
+    /// `timeout`: the time a declared body has, from its head, to arrive whole.
+    init(timeout: TimeAmount) {
         self.timeout = timeout
-        self.limit = limit
     }
 
     /// Whether a request head declares a body: a Content-Length above 0, or a Transfer-Encoding.
@@ -48,61 +31,34 @@ final class BodyDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        switch (unwrapInboundIn(data), state) {
-        case (_, .timedOut):
-            return
-        case (.head(var head), _):
-            head.headerFields[Self.timedOutField] = nil
-            guard Self.declaresBody(head.headerFields) else {
-                context.fireChannelRead(wrapInboundOut(.head(head)))
-                return
-            }
-            state = .holding(head: head, parts: [], bytes: 0)
+        guard !expired else { return }
+        switch unwrapInboundIn(data) {
+        case .head(let head) where Self.declaresBody(head.headerFields):
             deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in expire(context) }
-        case (.body(let buffer), .holding(let head, var parts, let bytes)):
-            parts.append(buffer)
-            if bytes + buffer.readableBytes > limit {
-                release(head, parts, context)
-            } else {
-                state = .holding(head: head, parts: parts, bytes: bytes + buffer.readableBytes)
-            }
-        case (.end, .holding(let head, let parts, _)):
-            release(head, parts, context)
-            context.fireChannelRead(data)
-        case (_, .passing), (.body, _), (.end, _):
-            context.fireChannelRead(data)
+        case .end:
+            stopTimer()
+        case .head, .body:
+            break
         }
+        context.fireChannelRead(data)
     }
 
-    /// Passes the held request on (its end, when it has come, after it) and lets the rest through.
-    private func release(_ head: HTTPRequest, _ parts: [ByteBuffer], _ context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
-        state = .passing
-        context.fireChannelRead(wrapInboundOut(.head(head)))
-        for part in parts { context.fireChannelRead(wrapInboundOut(.body(part))) }
-    }
-
-    /// The deadline passed with the request still held: it goes on marked, with no body, and ends the connection.
+    /// The deadline passed before the request's end: its stream ends with `Expired`, and nothing more is read.
     private func expire(_ context: ChannelHandlerContext) {
-        guard case .holding(var head, _, _) = state else { return }
         deadline = nil
-        state = .timedOut
-        head.headerFields[Self.timedOutField] = "1"
-        head.headerFields[.connection] = "close"
-        context.fireChannelRead(wrapInboundOut(.head(head)))
-        context.fireChannelRead(wrapInboundOut(.end(nil)))
-        context.fireChannelReadComplete()
+        expired = true
+        context.fireErrorCaught(Expired())
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    private func stopTimer() {
         deadline?.cancel()
         deadline = nil
     }
+
+    func handlerRemoved(context: ChannelHandlerContext) { stopTimer() }
 
     func channelInactive(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
+        stopTimer()
         context.fireChannelInactive()
     }
 }

@@ -123,19 +123,14 @@ struct StandInAssetsMiddleware: RouterMiddleware {
     }
 }
 
-/// Reads the request's body into the context, up to the configured limit (413 past it). Over a connection
-/// the body has arrived whole by now, or did not arrive within the configured time (BodyDeadlineHandler):
-/// that request is answered 408. A request that declares no body (no Content-Length above 0, no
-/// Transfer-Encoding: most GETs) has none to read.
+/// Reads the request's body into the context, in line: up to the configured limit (413 past it) and, over a
+/// connection, within the configured time (BodyDeadlineHandler ends a late body's stream: 408, and the
+/// connection closes). A request that declares no body (no Content-Length above 0, no Transfer-Encoding:
+/// most GETs) has none to read.
 struct BodyMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
         guard let configuration = context.emulator?.configuration, BodyDeadlineHandler.declaresBody(request.headers) else {
             return try await next(request, context)
-        }
-        if request.headers[BodyDeadlineHandler.timedOutField] != nil {
-            var response = Response(Refusal.tooSlow.response(request.uri.path, configuration))
-            response.headers[.connection] = "close"
-            return response
         }
         var request = request
         let body: ByteBuffer
@@ -143,6 +138,10 @@ struct BodyMiddleware: RouterMiddleware {
             body = try await request.collectBody(upTo: configuration.maxBodyBytes)
         } catch is NIOTooManyBytesError {
             return Response(Refusal.tooLarge.response(request.uri.path, configuration))
+        } catch is BodyDeadlineHandler.Expired {
+            var response = Response(Refusal.tooSlow.response(request.uri.path, configuration))
+            response.headers[.connection] = "close"
+            return response
         }
         var context = context
         context.body = Array(body.readableBytesView)

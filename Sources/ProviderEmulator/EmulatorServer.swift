@@ -1,7 +1,7 @@
 // EmulatorServer.swift: the emulator's router (EmulatorRouter) on a Hummingbird application. Connections
 // that send nothing (a half-sent request head, an idle keep-alive) are closed after the configured idle
-// time (Hummingbird's idle timeout); a request body is gathered within the configured time on each
-// connection's event loop (BodyDeadlineHandler). As `bridge serve`, SIGTERM and SIGINT stop it within a second
+// time (Hummingbird's idle timeout); a request body that does not arrive within the configured time is
+// timed out on each connection's event loop (BodyDeadlineHandler). As `bridge serve`, SIGTERM and SIGINT stop it within a second
 // whatever clients are connected: the service group's graceful shutdown ends the event streams, and what
 // is still running after a second is cancelled. Listens on loopback unless told otherwise; port 0 picks a
 // free one, and `onRunning` gets the base URL once the server listens.
@@ -33,9 +33,7 @@ public struct EmulatorServer: Sendable {
         let host = self.host
         let idle = TimeAmount.nanoseconds(Int64(emulator.configuration.idleTimeout * 1_000_000_000))
         let bodyTimeout = TimeAmount.nanoseconds(Int64(emulator.configuration.bodyTimeout * 1_000_000_000))
-        let limit = emulator.configuration.maxBodyBytes
-        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [BodyDeadlineHandler(timeout: bodyTimeout, limit: limit)],
-                                               idleTimeout: idle)
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [BodyDeadlineHandler(timeout: bodyTimeout)], idleTimeout: idle)
         let app = Application(router: EmulatorRouter.router(emulator, log: log), server: .http1(configuration: http1),
                               configuration: .init(address: .hostname(host, port: port), serverName: "bridge-serve"),
                               onServerRunning: { channel in

@@ -148,12 +148,15 @@ struct BodyReadTests {
         }
     }
 
-    @Test("a request that arrives with the time-out's marker is read as any other: only the connection's handler sets it")
-    func markerFromTheClientIsIgnored() async throws {
-        try await Self.withServer(.embeddedDefault) { port in
+    @Test("a body that keeps arriving is read whole even when it takes longer than the idle timeout: each part is activity")
+    func bodyLongerThanIdle() async throws {
+        var configuration = EmulatorConfiguration.embeddedDefault
+        configuration.idleTimeout = 0.3
+        configuration.bodyTimeout = 5
+        try await Self.withServer(configuration) { port in
             let body = Self.signInBody
-            let head = Self.head(length: body.utf8.count).replacingOccurrences(of: "\r\n\r\n", with: "\r\nX-Bridge-Body-Timed-Out: 1\r\n\r\n")
-            let answer = try await Self.exchange(port, [head + body])
+            let parts = [Self.head(length: body.utf8.count) + String(body.prefix(30)), String(body.dropFirst(30).prefix(30)), String(body.dropFirst(60))]
+            let answer = try await Self.exchange(port, parts, pause: 200_000)
             #expect(answer.status == 200 && answer.body["authorization_code"] is String, "\(answer)")
         }
     }
