@@ -34,6 +34,7 @@ final class BodyDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler 
         guard !expired else { return }
         switch unwrapInboundIn(data) {
         case .head(let head) where Self.declaresBody(head.headerFields):
+            stopTimer()
             deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [self] in expire(context) }
         case .end:
             stopTimer()
