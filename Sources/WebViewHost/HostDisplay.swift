@@ -27,8 +27,9 @@ struct HostDisplay {
         unsetenv("WAYLAND_DISPLAY")
         gdk_set_allowed_backends("x11")
         guard gtk_init_check(nil, nil) != 0 else {
+            let state = xvfb?.state
             xvfb?.stop()
-            throw HostError(.noDisplay, "cannot open display \(name)" + (requested != nil ? " (--display)" : ""))
+            throw HostError(.noDisplay, "cannot open display \(name)" + (requested != nil ? " (--display)" : "") + (state.map { " (\($0))" } ?? ""))
         }
         return HostDisplay(name: name, xvfb: xvfb)
     }

@@ -11,13 +11,29 @@ public final class XvfbDisplay {
     /// The display name to put in DISPLAY, e.g. ":99".
     public let name: String
     private let process: Process
+    /// Xvfb's standard error, read only to say why a display could not be used.
+    private let messages: Pipe
 
-    private init(name: String, process: Process) {
+    private init(name: String, process: Process, messages: Pipe) {
         self.name = name
         self.process = process
+        self.messages = messages
     }
 
     public var processIdentifier: Int32 { process.processIdentifier }
+
+    /// Why this display may not open: whether its Xvfb is still running, and the last lines it wrote.
+    public var state: String {
+        let running = process.isRunning ? "Xvfb (pid \(process.processIdentifier)) is running" : "Xvfb has exited (\(process.terminationStatus))"
+        let said = Self.lastLines(messages)
+        return running + (said.isEmpty ? "" : "; it said: \(said)")
+    }
+
+    /// The last three lines in a pipe now, joined, without waiting for more.
+    private static func lastLines(_ pipe: Pipe) -> String {
+        String(decoding: pipe.fileHandleForReading.availableDataOrEmpty(), as: UTF8.self)
+            .split(separator: "\n").suffix(3).joined(separator: " | ")
+    }
 
     /// The Xvfb executable on PATH, if any.
     public static func executable() -> String? {
@@ -78,11 +94,10 @@ public final class XvfbDisplay {
         guard let line, let number = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
-            let said = String(decoding: launch.messages.fileHandleForReading.availableDataOrEmpty(), as: UTF8.self)
-                .split(separator: "\n").suffix(3).joined(separator: " | ")
+            let said = lastLines(launch.messages)
             throw HostError(.noDisplay, "Xvfb did not report a display within \(timeout) s" + (said.isEmpty ? "" : ": \(said)"))
         }
-        return XvfbDisplay(name: ":\(number)", process: process)
+        return XvfbDisplay(name: ":\(number)", process: process, messages: launch.messages)
     }
 
     /// Stops Xvfb and waits for it to exit: SIGTERM, then SIGKILL after two seconds (a child started by a
