@@ -23,7 +23,7 @@ public final class XvfbDisplay {
     public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Why this display may not open: whether its Xvfb is still running, and the last lines it wrote.
-    public var state: String {
+    var state: String {
         let running = process.isRunning ? "Xvfb (pid \(process.processIdentifier)) is running" : "Xvfb has exited (\(process.terminationStatus))"
         let said = Self.lastLines(messages)
         return running + (said.isEmpty ? "" : "; it said: \(said)")
