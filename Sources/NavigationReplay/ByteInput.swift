@@ -2,7 +2,9 @@
 // to fit in memory. The first chunk can be looked at before a reader is chosen (format sniffing) and is
 // then handed to that reader, so standard input, which cannot be re-read, works like a file. A chunk is
 // read with read(2) straight into the array the readers take: FileHandle's read gives a Data, which
-// would be allocated and then copied into that array, once per chunk of every log.
+// would be allocated and then copied into that array, once per chunk of every log. A read that fails
+// (EIO from a disk or a network mount) ends the input where it failed and is kept as `failure`, for the
+// reader to report after the bytes before it: those are still replayed, and the log is not taken as whole.
 import Foundation
 import NavigationPolicy
 #if canImport(Glibc)
@@ -21,6 +23,10 @@ public final class ByteInput {
     /// Bytes read ahead by `peek` and not yet consumed.
     private var pending: [UInt8] = []
     public static let chunkSize = 1 << 16
+    /// Bytes read from the handle so far.
+    private var offset = 0
+    /// Why the input ended before its end, if a read failed; nil while reading goes well.
+    public private(set) var failure: ReplayInputError?
 
     /// Opens a file, or standard input for "-".
     public init(path: String) throws(ReplayInputError) {
@@ -68,20 +74,25 @@ public final class ByteInput {
     }
 
     /// Up to `chunkSize` bytes from the handle (read again after a signal interrupts the read); nil at the
-    /// end of input or on an error, which ends the input as FileHandle's read did.
+    /// end of input or on an error, which is kept in `failure`.
     private func readChunk() -> [UInt8]? {
         let descriptor = handle.fileDescriptor
-        var failed = false
+        var error: Int32 = 0
         let chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { buffer, count in
             while true {
                 let got = read(descriptor, buffer.baseAddress, Self.chunkSize)
                 if got < 0 && errno == EINTR { continue }
-                if got < 0 { failed = true }
+                if got < 0 { error = errno }
                 count = max(got, 0)
                 return
             }
         }
-        return failed || chunk.isEmpty ? nil : chunk
+        if error != 0 {
+            failure = .readFailed(name, offset: offset, code: error)
+            return nil
+        }
+        offset += chunk.count
+        return chunk.isEmpty ? nil : chunk
     }
 
     /// At least `count` bytes from the start (fewer at the end of input), without consuming them.
@@ -102,6 +113,7 @@ public final class ByteInput {
                 throw .tooLarge(name, limit: limit)
             }
         }
+        if let failure { throw failure }
         do { return try TextEncoding.utf8(all) } catch { throw .encoding(name, error) }
     }
 }
@@ -111,6 +123,8 @@ public enum ReplayInputError: Error, Sendable, Hashable {
     case noSuchFile(String)
     case directory(String)
     case unreadable(String)
+    /// A read that failed after `offset` bytes, with the system's error number.
+    case readFailed(String, offset: Int, code: Int32)
     /// A whole-document log (HAR, CDP) past the bytes it may hold in memory.
     case tooLarge(String, limit: Int)
     case encoding(String, TextEncodingError)
@@ -122,6 +136,7 @@ extension ReplayInputError: CustomStringConvertible {
         case .noSuchFile(let path): "\(path): no such file"
         case .directory(let path): "\(path): is a directory, not a log"
         case .unreadable(let path): "\(path): cannot be read"
+        case .readFailed(let name, let offset, let code): "\(name): reading failed after \(offset) bytes (\(String(cString: strerror(code)))); nothing after it was read"
         case .tooLarge(let name, let limit): "\(name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
         case .encoding(let name, let error): "\(name): \(error)"
         }

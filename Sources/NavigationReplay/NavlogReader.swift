@@ -99,6 +99,10 @@ public struct NavlogReader {
         } else if !partial.isEmpty {
             partial.withUnsafeBufferPointer { finish($0, lineNumber: line, endOfFile: true) }
         }
+        // A read that failed is the last thing said, at the line it cut.
+        if let failure = input.failure {
+            rejected(RejectedRecord(location: .line(line), reason: "\(failure)"))
+        }
     }
 
     static func describe(_ bytes: Int) -> String {

@@ -18,11 +18,14 @@ struct InputArguments {
         case overlong(line: Int)
         /// Standard input in an encoding read line by line only as UTF-8.
         case encoding(TextEncodingError)
+        /// Standard input whose reading failed; the lines before it were read.
+        case unreadable(ReplayInputError)
 
         var description: String {
             switch self {
             case .overlong(let line): return "standard input, line \(line): longer than \(InputArguments.maxLineBytes >> 20) MB; not read"
             case .encoding(let error): return "standard input: \(error)"
+            case .unreadable(let error): return "\(error)"
             }
         }
     }
@@ -79,6 +82,11 @@ struct InputArguments {
                 if end < chunk.count { finish() }
                 start = end + 1
             }
+        }
+        // A line cut by a failed read is not taken as an input; the failure is said instead.
+        if let failure = input.failure {
+            skipped.append(.unreadable(failure))
+            return
         }
         if !line.isEmpty || overlong { finish() }
     }

@@ -5,6 +5,7 @@
 // past replay's limit is reported by number and the lines after it are still read.
 import Foundation
 import NavigationPolicy
+import NavigationReplay
 import Testing
 @testable import bridge
 
@@ -90,6 +91,14 @@ struct OrdinaryInputTests {
             let inputs = Self.objects(json).map { ($0["input"] ?? $0["url"]) as? String }
             #expect(inputs == ["https://a.example/", "https://c.example/"], "\(json.stdout)")
         }
+    }
+
+    @Test("standard input whose read fails is reported, not taken as its end",
+          .enabled(if: FileManager.default.isReadableFile(atPath: "/proc/self/mem"), "a file whose read fails (Linux's /proc/self/mem)"))
+    func standardInputThatCannotBeRead() throws {
+        let expanded = try InputArguments.expand(["-"], standardInput: ByteInput(path: "/proc/self/mem"))
+        #expect(expanded.inputs.isEmpty)
+        #expect(expanded.skipped == [.unreadable(.readFailed("/proc/self/mem", offset: 0, code: EIO))])
     }
 
     @Test("numeric options out of range are usage errors naming the option", arguments: [

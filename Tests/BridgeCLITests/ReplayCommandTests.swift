@@ -110,6 +110,13 @@ import Testing
         try CommandProblemTests.expect(["replay", "--rules", "/nonexistent.json", Self.path("Fixtures/logs/capture-signin.navlog")], .rules(error))
     }
 
+    @Test(.enabled(if: FileManager.default.isReadableFile(atPath: "/proc/self/mem"), "a file whose read fails (Linux's /proc/self/mem)"))
+    func aLogWhoseReadFailsIsRejectedWithAFailingStatus() throws {
+        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--format", "json", "/proc/self/mem"])
+        let summary = Self.objects(run).compactMap { $0["summary"] as? [String: Any] }.first
+        #expect(run.status == 1 && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
+    }
+
     @Test func inputFormatOverridesSniffing() throws {
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--input-format", "cdp", "--format", "json",
                                          Self.path("Fixtures/logs/capture-signin.navlog")])

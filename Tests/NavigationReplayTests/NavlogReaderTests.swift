@@ -48,6 +48,26 @@ import Testing
         #expect(result.navigations.last?.record.location.line == 20_000)
     }
 
+    /// Linux's /proc/self/mem opens, and its first read fails with EIO: a read error from a real file.
+    static let failingFile = "/proc/self/mem"
+
+    @Test(.enabled(if: FileManager.default.isReadableFile(atPath: failingFile), "a file whose read fails (Linux's /proc/self/mem)"))
+    func aReadThatFailsIsRejectedNotTakenAsTheEnd() throws {
+        let input = try ByteInput(path: Self.failingFile)
+        var items: [LogItem] = []
+        NavlogReader().read(input) { items.append($0) }
+        #expect(input.failure == .readFailed(Self.failingFile, offset: 0, code: EIO))
+        guard items.count == 1, case .rejected(let rejected) = items[0] else {
+            Issue.record("expected one rejection, got \(items)")
+            return
+        }
+        #expect(rejected.location.line == 1)
+        #expect(LogFormat.sniff(try ByteInput(path: Self.failingFile)) == .navlog)
+        #expect(throws: ReplayInputError.readFailed(Self.failingFile, offset: 0, code: EIO)) {
+            try ByteInput(path: Self.failingFile).readAll(limit: 1 << 20)
+        }
+    }
+
     @Test func anOverlongLineIsRejectedWithoutBeingHeld() {
         var reader = NavlogReader()
         reader.maxLineBytes = 1_000
