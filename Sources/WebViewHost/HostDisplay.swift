@@ -1,6 +1,7 @@
 // HostDisplay.swift: the X display a hosted view draws into: --display, else DISPLAY, else a private Xvfb
 // (stopped when the host stops). Also the signal mask: a parent that blocks SIGINT and SIGTERM (a test
-// runner) would leave them blocked here and in Xvfb, and the host could not be stopped.
+// runner) would leave them blocked here and in Xvfb, and the host could not be stopped. A display the host
+// started is retried briefly while its Xvfb runs (XvfbDisplay.connect); one given is tried once.
 #if WebKit
 import CWebKit
 import Foundation
@@ -26,7 +27,12 @@ struct HostDisplay {
         setenv("DISPLAY", name, 1)
         unsetenv("WAYLAND_DISPLAY")
         gdk_set_allowed_backends("x11")
-        guard gtk_init_check(nil, nil) != 0 else {
+        // A display this host started is given two seconds to take its first connection (see
+        // `XvfbDisplay.connect`); a display given to it is tried once.
+        let (connected, tries) = xvfb?.connect(attempts: 20, interval: 0.1) { gtk_init_check(nil, nil) != 0 }
+            ?? (gtk_init_check(nil, nil) != 0, 1)
+        if connected && tries > 1 { note("display \(name) refused \(tries - 1) connection(s) while its Xvfb was running; connected on try \(tries)") }
+        guard connected else {
             let state = xvfb?.state
             xvfb?.stop()
             throw HostError(.noDisplay, "cannot open display \(name)" + (requested != nil ? " (--display)" : "") + (state.map { " (\($0))" } ?? ""))

@@ -29,6 +29,20 @@ public final class XvfbDisplay {
         return running + (said.isEmpty ? "" : "; it said: \(said)")
     }
 
+    /// Tries `connect` until it succeeds, at most `attempts` times, `interval` seconds apart, while this
+    /// Xvfb is running: it says it is ready once it listens, so a refusal while it still runs is taken as
+    /// passing and tried again; once it has exited, nothing is retried. Returns the tries made and whether
+    /// the last succeeded.
+    func connect(attempts: Int, interval: Double, _ connect: () -> Bool) -> (connected: Bool, tries: Int) {
+        var tries = 0
+        while true {
+            tries += 1
+            if connect() { return (true, tries) }
+            guard tries < attempts, process.isRunning else { return (false, tries) }
+            usleep(useconds_t(interval * 1_000_000))
+        }
+    }
+
     /// The last three lines in a pipe now, joined, without waiting for more.
     private static func lastLines(_ pipe: Pipe) -> String {
         String(decoding: pipe.fileHandleForReading.availableDataOrEmpty(), as: UTF8.self)

@@ -1,9 +1,9 @@
 // XvfbLaunchTests.swift: an Xvfb launched early (`XvfbDisplay.launch`, as `bridge host` does before loading
 // its rules) reports its display when asked, and one never asked for (a run that failed first) is stopped
-// when it goes away: no Xvfb is left behind.
+// when it goes away: no Xvfb is left behind. A refused connection is tried again only while it runs.
 import Foundation
 import Testing
-import WebViewHost
+@testable import WebViewHost
 
 @Suite("an Xvfb launched early", .enabled(if: XvfbDisplay.executable() != nil, "needs Xvfb (apt-get install xvfb; .ci/setup installs it)"))
 struct XvfbLaunchTests {
@@ -18,6 +18,21 @@ struct XvfbLaunchTests {
         #expect(Self.isRunning(pid))
         display.stop()
         #expect(!Self.isRunning(pid))
+    }
+
+    @Test("a connection refused while it runs is tried again; once it has exited, it is not")
+    func connectRetries() throws {
+        let display = try XvfbDisplay.launch().ready()
+        var calls = 0
+        let retried = display.connect(attempts: 5, interval: 0.001) { calls += 1; return calls == 3 }
+        #expect(retried.connected && retried.tries == 3 && calls == 3)
+        calls = 0
+        let refused = display.connect(attempts: 4, interval: 0.001) { calls += 1; return false }
+        #expect(!refused.connected && refused.tries == 4 && calls == 4)
+        display.stop()
+        calls = 0
+        let exited = display.connect(attempts: 5, interval: 0.001) { calls += 1; return false }
+        #expect(!exited.connected && exited.tries == 1 && calls == 1)
     }
 
     @Test("never asked for, it is stopped when it goes away")
