@@ -52,7 +52,7 @@ public struct PolicyEngine: Sendable {
                             error: .invalidURL(error), explanation: notes)
         }
         // What the scheme is to the engine, looked up once.
-        let schemeIndex = url.firstIndex(of: .scheme, in: schemes.keys)
+        let schemeIndex = schemes.firstIndex(url)
         let role = schemeIndex.map { schemes.roles[$0] } ?? SchemeRole()
         // about:blank and about:srcdoc: WebKit reports them for bridge iframes.
         if role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {

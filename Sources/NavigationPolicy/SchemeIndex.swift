@@ -1,6 +1,8 @@
 // SchemeIndex.swift: every scheme the engine or the rules name (about, the always-blocked ones, the scheme
 // rules', the allowed origins'), for one byte lookup per decision, with what each is to the engine; and
-// the scheme rules grouped by scheme, in file order (bridge rules before deep-link rules).
+// the scheme rules grouped by scheme, in file order (bridge rules before deep-link rules). A special
+// scheme (http, https, ws, wss, ftp, file) is known from the parse already: its index is read by its
+// kind, and only other schemes are looked up by their bytes.
 import BrowserURL
 
 /// What a scheme is to the engine: about:, always blocked, and the group of scheme rules naming it.
@@ -26,6 +28,8 @@ struct SchemeIndex: Sendable {
     let hasWVJB: Bool
     /// Each scheme's index in `keys`, for compiling the other indexes (never read by a decision).
     private let indexByName: [String: Int]
+    /// Each special scheme's index in `keys` by its `SchemeKind` raw value (-1: not named).
+    private let specialIndexes: [Int]
 
     init(_ rules: Rules) {
         var schemeOrder: [String] = []
@@ -55,6 +59,18 @@ struct SchemeIndex: Sendable {
         keys = ComponentKeys(schemes)
         self.roles = roles
         indexByName = index
+        let special: [(SchemeKind, String)] = [(.http, "http"), (.https, "https"), (.ws, "ws"), (.wss, "wss"), (.ftp, "ftp"), (.file, "file")]
+        var byKind = [Int](repeating: -1, count: Int(SchemeKind.other.rawValue))
+        for (kind, name) in special { byKind[Int(kind.rawValue)] = index[name] ?? -1 }
+        specialIndexes = byKind
+    }
+
+    /// The URL's scheme's index in `keys`, or nil when no rule or built-in names it.
+    func firstIndex(_ url: BrowserURL) -> Int? {
+        let kind = url.schemeKind
+        guard kind.isSpecial else { return url.firstIndex(of: .scheme, in: keys) }
+        let found = specialIndexes[Int(kind.rawValue)]
+        return found < 0 ? nil : found
     }
 
     /// A named scheme's index in `keys`.

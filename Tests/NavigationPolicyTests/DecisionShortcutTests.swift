@@ -5,7 +5,8 @@
 // rules that put several sentinels on one host and against a lookup per name. Allowed origins matched on
 // bytes pick the origin a plain reading of the list picks. The deep-link route and its comparison read
 // bytes in place, checked against the String way. The Redactor's byte scan for pairs carried in a value is
-// checked against the substring searches it replaced.
+// checked against the substring searches it replaced. A special scheme's index, read by its kind, is the
+// one its bytes look up.
 @testable import NavigationPolicy
 import BrowserURL
 import Foundation
@@ -30,6 +31,18 @@ import Testing
         }
         let json = "{\"version\": 1, \"allow\": [\"https://*.example.com\"], \"sentinels\": [\(sentinels.joined(separator: ", "))]}"
         return try RulesLoader.parse(Data(json.utf8))
+    }
+
+    @Test func specialSchemesAreIndexedByKindAsByBytes() throws {
+        let json = #"{"version": 1, "allow": ["https://a.example", "wss://a.example", "ws://a.example"], "schemes": [{"name": "app", "scheme": "myapp", "route": "done"}]}"#
+        let index = SchemeIndex(try RulesLoader.parse(Data(json.utf8)))
+        for url in ["http://a.example/", "https://a.example/", "ws://a.example/", "wss://a.example/", "ftp://a.example/",
+                    "file:///etc/passwd", "myapp://done", "about:blank", "javascript:0", "other://x", "HTTPS://a.example/"] {
+            let parsed = try #require(BrowserURL(url))
+            #expect(index.firstIndex(parsed) == parsed.firstIndex(of: .scheme, in: index.keys), "\(url)")
+        }
+        #expect(index.firstIndex(try #require(BrowserURL("http://a.example/"))) == nil)
+        #expect(index.firstIndex(try #require(BrowserURL("https://a.example/"))) == index.index(of: "https"))
     }
 
     @Test func pathShortcutDecidesAsExplaining() throws {
