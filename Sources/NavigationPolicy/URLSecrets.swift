@@ -116,7 +116,7 @@ extension Redactor {
         // Userinfo: "scheme://user:password@host"; both halves are masked (the last "@" before the path
         // ends the userinfo, as the URL parser reads it). In the path, `name=value` pairs with a secret name
         // (`/janrain:accessToken=…`, `;code=…`) are masked too.
-        if let slashes = head.utf8.firstRange(of: "://".utf8) {
+        if let slashes = Self.schemeSeparator(in: head) {
             // A backslash ends the authority too, as the URL parser reads special URLs (https://evil.com\@good.com/).
             let authorityEnd = head.utf8[slashes.upperBound...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") } ?? head.endIndex
             let path = maskPathPairs(head[authorityEnd...])
@@ -145,6 +145,23 @@ extension Redactor {
             head = Substring(maskPathPairs(head))  // a path or a relative reference: its pairs, as a URL's path
         }
         return head + tail
+    }
+
+    /// Where the first "://" in `text` is, found on its bytes: the standard library's generic firstRange(of:)
+    /// instantiates its searcher's metadata on every call, and every request `bridge serve` logs asks this.
+    static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
+        let utf8 = text.utf8
+        var from = utf8.startIndex
+        while let colon = utf8[from...].firstIndex(of: UInt8(ascii: ":")) {
+            let first = utf8.index(after: colon)
+            guard first < utf8.endIndex else { return nil }
+            let second = utf8.index(after: first)
+            if utf8[first] == UInt8(ascii: "/"), second < utf8.endIndex, utf8[second] == UInt8(ascii: "/") {
+                return colon..<utf8.index(after: second)
+            }
+            from = first
+        }
+        return nil
     }
 
     /// A URL's path (or a deep link's route) with its secret `name=value` pairs masked (`/cb;code=…/next`),

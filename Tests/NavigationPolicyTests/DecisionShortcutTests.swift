@@ -5,7 +5,7 @@
 // rules that put several sentinels on one host and against a lookup per name. Allowed origins matched on
 // bytes pick the origin a plain reading of the list picks. The deep-link route and its comparison read
 // bytes in place, checked against the String way. The Redactor's byte scan for pairs carried in a value is
-// checked against the substring searches it replaced. A special scheme's index, read by its kind, is the
+// checked against the substring searches it replaced, and its "://" search against the standard library's. A special scheme's index, read by its kind, is the
 // one its bytes look up.
 @testable import NavigationPolicy
 import BrowserURL
@@ -221,5 +221,12 @@ import Testing
     func mayCarryPairsAgreesWithContains(_ value: String) {
         let expected = value.contains("=") || value.contains("%3D") || value.contains("%3d")
         #expect(Redactor.mayCarryPairs(value[...].utf8) == expected, "\(value)")
+    }
+
+    /// The byte scan for "://" finds what the standard library's searcher finds.
+    @Test(arguments: ["", ":", "://", "a://b", "a:/b://c", "a::://b", ":/:/", "x:/", "x:", "ab//:", "é://ü", "mailto:a@b", "h://a://b", "a:", "::"])
+    func schemeSeparatorAgreesWithFirstRange(_ text: String) {
+        let expected = text[...].firstRange(of: "://")
+        #expect(Redactor.schemeSeparator(in: text[...]) == expected, "\(text)")
     }
 }
