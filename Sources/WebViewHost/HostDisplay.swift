@@ -12,7 +12,7 @@ struct HostDisplay {
     let xvfb: XvfbDisplay?
 
     static func open(_ requested: String?, launched: XvfbLaunch?, note: (String) -> Void) throws -> HostDisplay {
-        XvfbDisplay.unblockStopSignals()
+        StopSignals.unblock()
         var xvfb: XvfbDisplay? = nil
         let name: String
         if let given = XvfbDisplay.given(requested) {

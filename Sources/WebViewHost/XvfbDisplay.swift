@@ -76,7 +76,7 @@ public final class XvfbDisplay {
         guard let xvfb = executable() else {
             throw HostError(.noDisplay, "no display: DISPLAY is not set and Xvfb is not installed (Debian: apt-get install xvfb xauth), or give --display")
         }
-        unblockStopSignals()
+        StopSignals.unblock()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
         process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "1280x1024x24", "-nocursor"]
@@ -89,16 +89,6 @@ public final class XvfbDisplay {
             throw HostError(.noDisplay, "could not start \(xvfb): \(error)")
         }
         return XvfbLaunch(process: process, ready: ready, messages: messages)
-    }
-
-    /// Unblocks SIGINT and SIGTERM on the calling thread: a parent that blocks them (a test runner) leaves
-    /// them blocked here and in every child started from here, and the host (and its Xvfb) could not be stopped.
-    static func unblockStopSignals() {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// The display a launch reports (at most `timeout` seconds after it was asked for), or why not.

@@ -185,7 +185,7 @@ struct HostRun {
             if engines.count > 1 {
                 // Each engine gets its own recording, screenshots and a fresh in-process emulator (a code used
                 // in one run would be refused in the other).
-                run.recordPath = command.record.map { Self.path($0, engine: which) }
+                run.recordPath = command.record.map { which.recordingPath($0) }
                 run.screenshotsDirectory = command.screenshots.map { ($0 as NSString).appendingPathComponent(which.rawValue) }
                 if command.transcript.format == .text { out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(run.platform.rawValue))"))) }
             }
@@ -212,13 +212,6 @@ struct HostRun {
 
     /// What the app did in a run (navigations and interface calls, in order), kept for the comparison of engines.
     final class NavigationList: @unchecked Sendable { var steps: [EngineStep] = [] }
-
-    /// `PATH.navlog` as `PATH-ENGINE.navlog` (the extension kept), for one engine of `--engine both`.
-    static func path(_ path: String, engine: HostEngine) -> String {
-        let ext = (path as NSString).pathExtension
-        let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
-        return stem + "-" + engine.rawValue + (ext.isEmpty ? "" : "." + ext)
-    }
 
     /// One engine's run, its transcript, summary and report written; nil when the host could not run.
     private func host(_ which: HostEngine, engine: PolicyEngine, options: HostOptions, out: OutputWriter, renderer: TranscriptRenderer,
@@ -269,3 +262,13 @@ struct HostRun {
 /// The provider hosts and app-backend paths as --help lists them, from the emulator's one table.
 private let providerHosts = ProviderDirectory.places.map { ($0.includesSubdomains ? "*." : "") + $0.host }.joined(separator: ", ")
 private let appBackendPaths = ProviderDirectory.AppBackendPath.allCases.map(\.rawValue).joined(separator: ", ")
+
+extension HostEngine {
+    /// `PATH.navlog` as `PATH-ENGINE.navlog` (the extension kept): this engine's recording in `--engine both`.
+    /// Outside `#if WebKit`: what a run writes is named the same in every build.
+    func recordingPath(_ path: String) -> String {
+        let ext = (path as NSString).pathExtension
+        let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
+        return stem + "-" + rawValue + (ext.isEmpty ? "" : "." + ext)
+    }
+}

@@ -8,6 +8,7 @@ import Foundation
 import NavigationPolicy
 import NavigationReplay
 import ProviderEmulator
+import WebViewHost
 
 struct ServeCommand: AsyncParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
@@ -72,11 +73,7 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
         if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve", .standInScriptsMissing) }
         if !SentinelMatcher.isLoopback(host) && host != "::1" { StandardError.say("bridge serve", .exposed(host: host)) }
         // A parent (a test runner, a shell script) may have blocked these; the server stops on them.
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGINT)
-        sigaddset(&signals, SIGTERM)
-        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        StopSignals.unblock()
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
         let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
         let out = OutputWriter(flushEachLine: true, synchronized: true)

@@ -574,13 +574,13 @@ extension SeedFlowsInWebKit {
         #expect((difference["webkit"] as? [String: Any])?["did"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["did"] as? String == "allow")
 
         let record = Self.temporary("both.navlog")
-        defer { for engine in HostEngine.single { try? FileManager.default.removeItem(atPath: HostRun.path(record, engine: engine)) } }
+        defer { for engine in HostEngine.single { try? FileManager.default.removeItem(atPath: engine.recordingPath(record)) } }
         let signIn = try BridgeProcess.run(["host", "--engine", "both", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
                                             "--record", record, "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
         #expect(signIn.status == 0, "\(signIn.stdout)\(signIn.stderr)")
         #expect(HostCommandTests.jsonLines(signIn.stdout).compactMap { $0["engines"] as? [String: Any] }.first?["agree"] as? Bool == true)
         // Each engine wrote its own recording.
-        #expect(FileManager.default.fileExists(atPath: HostRun.path(record, engine: .webkit)) && FileManager.default.fileExists(atPath: HostRun.path(record, engine: .chromium)))
+        #expect(FileManager.default.fileExists(atPath: HostEngine.webkit.recordingPath(record)) && FileManager.default.fileExists(atPath: HostEngine.chromium.recordingPath(record)))
     }
 }
 
