@@ -10,6 +10,7 @@
 @testable import NavigationPolicy
 import BrowserURL
 import Foundation
+import SeededRandom
 import Testing
 
 @Suite struct DecisionShortcutTests {
@@ -228,5 +229,18 @@ import Testing
     func schemeSeparatorAgreesWithFirstRange(_ text: String) {
         let expected = text[...].firstRange(of: "://")
         #expect(Redactor.schemeSeparator(in: text[...]) == expected, "\(text)")
+    }
+
+    /// The same on 5,000 seeded strings of ":", "/", "a" and "é", cut out of longer ones (a substring's
+    /// indices do not start at zero).
+    @Test func schemeSeparatorAgreesOnSeededStrings() {
+        var random = SplitMix64(0x5EED_3A2F)
+        let pieces = [":", "/", "a", "é"]
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let whole = "x" + text + "y"
+            let cut = whole.dropFirst().dropLast()
+            #expect(Redactor.schemeSeparator(in: cut) == cut.firstRange(of: "://"), "\(text)")
+        }
     }
 }
