@@ -19,6 +19,7 @@ enum HostBenchmark {
         }
         let hasProbe = FileManager.default.isExecutableFile(atPath: probe.path)
         let samePage = ProbePage()
+        defer { samePage.remove() }
         var firstDecision: [Double] = []
         var firstInterception: [Double] = []
         var sameInterception: [Double] = []
@@ -98,7 +99,9 @@ enum HostBenchmark {
     /// The probe's page and rules for it, written to a temporary directory: the page the probes load, byte for
     /// byte, served by the host from the file; the rules allow its origin and take `probe:done` as a deep link.
     struct ProbePage {
+        /// `bridge host`'s arguments after `host`, and where the files are.
         let arguments: [String]
+        let directory: URL
 
         init() {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-host-\(getpid())")
@@ -107,7 +110,11 @@ enum HostBenchmark {
             try? Data("<!DOCTYPE html><title>probe</title><script>location.href = 'probe:done';</script>".utf8).write(to: page)
             try? Data(#"{"version": 1, "allow": ["https://bridge-host.invalid"], "schemes": [{"name": "probe", "scheme": "probe", "route": "done"}]}"#.utf8).write(to: rules)
             arguments = ["--rules", rules.path, "--until", "deeplink", "--format", "json", page.path]
+            self.directory = directory
         }
+
+        /// Deletes the page and its rules.
+        func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// Seconds from spawning the probe to its decide-policy interception, or nil.
