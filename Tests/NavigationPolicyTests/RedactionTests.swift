@@ -33,6 +33,15 @@ struct RedactionTests {
         #expect(Redactor(isEnabled: false).mask(token) == token)
     }
 
+    @Test("a bridge's arguments holding no string and no number have nothing to mask, and are shown as they came; one value among them is masked (FuzzSecrets' find)",
+          arguments: ["%5B%20%5D", "%5Btrue%2Cnull%5D", "%7B%22a%22%3A%5B%5D%7D"])
+    func argumentsWithoutValues(_ arguments: String) {
+        let url = "janrain:onCaptureLoginSuccess?arguments=" + arguments
+        #expect(Redactor().rawURL(url) == url)
+        let withValue = "janrain:onCaptureLoginSuccess?arguments=%5B%20%22hunter2hunter2%22%5D"
+        #expect(Redactor().rawURL(withValue) != withValue)
+    }
+
     @Test("a mask that went through a URL serializer (its … escaped) stays as it is; a secret spelled as a mask with anything else escaped is masked (FuzzSecrets' find)")
     func maskLookalikes() {
         let redactor = Redactor()

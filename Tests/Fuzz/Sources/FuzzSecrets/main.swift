@@ -63,6 +63,22 @@ func typed(_ s: String) -> [String] {
             redactor.message("got {\"access_token\":\"\(s)\"}")]
 }
 
+/// Whether a JSON value is an array or object with no string or number anywhere in it (names aside).
+func isStructureOnly(_ value: JSONValue) -> Bool {
+    func holdsNoValue(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string, .number: return false
+        case .array(let items): return items.allSatisfy(holdsNoValue)
+        case .object(let members): return members.values.allSatisfy(holdsNoValue)
+        case .bool, .null: return true
+        }
+    }
+    switch value {
+    case .array, .object: return holdsNoValue(value)
+    default: return false
+    }
+}
+
 /// RFC 3986's unreserved bytes: what stands in a URL as itself (the secret's other bytes are percent-encoded).
 func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
@@ -131,6 +147,10 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // Likewise a secret that is itself a Janrain queue entry (janrain:EVENT?arguments=…): passed in an interface
     // call's queue, it is shown as the entry it is, its event name public and its arguments masked by name.
     if Redactor.isJanrainQueueEntry(String(decoding: bytes, as: UTF8.self)) { return 0 }
+    // And a secret that is a JSON array or object holding no string and no number (`[ ]`, `[true, null]`,
+    // `{"a": []}`): as a bridge's arguments it is masked value by value, and it has none, so it is shown as
+    // it came (RedactionTests.argumentsWithoutValues).
+    if let value = JSONValue.parse(String(decoding: bytes, as: UTF8.self)), isStructureOnly(value) { return 0 }
     let format = bytes.count % renderers.count
     let output = rendered(encoded, decoded: String(decoding: bytes, as: UTF8.self), by: renderers[format]).joined(separator: "\n")
     // Byte searches: Foundation's String.contains(_:) traps on some needles (a precomposed letter and a
