@@ -75,26 +75,15 @@ public final class Replayer {
     public private(set) var platform: Platform
     private let platformFromLog: Bool
     /// The counts so far.
-    public var summary: ReplaySummary {
-        var summary = counts
-        for (index, count) in actionCounts.enumerated() where count > 0 { summary.byDecision[Self.actions[index]] = count }
-        for (index, count) in kindCounts.enumerated() where count > 0 { summary.byKind[Self.kinds[index]] = count }
-        return summary
-    }
-    /// The summary's counts but for decisions by action and kind, which every navigation adds to: those are
-    /// counted in `actionCounts` and `kindCounts`, by the index of the action in `actions` and the kind in
-    /// `kinds`, so a navigation pays for no hashing.
-    private var counts = ReplaySummary()
-    private var actionCounts = [Int](repeating: 0, count: 2)
-    private var kindCounts = [Int](repeating: 0, count: DecisionKind.allCases.count)
-    private static let actions: [PolicyAction] = [.allow, .cancel]
-    private static let kinds = DecisionKind.allCases
+    public var summary: ReplaySummary { tally.summary }
+    /// The counts and the log's positions, in one value: a navigation updates them in one access (each
+    /// access to a class's stored property is checked for exclusivity at run time, about a hundred
+    /// instructions each).
+    private var tally = Tally()
     private var tracker: FlowTracker
     private let router = EventRouter()
     private let handlerLog = HandlerLog()
     private let hasHandlerTable: Bool
-    private var ordinal = 0
-    private var document = 0
 
     public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor(), platform: Platform = .ios,
                 platformFromLog: Bool = false) {
@@ -142,24 +131,23 @@ public final class Replayer {
     public func replay(_ item: consuming LogItem, decided: consuming Decision?) -> Output {
         switch consume item {
         case .header(let header):
-            counts.hasHeader = true
+            tally.counts.hasHeader = true
             if platformFromLog, let recorded = Platform(navlog: header.platform) { platform = recorded }
             return .none
         case .skipped(let reason, let count):
-            counts.skipped[reason, default: 0] += count
+            tally.counts.skipped[reason, default: 0] += count
             return .none
         case .rejected(let rejected):
-            counts.recordsRead += 1
-            counts.rejected += 1
+            tally.countRejected()
             return .rejected(rejected)
         case .call(let interfaceCall):
             return .call(call(interfaceCall))
         case .record(let record):
-            counts.recordsRead += 1
+            tally.counts.recordsRead += 1
             let decision = decided ?? engine.decide(record.request, explain: explain)
             // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
             if decision.url == nil, let error = decision.error {
-                counts.rejected += 1
+                tally.counts.rejected += 1
                 return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message(masking: redactor))"))
             }
             return .navigation(navigate(record, decision))
@@ -169,13 +157,12 @@ public final class Replayer {
     /// Ends the log: requests never answered.
     public func finish() -> [ReplayFinding] {
         let findings = tracker.finish()
-        count(findings)
+        tally.count(findings)
         return findings
     }
 
     private func navigate(_ record: consuming NavigationRecord, _ decision: consuming Decision) -> ReplayedNavigation {
-        let seq = record.seq ?? ordinal
-        ordinal += 1
+        let seq = tally.next(record.seq)
         var findings: [ReplayFinding] = []
         var events: [DispatchedEvent] = []
         if let error = decision.error {
@@ -197,27 +184,11 @@ public final class Replayer {
         // A new main-frame document has a new bridge queue.
         if record.isMainFrame && decision.action == .allow && (decision.kind == .allowed || decision.kind == .default),
            decision.url?.scheme != "about" {
-            router.forgetQueue("document-\(document)")
-            document += 1
+            router.forgetQueue("document-\(tally.newDocument())")
         }
-        counts.replayed += 1
-        if record.isSynthetic { counts.synthetic += 1 }
-        actionCounts[decision.action == .allow ? 0 : 1] += 1
-        if let kind = Self.kinds.firstIndex(of: decision.kind) { kindCounts[kind] += 1 }
-        if decision.kind == .sentinel {
-            if decision.action == .allow { counts.sentinelPassThrough += 1 }
-            else if case .sentinel(.oauthError)? = interception { counts.sentinelErrors += 1 }
-            else { counts.sentinelResults += 1 }
-        }
-        for e in events { counts.events[e.status, default: 0] += 1 }
-        count(findings)
         let replayed = ReplayedNavigation(record: record, seq: seq, decision: decision, events: events, findings: findings)
-        if replayed.mismatch { counts.mismatches += 1 }
+        tally.count(replayed, interception)
         return replayed
-    }
-
-    private func count(_ findings: [ReplayFinding]) {
-        for f in findings { counts.findings[f.severity, default: 0] += 1 }
     }
 
     // MARK: Bridge events
@@ -277,8 +248,7 @@ public final class Replayer {
     /// without one, the call is the event METHOD with its arguments, taken by the app's method itself. A call to
     /// an interface or method the app never added is an error: on Android it throws a TypeError in the page.
     private func call(_ call: InterfaceCall) -> ReplayedCall {
-        let seq = call.seq ?? ordinal
-        ordinal += 1
+        let seq = tally.next(call.seq)
         var events: [DispatchedEvent] = []
         var findings: [ReplayFinding] = []
         if let interface = engine.rules.javascriptInterface(call.interface), interface.methods.contains(call.method) {
@@ -301,16 +271,14 @@ public final class Replayer {
                                                             interfaceAdded: engine.rules.javascriptInterface(call.interface) != nil),
                                           at: call.location, seq: seq))
         }
-        counts.calls += 1
-        for e in events { counts.events[e.status, default: 0] += 1 }
-        count(findings)
+        tally.countCall(events, findings)
         return ReplayedCall(call: call, seq: seq, events: events, findings: findings)
     }
 
     private func janrainEntry(_ text: String, index: Int, at location: RecordLocation, seq: Int,
                               findings: inout [ReplayFinding]) -> DispatchedEvent {
         handlerLog.called = []
-        switch router.dispatchJanrainEntry(text, queueID: "document-\(document)", index: index) {
+        switch router.dispatchJanrainEntry(text, queueID: "document-\(tally.document)", index: index) {
         case .delivered(let name, _):
             return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
         case .unhandled(let name):
@@ -363,4 +331,67 @@ public final class Replayer {
 /// The names of the handlers one dispatch called (the router's closures append to it).
 final class HandlerLog {
     var called: [String] = []
+}
+
+/// What a replay counts, and where it is in the log: the summary's counts (decisions by action and kind kept
+/// by index, so a navigation pays for no hashing), the next ordinal for a record without `seq`, and the
+/// current document, whose bridge queue a new main-frame document replaces.
+private struct Tally {
+    var counts = ReplaySummary()
+    var actionCounts = [Int](repeating: 0, count: 2)
+    var kindCounts = [Int](repeating: 0, count: DecisionKind.allCases.count)
+    var ordinal = 0
+    var document = 0
+    static let actions: [PolicyAction] = [.allow, .cancel]
+    static let kinds = DecisionKind.allCases
+
+    var summary: ReplaySummary {
+        var summary = counts
+        for (index, count) in actionCounts.enumerated() where count > 0 { summary.byDecision[Self.actions[index]] = count }
+        for (index, count) in kindCounts.enumerated() where count > 0 { summary.byKind[Self.kinds[index]] = count }
+        return summary
+    }
+
+    /// The item's position: its own `seq`, else the next ordinal (which advances either way).
+    mutating func next(_ seq: Int?) -> Int {
+        defer { ordinal += 1 }
+        return seq ?? ordinal
+    }
+
+    /// The document being left; the next one is current after.
+    mutating func newDocument() -> Int {
+        defer { document += 1 }
+        return document
+    }
+
+    mutating func countRejected() {
+        counts.recordsRead += 1
+        counts.rejected += 1
+    }
+
+    mutating func count(_ navigation: ReplayedNavigation, _ interception: Interception?) {
+        let action = navigation.decision.action, kind = navigation.decision.kind
+        counts.replayed += 1
+        if navigation.record.isSynthetic { counts.synthetic += 1 }
+        actionCounts[action == .allow ? 0 : 1] += 1
+        if let index = Self.kinds.firstIndex(of: kind) { kindCounts[index] += 1 }
+        if kind == .sentinel {
+            if action == .allow { counts.sentinelPassThrough += 1 }
+            else if case .sentinel(.oauthError)? = interception { counts.sentinelErrors += 1 }
+            else { counts.sentinelResults += 1 }
+        }
+        for e in navigation.events { counts.events[e.status, default: 0] += 1 }
+        count(navigation.findings)
+        if navigation.mismatch { counts.mismatches += 1 }
+    }
+
+    mutating func countCall(_ events: [DispatchedEvent], _ findings: [ReplayFinding]) {
+        counts.calls += 1
+        for e in events { counts.events[e.status, default: 0] += 1 }
+        count(findings)
+    }
+
+    mutating func count(_ findings: [ReplayFinding]) {
+        for f in findings { counts.findings[f.severity, default: 0] += 1 }
+    }
 }
