@@ -77,8 +77,7 @@ public final class Replayer {
     /// The counts so far.
     public var summary: ReplaySummary { tally.summary }
     /// The counts and the log's positions, in one value: a navigation updates them in one access (each
-    /// access to a class's stored property is checked for exclusivity at run time, about a hundred
-    /// instructions each).
+    /// access to a class's stored property is checked for exclusivity at run time).
     private var tally = Tally()
     private var tracker: FlowTracker
     private let router = EventRouter()
