@@ -34,6 +34,13 @@ public enum SchemeKind: UInt8, Sendable, Hashable {
         default: self = .other
         }
     }
+
+    /// The kind of a scheme named as the parser writes it (lower case): `.other` for any scheme that is not
+    /// special, and for one in another case.
+    public init(name: String) {
+        var name = name
+        self = name.withUTF8 { SchemeKind(scheme: $0) }
+    }
 }
 
 /// Where each component sits inside `href`'s UTF-8 (all ASCII). -1 marks a null component.

@@ -59,9 +59,12 @@ struct SchemeIndex: Sendable {
         keys = ComponentKeys(schemes)
         self.roles = roles
         indexByName = index
-        let special: [(SchemeKind, String)] = [(.http, "http"), (.https, "https"), (.ws, "ws"), (.wss, "wss"), (.ftp, "ftp"), (.file, "file")]
+        // Each named scheme classified as the parser classifies a URL's (the special ones by name, once).
         var byKind = [Int](repeating: -1, count: Int(SchemeKind.other.rawValue))
-        for (kind, name) in special { byKind[Int(kind.rawValue)] = index[name] ?? -1 }
+        for (position, scheme) in schemes.enumerated() {
+            let kind = SchemeKind(name: scheme)
+            if kind.isSpecial && byKind[Int(kind.rawValue)] < 0 { byKind[Int(kind.rawValue)] = position }
+        }
         specialIndexes = byKind
     }
 

@@ -1,10 +1,18 @@
 // ComponentComparisonTests.swift: the byte comparisons the engine uses agree with the String getters,
-// on the WPT inputs and on hand-picked edge cases.
+// on the WPT inputs and on hand-picked edge cases; a scheme's kind by name is the parser's.
 @testable import BrowserURL
 import Testing
 
 @Suite("Component comparison")
 struct ComponentComparisonTests {
+    @Test("a scheme's kind by name is the kind the parser gives a URL with that scheme",
+          arguments: ["http", "https", "ws", "wss", "ftp", "file", "myapp", "httpx", "htt", "janrain"])
+    func schemeKindByName(_ name: String) throws {
+        let url = try #require(BrowserURL(name + "://a.example/"))
+        #expect(SchemeKind(name: name) == url.schemeKind)
+        #expect(SchemeKind(name: name.uppercased()) == .other)
+    }
+
     @Test("component(_:equals:) agrees with the getters on every WPT URL that parses")
     func agreesWithGetters() throws {
         var compared = 0
