@@ -212,6 +212,10 @@ let package = Package(
             name: "ProviderEmulatorTests",
             dependencies: [
                 "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText", "FlowInspector",
+                // BodyDeadlineHandler on an EmbeddedChannel, its clock advanced by hand.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
         .testTarget(

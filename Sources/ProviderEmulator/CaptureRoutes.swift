@@ -94,12 +94,15 @@ enum CaptureRoutes {
         if let form = fields["form"], Self.isOtherJobsForm(form) {
             return error(400, code: 100, "invalid_argument", "form \(form) is not a sign-in form of this flow")
         }
-        let wrong = error(200, code: 210, "invalid_credentials", "Incorrect username or password",
-                          invalidFields: JSONFields.single("signInForm", .array([.string("Incorrect username or password. Please try again.")])))
-        guard let index = state.userIndex(email: fields["signInEmailAddress"]!) else { return wrong }
+        // Made only when it is the answer: a sign-in that succeeds writes no error body.
+        func wrong() -> EmulatorResponse {
+            error(200, code: 210, "invalid_credentials", "Incorrect username or password",
+                  invalidFields: JSONFields.single("signInForm", .array([.string("Incorrect username or password. Please try again.")])))
+        }
+        guard let index = state.userIndex(email: fields["signInEmailAddress"]!) else { return wrong() }
         switch state.checkPassword(index, fields["currentPassword"]!, config) {
         case .accepted: break
-        case .wrong: return wrong
+        case .wrong: return wrong()
         case .locked(let until):
             return error(200, code: 210, "invalid_credentials", lockedMessage(until),
                          invalidFields: JSONFields.single("signInForm", .array([.string(lockedMessage(until))])))
