@@ -163,7 +163,7 @@ struct EmulatorState {
     func userIndex(phone: String) -> Int? { users.firstIndex { $0.phone == phone } }
 
     /// The letters and digits a random value is made of.
-    private static let valueAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
+    static let valueAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 
     /// A new random value of `length` letters and digits (URL-safe), uniform: a byte from the system's
     /// generator is used only below 248 (four times the alphabet).
