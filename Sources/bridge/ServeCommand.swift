@@ -4,6 +4,7 @@
 // base URL (text) or {"listening": URL} (json); then one line per request, secrets masked unless --reveal.
 import CommandOutput
 import ArgumentParser
+import BrowserURL
 import Foundation
 import NavigationPolicy
 import NavigationReplay
@@ -67,11 +68,19 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
         }
     }
 
+    /// Whether the listen address is a loopback one, by the one loopback test: the address is read as a URL's
+    /// host first (an IPv6 address in brackets, as a URL writes it: "::1" is "[::1]"; "127.1" is "127.0.0.1").
+    static func listensOnLoopback(_ address: String) -> Bool {
+        let written = address.contains(":") && !address.hasPrefix("[") ? "[\(address)]" : address
+        guard case .success(let url) = BrowserURL.parse("http://\(written)/"), url.pathname == "/", url.portNumber == nil else { return false }
+        return SentinelMatcher.isLoopback(url.hostname)
+    }
+
     func run() async throws {
         var configuration = try EmulatorSetup.configuration(config: config, assets: assets)
         configuration.allowedOrigins += allowOrigin.compactMap(EmulatorConfiguration.origin)
         if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve", .standInScriptsMissing) }
-        if !SentinelMatcher.isLoopback(host) && host != "::1" { StandardError.say("bridge serve", .exposed(host: host)) }
+        if !Self.listensOnLoopback(host) { StandardError.say("bridge serve", .exposed(host: host)) }
         // A parent (a test runner, a shell script) may have blocked these; the server stops on them.
         StopSignals.unblock()
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)

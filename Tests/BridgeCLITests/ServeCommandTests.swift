@@ -195,6 +195,14 @@ struct ServeTrustTests {
         }
     }
 
+    @Test("a listen address is loopback by the one loopback test, read as a URL's host",
+          arguments: [("127.0.0.1", true), ("::1", true), ("[::1]", true), ("0:0:0:0:0:0:0:1", true), ("localhost", true),
+                      ("127.0.0.2", true), ("127.1", true), ("0.0.0.0", false), ("::", false), ("192.168.1.20", false),
+                      ("example.com", false), ("127.0.0.1:80", false), ("", false)])
+    func loopbackAddresses(address: String, loopback: Bool) {
+        #expect(ServeCommand.listensOnLoopback(address) == loopback)
+    }
+
     @Test("--host that is not loopback is warned about, naming what it exposes")
     func nonLoopbackWarning() throws {
         let server = try ServeProcess(["--host", "0.0.0.0"])
