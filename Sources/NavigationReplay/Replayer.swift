@@ -9,7 +9,7 @@ import NavigationPolicy
 
 /// One bridge event and what became of it.
 public struct DispatchedEvent: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable {
+    public enum Status: String, Sendable, Hashable, CaseIterable {
         case delivered, unhandled, repeated, failed, invalid, reply
         /// Events are listed but not dispatched: the rules have no handler table.
         case undispatched
@@ -332,22 +332,28 @@ final class HandlerLog {
     var called: [String] = []
 }
 
-/// What a replay counts, and where it is in the log: the summary's counts (decisions by action and kind kept
-/// by index, so a navigation pays for no hashing), the next ordinal for a record without `seq`, and the
+/// What a replay counts, and where it is in the log: the summary's counts (decisions by action and kind, events
+/// by status and findings by severity kept by index, so a navigation pays for no hashing), the next ordinal for a record without `seq`, and the
 /// current document, whose bridge queue a new main-frame document replaces.
 private struct Tally {
     var counts = ReplaySummary()
     var actionCounts = [Int](repeating: 0, count: 2)
     var kindCounts = [Int](repeating: 0, count: DecisionKind.allCases.count)
+    var eventCounts = [Int](repeating: 0, count: DispatchedEvent.Status.allCases.count)
+    var findingCounts = [Int](repeating: 0, count: Severity.allCases.count)
     var ordinal = 0
     var document = 0
     static let actions: [PolicyAction] = [.allow, .cancel]
     static let kinds = DecisionKind.allCases
+    static let statuses = DispatchedEvent.Status.allCases
+    static let severities = Severity.allCases
 
     var summary: ReplaySummary {
         var summary = counts
         for (index, count) in actionCounts.enumerated() where count > 0 { summary.byDecision[Self.actions[index]] = count }
         for (index, count) in kindCounts.enumerated() where count > 0 { summary.byKind[Self.kinds[index]] = count }
+        for (index, count) in eventCounts.enumerated() where count > 0 { summary.events[Self.statuses[index]] = count }
+        for (index, count) in findingCounts.enumerated() where count > 0 { summary.findings[Self.severities[index]] = count }
         return summary
     }
 
@@ -379,18 +385,22 @@ private struct Tally {
             else if case .sentinel(.oauthError)? = interception { counts.sentinelErrors += 1 }
             else { counts.sentinelResults += 1 }
         }
-        for e in navigation.events { counts.events[e.status, default: 0] += 1 }
+        count(navigation.events)
         count(navigation.findings)
         if navigation.mismatch { counts.mismatches += 1 }
     }
 
     mutating func countCall(_ events: [DispatchedEvent], _ findings: [ReplayFinding]) {
         counts.calls += 1
-        for e in events { counts.events[e.status, default: 0] += 1 }
+        count(events)
         count(findings)
     }
 
     mutating func count(_ findings: [ReplayFinding]) {
-        for f in findings { counts.findings[f.severity, default: 0] += 1 }
+        for f in findings { if let index = Self.severities.firstIndex(of: f.severity) { findingCounts[index] += 1 } }
+    }
+
+    mutating func count(_ events: [DispatchedEvent]) {
+        for e in events { if let index = Self.statuses.firstIndex(of: e.status) { eventCounts[index] += 1 } }
     }
 }
