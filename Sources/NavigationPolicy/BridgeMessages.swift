@@ -34,13 +34,19 @@ public struct BridgeDecodingError: Error, Sendable, Hashable {
 public enum JanrainBridge {
     /// Decodes one `janrain:` URL (a navigation or a drained queue entry).
     public static func decode(_ url: BrowserURL) -> Result<BridgeMessage, BridgeDecodingError> {
+        decode(url, pathParameters: nil)
+    }
+
+    /// Decodes one `janrain:` URL; `pathParameters`, when the caller has read them already (the engine keeps a
+    /// legacy `janrain:accessToken=` URL's as its decision's parameters), are not read a second time.
+    static func decode(_ url: BrowserURL, pathParameters: FormParameters?) -> Result<BridgeMessage, BridgeDecodingError> {
         guard url.component(.scheme, equals: "janrain") else { return .failure(BridgeDecodingError(message: "not a janrain: URL")) }
         // The event name compared on the href's bytes: a String is made for it only when it names an event.
         if url.component(.pathname, equals: "eventsAvailable") { return .success(.drainRequest(.janrain)) }
         let path = url.byteRange(of: .pathname)
         let legacy = "accessToken="
         if path.count >= legacy.utf8.count && url.bytes(path.lowerBound..<path.lowerBound + legacy.utf8.count, equal: legacy) {
-            let token = url.pathParameters.first("accessToken") ?? ""
+            let token = (pathParameters ?? url.pathParameters).first("accessToken") ?? ""
             if token.isEmpty { return .failure(BridgeDecodingError(message: "janrain:accessToken= carries no token")) }
             return .success(.legacyAccessToken(token))
         }

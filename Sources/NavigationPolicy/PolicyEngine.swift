@@ -141,12 +141,15 @@ public struct PolicyEngine: Sendable {
 
     private func bridgeDecision(_ url: BrowserURL, bridge: BridgeProtocol, compiled: CompiledSchemeRule, explain: Bool,
                                 notes: inout [ExplanationStep]) -> Decision {
-        let result = bridge == .janrain ? JanrainBridge.decode(url) : WebViewJavascriptBridge.decode(url)
+        // A message in an opaque path without a query (janrain:accessToken=…) carries its parameters there: read
+        // once, for the decoder and the decision.
+        let pathParameters = url.hasOpaquePath && url.query == nil ? url.pathParameters : nil
+        let result = bridge == .janrain ? JanrainBridge.decode(url, pathParameters: pathParameters) : WebViewJavascriptBridge.decode(url)
         switch result {
         case .success(let message):
             if explain { notes.append(.matchedBridge(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), protocol: bridge.rawValue)) }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
-                            parameters: url.hasOpaquePath && url.query == nil ? url.pathParameters : url.queryParameters,
+                            parameters: pathParameters ?? url.queryParameters,
                             madeInterception: .bridge(message), error: nil, explanation: notes)
         case .failure(let error):
             if explain { notes.append(.bridgeUndecodable(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), error)) }

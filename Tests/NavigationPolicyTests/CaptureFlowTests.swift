@@ -141,6 +141,26 @@ struct CaptureFlowTests {
         #expect(legacy.interception == .bridge(.legacyAccessToken("8efac7802c55")))
     }
 
+    @Test("a bridge decision's message is the decoder's, and its parameters are the path's when the message is in an opaque path without a query, else the query's",
+          arguments: [
+              ("janrain:accessToken=a%2Bb&accessToken=c", ["accessToken=a+b", "accessToken=c"]),
+              ("janrain:accessToken=abc?x=1", ["x=1"]),
+              ("janrain:accessToken=", [String]()),
+              ("janrain:accessToken", [String]()),
+              ("janrain:eventsAvailable", ["eventsAvailable="]),
+              ("janrain:onLogin?error=stringify", ["error=stringify"]),
+              ("janrain:", [String]()),
+          ])
+    func bridgeDecisionParameters(url text: String, parameters: [String]) throws {
+        let decision = engine.decide(NavigationRequest(url: text))
+        #expect(decision.kind == .bridge)
+        #expect(decision.parameters.map { "\($0.name)=\($0.value)" } == parameters)
+        switch JanrainBridge.decode(try BrowserURL.parse(text).get()) {
+        case .success(let message): #expect(decision.interception == .bridge(message) && decision.error == nil)
+        case .failure(let error): #expect(decision.interception == nil && decision.error == .bridgeMessageInvalid(error))
+        }
+    }
+
     @Test("janrain: names read on the URL's bytes: the legacy hand-off, an empty token, no name, a near name")
     func janrainNames() throws {
         func decode(_ text: String) throws -> BridgeMessage? { try? JanrainBridge.decode(try BrowserURL.parse(text).get()).get() }
