@@ -3,7 +3,7 @@
 import BrowserURL
 
 /// What a rule, or the default, does with a navigation it decides.
-public enum PolicyAction: String, Sendable, Hashable {
+public enum PolicyAction: String, Sendable, Hashable, CaseIterable {
     case allow, cancel
 }
 

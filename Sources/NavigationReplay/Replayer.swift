@@ -332,28 +332,24 @@ final class HandlerLog {
     var called: [String] = []
 }
 
-/// What a replay counts, and where it is in the log: the summary's counts (decisions by action and kind, events
-/// by status and findings by severity kept by index, so a navigation pays for no hashing), the next ordinal for a record without `seq`, and the
-/// current document, whose bridge queue a new main-frame document replaces.
+/// What a replay counts, and where it is in the log: the summary's counts (those every navigation adds to kept
+/// by case, `CountsByCase`, so a navigation pays for no hashing), the next ordinal for a record without `seq`,
+/// and the current document, whose bridge queue a new main-frame document replaces.
 private struct Tally {
     var counts = ReplaySummary()
-    var actionCounts = [Int](repeating: 0, count: 2)
-    var kindCounts = [Int](repeating: 0, count: DecisionKind.allCases.count)
-    var eventCounts = [Int](repeating: 0, count: DispatchedEvent.Status.allCases.count)
-    var findingCounts = [Int](repeating: 0, count: Severity.allCases.count)
+    var byAction = CountsByCase<PolicyAction>()
+    var byKind = CountsByCase<DecisionKind>()
+    var events = CountsByCase<DispatchedEvent.Status>()
+    var findings = CountsByCase<Severity>()
     var ordinal = 0
     var document = 0
-    static let actions: [PolicyAction] = [.allow, .cancel]
-    static let kinds = DecisionKind.allCases
-    static let statuses = DispatchedEvent.Status.allCases
-    static let severities = Severity.allCases
 
     var summary: ReplaySummary {
         var summary = counts
-        for (index, count) in actionCounts.enumerated() where count > 0 { summary.byDecision[Self.actions[index]] = count }
-        for (index, count) in kindCounts.enumerated() where count > 0 { summary.byKind[Self.kinds[index]] = count }
-        for (index, count) in eventCounts.enumerated() where count > 0 { summary.events[Self.statuses[index]] = count }
-        for (index, count) in findingCounts.enumerated() where count > 0 { summary.findings[Self.severities[index]] = count }
+        summary.byDecision = byAction.dictionary
+        summary.byKind = byKind.dictionary
+        summary.events = events.dictionary
+        summary.findings = findings.dictionary
         return summary
     }
 
@@ -378,8 +374,8 @@ private struct Tally {
         let action = navigation.decision.action, kind = navigation.decision.kind
         counts.replayed += 1
         if navigation.record.isSynthetic { counts.synthetic += 1 }
-        actionCounts[action == .allow ? 0 : 1] += 1
-        if let index = Self.kinds.firstIndex(of: kind) { kindCounts[index] += 1 }
+        byAction.add(action)
+        byKind.add(kind)
         if kind == .sentinel {
             if action == .allow { counts.sentinelPassThrough += 1 }
             else if case .sentinel(.oauthError)? = interception { counts.sentinelErrors += 1 }
@@ -397,10 +393,31 @@ private struct Tally {
     }
 
     mutating func count(_ findings: [ReplayFinding]) {
-        for f in findings { if let index = Self.severities.firstIndex(of: f.severity) { findingCounts[index] += 1 } }
+        for f in findings { self.findings.add(f.severity) }
     }
 
     mutating func count(_ events: [DispatchedEvent]) {
-        for e in events { if let index = Self.statuses.firstIndex(of: e.status) { eventCounts[index] += 1 } }
+        for e in events { self.events.add(e.status) }
+    }
+}
+
+/// Counts by a key of few cases, kept by the key's position among its cases: adding one is an index, not a
+/// hash. The summary's dictionary (the keys counted at least once) is made when asked.
+private struct CountsByCase<Key: CaseIterable & Hashable> {
+    /// The cases, read once (`allCases` is made anew on each read).
+    private let cases = Array(Key.allCases)
+    private var counts = [Int](repeating: 0, count: Key.allCases.count)
+
+    mutating func add(_ key: Key) {
+        for position in cases.indices where cases[position] == key {
+            counts[position] += 1
+            return
+        }
+    }
+
+    var dictionary: [Key: Int] {
+        var dictionary: [Key: Int] = [:]
+        for (key, count) in zip(cases, counts) where count > 0 { dictionary[key] = count }
+        return dictionary
     }
 }
