@@ -149,6 +149,8 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
         let end = layout.fragmentStart >= 0 ? layout.fragmentStart : href.utf8.count
         return end - start <= 1 ? "" : slice(start, end)
     }
+    /// Whether the query is not null (what `query != nil` says, without making the query's String).
+    public var hasQuery: Bool { layout.queryStart >= 0 }
     /// The query without "?", or nil when it is null.
     public var query: String? {
         let start = layout.queryStart

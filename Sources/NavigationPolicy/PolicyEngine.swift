@@ -143,7 +143,7 @@ public struct PolicyEngine: Sendable {
                                 notes: inout [ExplanationStep]) -> Decision {
         // A message in an opaque path without a query (janrain:accessToken=…) carries its parameters there: read
         // once, for the decoder and the decision.
-        let pathParameters = url.hasOpaquePath && url.query == nil ? url.pathParameters : nil
+        let pathParameters = url.hasOpaquePath && !url.hasQuery ? url.pathParameters : nil
         let result = bridge == .janrain ? JanrainBridge.decode(url, pathParameters: pathParameters) : WebViewJavascriptBridge.decode(url)
         switch result {
         case .success(let message):

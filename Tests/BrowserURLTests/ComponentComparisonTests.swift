@@ -139,4 +139,12 @@ struct ComponentComparisonTests {
         }
         #expect(found >= 10)
     }
+
+    @Test("hasQuery says what query != nil says",
+          arguments: ["https://a.example/", "https://a.example/?", "https://a.example/?x=1#f", "https://a.example/#?x",
+                      "janrain:accessToken=T", "janrain:onLogin?arguments=%5B%5D", "myapp:?", "about:blank"])
+    func hasQuery(text: String) throws {
+        let url = try BrowserURL.parse(text).get()
+        #expect(url.hasQuery == (url.query != nil))
+    }
 }
