@@ -98,7 +98,6 @@ let package = Package(
             name: "NavigationReplay",
             dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
-        // WebKitGTK 4.1 and libsoup 3, from the system; only with the WebKit trait.
         // OpenSSL's libcrypto (Debian: libssl-dev): HMAC for KeyedDigest.
         .systemLibrary(
             name: "CLibCrypto",
@@ -108,6 +107,14 @@ let package = Package(
         // The keyed digests bridge makes (HMAC-SHA256 for a recording's masks, HMAC-SHA1 for Janrain's
         // signed API calls), on libcrypto.
         .target(name: "KeyedDigest", dependencies: ["CLibCrypto"]),
+        // libsoup 3 and the GLib and GIO under it (Debian: libsoup-3.0-dev): the stand-in network. Linked.
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
+        // WebKitGTK's own headers, for what links WebKit as an app does: the bare probe, and the test that holds
+        // WebViewHost's hand-written WebKit constants to them. WebViewHost loads WebKitGTK when a view is made.
         .systemLibrary(
             name: "CWebKit",
             pkgConfig: "webkit2gtk-4.1",
@@ -124,7 +131,7 @@ let package = Package(
                 "FlowInspector",
                 "ProviderDirectory",
                 "KeyedDigest",
-                .target(name: "CWebKit", condition: .when(traits: ["WebKit"])),
+                .target(name: "CSoup", condition: .when(traits: ["WebKit"])),
             ]
         ),
         // The widget's stand-in scripts (StandIn/) are the module's resources: found beside any build.
@@ -206,7 +213,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WebViewHostTests",
-            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "CommandOutput", "FlowInspector", "BrowserURL"]
+            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "CommandOutput", "FlowInspector", "BrowserURL",
+                           .target(name: "CSoup", condition: .when(traits: ["WebKit"])),
+                           .target(name: "CWebKit", condition: .when(traits: ["WebKit"]))]
         ),
         .testTarget(
             name: "ProviderEmulatorTests",

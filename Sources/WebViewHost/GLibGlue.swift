@@ -1,7 +1,7 @@
 // GLibGlue.swift: the two things every WebKitGTK and libsoup caller here needs from GLib: connecting a
 // signal to a C trampoline, and a GError taken as text (and freed).
 #if WebKit
-import CWebKit
+import CSoup
 
 /// GLib glue: signals and errors.
 enum GLibSignal {

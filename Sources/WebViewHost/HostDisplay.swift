@@ -3,7 +3,7 @@
 // runner) would leave them blocked here and in Xvfb, and the host could not be stopped. A display the host
 // started is retried briefly while its Xvfb runs (XvfbDisplay.connect); one given is tried once.
 #if WebKit
-import CWebKit
+import CSoup
 import Foundation
 
 struct HostDisplay {
@@ -11,7 +11,7 @@ struct HostDisplay {
     /// The Xvfb this host started, to be stopped at the end; nil when a display was given.
     let xvfb: XvfbDisplay?
 
-    static func open(_ requested: String?, launched: XvfbLaunch?, note: (String) -> Void) throws -> HostDisplay {
+    static func open(_ requested: String?, launched: XvfbLaunch?, webkit: WebKitLibrary, note: (String) -> Void) throws -> HostDisplay {
         StopSignals.unblock()
         var xvfb: XvfbDisplay? = nil
         let name: String
@@ -26,11 +26,11 @@ struct HostDisplay {
         }
         setenv("DISPLAY", name, 1)
         unsetenv("WAYLAND_DISPLAY")
-        gdk_set_allowed_backends("x11")
+        webkit.gdk_set_allowed_backends("x11")
         // A display this host started is given two seconds to take its first connection (see
         // `XvfbDisplay.connect`); a display given to it is tried once.
-        let (connected, tries) = xvfb?.connect(attempts: 20, interval: 0.1) { gtk_init_check(nil, nil) != 0 }
-            ?? (gtk_init_check(nil, nil) != 0, 1)
+        let (connected, tries) = xvfb?.connect(attempts: 20, interval: 0.1) { webkit.gtk_init_check(nil, nil) != 0 }
+            ?? (webkit.gtk_init_check(nil, nil) != 0, 1)
         if connected && tries > 1 { note("display \(name) refused \(tries - 1) connection(s) while its Xvfb was running; connected on try \(tries)") }
         guard connected else {
             let state = xvfb?.state

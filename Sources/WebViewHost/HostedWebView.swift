@@ -16,7 +16,7 @@
 #if WebKit
 import FlowInspector
 import BrowserURL
-import CWebKit
+import CSoup
 import Foundation
 import NavigationPolicy
 import NavigationReplay
@@ -24,15 +24,19 @@ import NavigationReplay
 public final class HostedWebView: HostViewControl {
     private let options: HostOptions
     private let session: HostSession
+    /// WebKitGTK, loaded when the first view is made (WebKitLibrary says why it is not linked).
+    private let webkit: WebKitLibrary
 
     private var xvfb: XvfbDisplay?
     private var network: StandInNetwork?
-    private var window: UnsafeMutablePointer<GtkWidget>?
-    private var view: UnsafeMutablePointer<WebKitWebView>?
+    /// The GtkOffscreenWindow and the WebKitWebView in it.
+    private var window: OpaquePointer?
+    private var view: OpaquePointer?
     private var timers: [guint] = []
 
     public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
         self.options = options
+        webkit = try WebKitLibrary.load()
         session = try HostSession(engine: engine, options: options, emit: emit)
     }
 
@@ -45,15 +49,15 @@ public final class HostedWebView: HostViewControl {
         makeView()
         installTimers()
         note("loading \(options.redactor.rawURL(options.startURL))")
-        webkit_web_view_load_uri(view, options.startURL)
-        gtk_main()
+        webkit.webkit_web_view_load_uri(view, options.startURL)
+        webkit.gtk_main()
         return session.finish()
     }
 
     // MARK: Setting up
 
     private func openDisplay() throws {
-        let display = try HostDisplay.open(options.display, launched: options.xvfbLaunch) { [unowned self] in self.note($0) }
+        let display = try HostDisplay.open(options.display, launched: options.xvfbLaunch, webkit: webkit) { [unowned self] in self.note($0) }
         xvfb = display.xvfb
     }
 
@@ -80,78 +84,78 @@ public final class HostedWebView: HostViewControl {
     }
 
     private func makeView() {
-        let context = webkit_web_context_new_ephemeral()!
-        network!.configure(context)
+        let context = webkit.webkit_web_context_new_ephemeral()!
+        network!.configure(context, webkit: webkit)
 
-        let widget = webkit_web_view_new_with_context(context)!
-        g_object_unref(context)
-        view = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: WebKitWebView.self)
-        window = gtk_offscreen_window_new()
-        gtk_container_add(UnsafeMutableRawPointer(window!).assumingMemoryBound(to: GtkContainer.self), widget)
-        gtk_widget_set_size_request(widget, 390, 844)
+        let widget = webkit.webkit_web_view_new_with_context(context)!
+        g_object_unref(UnsafeMutableRawPointer(context))
+        view = widget
+        window = webkit.gtk_offscreen_window_new()
+        webkit.gtk_container_add(window, widget)
+        webkit.gtk_widget_set_size_request(widget, 390, 844)
 
-        let settings = webkit_web_view_get_settings(view)
-        let agent = webkit_settings_get_user_agent(settings).map { String(cString: $0) } ?? ""
-        webkit_settings_set_user_agent(settings, agent + " " + HostScripts.userAgentToken)
+        let settings = webkit.webkit_web_view_get_settings(view)
+        let agent = webkit.webkit_settings_get_user_agent(settings).map { String(cString: $0) } ?? ""
+        webkit.webkit_settings_set_user_agent(settings, agent + " " + HostScripts.userAgentToken)
         // An app that handles window.open (createWebViewWith) lets script open windows.
-        webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
+        webkit.webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
 
-        let content = webkit_web_view_get_user_content_manager(view)
-        webkit_user_content_manager_register_script_message_handler(content, HostScripts.probeHandler)
-        let probe = webkit_user_script_new(HostScripts.errorProbe, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
-                                           WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
-        webkit_user_content_manager_add_script(content, probe)
-        webkit_user_script_unref(probe)
+        let content = webkit.webkit_web_view_get_user_content_manager(view)
+        _ = webkit.webkit_user_content_manager_register_script_message_handler(content, HostScripts.probeHandler)
+        let probe = webkit.webkit_user_script_new(HostScripts.errorProbe, WebKitLibrary.WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+                                           WebKitLibrary.WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+        webkit.webkit_user_content_manager_add_script(content, probe)
+        webkit.webkit_user_script_unref(probe)
         if options.platform == .android, let source = HostScripts.javascriptInterfaces(session.engine.rules.javascriptInterfaces) {
-            let interfaces = webkit_user_script_new(source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
-            webkit_user_content_manager_add_script(content, interfaces)
-            webkit_user_script_unref(interfaces)
+            let interfaces = webkit.webkit_user_script_new(source, WebKitLibrary.WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WebKitLibrary.WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
+            webkit.webkit_user_content_manager_add_script(content, interfaces)
+            webkit.webkit_user_script_unref(interfaces)
         }
         for source in options.frameScripts {
-            let script = webkit_user_script_new(source, WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, nil, nil)
-            webkit_user_content_manager_add_script(content, script)
-            webkit_user_script_unref(script)
+            let script = webkit.webkit_user_script_new(source, WebKitLibrary.WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES, WebKitLibrary.WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_END, nil, nil)
+            webkit.webkit_user_content_manager_add_script(content, script)
+            webkit.webkit_user_script_unref(script)
         }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let decide: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, UnsafeMutablePointer<WebKitPolicyDecision>?, WebKitPolicyDecisionType, gpointer?) -> gboolean = { _, decision, type, context in
+        let decide: @convention(c) (OpaquePointer?, OpaquePointer?, UInt32, gpointer?) -> gboolean = { _, decision, type, context in
             guard let decision, let context else { return 0 }
             return Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().decidePolicy(decision, type) ? 1 : 0
         }
-        GLibSignal.connect(widget, "decide-policy", unsafeBitCast(decide, to: GCallback.self), me)
-        let create: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> UnsafeMutablePointer<GtkWidget>? = { _, action, context in
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "decide-policy", unsafeBitCast(decide, to: GCallback.self), me)
+        let create: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> OpaquePointer? = { _, action, context in
             guard let action, let context else { return nil }
             Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().createWindow(action)
             return nil
         }
-        GLibSignal.connect(widget, "create", unsafeBitCast(create, to: GCallback.self), me)
-        let changed: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, gpointer?) -> Void = { _, event, context in
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "create", unsafeBitCast(create, to: GCallback.self), me)
+        let changed: @convention(c) (OpaquePointer?, UInt32, gpointer?) -> Void = { _, event, context in
             Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().loadChanged(event)
         }
-        GLibSignal.connect(widget, "load-changed", unsafeBitCast(changed, to: GCallback.self), me)
-        let failed: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitLoadEvent, UnsafePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = { _, _, uri, error, context in
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "load-changed", unsafeBitCast(changed, to: GCallback.self), me)
+        let failed: @convention(c) (OpaquePointer?, UInt32, UnsafePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = { _, _, uri, error, context in
             Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().loadFailed(uri.map { String(cString: $0) } ?? "", error)
             return 1
         }
-        GLibSignal.connect(widget, "load-failed", unsafeBitCast(failed, to: GCallback.self), me)
-        let terminated: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, WebKitWebProcessTerminationReason, gpointer?) -> Void = { _, reason, context in
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "load-failed", unsafeBitCast(failed, to: GCallback.self), me)
+        let terminated: @convention(c) (OpaquePointer?, UInt32, gpointer?) -> Void = { _, reason, context in
             Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().webProcessTerminated(reason)
         }
-        GLibSignal.connect(widget, "web-process-terminated", unsafeBitCast(terminated, to: GCallback.self), me)
-        let dialog: @convention(c) (UnsafeMutablePointer<WebKitWebView>?, OpaquePointer?, gpointer?) -> gboolean = { _, dialog, context in
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "web-process-terminated", unsafeBitCast(terminated, to: GCallback.self), me)
+        let dialog: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = { _, dialog, context in
             guard let dialog, let context else { return 0 }
             Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().answer(dialog)
             return 1
         }
-        GLibSignal.connect(widget, "script-dialog", unsafeBitCast(dialog, to: GCallback.self), me)
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "script-dialog", unsafeBitCast(dialog, to: GCallback.self), me)
         let message: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, result, context in
             guard let result, let context else { return }
-            let value = webkit_javascript_result_get_js_value(result)
-            Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().session.probeMessage(HostedWebView.json(value))
+            let host = Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue()
+            host.session.probeMessage(host.webkit.json(host.webkit.webkit_javascript_result_get_js_value(result)))
         }
-        GLibSignal.connect(content!, "script-message-received::\(HostScripts.probeHandler)", unsafeBitCast(message, to: GCallback.self), me)
+        GLibSignal.connect(UnsafeMutableRawPointer(content!), "script-message-received::\(HostScripts.probeHandler)", unsafeBitCast(message, to: GCallback.self), me)
 
-        gtk_widget_show_all(window)
+        webkit.gtk_widget_show_all(window)
     }
 
     private func installTimers() {
@@ -172,7 +176,7 @@ public final class HostedWebView: HostViewControl {
     private func tearDown() {
         for id in timers { g_source_remove(id) }
         timers.removeAll()
-        if let window { gtk_widget_destroy(window) }
+        if let window { webkit.gtk_widget_destroy(window) }
         window = nil
         view = nil
         network?.stop()
@@ -186,19 +190,19 @@ public final class HostedWebView: HostViewControl {
 
     // MARK: Navigations
 
-    private func decidePolicy(_ decision: UnsafeMutablePointer<WebKitPolicyDecision>, _ type: WebKitPolicyDecisionType) -> Bool {
-        if type == WEBKIT_POLICY_DECISION_TYPE_RESPONSE {
-            return decideResponse(UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitResponsePolicyDecision.self))
+    /// `decision`: a WebKitPolicyDecision; `type`, a WebKitPolicyDecisionType.
+    private func decidePolicy(_ decision: OpaquePointer, _ type: UInt32) -> Bool {
+        if type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_RESPONSE {
+            return decideResponse(decision)
         }
-        guard type == WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION else {
+        guard type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION || type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION else {
             return false
         }
-        let navigation = UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitNavigationPolicyDecision.self)
-        guard let action = webkit_navigation_policy_decision_get_navigation_action(navigation) else { return false }
-        if session.decide(observed(action, newWindow: type == WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION)) {
-            webkit_policy_decision_use(decision)
+        guard let action = webkit.webkit_navigation_policy_decision_get_navigation_action(decision) else { return false }
+        if session.decide(observed(action, newWindow: type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION)) {
+            webkit.webkit_policy_decision_use(decision)
         } else {
-            webkit_policy_decision_ignore(decision)
+            webkit.webkit_policy_decision_ignore(decision)
         }
         return true
     }
@@ -206,64 +210,64 @@ public final class HostedWebView: HostViewControl {
     /// A response a web view would not render (a MIME type it cannot show, or `Content-Disposition:
     /// attachment`): WebKit's default would start a download and leave the view on about:blank, which a
     /// run must not take for a page. Refused, and told to the session.
-    private func decideResponse(_ decision: UnsafeMutablePointer<WebKitResponsePolicyDecision>) -> Bool {
-        guard let response = webkit_response_policy_decision_get_response(decision) else { return false }
+    private func decideResponse(_ decision: OpaquePointer) -> Bool {
+        guard let response = webkit.webkit_response_policy_decision_get_response(decision) else { return false }
         var attachment = false
-        if let headers = webkit_uri_response_get_http_headers(response) {
+        if let headers = webkit.webkit_uri_response_get_http_headers(response) {
             var disposition: UnsafeMutablePointer<CChar>?
             if soup_message_headers_get_content_disposition(headers, &disposition, nil) != 0, let disposition {
                 attachment = String(cString: disposition).lowercased() == "attachment"
                 g_free(disposition)
             }
         }
-        let supported = webkit_response_policy_decision_is_mime_type_supported(decision) != 0
+        let supported = webkit.webkit_response_policy_decision_is_mime_type_supported(decision) != 0
         guard attachment || !supported else { return false }
-        let type = webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "no type"
-        let uri = webkit_uri_response_get_uri(response).map { String(cString: $0) } ?? ""
+        let type = webkit.webkit_uri_response_get_mime_type(response).map { String(cString: $0) } ?? "no type"
+        let uri = webkit.webkit_uri_response_get_uri(response).map { String(cString: $0) } ?? ""
         let why = attachment ? "it is sent as an attachment (\(type)), which a web view downloads instead of showing"
                              : "it is sent as \(type), which a web view cannot show and would download"
-        webkit_policy_decision_ignore(UnsafeMutableRawPointer(decision).assumingMemoryBound(to: WebKitPolicyDecision.self))
-        session.responseRefused(uri, why: why, pageItself: webkit_response_policy_decision_is_main_frame_main_resource(decision) != 0)
+        webkit.webkit_policy_decision_ignore(decision)
+        session.responseRefused(uri, why: why, pageItself: webkit.webkit_response_policy_decision_is_main_frame_main_resource(decision) != 0)
         return true
     }
 
     /// window.open and target=_blank: the app loads an allowed one in this view (createWebViewWith).
     private func createWindow(_ action: OpaquePointer) {
         guard session.createWindow(observed(action, newWindow: true)) else { return }
-        webkit_web_view_load_request(view, webkit_navigation_action_get_request(action))
+        webkit.webkit_web_view_load_request(view, webkit.webkit_navigation_action_get_request(action))
     }
 
     /// What WebKit says of a navigation action, as the session reads it.
     private func observed(_ action: OpaquePointer, newWindow: Bool) -> HostNavigationAction {
         HostNavigationAction(
-            url: Self.requestURI(action),
-            method: webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET",
-            frameName: webkit_navigation_action_get_frame_name(action).map { String(cString: $0) },
-            isRedirect: webkit_navigation_action_is_redirect(action) != 0,
-            hasUserGesture: webkit_navigation_action_is_user_gesture(action) != 0,
-            type: Self.navigationType(webkit_navigation_action_get_navigation_type(action)),
+            url: webkit.requestURI(action),
+            method: webkit.webkit_navigation_action_get_request(action).flatMap { webkit.webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET",
+            frameName: webkit.webkit_navigation_action_get_frame_name(action).map { String(cString: $0) },
+            isRedirect: webkit.webkit_navigation_action_is_redirect(action) != 0,
+            hasUserGesture: webkit.webkit_navigation_action_is_user_gesture(action) != 0,
+            type: Self.navigationType(webkit.webkit_navigation_action_get_navigation_type(action)),
             newWindow: newWindow,
-            currentURL: webkit_web_view_get_uri(view).map { String(cString: $0) })
+            currentURL: webkit.webkit_web_view_get_uri(view).map { String(cString: $0) })
     }
 
     // MARK: What the session asks
 
     func snapshot(to path: String, _ done: @escaping (String?) -> Void) {
         guard let view else { done("no view"); return }
-        let box = SnapshotCallback { surface, message in
+        let webkit = self.webkit
+        let box = SnapshotCallback(webkit) { surface, message in
             guard let surface else { done("no snapshot of the view: \(message)"); return }
-            let status = cairo_surface_write_to_png(surface, path)
-            cairo_surface_destroy(surface)
-            done(status == CAIRO_STATUS_SUCCESS ? nil : "cannot write \(path): \(String(cString: cairo_status_to_string(status)))")
+            let status = webkit.cairo_surface_write_to_png(surface, path)
+            webkit.cairo_surface_destroy(surface)
+            done(status == WebKitLibrary.CAIRO_STATUS_SUCCESS ? nil : "cannot write \(path): \(webkit.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status)")")
         }
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
             let box = Unmanaged<SnapshotCallback>.fromOpaque(context!).takeRetainedValue()
             var error: UnsafeMutablePointer<GError>?
-            let webView = UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
-            let surface = webkit_web_view_get_snapshot_finish(webView, result, &error)
+            let surface = box.webkit.webkit_web_view_get_snapshot_finish(OpaquePointer(object), result, &error)
             box.done(surface, surface == nil ? GLibError.take(error) : "")
         }
-        webkit_web_view_get_snapshot(view, WEBKIT_SNAPSHOT_REGION_VISIBLE, WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, finished,
+        webkit.webkit_web_view_get_snapshot(view, WebKitLibrary.WEBKIT_SNAPSHOT_REGION_VISIBLE, WebKitLibrary.WEBKIT_SNAPSHOT_OPTIONS_NONE, nil, finished,
                                      Unmanaged.passRetained(box).toOpaque())
     }
 
@@ -276,30 +280,32 @@ public final class HostedWebView: HostViewControl {
         g_timeout_add(guint(seconds * 1000), give, Unmanaged.passRetained(Callback(action)).toOpaque())
     }
 
-    func quit() { gtk_main_quit() }
+    func quit() { webkit.gtk_main_quit() }
 
     var isGone: Bool { view == nil }
 
     // MARK: Loads, dialogs, failures
 
-    private func loadChanged(_ event: WebKitLoadEvent) {
-        guard event == WEBKIT_LOAD_FINISHED else { session.activity(); return }
-        session.pageLoaded(webkit_web_view_get_uri(view).map { String(cString: $0) } ?? "")
+    /// `event`: a WebKitLoadEvent.
+    private func loadChanged(_ event: UInt32) {
+        guard event == WebKitLibrary.WEBKIT_LOAD_FINISHED else { session.activity(); return }
+        session.pageLoaded(webkit.webkit_web_view_get_uri(view).map { String(cString: $0) } ?? "")
     }
 
     private func loadFailed(_ uri: String, _ error: UnsafeMutablePointer<GError>?) {
         guard let error else { return }
         let domain = error.pointee.domain, code = error.pointee.code
         // Our own cancellations, and a load replaced by another: not failures.
-        if domain == webkit_policy_error_quark() && code == Int32(WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE.rawValue) { return }
-        if domain == webkit_network_error_quark() && code == Int32(WEBKIT_NETWORK_ERROR_CANCELLED.rawValue) { return }
+        if domain == webkit.webkit_policy_error_quark() && code == WebKitLibrary.WEBKIT_POLICY_ERROR_FRAME_LOAD_INTERRUPTED_BY_POLICY_CHANGE { return }
+        if domain == webkit.webkit_network_error_quark() && code == WebKitLibrary.WEBKIT_NETWORK_ERROR_CANCELLED { return }
         session.loadFailed(uri, message: error.pointee.message.map { String(cString: $0) } ?? "unknown error")
     }
 
-    private func webProcessTerminated(_ reason: WebKitWebProcessTerminationReason) {
+    /// `reason`: a WebKitWebProcessTerminationReason.
+    private func webProcessTerminated(_ reason: UInt32) {
         switch reason {
-        case WEBKIT_WEB_PROCESS_CRASHED: session.webProcessTerminated("the web process crashed")
-        case WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: session.webProcessTerminated("the web process exceeded its memory limit")
+        case WebKitLibrary.WEBKIT_WEB_PROCESS_CRASHED: session.webProcessTerminated("the web process crashed")
+        case WebKitLibrary.WEBKIT_WEB_PROCESS_EXCEEDED_MEMORY_LIMIT: session.webProcessTerminated("the web process exceeded its memory limit")
         default: session.webProcessTerminated("the web process was terminated")
         }
     }
@@ -307,16 +313,16 @@ public final class HostedWebView: HostViewControl {
     /// A JavaScript dialog, answered as a WKWebView with no UI delegate answers it (HostDialogs).
     private func answer(_ dialog: OpaquePointer) {
         let kind: HostDialogKind
-        switch webkit_script_dialog_get_dialog_type(dialog) {
-        case WEBKIT_SCRIPT_DIALOG_CONFIRM: kind = .confirm
-        case WEBKIT_SCRIPT_DIALOG_PROMPT: kind = .prompt
-        case WEBKIT_SCRIPT_DIALOG_BEFORE_UNLOAD_CONFIRM: kind = .beforeunload
+        switch webkit.webkit_script_dialog_get_dialog_type(dialog) {
+        case WebKitLibrary.WEBKIT_SCRIPT_DIALOG_CONFIRM: kind = .confirm
+        case WebKitLibrary.WEBKIT_SCRIPT_DIALOG_PROMPT: kind = .prompt
+        case WebKitLibrary.WEBKIT_SCRIPT_DIALOG_BEFORE_UNLOAD_CONFIRM: kind = .beforeunload
         default: kind = .alert
         }
         if kind == .confirm || kind == .beforeunload {
-            webkit_script_dialog_confirm_set_confirmed(dialog, HostDialogs.confirms(kind) ? 1 : 0)
+            webkit.webkit_script_dialog_confirm_set_confirmed(dialog, HostDialogs.confirms(kind) ? 1 : 0)
         }
-        session.dialog(kind, message: webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? "")
+        session.dialog(kind, message: webkit.webkit_script_dialog_get_message(dialog).map { String(cString: $0) } ?? "")
     }
 
     // MARK: Helpers
@@ -339,59 +345,31 @@ public final class HostedWebView: HostViewControl {
             evaluateAwaiting(script, view: view, retry)
             return
         }
-        let box = Unmanaged.passRetained(EvaluationCallback(done)).toOpaque()
+        let box = Unmanaged.passRetained(EvaluationCallback(webkit, done)).toOpaque()
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
-            HostedWebView.finishEvaluation(context) { webkit_web_view_evaluate_javascript_finish(HostedWebView.webView(object), result, $0) }
+            EvaluationCallback.finish(context) { $0.webkit_web_view_evaluate_javascript_finish(OpaquePointer(object), result, $1) }
         }
-        webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, finished, box)
+        webkit.webkit_web_view_evaluate_javascript(view, script, -1, nil, nil, nil, finished, box)
     }
 
-    private func evaluateAwaiting(_ script: String, view: UnsafeMutablePointer<WebKitWebView>, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
-        let box = Unmanaged.passRetained(EvaluationCallback(done)).toOpaque()
+    private func evaluateAwaiting(_ script: String, view: OpaquePointer, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
+        let box = Unmanaged.passRetained(EvaluationCallback(webkit, done)).toOpaque()
         let called: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
-            HostedWebView.finishEvaluation(context) { webkit_web_view_call_async_javascript_function_finish(HostedWebView.webView(object), result, $0) }
+            EvaluationCallback.finish(context) { $0.webkit_web_view_call_async_javascript_function_finish(OpaquePointer(object), result, $1) }
         }
         // The script's completion value, as a global-scope eval gives it; a promise is awaited by WebKit.
         let body = "return (0, eval)(\(JSONValue.string(script).jsonText));"
-        webkit_web_view_call_async_javascript_function(view, body, -1, nil, nil, nil, nil, called, box)
+        webkit.webkit_web_view_call_async_javascript_function(view, body, -1, nil, nil, nil, nil, called, box)
     }
 
-    static func webView(_ object: UnsafeMutablePointer<GObject>?) -> UnsafeMutablePointer<WebKitWebView> {
-        UnsafeMutableRawPointer(object!).assumingMemoryBound(to: WebKitWebView.self)
-    }
-
-    /// Ends an evaluation: the value as text, or the error's message, to the callback in `context`.
-    static func finishEvaluation(_ context: gpointer?, _ finish: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<JSCValue>?) {
-        let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
-        var error: UnsafeMutablePointer<GError>?
-        guard let value = finish(&error) else {
-            box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
-            return
-        }
-        defer { g_object_unref(value) }
-        box.done(.success(HostedWebView.json(value)))
-    }
-
-    /// A JSC value as text: strings as they are, null/undefined as nil, anything else as JSON.
-    static func json(_ value: UnsafeMutablePointer<JSCValue>?) -> String? {
-        guard let v = value else { return nil }
-        if jsc_value_is_undefined(v) != 0 || jsc_value_is_null(v) != 0 { return nil }
-        let text = jsc_value_is_string(v) != 0 ? jsc_value_to_string(v) : jsc_value_to_json(v, 0)
-        defer { g_free(text) }
-        return text.map { String(cString: $0) }
-    }
-
-    static func requestURI(_ action: OpaquePointer) -> String {
-        webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
-    }
-
-    static func navigationType(_ type: WebKitNavigationType) -> NavigationType {
+    /// A WebKitNavigationType as the engine names it.
+    static func navigationType(_ type: UInt32) -> NavigationType {
         switch type {
-        case WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: return .linkClicked
-        case WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED: return .formSubmitted
-        case WEBKIT_NAVIGATION_TYPE_BACK_FORWARD: return .backForward
-        case WEBKIT_NAVIGATION_TYPE_RELOAD: return .reload
-        case WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: return .formResubmitted
+        case WebKitLibrary.WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: return .linkClicked
+        case WebKitLibrary.WEBKIT_NAVIGATION_TYPE_FORM_SUBMITTED: return .formSubmitted
+        case WebKitLibrary.WEBKIT_NAVIGATION_TYPE_BACK_FORWARD: return .backForward
+        case WebKitLibrary.WEBKIT_NAVIGATION_TYPE_RELOAD: return .reload
+        case WebKitLibrary.WEBKIT_NAVIGATION_TYPE_FORM_RESUBMITTED: return .formResubmitted
         default: return .other
         }
     }
@@ -399,14 +377,47 @@ public final class HostedWebView: HostViewControl {
     private func note(_ text: String) { session.note(text) }
 }
 
-private final class EvaluationCallback {
-    let done: (Result<String?, HostScriptFailure>) -> Void
-    init(_ done: @escaping (Result<String?, HostScriptFailure>) -> Void) { self.done = done }
+extension WebKitLibrary {
+    /// A JSCValue as text: strings as they are, null/undefined as nil, anything else as JSON.
+    func json(_ value: OpaquePointer?) -> String? {
+        guard let v = value else { return nil }
+        if jsc_value_is_undefined(v) != 0 || jsc_value_is_null(v) != 0 { return nil }
+        let text = jsc_value_is_string(v) != 0 ? jsc_value_to_string(v) : jsc_value_to_json(v, 0)
+        defer { g_free(text) }
+        return text.map { String(cString: $0) }
+    }
+
+    /// A WebKitNavigationAction's request URI.
+    func requestURI(_ action: OpaquePointer) -> String {
+        webkit_navigation_action_get_request(action).flatMap { webkit_uri_request_get_uri($0) }.map { String(cString: $0) } ?? ""
+    }
 }
 
+/// An evaluation under way: the library its result is read with, and whom to tell.
+private final class EvaluationCallback {
+    let webkit: WebKitLibrary
+    let done: (Result<String?, HostScriptFailure>) -> Void
+    init(_ webkit: WebKitLibrary, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) { (self.webkit, self.done) = (webkit, done) }
+
+    /// Ends an evaluation: the value as text, or the error's message, to the callback in `context`.
+    /// `finish` reads the JSCValue (or the error) from the result.
+    static func finish(_ context: gpointer?, _ finish: (WebKitLibrary, UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> OpaquePointer?) {
+        let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
+        var error: UnsafeMutablePointer<GError>?
+        guard let value = finish(box.webkit, &error) else {
+            box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
+            return
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(value)) }
+        box.done(.success(box.webkit.json(value)))
+    }
+}
+
+/// A snapshot under way: the library its surface is read with, and whom to tell.
 private final class SnapshotCallback {
+    let webkit: WebKitLibrary
     let done: (OpaquePointer?, String) -> Void
-    init(_ done: @escaping (OpaquePointer?, String) -> Void) { self.done = done }
+    init(_ webkit: WebKitLibrary, _ done: @escaping (OpaquePointer?, String) -> Void) { (self.webkit, self.done) = (webkit, done) }
 }
 
 private final class Callback {

@@ -4,7 +4,7 @@
 // a server that does not answer is a 502 to the page and, once per run, the run's reason.
 #if WebKit
 import FlowInspector
-import CWebKit
+import CSoup
 import BrowserURL
 import Foundation
 import NavigationReplay

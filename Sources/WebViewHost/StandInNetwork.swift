@@ -9,7 +9,7 @@
 // refused, is reported. Runs on the GLib main loop with the view: no threads.
 #if WebKit
 import FlowInspector
-import CWebKit
+import CSoup
 import Foundation
 import NavigationReplay
 import ProviderDirectory
@@ -23,8 +23,9 @@ final class StandInNetwork {
     var toldUnreachable = false
     /// Trusts the stand-in certificate for one more host (set by `configure`).
     var allowHost: ((String) -> Void)?
-    /// The context's data manager: a round trip through it tells when the network process has the trust.
-    var dataManager: UnsafeMutablePointer<WebKitWebsiteDataManager>?
+    /// The context's data manager (a WebKitWebsiteDataManager) and the library to call it with: a round trip
+    /// through it tells when the network process has the trust. Nil under Chromium.
+    var dataManager: (manager: OpaquePointer, webkit: WebKitLibrary)?
     var allowedHosts = Set<String>()
     /// The client that forwards to a running `bridge serve`.
     var session: UnsafeMutablePointer<SoupSession>?
@@ -49,21 +50,21 @@ final class StandInNetwork {
 
     /// Points a web context at this network: the proxy for everything but loopback (a test's own server is
     /// reached directly), and this network's certificate trusted for the site's hosts only.
-    func configure(_ context: UnsafeMutablePointer<WebKitWebContext>) {
-        let data = webkit_web_context_get_website_data_manager(context)
+    func configure(_ context: OpaquePointer, webkit: WebKitLibrary) {
+        let data = webkit.webkit_web_context_get_website_data_manager(context)
         let ignored: [String] = ["localhost", "127.0.0.1", "::1"]
         var pointers = ignored.map { strdup($0) } + [nil]
         let proxy = pointers.withUnsafeMutableBufferPointer { buffer in
-            webkit_network_proxy_settings_new(proxyURI, UnsafePointer(buffer.baseAddress!).withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) { $0 })
+            webkit.webkit_network_proxy_settings_new(proxyURI, UnsafePointer(buffer.baseAddress!).withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) { $0 })
         }
         pointers.forEach { free($0) }
-        webkit_website_data_manager_set_network_proxy_settings(data, WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
-        webkit_network_proxy_settings_free(proxy)
+        webkit.webkit_website_data_manager_set_network_proxy_settings(data, WebKitLibrary.WEBKIT_NETWORK_PROXY_MODE_CUSTOM, proxy)
+        webkit.webkit_network_proxy_settings_free(proxy)
         let certificate = self.certificate
-        dataManager = data
+        dataManager = data.map { ($0, webkit) }
         allowHost = { [unowned self] host in
             guard self.allowedHosts.insert(host).inserted else { return }
-            webkit_web_context_allow_tls_certificate_for_host(context, certificate, host)
+            webkit.webkit_web_context_allow_tls_certificate_for_host(context, certificate, host)
         }
         for host in site.hosts { allowHost?(host) }
         if provider != nil { for host in ProviderDirectory.exactHosts { allowHost?(host) } }

@@ -5,7 +5,7 @@
 // reported, and plain http is answered from the site directly. It never connects anywhere.
 #if WebKit
 import FlowInspector
-import CWebKit
+import CSoup
 import Foundation
 import NavigationReplay
 import ProviderDirectory
@@ -48,12 +48,18 @@ extension StandInNetwork {
         let pending = PendingTunnel(network: self, connection: connection, authority: authority)
         let fetched: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { source, result, context in
             let pending = Unmanaged<PendingTunnel>.fromOpaque(context!).takeRetainedValue()
-            let manager = UnsafeMutableRawPointer(source!).assumingMemoryBound(to: WebKitWebsiteDataManager.self)
-            let list = webkit_website_data_manager_fetch_finish(manager, result, nil)
-            if let list { g_list_free_full(list, { webkit_website_data_unref(OpaquePointer($0)) }) }
+            if let webkit = pending.network.dataManager?.webkit {
+                // g_list_free_full takes a C function, which cannot carry the loaded library: each item is
+                // unreferenced here, then the list freed.
+                let list = webkit.webkit_website_data_manager_fetch_finish(OpaquePointer(source), result, nil)
+                var item = list
+                while let node = item { webkit.webkit_website_data_unref(OpaquePointer(node.pointee.data)); item = node.pointee.next }
+                g_list_free(list)
+            }
             pending.network.openTunnel(pending.connection, authority: pending.authority)
         }
-        webkit_website_data_manager_fetch(dataManager, WEBKIT_WEBSITE_DATA_HSTS_CACHE, nil, fetched, Unmanaged.passRetained(pending).toOpaque())
+        dataManager.webkit.webkit_website_data_manager_fetch(dataManager.manager, WebKitLibrary.WEBKIT_WEBSITE_DATA_HSTS_CACHE, nil, fetched,
+                                                             Unmanaged.passRetained(pending).toOpaque())
     }
 
     /// Answers the CONNECT and ends TLS here, handing the stream to the stand-in server.

@@ -5,7 +5,7 @@
 // and scripts. A server that asks for no client certificate verifies nothing with it, so the connection
 // is made with its "database" property set to none (glib-networking then allocates empty credentials).
 #if WebKit
-import CWebKit
+import CSoup
 
 enum StandInTLS {
     /// A TLS server connection over `stream` presenting `certificate`, with no certificate database.

@@ -5,7 +5,7 @@
 // certificate database. A CONNECT to a host the site does not serve is refused. Needs the WebKit trait (GLib networking), not a display.
 #if WebKit
 import FlowInspector
-import CWebKit
+import CSoup
 import Foundation
 import Testing
 @testable import WebViewHost
