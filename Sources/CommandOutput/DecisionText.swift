@@ -7,7 +7,7 @@ extension DecisionError {
     public func message(masking redactor: Redactor) -> String {
         switch self {
         case .invalidURL(let error): return error.description
-        case .bridgeMessageInvalid(let error): return error.message
+        case .bridgeMessageInvalid(let error): return error.text
         case .missingParameter(let names): return "the deep link lacks \(names.joined(separator: ", "))"
         case .repeatedParameter(let name, let count, .deepLink):
             return "\(name) occurs \(count) times; which one is meant cannot be told"
@@ -16,6 +16,36 @@ extension DecisionError {
         case .stateMismatch(let received, let sent, let difference):
             return "state \(redactor.mask(received)) is not the \(redactor.mask(sent)) that was sent" + (difference.map { ": \($0.text)" } ?? "")
         case .stateMissing(let sent): return "the response carries no state, but \(redactor.mask(sent)) was sent"
+        }
+    }
+}
+
+extension BridgeDecodingError {
+    /// Why the bridge URL does not decode, in words.
+    public var text: String {
+        switch self {
+        case .notJanrain: return "not a janrain: URL"
+        case .accessTokenMissing: return "janrain:accessToken= carries no token"
+        case .eventNameMissing: return "janrain: URL without an event name"
+        case .argumentsMissing(let event): return "janrain:\(event) has neither arguments= nor error="
+        case .argumentsNotJSON(let event): return "janrain:\(event) arguments are not JSON"
+        case .argumentsObjectKeysNotNumeric(let event): return "janrain:\(event) arguments are an object with non-numeric keys"
+        case .argumentsNotArray(let event): return "janrain:\(event) arguments are not an array"
+        case .notWVJBSignal(let scheme): return "\(scheme): URL is not a WebViewJavascriptBridge signal"
+        case .wvjbQueueNotArray: return "the WVJB queue is not a JSON array"
+        case .wvjbEntryUnrecognized(let index): return "WVJB queue entry \(index) has neither handlerName nor responseId"
+        }
+    }
+}
+
+extension QueueEntryProblem {
+    /// Why a drained entry was not dispatched, in words.
+    public var text: String {
+        switch self {
+        case .notAURL: return "not a URL"
+        case .notAnEvent: return "not an event"
+        case .undecodable(let error): return error.text
+        case .failedOnPage(let event, let error): return "\(event) failed on the page: \(error)"
         }
     }
 }
@@ -44,7 +74,7 @@ extension ExplanationStep {
         case .originNotAllowed(let origin): return "origin \(origin) is not in the allowed origins"
         case .defaultAction(let action): return "no rule matched: the default is \(action.rawValue)"
         case .matchedBridge(let r, let kind): return "matched \(rule(r)): a \(kind) bridge message"
-        case .bridgeUndecodable(let r, let error): return "matched \(rule(r)), but the message does not decode: \(error.message)"
+        case .bridgeUndecodable(let r, let error): return "matched \(rule(r)), but the message does not decode: \(error.text)"
         case .routeMismatch(let r, let route, let expected):
             return "\(rule(r)) did not match: route \(redactor.path(route).debugDescription) is not \(expected.debugDescription)"
         case .matchedDeepLink(let r, let scheme, let route):

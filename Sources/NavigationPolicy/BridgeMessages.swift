@@ -26,9 +26,28 @@ public enum BridgeMessage: Sendable, Hashable {
     case wvjbReply(responseID: String, data: JSONValue?)
 }
 
-/// A bridge URL that cannot be decoded, and why.
-public struct BridgeDecodingError: Error, Sendable, Hashable {
-    public let message: String
+/// A bridge URL that cannot be decoded, and why (CommandOutput words it).
+public enum BridgeDecodingError: Error, Sendable, Hashable {
+    /// Given to the Janrain decoder, a URL of another scheme.
+    case notJanrain
+    /// `janrain:accessToken=` with nothing after it.
+    case accessTokenMissing
+    /// `janrain:` with no event name.
+    case eventNameMissing
+    /// `janrain:NAME` with neither `arguments=` nor `error=`.
+    case argumentsMissing(event: String)
+    /// `arguments=` that is not JSON.
+    case argumentsNotJSON(event: String)
+    /// `arguments=` an object (the first bridge version's {"0": …}) with a key that is not a number.
+    case argumentsObjectKeysNotNumeric(event: String)
+    /// `arguments=` JSON that is neither an array nor such an object.
+    case argumentsNotArray(event: String)
+    /// A URL under a WebViewJavascriptBridge rule that is neither of its two signals.
+    case notWVJBSignal(scheme: String)
+    /// A drained WebViewJavascriptBridge queue that is not a JSON array.
+    case wvjbQueueNotArray
+    /// A WebViewJavascriptBridge queue entry (0-based) with neither `handlerName` nor `responseId`.
+    case wvjbEntryUnrecognized(index: Int)
 }
 
 public enum JanrainBridge {
@@ -40,25 +59,25 @@ public enum JanrainBridge {
     /// Decodes one `janrain:` URL; `pathParameters`, when the caller has read them already (the engine keeps a
     /// legacy `janrain:accessToken=` URL's as its decision's parameters), are not read a second time.
     static func decode(_ url: BrowserURL, pathParameters: FormParameters?) -> Result<BridgeMessage, BridgeDecodingError> {
-        guard url.component(.scheme, equals: "janrain") else { return .failure(BridgeDecodingError(message: "not a janrain: URL")) }
+        guard url.component(.scheme, equals: "janrain") else { return .failure(.notJanrain) }
         // The event name compared on the href's bytes: a String is made for it only when it names an event.
         if url.component(.pathname, equals: "eventsAvailable") { return .success(.drainRequest(.janrain)) }
         let path = url.byteRange(of: .pathname)
         let legacy = "accessToken="
         if path.count >= legacy.utf8.count && url.bytes(path.lowerBound..<path.lowerBound + legacy.utf8.count, equal: legacy) {
             let token = (pathParameters ?? url.pathParameters).first("accessToken") ?? ""
-            if token.isEmpty { return .failure(BridgeDecodingError(message: "janrain:accessToken= carries no token")) }
+            if token.isEmpty { return .failure(.accessTokenMissing) }
             return .success(.legacyAccessToken(token))
         }
-        if path.isEmpty { return .failure(BridgeDecodingError(message: "janrain: URL without an event name")) }
+        if path.isEmpty { return .failure(.eventNameMissing) }
         let name = url.pathname
         let parameters = url.queryParameters
         if let error = parameters.first("error") { return .success(.eventFailed(name: name, error: error)) }
         guard let text = parameters.first("arguments") else {
-            return .failure(BridgeDecodingError(message: "janrain:\(name) has neither arguments= nor error="))
+            return .failure(.argumentsMissing(event: name))
         }
         guard let json = JSONValue.parse(text) else {
-            return .failure(BridgeDecodingError(message: "janrain:\(name) arguments are not JSON"))
+            return .failure(.argumentsNotJSON(event: name))
         }
         switch json {
         case .array(let values): return .success(.event(name: name, arguments: values))
@@ -66,11 +85,11 @@ public enum JanrainBridge {
             // The first bridge version sent {"0": …, "1": …}: order by numeric key.
             let indexed = object.compactMap { key, value in Int(key).map { ($0, value) } }
             guard indexed.count == object.count else {
-                return .failure(BridgeDecodingError(message: "janrain:\(name) arguments are an object with non-numeric keys"))
+                return .failure(.argumentsObjectKeysNotNumeric(event: name))
             }
             return .success(.event(name: name, arguments: indexed.sorted { $0.0 < $1.0 }.map(\.1)))
         default:
-            return .failure(BridgeDecodingError(message: "janrain:\(name) arguments are not an array"))
+            return .failure(.argumentsNotArray(event: name))
         }
     }
 }
@@ -85,7 +104,7 @@ public enum WebViewJavascriptBridge {
     /// signals. (A custom scheme's host keeps its case, so it is compared without.)
     public static func decode(_ url: BrowserURL) -> Result<BridgeMessage, BridgeDecodingError> {
         if let signal = signal(url) { return .success(signal) }
-        return .failure(BridgeDecodingError(message: "\(url.scheme): URL is not a WebViewJavascriptBridge signal"))
+        return .failure(.notWVJBSignal(scheme: url.scheme))
     }
 
     /// The signal a URL is, by its host, or nil.
@@ -99,7 +118,7 @@ public enum WebViewJavascriptBridge {
     /// Decodes the JSON array a drain returns (`[{handlerName, data, callbackId} | {responseId, responseData}]`).
     public static func decodeQueue(_ json: String) -> Result<[BridgeMessage], BridgeDecodingError> {
         guard case .array(let items)? = JSONValue.parse(json) else {
-            return .failure(BridgeDecodingError(message: "the WVJB queue is not a JSON array"))
+            return .failure(.wvjbQueueNotArray)
         }
         var messages: [BridgeMessage] = []
         for (i, item) in items.enumerated() {
@@ -108,7 +127,7 @@ public enum WebViewJavascriptBridge {
             } else if let handler = item["handlerName"]?.stringValue {
                 messages.append(.wvjbMessage(handlerName: handler, data: item["data"], callbackID: item["callbackId"]?.stringValue))
             } else {
-                return .failure(BridgeDecodingError(message: "WVJB queue entry \(i) has neither handlerName nor responseId"))
+                return .failure(.wvjbEntryUnrecognized(index: i))
             }
         }
         return .success(messages)

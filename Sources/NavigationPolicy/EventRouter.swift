@@ -20,8 +20,8 @@ public struct DispatchReport: Sendable, Hashable {
     public var unhandled: [String] = []
     /// Queue entries skipped because they had been dispatched before.
     public var duplicatesSkipped = 0
-    /// Queue entries that did not decode, with the reason.
-    public var invalid: [String] = []
+    /// Queue entries that were not dispatched (they do not decode, or the page could not send them), with why.
+    public var invalid: [InvalidQueueEntry] = []
 
     public static func == (a: DispatchReport, b: DispatchReport) -> Bool {
         a.delivered.map(\.event) == b.delivered.map(\.event) && a.delivered.map(\.handlers) == b.delivered.map(\.handlers)
@@ -95,8 +95,9 @@ public final class EventRouter {
             case .delivered(let name, let count): report.delivered.append((name, count))
             case .unhandled(let name): report.unhandled.append(name)
             case .duplicate: report.duplicatesSkipped += 1
-            case .failedOnPage(let name, let error): report.invalid.append("entry \(startIndex + offset): \(name) failed on the page: \(error)")
-            case .invalid(let reason): report.invalid.append("entry \(startIndex + offset): \(reason)")
+            case .failedOnPage(let name, let error):
+                report.invalid.append(InvalidQueueEntry(index: startIndex + offset, problem: .failedOnPage(event: name, error: error)))
+            case .invalid(let problem): report.invalid.append(InvalidQueueEntry(index: startIndex + offset, problem: problem))
             }
         }
         return report
@@ -105,14 +106,14 @@ public final class EventRouter {
     /// Dispatches one drained queue entry, at most once per (queue, position, text).
     public func dispatchJanrainEntry(_ text: String, queueID: String, index: Int) -> QueueEntryOutcome {
         if !dispatched[queueID, default: []].insert("\(index)#\(text)").inserted { return .duplicate }
-        guard case .success(let url) = BrowserURL.parse(text) else { return .invalid("not a URL") }
+        guard case .success(let url) = BrowserURL.parse(text) else { return .invalid(.notAURL) }
         switch JanrainBridge.decode(url) {
         case .success(.event(let name, let arguments)):
             let count = dispatch(name, arguments)
             return count == 0 ? .unhandled(name) : .delivered(name, handlers: count)
         case .success(.eventFailed(let name, let error)): return .failedOnPage(name, error: error)
-        case .success: return .invalid("not an event")
-        case .failure(let error): return .invalid(error.message)
+        case .success: return .invalid(.notAnEvent)
+        case .failure(let error): return .invalid(.undecodable(error))
         }
     }
 }
@@ -125,5 +126,24 @@ public enum QueueEntryOutcome: Sendable, Hashable {
     case duplicate
     /// The page could not stringify the event's arguments (`?error=`).
     case failedOnPage(String, error: String)
-    case invalid(String)
+    case invalid(QueueEntryProblem)
+}
+
+/// Why a drained queue entry is not an event that can be dispatched (CommandOutput words it).
+public enum QueueEntryProblem: Sendable, Hashable {
+    /// The entry does not parse as a URL.
+    case notAURL
+    /// A bridge URL, but not an event (a drain request, the legacy hand-off).
+    case notAnEvent
+    /// A bridge URL that does not decode.
+    case undecodable(BridgeDecodingError)
+    /// The page could not stringify the event's arguments (`?error=`): its own error text.
+    case failedOnPage(event: String, error: String)
+}
+
+/// One drained entry that was not dispatched, by its position in the queue.
+public struct InvalidQueueEntry: Sendable, Hashable {
+    public let index: Int
+    public let problem: QueueEntryProblem
+    public init(index: Int, problem: QueueEntryProblem) { (self.index, self.problem) = (index, problem) }
 }

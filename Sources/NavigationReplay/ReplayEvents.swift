@@ -46,7 +46,7 @@ extension ReplayedNavigation: OutputEvent {
         o.add("event", e.event)
         o.add("status", e.status.rawValue)
         o.add("handlers", .array(e.handlers.map { .string($0) }))
-        if let detail = e.detail { o.add("detail", json.redactor.message(detail)) }
+        if let detail = e.detail { o.add("detail", json.redactor.message(detail.text)) }
         return o
     }
 }
@@ -160,5 +160,15 @@ public struct LogSummary: OutputEvent {
         o.add("mismatches", s.mismatches)
         o.add("findings", json.counts([("error", s.findings[.error, default: 0]), ("warning", s.findings[.warning, default: 0])]))
         return .single("summary", .object(o))
+    }
+}
+
+extension DispatchedEvent.Detail {
+    /// The detail in words: the page's own error text, or why the entry is not an event.
+    var text: String {
+        switch self {
+        case .pageError(let error): return error
+        case .invalidEntry(let problem): return problem.text
+        }
     }
 }

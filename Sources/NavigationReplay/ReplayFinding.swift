@@ -75,7 +75,7 @@ public struct ReplayFinding: Sendable, Hashable {
         case requestUnanswered(redirectURI: String, pendingLimit: Int?)
         case drainNotRecorded(BridgeProtocol)
         /// `index`: the drained entry's (nil: the bridge URL itself).
-        case bridgeEntryInvalid(index: Int, reason: String)
+        case bridgeEntryInvalid(index: Int, problem: QueueEntryProblem)
         case bridgeEventFailed(event: String, index: Int?, error: String)
         case eventUnhandled(event: String)
         case eventRepeated(index: Int)

@@ -38,8 +38,8 @@ extension ReplayFinding {
                 + (pendingLimit.map { " (more than \($0) requests were pending)" } ?? "")
         case .drainNotRecorded(let bridge):
             return "a \(bridge.rawValue) bridge signal, but the recording has no drained queue after it: its events cannot be replayed"
-        case .bridgeEntryInvalid(let index, let reason):
-            return "drained[\(index)]: \(reason)"
+        case .bridgeEntryInvalid(let index, let problem):
+            return "drained[\(index)]: \(problem.text)"
         case .bridgeEventFailed(let event, let index, let error):
             return (index.map { "drained[\($0)] " } ?? "") + "\(event) could not be sent by the page: \(error)"
         case .eventUnhandled(let event):

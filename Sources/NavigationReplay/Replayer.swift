@@ -18,7 +18,15 @@ public struct DispatchedEvent: Sendable, Hashable {
     /// The handlers it was delivered to, in order (from the rules' handler table).
     public var handlers: [String]
     public var status: Status
-    public var detail: String?
+    public var detail: Detail?
+
+    /// What more there is to say of an event that was not delivered.
+    public enum Detail: Sendable, Hashable {
+        /// The page's own error text for an event it could not stringify (`?error=`).
+        case pageError(String)
+        /// Why a drained entry is not an event.
+        case invalidEntry(QueueEntryProblem)
+    }
 }
 
 /// A navigation and everything replay says about it.
@@ -210,7 +218,7 @@ public final class Replayer {
             events.append(deliver("accessToken", [.string(token)], at: record.location, seq: seq, findings: &findings))
         case .eventFailed(let name, let error):
             findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: nil, error: error), at: record.location, seq: seq))
-            events.append(DispatchedEvent(event: name, handlers: [], status: .failed, detail: error))
+            events.append(DispatchedEvent(event: name, handlers: [], status: .failed, detail: .pageError(error)))
         case .wvjbMessage, .wvjbReply:
             events.append(wvjb(message, at: record.location, seq: seq, findings: &findings))
         case .bridgeLoaded:
@@ -233,8 +241,8 @@ public final class Replayer {
                 case .success(let messages):
                     for message in messages { events.append(wvjb(message, at: location, seq: seq, findings: &findings)) }
                 case .failure(let error):
-                    findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: error.message), at: location, seq: seq))
-                    events.append(DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: error.message))
+                    findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, problem: .undecodable(error)), at: location, seq: seq))
+                    events.append(DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: .invalidEntry(.undecodable(error))))
                 }
             }
         }
@@ -290,10 +298,10 @@ public final class Replayer {
             return DispatchedEvent(event: Self.eventName(text), handlers: [], status: .repeated, detail: nil)
         case .failedOnPage(let name, let error):
             findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: index, error: error), at: location, seq: seq))
-            return DispatchedEvent(event: name, handlers: [], status: .failed, detail: error)
-        case .invalid(let reason):
-            findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, reason: reason), at: location, seq: seq))
-            return DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: reason)
+            return DispatchedEvent(event: name, handlers: [], status: .failed, detail: .pageError(error))
+        case .invalid(let problem):
+            findings.append(ReplayFinding(.bridgeEntryInvalid(index: index, problem: problem), at: location, seq: seq))
+            return DispatchedEvent(event: "drained[\(index)]", handlers: [], status: .invalid, detail: .invalidEntry(problem))
         }
     }
 

@@ -25,6 +25,7 @@ import Testing
         ("redirect-to-app.netlog.json", "capture", 0),
         ("form-post.netlog.json", "form-post", 0),
         ("android-interface.navlog", "android-demo", 1),
+        ("bridge-bad-entries.navlog", "bridges", 1),
     ]
 
     @Test(arguments: fixtures.map(\.log))

@@ -164,17 +164,39 @@ struct CaptureFlowTests {
     @Test("janrain: names read on the URL's bytes: the legacy hand-off, an empty token, no name, a near name")
     func janrainNames() throws {
         func decode(_ text: String) throws -> BridgeMessage? { try? JanrainBridge.decode(try BrowserURL.parse(text).get()).get() }
-        func failure(_ text: String) throws -> String? {
-            if case .failure(let error) = JanrainBridge.decode(try BrowserURL.parse(text).get()) { return error.message }
+        func failure(_ text: String) throws -> BridgeDecodingError? {
+            if case .failure(let error) = JanrainBridge.decode(try BrowserURL.parse(text).get()) { return error }
             return nil
         }
         #expect(try decode("janrain:accessToken=a%2Bb&accessToken=c") == .legacyAccessToken("a+b"))
-        #expect(try failure("janrain:accessToken=") == "janrain:accessToken= carries no token")
-        #expect(try failure("janrain:") == "janrain: URL without an event name")
+        #expect(try failure("janrain:accessToken=") == .accessTokenMissing)
+        #expect(try failure("janrain:") == .eventNameMissing)
         #expect(try decode("janrain:eventsAvailable?1700000000000") == .drainRequest(.janrain))
-        #expect(try failure("janrain:eventsAvailableX") == "janrain:eventsAvailableX has neither arguments= nor error=")
-        #expect(try failure("janrain:accessToken") == "janrain:accessToken has neither arguments= nor error=")
+        #expect(try failure("janrain:eventsAvailableX") == .argumentsMissing(event: "eventsAvailableX"))
+        #expect(try failure("janrain:accessToken") == .argumentsMissing(event: "accessToken"))
         #expect(try decode("janrain:onLogin?error=stringify") == .eventFailed(name: "onLogin", error: "stringify"))
+    }
+
+    /// Every way a bridge URL fails to decode, each as its value (the words are CommandOutput's).
+    @Test("bridge URLs that do not decode say why, as values", arguments: [
+        ("https://yourdomain.com/", BridgeDecodingError.notJanrain),
+        ("janrain:accessToken=", .accessTokenMissing),
+        ("janrain:", .eventNameMissing),
+        ("janrain:onX", .argumentsMissing(event: "onX")),
+        ("janrain:onX?arguments=notjson", .argumentsNotJSON(event: "onX")),
+        ("janrain:onX?arguments=%7B%22a%22%3A1%7D", .argumentsObjectKeysNotNumeric(event: "onX")),
+        ("janrain:onX?arguments=5", .argumentsNotArray(event: "onX")),
+    ])
+    func janrainDecodingErrors(url: String, error: BridgeDecodingError) throws {
+        let parsed = try BrowserURL.parse(url).get()
+        #expect(JanrainBridge.decode(parsed) == .failure(error))
+    }
+
+    @Test("WebViewJavascriptBridge signals and queues that do not decode say why, as values")
+    func wvjbDecodingErrors() throws {
+        #expect(WebViewJavascriptBridge.decode(try BrowserURL.parse("wvjbscheme://elsewhere").get()) == .failure(.notWVJBSignal(scheme: "wvjbscheme")))
+        #expect(WebViewJavascriptBridge.decodeQueue("not json") == .failure(.wvjbQueueNotArray))
+        #expect(WebViewJavascriptBridge.decodeQueue(#"[{"handlerName":"h"},{"x":1}]"#) == .failure(.wvjbEntryUnrecognized(index: 1)))
     }
 
     @Test("the myapp:// hand-off after the password change is a deep link")

@@ -22,7 +22,7 @@ struct EventRouterTests {
         #expect(calls == ["first:tok", "second"])
         #expect(report.delivered.map(\.event) == ["onCaptureLoginSuccess"])
         #expect(report.unhandled == ["onCaptureRenderComplete"])
-        #expect(report.invalid.count == 1)
+        #expect(report.invalid == [InvalidQueueEntry(index: 2, problem: .failedOnPage(event: "onCaptureSaveFailed", error: "cyclic object"))])
         // Draining the same (never cleared) queue again dispatches nothing twice.
         let again = router.dispatchJanrainQueue(queue)
         #expect(calls.count == 2)
@@ -58,5 +58,19 @@ struct EventRouterTests {
         #expect(messages == [.wvjbMessage(handlerName: "login", data: .object(["u": .number(1)]), callbackID: "cb_1"),
                              .wvjbReply(responseID: "cb_0", data: .string("ok"))])
         if case .success = WebViewJavascriptBridge.decodeQueue(#"[{"x":1}]"#) { Issue.record("accepted a bad entry") }
+    }
+
+    /// Each way a drained Janrain entry is not an event, as the value the router reports.
+    @Test("a drained entry that is not an event is reported with why, as a value", arguments: [
+        ("nothing at all", QueueEntryProblem.notAURL),
+        ("janrain:eventsAvailable", .notAnEvent),
+        ("janrain:accessToken=tok", .notAnEvent),
+        ("https://x.example/", .undecodable(.notJanrain)),
+        ("janrain:onX?arguments=5", .undecodable(.argumentsNotArray(event: "onX"))),
+    ])
+    func invalidEntries(text: String, problem: QueueEntryProblem) {
+        let router = EventRouter()
+        #expect(router.dispatchJanrainEntry(text, queueID: "page", index: 0) == .invalid(problem))
+        #expect(router.dispatchJanrainQueue([text], queueID: "other", startIndex: 4).invalid == [InvalidQueueEntry(index: 4, problem: problem)])
     }
 }
