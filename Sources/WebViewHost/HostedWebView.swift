@@ -6,7 +6,8 @@
 // (HostViewControl): evaluate-JavaScript (awaiting a promise for --eval, falling back to the app's own
 // evaluation where a page's Content-Security-Policy refuses eval), snapshots, timers, leaving the loop.
 //
-// The view lives on the GLib main loop of the calling (main) thread; everything here runs on it. The
+// WebKitGTK is called through WebKitLibrary, loaded when the view is made (not linked: WebKitLibrary says
+// why). The view lives on the GLib main loop of the calling (main) thread; everything here runs on it. The
 // view is torn down and a Xvfb the host started is stopped, whatever ended the run.
 //
 // What can be said without WebKit lives beside it and is unit-tested: HostSession (the run's logic),

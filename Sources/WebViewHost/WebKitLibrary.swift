@@ -18,15 +18,19 @@ final class WebKitLibrary: Sendable {
     /// The library, loaded once; a second call returns the same one (or the same error).
     static func load() throws(HostError) -> WebKitLibrary { try loaded.get() }
 
-    private static let loaded: Result<WebKitLibrary, HostError> = {
+    private static let loaded = open(fileName)
+
+    static let fileName = "libwebkit2gtk-4.1.so.0"
+
+    /// The library in `fileName` with every function the host calls, or why not: it cannot be loaded, or it
+    /// lacks one of them (named).
+    static func open(_ fileName: String) -> Result<WebKitLibrary, HostError> {
         guard let handle = dlopen(fileName, RTLD_NOW | RTLD_GLOBAL) else {
             let why = dlerror().map { String(cString: $0) } ?? "not found"
             return .failure(HostError(.setup, "cannot load WebKitGTK (\(fileName)): \(why); Debian: apt install libwebkit2gtk-4.1-0"))
         }
-        return Result { () throws(HostError) in try WebKitLibrary(handle) }
-    }()
-
-    static let fileName = "libwebkit2gtk-4.1.so.0"
+        return Result { () throws(HostError) in try WebKitLibrary(handle, fileName: fileName) }
+    }
 
     // MARK: Constants (enums as their C values; WebKitLibraryTests holds them to the headers)
 
@@ -154,10 +158,11 @@ final class WebKitLibrary: Sendable {
     let webkit_network_error_quark: @convention(c) () -> GQuark
 
     /// Every function found in the loaded library (and the libraries it loaded); the first missing one is the error.
-    private init(_ handle: UnsafeMutableRawPointer) throws(HostError) {
+    private init(_ handle: UnsafeMutableRawPointer, fileName: String) throws(HostError) {
         func symbol<Function>(_ name: String) throws(HostError) -> Function {
             guard let address = dlsym(handle, name) else {
-                throw HostError(.setup, "\(WebKitLibrary.fileName) has no \(name): WebKitGTK 4.1 is required")
+                dlclose(handle)
+                throw HostError(.setup, "\(fileName) has no \(name): WebKitGTK 4.1 is required")
             }
             return unsafeBitCast(address, to: Function.self)
         }

@@ -14,6 +14,19 @@ import Testing
         #expect(first === second)
     }
 
+    /// A library that is not there, or one without WebKit's functions, is a setup error that names it.
+    @Test func aMissingLibraryOrFunctionIsASetupError() {
+        guard case .failure(let missing) = WebKitLibrary.open("libwebkit2gtk-0.0-not-installed.so.0") else {
+            Issue.record("a library that is not installed loaded"); return
+        }
+        #expect(missing.kind == .setup)
+        // libsoup is installed wherever the host builds (CSoup links it), and has none of WebKit's functions.
+        guard case .failure(let lacking) = WebKitLibrary.open("libsoup-3.0.so.0") else {
+            Issue.record("libsoup passed for WebKitGTK"); return
+        }
+        #expect(lacking.kind == .setup)
+    }
+
     @Test func constantsAreTheHeadersValues() {
         let pairs: [(written: UInt32, header: UInt32)] = [
             (WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION, WEBKIT_POLICY_DECISION_TYPE_NAVIGATION_ACTION.rawValue),
