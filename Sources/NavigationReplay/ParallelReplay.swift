@@ -27,21 +27,19 @@ public struct ParallelReplay {
 
     /// Replays `input` into `replayer`, handing each output to `emit` in log order.
     public func run(_ input: ByteInput, _ replayer: Replayer, _ emit: (Replayer.Output) -> Void) {
-        var filling = LineBatch()
+        var filling = LineBatch(lines: batchLines, bytes: 0)
         var inFlight: BatchJob? = nil
         let decider = BatchDecider(engine: replayer.engine, explain: replayer.explain, redactor: replayer.redactor)
         func replayFinished(_ job: BatchJob) {
             job.work(decider)  // the chunks nobody has claimed yet, here
             job.done.wait()
-            for index in 0..<job.count {
-                let (item, decision) = job.take(index)
-                emit(replayer.replay(item, decided: decision))
-            }
+            for index in 0..<job.count { emit(job.replay(index, replayer)) }
         }
         func dispatch() {
             guard !filling.entries.isEmpty else { return }
             let job = BatchJob(filling, chunkLines: chunkLines)
-            filling = LineBatch()
+            // The next batch is given the room this one took: its bytes are not copied again as they grow.
+            filling = LineBatch(lines: batchLines, bytes: job.batch.bytes.count)
             for _ in 0..<workers { WorkPool.submit { job.work(decider) } }
             if let previous = inFlight { replayFinished(previous) }
             inFlight = job
@@ -68,6 +66,12 @@ struct LineBatch: Sendable {
     var bytes: [UInt8] = []
     var entries: [Entry] = []
 
+    /// An empty batch with room for `lines` entries and `bytes` bytes.
+    init(lines: Int, bytes: Int) {
+        entries.reserveCapacity(lines)
+        self.bytes.reserveCapacity(bytes)
+    }
+
     mutating func append(_ text: UnsafeBufferPointer<UInt8>, number: Int, isFirst: Bool, endOfFile: Bool) {
         let start = bytes.count
         bytes.append(contentsOf: text)
@@ -81,26 +85,35 @@ struct BatchDecider: Sendable {
     let explain: Bool
     let redactor: Redactor
 
-    func item(_ entry: LineBatch.Entry, _ bytes: UnsafeBufferPointer<UInt8>) -> (LogItem, Decision?) {
-        let item: LogItem
+    /// Writes the entry's item, and for a record its decision (else nil), into the slots given: each value is
+    /// made where it stays (a pair returned and then stored was copied twice).
+    func fill(_ entry: LineBatch.Entry, _ bytes: UnsafeBufferPointer<UInt8>, item: UnsafeMutablePointer<LogItem>,
+              decision: UnsafeMutablePointer<Decision?>) {
+        let parsed: LogItem
         switch entry {
-        case .rejected(let rejected): item = .rejected(rejected)
+        case .rejected(let rejected): parsed = .rejected(rejected)
         case .line(let range, let number, let isFirst, let endOfFile):
-            item = NavlogReader.item(UnsafeBufferPointer(rebasing: bytes[range]), line: number, isFirstLine: isFirst, endOfFile: endOfFile)
+            parsed = NavlogReader.item(UnsafeBufferPointer(rebasing: bytes[range]), line: number, isFirstLine: isFirst, endOfFile: endOfFile)
         }
-        guard case .record(let record) = item else { return (item, nil) }
-        return (item, engine.decide(record.request, explain: explain))
+        // Decided from the local item, before it moves into its slot (a record read back through the pointer is copied).
+        if case .record(let record) = parsed {
+            decision.initialize(to: engine.decide(record.request, explain: explain))
+        } else {
+            decision.initialize(to: nil)
+        }
+        item.initialize(to: parsed)
     }
 }
 
 /// One batch being decided. Threads claim chunks under a lock and write only their own chunk's slots of
-/// `results`; `done` is signalled when the last chunk is written, after which the slots are only read.
+/// `items` and `decisions`; `done` is signalled when the last chunk is written, after which the slots are only read.
 private final class BatchJob: @unchecked Sendable {
     let batch: LineBatch
     let count: Int
     let chunkLines: Int
     let done = DispatchSemaphore(value: 0)
-    private let results: UnsafeMutablePointer<(LogItem, Decision?)>
+    private let items: UnsafeMutablePointer<LogItem>
+    private let decisions: UnsafeMutablePointer<Decision?>
     private let lock = NSLock()
     private var nextChunk = 0
     private var chunksLeft: Int
@@ -110,23 +123,26 @@ private final class BatchJob: @unchecked Sendable {
         count = batch.entries.count
         self.chunkLines = chunkLines
         chunksLeft = (count + chunkLines - 1) / chunkLines
-        results = .allocate(capacity: count)
+        items = .allocate(capacity: count)
+        decisions = .allocate(capacity: count)
     }
 
-    /// Results taken so far (`take` moves them out in order; deinit frees the rest).
+    /// Slots replayed so far (`replay` moves them out in order; deinit frees the rest).
     private var taken = 0
 
     deinit {
-        (results + taken).deinitialize(count: count - taken)
-        results.deallocate()
+        (items + taken).deinitialize(count: count - taken)
+        (decisions + taken).deinitialize(count: count - taken)
+        items.deallocate()
+        decisions.deallocate()
     }
 
-    /// The item and decision at `index`, moved out (the caller takes each once, in order, after `done`), so
-    /// neither is copied.
-    func take(_ index: Int) -> (LogItem, Decision?) {
-        precondition(index == taken, "results are taken once each, in order")
+    /// The item at `index` replayed with its decision, both moved out of their slots, so neither is copied
+    /// (the caller replays each once, in order, after `done`).
+    func replay(_ index: Int, _ replayer: Replayer) -> Replayer.Output {
+        precondition(index == taken, "slots are replayed once each, in order")
         taken += 1
-        return (results + index).move()
+        return replayer.replay((items + index).move(), decided: (decisions + index).move())
     }
 
     /// Decides chunks until none is left to claim.
@@ -140,7 +156,7 @@ private final class BatchJob: @unchecked Sendable {
                 let from = chunk * chunkLines
                 guard from < count else { return }
                 let to = min(count, from + chunkLines)
-                for index in from..<to { (results + index).initialize(to: decider.item(batch.entries[index], bytes)) }
+                for index in from..<to { decider.fill(batch.entries[index], bytes, item: items + index, decision: decisions + index) }
                 lock.lock()
                 chunksLeft -= 1
                 let finished = chunksLeft == 0

@@ -151,7 +151,12 @@ public final class Replayer {
             return .call(call(interfaceCall))
         case .record(let record):
             tally.counts.recordsRead += 1
-            let decision = decided ?? engine.decide(record.request, explain: explain)
+            // Moved out of the optional (`??` copied a decided one: a retain of its every part, then a release).
+            let decision: Decision
+            switch consume decided {
+            case .some(let given): decision = given
+            case .none: decision = engine.decide(record.request, explain: explain)
+            }
             // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
             if decision.url == nil, let error = decision.error {
                 tally.counts.rejected += 1
