@@ -86,7 +86,7 @@ struct BatchDecider: Sendable {
     let redactor: Redactor
 
     /// Writes the entry's item, and for a record its decision (else nil), into the slots given: each value is
-    /// made where it stays (a pair returned and then stored was copied twice).
+    /// made where it stays (a pair returned, then stored, would be copied on the way).
     func fill(_ entry: LineBatch.Entry, _ bytes: UnsafeBufferPointer<UInt8>, item: UnsafeMutablePointer<LogItem>,
               decision: UnsafeMutablePointer<Decision?>) {
         let parsed: LogItem

@@ -151,7 +151,7 @@ public final class Replayer {
             return .call(call(interfaceCall))
         case .record(let record):
             tally.counts.recordsRead += 1
-            // Moved out of the optional (`??` copied a decided one: a retain of its every part, then a release).
+            // Moved out of the optional (`??` would copy a decided one: a retain of its every part, then a release).
             let decision: Decision
             switch consume decided {
             case .some(let given): decision = given
