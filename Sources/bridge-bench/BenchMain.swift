@@ -17,6 +17,7 @@ enum BenchMain {
         var hostRuns = 9
         var serveRuns = 3
         var serveSeconds = 10.0
+        var replayWorkers: Int? = nil
         while !arguments.isEmpty {
             let argument = arguments.removeFirst()
             switch argument {
@@ -28,8 +29,9 @@ enum BenchMain {
             case "--seconds": serveSeconds = arguments.isEmpty ? serveSeconds : Double(arguments.removeFirst()) ?? serveSeconds
             case "--kind": kind = arguments.isEmpty ? nil : arguments.removeFirst()
             case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
+            case "--workers": replayWorkers = arguments.isEmpty ? nil : Int(arguments.removeFirst())
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [engine-only [--kind KIND]] [replay-only] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
+                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [engine-only [--kind KIND]] [replay-only [--workers N]] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
                 return
             default: sections.append(argument)
             }
@@ -64,7 +66,7 @@ enum BenchMain {
             EngineBenchmark.runDecisionsOnly(corpus.urls, rounds: rounds, kind: kind)
         }
         if sections.contains("replay-only") {
-            ReplayBenchmark.runOneThreadOnly(corpus.urls, navigations: navigations)
+            ReplayBenchmark.runReplayOnly(corpus.urls, navigations: navigations, workers: replayWorkers)
         }
     }
 }

@@ -58,15 +58,16 @@ enum ReplayBenchmark {
         print("  (checksum \(sink % 1000))")
     }
 
-    /// The generated log replayed on one thread only, for a profiler (`perf record`, callgrind): the one-thread
-    /// row without the rest of the section.
-    static func runOneThreadOnly(_ urls: [String], navigations: Int) {
+    /// The generated log replayed once, for a profiler (`perf record`, callgrind): on this thread only (the
+    /// one-thread row without the rest of the section), or with `workers` threads deciding beside it (the
+    /// pipeline, whose cost over one thread is the difference of the two counts).
+    static func runReplayOnly(_ urls: [String], navigations: Int, workers: Int?) {
         let engine = PolicyEngine(rules: EngineBenchmark.rules())
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-\(getpid())-profile.navlog")
         defer { try? FileManager.default.removeItem(at: file) }
         _ = write(urls, count: navigations, to: file)
-        let (rate, count) = replay(file, engine: engine, workers: nil)
-        print("replay on one thread: \(count) navigations, \(formatted(rate / 1e3, 0)) k/s")
+        let (rate, count) = replay(file, engine: engine, workers: workers)
+        print("replay on \(workers.map { "this thread and \($0) more" } ?? "one thread"): \(count) navigations, \(formatted(rate / 1e3, 0)) k/s")
     }
 
     /// Replays the file as `bridge replay` does (ParallelReplay: parsing and decisions on `workers` threads
