@@ -80,14 +80,20 @@ public final class Replayer {
     public let redactor: Redactor
     /// The web view the log is replayed for: on Android a result that the platform never shows the app is a
     /// finding (not-asked-on-android). With `platformFromLog`, a navlog header naming a web view sets it.
-    public private(set) var platform: Platform
+    public var platform: Platform { progress.platform }
     private let platformFromLog: Bool
     /// The counts so far.
-    public var summary: ReplaySummary { tally.summary }
-    /// The counts and the log's positions, in one value: a navigation updates them in one access (each
-    /// access to a class's stored property is checked for exclusivity at run time).
-    private var tally = Tally()
-    private var tracker: FlowTracker
+    public var summary: ReplaySummary { progress.tally.summary }
+    /// What the replay changes as it goes, in one stored value: a navigation reads and updates it through one
+    /// access, passed down `inout` (each access to a class's stored property is checked for exclusivity at run
+    /// time, and a navigation made five).
+    private var progress: Progress
+    private struct Progress {
+        /// The counts and the log's positions.
+        var tally = Tally()
+        var tracker: FlowTracker
+        var platform: Platform
+    }
     private let router = EventRouter()
     private let handlerLog = HandlerLog()
     private let hasHandlerTable: Bool
@@ -95,11 +101,10 @@ public final class Replayer {
     public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor(), platform: Platform = .ios,
                 platformFromLog: Bool = false) {
         self.engine = engine
-        self.platform = platform
         self.platformFromLog = platformFromLog
         self.explain = explain
         self.redactor = redactor
-        tracker = FlowTracker(engine: engine, redactor: redactor)
+        progress = Progress(tracker: FlowTracker(engine: engine, redactor: redactor), platform: platform)
         hasHandlerTable = !engine.rules.handlers.isEmpty
         for entry in engine.rules.handlers {
             for name in entry.handlers {
@@ -138,43 +143,48 @@ public final class Replayer {
     public func replay(_ item: consuming LogItem, decided: consuming Decision?) -> Output {
         switch consume item {
         case .header(let header):
-            tally.counts.hasHeader = true
-            if platformFromLog, let recorded = Platform(navlog: header.platform) { platform = recorded }
+            progress.tally.counts.hasHeader = true
+            if platformFromLog, let recorded = Platform(navlog: header.platform) { progress.platform = recorded }
             return .none
         case .skipped(let reason, let count):
-            tally.counts.skipped[reason, default: 0] += count
+            progress.tally.counts.skipped[reason, default: 0] += count
             return .none
         case .rejected(let rejected):
-            tally.countRejected()
+            progress.tally.countRejected()
             return .rejected(rejected)
         case .call(let interfaceCall):
-            return .call(call(interfaceCall))
+            return .call(call(interfaceCall, &progress))
         case .record(let record):
-            tally.counts.recordsRead += 1
             // Moved out of the optional (`??` would copy a decided one: a retain of its every part, then a release).
             let decision: Decision
             switch consume decided {
             case .some(let given): decision = given
             case .none: decision = engine.decide(record.request, explain: explain)
             }
-            // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
-            if decision.url == nil, let error = decision.error {
-                tally.counts.rejected += 1
-                return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message(masking: redactor))"))
-            }
-            return .navigation(navigate(record, decision))
+            return replay(record, decision, &progress)
         }
+    }
+
+    /// A record with its decision: a navigation, or bad input when its URL does not parse.
+    private func replay(_ record: consuming NavigationRecord, _ decision: consuming Decision, _ progress: inout Progress) -> Output {
+        progress.tally.counts.recordsRead += 1
+        // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
+        if decision.url == nil, let error = decision.error {
+            progress.tally.counts.rejected += 1
+            return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message(masking: redactor))"))
+        }
+        return .navigation(navigate(record, decision, &progress))
     }
 
     /// Ends the log: requests never answered.
     public func finish() -> [ReplayFinding] {
-        let findings = tracker.finish()
-        tally.count(findings)
+        let findings = progress.tracker.finish()
+        progress.tally.count(findings)
         return findings
     }
 
-    private func navigate(_ record: consuming NavigationRecord, _ decision: consuming Decision) -> ReplayedNavigation {
-        let seq = tally.next(record.seq)
+    private func navigate(_ record: consuming NavigationRecord, _ decision: consuming Decision, _ progress: inout Progress) -> ReplayedNavigation {
+        let seq = progress.tally.next(record.seq)
         var findings: [ReplayFinding] = []
         var events: [DispatchedEvent] = []
         if let error = decision.error {
@@ -183,29 +193,30 @@ public final class Replayer {
         // Read once: a sentinel's result is decoded from the parameters on each read.
         let interception = decision.interception
         if case .bridge(let message)? = interception {
-            dispatch(message, record: record, seq: seq, events: &events, findings: &findings)
+            dispatch(message, record: record, seq: seq, document: progress.tally.document, events: &events, findings: &findings)
         }
         if case .sentinel(.oauthError(let error, let description, _, _))? = interception {
             findings.append(ReplayFinding(.oauthError(error: error, description: description, rule: decision.rule), at: record.location, seq: seq))
         }
         // Only an interception can go unasked: the request is made for those alone.
-        if let unasked = platform.unaskedInterception(record.request, decision) {
+        if let unasked = progress.platform.unaskedInterception(record.request, decision) {
             findings.append(ReplayFinding(.notAsked(unasked), at: record.location, seq: seq))
         }
-        tracker.observe(record, decision, interception, seq: seq, into: &findings)
+        progress.tracker.observe(record, decision, interception, seq: seq, into: &findings)
         // A new main-frame document has a new bridge queue.
         if record.isMainFrame && decision.action == .allow && (decision.kind == .allowed || decision.kind == .default),
            decision.url?.scheme != "about" {
-            router.forgetQueue("document-\(tally.newDocument())")
+            router.forgetQueue("document-\(progress.tally.newDocument())")
         }
         let replayed = ReplayedNavigation(record: record, seq: seq, decision: decision, events: events, findings: findings)
-        tally.count(replayed, interception)
+        progress.tally.count(replayed, interception)
         return replayed
     }
 
     // MARK: Bridge events
 
-    private func dispatch(_ message: BridgeMessage, record: NavigationRecord, seq: Int,
+    /// `document`: the page's document number, whose queue the entries come from.
+    private func dispatch(_ message: BridgeMessage, record: NavigationRecord, seq: Int, document: Int,
                           events: inout [DispatchedEvent], findings: inout [ReplayFinding]) {
         switch message {
         case .drainRequest(let bridge):
@@ -216,7 +227,7 @@ public final class Replayer {
                 }
                 return
             }
-            dispatchQueue(bridge, drained, at: record.location, seq: seq, events: &events, findings: &findings)
+            dispatchQueue(bridge, drained, at: record.location, seq: seq, document: document, events: &events, findings: &findings)
         case .event(let name, let arguments):
             events.append(deliver(name, arguments, at: record.location, seq: seq, findings: &findings))
         case .legacyAccessToken(let token):
@@ -232,12 +243,12 @@ public final class Replayer {
     }
 
     /// A drained queue's entries (from a signal's drain, or carried by an interface call), in order.
-    private func dispatchQueue(_ bridge: BridgeProtocol, _ entries: [String], at location: RecordLocation, seq: Int,
+    private func dispatchQueue(_ bridge: BridgeProtocol, _ entries: [String], at location: RecordLocation, seq: Int, document: Int,
                                events: inout [DispatchedEvent], findings: inout [ReplayFinding]) {
         switch bridge {
         case .janrain:
             for (index, text) in entries.enumerated() {
-                events.append(janrainEntry(text, index: index, at: location, seq: seq, findings: &findings))
+                events.append(janrainEntry(text, index: index, document: document, at: location, seq: seq, findings: &findings))
             }
         case .wvjb:
             for (index, text) in entries.enumerated() {
@@ -259,8 +270,8 @@ public final class Replayer {
     /// queue (a JSON array of entries, as Janrain's Android demo passes `createJanrainBridge.eventQueue`);
     /// without one, the call is the event METHOD with its arguments, taken by the app's method itself. A call to
     /// an interface or method the app never added is an error: on Android it throws a TypeError in the page.
-    private func call(_ call: InterfaceCall) -> ReplayedCall {
-        let seq = tally.next(call.seq)
+    private func call(_ call: InterfaceCall, _ progress: inout Progress) -> ReplayedCall {
+        let seq = progress.tally.next(call.seq)
         var events: [DispatchedEvent] = []
         var findings: [ReplayFinding] = []
         if let interface = engine.rules.javascriptInterface(call.interface), interface.methods.contains(call.method) {
@@ -274,7 +285,7 @@ public final class Replayer {
                     default: entries.append(argument.jsonText)
                     }
                 }
-                dispatchQueue(bridge, entries, at: call.location, seq: seq, events: &events, findings: &findings)
+                dispatchQueue(bridge, entries, at: call.location, seq: seq, document: progress.tally.document, events: &events, findings: &findings)
             } else {
                 events.append(DispatchedEvent(event: call.method, handlers: [call.name], status: .delivered, detail: nil))
             }
@@ -283,14 +294,14 @@ public final class Replayer {
                                                             interfaceAdded: engine.rules.javascriptInterface(call.interface) != nil),
                                           at: call.location, seq: seq))
         }
-        tally.countCall(events, findings)
+        progress.tally.countCall(events, findings)
         return ReplayedCall(call: call, seq: seq, events: events, findings: findings)
     }
 
-    private func janrainEntry(_ text: String, index: Int, at location: RecordLocation, seq: Int,
+    private func janrainEntry(_ text: String, index: Int, document: Int, at location: RecordLocation, seq: Int,
                               findings: inout [ReplayFinding]) -> DispatchedEvent {
         handlerLog.called = []
-        switch router.dispatchJanrainEntry(text, queueID: "document-\(tally.document)", index: index) {
+        switch router.dispatchJanrainEntry(text, queueID: "document-\(document)", index: index) {
         case .delivered(let name, _):
             return DispatchedEvent(event: name, handlers: handlerLog.called, status: .delivered, detail: nil)
         case .unhandled(let name):
