@@ -86,7 +86,7 @@ public final class Replayer {
     public var summary: ReplaySummary { progress.tally.summary }
     /// What the replay changes as it goes, in one stored value: a navigation reads and updates it through one
     /// access, passed down `inout` (each access to a class's stored property is checked for exclusivity at run
-    /// time, and a navigation made five).
+    /// time, so one stored property each would cost a check for each of them).
     private var progress: Progress
     private struct Progress {
         /// The counts and the log's positions.
