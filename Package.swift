@@ -201,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowInspectorTests",
-            dependencies: ["FlowInspector", "NavigationPolicy", "CommandOutput"]
+            dependencies: ["FlowInspector", "NavigationPolicy", "CommandOutput", "SeededRandom"]
         ),
         .testTarget(
             name: "NavigationReplayTests",

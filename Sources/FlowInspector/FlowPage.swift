@@ -138,10 +138,11 @@ struct FlowPage: Sendable {
 
     /// "janrain.settings.capture.flowName" (or with "window.") → "capture.flowName".
     static func settingPath(_ chain: String) -> String? {
-        var chain = Substring(chain)
-        if chain.hasPrefix("window.") { chain = chain.dropFirst("window.".count) }
-        guard chain.hasPrefix("janrain.settings.") else { return nil }
-        return String(chain.dropFirst("janrain.settings.".count))
+        // Prefixes tested on Strings: String's hasPrefix reads ASCII on its bytes, where a Substring's compares
+        // Character by Character (the same answer, many times the work, on every assignment and call of a page).
+        let unprefixed = chain.hasPrefix("window.") ? String(chain.dropFirst("window.".count)) : chain
+        guard unprefixed.hasPrefix("janrain.settings.") else { return nil }
+        return String(unprefixed.dropFirst("janrain.settings.".count))
     }
 
     /// The function a page offset is inside, innermost first.

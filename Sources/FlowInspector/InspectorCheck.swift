@@ -58,15 +58,32 @@ public struct CheckExample: Sendable {
 
     /// The good sign-in page with `old` replaced by `new` (the text must occur).
     static func signIn(replacing old: String, with new: String, usesRules: Bool = false) -> CheckExample {
-        precondition(ExamplePages.signIn.contains(old), "example edit not found: \(old)")
-        return CheckExample(ExamplePages.signIn.replacingOccurrences(of: old, with: new), usesRules: usesRules)
+        CheckExample(edited(ExamplePages.signIn, replacing: old, with: new), usesRules: usesRules)
     }
 
     /// The good reset page with `old` replaced by `new`, with xdcomm.html beside it unless told otherwise.
     static func reset(replacing old: String, with new: String, withReceiver: Bool = true, usesRules: Bool = false) -> CheckExample {
-        precondition(ExamplePages.reset.contains(old), "example edit not found: \(old)")
-        return CheckExample(ExamplePages.reset.replacingOccurrences(of: old, with: new),
-                            siblings: withReceiver ? ["xdcomm.html": ExamplePages.xdcomm] : [:], usesRules: usesRules)
+        CheckExample(edited(ExamplePages.reset, replacing: old, with: new),
+                     siblings: withReceiver ? ["xdcomm.html": ExamplePages.xdcomm] : [:], usesRules: usesRules)
+    }
+
+    /// `page` with every occurrence of `old` replaced by `new`, left to right, none overlapping (what
+    /// Foundation's `replacingOccurrences(of:with:)` makes), found on UTF-8 bytes: every command builds the
+    /// catalogue's examples when it first reads a check, and Foundation's replacement bridges each page to
+    /// an NSString and searches it by locale, many times the time of the inspection of a page.
+    static func edited(_ page: String, replacing old: String, with new: String) -> String {
+        let bytes = Array(page.utf8), needle = Array(old.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var from = 0
+        while let found = bytes.firstIndex(of: needle, from: from, to: bytes.count) {
+            out += bytes[from..<found]
+            out += new.utf8
+            from = found + needle.count
+        }
+        precondition(from > 0, "example edit not found: \(old)")
+        out += bytes[from...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     static let goodSignIn = CheckExample(ExamplePages.signIn, usesRules: true)

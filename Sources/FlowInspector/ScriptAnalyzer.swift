@@ -193,13 +193,42 @@ enum ScriptAnalyzer {
             return facts
         }
 
-        /// Targets whose assignment navigates: the page's location, or a frame's (or any element's) src.
+        /// Targets whose assignment navigates: the page's location, or a frame's (or any element's) src. Read
+        /// as the chain's non-empty dot-separated parts, as `split(separator: ".")` makes them: only the last two
+        /// matter, so an ASCII chain (the usual one) is read from its end on its bytes and nothing is allocated.
+        /// In other text a "." and a combining mark after it are one Character, not a separator: that reading
+        /// is `split`'s own.
         static func isNavigationTarget(_ chain: String) -> Bool {
-            let parts = chain.split(separator: ".")
-            guard let last = parts.last else { return false }
+            let last: Substring, previous: Substring?
+            if let ends = lastTwoParts(ofASCII: chain) {
+                (last, previous) = ends
+            } else {
+                let parts = chain.split(separator: ".")
+                guard let final = parts.last else { return false }
+                (last, previous) = (final, parts.count >= 2 ? parts[parts.count - 2] : nil)
+            }
             if last == "location" { return true }
-            if last == "href" && parts.count >= 2 && parts[parts.count - 2] == "location" { return true }
-            return last == "src" && parts.count >= 2
+            if last == "href" && previous == "location" { return true }
+            return last == "src" && previous != nil
+        }
+
+        /// The last non-empty dot-separated part of an ASCII `chain` and the one before it (nil when there is
+        /// none); nil for a chain with no part, or one that is not ASCII.
+        static func lastTwoParts(ofASCII chain: String) -> (last: Substring, previous: Substring?)? {
+            let utf8 = chain.utf8
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let dot = UInt8(ascii: ".")
+            var end = utf8.endIndex
+            func part() -> Substring? {
+                while end > utf8.startIndex, utf8[utf8.index(before: end)] == dot { end = utf8.index(before: end) }
+                guard end > utf8.startIndex else { return nil }
+                var start = utf8.index(before: end)
+                while start > utf8.startIndex, utf8[utf8.index(before: start)] != dot { start = utf8.index(before: start) }
+                defer { end = start }
+                return chain[start..<end]
+            }
+            guard let last = part() else { return nil }
+            return (last, part())
         }
 
         static func isNavigationCall(_ chain: String) -> Bool {
@@ -207,23 +236,27 @@ enum ScriptAnalyzer {
         }
 
         /// Reads `a.b["c"].d` from an identifier; returns the dotted chain and the index after it.
+        /// The chain is built by appending to the first token's text: a lone name (most chains) is that text,
+        /// shared, with no array of parts and no joined copy made.
         func readChain(from start: Int) -> (String, Int) {
-            var parts = [tokens[start].text]
+            var chain = tokens[start].text
             var i = start + 1
             while i + 1 < tokens.count {
                 let token = tokens[i]
                 if token.kind == .punctuator && (token.text == "." || token.text == "?.") && tokens[i + 1].kind == .identifier {
-                    parts.append(tokens[i + 1].text)
+                    chain += "."
+                    chain += tokens[i + 1].text
                     i += 2
                 } else if token.kind == .punctuator && token.text == "[" && i + 2 < tokens.count
                             && tokens[i + 1].kind == .string && tokens[i + 2].text == "]" {
-                    parts.append(tokens[i + 1].text)
+                    chain += "."
+                    chain += tokens[i + 1].text
                     i += 3
                 } else {
                     break
                 }
             }
-            return (parts.joined(separator: "."), i)
+            return (chain, i)
         }
 
         /// The body of `function NAME(…) {…}` whose name is at `nameIndex`.

@@ -1,4 +1,5 @@
 // ScriptScannerTests.swift: the JavaScript tokenizer and statement reader on the constructs real pages use.
+import SeededRandom
 import Testing
 @testable import FlowInspector
 
@@ -140,5 +141,40 @@ struct ScriptScannerTests {
     @Test(arguments: ["``", "`plain`", "`${a}`", "`a ${b} c`", "`$ {`", "`{$`", "`$`", "`\\${not}`", "`é${x}`", "`$${x}`", "`$`{`"])
     func agreesWithContains(_ raw: String) {
         #expect(ScriptAnalyzer.Reader.hasSubstitution(raw) == raw.contains("${"), "\(raw)")
+    }
+
+    /// `isNavigationTarget` as it is defined: on the chain's non-empty parts as `split(separator: ".")` makes them.
+    static func isNavigationTargetBySplitting(_ chain: String) -> Bool {
+        let parts = chain.split(separator: ".")
+        guard let last = parts.last else { return false }
+        if last == "location" { return true }
+        if last == "href" && parts.count >= 2 && parts[parts.count - 2] == "location" { return true }
+        return last == "src" && parts.count >= 2
+    }
+
+    static let navigationTargetExamples: [(chain: String, navigates: Bool)] = [
+        ("location", true), ("window.location", true), ("document.location.href", true), ("location.href", true),
+        ("frame.src", true), ("a..src", true), ("location..href", true), ("x.location.", true),
+        ("href", false), ("src", false), (".src", false), ("a.href", false), ("location.hash", false), ("", false),
+        ("...", false), ("a.srcs", false), ("loc\u{301}ation", false), ("a.\u{301}src", false), ("é.src", true),
+    ]
+
+    @Test("an assignment navigates when its target is a location, a location's href or an element's src",
+          arguments: navigationTargetExamples)
+    func navigationTargets(example: (chain: String, navigates: Bool)) {
+        #expect(ScriptAnalyzer.Reader.isNavigationTarget(example.chain) == example.navigates)
+        #expect(ScriptAnalyzer.Reader.isNavigationTarget(example.chain) == Self.isNavigationTargetBySplitting(example.chain))
+    }
+
+    @Test("reading a chain's last parts from its end agrees with splitting it, on 20,000 seeded chains")
+    func navigationTargetsAgreeWithSplitting() {
+        var random = SplitMix64(0x5c21_97)
+        let pieces = ["location", "href", "src", "a", "é", ".", "..", "\u{301}", ".\u{301}", "\r\n", "loc"]
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let chain = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            if ScriptAnalyzer.Reader.isNavigationTarget(chain) != Self.isNavigationTargetBySplitting(chain) { disagreements.append(chain) }
+        }
+        #expect(disagreements.isEmpty)
     }
 }
