@@ -33,7 +33,7 @@ extension CheckCatalogue {
             run: { page, _ in
                 var hits: [CheckHit] = []
                 func insecure(_ text: String) -> Bool {
-                    guard text.lowercased().hasPrefix("http://"), let url = BrowserURL(text) else { return false }
+                    guard hasPrefixIgnoringCase(text, "http://"), let url = BrowserURL(text) else { return false }
                     return !SentinelMatcher.isLoopback(url.hostname)   // RFC 8252 §7.3: loopback redirects may be http
                 }
                 if let assignment = page.setting("tokenUrl"), let value = page.resolvedValue("tokenUrl")?.stringValue, insecure(value) {

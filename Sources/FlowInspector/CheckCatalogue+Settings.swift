@@ -82,7 +82,7 @@ extension CheckCatalogue {
             run: { page, _ in
                 guard let assignment = page.setting("capture.captureServer") else { return [] }
                 guard let value = assignment.value.stringValue else { return [] }
-                if value.lowercased().hasPrefix("https://") { return [] }
+                if hasPrefixIgnoringCase(value, "https://") { return [] }
                 return [CheckHit(position: assignment.position, message: "janrain.settings.capture.captureServer is \(value.debugDescription), not https")]
             }),
         InspectorCheck(

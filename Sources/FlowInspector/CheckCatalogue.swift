@@ -93,13 +93,26 @@ public enum CheckCatalogue {
         (page.iframes + page.links + page.scriptFrameURLs).filter { $0.text.containsBytes(path) }
     }
 
-    /// The query parameters of a URL written on the page (computed values read "…"), by name.
+    /// The query parameters of a URL written on the page (computed values read "…"), by name. The query
+    /// is what lies between the first "?" byte and the next "#", as the URL parser finds them: a combining
+    /// mark after either does not hide it, as it would from a search by Character (which also read every
+    /// Character of a long script-built URL, on each of the checks that ask).
     static func queryParameters(_ text: String) -> [String: String] {
-        guard let question = text.firstIndex(of: "?") else { return [:] }
-        var query = text[text.index(after: question)...]
-        if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
+        let utf8 = text.utf8
+        guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return [:] }
+        let start = utf8.index(after: question)
+        let end = utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
         var result: [String: String] = [:]
-        for pair in FormParameters(parsing: query) where result[pair.name] == nil { result[pair.name] = pair.value }
+        for pair in FormParameters(parsing: Substring(utf8[start..<end])) where result[pair.name] == nil { result[pair.name] = pair.value }
         return result
+    }
+
+    /// Whether `text` starts with `prefix` (ASCII, lower-case) in any case, as `text.lowercased().hasPrefix(prefix)`
+    /// says: that can only hold when the first bytes are the prefix's in some case, which is tested first, so
+    /// a long text is lower-cased only when it may answer yes.
+    static func hasPrefixIgnoringCase(_ text: String, _ prefix: String) -> Bool {
+        guard text.utf8.count >= prefix.utf8.count,
+              zip(text.utf8, prefix.utf8).allSatisfy({ $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }) else { return false }
+        return text.lowercased().hasPrefix(prefix)
     }
 }

@@ -39,16 +39,22 @@ enum PageEncoding {
     }
 
     /// The charset label a <meta charset> or <meta http-equiv content="…; charset=…"> declares in the first
-    /// 1,024 bytes, lower-cased.
+    /// 1,024 bytes, lower-cased. Each "<" is found with memchr and only a "<meta" (in any case) is read
+    /// further: the head is not copied or lower-cased byte by byte for a page that declares nothing.
     static func declaredCharset(_ bytes: [UInt8]) -> String? {
-        // Read on the bytes, ASCII lower-cased: the markup looked for is ASCII.
-        let head = bytes.prefix(1024).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let end = min(bytes.count, 1024)
         let labelEnds = Array("\"' ;/>".utf8)
         var from = 0
-        while let meta = head.firstIndex(of: "<meta".utf8, from: from, to: head.count) {
-            let tagEnd = head.firstIndex(of: UInt8(ascii: ">"), from: meta + 5, to: head.count) ?? head.count
-            if let charset = head.firstIndex(of: "charset=".utf8, from: meta + 5, to: tagEnd) {
-                let value = head[(charset + 8)..<tagEnd].drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }
+        while let open = bytes.firstIndex(of: UInt8(ascii: "<"), from: from, to: end) {
+            // ASCII letters either way: a byte ORed with 0x20 is one of these letters only if it is that letter.
+            guard open + 5 <= end, bytes[(open + 1)..<(open + 5)].elementsEqual("meta".utf8, by: { $0 | 0x20 == $1 }) else {
+                from = open + 1
+                continue
+            }
+            let tagEnd = bytes.firstIndex(of: UInt8(ascii: ">"), from: open + 5, to: end) ?? end
+            let tag = bytes[(open + 5)..<tagEnd].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            if let charset = tag.firstIndex(of: "charset=".utf8, from: 0, to: tag.count) {
+                let value = tag[(charset + 8)...].drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }
                 let label = value.prefix { !labelEnds.contains($0) }
                 if !label.isEmpty { return String(decoding: label, as: UTF8.self) }
             }

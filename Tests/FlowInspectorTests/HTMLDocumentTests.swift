@@ -4,6 +4,7 @@
 // second root), lines past 65,535 are the parser's own (the tree stored 65,535 for them); scripts handed
 // to the background scanner come back in page order; the <meta> charset prescan; deferred frees.
 import Foundation
+import SeededRandom
 import Testing
 @testable import FlowInspector
 
@@ -103,6 +104,38 @@ struct HTMLDocumentTests {
     ] as [(String, String?)])
     func charset(head: String, label: String?) {
         #expect(PageEncoding.declaredCharset(Array(head.utf8)) == label)
+    }
+
+    /// The prescan as it is defined: the first 1,024 bytes lower-cased (ASCII), each "<meta" in turn, a
+    /// "charset=" before its tag's ">", the label up to a quote, space, ";", "/" or ">".
+    static func declaredCharsetByDefinition(_ bytes: [UInt8]) -> String? {
+        let head = bytes.prefix(1024).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        let labelEnds = Array("\"' ;/>".utf8)
+        var from = 0
+        while let meta = head.firstIndex(of: "<meta".utf8, from: from, to: head.count) {
+            let tagEnd = head.firstIndex(of: UInt8(ascii: ">"), from: meta + 5, to: head.count) ?? head.count
+            if let charset = head.firstIndex(of: "charset=".utf8, from: meta + 5, to: tagEnd) {
+                let value = head[(charset + 8)..<tagEnd].drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }
+                let label = value.prefix { !labelEnds.contains($0) }
+                if !label.isEmpty { return String(decoding: label, as: UTF8.self) }
+            }
+            from = tagEnd
+        }
+        return nil
+    }
+
+    @Test("the charset prescan agrees with its definition on 20,000 seeded heads, around the 1,024-byte limit too")
+    func charsetAgreesWithDefinition() {
+        var random = SplitMix64(0x6d_6574_61)
+        let pieces = ["<meta", "<META", "<Meta ", "<me", "ta", " charset=", "CHARSET=", "charset=\"", "'", "utf-8", "Shift_JIS",
+                      ">", "<", "\"", " ", ";", "/", "é", "x", "<meta charset=koi8-r>", String(repeating: "a", count: 1000)]
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let head = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            let bytes = Array(head.utf8)
+            if PageEncoding.declaredCharset(bytes) != Self.declaredCharsetByDefinition(bytes) { disagreements.append(head) }
+        }
+        #expect(disagreements.isEmpty)
     }
 }
 

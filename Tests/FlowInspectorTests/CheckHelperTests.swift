@@ -1,0 +1,39 @@
+// CheckHelperTests.swift: the helpers the checks share, from examples and against their definitions: a
+// written URL's query parameters, and a case-blind scheme prefix.
+import SeededRandom
+import Testing
+@testable import FlowInspector
+
+@Suite("Check helpers")
+struct CheckHelperTests {
+    static let queryExamples: [(text: String, parameters: [String: String])] = [
+        ("https://example.janraincapture.com/oauth/signin?client_id=c1&redirect_uri=https%3A%2F%2Fa.example%2Fcb#top", ["client_id": "c1", "redirect_uri": "https://a.example/cb"]),
+        ("https://a.example/path", [:]),
+        ("?a=1&a=2&b", ["a": "1", "b": ""]),
+        ("https://a.example/#?a=1", ["a": "1"]),
+        ("https://a.example/?#a=1", [:]),
+        ("…/oauth/signin?flow=…&locale=en-US", ["flow": "…", "locale": "en-US"]),
+        // A combining mark after "?" does not hide it (the URL parser reads bytes); the mark starts the name.
+        ("https://a.example/?\u{301}x=1", ["\u{301}x": "1"]),
+        ("https://a.example/?x=1#\u{301}y=2", ["x": "1"]),
+    ]
+
+    @Test("a written URL's query parameters: from the first ? to the next #, the first of each name", arguments: queryExamples)
+    func queryParameters(example: (text: String, parameters: [String: String])) {
+        #expect(CheckCatalogue.queryParameters(example.text) == example.parameters)
+    }
+
+    @Test("a case-blind prefix answers as lower-casing the whole text would, on 20,000 seeded texts")
+    func prefixIgnoringCase() {
+        var random = SplitMix64(0x6874_7470)
+        let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "//", "\u{301}", "\u{130}", "\u{212A}", "é", "x", "http://", "HTTPS://"]
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 0...9, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            for prefix in ["http://", "https://"] where CheckCatalogue.hasPrefixIgnoringCase(text, prefix) != text.lowercased().hasPrefix(prefix) {
+                disagreements.append(text)
+            }
+        }
+        #expect(disagreements.isEmpty)
+    }
+}
