@@ -66,7 +66,7 @@ public struct Inspector: Sendable {
         }
         // Decoded as a browser would (a byte-order mark, a <meta> charset), into UTF-8.
         let decoded = PageEncoding.decode(original)
-        let bytes = decoded.bytes
+        var bytes = decoded.bytes
         if Self.looksBinary(bytes) {
             return .failure(InputError(input: name, .binary))
         }
@@ -83,6 +83,9 @@ public struct Inspector: Sendable {
                                     check: CheckCatalogue.invalidUTF8.id,
                                     message: "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"
                                         + (decoded.undecoded.map { " (it declares charset \($0), which the inspector does not decode)" } ?? "")))
+            // Read on as the browser reads it, and as the finding says: libxml2, given the bad bytes, would take
+            // the rest of the page for Latin-1, formatting an error for each bad byte as it went.
+            bytes = PageEncoding.replacingInvalidUTF8(bytes)
         }
         // A start tag with more attributes than libxml2 can take in reasonable time is cut (and reported).
         let guarded = AttributeGuard.apply(bytes)

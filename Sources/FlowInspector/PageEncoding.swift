@@ -63,6 +63,12 @@ enum PageEncoding {
         return nil
     }
 
+    /// UTF-8 with each ill-formed sequence replaced by U+FFFD, one for each maximal subpart (the WHATWG
+    /// Encoding Standard's UTF-8 decoder, which is also Unicode's recommended practice and Swift's).
+    static func replacingInvalidUTF8(_ bytes: [UInt8]) -> [UInt8] {
+        Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
+
     static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> [UInt8] {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)

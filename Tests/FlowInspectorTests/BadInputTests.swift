@@ -34,6 +34,34 @@ struct BadInputTests {
         #expect(findings.contains { $0.check == "popup-not-false" })
     }
 
+    static let replacementExamples: [(bytes: [UInt8], replaced: [UInt8])] = [
+        ([0x61, 0xFF, 0x62], [0x61, 0xEF, 0xBF, 0xBD, 0x62]),                       // a byte that is never UTF-8
+        ([0xE2, 0x82, 0x61], [0xEF, 0xBF, 0xBD, 0x61]),                             // a cut sequence: one U+FFFD
+        ([0x80, 0x80], [0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD]),                       // lone continuation bytes: one each
+        ([0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD]), // a surrogate's encoding: three
+        ([0x63, 0x61, 0x66, 0xC3, 0xA9], [0x63, 0x61, 0x66, 0xC3, 0xA9]),           // valid UTF-8 is left as it is
+    ]
+
+    @Test("an ill-formed UTF-8 sequence is read as U+FFFD, one for each maximal subpart (WHATWG's decoder)",
+          arguments: replacementExamples)
+    func replacement(example: (bytes: [UInt8], replaced: [UInt8])) {
+        #expect(PageEncoding.replacingInvalidUTF8(example.bytes) == example.replaced)
+    }
+
+    @Test("a page with bytes that are not UTF-8 is read as the browser reads it: with U+FFFD in their place")
+    func invalidBytesReadAsReplacementCharacters() throws {
+        func page(_ bad: [UInt8]) -> [UInt8] {
+            Array("<html><head><script>\nvar x = \"caf".utf8) + bad + Array("\";\nlocation.href = \"myapp://x".utf8) + bad
+                + Array("\";\n</script></head><body><a href=\"https://example.janraincapture.com/oauth/signin?redirect_uri=http%3A%2F%2Fa".utf8)
+                + bad + Array("\">x</a></body></html>\n".utf8)
+        }
+        let invalid = try inspector.inspect(bytes: page([0xFF]), name: "p.html", directory: nil).get()
+        let replaced = try inspector.inspect(bytes: page([0xEF, 0xBF, 0xBD]), name: "p.html", directory: nil).get()
+        #expect(invalid.filter { $0.check == "invalid-utf8" }.map(\.position) == [SourcePosition(line: 2, column: 13)])
+        #expect(invalid.filter { $0.check != "invalid-utf8" } == replaced)
+        #expect(replaced.contains { $0.check == "signin-link-parameters" })
+    }
+
     @Test("a page over the size limit is refused, with the limit named")
     func tooLarge() {
         let small = Inspector(maxBytes: 1_000)
