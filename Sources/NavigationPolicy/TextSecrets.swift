@@ -23,37 +23,56 @@ extension Redactor {
     func maskedASCIIWords(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
-            var out = ""
-            out.reserveCapacity(bytes.count)
+            // Written as bytes, one String made at the end: a word `redactWord` leaves as it is is copied
+            // from the text, with no String made for it.
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
             var start = 0, nesting = WordNesting()
             func flush(_ end: Int) {
                 // Sentence punctuation after a word belongs to the sentence, unless it is all of a value.
                 var wordEnd = end
                 while wordEnd > start, Self.isSentencePunctuation(bytes[wordEnd - 1]) { wordEnd -= 1 }
                 if wordEnd > start && bytes[wordEnd - 1] == UInt8(ascii: "=") { wordEnd = end }
-                if wordEnd > start { out += redactWord(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<wordEnd]), as: UTF8.self)) }
-                if end > wordEnd { out += String(decoding: UnsafeBufferPointer(rebasing: bytes[wordEnd..<end]), as: UTF8.self) }
+                if wordEnd > start {
+                    let word = UnsafeBufferPointer(rebasing: bytes[start..<wordEnd])
+                    if Self.wordMayBeMasked(word) {
+                        out += redactWord(String(decoding: word, as: UTF8.self)).utf8
+                    } else {
+                        out += word
+                    }
+                }
+                if end > wordEnd { out += bytes[wordEnd..<end] }
             }
             for index in 0..<bytes.count where Self.isWordDelimiter(bytes[index]) {
                 if index > start && nesting.keeps(bytes[index], at: index, count: bytes.count,
                                                   passes: { Self.isSentencePunctuation(bytes[$0]) || WordNesting.mayClose(bytes[$0]) },
                                                   goesOn: { WordNesting.isMoreOfAWord(bytes[$0]) }) { continue }
                 flush(index)
-                out.unicodeScalars.append(Unicode.Scalar(bytes[index]))
+                out.append(bytes[index])
                 start = index + 1
                 nesting = WordNesting()
             }
             flush(bytes.count)
-            return out
+            return String(decoding: out, as: UTF8.self)
         }
     }
 
-    /// The words of any text masked, read as Characters.
+    /// The words of any text masked, read as Characters. A word is taken from the text whole, as the
+    /// Characters between its delimiters (the same String as appending them one by one, made in one copy).
     func maskedCharacterWords(_ text: String) -> String {
         var out = ""
-        var word = ""
-        func flush() {
-            guard !word.isEmpty else { return }
+        var characters: [Character] = [], positions: [String.Index] = []
+        var position = text.startIndex
+        while position < text.endIndex {
+            characters.append(text[position])
+            positions.append(position)
+            position = text.index(after: position)
+        }
+        positions.append(text.endIndex)
+        var wordStart = 0
+        func flush(_ end: Int) {
+            guard end > wordStart else { return }
+            var word = String(text[positions[wordStart]..<positions[end]])
             // Sentence punctuation after a word belongs to the sentence, unless it is all of a value.
             var trailing = ""
             while let last = word.last, Self.isSentencePunctuation(last) {
@@ -65,26 +84,21 @@ extension Redactor {
                 trailing = ""
             }
             out += redactWord(word) + trailing
-            word = ""
         }
         var nesting = WordNesting()
-        let characters = Array(text)
         for (index, character) in characters.enumerated() {
-            guard Self.isWordDelimiter(character), let byte = character.asciiValue else {
-                word.append(character)
+            guard Self.isWordDelimiter(character), let byte = character.asciiValue else { continue }
+            if index > wordStart && nesting.keeps(byte, at: index, count: characters.count,
+                                                  passes: { Self.isSentencePunctuation(characters[$0]) || characters[$0].asciiValue.map(WordNesting.mayClose) == true },
+                                                  goesOn: { characters[$0].asciiValue.map(WordNesting.isMoreOfAWord) ?? true }) {
                 continue
             }
-            if !word.isEmpty && nesting.keeps(byte, at: index, count: characters.count,
-                                              passes: { Self.isSentencePunctuation(characters[$0]) || characters[$0].asciiValue.map(WordNesting.mayClose) == true },
-                                              goesOn: { characters[$0].asciiValue.map(WordNesting.isMoreOfAWord) ?? true }) {
-                word.append(character)
-                continue
-            }
-            flush()
+            flush(index)
             out.append(character)
+            wordStart = index + 1
             nesting = WordNesting()
         }
-        flush()
+        flush(characters.count)
         return out
     }
 
@@ -208,11 +222,16 @@ extension Redactor {
         }
     }
 
-    private func redactWord(_ word: String) -> String {
+    /// Whether `redactWord` may change a word of these bytes: only one with "://", "=" or "@" is masked.
+    static func wordMayBeMasked(_ bytes: some Collection<UInt8>) -> Bool {
+        holds(bytes, schemeSeparator) || bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: "@"))
+    }
+
+    func redactWord(_ word: String) -> String {
         // Byte searches: the needles are ASCII, and Foundation's contains(_:) reads the word as an NSString.
         let bytes = word.utf8
+        guard Self.wordMayBeMasked(bytes) else { return word }
         let hasScheme = Self.holds(bytes, Self.schemeSeparator)
-        guard hasScheme || bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: "@")) else { return word }
         // A path, as an explanation quotes one ("path /cb;code=… is not /cb"), is read as a URL's path.
         if hasScheme || bytes.first == UInt8(ascii: "/") || bytes.contains(UInt8(ascii: "?")) || bytes.contains(UInt8(ascii: "#")) { return rawURL(word) }
         if let colon = word.utf8.firstIndex(of: UInt8(ascii: ":")), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),

@@ -418,6 +418,64 @@ struct OneRedactionPathTests {
         }
         #expect(masked > 1_000, "\(masked)")
     }
+
+    /// The Character reader's words as they are defined: each word the Characters between delimiters,
+    /// appended one by one (the reader takes each from the text whole).
+    func maskedCharacterWordsByAppending(_ text: String) -> String {
+        func isSentencePunctuation(_ character: Character) -> Bool { [".", ",", ";", ":", "!", "…"].contains(character) }
+        func isWordDelimiter(_ character: Character) -> Bool { character.asciiValue.map(Redactor.isWordDelimiter) ?? false }
+        var out = "", word = ""
+        func flush() {
+            guard !word.isEmpty else { return }
+            var trailing = ""
+            while let last = word.last, isSentencePunctuation(last) {
+                trailing.insert(last, at: trailing.startIndex)
+                word.removeLast()
+            }
+            if word.utf8.last == UInt8(ascii: "=") {
+                word += trailing
+                trailing = ""
+            }
+            out += redactor.redactWord(word) + trailing
+            word = ""
+        }
+        var nesting = Redactor.WordNesting()
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            guard isWordDelimiter(character), let byte = character.asciiValue else {
+                word.append(character)
+                continue
+            }
+            if !word.isEmpty && nesting.keeps(byte, at: index, count: characters.count,
+                                              passes: { isSentencePunctuation(characters[$0]) || characters[$0].asciiValue.map(Redactor.WordNesting.mayClose) == true },
+                                              goesOn: { characters[$0].asciiValue.map(Redactor.WordNesting.isMoreOfAWord) ?? true }) {
+                word.append(character)
+                continue
+            }
+            flush()
+            out.append(character)
+            nesting = Redactor.WordNesting()
+        }
+        flush()
+        return out
+    }
+
+    @Test("text read as Characters is masked as if each word's Characters were appended one by one (20,000 seeded texts, marks, emoji and Unicode's spaces among them)")
+    func characterWordsTakenWhole() {
+        let alphabet: [String] = ["a", "é", "\u{301}", "\u{600}", "ひ", "😀", "🇫🇷", "\u{200D}", "\u{2028}", "\u{A0}", "…", " ", ":", "/",
+                                  "=", "@", "\"", "'", "(", ")", "[", "]", ".", ",", ";", "!", "\r\n", "\n", "?", "#", "&",
+                                  "https://x.example/cb?code=", "token=", "janrain:", "\"accessToken\": ", "abcdefghijkl"]
+        var random = SplitMix64(0x5EED_0037)
+        var masked = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...24, using: &random) { text += alphabet.randomElement(using: &random) ?? "" }
+            let words = redactor.maskedCharacterWords(text)
+            #expect(words == maskedCharacterWordsByAppending(text), "\(text.debugDescription)")
+            if words != text { masked += 1 }
+        }
+        #expect(masked > 1_000, "\(masked)")
+    }
 }
 
 @Suite("JSONWriter")
