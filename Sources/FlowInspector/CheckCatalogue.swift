@@ -108,11 +108,12 @@ public enum CheckCatalogue {
     }
 
     /// Whether `text` starts with `prefix` (ASCII, lower-case) in any case, as `text.lowercased().hasPrefix(prefix)`
-    /// says: that can only hold when the first bytes are the prefix's in some case, which is tested first, so
-    /// a long text is lower-cased only when it may answer yes.
+    /// says. That can only hold when the first bytes are the prefix's in some case, which is tested first; then
+    /// only the prefix's Characters and the one after them (which may join the last) are lower-cased, not a
+    /// long text.
     static func hasPrefixIgnoringCase(_ text: String, _ prefix: String) -> Bool {
         guard text.utf8.count >= prefix.utf8.count,
               zip(text.utf8, prefix.utf8).allSatisfy({ $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }) else { return false }
-        return text.lowercased().hasPrefix(prefix)
+        return String(text.prefix(prefix.count + 1)).lowercased().hasPrefix(prefix)
     }
 }

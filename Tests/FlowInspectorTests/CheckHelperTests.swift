@@ -26,7 +26,7 @@ struct CheckHelperTests {
     @Test("a case-blind prefix answers as lower-casing the whole text would, on 20,000 seeded texts")
     func prefixIgnoringCase() {
         var random = SplitMix64(0x6874_7470)
-        let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "//", "\u{301}", "\u{130}", "\u{212A}", "é", "x", "http://", "HTTPS://"]
+        let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "//", "\u{301}", "\u{130}", "\u{212A}", "é", "x", "http://", "HTTPS://", "\u{3A3}", "\u{345}", "\u{200D}", "🇫🇷"]
         var disagreements: [String] = []
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 0...9, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
