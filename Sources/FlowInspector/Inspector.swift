@@ -120,11 +120,18 @@ public struct Inspector: Sendable {
                                         message: redactor.message(hit.message)))
             }
         }
-        // One finding per place, check and message (a callback named by two iframes is one problem).
-        var seen = Set<Finding>()
-        findings = findings.filter { seen.insert($0).inserted }
+        // In order of place and check, and one finding per place, check and message (a callback named by two
+        // iframes is one problem). Sorted first (the sort is stable): equal findings then sit in one run of the
+        // same place and check, the first made first, so each is compared only with that run, not hashed.
         findings.sort { ($0.position, $0.check) < ($1.position, $1.check) }
-        return .success(findings)
+        var unique: [Finding] = []
+        unique.reserveCapacity(findings.count)
+        var runStart = 0
+        for finding in findings {
+            if let last = unique.last, last.position != finding.position || last.check != finding.check { runStart = unique.count }
+            if !unique[runStart...].contains(finding) { unique.append(finding) }
+        }
+        return .success(unique)
     }
 
     /// Inspects a file on disk. `pageURL` is the address it is served under, when that is known (an
