@@ -95,8 +95,8 @@ public enum CheckCatalogue {
 
     /// The query parameters of a URL written on the page (computed values read "…"), by name. The query
     /// is what lies between the first "?" byte and the next "#", as the URL parser finds them: a combining
-    /// mark after either does not hide it, as it would from a search by Character (which also read every
-    /// Character of a long script-built URL, on each of the checks that ask).
+    /// mark after either does not hide it, as it would from a search by Character, which would also read
+    /// every Character of a long script-built URL on each of the checks that ask.
     static func queryParameters(_ text: String) -> [String: String] {
         let utf8 = text.utf8
         guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return [:] }
