@@ -199,6 +199,11 @@ enum ScriptAnalyzer {
         /// In other text a "." and a combining mark after it are one Character, not a separator: that reading
         /// is `split`'s own.
         static func isNavigationTarget(_ chain: String) -> Bool {
+            // Most chains end in none of the names' last letters (nor a dot, which split drops): answered at once.
+            switch chain.utf8.last {
+            case UInt8(ascii: "n")?, UInt8(ascii: "f")?, UInt8(ascii: "c")?, UInt8(ascii: ".")?: break
+            default: return false
+            }
             let last: Substring, previous: Substring?
             if let ends = lastTwoParts(ofASCII: chain) {
                 (last, previous) = ends
