@@ -188,7 +188,7 @@ extension Redactor {
     }
 
     /// Sentence punctuation, which after a word belongs to the sentence.
-    private static func isSentencePunctuation(_ character: Character) -> Bool {
+    static func isSentencePunctuation(_ character: Character) -> Bool {
         switch character {
         case ".", ",", ";", ":", "!", "…": return true
         default: return false
@@ -199,7 +199,7 @@ extension Redactor {
     /// Unicode's other white space (U+2028, a no-break space, an ideographic space) and an ASCII delimiter
     /// carrying a combining mark do not: the URL parser keeps them in a value, percent-encoded, so a word
     /// ended there would print the rest of that value.
-    private static func isWordDelimiter(_ character: Character) -> Bool {
+    static func isWordDelimiter(_ character: Character) -> Bool {
         guard let byte = character.asciiValue else { return false }
         return isWordDelimiter(byte)
     }

@@ -422,8 +422,8 @@ struct OneRedactionPathTests {
     /// The Character reader's words as they are defined: each word the Characters between delimiters,
     /// appended one by one (the reader takes each from the text whole).
     func maskedCharacterWordsByAppending(_ text: String) -> String {
-        func isSentencePunctuation(_ character: Character) -> Bool { [".", ",", ";", ":", "!", "…"].contains(character) }
-        func isWordDelimiter(_ character: Character) -> Bool { character.asciiValue.map(Redactor.isWordDelimiter) ?? false }
+        let isSentencePunctuation: (Character) -> Bool = Redactor.isSentencePunctuation
+        let isWordDelimiter: (Character) -> Bool = Redactor.isWordDelimiter
         var out = "", word = ""
         func flush() {
             guard !word.isEmpty else { return }
