@@ -44,7 +44,7 @@ enum AttributeGuard {
         func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
         func startsWith(_ text: [UInt8], at index: Int, ignoringCase: Bool) -> Bool {
             guard index + text.count <= n else { return false }
-            for k in 0..<text.count where (ignoringCase ? bytes[index + k] | 0x20 : bytes[index + k]) != text[k] { return false }
+            for k in 0..<text.count where (ignoringCase ? asciiLowercased(bytes[index + k]) : bytes[index + k]) != text[k] { return false }
             return true
         }
         while i < n {
@@ -86,7 +86,7 @@ enum AttributeGuard {
                 if count == limit + 1 { cutFrom = attributeStart }
             }
             if let cutFrom {
-                let name = String(decoding: bytes[nameStart..<nameEnd].map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+                let name = String(decoding: bytes[nameStart..<nameEnd].map(asciiLowercased), as: UTF8.self)
                 found.append((Cut(offset: open, tag: name, attributes: count), cutFrom..<min(j, n)))
             }
             i = j

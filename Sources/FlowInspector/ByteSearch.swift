@@ -1,7 +1,14 @@
-// ByteSearch.swift: memchr over a page's bytes, and the byte-sequence search on it. A page is mostly text
+// ByteSearch.swift: memchr over a page's bytes, the byte-sequence search on it, and ASCII lower-casing. A page is mostly text
 // between the few bytes the inspector looks for ("<", a newline, "{"), and libc's memchr skips text many
 // bytes at a time.
 import Foundation
+
+/// An ASCII capital as its small letter; any other byte as it is. The markup and URL parts the inspector
+/// compares without case are ASCII, so its case-blind comparisons are byte by byte through this.
+@inline(__always)
+func asciiLowercased(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+}
 
 extension UnsafeBufferPointer where Element == UInt8 {
     /// The index of the first `byte` in self[from..<to], or nil.

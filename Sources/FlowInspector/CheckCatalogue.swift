@@ -113,7 +113,7 @@ public enum CheckCatalogue {
     /// long text.
     static func hasPrefixIgnoringCase(_ text: String, _ prefix: String) -> Bool {
         guard text.utf8.count >= prefix.utf8.count,
-              zip(text.utf8, prefix.utf8).allSatisfy({ $0 == $1 || ($0 >= 0x41 && $0 <= 0x5A && $0 | 0x20 == $1) }) else { return false }
+              zip(text.utf8, prefix.utf8).allSatisfy({ asciiLowercased($0) == $1 }) else { return false }
         return String(text.prefix(prefix.count + 1)).lowercased().hasPrefix(prefix)
     }
 }

@@ -71,7 +71,7 @@ struct HTMLElement: Sendable {
         var matched = 0
         for byte in style.utf8 {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C { continue }
-            let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+            let lower = asciiLowercased(byte)
             if lower == pattern.utf8Start[matched] {
                 matched += 1
                 if matched == pattern.utf8CodeUnitCount { return true }

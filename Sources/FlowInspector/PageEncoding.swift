@@ -46,13 +46,12 @@ enum PageEncoding {
         let labelEnds = Array("\"' ;/>".utf8)
         var from = 0
         while let open = bytes.firstIndex(of: UInt8(ascii: "<"), from: from, to: end) {
-            // ASCII letters either way: a byte ORed with 0x20 is one of these letters only if it is that letter.
-            guard open + 5 <= end, bytes[(open + 1)..<(open + 5)].elementsEqual("meta".utf8, by: { $0 | 0x20 == $1 }) else {
+            guard open + 5 <= end, bytes[(open + 1)..<(open + 5)].elementsEqual("meta".utf8, by: { asciiLowercased($0) == $1 }) else {
                 from = open + 1
                 continue
             }
             let tagEnd = bytes.firstIndex(of: UInt8(ascii: ">"), from: open + 5, to: end) ?? end
-            let tag = bytes[(open + 5)..<tagEnd].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            let tag = bytes[(open + 5)..<tagEnd].map(asciiLowercased)
             if let charset = tag.firstIndex(of: "charset=".utf8, from: 0, to: tag.count) {
                 let value = tag[(charset + 8)...].drop { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'") || $0 == 0x20 }
                 let label = value.prefix { !labelEnds.contains($0) }

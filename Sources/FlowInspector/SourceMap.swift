@@ -131,7 +131,7 @@ struct SourceMap {
             guard let next = bytes.firstIndex(of: needle[0], from: i, to: last + 1) else { return nil }
             i = next
             var matched = true
-            for j in 0..<needle.count where lower(bytes[i + j]) != lower(needle[j]) {
+            for j in 0..<needle.count where asciiLowercased(bytes[i + j]) != asciiLowercased(needle[j]) {
                 matched = false
                 break
             }
@@ -152,7 +152,6 @@ struct SourceMap {
         bytes.firstIndex(of: needle, from: from, to: bytes.count)
     }
 
-    private func lower(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c | 0x20 : c }
 }
 
 extension String {

@@ -56,6 +56,14 @@ struct HostilePageTests {
         #expect(cuts == [AttributeGuard.Cut(offset: 0, tag: "div", attributes: 301)])
         #expect(String(decoding: bytes, as: UTF8.self).contains("a255\n=1 ") && !String(decoding: bytes, as: UTF8.self).contains("a256"))
     }
+
+    @Test("script text ends only at </script in any case, not at a control byte that is '/' with its 0x20 bit set",
+          arguments: ["<\u{0F}script>", "<\u{0F}SCRIPT>", "</scrip>"])
+    func guardEndsScriptTextExactly(notAnEnd: String) {
+        let page = "<script>x = '" + notAnEnd + "<p " + String(repeating: "b ", count: 400) + ">'</SCRIPT><div " + String(repeating: "c ", count: 300) + ">"
+        let (_, cuts) = AttributeGuard.apply(Array(page.utf8))
+        #expect(cuts.map(\.tag) == ["div"])
+    }
 }
 
 @Suite("page encodings")
