@@ -55,9 +55,10 @@ public struct Redactor: Sendable {
         }
     }
 
-    /// Whether text is exactly a mask this redactor makes ("abcd…(40)", "…(9)", "…(9:0123456789abcdef)"),
-    /// so masking twice changes nothing. Strict: the prefix is as long as a mask of that length shows and
-    /// made of showable bytes, so a secret that merely ends in "…(9)" is masked like any other.
+    /// Whether text is exactly a mask this redactor makes ("abcd…(40)", "…(40)" for a secret whose first four
+    /// bytes are not all showable, "…(9)", "…(9:0123456789abcdef)"), so masking twice changes nothing.
+    /// Strict: the prefix is none, or as long as a mask of that length shows and made of showable bytes, so
+    /// a secret that merely ends in "…(9)" is masked like any other.
     static func isMask(_ text: Substring) -> Bool { maskedLength(text) != nil }
 
     /// The length a mask this redactor makes stands for (13 for "…(13)" and "…(13:9f2c4e1a07b3d865)"); nil
@@ -74,7 +75,7 @@ public struct Redactor: Sendable {
         }
         guard !inner.isEmpty, inner.utf8.count <= 9, inner.utf8.allSatisfy({ (0x30...0x39).contains($0) }), inner.utf8.first != 0x30,
               let count = Int(inner) else { return nil }
-        return prefix.count == shown(count) && prefix.allSatisfy(isShowable) ? count : nil
+        return prefix.isEmpty || (prefix.count == shown(count) && prefix.allSatisfy(isShowable)) ? count : nil
     }
 
     /// How many characters of a secret of `count` characters a mask shows: none below sixteen (a PIN, a

@@ -291,6 +291,17 @@ struct OneRedactionPathTests {
         #expect(redactor.mask("abcd…(16)") == "abcd…(16)")
     }
 
+    @Test("a long secret whose first bytes cannot be shown is masked with no prefix, and that mask is one too", arguments: [
+        "\u{FFFD}bcdefghijklmnopqrstuvwxyz", "a b cdefghijklmnopqrstuvwxyz", "%41bcdefghijklmnopqrstuvwxyz",
+    ])
+    func unshowableHeadMaskIsAMask(secret: String) {
+        let once = redactor.mask(secret)
+        #expect(Redactor.maskedLength(once) == secret.count)
+        #expect(redactor.mask(once) == once)
+        let url = redactor.rawURL("https://\(once):\(once)@id.example/cb")
+        #expect(redactor.message("see \(url) now") == "see \(url) now")
+    }
+
     @Test("both halves of the userinfo are masked in raw input; a backslash ends the authority")
     func userinfo() {
         #expect(redactor.rawURL("https://ada:hunter2hunter2@id.example/cb") == "https://…(3):…(14)@id.example/cb")
