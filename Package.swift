@@ -201,7 +201,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FlowInspectorTests",
-            dependencies: ["FlowInspector", "NavigationPolicy", "CommandOutput", "SeededRandom"]
+            dependencies: ["FlowInspector", "NavigationPolicy", "CommandOutput", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "NavigationReplayTests",

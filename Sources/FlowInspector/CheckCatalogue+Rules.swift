@@ -41,7 +41,7 @@ extension CheckCatalogue {
                     }
                     if !engine.rules.sentinels.contains(where: { SentinelMatcher.mismatch(url, $0) == nil }) {
                         let near = engine.rules.sentinels.compactMap { SentinelMatcher.mismatch(url, $0) }.first
-                        hits.append(CheckHit(position: position, message: "redirect_uri \(url.href) matches no sentinel in the rules" + (near.map { " (\($0.text))" } ?? "")))
+                        hits.append(CheckHit(position: position, message: "redirect_uri \(url.href) matches no sentinel in the rules" + (near.map { " (\($0.text(masking: context.redactor)))" } ?? "")))
                     }
                 }
                 return hits

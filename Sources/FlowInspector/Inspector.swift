@@ -101,7 +101,7 @@ public struct Inspector: Sendable {
         if page.unparsed {
             return .failure(InputError(input: name, .noDocument))
         }
-        let context = InspectionContext(engine: engine, resourceExists: { relative, page in
+        let context = InspectionContext(engine: engine, redactor: redactor, resourceExists: { relative, page in
             if let directory = page.directory {
                 let path = relative.split(separator: "?").first.map(String.init) ?? relative
                 return FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(path))

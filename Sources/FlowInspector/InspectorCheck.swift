@@ -16,6 +16,9 @@ struct CheckHit: Sendable {
 struct InspectionContext: Sendable {
     /// The app's navigation rules (`--rules`), for the cross-checks.
     var engine: PolicyEngine?
+    /// The inspector's redactor, for the parts of a message worded with one (a sentinel mismatch quotes a
+    /// path, masked as a path); the whole message is masked as free text when the finding is made.
+    var redactor: Redactor
     /// Whether a resource the page refers to exists (a sibling file, or a fetched URL); nil when it cannot
     /// be told.
     var resourceExists: @Sendable (_ relative: String, _ page: FlowPage) -> Bool?
