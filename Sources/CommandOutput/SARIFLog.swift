@@ -2,39 +2,63 @@
 // every command that writes it (inspect, test): one run, the tool's rules from its catalogue, one result
 // per diagnostic, and inputs that could not be read as tool execution notifications. File names become
 // URI references (a URL as it is; a path with the bytes outside RFC 3986's path characters
-// percent-encoded). Written to the one JSON writer, indented, for people who open the file.
+// percent-encoded). Written to the one JSON writer, indented, for people who open the file. The rules
+// section is the same in every log a tool writes and most of a short log's bytes: SARIFRules makes it, and
+// its text, once for a catalogue.
 import BrowserURL
 import JSONText
+
+/// A tool's rules as SARIF's `tool.driver.rules`, made once: their descriptors (written for the level
+/// the log places them at) and each rule's index, which results refer to.
+public struct SARIFRules: Sendable {
+    public let rules: [DiagnosticRule]
+    let indexByID: [String: Int]
+    let descriptors: JSONOutput
+
+    /// Where `document` places the rules: the log, `runs`, the run, `tool`, `driver`, `rules`.
+    static let level = 5
+
+    public init(_ rules: [DiagnosticRule]) {
+        self.rules = rules
+        var indexByID: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() where indexByID[rule.id] == nil { indexByID[rule.id] = index }
+        self.indexByID = indexByID
+        let descriptors: [JSONOutput] = rules.map { rule in
+            var o = JSONFields.single("id", .string(rule.id))
+            if let name = rule.name { o.add("name", name) }
+            o.add("shortDescription", SARIFLog.text(rule.summary))
+            if let rationale = rule.rationale {
+                o.add("fullDescription", SARIFLog.text(rationale))
+                o.add("help", SARIFLog.text(rationale))
+            }
+            o.add("defaultConfiguration", .object(.single("level", .string(rule.severity.rawValue))))
+            return .object(o)
+        }
+        self.descriptors = .prewritten(PrewrittenJSON(.array(descriptors), level: Self.level))
+    }
+}
 
 public struct SARIFLog: Sendable {
     public var toolName: String
     public var toolVersion: String
-    public var rules: [DiagnosticRule]
+    public var rules: SARIFRules
     /// `unicodeCodePoints` when columns are given.
     public var columnKind: String?
 
-    public init(toolName: String, toolVersion: String, rules: [DiagnosticRule], columnKind: String? = nil) {
+    public init(toolName: String, toolVersion: String, rules: SARIFRules, columnKind: String? = nil) {
         self.toolName = toolName
         self.toolVersion = toolVersion
         self.rules = rules
         self.columnKind = columnKind
     }
 
+    public init(toolName: String, toolVersion: String, rules: [DiagnosticRule], columnKind: String? = nil) {
+        self.init(toolName: toolName, toolVersion: toolVersion, rules: SARIFRules(rules), columnKind: columnKind)
+    }
+
     /// The whole log.
     public func document(results: [Diagnostic], notifications: [Diagnostic]) -> JSONOutput {
-        var indexByID: [String: Int] = [:]
-        for (index, rule) in rules.enumerated() where indexByID[rule.id] == nil { indexByID[rule.id] = index }
-        let descriptors: [JSONOutput] = rules.map { rule in
-            var o = JSONFields.single("id", .string(rule.id))
-            if let name = rule.name { o.add("name", name) }
-            o.add("shortDescription", Self.text(rule.summary))
-            if let rationale = rule.rationale {
-                o.add("fullDescription", Self.text(rationale))
-                o.add("help", Self.text(rationale))
-            }
-            o.add("defaultConfiguration", .object(.single("level", .string(rule.severity.rawValue))))
-            return .object(o)
-        }
+        let indexByID = rules.indexByID
         let resultObjects: [JSONOutput] = results.map { diagnostic in
             var entry = JSONFields([("ruleId", .string(diagnostic.id)), ("level", .string(diagnostic.severity.rawValue)),
                                     ("message", Self.text(diagnostic.message)), ("locations", location(diagnostic.location))])
@@ -47,7 +71,7 @@ public struct SARIFLog: Sendable {
         }
         let driver = JSONFields([
             ("name", .string(toolName)), ("version", .string(toolVersion)), ("semanticVersion", .string(toolVersion)),
-            ("informationUri", .string("https://github.com/bridge-dev/bridge")), ("rules", .array(descriptors)),
+            ("informationUri", .string("https://github.com/bridge-dev/bridge")), ("rules", rules.descriptors),
         ])
         var run = JSONFields.single("tool", .object(.single("driver", .object(driver))))
         if let columnKind { run.add("columnKind", columnKind) }
@@ -80,7 +104,7 @@ public struct SARIFLog: Sendable {
         return .array([.object(location)])
     }
 
-    private static func text(_ value: String) -> JSONOutput { .object(.single("text", .string(value))) }
+    static func text(_ value: String) -> JSONOutput { .object(.single("text", .string(value))) }
 
     /// A file path or URL as a URI reference: bytes outside RFC 3986's path characters percent-encoded.
     public static func uri(_ file: String) -> String {

@@ -1,5 +1,6 @@
 // Finding.swift: what a check reports: where (file, line, column), how bad, which check, and a message
-// with secrets masked. The severity is CommandOutput's one scale; `diagnostic` is the finding in the one
+// with secrets masked. Only an Inspector makes findings, and it masks each message as it makes it, with its
+// redactor: a report prints the message as it is, masked once, not again. The severity is CommandOutput's one scale; `diagnostic` is the finding in the one
 // diagnostic model the reports are built from.
 import CommandOutput
 
@@ -10,9 +11,10 @@ public struct Finding: Sendable, Hashable {
     public var severity: Severity
     /// The check's stable identifier.
     public var check: String
-    public var message: String
+    /// Masked by the inspector that made the finding.
+    public internal(set) var message: String
 
-    public init(file: String, position: SourcePosition, severity: Severity, check: String, message: String) {
+    init(file: String, position: SourcePosition, severity: Severity, check: String, message: String) {
         self.file = file
         self.position = position
         self.severity = severity

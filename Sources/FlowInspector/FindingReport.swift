@@ -3,7 +3,8 @@
 // SARIF 2.1.0 (OASIS), the format code-scanning dashboards read: one run, the tool's rules from the check
 // catalogue with their rationale as help, one result per finding, and inputs that could not be read as
 // tool execution notifications; columns count Unicode code points. The SARIF is CommandOutput's one
-// builder; every file name (a fetched page's URL included), message and error goes through the Redactor.
+// builder; every file name (a fetched page's URL included) and error goes through the Redactor, and each
+// finding's message was masked by the inspector that made it (Finding), so it is printed as it is.
 import CommandOutput
 import JSONText
 import NavigationPolicy
@@ -31,7 +32,7 @@ public struct FindingReport: Sendable {
             return result.findings.map { finding in
                 JSONFields([("file", .string(file(finding.file))), ("line", .int(finding.position.line)),
                             ("column", .int(finding.position.column)), ("severity", .string(finding.severity.rawValue)),
-                            ("check", .string(finding.check)), ("message", .string(redactor.message(finding.message)))]).line
+                            ("check", .string(finding.check)), ("message", .string(finding.message))]).line
             } + result.errors.map { error in
                 JSONFields([("file", .string(file(error.input))), ("error", .string(redactor.message(error.message)))]).line
             }
@@ -41,7 +42,7 @@ public struct FindingReport: Sendable {
             var summary = "\(plural(result.pages, "page")) inspected: \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))"
             if !result.errors.isEmpty { summary += "; \(result.errors.count) input\(result.errors.count == 1 ? "" : "s") not read" }
             return result.findings.map { finding in
-                Terminal.safe("\(file(finding.file)):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(redactor.message(finding.message)) [\(finding.check)]")
+                Terminal.safe("\(file(finding.file)):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(finding.message) [\(finding.check)]")
             } + [summary]
         }
     }
@@ -66,17 +67,16 @@ public struct FindingReport: Sendable {
 
     // MARK: SARIF
 
-    /// Every check as a SARIF rule (the catalogue's, made once).
-    static let sarifRules = (CheckCatalogue.all + CheckCatalogue.inputChecks).map { check in
+    /// Every check as a SARIF rule (the catalogue's, made and written once).
+    static let sarifRules = SARIFRules((CheckCatalogue.all + CheckCatalogue.inputChecks).map { check in
         DiagnosticRule(id: check.id, name: check.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
                        summary: check.summary, rationale: check.rationale, severity: check.severity)
-    }
+    })
 
     func sarif(_ result: InspectionResult) -> JSONOutput {
         let results = result.findings.map { finding in
             var diagnostic = finding.diagnostic
             diagnostic.location.file = file(finding.file)
-            diagnostic.message = redactor.message(finding.message)
             return diagnostic
         }
         let notifications = result.errors.map { error in

@@ -73,15 +73,13 @@ public struct Inspector: Sendable {
         var findings: [Finding] = []
         let start = SourcePosition(line: 1, column: 1)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            findings.append(Finding(file: name, position: start, severity: CheckCatalogue.emptyPage.severity,
-                                    check: CheckCatalogue.emptyPage.id, message: "the page is empty"))
+            findings.append(finding(CheckCatalogue.emptyPage, in: name, at: start, "the page is empty"))
             return .success(findings)
         }
         if let invalid = Self.firstInvalidUTF8(bytes) {
             let position = SourceMap(bytes).position(of: invalid)
-            findings.append(Finding(file: name, position: position, severity: CheckCatalogue.invalidUTF8.severity,
-                                    check: CheckCatalogue.invalidUTF8.id,
-                                    message: "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"
+            findings.append(finding(CheckCatalogue.invalidUTF8, in: name, at: position,
+                                    "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"
                                         + (decoded.undecoded.map { " (it declares charset \($0), which the inspector does not decode)" } ?? "")))
             // Read on as the browser reads it, and as the finding says: libxml2, given the bad bytes, would take
             // the rest of the page for Latin-1, formatting an error for each bad byte as it went.
@@ -92,9 +90,8 @@ public struct Inspector: Sendable {
         if !guarded.cuts.isEmpty {
             let map = SourceMap(bytes)
             for cut in guarded.cuts {
-                findings.append(Finding(file: name, position: map.position(of: cut.offset), severity: CheckCatalogue.tooManyAttributes.severity,
-                                        check: CheckCatalogue.tooManyAttributes.id,
-                                        message: "the <\(cut.tag)> start tag has \(cut.attributes) attributes; the inspector reads the first \(AttributeGuard.limit)"))
+                findings.append(finding(CheckCatalogue.tooManyAttributes, in: name, at: map.position(of: cut.offset),
+                                        "the <\(cut.tag)> start tag has \(cut.attributes) attributes; the inspector reads the first \(AttributeGuard.limit)"))
             }
         }
         let page = FlowPageBuilder.build(name: name, bytes: guarded.bytes, pageURL: pageURL, directory: directory)
@@ -116,8 +113,7 @@ public struct Inspector: Sendable {
         DeferredRelease.release(consume page, pageBytes: guarded.bytes.count)
         for (check, hits) in zip(checks, hits) {
             for hit in hits {
-                findings.append(Finding(file: name, position: hit.position, severity: check.severity, check: check.id,
-                                        message: redactor.message(hit.message)))
+                findings.append(finding(check, in: name, at: hit.position, hit.message))
             }
         }
         // In order of place and check, and one finding per place, check and message (a callback named by two
@@ -132,6 +128,11 @@ public struct Inspector: Sendable {
             if !unique[runStart...].contains(finding) { unique.append(finding) }
         }
         return .success(unique)
+    }
+
+    /// A finding of `check`, its message masked: the one place findings are made, so every message is.
+    private func finding(_ check: InspectorCheck, in name: String, at position: SourcePosition, _ message: String) -> Finding {
+        Finding(file: name, position: position, severity: check.severity, check: check.id, message: redactor.message(message))
     }
 
     /// Inspects a file on disk. `pageURL` is the address it is served under, when that is known (an

@@ -19,6 +19,8 @@ public indirect enum JSONOutput: Sendable, Hashable {
     case string(String)
     case array([JSONOutput])
     case object(JSONFields)
+    /// A value written once and placed in many documents as it was written (SARIF's rules section).
+    case prewritten(PrewrittenJSON)
 
     /// The value on one line.
     public var text: String {
@@ -38,6 +40,31 @@ public indirect enum JSONOutput: Sendable, Hashable {
     public static func string(_ value: String?) -> JSONOutput { value.map { .string($0) } ?? .null }
     /// An integer, or null.
     public static func int(_ value: Int?) -> JSONOutput { value.map { .int($0) } ?? .null }
+}
+
+/// A value with its text made once: on one line, and indented for the level it is placed at. A document
+/// repeating a large constant part (the rules of every SARIF log a process writes) copies the text instead
+/// of writing the part again; placed at any other level it is written from its value, so the bytes of a
+/// document never depend on where the part was expected.
+public struct PrewrittenJSON: Sendable, Hashable {
+    public let value: JSONOutput
+    /// The indentation level (of `indentedText`'s) the indented text is made for.
+    public let level: Int
+    let line: String
+    let indented: String
+
+    public init(_ value: JSONOutput, level: Int) {
+        self.value = value
+        self.level = level
+        line = value.text
+        var indented = ""
+        JSONWriter.write(value, to: &indented, indent: level)
+        self.indented = indented
+    }
+
+    /// The same value, whatever text was made for it.
+    public static func == (a: PrewrittenJSON, b: PrewrittenJSON) -> Bool { a.value == b.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// An ordered JSON object under construction.
@@ -80,6 +107,12 @@ public enum JSONWriter {
         case .int(let i): out += String(i)
         case .number(let n): out += numberText(n)
         case .string(let s): writeString(s, to: &out)
+        case .prewritten(let part):
+            switch indent {
+            case nil: out += part.line
+            case part.level?: out += part.indented
+            default: write(part.value, to: &out, indent: indent)
+            }
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "["

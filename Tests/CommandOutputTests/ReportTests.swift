@@ -59,6 +59,37 @@ import Testing
         #expect(b["name"] == nil && b["help"] == nil && b["defaultConfiguration"] == .object(["level": .string("error")]))
     }
 
+    /// The document with every prewritten part written from its value instead.
+    static func writtenInPlace(_ value: JSONOutput) -> JSONOutput {
+        switch value {
+        case .prewritten(let part): return writtenInPlace(part.value)
+        case .array(let items): return .array(items.map(writtenInPlace))
+        case .object(let fields): return .object(JSONFields(fields.members.map { ($0.key, writtenInPlace($0.value)) }))
+        default: return value
+        }
+    }
+
+    @Test func rulesWrittenOnceReadAsWrittenInPlace() {
+        let document = SARIFLog(toolName: "bridge", toolVersion: "1.0", rules: SARIFRules(Self.rules))
+            .document(results: [Diagnostic(id: "a-check", severity: .warning, location: DiagnosticLocation(file: "a.html", line: 1, column: 2), message: "m")],
+                      notifications: [])
+        #expect(document.indentedText == Self.writtenInPlace(document).indentedText)
+        #expect(document.text == Self.writtenInPlace(document).text)
+    }
+
+    @Test("a prewritten part placed at its level, at another, and on one line", arguments: [0, 1, 2, 7])
+    func prewrittenPartAnywhere(level: Int) {
+        let value = JSONOutput.object(JSONFields([("a", .array([.int(1), .string("x\n\u{2028}")])), ("b", .object(JSONFields()))]))
+        let part = PrewrittenJSON(value, level: 2)
+        var placed = JSONOutput.prewritten(part), inPlace = value
+        for _ in 0..<level {
+            placed = .array([placed])
+            inPlace = .array([inPlace])
+        }
+        #expect(placed.indentedText == inPlace.indentedText)
+        #expect(placed.text == inPlace.text)
+    }
+
     @Test func junitCountsAndEscapes() {
         let report = JUnitReport(package: "bridge.test", suites: [JUnitReport.Suite(name: "a <suite>", cases: [
             JUnitReport.TestCase(name: "ok", time: 0.5, result: .passed),
