@@ -14,13 +14,41 @@ extension Redactor {
 
     /// `message` without its shortcut: every word read.
     func maskedWordByWord(_ text: String) -> String {
-        maskJSONPairs(text.utf8.allSatisfy { $0 < 0x80 } ? maskedASCIIWords(text) : maskedCharacterWords(text))
+        maskJSONPairs(Self.bytesAreCharacters(text) ? maskedByteWords(text) : maskedCharacterWords(text))
     }
 
-    /// The words of ASCII text masked, read as bytes. In ASCII every character is one byte but "\r\n", whose two
-    /// bytes are delimiters as the pair is, so the words are the ones `maskedCharacterWords` reads (a seeded
-    /// test holds the two to the same output).
-    func maskedASCIIWords(_ text: String) -> String {
+    /// Whether `text`'s words read as bytes are the words read as Characters: every ASCII byte is a Character
+    /// of its own (but "\r\n", whose two bytes are delimiters as the pair is) and so is every "…", the one
+    /// sentence punctuation beyond ASCII. Then the delimiters, punctuation and closers the readers act on are
+    /// the same units, and every other byte, like every other Character, is more of a word. A mark, a joiner
+    /// or a Prepend character can join an ASCII byte only where ASCII meets the rest, and a "…" only at its
+    /// ends: the standard library is asked whether a Character ends there, and nowhere else.
+    static func bytesAreCharacters(_ text: String) -> Bool {
+        var offsets: [Int] = []
+        let readAll = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var previousIsASCII = true
+            for (offset, byte) in bytes.enumerated() {
+                let isASCII = byte < 0x80
+                if offset > 0 && isASCII != previousIsASCII { offsets.append(offset) }
+                previousIsASCII = isASCII
+                if byte == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA6 {
+                    offsets.append(offset)
+                    offsets.append(offset + 3)
+                }
+            }
+            return true
+        }
+        guard readAll == true else { return false }
+        let utf8 = text.utf8
+        return offsets.allSatisfy { offset in
+            offset == 0 || offset == utf8.count || String.Index(utf8.index(utf8.startIndex, offsetBy: offset), within: text) != nil
+        }
+    }
+
+    /// The words of text masked, read as bytes; for text whose bytes are its Characters where the readers
+    /// look (`bytesAreCharacters`: all ASCII text, and most other), so the words are the ones
+    /// `maskedCharacterWords` reads (seeded tests hold the two to the same output).
+    func maskedByteWords(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
             // Written as bytes, one String made at the end: a word `redactWord` leaves as it is is copied
@@ -28,10 +56,31 @@ extension Redactor {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
             var start = 0, nesting = WordNesting()
+            /// Whether "…" (E2 80 A6) ends at `end`.
+            func ellipsis(endingAt end: Int) -> Bool {
+                end >= 3 && end <= bytes.count && bytes[end - 3] == 0xE2 && bytes[end - 2] == 0x80 && bytes[end - 1] == 0xA6
+            }
+            /// Whether the byte at `index` is one of a "…"'s.
+            func inEllipsis(_ index: Int) -> Bool {
+                switch bytes[index] {
+                case 0xE2: return ellipsis(endingAt: index + 3)
+                case 0x80: return ellipsis(endingAt: index + 2)
+                case 0xA6: return ellipsis(endingAt: index + 1)
+                default: return false
+                }
+            }
             func flush(_ end: Int) {
                 // Sentence punctuation after a word belongs to the sentence, unless it is all of a value.
                 var wordEnd = end
-                while wordEnd > start, Self.isSentencePunctuation(bytes[wordEnd - 1]) { wordEnd -= 1 }
+                while wordEnd > start {
+                    if Self.isSentencePunctuation(bytes[wordEnd - 1]) {
+                        wordEnd -= 1
+                    } else if wordEnd - 3 >= start && ellipsis(endingAt: wordEnd) {
+                        wordEnd -= 3
+                    } else {
+                        break
+                    }
+                }
                 if wordEnd > start && bytes[wordEnd - 1] == UInt8(ascii: "=") { wordEnd = end }
                 if wordEnd > start {
                     let word = UnsafeBufferPointer(rebasing: bytes[start..<wordEnd])
@@ -45,7 +94,7 @@ extension Redactor {
             }
             for index in 0..<bytes.count where Self.isWordDelimiter(bytes[index]) {
                 if index > start && nesting.keeps(bytes[index], at: index, count: bytes.count,
-                                                  passes: { Self.isSentencePunctuation(bytes[$0]) || WordNesting.mayClose(bytes[$0]) },
+                                                  passes: { Self.isSentencePunctuation(bytes[$0]) || WordNesting.mayClose(bytes[$0]) || inEllipsis($0) },
                                                   goesOn: { WordNesting.isMoreOfAWord(bytes[$0]) }) { continue }
                 flush(index)
                 out.append(bytes[index])

@@ -424,10 +424,48 @@ struct OneRedactionPathTests {
             var text = ""
             for _ in 0..<Int.random(in: 1...24, using: &random) { text += alphabet.randomElement(using: &random)! }
             let characters = redactor.maskedCharacterWords(text)
-            #expect(redactor.maskedASCIIWords(text) == characters, "\(text.debugDescription)")
+            #expect(redactor.maskedByteWords(text) == characters, "\(text.debugDescription)")
             if characters != text { masked += 1 }
         }
         #expect(masked > 1_000, "\(masked)")
+    }
+
+    /// `bytesAreCharacters` as it is defined, on Characters: each holds no ASCII byte and no "…", or is one
+    /// ASCII byte, "\r\n" or "…".
+    static func bytesAreCharactersByDefinition(_ text: String) -> Bool {
+        text.allSatisfy { character in
+            if character.unicodeScalars.contains("…") { return character == "…" }
+            if character.utf8.contains(where: { $0 < 0x80 }) { return character.utf8.count == 1 || character == "\r\n" }
+            return true
+        }
+    }
+
+    static let mixedAlphabet: [String] = [
+        "a", "é", "\u{301}", "\u{600}", "ひ", "😀", "🇫🇷", "\u{200D}", "\u{2028}", "\u{A0}", "…", "\u{FFFD}", "\u{E33}", "\u{903}",
+        "#\u{FE0F}\u{20E3}", " ", ":", "/", "=", "@", "\"", "'", "(", ")", "[", "]", ".", ",", ";", "!", "\r\n", "\n", "\r", "?", "#", "&",
+        "https://x.example/cb?code=", "token=", "janrain:", "\"accessToken\": ", "abcdefghijkl",
+    ]
+
+    @Test("text whose bytes are its Characters where the readers look is masked read as bytes as read as Characters, and is told from other text as its Characters tell it (20,000 seeded texts, marks, joiners, a Prepend and a spacing mark among them)")
+    func byteWordsAsCharacterWords() {
+        var random = SplitMix64(0x5EED_0038)
+        var read = (bytes: 0, characters: 0, masked: 0)
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...24, using: &random) { text += Self.mixedAlphabet.randomElement(using: &random) ?? "" }
+            let bytesAreCharacters = Redactor.bytesAreCharacters(text)
+            #expect(bytesAreCharacters == Self.bytesAreCharactersByDefinition(text), "\(text.debugDescription)")
+            let characters = redactor.maskedCharacterWords(text)
+            if bytesAreCharacters {
+                read.bytes += 1
+                #expect(redactor.maskedByteWords(text) == characters, "\(text.debugDescription)")
+            } else {
+                read.characters += 1
+            }
+            if characters != text { read.masked += 1 }
+        }
+        // Both kinds were drawn, and masks made.
+        #expect(read.bytes > 1_000 && read.characters > 1_000 && read.masked > 1_000, "\(read)")
     }
 
     /// The Character reader's words as they are defined: each word the Characters between delimiters,
