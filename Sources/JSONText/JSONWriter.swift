@@ -10,8 +10,10 @@
 // A module of its own, below the engine: NavigationPolicy re-writes masked bridge payloads with it, the
 // provider emulator writes its HTTP bodies with it and CommandOutput its transcripts, reports and SARIF.
 
-/// A JSON value to write. Objects are ordered.
-public indirect enum JSONOutput: Sendable, Hashable {
+/// A JSON value to write. Objects are ordered. Held inline, not boxed: arrays and objects already hold their
+/// members in an array's storage, so only a prewritten part, which holds a value, is indirect (a boxed enum
+/// allocated a box for every string and number of a line).
+public enum JSONOutput: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -20,7 +22,7 @@ public indirect enum JSONOutput: Sendable, Hashable {
     case array([JSONOutput])
     case object(JSONFields)
     /// A value written once and placed in many documents as it was written (SARIF's rules section).
-    case prewritten(PrewrittenJSON)
+    indirect case prewritten(PrewrittenJSON)
 
     /// The value on one line.
     public var text: String {
