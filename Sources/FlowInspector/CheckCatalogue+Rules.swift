@@ -39,9 +39,8 @@ extension CheckCatalogue {
                         hits.append(CheckHit(position: position, message: "redirect_uri \(redirect.debugDescription) is not a URL"))
                         continue
                     }
-                    if !engine.rules.sentinels.contains(where: { SentinelMatcher.mismatch(url, $0) == nil }) {
-                        let near = engine.rules.sentinels.compactMap { SentinelMatcher.mismatch(url, $0) }.first
-                        hits.append(CheckHit(position: position, message: "redirect_uri \(url.href) matches no sentinel in the rules" + (near.map { " (\($0.text(masking: context.redactor)))" } ?? "")))
+                    if let reasons = mismatches(url, engine.rules.sentinels) {
+                        hits.append(CheckHit(position: position, message: unmatchedRedirectMessage(url, nearest: reasons.first, redactor: context.redactor)))
                     }
                 }
                 return hits
@@ -68,4 +67,19 @@ extension CheckCatalogue {
                 }
             }),
     ]
+
+    /// Each sentinel's mismatch with `url`, in the rules' order; nil when one of them matches it.
+    static func mismatches(_ url: BrowserURL, _ sentinels: [SentinelRule]) -> [SentinelMatcher.MismatchReason]? {
+        var reasons: [SentinelMatcher.MismatchReason] = []
+        for sentinel in sentinels {
+            guard let reason = SentinelMatcher.mismatch(url, sentinel) else { return nil }
+            reasons.append(reason)
+        }
+        return reasons
+    }
+
+    /// redirect-uri-not-caught's message: the URL and the first sentinel's mismatch, worded by its renderer.
+    static func unmatchedRedirectMessage(_ url: BrowserURL, nearest: SentinelMatcher.MismatchReason?, redactor: Redactor) -> String {
+        "redirect_uri \(url.href) matches no sentinel in the rules" + (nearest.map { " (\($0.text(masking: redactor)))" } ?? "")
+    }
 }
