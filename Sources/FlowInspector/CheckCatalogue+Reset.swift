@@ -63,7 +63,7 @@ extension CheckCatalogue {
             nonTriggering: [.goodReset],
             run: { page, _ in
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
-                    guard let callback = queryParameters(url.text)["callback"], callback != "\u{2026}" else { return nil }
+                    guard let callback = queryParameter(url.text, named: "callback"), callback != "\u{2026}" else { return nil }
                     return page.functions.contains { $0.name == callback } ? nil
                         : CheckHit(position: url.position, message: "callback \(callback) is not defined on the page")
                 }
@@ -76,7 +76,7 @@ extension CheckCatalogue {
             nonTriggering: [.goodReset],
             run: { page, _ in
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
-                    guard let callback = queryParameters(url.text)["callback"],
+                    guard let callback = queryParameter(url.text, named: "callback"),
                           let function = page.functions.first(where: { $0.name == callback }) else { return nil }
                     let opensApp = page.navigations.contains { navigation in
                         function.body.contains(navigation.order)
@@ -110,7 +110,7 @@ extension CheckCatalogue {
                 }
             }
         }
-        guard let value = queryParameters(url.text)["xd_receiver"], value != "\u{2026}" else { return nil }
+        guard let value = queryParameter(url.text, named: "xd_receiver"), value != "\u{2026}" else { return nil }
         return (value, BrowserURL(value) != nil)
     }
 }

@@ -20,7 +20,7 @@ extension CheckCatalogue {
                 guard let engine = context.engine else { return [] }
                 var hits: [CheckHit] = []
                 var candidates: [(String, SourcePosition)] = oauthURLs(page, path: "/oauth/signin").compactMap { url in
-                    queryParameters(url.text)["redirect_uri"].map { ($0, url.position) }
+                    queryParameter(url.text, named: "redirect_uri").map { ($0, url.position) }
                 }
                 if let assignment = page.setting("capture.redirectUri") {
                     if let literal = assignment.value.stringValue {

@@ -98,13 +98,25 @@ public enum CheckCatalogue {
     /// mark after either does not hide it, as it would from a search by Character, which would also read
     /// every Character of a long script-built URL on each of the checks that ask.
     static func queryParameters(_ text: String) -> [String: String] {
+        guard let query = query(of: text) else { return [:] }
+        var result: [String: String] = [:]
+        for pair in query where result[pair.name] == nil { result[pair.name] = pair.value }
+        return result
+    }
+
+    /// `queryParameters(text)[name]` for an ASCII `name` (a check asks for one), with only that pair's value
+    /// decoded: names are matched on their bytes, as URLSearchParams matches them.
+    static func queryParameter(_ text: String, named name: String) -> String? {
+        query(of: text)?.first(name)
+    }
+
+    /// The pairs of a written URL's query, undecoded until read.
+    private static func query(of text: String) -> FormParameters? {
         let utf8 = text.utf8
-        guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return [:] }
+        guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
         let start = utf8.index(after: question)
         let end = utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        var result: [String: String] = [:]
-        for pair in FormParameters(parsing: Substring(utf8[start..<end])) where result[pair.name] == nil { result[pair.name] = pair.value }
-        return result
+        return FormParameters(parsing: Substring(utf8[start..<end]))
     }
 
     /// Whether `text` starts with `prefix` (ASCII, lower-case) in any case, as `text.lowercased().hasPrefix(prefix)`

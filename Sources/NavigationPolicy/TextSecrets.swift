@@ -271,9 +271,17 @@ extension Redactor {
         }
     }
 
-    /// Whether `redactWord` may change a word of these bytes: only one with "://", "=" or "@" is masked.
+    /// Whether `redactWord` may change a word of these bytes: only one with "://", "=" or "@" is masked. One
+    /// pass, as `mayHoldSecret` reads a whole text.
     static func wordMayBeMasked(_ bytes: some Collection<UInt8>) -> Bool {
-        holds(bytes, schemeSeparator) || bytes.contains(UInt8(ascii: "=")) || bytes.contains(UInt8(ascii: "@"))
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in bytes {
+            if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "@") { return true }
+            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") && beforePrevious == UInt8(ascii: ":") { return true }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
     }
 
     func redactWord(_ word: String) -> String {

@@ -1,5 +1,5 @@
 // CheckHelperTests.swift: the helpers the checks share, from examples and against their definitions: a
-// written URL's query parameters, and a case-blind scheme prefix.
+// written URL's query parameters (all of them, and the one a check asks for), and a case-blind scheme prefix.
 import SeededRandom
 import Testing
 @testable import FlowInspector
@@ -21,6 +21,33 @@ struct CheckHelperTests {
     @Test("a written URL's query parameters: from the first ? to the next #, the first of each name", arguments: queryExamples)
     func queryParameters(example: (text: String, parameters: [String: String])) {
         #expect(CheckCatalogue.queryParameters(example.text) == example.parameters)
+    }
+
+    static let askedNames = ["redirect_uri", "callback", "xd_receiver", "client_id", "a", "x"]
+
+    @Test("the one parameter a check asks for is the one all of them give, on the examples and 20,000 seeded texts")
+    func oneQueryParameter() {
+        for example in Self.queryExamples {
+            for name in Self.askedNames {
+                #expect(CheckCatalogue.queryParameter(example.text, named: name) == CheckCatalogue.queryParameters(example.text)[name], "\(example.text.debugDescription) \(name)")
+            }
+        }
+        let alphabet = ["?", "#", "&", "=", "+", "%", "%5F", "%5f", "%3D", "%26", "redirect_uri", "redirect", "_uri", "callback", "xd_receiver",
+                        "x", "a", "1", "é", "\u{301}", "\u{212A}", "…", "%E2%80%A6", "https://a.example/cb",
+                        "?redirect_uri=", "&callback=", "&xd_receiver=", "&x=", "?a=", "&redirect%5Furi="]
+        var random = SplitMix64(0x7175_6572)
+        var found = 0
+        for _ in 0..<20_000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 1...16, using: &random) { text += alphabet.randomElement(using: &random) ?? "" }
+            let all = CheckCatalogue.queryParameters(text)
+            for name in Self.askedNames {
+                let one = CheckCatalogue.queryParameter(text, named: name)
+                #expect(one == all[name], "\(text.debugDescription) \(name)")
+                if one != nil { found += 1 }
+            }
+        }
+        #expect(found > 1_000, "\(found)")
     }
 
     @Test("a case-blind prefix answers as lower-casing the whole text would, on 20,000 seeded texts")

@@ -430,6 +430,21 @@ struct OneRedactionPathTests {
         #expect(masked > 1_000, "\(masked)")
     }
 
+    @Test("a word may be masked when it holds \"://\", \"=\" or \"@\" (20,000 seeded words of colons, slashes and the rest)")
+    func wordMayBeMaskedByDefinition() {
+        let alphabet: [String] = [":", "/", "=", "@", "a", ":/", "//", "::", "é", " "]
+        var random = SplitMix64(0x5EED_0039)
+        var may = 0
+        for _ in 0..<20_000 {
+            var word = ""
+            for _ in 0..<Int.random(in: 0...8, using: &random) { word += alphabet.randomElement(using: &random) ?? "" }
+            let expected = word.contains("://") || word.contains("=") || word.contains("@")
+            #expect(Redactor.wordMayBeMasked(Array(word.utf8)) == expected, "\(word.debugDescription)")
+            if expected { may += 1 }
+        }
+        #expect(may > 1_000 && may < 19_000, "\(may)")
+    }
+
     /// `bytesAreCharacters` as it is defined, on Characters: each holds no ASCII byte and no "…", or is one
     /// ASCII byte, "\r\n" or "…".
     static func bytesAreCharactersByDefinition(_ text: String) -> Bool {
