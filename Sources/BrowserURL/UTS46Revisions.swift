@@ -37,14 +37,16 @@ enum UTS46Revisions {
         guard text.unicodeScalars.contains(where: { $0.value >= 0x04C0 && replacement(for: $0.value) != nil }) else {
             return domain
         }
-        var scalars = String.UnicodeScalarView()
+        // Written as UTF-8 bytes as it goes (a String of scalars appended one by one grew scalar by scalar).
+        var out: [UInt8] = []
+        out.reserveCapacity(domain.count + 8)
         for scalar in text.unicodeScalars {
             if let mapped = replacement(for: scalar.value) {
-                scalars.append(contentsOf: mapped.compactMap(Unicode.Scalar.init))
+                for value in mapped { if let replacement = Unicode.Scalar(value) { UTF8.encode(replacement) { out.append($0) } } }
             } else {
-                scalars.append(scalar)
+                UTF8.encode(scalar) { out.append($0) }
             }
         }
-        return Array(String(scalars).utf8)
+        return out
     }
 }
