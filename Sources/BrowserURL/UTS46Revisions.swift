@@ -37,12 +37,14 @@ enum UTS46Revisions {
         guard text.unicodeScalars.contains(where: { $0.value >= 0x04C0 && replacement(for: $0.value) != nil }) else {
             return domain
         }
-        // Written as UTF-8 bytes as it goes (a String of scalars appended one by one grew scalar by scalar).
+        // Written as UTF-8 bytes as it goes, into one array: no String of scalars is built and converted.
         var out: [UInt8] = []
         out.reserveCapacity(domain.count + 8)
         for scalar in text.unicodeScalars {
             if let mapped = replacement(for: scalar.value) {
-                for value in mapped { if let replacement = Unicode.Scalar(value) { UTF8.encode(replacement) { out.append($0) } } }
+                for value in mapped {
+                    if let replacement = Unicode.Scalar(value) { UTF8.encode(replacement) { out.append($0) } }
+                }
             } else {
                 UTF8.encode(scalar) { out.append($0) }
             }

@@ -1,7 +1,7 @@
 // Finding.swift: what a check reports: where (file, line, column), how bad, which check, and a message
 // with secrets masked. Only an Inspector makes findings, and it masks each message as it makes it, with its
-// redactor: a report prints the message as it is, masked once, not again. The severity is CommandOutput's one scale; `diagnostic` is the finding in the one
-// diagnostic model the reports are built from.
+// redactor: a report prints the message as it is, masked once, not again. The severity is CommandOutput's
+// one scale; `diagnostic` is the finding in the one diagnostic model the reports are built from.
 import CommandOutput
 
 public struct Finding: Sendable, Hashable {

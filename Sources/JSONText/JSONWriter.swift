@@ -10,9 +10,9 @@
 // A module of its own, below the engine: NavigationPolicy re-writes masked bridge payloads with it, the
 // provider emulator writes its HTTP bodies with it and CommandOutput its transcripts, reports and SARIF.
 
-/// A JSON value to write. Objects are ordered. Held inline, not boxed: arrays and objects already hold their
-/// members in an array's storage, so only a prewritten part, which holds a value, is indirect (a boxed enum
-/// allocated a box for every string and number of a line).
+/// A JSON value to write. Objects are ordered. Held inline, not boxed (boxed, every string and number of a
+/// line would be an allocation of its own): arrays and objects already hold their members in an array's
+/// storage, so only a prewritten part, which holds a value, is indirect.
 public enum JSONOutput: Sendable, Hashable {
     case null
     case bool(Bool)
