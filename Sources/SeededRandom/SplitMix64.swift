@@ -15,3 +15,13 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 }
+
+extension SplitMix64 {
+    /// Pieces drawn at random and joined, `lengths` pieces long: the seeded tests' texts, paths and domains.
+    /// The count is drawn first, then each piece, so a seed makes the same input again.
+    public mutating func joined<C: RangeReplaceableCollection>(_ pieces: [C], lengths: ClosedRange<Int>) -> C {
+        var joined = C()
+        for _ in 0..<Int.random(in: lengths, using: &self) { joined += pieces.randomElement(using: &self) ?? C() }
+        return joined
+    }
+}

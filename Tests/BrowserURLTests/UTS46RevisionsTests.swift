@@ -42,8 +42,7 @@ struct UTS46RevisionsTests {
         var random = SplitMix64(0x5554_5334)
         var changed = 0
         for _ in 0..<20_000 {
-            var domain: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...10, using: &random) { domain += pieces.randomElement(using: &random) ?? [] }
+            let domain = random.joined(pieces, lengths: 0...10)
             let applied = UTS46Revisions.apply(domain)
             #expect(applied == Self.appliedByDefinition(domain) || applied == domain && Self.appliedByDefinition(domain) == Array(String(decoding: domain, as: UTF8.self).utf8), "\(domain)")
             if applied != domain { changed += 1 }

@@ -38,8 +38,7 @@ struct CheckHelperTests {
         var random = SplitMix64(0x7175_6572)
         var found = 0
         for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<Int.random(in: 1...16, using: &random) { text += alphabet.randomElement(using: &random) ?? "" }
+            let text = random.joined(alphabet, lengths: 1...16)
             let all = CheckCatalogue.queryParameters(text)
             for name in Self.askedNames {
                 let one = CheckCatalogue.queryParameter(text, named: name)
@@ -56,7 +55,7 @@ struct CheckHelperTests {
         let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "//", "\u{301}", "\u{130}", "\u{212A}", "é", "x", "http://", "HTTPS://", "\u{3A3}", "\u{345}", "\u{200D}", "🇫🇷"]
         var disagreements: [String] = []
         for _ in 0..<20_000 {
-            let text = (0..<Int.random(in: 0...9, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            let text = random.joined(pieces, lengths: 0...9)
             for prefix in ["http://", "https://"] where CheckCatalogue.hasPrefixIgnoringCase(text, prefix) != text.lowercased().hasPrefix(prefix) {
                 disagreements.append(text)
             }

@@ -131,7 +131,7 @@ struct HTMLDocumentTests {
                       ">", "<", "\"", " ", ";", "/", "é", "x", "<meta charset=koi8-r>", String(repeating: "a", count: 1000)]
         var disagreements: [String] = []
         for _ in 0..<20_000 {
-            let head = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            let head = random.joined(pieces, lengths: 0...12)
             let bytes = Array(head.utf8)
             if PageEncoding.declaredCharset(bytes) != Self.declaredCharsetByDefinition(bytes) { disagreements.append(head) }
         }

@@ -172,7 +172,7 @@ struct ScriptScannerTests {
         let pieces = ["location", "href", "src", "a", "é", ".", "..", "\u{301}", ".\u{301}", "\r\n", "loc"]
         var disagreements: [String] = []
         for _ in 0..<20_000 {
-            let chain = (0..<Int.random(in: 0...5, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            let chain = random.joined(pieces, lengths: 0...5)
             if ScriptAnalyzer.Reader.isNavigationTarget(chain) != Self.isNavigationTargetBySplitting(chain) { disagreements.append(chain) }
         }
         #expect(disagreements.isEmpty)

@@ -237,7 +237,7 @@ import Testing
         var random = SplitMix64(0x5EED_3A2F)
         let pieces = [":", "/", "a", "é"]
         for _ in 0..<5_000 {
-            let text = (0..<Int.random(in: 0...12, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = random.joined(pieces, lengths: 0...12)
             let whole = "x" + text + "y"
             let cut = whole.dropFirst().dropLast()
             #expect(Redactor.schemeSeparator(in: cut) == cut.firstRange(of: "://"), "\(text)")

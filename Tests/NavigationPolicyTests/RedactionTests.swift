@@ -421,8 +421,7 @@ struct OneRedactionPathTests {
         var random = SplitMix64(0x5EED_0036)
         var masked = 0
         for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<Int.random(in: 1...24, using: &random) { text += alphabet.randomElement(using: &random)! }
+            let text = random.joined(alphabet, lengths: 1...24)
             let characters = redactor.maskedCharacterWords(text)
             #expect(redactor.maskedByteWords(text) == characters, "\(text.debugDescription)")
             if characters != text { masked += 1 }
@@ -436,8 +435,7 @@ struct OneRedactionPathTests {
         var random = SplitMix64(0x5EED_0039)
         var may = 0
         for _ in 0..<20_000 {
-            var word = ""
-            for _ in 0..<Int.random(in: 0...8, using: &random) { word += alphabet.randomElement(using: &random) ?? "" }
+            let word = random.joined(alphabet, lengths: 0...8)
             let expected = word.contains("://") || word.contains("=") || word.contains("@")
             #expect(Redactor.wordMayBeMasked(Array(word.utf8)) == expected, "\(word.debugDescription)")
             if expected { may += 1 }
@@ -466,8 +464,7 @@ struct OneRedactionPathTests {
         var random = SplitMix64(0x5EED_0038)
         var read = (bytes: 0, characters: 0, masked: 0)
         for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<Int.random(in: 1...24, using: &random) { text += Self.mixedAlphabet.randomElement(using: &random) ?? "" }
+            let text = random.joined(Self.mixedAlphabet, lengths: 1...24)
             let bytesAreCharacters = Redactor.bytesAreCharacters(text)
             #expect(bytesAreCharacters == Self.bytesAreCharactersByDefinition(text), "\(text.debugDescription)")
             let characters = redactor.maskedCharacterWords(text)
@@ -532,8 +529,7 @@ struct OneRedactionPathTests {
         var random = SplitMix64(0x5EED_0037)
         var masked = 0
         for _ in 0..<20_000 {
-            var text = ""
-            for _ in 0..<Int.random(in: 1...24, using: &random) { text += alphabet.randomElement(using: &random) ?? "" }
+            let text = random.joined(alphabet, lengths: 1...24)
             let words = redactor.maskedCharacterWords(text)
             #expect(words == maskedCharacterWordsByAppending(text), "\(text.debugDescription)")
             if words != text { masked += 1 }

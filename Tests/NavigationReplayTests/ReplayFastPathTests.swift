@@ -120,8 +120,7 @@ import Testing
         let pieces = ["redirect_uri", "redirect", "_uri", "_", "redirect_ur", "edirect_uri", "a", "=", "&", "%5F", "x_y"]
         var seen = (true: 0, false: 0)
         for _ in 0..<5_000 {
-            var path = ""
-            for _ in 0..<Int.random(in: 0..<6, using: &random) { path += pieces.randomElement(using: &random)! }
+            let path = random.joined(pieces, lengths: 0...5)
             guard case .success(let url) = BrowserURL.parse("https://a.example/\(path)") else { continue }
             let expected = url.href.contains("redirect_uri")
             #expect(FlowTracker.mayCarryRedirectURI(url) == expected, "\(url.href)")
