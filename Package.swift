@@ -197,7 +197,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandOutputTests",
-            dependencies: ["CommandOutput", "NavigationPolicy", "JSONText"]
+            dependencies: ["CommandOutput", "NavigationPolicy", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "FlowInspectorTests",

@@ -12,14 +12,31 @@ public enum DisplaySafety {
             || v == 0x2028 || v == 0x2029 || v == 0x200E || v == 0x200F || v == 0x061C
     }
 
+    /// Whether `byte` may start the UTF-8 of a scalar `isUnsafe` names: a C0 control, DEL, or the lead byte of
+    /// a C1 control (C2), of U+061C (D8), or of the separators and bidirectional marks (E2). Every unsafe
+    /// scalar starts with one (a test reads every scalar); most text holds none, and is passed whole.
+    @inlinable
+    public static func mayStartUnsafe(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+    }
+
     /// Text as a terminal should show it: every unsafe scalar as a `\u{1B}` escape, everything else unchanged.
+    /// Text with no byte that may start one is returned as it is; other text is written as bytes.
     public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
-        var out = ""
+        let mayHoldUnsafe = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayStartUnsafe) }
+            ?? text.utf8.contains(where: mayStartUnsafe)
+        guard mayHoldUnsafe else { return text }
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
-            else { out.unicodeScalars.append(scalar) }
+            if isUnsafe(scalar) {
+                out += "\\u{".utf8
+                out += String(scalar.value, radix: 16, uppercase: true).utf8
+                out.append(UInt8(ascii: "}"))
+            } else {
+                UTF8.encode(scalar) { out.append($0) }
+            }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 }

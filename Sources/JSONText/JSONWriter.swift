@@ -186,7 +186,7 @@ public enum JSONWriter {
 
     /// The bytes that start something written escaped, or a sequence that may be (C1 controls are encoded C2
     /// 80-9F; U+2028/9 and the bidi controls E2 80/81 xx; U+061C D8 9C): one table lookup a byte.
-    private static let escapeStarts: [Bool] = (0...255).map { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 }
+    private static let escapeStarts: [Bool] = (0...255).map { $0 == 0x22 || $0 == 0x5C || DisplaySafety.mayStartUnsafe(UInt8($0)) }
 
     /// Whether any byte of `text` is one of `escapeStarts`; read from the string's own storage when it has one.
     static func mayNeedEscape(_ text: String) -> Bool {

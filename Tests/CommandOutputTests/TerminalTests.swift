@@ -1,7 +1,9 @@
 // TerminalTests.swift: terminal escaping (the characters JSONText's DisplaySafety names) and the JSON
-// writer's escapes of the same characters.
+// writer's escapes of the same characters; the byte check that lets most text through whole, against every
+// scalar; the escaping against its definition on seeded texts.
 import CommandOutput
 import JSONText
+import SeededRandom
 import Testing
 
 @Suite struct TerminalTests {
@@ -9,6 +11,42 @@ import Testing
         #expect(Terminal.safe("a\u{1B}]0;title\u{07}b") == "a\\u{1B}]0;title\\u{7}b")
         #expect(Terminal.safe("x\u{202E}y\u{9B}z\r\n") == "x\\u{202E}y\\u{9B}z\\u{D}\\u{A}")
         #expect(Terminal.safe("https://été.example/→") == "https://été.example/→")
+    }
+
+    @Test("every scalar a display must not get raw starts with a byte the check looks for")
+    func everyUnsafeScalarStartsWithACheckedByte() {
+        var unsafe = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), DisplaySafety.isUnsafe(scalar) else { continue }
+            unsafe += 1
+            #expect(String(scalar).utf8.first.map(DisplaySafety.mayStartUnsafe) == true, "U+\(String(value, radix: 16))")
+        }
+        #expect(unsafe == 0x20 + 0x21 + 5 + 4 + 5)
+    }
+
+    /// The escaping as it is defined: scalar by scalar.
+    static func escapedByDefinition(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if DisplaySafety.isUnsafe(scalar) { out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}" }
+            else { out.unicodeScalars.append(scalar) }
+        }
+        return out
+    }
+
+    @Test("text is escaped as scalar by scalar (20,000 seeded texts of controls, C1, bidi marks, separators and the rest)")
+    func escapedAsDefined() {
+        let pieces = ["a", " ", "\u{1B}", "\u{7}", "\r\n", "\t", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é", "\u{200E}", "\u{2028}",
+                      "\u{202E}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{061C}", "\u{061B}", "→", "…", "😀", "\u{301}", "ひ"]
+        var random = SplitMix64(0x7465_726D)
+        var escaped = 0
+        for _ in 0..<20_000 {
+            let text = random.joined(pieces, lengths: 0...12)
+            let safe = Terminal.safe(text)
+            #expect(safe == Self.escapedByDefinition(text), "\(text.debugDescription)")
+            if safe != text { escaped += 1 }
+        }
+        #expect(escaped > 1_000 && escaped < 19_000, "\(escaped)")
     }
 
     /// Every character the terminal escapes, the JSON writer escapes too (U+061C, the Arabic letter
