@@ -29,6 +29,13 @@ struct JSToken: Sendable, Equatable {
     var end: Int
     /// Whether a line break separates this token from the one before (automatic semicolon insertion).
     var newlineBefore: Bool
+
+    /// A one-byte punctuator's byte; 0 for any other token. The reader switches on it where it would switch on
+    /// `text`: a switch over Strings compares the text with each case in turn.
+    var punctuatorByte: UInt8 {
+        guard kind == .punctuator, text.utf8.count == 1 else { return 0 }
+        return text.utf8.first ?? 0
+    }
 }
 
 /// Something the tokenizer could not finish: an unterminated string, template, comment or regex, or

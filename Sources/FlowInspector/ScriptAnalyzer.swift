@@ -120,10 +120,10 @@ enum ScriptAnalyzer {
         // Indexed by token (no hashing on the inspector's path); -1 for a token that opens nothing.
         var match = [Int](repeating: -1, count: tokens.count)
         var open: [Int] = []
-        for (i, token) in tokens.enumerated() where token.kind == .punctuator {
-            switch token.text {
-            case "(", "[", "{": open.append(i)
-            case ")", "]", "}": if let start = open.popLast() { match[start] = i }
+        for (i, token) in tokens.enumerated() {
+            switch token.punctuatorByte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append(i)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): if let start = open.popLast() { match[start] = i }
             default: break
             }
         }
@@ -298,20 +298,18 @@ enum ScriptAnalyzer {
             var i = start
             while i < tokens.count {
                 let token = tokens[i]
-                if token.kind == .punctuator {
-                    switch token.text {
-                    case "(", "[", "{":
-                        // Jump over the group: what is inside never ends this expression.
-                        i = matching(i)
-                        if i >= tokens.count { return (expression(start, tokens.count), tokens.count) }
-                        i += 1
-                        continue
-                    case ")", "]", "}":
-                        return (expression(start, i), i)
-                    case ";", ",":
-                        return (expression(start, i), i)
-                    default: break
-                    }
+                switch token.punctuatorByte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    // Jump over the group: what is inside never ends this expression.
+                    i = matching(i)
+                    if i >= tokens.count { return (expression(start, tokens.count), tokens.count) }
+                    i += 1
+                    continue
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    return (expression(start, i), i)
+                case UInt8(ascii: ";"), UInt8(ascii: ","):
+                    return (expression(start, i), i)
+                default: break
                 }
                 if i > start && token.newlineBefore {
                     let previous = tokens[i - 1]
@@ -389,13 +387,13 @@ enum ScriptAnalyzer {
                 case .string: stringLiterals.append(token.text)
                 case .identifier where token.text == "location": readsLocation = true
                 case .punctuator:
-                    switch token.text {
-                    case "(", "[", "{": depth += 1
-                    case ")", "]", "}": depth -= 1
-                    case "+" where depth == 0:
+                    switch token.punctuatorByte {
+                    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+                    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+                    case UInt8(ascii: "+") where depth == 0:
                         flush(i)
                         operandStart = i + 1
-                    case "=>": hasArrow = true
+                    case 0 where token.text == "=>": hasArrow = true
                     default: break
                     }
                 default: break
