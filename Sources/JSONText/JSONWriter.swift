@@ -168,19 +168,25 @@ public enum JSONWriter {
             out += "\""
             return
         }
+        // Written as bytes, one String made at the end, not a String appended to scalar by scalar.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 16)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": bytes += "\\\"".utf8
+            case "\\": bytes += "\\\\".utf8
+            case "\n": bytes += "\\n".utf8
+            case "\r": bytes += "\\r".utf8
+            case "\t": bytes += "\\t".utf8
             case let c where DisplaySafety.isUnsafe(c):
                 let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                bytes += "\\u".utf8
+                bytes += repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count)
+                bytes += hex.utf8
+            default: UTF8.encode(scalar) { bytes.append($0) }
             }
         }
+        out += String(decoding: bytes, as: UTF8.self)
         out += "\""
     }
 
