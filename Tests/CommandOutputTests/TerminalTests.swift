@@ -34,16 +34,37 @@ import Testing
         return out
     }
 
-    @Test("text is escaped as scalar by scalar (20,000 seeded texts of controls, C1, bidi marks, separators and the rest)")
+    /// A JSON string as it is defined: scalar by scalar.
+    static func quotedByDefinition(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where DisplaySafety.isUnsafe(c):
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    @Test("text is escaped for a terminal and written as a JSON string as scalar by scalar (20,000 seeded texts of quotes, backslashes, controls, C1, bidi marks, separators and the rest)")
     func escapedAsDefined() {
-        let pieces = ["a", " ", "\u{1B}", "\u{7}", "\r\n", "\t", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é", "\u{200E}", "\u{2028}",
-                      "\u{202E}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{061C}", "\u{061B}", "→", "…", "😀", "\u{301}", "ひ"]
+        let pieces = ["a", " ", "\"", "\\", "\u{0}", "\u{1B}", "\u{7}", "\r\n", "\n", "\t", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}", "é",
+                      "\u{200E}", "\u{2028}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{206A}", "\u{061C}", "\u{061B}", "→", "…", "😀",
+                      "\u{301}", "ひ", "\u{FFFD}"]
         var random = SplitMix64(0x7465_726D)
         var escaped = 0
         for _ in 0..<20_000 {
             let text = random.joined(pieces, lengths: 0...12)
             let safe = Terminal.safe(text)
             #expect(safe == Self.escapedByDefinition(text), "\(text.debugDescription)")
+            #expect(JSONWriter.quoted(text) == Self.quotedByDefinition(text), "\(text.debugDescription)")
             if safe != text { escaped += 1 }
         }
         #expect(escaped > 1_000 && escaped < 19_000, "\(escaped)")
