@@ -179,7 +179,7 @@ let package = Package(
         .executableTarget(name: "chromium-probe"),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom",
+            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom", "JSONText",
                            .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["README.md"]
         ),

@@ -200,10 +200,7 @@ enum ScriptAnalyzer {
         /// is `split`'s own.
         static func isNavigationTarget(_ chain: String) -> Bool {
             // Most chains end in none of the names' last letters (nor a dot, which split drops): answered at once.
-            switch chain.utf8.last {
-            case UInt8(ascii: "n")?, UInt8(ascii: "f")?, UInt8(ascii: "c")?, UInt8(ascii: ".")?: break
-            default: return false
-            }
+            guard let lastByte = chain.utf8.last, mayEndNavigationTarget(lastByte) else { return false }
             let last: Substring, previous: Substring?
             if let ends = lastTwoParts(ofASCII: chain) {
                 (last, previous) = ends
@@ -215,6 +212,19 @@ enum ScriptAnalyzer {
             if last == "location" { return true }
             if last == "href" && previous == "location" { return true }
             return last == "src" && previous != nil
+        }
+
+        /// The names `isNavigationTarget` compares a chain's last part with ("location", "href", "src"). A test
+        /// holds `mayEndNavigationTarget` to them.
+        static let navigationTargetNames = ["location", "href", "src"]
+
+        /// Whether a chain ending in `byte` may be a navigation target: the last byte of one of its names, or a
+        /// dot (which `split` drops).
+        static func mayEndNavigationTarget(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "n"), UInt8(ascii: "f"), UInt8(ascii: "c"), UInt8(ascii: "."): return true
+            default: return false
+            }
         }
 
         /// The last non-empty dot-separated part of an ASCII `chain` and the one before it (nil when there is

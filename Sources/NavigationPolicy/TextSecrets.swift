@@ -31,7 +31,7 @@ extension Redactor {
                 let isASCII = byte < 0x80
                 if offset > 0 && isASCII != previousIsASCII { offsets.append(offset) }
                 previousIsASCII = isASCII
-                if byte == 0xE2, offset + 2 < bytes.count, bytes[offset + 1] == 0x80, bytes[offset + 2] == 0xA6 {
+                if byte == ellipsisUTF8.0, offset + 2 < bytes.count, bytes[offset + 1] == ellipsisUTF8.1, bytes[offset + 2] == ellipsisUTF8.2 {
                     offsets.append(offset)
                     offsets.append(offset + 3)
                 }
@@ -56,16 +56,17 @@ extension Redactor {
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
             var start = 0, nesting = WordNesting()
-            /// Whether "…" (E2 80 A6) ends at `end`.
+            let e = Self.ellipsisUTF8
+            /// Whether "…" ends at `end`.
             func ellipsis(endingAt end: Int) -> Bool {
-                end >= 3 && end <= bytes.count && bytes[end - 3] == 0xE2 && bytes[end - 2] == 0x80 && bytes[end - 1] == 0xA6
+                end >= 3 && end <= bytes.count && bytes[end - 3] == e.0 && bytes[end - 2] == e.1 && bytes[end - 1] == e.2
             }
             /// Whether the byte at `index` is one of a "…"'s.
             func inEllipsis(_ index: Int) -> Bool {
                 switch bytes[index] {
-                case 0xE2: return ellipsis(endingAt: index + 3)
-                case 0x80: return ellipsis(endingAt: index + 2)
-                case 0xA6: return ellipsis(endingAt: index + 1)
+                case e.0: return ellipsis(endingAt: index + 3)
+                case e.1: return ellipsis(endingAt: index + 2)
+                case e.2: return ellipsis(endingAt: index + 1)
                 default: return false
                 }
             }
@@ -203,12 +204,16 @@ extension Redactor {
     /// Whether `text` has anything `message` would mask: a word with `=`, `@` or `://` (the only words
     /// `redactWord` changes), or a `":` (the only JSON `maskJSONPairs` reads). Most messages have none, and
     /// are returned as they are without being read character by character.
-    static func mayHoldSecret(_ text: String) -> Bool {
+    static func mayHoldSecret(_ text: String) -> Bool { holdsSecretSign(text.utf8, orJSONKey: true) }
+
+    /// Whether `bytes` hold "=", "@" or "://" (what `redactWord` masks a word for), or, with `orJSONKey`, `":`
+    /// (what `maskJSONPairs` reads): one pass, the one definition of both shortcuts.
+    static func holdsSecretSign(_ bytes: some Sequence<UInt8>, orJSONKey: Bool) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in bytes {
             switch byte {
             case UInt8(ascii: "="), UInt8(ascii: "@"): return true
-            case UInt8(ascii: ":") where previous == UInt8(ascii: "\""): return true
+            case UInt8(ascii: ":") where orJSONKey && previous == UInt8(ascii: "\""): return true
             case UInt8(ascii: "/") where previous == UInt8(ascii: "/") && beforePrevious == UInt8(ascii: ":"): return true
             default: break
             }
@@ -271,18 +276,12 @@ extension Redactor {
         }
     }
 
-    /// Whether `redactWord` may change a word of these bytes: only one with "://", "=" or "@" is masked. One
-    /// pass, as `mayHoldSecret` reads a whole text.
-    static func wordMayBeMasked(_ bytes: some Collection<UInt8>) -> Bool {
-        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: "=") || byte == UInt8(ascii: "@") { return true }
-            if byte == UInt8(ascii: "/") && previous == UInt8(ascii: "/") && beforePrevious == UInt8(ascii: ":") { return true }
-            beforePrevious = previous
-            previous = byte
-        }
-        return false
-    }
+    /// Whether `redactWord` may change a word of these bytes: only one with "://", "=" or "@" is masked.
+    static func wordMayBeMasked(_ bytes: some Collection<UInt8>) -> Bool { holdsSecretSign(bytes, orJSONKey: false) }
+
+    /// "…"'s UTF-8, the one sentence punctuation beyond ASCII (`isSentencePunctuation`), as the byte reader
+    /// and `bytesAreCharacters` find it.
+    static var ellipsisUTF8: (UInt8, UInt8, UInt8) { (0xE2, 0x80, 0xA6) }
 
     func redactWord(_ word: String) -> String {
         // Byte searches: the needles are ASCII, and Foundation's contains(_:) reads the word as an NSString.

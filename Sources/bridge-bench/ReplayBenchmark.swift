@@ -8,6 +8,7 @@
 // order); the same log on one core is timed beside it. Target: at least 500,000 navigations per
 // second on both cores, and peak memory that does not grow with the log.
 import Foundation
+import JSONText
 import NavigationPolicy
 import NavigationReplay
 
@@ -102,7 +103,7 @@ enum ReplayBenchmark {
         let sources = ["redirect", "user", "script", "app"]
         for i in 0..<count {
             let url = urls[i % urls.count]
-            var line = #"{"seq":\#(i),"time":\#(i * 37),"url":"# + quoted(url)
+            var line = #"{"seq":\#(i),"time":\#(i * 37),"url":"# + JSONWriter.quoted(url)
             line += #","method":"\#(i % 9 == 0 ? "POST" : "GET")","navigationType":"\#(types[i % 4])","isMainFrame":\#(i % 7 != 0),"targetFrame":"main","source":"\#(sources[i % 4])","recordedDecision":"\#(i % 3 == 0 ? "allow" : "cancel")""#
             if url.hasPrefix("janrain:") {
                 line += #","drained":["janrain:onCaptureScreenShow?arguments=%5B%7B%22screen%22%3A%22signIn%22%7D%5D"]"#
@@ -117,19 +118,6 @@ enum ReplayBenchmark {
         }
         handle.write(Data(buffer.utf8))
         return total + buffer.utf8.count
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     static func seconds(_ d: Duration) -> Double {

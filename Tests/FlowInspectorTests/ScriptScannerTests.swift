@@ -143,6 +143,14 @@ struct ScriptScannerTests {
         #expect(ScriptAnalyzer.Reader.hasSubstitution(raw) == raw.contains("${"), "\(raw)")
     }
 
+    @Test("the shortcut of isNavigationTarget lets through every name it compares, and a trailing dot")
+    func navigationShortcutKeepsEveryName() {
+        for name in ScriptAnalyzer.Reader.navigationTargetNames {
+            #expect(name.utf8.last.map(ScriptAnalyzer.Reader.mayEndNavigationTarget) == true, "\(name)")
+        }
+        #expect(ScriptAnalyzer.Reader.mayEndNavigationTarget(UInt8(ascii: ".")))
+    }
+
     /// `isNavigationTarget` as it is defined: on the chain's non-empty parts as `split(separator: ".")` makes them.
     static func isNavigationTargetBySplitting(_ chain: String) -> Bool {
         let parts = chain.split(separator: ".")

@@ -443,6 +443,13 @@ struct OneRedactionPathTests {
         #expect(may > 1_000 && may < 19_000, "\(may)")
     }
 
+    @Test("the byte readers' ellipsis is the sentence punctuation \"…\"")
+    func ellipsisBytesAreTheEllipsis() {
+        let e = Redactor.ellipsisUTF8
+        #expect(Array("…".utf8) == [e.0, e.1, e.2])
+        #expect(Redactor.isSentencePunctuation(Character("…")))
+    }
+
     /// `bytesAreCharacters` as it is defined, on Characters: each holds no ASCII byte and no "…", or is one
     /// ASCII byte, "\r\n" or "…".
     static func bytesAreCharactersByDefinition(_ text: String) -> Bool {
