@@ -20,23 +20,45 @@ public enum DisplaySafety {
         byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
     }
 
+    /// The scalar whose UTF-8 starts at `i` in `bytes` (valid UTF-8), for a lead byte `mayStartUnsafe` names:
+    /// its value and its length in bytes (a control and DEL one, C2 and D8 two, E2 three).
+    @inlinable
+    public static func scalar(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+        let lead = bytes[i]
+        switch lead {
+        case ..<0x80: return (UInt32(lead), 1)
+        case ..<0xE0: return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2)
+        default: return (UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        }
+    }
+
     /// Text as a terminal should show it: every unsafe scalar as a `\u{1B}` escape, everything else unchanged.
-    /// Text with no byte that may start one is returned as it is; other text is written as bytes.
+    /// Text with no byte that may start one is returned as it is; other text is copied as runs of bytes, each
+    /// byte that may start an unsafe scalar decoded and the scalar checked (a "…" or an accented letter
+    /// is copied, not escaped).
     public static func escaped(_ text: String) -> String {
         let mayHoldUnsafe = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayStartUnsafe) }
             ?? text.utf8.contains(where: mayStartUnsafe)
         guard mayHoldUnsafe else { return text }
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            if isUnsafe(scalar) {
-                out += "\\u{".utf8
-                out += String(scalar.value, radix: 16, uppercase: true).utf8
-                out.append(UInt8(ascii: "}"))
-            } else {
-                UTF8.encode(scalar) { out.append($0) }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 16)
+            var i = 0, run = 0
+            while i < bytes.count {
+                guard mayStartUnsafe(bytes[i]) else { i += 1; continue }
+                let (value, length) = scalar(at: i, in: bytes)
+                if let scalar = Unicode.Scalar(value), isUnsafe(scalar) {
+                    out += UnsafeBufferPointer(rebasing: bytes[run..<i])
+                    out += "\\u{".utf8
+                    out += String(value, radix: 16, uppercase: true).utf8
+                    out.append(UInt8(ascii: "}"))
+                    run = i + length
+                }
+                i += length
             }
+            out += UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

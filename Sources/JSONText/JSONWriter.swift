@@ -102,51 +102,67 @@ public struct JSONFields: Sendable, Hashable {
 }
 
 public enum JSONWriter {
+    /// Appends `value`'s JSON to `out`. Written as UTF-8 bytes and made into one String at the end: appending
+    /// to a String piece by piece (a quote, a key, a colon, …) costs each piece a capacity and uniqueness check
+    /// and a count update, an array of bytes only a store.
     public static func write(_ value: JSONOutput, to out: inout String, indent: Int? = nil) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        write(value, into: &bytes, indent: indent)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func write(_ value: JSONOutput, into out: inout [UInt8], indent: Int?) {
         switch value {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
-        case .number(let n): out += numberText(n)
-        case .string(let s): writeString(s, to: &out)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .int(let i): out += String(i).utf8
+        case .number(let n): out += numberText(n).utf8
+        case .string(let s): writeString(s, into: &out)
         case .prewritten(let part):
             switch indent {
-            case nil: out += part.line
-            case part.level?: out += part.indented
-            default: write(part.value, to: &out, indent: indent)
+            case nil: out += part.line.utf8
+            case part.level?: out += part.indented.utf8
+            default: write(part.value, into: &out, indent: indent)
             }
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "["
+            if items.isEmpty { out += "[]".utf8; return }
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent.map { $0 + 1 }, &out)
-                write(item, to: &out, indent: indent.map { $0 + 1 })
+                write(item, into: &out, indent: indent.map { $0 + 1 })
             }
             newline(indent, &out)
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let fields):
-            if fields.members.isEmpty { out += "{}"; return }
-            out += "{"
+            if fields.members.isEmpty { out += "{}".utf8; return }
+            out.append(UInt8(ascii: "{"))
             for (i, member) in fields.members.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(indent.map { $0 + 1 }, &out)
-                writeString(member.key, to: &out)
-                out += indent == nil ? ":" : ": "
-                write(member.value, to: &out, indent: indent.map { $0 + 1 })
+                writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                if indent != nil { out.append(UInt8(ascii: " ")) }
+                write(member.value, into: &out, indent: indent.map { $0 + 1 })
             }
             newline(indent, &out)
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func newline(_ indent: Int?, _ out: inout String) {
+    private static func newline(_ indent: Int?, _ out: inout [UInt8]) {
         guard let indent else { return }
-        out += indent < newlines.count ? newlines[indent] : "\n" + String(repeating: "  ", count: indent)
+        if indent < newlines.count {
+            out += newlines[indent]
+        } else {
+            out.append(UInt8(ascii: "\n"))
+            out += repeatElement(UInt8(ascii: " "), count: 2 * indent)
+        }
     }
 
-    /// A line break and the indentation of each of the first levels, made once.
-    private static let newlines = (0..<16).map { "\n" + String(repeating: "  ", count: $0) }
+    /// A line break and the indentation of each of the first levels, made once (appended as one copy).
+    private static let newlines: [[UInt8]] = (0..<16).map { [UInt8(ascii: "\n")] + Array(repeating: UInt8(ascii: " "), count: 2 * $0) }
 
     /// A number as JSON: a whole number (below 2^53 in magnitude) without a fraction, anything else in
     /// Swift's shortest round-tripping form; NaN and infinities, which JSON cannot hold, as null.
@@ -160,34 +176,52 @@ public enum JSONWriter {
     /// U+2028, U+2029 and the bidirectional overrides too, for terminals and JavaScript readers);
     /// everything else as UTF-8.
     public static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        // Nearly every string needs no escape: append it whole.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        writeString(text, into: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func writeString(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Nearly every string needs no escape: its bytes are copied whole.
         // (C1 controls are encoded C2 80-9F; U+2028/9 and the bidi controls E2 80/81 xx; U+061C D8 9C.)
         if !mayNeedEscape(text) {
-            out += text
-            out += "\""
+            out += text.utf8
+            out.append(UInt8(ascii: "\""))
             return
         }
-        // Written as bytes, one String made at the end, not a String appended to scalar by scalar.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": bytes += "\\\"".utf8
-            case "\\": bytes += "\\\\".utf8
-            case "\n": bytes += "\\n".utf8
-            case "\r": bytes += "\\r".utf8
-            case "\t": bytes += "\\t".utf8
-            case let c where DisplaySafety.isUnsafe(c):
-                let hex = String(c.value, radix: 16)
-                bytes += "\\u".utf8
-                bytes += repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count)
-                bytes += hex.utf8
-            default: UTF8.encode(scalar) { bytes.append($0) }
+        // Copied as runs of bytes: only a quote, a backslash and a byte that may start an unsafe scalar are
+        // looked at, the scalar decoded and checked (a "…" or an accented letter is copied, not escaped).
+        var text = text
+        let table = escapeStarts
+        text.withUTF8 { bytes in
+            var i = 0, run = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard table[Int(byte)] else { i += 1; continue }
+                let (value, length) = byte == 0x22 || byte == 0x5C ? (UInt32(byte), 1) : DisplaySafety.scalar(at: i, in: bytes)
+                if byte == 0x22 || byte == 0x5C || Unicode.Scalar(value).map(DisplaySafety.isUnsafe) == true {
+                    out += UnsafeBufferPointer(rebasing: bytes[run..<i])
+                    switch value {
+                    case 0x22: out += "\\\"".utf8
+                    case 0x5C: out += "\\\\".utf8
+                    case 0x0A: out += "\\n".utf8
+                    case 0x0D: out += "\\r".utf8
+                    case 0x09: out += "\\t".utf8
+                    default:
+                        let hex = String(value, radix: 16)
+                        out += "\\u".utf8
+                        out += repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count)
+                        out += hex.utf8
+                    }
+                    run = i + length
+                }
+                i += length
             }
+            out += UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])
         }
-        out += String(decoding: bytes, as: UTF8.self)
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 
     /// The bytes that start something written escaped, or a sequence that may be (C1 controls are encoded C2

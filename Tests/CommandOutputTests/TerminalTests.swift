@@ -1,6 +1,7 @@
 // TerminalTests.swift: terminal escaping (the characters JSONText's DisplaySafety names) and the JSON
-// writer's escapes of the same characters; the byte check that lets most text through whole, against every
-// scalar; the escaping against its definition on seeded texts.
+// writer's escapes of the same characters; the byte check that lets most text through whole, and the
+// decoding of a scalar from a byte it passes, against every scalar; the escaping against its definition on
+// seeded texts.
 import CommandOutput
 import JSONText
 import SeededRandom
@@ -22,6 +23,19 @@ import Testing
             #expect(String(scalar).utf8.first.map(DisplaySafety.mayStartUnsafe) == true, "U+\(String(value, radix: 16))")
         }
         #expect(unsafe == 0x20 + 0x21 + 5 + 4 + 5)
+    }
+
+    @Test("every scalar whose first byte may start an unsafe one is decoded from its bytes as itself")
+    func scalarsDecodedFromTheirLeadByte() {
+        var decoded = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), let lead = String(scalar).utf8.first, DisplaySafety.mayStartUnsafe(lead) else { continue }
+            var text = String(scalar) + "x"
+            let (read, length) = text.withUTF8 { DisplaySafety.scalar(at: 0, in: $0) }
+            #expect(read == value && length == String(scalar).utf8.count, "U+\(String(value, radix: 16))")
+            decoded += 1
+        }
+        #expect(decoded == 0x20 + 1 + 0x40 + 0x40 + 0x1000)
     }
 
     /// The escaping as it is defined: scalar by scalar.
