@@ -116,13 +116,18 @@ public enum CheckCatalogue {
         query(of: text)?.first(name)
     }
 
-    /// The pairs of a written URL's query, undecoded until read.
+    /// The pairs of a written URL's query, undecoded until read. The "?" and the "#" are found in the text's
+    /// own bytes (memchr), not through the generic search of a UTF-8 view.
     private static func query(of text: String) -> FormParameters? {
+        var text = text
+        let range: Range<Int>? = text.withUTF8 { bytes in
+            guard let question = bytes.firstIndex(of: UInt8(ascii: "?"), from: 0, to: bytes.count) else { return nil }
+            return question + 1..<(bytes.firstIndex(of: UInt8(ascii: "#"), from: question + 1, to: bytes.count) ?? bytes.count)
+        }
+        guard let range else { return nil }
         let utf8 = text.utf8
-        guard let question = utf8.firstIndex(of: UInt8(ascii: "?")) else { return nil }
-        let start = utf8.index(after: question)
-        let end = utf8[start...].firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
-        return FormParameters(parsing: Substring(utf8[start..<end]))
+        let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        return FormParameters(parsing: Substring(utf8[start..<utf8.index(start, offsetBy: range.count)]))
     }
 
     /// Whether `text` starts with `prefix` (ASCII, lower-case) in any case, as `text.lowercased().hasPrefix(prefix)`

@@ -204,7 +204,14 @@ extension Redactor {
     /// Whether `text` has anything `message` would mask: a word with `=`, `@` or `://` (the only words
     /// `redactWord` changes), or a `":` (the only JSON `maskJSONPairs` reads). Most messages have none, and
     /// are returned as they are without being read character by character.
-    static func mayHoldSecret(_ text: String) -> Bool { holdsSecretSign(text.utf8, orJSONKey: true) }
+    static func mayHoldSecret(_ text: String) -> Bool { holdsSecretSign(text, orJSONKey: true) }
+
+    /// `holdsSecretSign` on a String's bytes, read in place (a UTF8View read as a sequence steps through its
+    /// indices one by one).
+    static func holdsSecretSign(_ text: String, orJSONKey: Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { holdsSecretSign($0, orJSONKey: orJSONKey) }
+            ?? holdsSecretSign(text.utf8, orJSONKey: orJSONKey)
+    }
 
     /// Whether `bytes` hold "=", "@" or "://" (what `redactWord` masks a word for), or, with `orJSONKey`, `":`
     /// (what `maskJSONPairs` reads): one pass, the one definition of both shortcuts.
@@ -228,6 +235,10 @@ extension Redactor {
 
     /// Whether `bytes` hold `needle` in a row: one pass, which is enough for a needle no proper prefix of which
     /// ends it too (`://`, `":`). The standard library's firstRange(of:) is a general searcher, far slower.
+    private static func holds(_ text: String, _ needle: [UInt8]) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { holds($0, needle) } ?? holds(text.utf8, needle)
+    }
+
     private static func holds(_ bytes: some Sequence<UInt8>, _ needle: [UInt8]) -> Bool {
         var matched = 0
         for byte in bytes {
@@ -285,12 +296,12 @@ extension Redactor {
 
     func redactWord(_ word: String) -> String {
         // Byte searches: the needles are ASCII, and Foundation's contains(_:) reads the word as an NSString.
+        guard Self.holdsSecretSign(word, orJSONKey: false) else { return word }
         let bytes = word.utf8
-        guard Self.wordMayBeMasked(bytes) else { return word }
-        let hasScheme = Self.holds(bytes, Self.schemeSeparator)
+        let hasScheme = Self.holds(word, Self.schemeSeparator)
         // A path, as an explanation quotes one ("path /cb;code=… is not /cb"), is read as a URL's path.
         if hasScheme || bytes.first == UInt8(ascii: "/") || bytes.contains(UInt8(ascii: "?")) || bytes.contains(UInt8(ascii: "#")) { return rawURL(word) }
-        if let colon = word.utf8.firstIndex(of: UInt8(ascii: ":")), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+        if let colon = word.utf8.firstIndex(ofByte: UInt8(ascii: ":")), word[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
            !word[..<colon].isEmpty {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
         }
@@ -301,16 +312,16 @@ extension Redactor {
     /// the colon are found on the bytes, as a JSON parser reads them (a combining mark after a quote makes
     /// one Character of the two; the value after it is still the string's).
     private func maskJSONPairs(_ text: String) -> String {
-        guard Self.holds(text.utf8, Self.jsonKeyEnd) else { return text }
+        guard Self.holds(text, Self.jsonKeyEnd) else { return text }
         let quote = UInt8(ascii: "\"")
         var out = ""
         var rest = Substring(text)
-        while let open = rest.utf8.firstIndex(of: quote) {
+        while let open = rest.utf8.firstIndex(ofByte: quote) {
             out += rest[..<open]
             rest = rest[open...]
             // "key"
             let keyStart = rest.utf8.index(after: open)
-            guard let keyEnd = rest.utf8[keyStart...].firstIndex(of: quote) else { break }
+            guard let keyEnd = rest.utf8[keyStart...].firstIndex(ofByte: quote) else { break }
             let key = rest[keyStart..<keyEnd]
             let afterKey = rest.utf8.index(after: keyEnd)
             var after = rest[afterKey...]
@@ -320,7 +331,7 @@ extension Redactor {
             after = after[after.utf8.index(after: after.startIndex)...]
             while after.utf8.first == UInt8(ascii: " ") { after = after[after.utf8.index(after: after.startIndex)...] }
             let colonPart = rest[..<after.startIndex]
-            if after.utf8.first == quote, let valueEnd = after.utf8[after.utf8.index(after: after.startIndex)...].firstIndex(of: quote) {
+            if after.utf8.first == quote, let valueEnd = after.utf8[after.utf8.index(after: after.startIndex)...].firstIndex(ofByte: quote) {
                 let value = after[after.utf8.index(after: after.startIndex)..<valueEnd]
                 out += colonPart + "\"" + mask(String(value)) + "\""
                 rest = after[after.utf8.index(after: valueEnd)...]

@@ -15,7 +15,7 @@ extension Redactor {
         guard isEnabled, !raw.isEmpty else { return raw }
         var changed = false
         let parts = raw[...].utf8Split(UInt8(ascii: "&")).map { part -> Substring in
-            guard let equals = part.utf8.firstIndex(of: UInt8(ascii: "=")) else { return part }
+            guard let equals = part.utf8.firstIndex(ofByte: UInt8(ascii: "=")) else { return part }
             var name = FormParameters.decodeComponent(part[..<equals])
             // A whole URL carried in a fragment (`#https://host/cb?code=…`): its first pair's name is the
             // part after the last "?".
@@ -105,11 +105,11 @@ extension Redactor {
         guard isEnabled else { return input }
         var head = Substring(input)
         var tail = ""
-        if let hash = head.utf8.firstIndex(of: UInt8(ascii: "#")) {
+        if let hash = head.utf8.firstIndex(ofByte: UInt8(ascii: "#")) {
             tail = "#" + redactFormEncoded(String(head[head.utf8.index(after: hash)...]))
             head = head[..<hash]
         }
-        if let question = head.utf8.firstIndex(of: UInt8(ascii: "?")) {
+        if let question = head.utf8.firstIndex(ofByte: UInt8(ascii: "?")) {
             tail = "?" + redactFormEncoded(String(head[head.utf8.index(after: question)...])) + tail
             head = head[..<question]
         }
@@ -124,7 +124,7 @@ extension Redactor {
             let authority = head[slashes.upperBound...]
             if let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) {
                 let userinfo = authority[..<at]
-                let colon = userinfo.utf8.firstIndex(of: UInt8(ascii: ":"))
+                let colon = userinfo.utf8.firstIndex(ofByte: UInt8(ascii: ":"))
                 let user = userinfo[..<(colon ?? userinfo.endIndex)]
                 var masked = user.isEmpty ? "" : maskEncoded(user)
                 if let colon, userinfo.utf8.index(after: colon) < userinfo.endIndex {
@@ -137,7 +137,7 @@ extension Redactor {
             return head + path + tail
         }
         // An opaque path: "scheme:" not followed by "/".
-        if let colon = head.utf8.firstIndex(of: UInt8(ascii: ":")), head[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
+        if let colon = head.utf8.firstIndex(ofByte: UInt8(ascii: ":")), head[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }),
            head.utf8[head.utf8.index(after: colon)...].first != UInt8(ascii: "/") {
             let afterColon = head.utf8.index(after: colon)
             head = head[..<afterColon] + redactFormEncoded(String(head[afterColon...]))
@@ -152,7 +152,7 @@ extension Redactor {
     static func schemeSeparator(in text: Substring) -> Range<Substring.Index>? {
         let utf8 = text.utf8
         var from = utf8.startIndex
-        while let colon = utf8[from...].firstIndex(of: UInt8(ascii: ":")) {
+        while let colon = utf8[from...].firstIndex(ofByte: UInt8(ascii: ":")) {
             let first = utf8.index(after: colon)
             guard first < utf8.endIndex else { return nil }
             let second = utf8.index(after: first)
@@ -193,7 +193,7 @@ extension Redactor {
         guard path.utf8.contains(UInt8(ascii: "=")) else { return String(path) }
         var out = ""
         var rest = path
-        while let equals = rest.utf8.firstIndex(of: UInt8(ascii: "=")) {
+        while let equals = rest.utf8.firstIndex(ofByte: UInt8(ascii: "=")) {
             let before = rest[..<equals]
             let nameStart = before.utf8.lastIndex { !Self.isPathPairNameByte($0) }
                 .map { before.utf8.index(after: $0) } ?? before.startIndex
@@ -236,7 +236,7 @@ extension Substring {
         var parts: [Substring] = []
         var start = startIndex
         var index = startIndex
-        while let found = utf8[index...].firstIndex(of: separator) {
+        while let found = utf8[index...].firstIndex(ofByte: separator) {
             parts.append(self[start..<found])
             start = utf8.index(after: found)
             index = start
