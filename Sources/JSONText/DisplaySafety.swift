@@ -32,10 +32,32 @@ public enum DisplaySafety {
         }
     }
 
+    /// Copies `bytes` (valid UTF-8) to `out` as runs of bytes, with each unsafe scalar, and each ASCII byte
+    /// `alsoEscaped` names, written by `escape` (given the scalar's value) instead. Only a byte that may start
+    /// an unsafe scalar is decoded and checked: a "…" or an accented letter is copied, not escaped. The
+    /// terminal's escaping and the JSON writer's both copy through this.
+    @inlinable
+    public static func copyEscaping(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+                                    alsoEscaped: (UInt8) -> Bool = { _ in false },
+                                    escape: (UInt32, inout [UInt8]) -> Void) {
+        var i = 0, run = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            let named = alsoEscaped(byte)
+            guard named || mayStartUnsafe(byte) else { i += 1; continue }
+            let (value, length) = named ? (UInt32(byte), 1) : scalar(at: i, in: bytes)
+            if named || Unicode.Scalar(value).map(isUnsafe) == true {
+                out += UnsafeBufferPointer(rebasing: bytes[run..<i])
+                escape(value, &out)
+                run = i + length
+            }
+            i += length
+        }
+        out += UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])
+    }
+
     /// Text as a terminal should show it: every unsafe scalar as a `\u{1B}` escape, everything else unchanged.
-    /// Text with no byte that may start one is returned as it is; other text is copied as runs of bytes, each
-    /// byte that may start an unsafe scalar decoded and the scalar checked (a "…" or an accented letter
-    /// is copied, not escaped).
+    /// Text with no byte that may start one is returned as it is; other text is copied by `copyEscaping`.
     public static func escaped(_ text: String) -> String {
         let mayHoldUnsafe = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayStartUnsafe) }
             ?? text.utf8.contains(where: mayStartUnsafe)
@@ -44,20 +66,11 @@ public enum DisplaySafety {
         return text.withUTF8 { bytes in
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + 16)
-            var i = 0, run = 0
-            while i < bytes.count {
-                guard mayStartUnsafe(bytes[i]) else { i += 1; continue }
-                let (value, length) = scalar(at: i, in: bytes)
-                if let scalar = Unicode.Scalar(value), isUnsafe(scalar) {
-                    out += UnsafeBufferPointer(rebasing: bytes[run..<i])
-                    out += "\\u{".utf8
-                    out += String(value, radix: 16, uppercase: true).utf8
-                    out.append(UInt8(ascii: "}"))
-                    run = i + length
-                }
-                i += length
+            copyEscaping(bytes, into: &out) { value, out in
+                out += "\\u{".utf8
+                out += String(value, radix: 16, uppercase: true).utf8
+                out.append(UInt8(ascii: "}"))
             }
-            out += UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])
             return String(decoding: out, as: UTF8.self)
         }
     }

@@ -191,35 +191,22 @@ public enum JSONWriter {
             out.append(UInt8(ascii: "\""))
             return
         }
-        // Copied as runs of bytes: only a quote, a backslash and a byte that may start an unsafe scalar are
-        // looked at, the scalar decoded and checked (a "…" or an accented letter is copied, not escaped).
         var text = text
-        let table = escapeStarts
         text.withUTF8 { bytes in
-            var i = 0, run = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                guard table[Int(byte)] else { i += 1; continue }
-                let (value, length) = byte == 0x22 || byte == 0x5C ? (UInt32(byte), 1) : DisplaySafety.scalar(at: i, in: bytes)
-                if byte == 0x22 || byte == 0x5C || Unicode.Scalar(value).map(DisplaySafety.isUnsafe) == true {
-                    out += UnsafeBufferPointer(rebasing: bytes[run..<i])
-                    switch value {
-                    case 0x22: out += "\\\"".utf8
-                    case 0x5C: out += "\\\\".utf8
-                    case 0x0A: out += "\\n".utf8
-                    case 0x0D: out += "\\r".utf8
-                    case 0x09: out += "\\t".utf8
-                    default:
-                        let hex = String(value, radix: 16)
-                        out += "\\u".utf8
-                        out += repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count)
-                        out += hex.utf8
-                    }
-                    run = i + length
+            DisplaySafety.copyEscaping(bytes, into: &out, alsoEscaped: { $0 == 0x22 || $0 == 0x5C }) { value, out in
+                switch value {
+                case 0x22: out += "\\\"".utf8
+                case 0x5C: out += "\\\\".utf8
+                case 0x0A: out += "\\n".utf8
+                case 0x0D: out += "\\r".utf8
+                case 0x09: out += "\\t".utf8
+                default:
+                    let hex = String(value, radix: 16)
+                    out += "\\u".utf8
+                    out += repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count)
+                    out += hex.utf8
                 }
-                i += length
             }
-            out += UnsafeBufferPointer(rebasing: bytes[run..<bytes.count])
         }
         out.append(UInt8(ascii: "\""))
     }

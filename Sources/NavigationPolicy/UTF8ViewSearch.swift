@@ -2,7 +2,9 @@
 // own storage. Written by hand because the standard library's firstIndex(of:) on a UTF-8 view is the
 // generic Collection search, which steps through the view's indices one at a time; the masking code splits
 // every message and raw URL it masks at ASCII bytes ("#", "?", "=", ":", a quote) this way. Internal: an
-// app linking NavigationPolicy gets no String extensions from it.
+// app linking NavigationPolicy gets no String extensions from it. (The inspector searches a page's own
+// byte buffer with memchr, in FlowInspector's ByteSearch; these are the String views' counterpart, for
+// text a few hundred bytes long.)
 
 extension String.UTF8View {
     /// The index of the first `byte`, or nil (the same as `firstIndex(of:)`).
