@@ -22,8 +22,7 @@ public enum DisplaySafety {
 
     /// The scalar whose UTF-8 starts at `i` in `bytes` (valid UTF-8), for a lead byte `mayStartUnsafe` names:
     /// its value and its length in bytes (a control and DEL one, C2 and D8 two, E2 three).
-    @inlinable
-    public static func scalar(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
+    static func scalar(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
         let lead = bytes[i]
         switch lead {
         case ..<0x80: return (UInt32(lead), 1)
@@ -35,11 +34,10 @@ public enum DisplaySafety {
     /// Copies `bytes` (valid UTF-8) to `out` as runs of bytes, with each unsafe scalar, and each ASCII byte
     /// `alsoEscaped` names, written by `escape` (given the scalar's value) instead. Only a byte that may start
     /// an unsafe scalar is decoded and checked: a "…" or an accented letter is copied, not escaped. The
-    /// terminal's escaping and the JSON writer's both copy through this.
-    @inlinable
-    public static func copyEscaping(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
-                                    alsoEscaped: (UInt8) -> Bool = { _ in false },
-                                    escape: (UInt32, inout [UInt8]) -> Void) {
+    /// terminal's escaping and the JSON writer's both copy through this (internal: both are this module's).
+    static func copyEscaping(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [UInt8],
+                             alsoEscaped: (UInt8) -> Bool = { _ in false },
+                             escape: (UInt32, inout [UInt8]) -> Void) {
         var i = 0, run = 0
         while i < bytes.count {
             let byte = bytes[i]

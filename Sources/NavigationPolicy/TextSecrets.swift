@@ -206,11 +206,16 @@ extension Redactor {
     /// are returned as they are without being read character by character.
     static func mayHoldSecret(_ text: String) -> Bool { holdsSecretSign(text, orJSONKey: true) }
 
-    /// `holdsSecretSign` on a String's bytes, read in place (a UTF8View read as a sequence steps through its
-    /// indices one by one).
+    /// `holdsSecretSign` on a String's bytes, read in place.
     static func holdsSecretSign(_ text: String, orJSONKey: Bool) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { holdsSecretSign($0, orJSONKey: orJSONKey) }
-            ?? holdsSecretSign(text.utf8, orJSONKey: orJSONKey)
+        inPlace(text) { holdsSecretSign($0, orJSONKey: orJSONKey) }
+    }
+
+    /// `body` over a String's UTF-8 bytes in its own storage (a UTF8View read as a sequence steps through its
+    /// indices one by one): how the shortcuts and `holds` read every message.
+    private static func inPlace(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8(body)
     }
 
     /// Whether `bytes` hold "=", "@" or "://" (what `redactWord` masks a word for), or, with `orJSONKey`, `":`
@@ -235,11 +240,9 @@ extension Redactor {
 
     /// Whether `bytes` hold `needle` in a row: one pass, which is enough for a needle no proper prefix of which
     /// ends it too (`://`, `":`). The standard library's firstRange(of:) is a general searcher, far slower.
-    private static func holds(_ text: String, _ needle: [UInt8]) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { holds($0, needle) } ?? holds(text.utf8, needle)
-    }
+    private static func holds(_ text: String, _ needle: [UInt8]) -> Bool { inPlace(text) { holds($0, needle) } }
 
-    private static func holds(_ bytes: some Sequence<UInt8>, _ needle: [UInt8]) -> Bool {
+    private static func holds(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8]) -> Bool {
         var matched = 0
         for byte in bytes {
             if byte == needle[matched] {

@@ -3,7 +3,7 @@
 // decoding of a scalar from a byte it passes, against every scalar; the escaping against its definition on
 // seeded texts.
 import CommandOutput
-import JSONText
+@testable import JSONText
 import SeededRandom
 import Testing
 
