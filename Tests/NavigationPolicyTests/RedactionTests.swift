@@ -33,8 +33,8 @@ struct RedactionTests {
         #expect(Redactor(isEnabled: false).mask(token) == token)
     }
 
-    @Test("a bridge's arguments holding no string and no number have nothing to mask, and are shown as they came; one value among them is masked (FuzzSecrets' find)",
-          arguments: ["%5B%20%5D", "%5Btrue%2Cnull%5D", "%7B%22a%22%3A%5B%5D%7D"])
+    @Test("a bridge's arguments holding no string with a character in it and no number have nothing to mask, and are shown as they came; one value among them is masked (FuzzSecrets' finds)",
+          arguments: ["%5B%20%5D", "%5Btrue%2Cnull%5D", "%7B%22a%22%3A%5B%5D%7D", "%5B%22%22%2C%22%22%5D"])
     func argumentsWithoutValues(_ arguments: String) {
         let url = "janrain:onCaptureLoginSuccess?arguments=" + arguments
         #expect(Redactor().rawURL(url) == url)

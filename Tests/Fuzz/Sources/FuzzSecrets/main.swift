@@ -64,20 +64,33 @@ func typed(_ s: String) -> [String] {
             redactor.message("got {\"access_token\":\"\(s)\"}")]
 }
 
+/// Whether a JSON value holds no number and no string anywhere in it (names aside); with
+/// `emptyStringsAreValues` false, an empty string holds none either.
+func holdsNoValue(_ value: JSONValue, emptyStringsAreValues: Bool) -> Bool {
+    switch value {
+    case .string(let text): return !emptyStringsAreValues && text.isEmpty
+    case .number: return false
+    case .array(let items): return items.allSatisfy { holdsNoValue($0, emptyStringsAreValues: emptyStringsAreValues) }
+    case .object(let members): return members.values.allSatisfy { holdsNoValue($0, emptyStringsAreValues: emptyStringsAreValues) }
+    case .bool, .null: return true
+    }
+}
+
 /// Whether a JSON value is an array or object with no string or number anywhere in it (names aside).
 func isStructureOnly(_ value: JSONValue) -> Bool {
-    func holdsNoValue(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string, .number: return false
-        case .array(let items): return items.allSatisfy(holdsNoValue)
-        case .object(let members): return members.values.allSatisfy(holdsNoValue)
-        case .bool, .null: return true
-        }
-    }
     switch value {
-    case .array, .object: return holdsNoValue(value)
+    case .array, .object: return holdsNoValue(value, emptyStringsAreValues: true)
     default: return false
     }
+}
+
+/// Whether the secret, standing where a bridge's positional arguments hold it (`["SECRET"]`), ends that string and
+/// starts others so that the arguments hold no string with a character in it and no number: `","` makes them
+/// `["",""]`. Its bytes are then the arguments' structure, masked value by value with nothing to mask, and shown
+/// as they came (RedactionTests.argumentsWithoutValues).
+func isArgumentStructure(_ decoded: String) -> Bool {
+    guard decoded.utf8.contains(UInt8(ascii: "\"")), let value = JSONValue.parse("[\"" + decoded + "\"]") else { return false }
+    return holdsNoValue(value, emptyStringsAreValues: false)
 }
 
 /// RFC 3986's unreserved bytes: what stands in a URL as itself (the secret's other bytes are percent-encoded).
@@ -185,6 +198,8 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // `{"a": []}`): as a bridge's arguments it is masked value by value, and it has none, so it is shown as
     // it came (RedactionTests.argumentsWithoutValues).
     if let value = JSONValue.parse(String(decoding: bytes, as: UTF8.self)), isStructureOnly(value) { return 0 }
+    // And one that, inside the bridge's string argument, is that argument's structure alone (`","`).
+    if isArgumentStructure(String(decoding: bytes, as: UTF8.self)) { return 0 }
     let format = bytes.count % renderers.count
     let output = rendered(encoded, decoded: String(decoding: bytes, as: UTF8.self), by: renderers[format]).joined(separator: "\n")
     // Byte searches: Foundation's String.contains(_:) traps on some needles (a precomposed letter and a
