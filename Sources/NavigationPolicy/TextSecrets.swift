@@ -255,8 +255,9 @@ extension Redactor {
         return false
     }
 
-    /// Sentence punctuation, which after a word belongs to the sentence.
-    static func isSentencePunctuation(_ character: Character) -> Bool {
+    /// Sentence punctuation, which after a word belongs to the sentence (unless it is all of a value, or the
+    /// word ends with "="): free text that ends with a value and a full stop masks the value without it.
+    public static func isSentencePunctuation(_ character: Character) -> Bool {
         switch character {
         case ".", ",", ";", ":", "!", "…": return true
         default: return false

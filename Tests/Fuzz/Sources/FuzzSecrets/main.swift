@@ -64,14 +64,14 @@ func typed(_ s: String) -> [String] {
             redactor.message("got {\"access_token\":\"\(s)\"}")]
 }
 
-/// Whether a JSON value holds no number and no string anywhere in it (names aside); with
-/// `emptyStringsAreValues` false, an empty string holds none either.
-func holdsNoValue(_ value: JSONValue, emptyStringsAreValues: Bool) -> Bool {
+/// Whether a JSON value holds no number and no string anywhere in it (names aside) but those `kept` says are
+/// no value to mask.
+func holdsNoValue(_ value: JSONValue, keeping kept: (String) -> Bool) -> Bool {
     switch value {
-    case .string(let text): return !emptyStringsAreValues && text.isEmpty
+    case .string(let text): return kept(text)
     case .number: return false
-    case .array(let items): return items.allSatisfy { holdsNoValue($0, emptyStringsAreValues: emptyStringsAreValues) }
-    case .object(let members): return members.values.allSatisfy { holdsNoValue($0, emptyStringsAreValues: emptyStringsAreValues) }
+    case .array(let items): return items.allSatisfy { holdsNoValue($0, keeping: kept) }
+    case .object(let members): return members.values.allSatisfy { holdsNoValue($0, keeping: kept) }
     case .bool, .null: return true
     }
 }
@@ -79,18 +79,26 @@ func holdsNoValue(_ value: JSONValue, emptyStringsAreValues: Bool) -> Bool {
 /// Whether a JSON value is an array or object with no string or number anywhere in it (names aside).
 func isStructureOnly(_ value: JSONValue) -> Bool {
     switch value {
-    case .array, .object: return holdsNoValue(value, emptyStringsAreValues: true)
+    case .array, .object: return holdsNoValue(value, keeping: { _ in false })
     default: return false
     }
 }
 
+/// The text less the sentence punctuation at its end, which free text gives to the sentence, not the value.
+func withoutSentenceEnd(_ text: String) -> String {
+    var value = Substring(text)
+    while let last = value.last, Redactor.isSentencePunctuation(last) { value.removeLast() }
+    return String(value)
+}
+
 /// Whether the secret, standing where a bridge's positional arguments hold it (`["SECRET"]`), ends that string and
-/// starts others so that the arguments hold no string with a character in it and no number: `","` makes them
-/// `["",""]`. Its bytes are then the arguments' structure, masked value by value with nothing to mask, and shown
-/// as they came (RedactionTests.argumentsWithoutValues).
+/// starts others so that the arguments hold no number and no string but empty ones and masks: `","` makes them
+/// `["",""]`, `abcd…(130)","` makes them `["abcd…(130)",""]`. Its bytes are then the arguments' structure and a
+/// mask, which is kept as written by design (as a secret that is itself a mask is, above), and nothing else is
+/// there to mask (RedactionTests.argumentsWithoutValues).
 func isArgumentStructure(_ decoded: String) -> Bool {
     guard decoded.utf8.contains(UInt8(ascii: "\"")), let value = JSONValue.parse("[\"" + decoded + "\"]") else { return false }
-    return holdsNoValue(value, emptyStringsAreValues: false)
+    return holdsNoValue(value, keeping: { $0.isEmpty || Redactor.maskedLength($0) != nil })
 }
 
 /// RFC 3986's unreserved bytes: what stands in a URL as itself (the secret's other bytes are percent-encoded).
@@ -198,6 +206,9 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // `{"a": []}`): as a bridge's arguments it is masked value by value, and it has none, so it is shown as
     // it came (RedactionTests.argumentsWithoutValues).
     if let value = JSONValue.parse(String(decoding: bytes, as: UTF8.self)), isStructureOnly(value) { return 0 }
+    // So is one that is such a structure followed by sentence punctuation (`[\t\t].`): typed at the end of free
+    // text, the punctuation is the sentence's (Redactor.isSentencePunctuation) and the structure is the value.
+    if let value = JSONValue.parse(withoutSentenceEnd(String(decoding: bytes, as: UTF8.self))), isStructureOnly(value) { return 0 }
     // And one that, inside the bridge's string argument, is that argument's structure alone (`","`).
     if isArgumentStructure(String(decoding: bytes, as: UTF8.self)) { return 0 }
     let format = bytes.count % renderers.count
