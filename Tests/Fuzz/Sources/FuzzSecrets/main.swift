@@ -217,11 +217,23 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // NUL against a decomposed one), and a leak is a matter of bytes, not of canonical equivalence.
     let outputBytes = withoutMasks(Array(output.utf8))
     for forbidden in [encoded, String(decoding: bytes, as: UTF8.self)] where forbidden.count >= 8 && !contains(templateBytes[format], Array(forbidden.utf8)) {
-        if contains(outputBytes, Array(forbidden.utf8)) {
+        if contains(outputBytes, Array(forbidden.utf8)) && !isOwnWords(Array(forbidden.utf8), lengthOf: String(decoding: bytes, as: UTF8.self), format: format) {
             fatalError("a secret reached the output: \(forbidden.debugDescription)")
         }
     }
     return 0
+}
+
+/// Whether `forbidden` is the output's own words for a secret of this length: the words that name a secret's
+/// length ("36 characters received, 14 sent", a state mismatch's) are in no template, so a secret that spells
+/// them (`was sent: 36 characters received, 14`) is tried again as a plain secret as long, in a letter neither
+/// it nor a percent-encoding holds; if the forbidden text is printed then too, the output said it. Asked only
+/// of a match, so it costs nothing otherwise.
+func isOwnWords(_ forbidden: [UInt8], lengthOf decoded: String, format: Int) -> Bool {
+    guard let letter = "GHJKLMNPQRSTUVWXYZ".first(where: { !decoded.contains($0) }) else { return false }
+    let plain = String(repeating: letter, count: decoded.count)
+    let output = rendered(plain, decoded: plain, by: renderers[format]).joined(separator: "\n")
+    return contains(withoutMasks(Array(output.utf8)), forbidden)
 }
 
 runFuzzer(fuzzSecrets)
