@@ -37,11 +37,13 @@ extension Redactor {
         return .array(items.map(positional))
     }
 
-    /// A positional value: a string or number masked, anything else masked by key.
+    /// A positional value: a string or number masked, an array's items positional in turn (they have no
+    /// names either: `[["TOKEN"]]`, `[[[1]]]`), anything else masked by key.
     func positional(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let s): return .string(mask(s))
         case .number(let n): return .string(mask(JSONWriter.numberText(n)))
+        case .array(let items): return .array(items.map(positional))
         default: return json(value)
         }
     }

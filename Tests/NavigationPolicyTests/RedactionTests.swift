@@ -45,6 +45,20 @@ struct RedactionTests {
         #expect(Redactor().rawURL(withValue) != withValue)
     }
 
+    @Test("a bridge's arguments nested in arrays are masked by position at every depth: an array's items have no names either (FuzzSecrets' find: [[[1]]] was shown whole)",
+          arguments: ["%5B%5B%5B%091%5D%5D%5D", "%5B%5B%22hunter2hunter2%22%5D%5D", "%5B%22a%22%2C%5B2%2C%5B%22b%22%5D%5D%5D"])
+    func nestedArguments(_ arguments: String) throws {
+        let url = "janrain:onCaptureLoginSuccess?arguments=" + arguments
+        let masked = try #require(BrowserURL(Redactor().rawURL(url)))
+        let value = try #require(masked.queryParameters.first("arguments").flatMap(JSONValue.parse))
+        func leaves(_ value: JSONValue) -> [JSONValue] {
+            if case .array(let items) = value { return items.flatMap(leaves) }
+            return [value]
+        }
+        #expect(!leaves(value).isEmpty)
+        #expect(leaves(value).allSatisfy { $0.stringValue.map { Redactor.maskedLength($0) != nil } == true })
+    }
+
     @Test("a mask that went through a URL serializer (its … escaped) stays as it is; a secret spelled as a mask with anything else escaped is masked (FuzzSecrets' find)")
     func maskLookalikes() {
         let redactor = Redactor()
