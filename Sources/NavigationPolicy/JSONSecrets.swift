@@ -33,8 +33,8 @@ extension Redactor {
     /// argument has no name to tell a token from a screen name.
     public func jsonParameter(_ value: JSONValue, named name: String) -> JSONValue {
         guard isEnabled else { return value }
-        guard Self.isArguments(name), case .array(let items) = value else { return json(value) }
-        return .array(items.map(positional))
+        guard Self.isArguments(name), case .array = value else { return json(value) }
+        return positional(value)
     }
 
     /// A positional value: a string or number masked, an array's items positional in turn (they have no

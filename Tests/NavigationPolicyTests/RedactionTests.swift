@@ -57,6 +57,14 @@ struct RedactionTests {
         }
         #expect(!leaves(value).isEmpty)
         #expect(leaves(value).allSatisfy { $0.stringValue.map { Redactor.maskedLength($0) != nil } == true })
+        // The other ways the same arguments reach an output: quoted in free text, and as an Android interface's
+        // argument (a string of JSON, as pages pass JSON.stringify(…)).
+        let decoded = FormParameters.decodeComponent(arguments[...])
+        let quoted = Redactor().message("navigates to \(url) now")
+        #expect(quoted.utf8.firstRange(of: arguments.utf8) == nil && quoted.utf8.firstRange(of: decoded.utf8) == nil)
+        let passed = Redactor().interfaceArguments([.string(decoded)])
+        let passedValue = try #require(passed.first?.stringValue.flatMap(JSONValue.parse))
+        #expect(leaves(passedValue).allSatisfy { $0.stringValue.map { Redactor.maskedLength($0) != nil } == true })
     }
 
     @Test("a mask that went through a URL serializer (its … escaped) stays as it is; a secret spelled as a mask with anything else escaped is masked (FuzzSecrets' find)")

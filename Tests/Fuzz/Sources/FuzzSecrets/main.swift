@@ -195,29 +195,29 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         }
     }
     // A secret that is itself exactly a mask this redactor makes ("abcd…(999999)") is kept as written, by
-    // design: masking twice changes nothing, so a recording's masks stay comparable. It is the one input
-    // the oracle allows through (NavigationPolicy's Redactor.isMask; its escaped spellings in a URL are
+    // design: masking twice changes nothing, so a recording's masks stay comparable. It is the first of the
+    // inputs the oracle allows through (NavigationPolicy's Redactor.isMask; its escaped spellings in a URL are
     // masked, RedactionTests.maskLookalikes).
-    if Redactor.maskedLength(String(decoding: bytes, as: UTF8.self)) != nil { return 0 }
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    if Redactor.maskedLength(decoded) != nil { return 0 }
     // Likewise a secret that is itself a Janrain queue entry (janrain:EVENT?arguments=…): passed in an interface
     // call's queue, it is shown as the entry it is, its event name public and its arguments masked by name.
-    if Redactor.isJanrainQueueEntry(String(decoding: bytes, as: UTF8.self)) { return 0 }
+    if Redactor.isJanrainQueueEntry(decoded) { return 0 }
     // And a secret that is a JSON array or object holding no string and no number (`[ ]`, `[true, null]`,
     // `{"a": []}`): as a bridge's arguments it is masked value by value, and it has none, so it is shown as
-    // it came (RedactionTests.argumentsWithoutValues).
-    if let value = JSONValue.parse(String(decoding: bytes, as: UTF8.self)), isStructureOnly(value) { return 0 }
-    // So is one that is such a structure followed by sentence punctuation (`[\t\t].`): typed at the end of free
-    // text, the punctuation is the sentence's (Redactor.isSentencePunctuation) and the structure is the value.
-    if let value = JSONValue.parse(withoutSentenceEnd(String(decoding: bytes, as: UTF8.self))), isStructureOnly(value) { return 0 }
+    // it came (RedactionTests.argumentsWithoutValues). Sentence punctuation after it is let through too
+    // (`[\t\t].`): typed at the end of free text, it is the sentence's (Redactor.isSentencePunctuation), and no
+    // JSON value ends with it, so the secret without it is the structure or no JSON at all.
+    if let value = JSONValue.parse(withoutSentenceEnd(decoded)), isStructureOnly(value) { return 0 }
     // And one that, inside the bridge's string argument, is that argument's structure alone (`","`).
-    if isArgumentStructure(String(decoding: bytes, as: UTF8.self)) { return 0 }
+    if isArgumentStructure(decoded) { return 0 }
     let format = bytes.count % renderers.count
-    let output = rendered(encoded, decoded: String(decoding: bytes, as: UTF8.self), by: renderers[format]).joined(separator: "\n")
+    let output = rendered(encoded, decoded: decoded, by: renderers[format]).joined(separator: "\n")
     // Byte searches: Foundation's String.contains(_:) traps on some needles (a precomposed letter and a
     // NUL against a decomposed one), and a leak is a matter of bytes, not of canonical equivalence.
     let outputBytes = withoutMasks(Array(output.utf8))
-    for forbidden in [encoded, String(decoding: bytes, as: UTF8.self)] where forbidden.count >= 8 && !contains(templateBytes[format], Array(forbidden.utf8)) {
-        if contains(outputBytes, Array(forbidden.utf8)) && !isOwnWords(Array(forbidden.utf8), lengthOf: String(decoding: bytes, as: UTF8.self), format: format) {
+    for forbidden in [encoded, decoded] where forbidden.count >= 8 && !contains(templateBytes[format], Array(forbidden.utf8)) {
+        if contains(outputBytes, Array(forbidden.utf8)) && !isOwnWords(Array(forbidden.utf8), lengthOf: decoded, format: format) {
             fatalError("a secret reached the output: \(forbidden.debugDescription)")
         }
     }
