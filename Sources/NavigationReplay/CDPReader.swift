@@ -12,9 +12,9 @@ public struct CDPReader {
     public init() {}
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
-        guard let json = RecordingJSON.parse(bytes, as: "a CDP event log", emit) else { return }
+        guard let json = RecordingJSON.parse(bytes, as: .cdp, emit) else { return }
         guard let items = json as? [Any] else {
-            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a CDP event log: the top level is not an array of {method, params}")))
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .cdp(.notEventArray))))
             return
         }
         // Records and rejections in log order; records are completed by later events before they are emitted.
@@ -38,7 +38,7 @@ public struct CDPReader {
 
         /// Open navigations by frame: the record index and its URL, so later events about it merge.
         var open: [String: (record: Int, url: String)] = [:]
-        var skipped: [String: Int] = [:]
+        var skipped: [SkipReason: Int] = [:]
 
         func time(_ params: [String: Any]) -> RecordTime? {
             guard let t = (params["timestamp"] as? NSNumber)?.doubleValue, let t0 else { return nil }
@@ -52,17 +52,17 @@ public struct CDPReader {
             let frame = p["frameId"] as? String
             switch e.method {
             case "":
-                records.append(.rejected(RejectedRecord(location: .path(path), reason: "not a {method, params} event")))
+                records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.notEvent))))
             case "Page.frameRequestedNavigation", "Page.frameScheduledNavigation", "Page.frameStartedNavigating":
                 guard let url = p["url"] as? String else {
-                    records.append(.rejected(RejectedRecord(location: .path(path), reason: "\(e.method) without a url")))
+                    records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.eventWithoutURL(method: e.method)))))
                     continue
                 }
-                if (p["disposition"] as? String) == "download" { skipped["downloads (the delegate is not asked)", default: 0] += 1; continue }
+                if (p["disposition"] as? String) == "download" { skipped[.downloads, default: 0] += 1; continue }
                 if let frame, let o = open[frame], o.url == url {
                     // frameStartedNavigating after frameRequestedNavigation: the same navigation.
                     if let t = p["navigationType"] as? String, let type = Self.startedType(t) { records.update(o.record) { $0.navigationType = type } }
-                    skipped["events merged into the navigation they repeat", default: 0] += 1
+                    skipped[.mergedEvents, default: 0] += 1
                     continue
                 }
                 var record = NavigationRecord(url: url, location: .path(path))
@@ -81,9 +81,9 @@ public struct CDPReader {
                 if let frame { open[frame] = (records.count - 1, url) }
             case "Network.requestWillBeSent", "Fetch.requestPaused":
                 let type = (p["type"] as? String) ?? (p["resourceType"] as? String)
-                guard type == "Document" else { skipped["requests that are not documents", default: 0] += 1; continue }
+                guard type == "Document" else { skipped[.nonDocumentRequests, default: 0] += 1; continue }
                 guard let request = p["request"] as? [String: Any], var url = request["url"] as? String else {
-                    records.append(.rejected(RejectedRecord(location: .path(path), reason: "a Document request without request.url")))
+                    records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.documentRequestWithoutURL))))
                     continue
                 }
                 if let fragment = request["urlFragment"] as? String, !fragment.isEmpty, !url.contains("#") { url += fragment }
@@ -110,7 +110,7 @@ public struct CDPReader {
                         if record.sourceURL == nil { record.sourceURL = Self.initiatorURL(p) }
                         if record.time == nil { record.time = when }
                     }
-                    skipped["events merged into the navigation they repeat", default: 0] += 1
+                    skipped[.mergedEvents, default: 0] += 1
                     continue
                 }
                 var record = NavigationRecord(url: url, location: .path(path))
@@ -130,12 +130,12 @@ public struct CDPReader {
                 if let frame { open[frame] = (records.count - 1, url) }
             case "Page.navigatedWithinDocument":
                 guard let url = p["url"] as? String else {
-                    records.append(.rejected(RejectedRecord(location: .path(path), reason: "\(e.method) without a url")))
+                    records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.eventWithoutURL(method: e.method)))))
                     continue
                 }
                 // WKWebView asks decidePolicyFor for a fragment navigation, not for history.pushState.
                 if let kind = p["navigationType"] as? String, kind == "historyApi" {
-                    skipped["history API navigations (the delegate is not asked)", default: 0] += 1
+                    skipped[.historyNavigations, default: 0] += 1
                     continue
                 }
                 var record = NavigationRecord(url: url, location: .path(path))
@@ -145,11 +145,11 @@ public struct CDPReader {
                 record.note = "same-document navigation"
                 records.append(.record(record))
             default:
-                skipped["other events", default: 0] += 1
+                skipped[.otherEvents, default: 0] += 1
             }
         }
         for item in records { emit(item) }
-        for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) { emit(.skipped(reason: reason, count: count)) }
+        for reason in SkipReason.allCases { if let count = skipped[reason] { emit(.skipped(reason: reason, count: count)) } }
     }
 
     static func event(_ item: Any) -> (String, [String: Any])? {

@@ -15,13 +15,13 @@ public struct HARReader {
     public init() {}
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
-        guard let json = RecordingJSON.parse(bytes, as: "a HAR", emit) else { return }
+        guard let json = RecordingJSON.parse(bytes, as: .har, emit) else { return }
         guard let top = json as? [String: Any], let log = top["log"] as? [String: Any] else {
-            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a HAR: no top-level \"log\" object")))
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .har(.noLog))))
             return
         }
         guard let rawEntries = log["entries"] as? [Any] else {
-            emit(.rejected(RejectedRecord(location: .path("log.entries"), reason: "not a HAR: log.entries is missing or not an array")))
+            emit(.rejected(RejectedRecord(location: .path("log.entries"), reason: .har(.noEntries))))
             return
         }
         var entries: [Entry] = []
@@ -29,11 +29,11 @@ public struct HARReader {
         for (index, raw) in rawEntries.enumerated() {
             let path = "log.entries[\(index)]"
             guard let object = raw as? [String: Any] else {
-                emit(.rejected(RejectedRecord(location: .path(path), reason: "not an object")))
+                emit(.rejected(RejectedRecord(location: .path(path), reason: .har(.entryNotObject))))
                 continue
             }
             guard let request = object["request"] as? [String: Any], let url = request["url"] as? String else {
-                emit(.rejected(RejectedRecord(location: .path(path), reason: "no request.url")))
+                emit(.rejected(RejectedRecord(location: .path(path), reason: .har(.entryWithoutURL))))
                 continue
             }
             entries.append(Entry(index: index, object: object, request: request, url: url, dates: dates))
@@ -124,7 +124,7 @@ public struct HARReader {
                 emit(.record(hop))
             }
         }
-        if skipped > 0 { emit(.skipped(reason: "entries that are not navigations (subresources)", count: skipped)) }
+        if skipped > 0 { emit(.skipped(reason: .subresources, count: skipped)) }
     }
 
 

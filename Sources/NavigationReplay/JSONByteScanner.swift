@@ -9,9 +9,50 @@ import CByteScan
 /// A JSON syntax error at a byte offset of the scanned text.
 public struct JSONScanError: Error, Sendable, Hashable {
     public var offset: Int
-    public var message: String
+    public var syntax: JSONSyntaxError
     /// The input ended inside a value (a truncated line or file).
-    public var isEndOfInput: Bool
+    public var isEndOfInput: Bool { syntax == .endOfInput }
+
+    public init(offset: Int, syntax: JSONSyntaxError) {
+        self.offset = offset
+        self.syntax = syntax
+    }
+}
+
+/// What is wrong with the JSON where a scan stopped (worded by `message`). A byte is the one found there.
+public enum JSONSyntaxError: Sendable, Hashable {
+    /// The input ends inside a value: the line or file was cut short.
+    case endOfInput
+    case expectedValue
+    case unexpectedCharacter(UInt8)
+    /// A structural character was expected (`found`: the byte there instead).
+    case expected(JSONPunctuation, found: UInt8)
+    case expectedKey(found: UInt8)
+    case nestedTooDeep(limit: Int)
+    /// Text that starts like true, false or null but is not.
+    case notAValue
+    case expectedDigit(in: JSONNumberPart)
+    case leadingZero
+    case expectedString
+    case invalidUTF8
+    case unescapedControlCharacter(UInt8)
+    /// A \u escape of half a surrogate pair (the half, when it is known), or a pair whose second half is not one.
+    case loneSurrogate(UInt32?)
+    case invalidEscape(UInt8)
+    case shortUnicodeEscape
+    /// A navlog line that is JSON but not an object.
+    case notAnObject(JSONValueKind)
+    case textAfterValue
+
+    /// Where a structural character was expected.
+    public enum JSONPunctuation: Sendable, Hashable {
+        case objectStart, arrayStart, colonAfterKey, commaOrObjectEnd, commaOrArrayEnd
+    }
+
+    /// The part of a number a digit was expected in.
+    public enum JSONNumberPart: Sendable, Hashable {
+        case integer, fraction, exponent
+    }
 }
 
 /// A JSON number as written: an integer when it has no fraction or exponent and fits, else a double.
@@ -28,7 +69,7 @@ enum JSONNumber {
 }
 
 /// The kind of the value at the cursor.
-enum JSONValueKind {
+public enum JSONValueKind: Sendable, Hashable {
     case object, array, string, number, `true`, `false`, null
 }
 
@@ -42,10 +83,10 @@ struct JSONByteScanner {
 
     var isAtEnd: Bool { offset >= bytes.count }
 
-    func error(_ message: String, at position: Int? = nil) -> JSONScanError {
+    /// `syntax` at `position` (the cursor when nil); at or past the end, the input ended inside a value.
+    func error(_ syntax: JSONSyntaxError, at position: Int? = nil) -> JSONScanError {
         let at = position ?? offset
-        return JSONScanError(offset: at, message: at >= bytes.count ? "the input ends inside the record" : message,
-                             isEndOfInput: at >= bytes.count)
+        return JSONScanError(offset: at, syntax: at >= bytes.count ? .endOfInput : syntax)
     }
 
     mutating func skipWhitespace() {
@@ -60,7 +101,7 @@ struct JSONByteScanner {
     /// The kind of the next value, after whitespace.
     mutating func peekKind() throws(JSONScanError) -> JSONValueKind {
         skipWhitespace()
-        guard offset < bytes.count else { throw error("expected a value") }
+        guard offset < bytes.count else { throw error(.expectedValue) }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object
         case UInt8(ascii: "["): return .array
@@ -69,14 +110,14 @@ struct JSONByteScanner {
         case UInt8(ascii: "f"): return .false
         case UInt8(ascii: "n"): return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        default: throw error("unexpected character \(Self.describe(bytes[offset])); expected a value")
+        default: throw error(.unexpectedCharacter(bytes[offset]))
         }
     }
 
-    mutating func expect(_ byte: UInt8, _ what: String) throws(JSONScanError) {
+    mutating func expect(_ byte: UInt8, _ what: JSONSyntaxError.JSONPunctuation) throws(JSONScanError) {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == byte else {
-            throw error(offset < bytes.count ? "expected \(what), found \(Self.describe(bytes[offset]))" : "expected \(what)")
+            throw error(offset < bytes.count ? .expected(what, found: bytes[offset]) : .endOfInput)
         }
         offset += 1
     }
@@ -94,39 +135,39 @@ struct JSONByteScanner {
     /// callback must consume the value. The key is given as a byte range when it has no escapes (nearly
     /// always), else decoded.
     mutating func object(_ member: (inout JSONByteScanner, _ key: JSONKey) throws(JSONScanError) -> Void) throws(JSONScanError) {
-        try expect(UInt8(ascii: "{"), "{")
+        try expect(UInt8(ascii: "{"), .objectStart)
         if consume(UInt8(ascii: "}")) { return }
         while true {
             skipWhitespace()
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
-                throw error(offset < bytes.count ? "expected a key in quotes, found \(Self.describe(bytes[offset]))" : "expected a key")
+                throw error(offset < bytes.count ? .expectedKey(found: bytes[offset]) : .endOfInput)
             }
             let key = try keyToken()
-            try expect(UInt8(ascii: ":"), "':' after the key")
+            try expect(UInt8(ascii: ":"), .colonAfterKey)
             try member(&self, key)
             if consume(UInt8(ascii: ",")) { continue }
-            try expect(UInt8(ascii: "}"), "',' or '}'")
+            try expect(UInt8(ascii: "}"), .commaOrObjectEnd)
             return
         }
     }
 
     /// Calls `element` for each element of the array at the cursor; the callback must consume it.
     mutating func array(_ element: (inout JSONByteScanner, _ index: Int) throws(JSONScanError) -> Void) throws(JSONScanError) {
-        try expect(UInt8(ascii: "["), "[")
+        try expect(UInt8(ascii: "["), .arrayStart)
         if consume(UInt8(ascii: "]")) { return }
         var index = 0
         while true {
             try element(&self, index)
             index += 1
             if consume(UInt8(ascii: ",")) { continue }
-            try expect(UInt8(ascii: "]"), "',' or ']'")
+            try expect(UInt8(ascii: "]"), .commaOrArrayEnd)
             return
         }
     }
 
     /// Skips one value of any kind, checking its syntax.
     mutating func skipValue(depth: Int = 0) throws(JSONScanError) {
-        guard depth < Self.maxDepth else { throw error("values nested more than \(Self.maxDepth) deep") }
+        guard depth < Self.maxDepth else { throw error(.nestedTooDeep(limit: Self.maxDepth)) }
         switch try peekKind() {
         case .object: try object { (s: inout JSONByteScanner, _: JSONKey) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
         case .array: try array { (s: inout JSONByteScanner, _: Int) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
@@ -152,9 +193,9 @@ struct JSONByteScanner {
         skipWhitespace()
         let start = offset
         let count = word.utf8CodeUnitCount
-        guard offset + count <= bytes.count else { throw error("expected \(word)", at: bytes.count) }
+        guard offset + count <= bytes.count else { throw error(.endOfInput, at: bytes.count) }
         for i in 0..<count where bytes[offset + i] != word.utf8Start[i] {
-            throw error("unexpected text: not a JSON value", at: start)
+            throw error(.notAValue, at: start)
         }
         offset += count
     }
@@ -164,24 +205,24 @@ struct JSONByteScanner {
         let start = offset
         var isInteger = true
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-        guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error("expected a digit", at: offset) }
+        guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error(.expectedDigit(in: .integer), at: offset) }
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
-            if offset < bytes.count && Self.isDigit(bytes[offset]) { throw error("a number must not start with 0", at: start) }
+            if offset < bytes.count && Self.isDigit(bytes[offset]) { throw error(.leadingZero, at: start) }
         } else {
             while offset < bytes.count && Self.isDigit(bytes[offset]) { offset += 1 }
         }
         if offset < bytes.count && bytes[offset] == UInt8(ascii: ".") {
             isInteger = false
             offset += 1
-            guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error("expected a digit after '.'") }
+            guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error(.expectedDigit(in: .fraction)) }
             while offset < bytes.count && Self.isDigit(bytes[offset]) { offset += 1 }
         }
         if offset < bytes.count && (bytes[offset] == UInt8(ascii: "e") || bytes[offset] == UInt8(ascii: "E")) {
             isInteger = false
             offset += 1
             if offset < bytes.count && (bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-")) { offset += 1 }
-            guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error("expected a digit in the exponent") }
+            guard offset < bytes.count, Self.isDigit(bytes[offset]) else { throw error(.expectedDigit(in: .exponent)) }
             while offset < bytes.count && Self.isDigit(bytes[offset]) { offset += 1 }
         }
         // An integer of up to 18 digits (every seq and time a recorder writes) is read from its digits;
@@ -229,7 +270,7 @@ struct JSONByteScanner {
     /// A string value, unescaped and checked to be UTF-8.
     mutating func string() throws(JSONScanError) -> String {
         skipWhitespace()
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error("expected a string") }
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error(.expectedString) }
         let start = offset + 1
         var i = start
         var sawNonASCII = false
@@ -243,11 +284,11 @@ struct JSONByteScanner {
                 offset = i + 1
                 // ASCII (nearly every URL) needs no validation; anything else is checked to be UTF-8.
                 if !sawNonASCII { return String(decoding: raw, as: UTF8.self) }
-                guard let text = String(validating: raw, as: UTF8.self) else { throw error("a string is not valid UTF-8", at: start) }
+                guard let text = String(validating: raw, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
                 return text
             }
             if b == UInt8(ascii: "\\") { break }
-            if b < 0x20 { throw error("a control character (\(Self.describe(b))) inside a string must be escaped", at: i) }
+            if b < 0x20 { throw error(.unescapedControlCharacter(b), at: i) }
             if b >= 0x80 { sawNonASCII = true }
             i += 1
         }
@@ -256,11 +297,11 @@ struct JSONByteScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                guard let text = String(validating: out, as: UTF8.self) else { throw error("a string is not valid UTF-8", at: start) }
+                guard let text = String(validating: out, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
                 offset = i + 1
                 return text
             }
-            if b < 0x20 { throw error("a control character (\(Self.describe(b))) inside a string must be escaped", at: i) }
+            if b < 0x20 { throw error(.unescapedControlCharacter(b), at: i) }
             if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
             guard i + 1 < bytes.count else { break }
             let escape = bytes[i + 1]
@@ -278,21 +319,21 @@ struct JSONByteScanner {
                 if (0xD800...0xDBFF).contains(scalar) {
                     // A high surrogate must be followed by \u and a low one (RFC 8259 §7).
                     guard i + 6 <= bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                        throw error("a lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: i - 6)
+                        throw error(.loneSurrogate(scalar), at: i - 6)
                     }
                     let low = try hex4(at: i + 2)
-                    guard (0xDC00...0xDFFF).contains(low) else { throw error("a lone surrogate in a string", at: i - 6) }
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error(.loneSurrogate(nil), at: i - 6) }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     i += 6
                 } else if (0xDC00...0xDFFF).contains(scalar) {
-                    throw error("a lone surrogate \\u\(String(scalar, radix: 16)) in a string", at: i - 6)
+                    throw error(.loneSurrogate(scalar), at: i - 6)
                 }
                 out.append(contentsOf: String(Unicode.Scalar(scalar)!).utf8)
             default:
-                throw error("\\\(Self.describe(escape)) is not a JSON escape", at: i - 2)
+                throw error(.invalidEscape(escape), at: i - 2)
             }
         }
-        throw error("a string is not closed", at: bytes.count)
+        throw error(.endOfInput, at: bytes.count)
     }
 
     /// The offset of the first byte at or after `start` that is a quote, a backslash, a control character or
@@ -319,7 +360,7 @@ struct JSONByteScanner {
     static func needsLook(_ b: UInt8) -> Bool { b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 }
 
     private func hex4(at position: Int) throws(JSONScanError) -> UInt32 {
-        guard position + 4 <= bytes.count else { throw error("\\u needs four hex digits", at: bytes.count) }
+        guard position + 4 <= bytes.count else { throw error(.endOfInput, at: bytes.count) }
         var value: UInt32 = 0
         for k in 0..<4 {
             let b = bytes[position + k]
@@ -328,7 +369,7 @@ struct JSONByteScanner {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw error("\\u needs four hex digits", at: position + k)
+            default: throw error(.shortUnicodeEscape, at: position + k)
             }
             value = value << 4 | digit
         }
@@ -336,10 +377,6 @@ struct JSONByteScanner {
     }
 
     static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-
-    static func describe(_ b: UInt8) -> String {
-        b >= 0x20 && b < 0x7F ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x" + String(b, radix: 16, uppercase: true)
-    }
 }
 
 /// An object key as scanned.

@@ -181,9 +181,9 @@ public struct InterfaceCall: Sendable, Hashable {
 /// A record the reader could not use, and why. It is counted, reported, and the rest is read on.
 public struct RejectedRecord: Sendable, Hashable {
     public var location: RecordLocation
-    public var reason: String
+    public var reason: RejectionReason
 
-    public init(location: RecordLocation, reason: String) {
+    public init(location: RecordLocation, reason: RejectionReason) {
         self.location = location
         self.reason = reason
     }
@@ -197,5 +197,5 @@ public enum LogItem: Sendable {
     case call(InterfaceCall)
     case rejected(RejectedRecord)
     /// Entries or events that are not navigations (images, scripts, other CDP events), counted by reason.
-    case skipped(reason: String, count: Int)
+    case skipped(reason: SkipReason, count: Int)
 }

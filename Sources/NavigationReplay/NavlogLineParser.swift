@@ -14,7 +14,7 @@ enum NavlogLineParser {
             let kind = try scanner.peekKind()
             guard kind == .object else {
                 try scanner.skipValue()  // a syntax error is the better reason
-                throw JSONScanError(offset: 0, message: "a navlog line must be a JSON object, not \(kind == .array ? "an array" : "a \(kind)")", isEndOfInput: false)
+                throw JSONScanError(offset: 0, syntax: .notAnObject(kind))
             }
             try scanner.object { (s: inout JSONByteScanner, key: JSONKey) throws(JSONScanError) in
                 let valueStart = s.offset
@@ -23,26 +23,26 @@ enum NavlogLineParser {
                 } catch {
                     // A field with the wrong type: note it, skip its value, and read on, so a syntax error
                     // later on the line is the one reported.
-                    if fields.problem == nil && !error.message.isEmpty { fields.problem = error.message }
+                    if fields.problem == nil, case .problem(let problem) = error { fields.problem = problem }
                     s.offset = valueStart
                     try s.skipValue()
                 }
             }
             scanner.skipWhitespace()
             if !scanner.isAtEnd {
-                throw JSONScanError(offset: scanner.offset, message: "text after the JSON object", isEndOfInput: false)
+                throw JSONScanError(offset: scanner.offset, syntax: .textAfterValue)
             }
         } catch {
             let column = column(of: error.offset, in: bytes)
-            let reason = error.isEndOfInput
-                ? "not complete JSON (it ends at column \(column)): a truncated line?"
-                : "not JSON at column \(column): \(error.message)"
+            let reason: RejectionReason = error.isEndOfInput
+                ? .incompleteJSON(column: column, fileEndsHere: false)
+                : .notJSON(column: column, error.syntax)
             return .rejected(RejectedRecord(location: .line(line), reason: reason))
         }
-        do throws(FieldError) {
+        do throws(NavlogFieldProblem) {
             return try fields.item(isFirstLine: isFirstLine)
         } catch {
-            return .rejected(RejectedRecord(location: .line(line), reason: error.message))
+            return .rejected(RejectedRecord(location: .line(line), reason: .field(error)))
         }
     }
 
@@ -55,10 +55,11 @@ enum NavlogLineParser {
 
 }
 
-/// A field with the wrong type or value.
-struct FieldError: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
+/// A field with the wrong type or value, or a syntax error in it (reported when the value is skipped: the
+/// scanner's error is the better reason).
+enum FieldError: Error {
+    case problem(NavlogFieldProblem)
+    case syntax
 }
 
 /// The fields of one line as they are read: a record's and a header's.
@@ -75,7 +76,7 @@ struct Fields {
     var arguments: [JSONValue] = []
     var seen: UInt32 = 0
     /// The first field with a wrong type or value.
-    var problem: String?
+    var problem: NavlogFieldProblem?
 
     init(location: RecordLocation) { record = NavigationRecord(url: "", location: location) }
 
@@ -115,10 +116,10 @@ struct Fields {
 
     mutating func read(_ key: JSONKey, _ s: inout JSONByteScanner, _ bytes: UnsafeBufferPointer<UInt8>) throws(FieldError) {
         guard let index = Self.index(of: key) else {
-            do { try s.skipValue() } catch { throw FieldError("") }  // syntax: rethrown by the caller's skip
+            do { try s.skipValue() } catch { throw .syntax }  // rethrown by the caller's skip
             return
         }
-        if seen & (1 << index) != 0 { throw FieldError("key \(Self.names[index]) appears twice") }
+        if seen & (1 << index) != 0 { throw .problem(.repeatedKey(Self.names[index])) }
         seen |= 1 << index
         switch index {
         case 0: record.url = try Self.string(&s, Self.names[index]); hasURL = true
@@ -127,14 +128,14 @@ struct Fields {
             switch Self.kind(&s) {
             case .number: record.time = .milliseconds(try Self.number(&s))
             case .string: record.time = .timestamp(try Self.string(&s, Self.names[index]))
-            default: throw FieldError("time must be a string (RFC 3339) or a number (milliseconds)")
+            default: throw .problem(.wrongType(key: "time", expected: .time))
             }
         case 3: record.method = try Self.string(&s, Self.names[index])
         case 4:
             if let type = Self.known(&s, Self.navigationTypes) { record.navigationType = type; return }
             let text = try Self.string(&s, Self.names[index])
             guard let type = NavigationType(rawValue: text) else {
-                throw FieldError("navigationType \(text.debugDescription) is not one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .problem(.unknownNavigationType(text))
             }
             record.navigationType = type
         case 5: record.isMainFrame = try Self.boolean(&s, Self.names[index])
@@ -145,12 +146,12 @@ struct Fields {
             if let source = Self.known(&s, Self.sources) { record.source = source; return }
             let text = try Self.string(&s, Self.names[index])
             guard let source = NavigationSource(rawValue: text) else {
-                throw FieldError("source \(text.debugDescription) is not one of \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .problem(.unknownSource(text))
             }
             record.source = source
         case 8: record.sourceURL = try Self.string(&s, Self.names[index])
         case 9:
-            guard Self.kind(&s) == .object else { throw FieldError("redirect must be an object {from, status}") }
+            guard Self.kind(&s) == .object else { throw .problem(.wrongType(key: "redirect", expected: .redirect)) }
             var from: String?
             var status: Int?
             var inner: FieldError?
@@ -162,12 +163,12 @@ struct Fields {
                         if k.equals("from") { from = try Self.string(&r, "redirect.from") }
                         else { status = try Self.integer(&r, "redirect.status") }
                     } catch {
-                        if !error.message.isEmpty { inner = inner ?? error }
+                        if case .problem = error { inner = inner ?? error }
                         r.offset = start
                         try r.skipValue()
                     }
                 }
-            } catch { throw FieldError("") }
+            } catch { throw .syntax }
             if let inner { throw inner }
             record.redirectFrom = from
             record.redirectStatus = status
@@ -175,13 +176,13 @@ struct Fields {
             if let action = Self.known(&s, Self.actions) { record.recordedDecision = action; return }
             let text = try Self.string(&s, Self.names[index])
             guard let action = PolicyAction(rawValue: text) else {
-                throw FieldError("recordedDecision \(text.debugDescription) is not allow or cancel")
+                throw .problem(.unknownRecordedDecision(text))
             }
             record.recordedDecision = action
         case 11: record.note = try Self.string(&s, Self.names[index])
         case 12: record.hasUserGesture = try Self.boolean(&s, Self.names[index])
         case 13:
-            guard Self.kind(&s) == .array else { throw FieldError("drained must be an array of strings") }
+            guard Self.kind(&s) == .array else { throw .problem(.wrongType(key: "drained", expected: .arrayOfStrings)) }
             var items: [String] = []
             var inner: FieldError?
             do {
@@ -189,12 +190,12 @@ struct Fields {
                     let start = a.offset
                     do throws(FieldError) { items.append(try Self.string(&a, "drained[\(i)]")) }
                     catch {
-                        if !error.message.isEmpty { inner = inner ?? error }
+                        if case .problem = error { inner = inner ?? error }
                         a.offset = start
                         try a.skipValue()
                     }
                 }
-            } catch { throw FieldError("") }
+            } catch { throw .syntax }
             if let inner { throw inner }
             record.drained = items
         case 14: format = try Self.string(&s, Self.names[index])
@@ -206,7 +207,7 @@ struct Fields {
         case 20: call = try Self.string(&s, Self.names[index])
         default:
             // Any JSON values: each is kept as the page passed it.
-            guard Self.kind(&s) == .array else { throw FieldError("arguments must be an array") }
+            guard Self.kind(&s) == .array else { throw .problem(.wrongType(key: "arguments", expected: .array)) }
             var values: [JSONValue] = []
             do {
                 try s.array { (a: inout JSONByteScanner, _: Int) throws(JSONScanError) in
@@ -215,7 +216,7 @@ struct Fields {
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<a.offset]), as: UTF8.self)
                     values.append(JSONValue.parse(text) ?? .null)
                 }
-            } catch { throw FieldError("") }
+            } catch { throw .syntax }
             arguments = values
         }
     }
@@ -230,21 +231,21 @@ struct Fields {
     }
 
     /// The header or the record these fields make.
-    func item(isFirstLine: Bool) throws(FieldError) -> LogItem {
-        if let problem { throw FieldError(problem) }
+    func item(isFirstLine: Bool) throws(NavlogFieldProblem) -> LogItem {
+        if let problem { throw problem }
         if format != nil || version != nil {
-            guard !hasURL else { throw FieldError("a line with both a header's format and a navigation's url") }
-            guard format == "bridge-navlog" else { throw FieldError("format \((format ?? "(missing)").debugDescription) is not bridge-navlog") }
-            guard isFirstLine else { throw FieldError("a navlog header is allowed on the first line only") }
+            guard !hasURL else { throw .headerWithURL }
+            guard format == "bridge-navlog" else { throw .wrongFormat(format) }
+            guard isFirstLine else { throw .headerNotOnFirstLine }
             guard version == 1 else {
-                throw FieldError("navlog version \(version.map(String.init) ?? "(missing)") is not supported (this bridge reads version 1)")
+                throw .unsupportedVersion(version)
             }
             return .header(madeHeader)
         }
         if let call {
-            guard !hasURL else { throw FieldError("a line with both a call and a url: a call is not a navigation") }
+            guard !hasURL else { throw .callWithURL }
             guard let dot = call.firstIndex(of: "."), dot != call.startIndex, call.index(after: dot) != call.endIndex else {
-                throw FieldError("call \(call.debugDescription) is not NAME.METHOD (window.NAME.METHOD(…))")
+                throw .callNotNameMethod(call)
             }
             var item = InterfaceCall(interface: String(call[..<dot]), method: String(call[call.index(after: dot)...]),
                                      arguments: arguments, location: record.location)
@@ -252,7 +253,7 @@ struct Fields {
             item.time = record.time
             return .call(item)
         }
-        guard hasURL else { throw FieldError("no url (the one required field)") }
+        guard hasURL else { throw .missingURL }
         return .record(record)
     }
 
@@ -279,25 +280,25 @@ struct Fields {
     static func kind(_ s: inout JSONByteScanner) -> JSONValueKind? { try? s.peekKind() }
 
     static func string(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String, orNull: Bool = false) throws(FieldError) -> String {
-        guard kind(&s) == .string else { throw FieldError("\(key()) must be a string" + (orNull ? " or null" : "")) }
-        do { return try s.string() } catch { throw FieldError("") }
+        guard kind(&s) == .string else { throw .problem(.wrongType(key: key(), expected: orNull ? .stringOrNull : .string)) }
+        do { return try s.string() } catch { throw .syntax }
     }
 
     static func boolean(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Bool {
         let k = kind(&s)
-        guard k == .true || k == .false else { throw FieldError("\(key()) must be true or false") }
-        do { return try s.bool() } catch { throw FieldError("") }
+        guard k == .true || k == .false else { throw .problem(.wrongType(key: key(), expected: .boolean)) }
+        do { return try s.bool() } catch { throw .syntax }
     }
 
     static func number(_ s: inout JSONByteScanner) throws(FieldError) -> Double {
-        do { return try s.number().doubleValue } catch { throw FieldError("") }
+        do { return try s.number().doubleValue } catch { throw .syntax }
     }
 
     static func integer(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Int {
-        guard kind(&s) == .number else { throw FieldError("\(key()) must be a non-negative integer") }
+        guard kind(&s) == .number else { throw .problem(.wrongType(key: key(), expected: .nonNegativeInteger)) }
         let value: JSONNumber
-        do { value = try s.number() } catch { throw FieldError("") }
-        guard case .integer(let i) = value, i >= 0 else { throw FieldError("\(key()) must be a non-negative integer") }
+        do { value = try s.number() } catch { throw .syntax }
+        guard case .integer(let i) = value, i >= 0 else { throw .problem(.wrongType(key: key(), expected: .nonNegativeInteger)) }
         return i
     }
 }

@@ -22,8 +22,8 @@ public struct NavlogReader {
     /// One line's item: a record, the header, or why it was rejected (a last line cut short says so).
     static func item(_ text: UnsafeBufferPointer<UInt8>, line: Int, isFirstLine: Bool, endOfFile: Bool) -> LogItem {
         var item = NavlogLineParser.parse(text, line: line, isFirstLine: isFirstLine)
-        if endOfFile, case .rejected(var rejected) = item, rejected.reason.hasPrefix("not complete JSON") {
-            rejected.reason = "the file ends inside this record (truncated): " + rejected.reason
+        if endOfFile, case .rejected(var rejected) = item, case .incompleteJSON(let column, _) = rejected.reason {
+            rejected.reason = .incompleteJSON(column: column, fileEndsHere: true)
             item = .rejected(rejected)
         }
         return item
@@ -57,9 +57,9 @@ public struct NavlogReader {
                 var start = 0
                 if atFileStart {
                     atFileStart = false
-                    do { start = try TextEncoding.streamedStart(buffer) } catch {
+                    do throws(TextEncodingError) { start = try TextEncoding.streamedStart(buffer) } catch {
                         // A file in another encoding is named, not misread.
-                        rejected(RejectedRecord(location: .line(1), reason: "\(error)"))
+                        rejected(RejectedRecord(location: .line(1), reason: .encoding(error)))
                         unreadable = true
                         return
                     }
@@ -74,16 +74,16 @@ public struct NavlogReader {
                         return
                     }
                     if overlong {
-                        rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
+                        rejected(RejectedRecord(location: .line(line), reason: .lineTooLong(limit: maxLineBytes)))
                         overlong = false
                     } else if partial.isEmpty && newline - start > maxLineBytes {
-                        rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
+                        rejected(RejectedRecord(location: .line(line), reason: .lineTooLong(limit: maxLineBytes)))
                     } else if partial.isEmpty {
                         finish(UnsafeBufferPointer(rebasing: buffer[start..<newline]), lineNumber: line, endOfFile: false)
                     } else {
                         partial.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start..<newline]))
                         if partial.count > maxLineBytes {
-                            rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
+                            rejected(RejectedRecord(location: .line(line), reason: .lineTooLong(limit: maxLineBytes)))
                         } else {
                             partial.withUnsafeBufferPointer { finish($0, lineNumber: line, endOfFile: false) }
                         }
@@ -95,18 +95,14 @@ public struct NavlogReader {
             }
         }
         if overlong {
-            rejected(RejectedRecord(location: .line(line), reason: "longer than \(Self.describe(maxLineBytes)); not read"))
+            rejected(RejectedRecord(location: .line(line), reason: .lineTooLong(limit: maxLineBytes)))
         } else if !partial.isEmpty {
             partial.withUnsafeBufferPointer { finish($0, lineNumber: line, endOfFile: true) }
         }
         // A read that failed is the last thing said, at the line it cut.
         if let failure = input.failure {
-            rejected(RejectedRecord(location: .line(line), reason: "\(failure)"))
+            rejected(RejectedRecord(location: .line(line), reason: .input(failure)))
         }
-    }
-
-    static func describe(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
     }
 
     @inline(__always)

@@ -23,21 +23,21 @@ public struct NetLogReader {
         } else if let (repaired, cut) = Self.closing(text), let parsed = try? JSONSerialization.jsonObject(with: Data(repaired), options: []) {
             json = parsed
             if let line = cut {
-                emit(.rejected(RejectedRecord(location: .line(line), reason: "an unfinished event: the log ends in the middle of it (Chromium stopped before closing the log)")))
+                emit(.rejected(RejectedRecord(location: .line(line), reason: .netLog(.unfinishedEvent))))
             } else {
-                emit(.skipped(reason: "the log's closing, never written (Chromium stopped before closing the log)", count: 1))
+                emit(.skipped(reason: .unwrittenClosing, count: 1))
             }
         } else {
-            _ = RecordingJSON.parse(text, as: "a NetLog", emit)
+            _ = RecordingJSON.parse(text, as: .netlog, emit)
             return
         }
         guard let top = json as? [String: Any], let constants = top["constants"] as? [String: Any],
               let eventTypes = constants["logEventTypes"] as? [String: Any] else {
-            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not a NetLog: no constants.logEventTypes")))
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .netLog(.noEventTypes))))
             return
         }
         guard let events = top["events"] as? [Any] else {
-            emit(.rejected(RejectedRecord(location: .path("events"), reason: "not a NetLog: events is missing or not an array")))
+            emit(.rejected(RejectedRecord(location: .path("events"), reason: .netLog(.noEvents))))
             return
         }
         let names = Constants(eventTypes: eventTypes, constants: constants)
@@ -47,7 +47,7 @@ public struct NetLogReader {
         }
         reading.finish()
         for item in reading.items { emit(item) }
-        for (reason, count) in reading.skipped.sorted(by: { $0.key < $1.key }) { emit(.skipped(reason: reason, count: count)) }
+        for reason in SkipReason.allCases { if let count = reading.skipped[reason] { emit(.skipped(reason: reason, count: count)) } }
     }
 
     /// A log Chromium did not close: its bytes up to the last whole event line, closed, and the line number of
@@ -123,7 +123,7 @@ public struct NetLogReader {
     struct Reading {
         let names: Constants
         var items: [LogItem] = []
-        var skipped: [String: Int] = [:]
+        var skipped: [SkipReason: Int] = [:]
         var requests: [Int: Request] = [:]
         /// Events per request, counted by what the request turns out to be once the log is read.
         var events: [Int: Int] = [:]
@@ -134,13 +134,13 @@ public struct NetLogReader {
         mutating func read(_ raw: Any, at path: String) {
             guard let event = raw as? [String: Any], let type = (event["type"] as? NSNumber)?.intValue,
                   let source = event["source"] as? [String: Any], let id = (source["id"] as? NSNumber)?.intValue else {
-                items.append(.rejected(RejectedRecord(location: .path(path), reason: "not a NetLog event: no numeric type and source.id")))
+                items.append(.rejected(RejectedRecord(location: .path(path), reason: .netLog(.eventWithoutTypeAndSource))))
                 return
             }
             let time = Self.milliseconds(event["time"])
             if t0 == nil { t0 = time }
             guard (source["type"] as? NSNumber)?.intValue == names.urlRequestSource else {
-                skipped["events of other sources (sockets, DNS, the browser's own work)", default: 0] += 1
+                skipped[.otherSources, default: 0] += 1
                 return
             }
             let params = event["params"] as? [String: Any] ?? [:]
@@ -151,7 +151,7 @@ public struct NetLogReader {
             switch type {
             case names.startJob where phase == names.begin:
                 guard let url = params["url"] as? String else {
-                    items.append(.rejected(RejectedRecord(location: .path(path), reason: "URL_REQUEST_START_JOB without a url")))
+                    items.append(.rejected(RejectedRecord(location: .path(path), reason: .netLog(.startWithoutURL))))
                     return
                 }
                 let flags = (params["load_flags"] as? NSNumber)?.intValue ?? 0
@@ -200,7 +200,7 @@ public struct NetLogReader {
                 request.record = items.count - 1
             case names.redirected:
                 guard let location = params["location"] as? String else {
-                    items.append(.rejected(RejectedRecord(location: .path(path), reason: "URL_REQUEST_REDIRECTED without a location")))
+                    items.append(.rejected(RejectedRecord(location: .path(path), reason: .netLog(.redirectWithoutLocation))))
                     return
                 }
                 request.followed = location
@@ -256,8 +256,8 @@ public struct NetLogReader {
         mutating func finish() {
             for (id, count) in events {
                 let isNavigation = requests[id]?.isNavigation == true
-                skipped[isNavigation ? "events that detail a navigation" : "events of requests that are not documents", default: 0] += count
-                if requests[id]?.isNavigation == false { skipped["requests that are not documents", default: 0] += 1 }
+                skipped[isNavigation ? .navigationDetails : .nonDocumentRequestEvents, default: 0] += count
+                if requests[id]?.isNavigation == false { skipped[.nonDocumentRequests, default: 0] += 1 }
             }
             for id in requests.keys.sorted() {
                 guard var request = requests[id], request.unfollowed != nil else { continue }

@@ -5,12 +5,12 @@ import Foundation
 import NavigationPolicy
 
 enum RecordingJSON {
-    /// The document, or nil after emitting the rejection (`format`: "a HAR", "a CDP event log").
-    static func parse(_ bytes: [UInt8], as format: String, _ emit: (LogItem) -> Void) -> Any? {
+    /// The document, or nil after emitting the rejection.
+    static func parse(_ bytes: [UInt8], as format: LogFormat, _ emit: (LogItem) -> Void) -> Any? {
         do {
             return try JSONSerialization.jsonObject(with: Data((try? TextEncoding.utf8(bytes)) ?? bytes), options: [])
         } catch {
-            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "not \(format): the JSON does not parse (\(describe(error)))")))
+            emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .documentNotJSON(format, parserMessage: describe(error)))))
             return nil
         }
     }

@@ -76,11 +76,11 @@ extension ReplayedCall: OutputEvent {
 
 extension RejectedRecord: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
-        [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.message(reason)]
+        [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.message(reason.message(masking: text.redactor))]
     }
 
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("rejected", .object(JSONFields([("at", .string(location.description)), ("reason", .string(json.redactor.message(reason)))])))
+        .single("rejected", .object(JSONFields([("at", .string(location.description)), ("reason", .string(json.redactor.message(reason.message(masking: json.redactor))))])))
     }
 }
 
@@ -123,6 +123,11 @@ public struct LogSummary: OutputEvent {
 
     static let eventStatuses: [DispatchedEvent.Status] = [.delivered, .unhandled, .undispatched, .repeated, .failed, .invalid, .reply]
 
+    /// What was not replayed, in words, in the order of the words.
+    static func skipped(_ summary: ReplaySummary) -> [(String, Int)] {
+        summary.skipped.map { ($0.key.message, $0.value) }.sorted { $0.0 < $1.0 }
+    }
+
     public func textLines(_ text: TranscriptText) -> [String] {
         let s = summary
         var lines = [text.style.bold("summary: " + text.message(log) + " (\(format.rawValue))")]
@@ -136,7 +141,7 @@ public struct LogSummary: OutputEvent {
         if s.calls > 0 { lines.append("  interface calls: \(s.calls)") }
         lines.append("  mismatches: \(s.mismatches)")
         lines.append("  findings: \(s.findings[.error, default: 0]) errors, \(s.findings[.warning, default: 0]) warnings")
-        for (reason, count) in s.skipped.sorted(by: { $0.key < $1.key }) {
+        for (reason, count) in Self.skipped(s) {
             lines.append("  not replayed: \(count) " + text.safe(reason))
         }
         return lines
@@ -151,7 +156,7 @@ public struct LogSummary: OutputEvent {
         o.add("replayed", s.replayed)
         o.add("rejected", s.rejected)
         o.add("synthetic", s.synthetic)
-        o.add("skipped", json.counts(s.skipped.sorted { $0.key < $1.key }))
+        o.add("skipped", json.counts(Self.skipped(s)))
         o.add("decisions", json.counts([PolicyAction.allow, .cancel].map { ($0.rawValue, s.byDecision[$0, default: 0]) }))
         o.add("kinds", json.counts(DecisionKind.allCases.map { ($0.rawValue, s.byKind[$0, default: 0]) }))
         o.add("sentinelHits", json.counts([("results", s.sentinelResults), ("oauthErrors", s.sentinelErrors), ("passThrough", s.sentinelPassThrough)]))

@@ -58,7 +58,7 @@ public struct ReplaySummary: Sendable, Hashable {
     /// Calls to the app's JavaScript interfaces (not navigations: neither read records nor replayed ones).
     public var calls = 0
     /// Entries or events that are not navigations, by reason (HAR subresources, other CDP events).
-    public var skipped: [String: Int] = [:]
+    public var skipped: [SkipReason: Int] = [:]
     public var byDecision: [PolicyAction: Int] = [:]
     public var byKind: [DecisionKind: Int] = [:]
     public var sentinelResults = 0
@@ -169,9 +169,9 @@ public final class Replayer {
     private func replay(_ record: consuming NavigationRecord, _ decision: consuming Decision, _ progress: inout Progress) -> Output {
         progress.tally.counts.recordsRead += 1
         // A URL that does not parse is bad input here, not a navigation (the engine cancels it, fail closed).
-        if decision.url == nil, let error = decision.error {
+        if decision.url == nil, case .invalidURL(let error)? = decision.error {
             progress.tally.counts.rejected += 1
-            return .rejected(RejectedRecord(location: record.location, reason: "url \(redactor.rawURL(record.url).debugDescription) is not a URL: \(error.message(masking: redactor))"))
+            return .rejected(RejectedRecord(location: record.location, reason: .unparseableURL(record.url, error)))
         }
         return .navigation(navigate(record, decision, &progress))
     }

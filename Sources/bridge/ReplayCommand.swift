@@ -98,7 +98,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
                     default: NetLogReader().read(bytes, replay)
                     }
                 } catch {
-                    replay(.rejected(RejectedRecord(location: RecordLocation(.file), reason: "\(error)")))
+                    replay(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .input(error))))
                 }
             }
             for finding in replayer.finish() { emit(finding) }

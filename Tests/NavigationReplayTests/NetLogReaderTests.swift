@@ -22,7 +22,7 @@ import Testing
     /// event is counted under a reason (requests that are not documents are counted as requests besides).
     static func accounted(_ result: ReplayResult) -> Int {
         let s = result.summary
-        return s.replayed - s.synthetic + s.rejected + s.skipped.filter { $0.key != "requests that are not documents" }.values.reduce(0, +)
+        return s.replayed - s.synthetic + s.rejected + s.skipped.filter { $0.key != .nonDocumentRequests }.values.reduce(0, +)
     }
 
     @Test func aRedirectChainToTheAppFromRealChromium() throws {
@@ -80,7 +80,7 @@ import Testing
         let unclosed = Array(lines[..<(lines.count - 3)].joined(separator: [0x0A])) + Array(",\n".utf8)
         let result = try ReplayHarness.replay(ByteInput(name: "unclosed", bytes: unclosed), rules: "form-post")
         #expect(result.rejected.isEmpty)
-        #expect(result.summary.skipped["the log's closing, never written (Chromium stopped before closing the log)"] == 1)
+        #expect(result.summary.skipped[.unwrittenClosing] == 1)
         #expect(result.navigations.map(\.record.method) == ["GET", "POST"])
     }
 
@@ -131,7 +131,7 @@ import Testing
         #expect(records[2].navigationType == .backForward && records[2].source == .history)
         #expect(records[3].navigationType == .reload)
         #expect(result.rejected.map(\.location) == [.path("events[7]")])
-        #expect(result.summary.skipped["requests that are not documents"] == 1)
+        #expect(result.summary.skipped[.nonDocumentRequests] == 1)
         #expect(Self.accounted(result) == events.count)
     }
 

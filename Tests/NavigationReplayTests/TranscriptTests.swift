@@ -1,6 +1,7 @@
 // TranscriptTests.swift: replay's events through the renderer without a process: times stay numbers,
 // secrets are masked and control characters escaped in both forms, check's decision object is the
 // navigation's, and --expect names the differing key with its values masked.
+import BrowserURL
 import CommandOutput
 import Foundation
 import JSONText
@@ -29,7 +30,9 @@ struct TranscriptTests {
 
     @Test("a rejected record's line is masked and escaped in both forms")
     func rejected() throws {
-        let event = RejectedRecord(location: .line(3), reason: "url \"janrain:accessToken=SECRETSECRETSECRET\u{1B}[2J\" is not a URL")
+        let url = "https://exa mple.com/cb?access_token=SECRETSECRETSECRET\u{1B}[2J"
+        guard case .failure(let error) = BrowserURL.parse(url) else { Issue.record("\(url) parsed"); return }
+        let event = RejectedRecord(location: .line(3), reason: .unparseableURL(url, error))
         let object = try #require(Self.decoded(Self.masked.json.line(event)))
         guard case .object(let rejected)? = object["rejected"], case .string(let reason)? = rejected["reason"] else {
             Issue.record("no rejected.reason"); return
@@ -45,7 +48,7 @@ struct TranscriptTests {
     @Test("--reveal shows secrets and still escapes control characters")
     func reveal() {
         let renderer = TranscriptRenderer(format: .text, redactor: Redactor(isEnabled: false))
-        let line = renderer.lines(RejectedRecord(location: .line(1), reason: "token=SECRETSECRETSECRET \u{1B}[2J"))[0]
+        let line = renderer.lines(RejectedRecord(location: .line(1), reason: .cdp(.eventWithoutURL(method: "token=SECRETSECRETSECRET \u{1B}[2J"))))[0]
         #expect(line.contains("SECRETSECRETSECRET") && line.contains("\\u{1B}[2J") && !line.contains("\u{1B}"))
     }
 

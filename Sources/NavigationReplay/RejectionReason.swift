@@ -1,0 +1,101 @@
+// RejectionReason.swift: why a reader could not use a record, as values a caller can switch on and a test
+// can compare: one case per thing that can be wrong with a navlog line, a recording read whole (HAR, CDP
+// event log, NetLog) or its input. The words are made in RejectionText.swift, when a rejection is printed.
+import BrowserURL
+import NavigationPolicy
+
+public enum RejectionReason: Sendable, Hashable {
+    // A navlog line.
+    /// Not JSON: the first syntax error, at a 1-based character column.
+    case notJSON(column: Int, JSONSyntaxError)
+    /// The JSON ends inside a value at `column`; `fileEndsHere`: on the file's last line, which has no line
+    /// end (the log was cut off while it was written).
+    case incompleteJSON(column: Int, fileEndsHere: Bool)
+    /// A field with the wrong type or value, or a line that is neither a header, a navigation nor a call.
+    case field(NavlogFieldProblem)
+    /// A line longer than the reader takes (`limit` bytes): not read.
+    case lineTooLong(limit: Int)
+
+    // Any log.
+    /// The file is not UTF-8 text (its first bytes say which encoding it is in).
+    case encoding(TextEncodingError)
+    /// Reading the input failed; nothing after it was read.
+    case input(ReplayInputError)
+    /// A record's URL does not parse as a browser parses it.
+    case unparseableURL(String, URLParseError)
+
+    // A recording read whole.
+    /// The document is not JSON (`parserMessage`: what the JSON parser said).
+    case documentNotJSON(LogFormat, parserMessage: String)
+    case har(HARProblem)
+    case cdp(CDPProblem)
+    case netLog(NetLogProblem)
+
+    public enum HARProblem: Sendable, Hashable {
+        case noLog, noEntries, entryNotObject, entryWithoutURL
+    }
+
+    public enum CDPProblem: Sendable, Hashable {
+        case notEventArray, notEvent
+        /// A navigation event (its method) without a url.
+        case eventWithoutURL(method: String)
+        case documentRequestWithoutURL
+    }
+
+    public enum NetLogProblem: Sendable, Hashable {
+        case noEventTypes, noEvents, eventWithoutTypeAndSource, startWithoutURL, redirectWithoutLocation
+        /// The log ends inside an event (Chromium stopped before closing it).
+        case unfinishedEvent
+    }
+}
+
+/// What is wrong with a navlog line's fields (the keys are as the line names them: `redirect.from`,
+/// `drained[2]`).
+public enum NavlogFieldProblem: Error, Sendable, Hashable {
+    case repeatedKey(String)
+    case wrongType(key: String, expected: NavlogValueType)
+    case unknownNavigationType(String)
+    case unknownSource(String)
+    case unknownRecordedDecision(String)
+    /// A header's format beside a navigation's url.
+    case headerWithURL
+    /// A header whose format is not bridge-navlog (nil: none given).
+    case wrongFormat(String?)
+    case headerNotOnFirstLine
+    /// A header whose version is not 1 (nil: none given).
+    case unsupportedVersion(Int?)
+    case callWithURL
+    /// A call that is not NAME.METHOD.
+    case callNotNameMethod(String)
+    case missingURL
+}
+
+/// The type a navlog field must have.
+public enum NavlogValueType: Sendable, Hashable {
+    case string, stringOrNull, boolean, nonNegativeInteger
+    /// `time`: an RFC 3339 string or milliseconds.
+    case time
+    /// `redirect`: {from, status}.
+    case redirect
+    case arrayOfStrings, array
+}
+
+/// Entries or events of a recording that are not navigations, counted by kind.
+public enum SkipReason: Sendable, Hashable, CaseIterable {
+    /// HAR entries of subresources.
+    case subresources
+    /// CDP downloads (the delegate is not asked).
+    case downloads
+    /// CDP events that repeat a navigation already read.
+    case mergedEvents
+    case nonDocumentRequests
+    /// CDP history API navigations (the delegate is not asked).
+    case historyNavigations
+    case otherEvents
+    /// NetLog events of other sources (sockets, DNS, the browser's own work).
+    case otherSources
+    case navigationDetails
+    case nonDocumentRequestEvents
+    /// The NetLog's closing, never written.
+    case unwrittenClosing
+}
