@@ -71,10 +71,13 @@ enum JanrainProduct: String, Sendable {
     case capture, engage
 }
 
+/// A problem in one of the page's inline scripts, where it is in the page.
 struct PageProblem: Sendable {
-    var message: String
+    var problem: JSScanProblem
     var position: SourcePosition
-    var kind: JSScanProblem.Kind = .unterminated
+
+    /// The finding's words: the script's problem, said to be in an inline script.
+    var message: String { "inline script: \(problem.message)" }
 }
 
 /// Everything the checks read about one page.
@@ -295,8 +298,7 @@ enum FlowPageBuilder {
             }
         }
         for problem in facts.problems {
-            page.problems.append(PageProblem(message: "inline script: \(problem.message)", position: map.position(of: contentStart + problem.offset),
-                                             kind: problem.kind))
+            page.problems.append(PageProblem(problem: problem, position: map.position(of: contentStart + problem.offset)))
         }
     }
 

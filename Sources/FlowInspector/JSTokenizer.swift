@@ -41,10 +41,27 @@ struct JSToken: Sendable, Equatable {
 /// Something the tokenizer could not finish: an unterminated string, template, comment or regex, or
 /// templates nested too deep to follow.
 struct JSScanProblem: Sendable, Equatable {
-    enum Kind: Sendable, Equatable { case unterminated, tooDeep }
-    var message: String
+    enum Kind: Sendable, Equatable {
+        case unterminatedComment, unterminatedTemplate, unterminatedString, unterminatedRegex
+        /// Templates nested past the limit: the rest of the script is not read.
+        case templatesTooDeep(limit: Int)
+    }
+    var kind: Kind
     var offset: Int
-    var kind: Kind = .unterminated
+
+    /// The problem in words, for the finding that reports it.
+    var message: String {
+        switch kind {
+        case .unterminatedComment: "unterminated comment"
+        case .unterminatedTemplate: "unterminated template literal"
+        case .unterminatedString: "unterminated string"
+        case .unterminatedRegex: "unterminated regular expression"
+        case .templatesTooDeep(let limit): "templates nest more than \(limit) deep here; the rest of the script is not read"
+        }
+    }
+
+    /// Whether the rest of the script was not read (a finding of its own check).
+    var isTooDeep: Bool { if case .templatesTooDeep = kind { true } else { false } }
 }
 
 struct JSTokenizer {
@@ -102,7 +119,7 @@ struct JSTokenizer {
                     position += 1
                 }
                 if position >= bytes.count {
-                    problems.append(JSScanProblem(message: "unterminated comment", offset: start))
+                    problems.append(JSScanProblem(kind: .unterminatedComment, offset: start))
                 } else {
                     position += 2
                 }
@@ -141,7 +158,7 @@ struct JSTokenizer {
         // A template still open at the end: one problem, at the outermost one, and its token.
         if case .template(let start)? = frames.first {
             frames.removeAll()
-            problems.append(JSScanProblem(message: "unterminated template literal", offset: start))
+            problems.append(JSScanProblem(kind: .unterminatedTemplate, offset: start))
             newlineBefore = newlineBeforeTemplate
             emit(.template, String(decoding: bytes[start..<position], as: UTF8.self), start)
         }
@@ -272,15 +289,14 @@ struct JSTokenizer {
             value.append(c)
             position += 1
         }
-        problems.append(JSScanProblem(message: "unterminated string", offset: start))
+        problems.append(JSScanProblem(kind: .unterminatedString, offset: start))
         emit(.string, String(decoding: value, as: UTF8.self), start)
     }
 
     /// A "`": a template opens (at the top level, or inside a substitution).
     private mutating func openTemplate() {
         guard frames.count < 2 * Self.maxNesting else {
-            problems.append(JSScanProblem(message: "templates nest more than \(Self.maxNesting) deep here; the rest of the script is not read",
-                                          offset: position, kind: .tooDeep))
+            problems.append(JSScanProblem(kind: .templatesTooDeep(limit: Self.maxNesting), offset: position))
             frames.removeAll()
             position = bytes.count
             return
@@ -338,7 +354,7 @@ struct JSTokenizer {
             }
             position += 1
         }
-        problems.append(JSScanProblem(message: "unterminated regular expression", offset: start))
+        problems.append(JSScanProblem(kind: .unterminatedRegex, offset: start))
         position = min(position, bytes.count)
         emit(.regex, String(decoding: bytes[start..<position], as: UTF8.self), start)
     }

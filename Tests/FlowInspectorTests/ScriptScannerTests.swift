@@ -58,10 +58,12 @@ struct ScriptScannerTests {
 
     @Test("unterminated strings, templates, comments and regexes are reported with their offsets")
     func unterminated() {
-        for (source, message) in [("a = 'abc\n", "unterminated string"), ("a = `abc", "unterminated template literal"),
-                                  ("/* abc", "unterminated comment"), ("x = /abc\n", "unterminated regular expression")] {
-            let problems = JSTokenizer(Array(source.utf8)).problems
-            #expect(problems.map(\.message) == [message], "\(source.debugDescription)")
+        let cases: [(String, JSScanProblem)] = [("a = 'abc\n", JSScanProblem(kind: .unterminatedString, offset: 4)),
+                                                ("a = `abc", JSScanProblem(kind: .unterminatedTemplate, offset: 4)),
+                                                ("/* abc", JSScanProblem(kind: .unterminatedComment, offset: 0)),
+                                                ("x = /abc\n", JSScanProblem(kind: .unterminatedRegex, offset: 4))]
+        for (source, problem) in cases {
+            #expect(JSTokenizer(Array(source.utf8)).problems == [problem], "\(source.debugDescription)")
         }
     }
 
