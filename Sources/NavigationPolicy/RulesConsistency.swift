@@ -12,7 +12,7 @@ enum RulesConsistency {
             for i in sentinelBuckets[key, default: []] {
                 let earlier = rules.sentinels[i]
                 if shadows(earlier, later) {
-                    throw RulesError(later.keyPath, "can never fire: \(earlier.keyPath) (\(earlier.name.debugDescription)) matches every navigation this rule matches and comes first")
+                    throw RulesError(later.keyPath, .shadowedSentinel(byKeyPath: earlier.keyPath, name: earlier.name))
                 }
             }
             sentinelBuckets[key, default: []].append(j)
@@ -23,7 +23,7 @@ enum RulesConsistency {
                 let earlier = rules.schemes[i]
                 let earlierCatchesAll = earlier.route == nil && earlier.bridgeProtocol == nil && earlier.require.isEmpty
                 if earlierCatchesAll || earlier.bridgeProtocol != nil || (earlier.route == later.route && Set(earlier.require).isSubset(of: later.require)) {
-                    throw RulesError(later.keyPath, "can never fire: \(earlier.keyPath) (\(earlier.name.debugDescription)) already decides every \(later.scheme): URL this rule matches")
+                    throw RulesError(later.keyPath, .shadowedSchemeRule(byKeyPath: earlier.keyPath, name: earlier.name, scheme: later.scheme))
                 }
             }
             schemeBuckets[later.scheme, default: []].append(j)

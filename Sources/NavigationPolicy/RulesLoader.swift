@@ -1,22 +1,25 @@
 // RulesLoader.swift: reads a rules file (JSON, v1) into `Rules`, rejecting anything it cannot honour
-// with a message that names the key path (`sentinels[1].redirectURI: …`): unknown keys, wrong types,
-// URLs that do not parse, wildcards in the wrong place, and rules that can never fire.
+// with a RulesError that names the key path (`sentinels[1].redirectURI`) and the problem (a RulesProblem):
+// unknown keys, wrong types, URLs that do not parse, wildcards in the wrong place, and rules that can never fire.
 import BrowserURL
 import Foundation
 
-/// A rules file that cannot be used, and where.
+/// A rules file that cannot be used, where, and why.
 public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The key path, e.g. `sentinels[1].redirectURI` (empty for the whole file).
     public let keyPath: String
-    public let message: String
+    public let problem: RulesProblem
     /// The file, when the rules came from one.
     public var file: String?
 
-    public init(_ keyPath: String, _ message: String, file: String? = nil) {
+    public init(_ keyPath: String, _ problem: RulesProblem, file: String? = nil) {
         self.keyPath = keyPath
-        self.message = message
+        self.problem = problem
         self.file = file
     }
+
+    /// The problem in words.
+    public var message: String { problem.description }
 
     public var description: String {
         let location = [file, keyPath.isEmpty ? nil : keyPath].compactMap { $0 }.joined(separator: ": ")
@@ -25,10 +28,18 @@ public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 public enum RulesLoader {
+    // The keys each object of a rules file may have (any other is refused, naming these).
+    static let topLevelKeys = ["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description", "platform",
+                               "javascriptInterfaces"]
+    static let sentinelKeys = ["name", "redirectURI", "responseMode", "require", "forbid", "trailingSlash", "loopbackAnyPort", "frames",
+                               "action", "description"]
+    static let interfaceKeys = ["name", "methods", "protocol", "description"]
+    static let schemeRuleKeys = ["name", "scheme", "protocol", "route", "require", "action", "description"]
+
     /// Reads the rules file at `path`.
     public static func load(path: String) throws(RulesError) -> Rules {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw RulesError("", "cannot read the file", file: path)
+            throw RulesError("", .unreadable, file: path)
         }
         do {
             return try parse(data)
@@ -42,29 +53,28 @@ public enum RulesLoader {
     /// Reads rules from JSON bytes.
     public static func parse(_ raw: Data) throws(RulesError) -> Rules {
         let data: Data
-        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw RulesError("", error.description) }
+        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw RulesError("", .encoding(error)) }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: data, options: [])
         } catch {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw RulesError("", "not valid JSON: \(reason)")
+            throw RulesError("", .notJSON(parserMessage: reason))
         }
-        guard let top = json as? [String: Any] else { throw RulesError("", "the rules must be a JSON object") }
+        guard let top = json as? [String: Any] else { throw RulesError("", .notAnObject) }
         if let repeated = JSONDuplicateKeys.first(in: [UInt8](data)) {
-            throw RulesError(repeated, "the key occurs twice in the same object; a JSON reader keeps only one of them, so the file would not mean what it says")
+            throw RulesError(repeated, .repeatedKey)
         }
         let reader = ObjectReader(top, path: "")
         var rules = Rules()
-        try reader.only(["version", "default", "allow", "sentinels", "schemes", "handlers", "expectedState", "description", "platform",
-                         "javascriptInterfaces"])
+        try reader.only(Self.topLevelKeys)
         let version = try reader.int("version", required: true)!
-        if version != 1 { throw RulesError("version", "version \(version) is not supported (this bridge reads version 1)") }
+        if version != 1 { throw RulesError("version", .unsupportedVersion(version)) }
         rules.defaultAction = try reader.action("default") ?? .cancel
         rules.expectedState = try reader.string("expectedState")
         if let name = try reader.string("platform") {
             guard let platform = Platform(rawValue: name) else {
-                throw RulesError("platform", "\(name.debugDescription) is not a platform; it is ios (WKWebView) or android (WebView)")
+                throw RulesError("platform", .unknownPlatform(name))
             }
             rules.platform = platform
         }
@@ -80,20 +90,20 @@ public enum RulesLoader {
         for (i, item) in try reader.array("javascriptInterfaces").enumerated() {
             let interface = try javascriptInterface(item, path: "javascriptInterfaces[\(i)]")
             if rules.javascriptInterfaces.contains(where: { $0.name == interface.name }) {
-                throw RulesError("javascriptInterfaces[\(i)].name", "\(interface.name.debugDescription) is added twice; addJavascriptInterface keeps only the last one")
+                throw RulesError("javascriptInterfaces[\(i)].name", .interfaceAddedTwice(interface.name))
             }
             rules.javascriptInterfaces.append(interface)
         }
         try checkNames(rules)
         if let value = top["handlers"] {
             guard let table = value as? [String: Any] else {
-                throw RulesError("handlers", "must be an object: event name → the app's handler names, e.g. {\"onCaptureLoginSuccess\": [\"signInCompleted\"]}")
+                throw RulesError("handlers", .handlersNotObject)
             }
             let handlers = ObjectReader(table, path: "handlers")
             for event in table.keys.sorted() {
-                if event.isEmpty { throw RulesError("handlers", "an event name must not be empty") }
+                if event.isEmpty { throw RulesError("handlers", .emptyEventName) }
                 let names = try handlers.strings(event)
-                if names.isEmpty { throw RulesError(handlers.keyPath(event), "list at least one handler, or leave the event out") }
+                if names.isEmpty { throw RulesError(handlers.keyPath(event), .noHandlers) }
                 rules.handlers.append(EventHandlers(event: event, handlers: names, keyPath: handlers.keyPath(event)))
             }
         }
@@ -102,7 +112,7 @@ public enum RulesLoader {
     }
 
     static func originPattern(_ value: Any, path: String) throws(RulesError) -> OriginPattern {
-        guard let text = value as? String else { throw RulesError(path, "an allowed origin must be a string") }
+        guard let text = value as? String else { throw RulesError(path, .originNotString) }
         var parseable = text
         var isWildcard = false
         if let range = text.firstRange(of: "://*.") {
@@ -110,19 +120,19 @@ public enum RulesLoader {
             parseable.replaceSubrange(range, with: "://")
         }
         if parseable.contains("*") {
-            throw RulesError(path, "\(text.debugDescription): a wildcard may only be a whole leading label, as in https://*.example.com")
+            throw RulesError(path, .misplacedWildcard(text))
         }
         guard case .success(let url) = BrowserURL.parse(parseable) else {
-            throw RulesError(path, "\(text.debugDescription) is not a URL")
+            throw RulesError(path, .originNotURL(text))
         }
         guard url.scheme == "https" || url.scheme == "http" || url.scheme == "wss" || url.scheme == "ws" else {
-            throw RulesError(path, "\(text.debugDescription): an allowed origin is http(s) or ws(s); use schemes for \(url.scheme):")
+            throw RulesError(path, .originNotWeb(text, scheme: url.scheme))
         }
         if url.pathname != "/" || url.query != nil || url.fragment != nil || !url.username.isEmpty || !url.password.isEmpty {
-            throw RulesError(path, "\(text.debugDescription) is not an origin: no credentials, path, query or fragment")
+            throw RulesError(path, .notAnOrigin(text))
         }
         if isWildcard && !url.hostname.contains(".") {
-            throw RulesError(path, "\(text.debugDescription): a wildcard needs a registrable domain after it (*.example.com), not a bare label")
+            throw RulesError(path, .wildcardWithoutDomain(text))
         }
         return OriginPattern(scheme: url.scheme, host: url.hostname, isWildcard: isWildcard,
                              port: url.effectivePort, text: text, keyPath: path)
@@ -133,9 +143,9 @@ public enum RulesLoader {
         var seen: [String: String] = [:]
         let named = rules.sentinels.map { ($0.name, $0.keyPath) } + rules.schemes.map { ($0.name, $0.keyPath) }
         for (name, keyPath) in named {
-            if name.isEmpty { throw RulesError("\(keyPath).name", "must not be empty; leave the key out to name the rule by its place") }
+            if name.isEmpty { throw RulesError("\(keyPath).name", .emptyName) }
             if let first = seen[name] {
-                throw RulesError("\(keyPath).name", "\(name.debugDescription) is already the name of \(first); a name identifies one rule in decisions and transcripts")
+                throw RulesError("\(keyPath).name", .nameTaken(name, firstKeyPath: first))
             }
             seen[name] = keyPath
         }
@@ -144,87 +154,85 @@ public enum RulesLoader {
     /// `frames`: "main", "sub" or "any", or a list of "main" and "sub" (["main"], ["main", "sub"]).
     static func frames(_ value: Any?, path: String) throws(RulesError) -> FrameScope? {
         guard let value else { return nil }
-        let allowed = "\"main\", \"sub\" or \"any\", or a list such as [\"main\"] or [\"main\", \"sub\"]"
         if let text = value as? String {
-            guard let scope = FrameScope(rawValue: text) else { throw RulesError(path, "\(text.debugDescription) is not one of \(allowed)") }
+            guard let scope = FrameScope(rawValue: text) else { throw RulesError(path, .unknownFrames(text)) }
             return scope
         }
-        guard let list = value as? [Any], !list.isEmpty else { throw RulesError(path, "must be \(allowed)") }
+        guard let list = value as? [Any], !list.isEmpty else { throw RulesError(path, .framesNotScopeOrList) }
         var main = false, sub = false
         for (i, item) in list.enumerated() {
             switch item as? String {
             case "main": main = true
             case "sub": sub = true
             case "any": main = true; sub = true
-            default: throw RulesError("\(path)[\(i)]", "must be \"main\" or \"sub\"")
+            default: throw RulesError("\(path)[\(i)]", .unknownFrame)
             }
         }
         return main && sub ? .any : main ? .main : .sub
     }
 
     static func sentinel(_ value: Any, path: String) throws(RulesError) -> SentinelRule {
-        guard let object = value as? [String: Any] else { throw RulesError(path, "a sentinel must be an object") }
+        guard let object = value as? [String: Any] else { throw RulesError(path, .sentinelNotObject) }
         let reader = ObjectReader(object, path: path)
-        try reader.only(["name", "redirectURI", "responseMode", "require", "forbid", "trailingSlash",
-                         "loopbackAnyPort", "frames", "action", "description"])
+        try reader.only(Self.sentinelKeys)
         let uriText = try reader.string("redirectURI", required: true)!
         let uri: BrowserURL
         switch BrowserURL.parse(uriText) {
         case .success(let parsed): uri = parsed
-        case .failure(let error): throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) is not a URL: \(error)")
+        case .failure(let error): throw RulesError("\(path).redirectURI", .redirectURINotURL(uriText, error))
         }
         if !uri.username.isEmpty || !uri.password.isEmpty {
-            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has credentials; a redirect URI never does")
+            throw RulesError("\(path).redirectURI", .redirectURIHasCredentials(uriText))
         }
         if uri.fragment != nil {
-            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has a fragment; a redirect URI must not (RFC 6749 §3.1.2)")
+            throw RulesError("\(path).redirectURI", .redirectURIHasFragment(uriText))
         }
         if uri.query != nil {
-            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has a query; bridge matches a redirect URI's scheme, host, port and path, and reads the query for the response, so a query here would be silently ignored. Register the redirect URI without it")
+            throw RulesError("\(path).redirectURI", .redirectURIHasQuery(uriText))
         }
         if uri.hasOpaquePath {
-            throw RulesError("\(path).redirectURI", "\(uriText.debugDescription) has no host and path to match; use schemes for custom-scheme routes")
+            throw RulesError("\(path).redirectURI", .redirectURIHasNoPath(uriText))
         }
         var rule = SentinelRule(name: try reader.string("name") ?? path, redirectURI: uri, keyPath: path)
         if let mode = try reader.string("responseMode") {
             guard let parsed = ResponseMode(rawValue: mode) else {
-                throw RulesError("\(path).responseMode", "\(mode.debugDescription) is not one of query, fragment, any, form_post")
+                throw RulesError("\(path).responseMode", .unknownResponseMode(mode))
             }
             rule.responseMode = parsed
         }
         rule.require = try reader.strings("require")
         rule.forbid = try reader.strings("forbid")
         if rule.responseMode == .formPost && !(rule.require.isEmpty && rule.forbid.isEmpty) {
-            throw RulesError("\(path).\(rule.require.isEmpty ? "forbid" : "require")", "a form_post sentinel's result is in the posted body, which a navigation delegate does not see: require and forbid (which read the URL) would never hold")
+            throw RulesError("\(path).\(rule.require.isEmpty ? "forbid" : "require")", .formPostReadsURL)
         }
         rule.trailingSlash = try reader.bool("trailingSlash") ?? false
         rule.loopbackAnyPort = try reader.bool("loopbackAnyPort") ?? false
         if let frames = try Self.frames(object["frames"], path: "\(path).frames") { rule.frames = frames }
         rule.action = try reader.action("action") ?? .cancel
         if rule.loopbackAnyPort && !SentinelMatcher.isLoopback(uri.hostname) {
-            throw RulesError("\(path).loopbackAnyPort", "only a loopback redirect URI (127.0.0.0/8, [::1], localhost) may match any port; \(uri.hostname) is not one")
+            throw RulesError("\(path).loopbackAnyPort", .anyPortNotLoopback(host: uri.hostname))
         }
         if let both = rule.require.first(where: rule.forbid.contains) {
-            throw RulesError("\(path).forbid", "\(both.debugDescription) is both required and forbidden, so this rule can never fire")
+            throw RulesError("\(path).forbid", .requiredAndForbidden(both))
         }
         return rule
     }
 
     static func javascriptInterface(_ value: Any, path: String) throws(RulesError) -> JavascriptInterface {
-        guard let object = value as? [String: Any] else { throw RulesError(path, "a JavaScript interface must be an object {name, methods, protocol}") }
+        guard let object = value as? [String: Any] else { throw RulesError(path, .interfaceNotObject) }
         let reader = ObjectReader(object, path: path)
-        try reader.only(["name", "methods", "protocol", "description"])
+        try reader.only(Self.interfaceKeys)
         let name = try reader.string("name", required: true)!
-        guard isIdentifier(name) else { throw RulesError("\(path).name", "\(name.debugDescription) is not a JavaScript identifier (window.\(name) would not be one property)") }
+        guard isIdentifier(name) else { throw RulesError("\(path).name", .interfaceNameNotIdentifier(name)) }
         let methods = try reader.strings("methods")
-        if methods.isEmpty { throw RulesError("\(path).methods", "list the methods the app annotates with @JavascriptInterface") }
+        if methods.isEmpty { throw RulesError("\(path).methods", .noMethods) }
         for (i, method) in methods.enumerated() where !isIdentifier(method) {
-            throw RulesError("\(path).methods[\(i)]", "\(method.debugDescription) is not a JavaScript identifier")
+            throw RulesError("\(path).methods[\(i)]", .methodNotIdentifier(method))
         }
         var interface = JavascriptInterface(name: name, methods: methods, keyPath: path)
         if let protocolName = try reader.string("protocol") {
             guard let parsed = BridgeProtocol(rawValue: protocolName) else {
-                throw RulesError("\(path).protocol", "\(protocolName.debugDescription) is not a bridge protocol bridge speaks (janrain, wvjb)")
+                throw RulesError("\(path).protocol", .unknownProtocol(protocolName))
             }
             interface.bridgeProtocol = parsed
         }
@@ -239,35 +247,35 @@ public enum RulesLoader {
     }
 
     static func schemeRule(_ value: Any, path: String) throws(RulesError) -> SchemeRule {
-        guard let object = value as? [String: Any] else { throw RulesError(path, "a scheme rule must be an object") }
+        guard let object = value as? [String: Any] else { throw RulesError(path, .schemeRuleNotObject) }
         let reader = ObjectReader(object, path: path)
-        try reader.only(["name", "scheme", "protocol", "route", "require", "action", "description"])
+        try reader.only(Self.schemeRuleKeys)
         var scheme = try reader.string("scheme", required: true)!.lowercased()
         if scheme.hasSuffix(":") { scheme.removeLast() }
         guard let first = scheme.unicodeScalars.first, ("a"..."z").contains(first),
               scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
-            throw RulesError("\(path).scheme", "\(scheme.debugDescription) is not a scheme (a letter, then letters, digits, + - .)")
+            throw RulesError("\(path).scheme", .notAScheme(scheme))
         }
         if ["http", "https", "ws", "wss", "ftp"].contains(scheme) {
-            throw RulesError("\(path).scheme", "\(scheme) is a web scheme; use sentinels or allow for it")
+            throw RulesError("\(path).scheme", .webScheme(scheme))
         }
         var rule = SchemeRule(name: try reader.string("name") ?? path, scheme: scheme, keyPath: path)
         if let protocolName = try reader.string("protocol") {
             guard let parsed = BridgeProtocol(rawValue: protocolName) else {
-                throw RulesError("\(path).protocol", "\(protocolName.debugDescription) is not a bridge protocol bridge speaks (janrain, wvjb)")
+                throw RulesError("\(path).protocol", .unknownProtocol(protocolName))
             }
             rule.bridgeProtocol = parsed
         }
         rule.route = try reader.string("route")
         if rule.route != nil && rule.bridgeProtocol != nil {
-            throw RulesError("\(path).route", "a rule is either a bridge protocol or a deep-link route, not both")
+            throw RulesError("\(path).route", .protocolAndRoute)
         }
         if let route = rule.route, route.isEmpty || route.hasPrefix("/") {
-            throw RulesError("\(path).route", "\(route.debugDescription): a route is the link's host or first path segment, e.g. \"reset-password\"")
+            throw RulesError("\(path).route", .routeNotHostOrSegment(route))
         }
         rule.require = try reader.strings("require")
         if !rule.require.isEmpty && rule.bridgeProtocol != nil {
-            throw RulesError("\(path).require", "a bridge protocol's messages are defined by the protocol; require applies to deep links")
+            throw RulesError("\(path).require", .requireOnBridge)
         }
         rule.action = try reader.action("action") ?? .cancel
         return rule
@@ -290,35 +298,34 @@ struct ObjectReader {
     func only(_ known: [String]) throws(RulesError) {
         for key in object.keys.sorted() where !known.contains(key) {
             let suggestion = known.first { $0.lowercased() == key.lowercased() }
-                .map { " (did you mean \($0.debugDescription)?)" } ?? ""
-            throw RulesError(keyPath(key), "unknown key\(suggestion); known keys: \(known.joined(separator: ", "))")
+            throw RulesError(keyPath(key), .unknownKey(suggestion: suggestion, known: known))
         }
     }
 
     func string(_ key: String, required: Bool = false) throws(RulesError) -> String? {
         guard let value = object[key], !(value is NSNull) else {
-            if required { throw RulesError(keyPath(key), "missing; it is required") }
+            if required { throw RulesError(keyPath(key), .missing) }
             return nil
         }
-        guard let string = value as? String else { throw RulesError(keyPath(key), "must be a string") }
+        guard let string = value as? String else { throw RulesError(keyPath(key), .wrongType(.string)) }
         return string
     }
 
     func bool(_ key: String) throws(RulesError) -> Bool? {
         guard let value = object[key] else { return nil }
         guard let number = value as? NSNumber, Self.isBoolean(number) else {
-            throw RulesError(keyPath(key), "must be true or false")
+            throw RulesError(keyPath(key), .wrongType(.boolean))
         }
         return number.boolValue
     }
 
     func int(_ key: String, required: Bool = false) throws(RulesError) -> Int? {
         guard let value = object[key] else {
-            if required { throw RulesError(keyPath(key), "missing; it is required") }
+            if required { throw RulesError(keyPath(key), .missing) }
             return nil
         }
         guard let number = value as? NSNumber, !Self.isBoolean(number), let int = Int(exactly: number.doubleValue) else {
-            throw RulesError(keyPath(key), "must be a whole number")
+            throw RulesError(keyPath(key), .wrongType(.wholeNumber))
         }
         return int
     }
@@ -328,7 +335,7 @@ struct ObjectReader {
 
     func array(_ key: String) throws(RulesError) -> [Any] {
         guard let value = object[key] else { return [] }
-        guard let array = value as? [Any] else { throw RulesError(keyPath(key), "must be an array") }
+        guard let array = value as? [Any] else { throw RulesError(keyPath(key), .wrongType(.array)) }
         return array
     }
 
@@ -336,7 +343,7 @@ struct ObjectReader {
         var result: [String] = []
         for (i, item) in try array(key).enumerated() {
             guard let string = item as? String, !string.isEmpty else {
-                throw RulesError("\(keyPath(key))[\(i)]", "must be a non-empty string")
+                throw RulesError("\(keyPath(key))[\(i)]", .wrongType(.nonEmptyString))
             }
             result.append(string)
         }
@@ -346,7 +353,7 @@ struct ObjectReader {
     func action(_ key: String) throws(RulesError) -> PolicyAction? {
         guard let text = try string(key) else { return nil }
         guard let action = PolicyAction(rawValue: text) else {
-            throw RulesError(keyPath(key), "\(text.debugDescription) is not one of allow, cancel")
+            throw RulesError(keyPath(key), .unknownAction(text))
         }
         return action
     }

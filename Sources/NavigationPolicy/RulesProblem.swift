@@ -1,0 +1,87 @@
+// RulesProblem.swift: what is wrong with a rules file, as a value an app can switch on and a test can
+// compare (RulesError carries it with the key path and the file). One case per refusal of the loader and of
+// RulesConsistency; the strings a case carries are the file's own (a value, a key, a rule's name). The words
+// are made in RulesProblemText.swift.
+import BrowserURL
+
+public enum RulesProblem: Sendable, Hashable {
+    // The file as a whole.
+    case unreadable
+    case encoding(TextEncodingError)
+    /// Not JSON (`parserMessage`: what the JSON parser said).
+    case notJSON(parserMessage: String)
+    case notAnObject
+    /// A key given twice in one object (a JSON reader keeps only one).
+    case repeatedKey
+    case unsupportedVersion(Int)
+    case unknownPlatform(String)
+
+    // Keys and values anywhere.
+    /// A key the object does not have (`suggestion`: a known key that differs only in case).
+    case unknownKey(suggestion: String?, known: [String])
+    case missing
+    case wrongType(RulesValueType)
+    case unknownAction(String)
+
+    // Allowed origins.
+    case originNotString
+    case misplacedWildcard(String)
+    case originNotURL(String)
+    case originNotWeb(String, scheme: String)
+    /// An origin with credentials, a path, a query or a fragment.
+    case notAnOrigin(String)
+    case wildcardWithoutDomain(String)
+
+    // Rule names.
+    case emptyName
+    /// The name is already the rule at `firstKeyPath`'s.
+    case nameTaken(String, firstKeyPath: String)
+
+    // Frames.
+    case unknownFrames(String)
+    case framesNotScopeOrList
+    case unknownFrame
+
+    // Sentinels.
+    case sentinelNotObject
+    case redirectURINotURL(String, URLParseError)
+    case redirectURIHasCredentials(String)
+    case redirectURIHasFragment(String)
+    case redirectURIHasQuery(String)
+    case redirectURIHasNoPath(String)
+    case unknownResponseMode(String)
+    /// require or forbid on a form_post sentinel, whose result is in the body.
+    case formPostReadsURL
+    case anyPortNotLoopback(host: String)
+    case requiredAndForbidden(String)
+
+    // JavaScript interfaces.
+    case interfaceNotObject
+    case interfaceNameNotIdentifier(String)
+    case methodNotIdentifier(String)
+    case noMethods
+    case interfaceAddedTwice(String)
+    case unknownProtocol(String)
+
+    // Scheme rules.
+    case schemeRuleNotObject
+    case notAScheme(String)
+    case webScheme(String)
+    case protocolAndRoute
+    case routeNotHostOrSegment(String)
+    case requireOnBridge
+
+    // Handlers.
+    case handlersNotObject
+    case emptyEventName
+    case noHandlers
+
+    // Rules that can never fire (RulesConsistency): the earlier rule's key path and name.
+    case shadowedSentinel(byKeyPath: String, name: String)
+    case shadowedSchemeRule(byKeyPath: String, name: String, scheme: String)
+}
+
+/// The type a rules file's value must have.
+public enum RulesValueType: Sendable, Hashable {
+    case string, boolean, wholeNumber, array, nonEmptyString
+}
