@@ -35,7 +35,7 @@ struct RedactionTests {
 
     @Test("a bridge's arguments holding no number and no string but empty ones and masks have nothing to mask, and are shown as they came; one value among them is masked (FuzzSecrets' finds)",
           arguments: ["%5B%20%5D", "%5Btrue%2Cnull%5D", "%7B%22a%22%3A%5B%5D%7D", "%5B%22%22%2C%22%22%5D",
-                      "%5B%22~~~~%E2%80%A6%28130%29%22%2C%22%22%5D"])
+                      "%5B%22~~~~%E2%80%A6%28130%29%22%2C%22%22%5D", "%5B%22%22%20%5D"])
     func argumentsWithoutValues(_ arguments: String) {
         let url = "janrain:onCaptureLoginSuccess?arguments=" + arguments
         #expect(Redactor().rawURL(url) == url)

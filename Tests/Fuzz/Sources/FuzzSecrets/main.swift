@@ -64,25 +64,28 @@ func typed(_ s: String) -> [String] {
             redactor.message("got {\"access_token\":\"\(s)\"}")]
 }
 
-/// Whether a JSON value holds no number and no string anywhere in it (names aside) but those `kept` says are
-/// no value to mask.
-func holdsNoValue(_ value: JSONValue, keeping kept: (String) -> Bool) -> Bool {
+/// Whether a JSON value holds no number anywhere in it and no string but empty ones and masks (names aside).
+func holdsNoValue(_ value: JSONValue) -> Bool {
     switch value {
-    case .string(let text): return kept(text)
+    case .string(let text): return isNoValue(text)
     case .number: return false
-    case .array(let items): return items.allSatisfy { holdsNoValue($0, keeping: kept) }
-    case .object(let members): return members.values.allSatisfy { holdsNoValue($0, keeping: kept) }
+    case .array(let items): return items.allSatisfy(holdsNoValue)
+    case .object(let members): return members.values.allSatisfy(holdsNoValue)
     case .bool, .null: return true
     }
 }
 
-/// Whether a JSON value is an array or object with no string or number anywhere in it (names aside).
+/// Whether a JSON value is an array or object that holds no value (`[ ]`, `[true, null]`, `["" ]`): a bridge's
+/// arguments masked value by value have nothing to mask in it, and are shown as they came.
 func isStructureOnly(_ value: JSONValue) -> Bool {
     switch value {
-    case .array, .object: return holdsNoValue(value, keeping: { _ in false })
+    case .array, .object: return holdsNoValue(value)
     default: return false
     }
 }
+
+/// A string that is no value to mask: an empty one, or a mask (kept as written by design).
+func isNoValue(_ text: String) -> Bool { text.isEmpty || Redactor.maskedLength(text) != nil }
 
 /// The text less the sentence punctuation at its end, which free text gives to the sentence, not the value.
 func withoutSentenceEnd(_ text: String) -> String {
@@ -98,7 +101,7 @@ func withoutSentenceEnd(_ text: String) -> String {
 /// there to mask (RedactionTests.argumentsWithoutValues).
 func isArgumentStructure(_ decoded: String) -> Bool {
     guard decoded.utf8.contains(UInt8(ascii: "\"")), let value = JSONValue.parse("[\"" + decoded + "\"]") else { return false }
-    return holdsNoValue(value, keeping: { $0.isEmpty || Redactor.maskedLength($0) != nil })
+    return holdsNoValue(value)
 }
 
 /// RFC 3986's unreserved bytes: what stands in a URL as itself (the secret's other bytes are percent-encoded).
@@ -203,9 +206,9 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // Likewise a secret that is itself a Janrain queue entry (janrain:EVENT?arguments=…): passed in an interface
     // call's queue, it is shown as the entry it is, its event name public and its arguments masked by name.
     if Redactor.isJanrainQueueEntry(decoded) { return 0 }
-    // And a secret that is a JSON array or object holding no string and no number (`[ ]`, `[true, null]`,
-    // `{"a": []}`): as a bridge's arguments it is masked value by value, and it has none, so it is shown as
-    // it came (RedactionTests.argumentsWithoutValues). Sentence punctuation after it is let through too
+    // And a secret that is a JSON array or object holding no number and no string but empty ones and masks
+    // (`[ ]`, `[true, null]`, `{"a": []}`, `["" ]`): as a bridge's arguments it is masked value by value, and
+    // it has none, so it is shown as it came (RedactionTests.argumentsWithoutValues). Sentence punctuation after it is let through too
     // (`[\t\t].`): typed at the end of free text, it is the sentence's (Redactor.isSentencePunctuation), and no
     // JSON value ends with it, so the secret without it is the structure or no JSON at all.
     if let value = JSONValue.parse(withoutSentenceEnd(decoded)), isStructureOnly(value) { return 0 }
