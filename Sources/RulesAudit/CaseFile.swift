@@ -13,17 +13,19 @@ public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible 
     public var line: Int
     /// The key at fault (`expect.decision`), when there is one.
     public var key: String?
-    public var message: String
+    public var problem: CaseFileProblem
     /// The file could not be read at all (`bridge test` exits 2 for it, not 1).
-    public var isUnreadable: Bool
+    public var isUnreadable: Bool { problem.isUnreadable }
 
-    public init(file: String, line: Int, key: String?, message: String, isUnreadable: Bool = false) {
+    public init(file: String, line: Int, key: String?, problem: CaseFileProblem) {
         self.file = file
         self.line = line
         self.key = key
-        self.message = message
-        self.isUnreadable = isUnreadable
+        self.problem = problem
     }
+
+    /// The problem in words (what a value at `key` must be, when it is the value).
+    public var message: String { problem.message(key: key) }
 
     public var description: String {
         (line > 0 ? "\(file):\(line)" : file) + ": " + (key.map { "\($0): " } ?? "") + message
@@ -37,7 +39,7 @@ public enum CaseFile {
     /// Reads the file at `path`: its cases and its bad lines.
     public static func load(path: String) -> (cases: [TestCase], errors: [CaseFileError]) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            return ([], [CaseFileError(file: path, line: 0, key: nil, message: "cannot be read", isUnreadable: true)])
+            return ([], [CaseFileError(file: path, line: 0, key: nil, problem: .unreadable)])
         }
         return parse([UInt8](data), file: path)
     }
@@ -46,7 +48,7 @@ public enum CaseFile {
     public static func parse(_ raw: [UInt8], file: String) -> (cases: [TestCase], errors: [CaseFileError]) {
         let bytes: [UInt8]
         do { bytes = try TextEncoding.utf8(raw) } catch {
-            return ([], [CaseFileError(file: file, line: 0, key: nil, message: error.description, isUnreadable: true)])
+            return ([], [CaseFileError(file: file, line: 0, key: nil, problem: .encoding(error))])
         }
         var cases: [TestCase] = []
         var errors: [CaseFileError] = []
@@ -63,63 +65,63 @@ public enum CaseFile {
         }
         // An empty (or blank) case file tests nothing: a truncated file in CI must not pass in silence.
         if cases.isEmpty && errors.isEmpty {
-            errors.append(CaseFileError(file: file, line: 0, key: nil, message: "holds no cases (one JSON object per line: {\"url\": …, \"expect\": {…}})"))
+            errors.append(CaseFileError(file: file, line: 0, key: nil, problem: .noCases))
         }
         return (cases, errors)
     }
 
     static func parseLine(_ bytes: [UInt8], source: CaseSource) -> Result<TestCase, CaseFileError> {
-        func fail(_ key: String?, _ message: String) -> Result<TestCase, CaseFileError> {
-            .failure(CaseFileError(file: source.file, line: source.line, key: key, message: message))
+        func fail(_ key: String?, _ problem: CaseFileProblem) -> Result<TestCase, CaseFileError> {
+            .failure(CaseFileError(file: source.file, line: source.line, key: key, problem: problem))
         }
-        guard isUTF8(bytes) else { return fail(nil, "not UTF-8") }
+        guard isUTF8(bytes) else { return fail(nil, .notUTF8) }
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
         } catch {
-            return fail(nil, "not a JSON object: \(reason(error))")
+            return fail(nil, .notJSON(parserMessage: reason(error)))
         }
-        guard let object = json as? [String: Any] else { return fail(nil, "not a JSON object: each line is one case, {\"url\": …, \"expect\": {…}}") }
-        if let repeated = JSONDuplicateKeys.first(in: bytes) { return fail(repeated, "the key occurs twice; a JSON reader keeps only one of them") }
+        guard let object = json as? [String: Any] else { return fail(nil, .notAnObject) }
+        if let repeated = JSONDuplicateKeys.first(in: bytes) { return fail(repeated, .repeatedKey) }
         if let unknown = object.keys.sorted().first(where: { !caseKeys.contains($0) }) {
-            return fail(unknown, "not a case key (\(caseKeys.joined(separator: ", ")))")
+            return fail(unknown, .unknownKey)
         }
         guard let url = object["url"] as? String else {
-            return fail("url", object["url"] == nil ? "missing: the URL the web view reports" : "must be a string")
+            return fail("url", object["url"] == nil ? .missing : .wrongValue)
         }
         guard let expectObject = object["expect"] as? [String: Any] else {
-            return fail("expect", object["expect"] == nil ? "missing: what the decision must be, e.g. {\"decision\": \"cancel\", \"rule\": \"signin\"}" : "must be an object")
+            return fail("expect", object["expect"] == nil ? .missing : .wrongValue)
         }
         var testCase = TestCase(url, expect: CaseExpectation(), source: source)
         switch expectation(expectObject) {
         case .success(let expect): testCase.expect = expect
-        case .failure(let error): return fail(error.key, error.message)
+        case .failure(let error): return fail(error.key, error.problem)
         }
-        if testCase.expect.isEmpty { return fail("expect", "names nothing to check (\(expectKeys.joined(separator: ", ")))") }
+        if testCase.expect.isEmpty { return fail("expect", .emptyExpectation) }
         if let value = object["name"] {
-            guard let name = value as? String else { return fail("name", "must be a string") }
+            guard let name = value as? String else { return fail("name", .wrongValue) }
             testCase.name = name
         }
         if let value = object["state"] {
-            guard let state = value as? String else { return fail("state", "must be a string: the state the app sent") }
+            guard let state = value as? String else { return fail("state", .wrongValue) }
             testCase.state = state
         }
         if let value = object["frame"] {
-            guard let frame = value as? String, frame == "main" || frame == "sub" else { return fail("frame", "must be \"main\" or \"sub\"") }
+            guard let frame = value as? String, frame == "main" || frame == "sub" else { return fail("frame", .wrongValue) }
             testCase.isMainFrame = frame == "main"
         }
         if let value = object["type"] {
             guard let text = value as? String, let type = NavigationType(rawValue: text) else {
-                return fail("type", "must be one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))")
+                return fail("type", .wrongValue)
             }
             testCase.type = type
         }
         if let value = object["method"] {
-            guard let method = value as? String, ["GET", "POST"].contains(method.uppercased()) else { return fail("method", "must be \"GET\" or \"POST\"") }
+            guard let method = value as? String, ["GET", "POST"].contains(method.uppercased()) else { return fail("method", .wrongValue) }
             testCase.method = method.uppercased()
         }
         if let value = object["appInitiated"] {
-            guard let flag = value as? Bool else { return fail("appInitiated", "must be true or false: whether the app loads the URL itself") }
+            guard let flag = value as? Bool else { return fail("appInitiated", .wrongValue) }
             testCase.isAppInitiated = flag
         }
         return .success(testCase)
@@ -139,23 +141,22 @@ public enum CaseFile {
         }
     }
 
-    private struct KeyError: Error { var key: String; var message: String }
+    private struct KeyError: Error { var key: String; var problem: CaseFileProblem }
 
     private static func expectation(_ object: [String: Any]) -> Result<CaseExpectation, KeyError> {
         var expect = CaseExpectation()
         if let unknown = object.keys.sorted().first(where: { !expectKeys.contains($0) }) {
-            return .failure(KeyError(key: "expect.\(unknown)", message: "not an expectation key (\(expectKeys.joined(separator: ", ")))"))
+            return .failure(KeyError(key: "expect.\(unknown)", problem: .unknownKey))
         }
         if let value = object["decision"] {
             guard let text = value as? String, let action = PolicyAction(rawValue: text) else {
-                return .failure(KeyError(key: "expect.decision", message: "must be \"allow\" or \"cancel\""))
+                return .failure(KeyError(key: "expect.decision", problem: .wrongValue))
             }
             expect.decision = action
         }
         if let value = object["kind"] {
-            let kinds = ["sentinel", "bridge", "deeplink", "blocked", "allowed", "default"]
             guard let text = value as? String, let kind = DecisionKind(rawValue: text) else {
-                return .failure(KeyError(key: "expect.kind", message: "must be one of \(kinds.joined(separator: ", "))"))
+                return .failure(KeyError(key: "expect.kind", problem: .wrongValue))
             }
             expect.kind = kind
         }
@@ -164,17 +165,17 @@ public enum CaseFile {
             let expected: ExpectedText
             if value is NSNull { expected = .absent }
             else if let text = value as? String { expected = .text(text) }
-            else { return .failure(KeyError(key: "expect.\(key)", message: "must be a string, or null for none")) }
+            else { return .failure(KeyError(key: "expect.\(key)", problem: .wrongValue)) }
             if key == "rule" { expect.rule = expected } else { expect.error = expected }
         }
         if let value = object["params"] {
             guard let params = value as? [String: Any] else {
-                return .failure(KeyError(key: "expect.params", message: "must be an object: parameter name → value, or null when it must be absent"))
+                return .failure(KeyError(key: "expect.params", problem: .wrongValue))
             }
             for (name, item) in params {
                 if item is NSNull { expect.params[name] = .absent }
                 else if let text = item as? String { expect.params[name] = .text(text) }
-                else { return .failure(KeyError(key: "expect.params.\(name)", message: "must be a string (the decoded value), or null when it must be absent")) }
+                else { return .failure(KeyError(key: "expect.params.\(name)", problem: .wrongValue)) }
             }
         }
         return .success(expect)

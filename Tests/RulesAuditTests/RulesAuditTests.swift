@@ -165,7 +165,10 @@ import RulesAudit
         #expect(read.cases.map(\.source?.line) == [1, 10])
         #expect(read.errors.map(\.line) == [2, 3, 4, 6, 7, 8, 9])
         #expect(read.errors.map(\.key) == ["expect.decision", nil, "colour", "expect", "url", "url", "expect.params.code"])
-        #expect(read.errors[0].description == "t.jsonl:2: expect.decision: must be \"allow\" or \"cancel\"")
+        guard read.errors.count == 7, case .notJSON = read.errors[1].problem else { Issue.record("\(read.errors)"); return }
+        #expect(read.errors.map(\.problem).enumerated().filter { $0.offset != 1 }.map(\.element)
+                == [.wrongValue, .unknownKey, .emptyExpectation, .wrongValue, .repeatedKey, .wrongValue])
+        #expect(read.errors.map(\.file) == Array(repeating: "t.jsonl", count: 7))
         let sub = read.cases[1]
         #expect(sub.name == "sub" && !sub.isMainFrame && sub.type == .linkClicked && sub.state == "s")
         #expect(sub.expect.rule == .absent && sub.expect.error == .absent && sub.expect.params == ["code": .absent])
@@ -197,21 +200,21 @@ import RulesAudit
             + Array("{\"url\": \"myapp://b\", \"expect\": {\"rule\": null}}".utf8)
         let read = CaseFile.parse(bytes, file: "t.jsonl")
         #expect(read.cases.map(\.url) == ["myapp://a", "myapp://b"])
-        #expect(read.errors.map(\.description) == ["t.jsonl:2: not UTF-8"])
+        #expect(read.errors == [CaseFileError(file: "t.jsonl", line: 2, key: nil, problem: .notUTF8)])
     }
 
     @Test func aCaseFileWithNoCasesIsAnError() {
         for text in ["", "\n  \n"] {
             let read = CaseFile.parse(Array(text.utf8), file: "empty.jsonl")
             #expect(read.cases.isEmpty && read.errors.count == 1 && !read.errors[0].isUnreadable)
-            #expect(read.errors.first?.description.hasPrefix("empty.jsonl: holds no cases") == true)
+            #expect(read.errors.first?.problem == .noCases && read.errors.first?.line == 0)
         }
     }
 
     @Test func anUnreadableCaseFileIsAnError() {
         let read = CaseFile.load(path: "/nonexistent/cases.jsonl")
         #expect(read.cases.isEmpty && read.errors.count == 1 && read.errors[0].line == 0 && read.errors[0].isUnreadable)
-        #expect(read.errors[0].description == "/nonexistent/cases.jsonl: cannot be read")
+        #expect(read.errors[0] == CaseFileError(file: "/nonexistent/cases.jsonl", line: 0, key: nil, problem: .unreadable))
     }
 }
 
