@@ -2,7 +2,8 @@
 // codes live, the links mails carry. The embedded default (no --config) has one app, `bridge-demo`, for
 // every provider; any Capture client_id is registered on first use; one verified user,
 // ada@example.com / analytical-engine, phone +15555550100. `--config FILE` (JSON) replaces any part of it;
-// a mistake is an error naming the key path (`users[1].email: …`), as the rules loader's are.
+// a mistake is an error naming the key path (`users[1].email`) and the problem (a ConfigurationProblem), as the
+// rules loader's are.
 import Foundation
 import NavigationPolicy
 import JSONText
@@ -106,35 +107,42 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         return origin
     }
 
-    /// A configuration error, with the key path.
-    public struct Invalid: Error, CustomStringConvertible {
+    /// A configuration error: the key path and the problem (worded by `message`).
+    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
         public let keyPath: String
-        public let message: String
+        public let problem: ConfigurationProblem
+        public init(keyPath: String, _ problem: ConfigurationProblem) {
+            self.keyPath = keyPath
+            self.problem = problem
+        }
+        public var message: String { problem.description }
         public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
     }
 
+    /// The keys a configuration may have (any other is refused, naming these).
+    public static let knownKeys = ["appName", "clients", "apiClients", "strictClients", "users", "codeLifetime", "resetCodeLifetime",
+        "accessTokenLifetime", "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
+        "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description",
+        "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds",
+        "engageAPIKey", "engageTokenLifetime"]
+
     /// Reads a configuration file: keys it names replace the default's.
-    public static func load(path: String) throws -> EmulatorConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Invalid(keyPath: "", message: "\(path) cannot be read") }
+    public static func load(path: String) throws(Invalid) -> EmulatorConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Invalid(keyPath: "", .unreadable(path: path)) }
         return try parse(data)
     }
 
-    public static func parse(_ raw: Data) throws -> EmulatorConfiguration {
+    public static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {
         let data: Data
-        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw Invalid(keyPath: "", message: error.description) }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw Invalid(keyPath: "", message: "not valid JSON") }
-        guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", message: "the configuration must be a JSON object") }
+        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw Invalid(keyPath: "", .encoding(error)) }
+        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw Invalid(keyPath: "", .notJSON) }
+        guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", .notAnObject) }
         var config = EmulatorConfiguration()
-        let known = ["appName", "clients", "apiClients", "strictClients", "users", "codeLifetime", "resetCodeLifetime", "accessTokenLifetime",
-                     "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
-                     "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description",
-                     "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds",
-                     "engageAPIKey", "engageTokenLifetime"]
-        try only(top, known, path: "")
+        try only(top, knownKeys, path: "")
         if let value = top["appName"] { config.appName = try string(value, "appName") }
         if let value = top["engageAPIKey"] {
             let key = try string(value, "engageAPIKey")
-            guard !key.isEmpty else { throw Invalid(keyPath: "engageAPIKey", message: "must not be empty") }
+            guard !key.isEmpty else { throw Invalid(keyPath: "engageAPIKey", .empty) }
             config.engageAPIKey = key
         }
         if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
@@ -148,130 +156,130 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             guard let value = top[key] else { continue }
             let seconds = try number(value, key)
             guard seconds > 0, seconds <= longestSeconds else {
-                throw Invalid(keyPath: key, message: "must be more than 0 and at most \(Int(longestSeconds)) seconds (a year); it is \(JSONWriter.numberText(seconds))")
+                throw Invalid(keyPath: key, .secondsOutOfRange(seconds))
             }
             config[keyPath: field] = seconds
         }
         for (key, field) in [("maxPINAttempts", \EmulatorConfiguration.maxPINAttempts), ("maxPasswordAttempts", \.maxPasswordAttempts)] {
             guard let value = top[key] else { continue }
             let count = try number(value, key)
-            guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: key, message: "must be a whole number from 1 to 1000") }
+            guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: key, .attemptsOutOfRange) }
             config[keyPath: field] = Int(count)
         }
         if let value = top["allowedOrigins"] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedOrigins", message: "must be an array of origins such as https://yourdomain.com") }
-            config.allowedOrigins = try list.enumerated().map { index, item in
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedOrigins", .wrongType(.arrayOfOrigins)) }
+            config.allowedOrigins = try list.enumerated().map { (index, item) throws(Invalid) -> String in
                 let path = "allowedOrigins[\(index)]"
                 let text = try string(item, path)
                 guard let origin = Self.origin(text) else {
-                    throw Invalid(keyPath: path, message: "\(text.debugDescription) is not an origin such as https://yourdomain.com (a scheme, a host and a port, no path; no wildcard)")
+                    throw Invalid(keyPath: path, .notAnOrigin(text))
                 }
                 return origin
             }
         }
         if let value = top["allowedHosts"] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedHosts", message: "must be an array of host names") }
-            config.allowedHosts = try list.enumerated().map { index, item in
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedHosts", .wrongType(.arrayOfHostNames)) }
+            config.allowedHosts = try list.enumerated().map { (index, item) throws(Invalid) -> String in
                 let text = try string(item, "allowedHosts[\(index)]")
                 guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !":/?#@[]".utf8.contains($0) }) else {
-                    throw Invalid(keyPath: "allowedHosts[\(index)]", message: "\(text.debugDescription) is not a host name (no port, scheme or path)")
+                    throw Invalid(keyPath: "allowedHosts[\(index)]", .notAHostName(text))
                 }
                 return text.lowercased()
             }
         }
         if let value = top["deepLinkTemplate"] {
             let template = try string(value, "deepLinkTemplate")
-            guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", message: "must contain {token}") }
+            guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", .templateLacks(["{token}"])) }
             config.deepLinkTemplate = template
         }
         for key in ["realmConfirmTemplate", "realmResetTemplate"] {
             guard let value = top[key] else { continue }
             let template = try string(value, key)
-            guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: key, message: "must contain {token} and {tokenId}") }
+            guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: key, .templateLacks(["{token}", "{tokenId}"])) }
             if key == "realmConfirmTemplate" { config.realmConfirmTemplate = template } else { config.realmResetTemplate = template }
         }
         if let value = top["realmResetFunction"] {
             let outcome = try string(value, "realmResetFunction")
-            guard ["success", "pending", "fail"].contains(outcome) else { throw Invalid(keyPath: "realmResetFunction", message: "must be success, pending or fail") }
+            guard ["success", "pending", "fail"].contains(outcome) else { throw Invalid(keyPath: "realmResetFunction", .notOneOf(["success", "pending", "fail"])) }
             config.realmResetFunction = outcome
         }
         if let value = top["kiiPasswordMode"] {
             let mode = try string(value, "kiiPasswordMode")
-            guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", message: "must be user or auto") }
+            guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", .notOneOf(["user", "auto"])) }
             config.kiiPasswordMode = mode
         }
         if let value = top["kiiLinkBase"] {
             let base = try string(value, "kiiLinkBase")
             guard base.hasPrefix("https://") || base.hasPrefix("http://"), !base.contains("?"), !base.contains("#") else {
-                throw Invalid(keyPath: "kiiLinkBase", message: "must be an http(s) URL such as https://api.kii.com (no query or fragment)")
+                throw Invalid(keyPath: "kiiLinkBase", .notLinkBase)
             }
             config.kiiLinkBase = base
         }
         if let value = top["maxBodyBytes"] {
             let bytes = try number(value, "maxBodyBytes")
-            guard bytes >= 1024, bytes == bytes.rounded() else { throw Invalid(keyPath: "maxBodyBytes", message: "must be a whole number of bytes, 1024 or more") }
+            guard bytes >= 1024, bytes == bytes.rounded() else { throw Invalid(keyPath: "maxBodyBytes", .bodyLimitTooSmall) }
             config.maxBodyBytes = Int(bytes)
         }
         if let value = top["users"] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: "users", message: "must be an array") }
-            config.users = try list.enumerated().map { index, item in
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "users", .wrongType(.array)) }
+            config.users = try list.enumerated().map { (index, item) throws(Invalid) -> User in
                 let path = "users[\(index)]"
-                guard let user = item as? [String: Any] else { throw Invalid(keyPath: path, message: "must be an object") }
+                guard let user = item as? [String: Any] else { throw Invalid(keyPath: path, .wrongType(.object)) }
                 try only(user, ["email", "password", "phone", "verified", "displayName"], path: path)
-                guard let email = user["email"] else { throw Invalid(keyPath: "\(path).email", message: "missing; it is required") }
-                guard let password = user["password"] else { throw Invalid(keyPath: "\(path).password", message: "missing; it is required") }
+                guard let email = user["email"] else { throw Invalid(keyPath: "\(path).email", .missing) }
+                guard let password = user["password"] else { throw Invalid(keyPath: "\(path).password", .missing) }
                 return User(email: try string(email, "\(path).email").lowercased(), password: try string(password, "\(path).password"),
-                            phone: try user["phone"].map { try string($0, "\(path).phone") },
-                            verified: try user["verified"].map { try bool($0, "\(path).verified") } ?? true,
-                            displayName: try user["displayName"].map { try string($0, "\(path).displayName") })
+                            phone: try user["phone"].map { (value) throws(Invalid) in try string(value, "\(path).phone") },
+                            verified: try user["verified"].map { (value) throws(Invalid) in try bool(value, "\(path).verified") } ?? true,
+                            displayName: try user["displayName"].map { (value) throws(Invalid) in try string(value, "\(path).displayName") })
             }
             var seen = Set<String>()
             for (index, user) in config.users.enumerated() where !seen.insert(user.email).inserted {
-                throw Invalid(keyPath: "users[\(index)].email", message: "\(user.email) is already a user")
+                throw Invalid(keyPath: "users[\(index)].email", .repeatedUser(user.email))
             }
         }
         if let value = top["clients"] { config.clients = try clients(value, key: "clients") }
         if let value = top["apiClients"] {
             config.apiClients = try clients(value, key: "apiClients")
             for (index, client) in config.apiClients.enumerated() where (client.secret ?? "").isEmpty {
-                throw Invalid(keyPath: "apiClients[\(index)].secret", message: "missing; an API client signs with its secret")
+                throw Invalid(keyPath: "apiClients[\(index)].secret", .apiClientWithoutSecret)
             }
         }
         return config
     }
 
     /// A list of clients, each {id, secret?, redirectURIs?}.
-    private static func clients(_ value: Any, key: String) throws -> [Client] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: key, message: "must be an array") }
-            return try list.enumerated().map { index, item in
+    private static func clients(_ value: Any, key: String) throws(Invalid) -> [Client] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: key, .wrongType(.array)) }
+            return try list.enumerated().map { (index, item) throws(Invalid) -> Client in
                 let path = "\(key)[\(index)]"
-                guard let client = item as? [String: Any] else { throw Invalid(keyPath: path, message: "must be an object") }
+                guard let client = item as? [String: Any] else { throw Invalid(keyPath: path, .wrongType(.object)) }
                 try only(client, ["id", "secret", "redirectURIs"], path: path)
-                guard let id = client["id"] else { throw Invalid(keyPath: "\(path).id", message: "missing; it is required") }
+                guard let id = client["id"] else { throw Invalid(keyPath: "\(path).id", .missing) }
                 var uris: [String] = []
                 if let value = client["redirectURIs"] {
-                    guard let array = value as? [Any] else { throw Invalid(keyPath: "\(path).redirectURIs", message: "must be an array of URLs") }
-                    uris = try array.enumerated().map { try string($1, "\(path).redirectURIs[\($0)]") }
+                    guard let array = value as? [Any] else { throw Invalid(keyPath: "\(path).redirectURIs", .wrongType(.arrayOfURLs)) }
+                    uris = try array.enumerated().map { (index, item) throws(Invalid) in try string(item, "\(path).redirectURIs[\(index)]") }
                 }
-                return Client(id: try string(id, "\(path).id"), secret: try client["secret"].map { try string($0, "\(path).secret") }, redirectURIs: uris)
+                return Client(id: try string(id, "\(path).id"), secret: try client["secret"].map { (value) throws(Invalid) in try string(value, "\(path).secret") }, redirectURIs: uris)
             }
     }
 
-    private static func only(_ object: [String: Any], _ known: [String], path: String) throws {
+    private static func only(_ object: [String: Any], _ known: [String], path: String) throws(Invalid) {
         for key in object.keys.sorted() where !known.contains(key) {
-            throw Invalid(keyPath: path.isEmpty ? key : "\(path).\(key)", message: "unknown key; known keys: \(known.joined(separator: ", "))")
+            throw Invalid(keyPath: path.isEmpty ? key : "\(path).\(key)", .unknownKey(known: known))
         }
     }
-    private static func string(_ value: Any, _ path: String) throws -> String {
-        guard let text = value as? String else { throw Invalid(keyPath: path, message: "must be a string") }
+    private static func string(_ value: Any, _ path: String) throws(Invalid) -> String {
+        guard let text = value as? String else { throw Invalid(keyPath: path, .wrongType(.string)) }
         return text
     }
-    private static func bool(_ value: Any, _ path: String) throws -> Bool {
-        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { throw Invalid(keyPath: path, message: "must be true or false") }
+    private static func bool(_ value: Any, _ path: String) throws(Invalid) -> Bool {
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { throw Invalid(keyPath: path, .wrongType(.boolean)) }
         return number.boolValue
     }
-    private static func number(_ value: Any, _ path: String) throws -> Double {
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { throw Invalid(keyPath: path, message: "must be a number") }
+    private static func number(_ value: Any, _ path: String) throws(Invalid) -> Double {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { throw Invalid(keyPath: path, .wrongType(.number)) }
         return number.doubleValue
     }
 }

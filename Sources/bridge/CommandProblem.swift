@@ -6,6 +6,7 @@ import ArgumentParser
 import BrowserURL
 import NavigationPolicy
 import NavigationReplay
+import ProviderEmulator
 import CommandOutput
 import WebViewHost
 
@@ -33,7 +34,7 @@ enum CommandProblem: Error, Hashable {
     case rules(RulesError)
     case caseFileExists(path: String)
     case cannotWrite(path: String)
-    case providerConfig(path: String, reason: String)
+    case providerConfig(path: String, EmulatorConfiguration.Invalid)
     case noAssetsDirectory(String)
     case emulatorDidNotStart(reason: String)
     case builtWithoutWebKit

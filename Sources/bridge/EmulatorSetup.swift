@@ -9,7 +9,7 @@ enum EmulatorSetup {
     static func configuration(config: String?, assets: String?) throws -> EmulatorConfiguration {
         var configuration = EmulatorConfiguration.embeddedDefault
         if let config {
-            do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw CommandProblem.providerConfig(path: config, reason: "\(error)") }
+            do { configuration = try EmulatorConfiguration.load(path: config) } catch { throw CommandProblem.providerConfig(path: config, error) }
         }
         if let assets {
             guard isDirectory(assets) else { throw CommandProblem.noAssetsDirectory(assets) }

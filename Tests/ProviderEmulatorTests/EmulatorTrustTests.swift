@@ -152,16 +152,17 @@ struct EmulatorTrustTests {
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 0)
     }
 
-    @Test("configuration values out of range are errors naming the key", arguments: [
-        (#"{"deepLinkTokenLifetime": 1e308}"#, "deepLinkTokenLifetime"), (#"{"codeLifetime": 0}"#, "codeLifetime"),
-        (#"{"idleTimeout": 40000000}"#, "idleTimeout"), (#"{"maxPINAttempts": 0}"#, "maxPINAttempts"),
-        (#"{"maxPasswordAttempts": 2.5}"#, "maxPasswordAttempts"), (#"{"allowedOrigins": ["*"]}"#, "allowedOrigins[0]"),
-        (#"{"allowedOrigins": ["https://a.example/path"]}"#, "allowedOrigins[0]"), (#"{"allowedHosts": ["a.example:80"]}"#, "allowedHosts[0]"),
+    @Test("configuration values out of range are errors naming the key and the problem", arguments: [
+        (#"{"deepLinkTokenLifetime": 1e308}"#, "deepLinkTokenLifetime", ConfigurationProblem.secondsOutOfRange(1e308)),
+        (#"{"codeLifetime": 0}"#, "codeLifetime", .secondsOutOfRange(0)),
+        (#"{"idleTimeout": 40000000}"#, "idleTimeout", .secondsOutOfRange(40_000_000)),
+        (#"{"maxPINAttempts": 0}"#, "maxPINAttempts", .attemptsOutOfRange),
+        (#"{"maxPasswordAttempts": 2.5}"#, "maxPasswordAttempts", .attemptsOutOfRange),
+        (#"{"allowedOrigins": ["*"]}"#, "allowedOrigins[0]", .notAnOrigin("*")),
+        (#"{"allowedOrigins": ["https://a.example/path"]}"#, "allowedOrigins[0]", .notAnOrigin("https://a.example/path")),
+        (#"{"allowedHosts": ["a.example:80"]}"#, "allowedHosts[0]", .notAHostName("a.example:80")),
     ])
-    func ranges(json: String, key: String) async {
-        #expect(throws: EmulatorConfiguration.Invalid.self) { try EmulatorConfiguration.parse(Data(json.utf8)) }
-        do { _ = try EmulatorConfiguration.parse(Data(json.utf8)) } catch let error as EmulatorConfiguration.Invalid {
-            #expect(error.keyPath == key)
-        } catch { Issue.record("unexpected \(error)") }
+    func ranges(json: String, key: String, problem: ConfigurationProblem) async {
+        #expect(throws: EmulatorConfiguration.Invalid(keyPath: key, problem)) { try EmulatorConfiguration.parse(Data(json.utf8)) }
     }
 }

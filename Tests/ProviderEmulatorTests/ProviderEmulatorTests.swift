@@ -211,23 +211,25 @@ struct BackendEmulatorTests {
         #expect(await e.json("POST", "/api/reset-password", "{").status == 400)
     }
 
-    @Test("configuration errors name the key path", arguments: [
-        (#"{"users":[{"email":"a@b.c"}]}"#, "users[0].password"),
-        (#"{"users":[{"email":"a@b.c","password":"p"},{"email":"A@b.c","password":"q"}]}"#, "users[1].email"),
-        (#"{"codeLifetime":0}"#, "codeLifetime"),
-        (#"{"deepLinkTemplate":"yourapp://x"}"#, "deepLinkTemplate"),
-        (#"{"colour":"red"}"#, "colour"),
-        (#"{"clients":[{"secret":"s"}]}"#, "clients[0].id"),
-        (#"{"maxBodyBytes":0}"#, "maxBodyBytes"),
+    @Test("configuration errors name the key path and the problem", arguments: [
+        (#"{"users":[{"email":"a@b.c"}]}"#, "users[0].password", ConfigurationProblem.missing),
+        (#"{"users":[{"email":"a@b.c","password":"p"},{"email":"A@b.c","password":"q"}]}"#, "users[1].email", .repeatedUser("a@b.c")),
+        (#"{"codeLifetime":0}"#, "codeLifetime", .secondsOutOfRange(0)),
+        (#"{"deepLinkTemplate":"yourapp://x"}"#, "deepLinkTemplate", .templateLacks(["{token}"])),
+        (#"{"realmResetTemplate":"yourapp://x?token={token}"}"#, "realmResetTemplate", .templateLacks(["{token}", "{tokenId}"])),
+        (#"{"kiiPasswordMode":"none"}"#, "kiiPasswordMode", .notOneOf(["user", "auto"])),
+        (#"{"colour":"red"}"#, "colour", .unknownKey(known: EmulatorConfiguration.knownKeys)),
+        (#"{"clients":[{"secret":"s"}]}"#, "clients[0].id", .missing),
+        (#"{"maxBodyBytes":0}"#, "maxBodyBytes", .bodyLimitTooSmall),
+        (#"{"users":"ada"}"#, "users", .wrongType(.array)),
+        ("[1]", "", .notAnObject),
     ])
-    func configuration(json: String, keyPath: String) async {
-        do {
+    func configuration(json: String, keyPath: String, problem: ConfigurationProblem) async {
+        do throws(EmulatorConfiguration.Invalid) {
             _ = try EmulatorConfiguration.parse(Data(json.utf8))
             Issue.record("accepted: \(json)")
-        } catch let error as EmulatorConfiguration.Invalid {
-            #expect(error.keyPath == keyPath, "\(error)")
         } catch {
-            Issue.record("\(error)")
+            #expect(error == EmulatorConfiguration.Invalid(keyPath: keyPath, problem), "\(error)")
         }
     }
 }

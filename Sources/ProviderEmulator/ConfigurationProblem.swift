@@ -1,0 +1,76 @@
+// ConfigurationProblem.swift: what is wrong with a `bridge serve --config` file, as a value
+// (EmulatorConfiguration.Invalid carries it with the key path), and its words, which the CLI prints after
+// the file and the key path. The strings a case carries are the file's own.
+import JSONText
+import NavigationPolicy
+
+public enum ConfigurationProblem: Sendable, Hashable {
+    case unreadable(path: String)
+    case encoding(TextEncodingError)
+    case notJSON
+    case notAnObject
+    case unknownKey(known: [String])
+    case missing
+    case wrongType(ConfigurationValueType)
+    case empty
+    /// A lifetime or timeout outside (0, a year]: the value given.
+    case secondsOutOfRange(Double)
+    case attemptsOutOfRange
+    case notAnOrigin(String)
+    case notAHostName(String)
+    /// A template without the placeholders it must hold.
+    case templateLacks([String])
+    /// A word that is none of those the key takes.
+    case notOneOf([String])
+    case notLinkBase
+    case bodyLimitTooSmall
+    /// An e-mail address given to two users.
+    case repeatedUser(String)
+    case apiClientWithoutSecret
+}
+
+/// The type a configuration value must have.
+public enum ConfigurationValueType: Sendable, Hashable {
+    case string, boolean, number, array, object, arrayOfOrigins, arrayOfHostNames, arrayOfURLs
+}
+
+extension ConfigurationProblem: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .unreadable(let path): "\(path) cannot be read"
+        case .encoding(let error): error.description
+        case .notJSON: "not valid JSON"
+        case .notAnObject: "the configuration must be a JSON object"
+        case .unknownKey(let known): "unknown key; known keys: \(known.joined(separator: ", "))"
+        case .missing: "missing; it is required"
+        case .wrongType(let type): "must be " + type.words
+        case .empty: "must not be empty"
+        case .secondsOutOfRange(let seconds):
+            "must be more than 0 and at most \(Int(EmulatorConfiguration.longestSeconds)) seconds (a year); it is \(JSONWriter.numberText(seconds))"
+        case .attemptsOutOfRange: "must be a whole number from 1 to 1000"
+        case .notAnOrigin(let text): "\(text.debugDescription) is not an origin such as https://yourdomain.com (a scheme, a host and a port, no path; no wildcard)"
+        case .notAHostName(let text): "\(text.debugDescription) is not a host name (no port, scheme or path)"
+        case .templateLacks(let placeholders): "must contain " + placeholders.joined(separator: " and ")
+        case .notOneOf(let words): "must be " + words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+        case .notLinkBase: "must be an http(s) URL such as https://api.kii.com (no query or fragment)"
+        case .bodyLimitTooSmall: "must be a whole number of bytes, 1024 or more"
+        case .repeatedUser(let email): "\(email) is already a user"
+        case .apiClientWithoutSecret: "missing; an API client signs with its secret"
+        }
+    }
+}
+
+extension ConfigurationValueType {
+    var words: String {
+        switch self {
+        case .string: "a string"
+        case .boolean: "true or false"
+        case .number: "a number"
+        case .array: "an array"
+        case .object: "an object"
+        case .arrayOfOrigins: "an array of origins such as https://yourdomain.com"
+        case .arrayOfHostNames: "an array of host names"
+        case .arrayOfURLs: "an array of URLs"
+        }
+    }
+}
