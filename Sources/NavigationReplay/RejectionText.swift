@@ -2,7 +2,6 @@
 // text and JSON lines. The readers give values (RejectionReason, SkipReason); the words are made here, a URL
 // masked with the renderer's redactor (the whole reason is then masked as free text where it is printed).
 import BrowserURL
-import CommandOutput
 import NavigationPolicy
 
 extension RejectionReason {
@@ -22,7 +21,7 @@ extension RejectionReason {
         case .input(let error):
             return "\(error)"
         case .unparseableURL(let url, let error):
-            return "url \(redactor.rawURL(url).debugDescription) is not a URL: \(DecisionError.invalidURL(error).message(masking: redactor))"
+            return "url \(redactor.rawURL(url).debugDescription) is not a URL: \(error)"
         case .documentNotJSON(let format, let parserMessage):
             return "not \(format.article): the JSON does not parse (\(parserMessage))"
         case .har(let problem):

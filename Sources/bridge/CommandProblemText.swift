@@ -32,7 +32,7 @@ extension CommandProblem: CustomStringConvertible {
         case .rules(let error): "rules: " + redactor.message("\(error)")
         case .caseFileExists(let path): "\(path) exists; give --force to replace it"
         case .cannotWrite(let path): "cannot write \(path)"
-        case .providerConfig(let path, let error): "config: \(path): \(error)"
+        case .providerConfig(let path, let error): "config: \(path): " + redactor.message("\(error)")
         case .noAssetsDirectory(let path): "--assets \(path): no such directory"
         case .emulatorDidNotStart(let reason): "--provider: the emulator did not start: \(reason)"
         case .builtWithoutWebKit:

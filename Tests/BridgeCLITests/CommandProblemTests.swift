@@ -6,6 +6,7 @@ import BrowserURL
 import Foundation
 import NavigationPolicy
 import NavigationReplay
+import ProviderEmulator
 import Testing
 @testable import bridge
 
@@ -143,6 +144,14 @@ struct CommandProblemTests {
         try Self.expect(["test", "--rules", Self.rules, "--init", unwritable], .cannotWrite(path: unwritable))
 
         try Self.expect(["serve", "--assets", "/nonexistent-assets"], .noAssetsDirectory("/nonexistent-assets"))
+
+        // A configuration's problem quotes the file's value, masked like any other: an origin with a token in it.
+        let config = directory.appendingPathComponent("config.json")
+        let origin = "https://a.example/?access_token=SECRETSECRETSECRET"
+        try Data(#"{"allowedOrigins": ["\#(origin)"]}"#.utf8).write(to: config)
+        let configProblem = CommandProblem.providerConfig(path: config.path, EmulatorConfiguration.Invalid(keyPath: "allowedOrigins[0]", .notAnOrigin(origin)))
+        try Self.expect(["serve", "--config", config.path], configProblem)
+        #expect(!configProblem.words(masking: Redactor()).contains("SECRETSECRETSECRET"))
     }
 
     static func rulesError(_ path: String) -> RulesError? {

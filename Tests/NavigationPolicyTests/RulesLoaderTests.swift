@@ -24,7 +24,7 @@ struct RulesLoaderTests {
         (#"{"version":1,"allow":["https://a.*.example.com"]}"#, "allow[0]", .misplacedWildcard("https://a.*.example.com")),
         (#"{"version":1,"allow":["https://example.com/path"]}"#, "allow[0]", .notAnOrigin("https://example.com/path")),
         (#"{"version":1,"allow":["https://*.com"]}"#, "allow[0]", .wildcardWithoutDomain("https://*.com")),
-        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb"},{"redirectURI":"https://[::1/"}]}"#, "sentinels[1].redirectURI", .redirectURINotURL("https://[::1/", parseError("https://[::1/"))),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb"},{"redirectURI":"https://[::1/"}]}"#, "sentinels[1].redirectURI", .redirectURINotURL("https://[::1/", URLParseError(.ipv6Unclosed))),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb#x"}]}"#, "sentinels[0].redirectURI", .redirectURIHasFragment("https://a.example/cb#x")),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://u@a.example/cb"}]}"#, "sentinels[0].redirectURI", .redirectURIHasCredentials("https://u@a.example/cb")),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","responseMode":"form"}]}"#, "sentinels[0].responseMode", .unknownResponseMode("form")),
@@ -71,13 +71,10 @@ struct RulesLoaderTests {
         let error = Self.error(json)
         #expect(error?.keyPath == keyPath, "\(json): \(String(describing: error))")
         #expect(error?.problem == problem, "\(json)")
+        // What a user reads: the key path, then the problem's words.
+        #expect(error?.description == keyPath + ": " + problem.description)
     }
 
-    /// The parser's error for a URL that does not parse.
-    static func parseError(_ url: String) -> URLParseError {
-        guard case .failure(let error) = BrowserURL.parse(url) else { preconditionFailure("\(url) parses") }
-        return error
-    }
 
     @Test("not JSON at all")
     func notJSON() {
@@ -124,6 +121,7 @@ struct RulesLoaderTests {
             Issue.record("loaded")
         } catch {
             #expect(error == RulesError("", .unreadable, file: "/nonexistent/rules.json"))
+            #expect(error.description.hasPrefix("/nonexistent/rules.json: "))
         }
     }
 

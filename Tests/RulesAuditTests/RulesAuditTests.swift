@@ -169,6 +169,8 @@ import RulesAudit
         #expect(read.errors.map(\.problem).enumerated().filter { $0.offset != 1 }.map(\.element)
                 == [.wrongValue, .unknownKey, .emptyExpectation, .wrongValue, .repeatedKey, .wrongValue])
         #expect(read.errors.map(\.file) == Array(repeating: "t.jsonl", count: 7))
+        // What a user reads: file, line, key, and the words for what that key takes.
+        #expect(read.errors[0].description == "t.jsonl:2: expect.decision: must be \"allow\" or \"cancel\"")
         let sub = read.cases[1]
         #expect(sub.name == "sub" && !sub.isMainFrame && sub.type == .linkClicked && sub.state == "s")
         #expect(sub.expect.rule == .absent && sub.expect.error == .absent && sub.expect.params == ["code": .absent])
@@ -201,6 +203,7 @@ import RulesAudit
         let read = CaseFile.parse(bytes, file: "t.jsonl")
         #expect(read.cases.map(\.url) == ["myapp://a", "myapp://b"])
         #expect(read.errors == [CaseFileError(file: "t.jsonl", line: 2, key: nil, problem: .notUTF8)])
+        #expect(read.errors.map(\.description) == ["t.jsonl:2: not UTF-8"])
     }
 
     @Test func aCaseFileWithNoCasesIsAnError() {
@@ -208,6 +211,7 @@ import RulesAudit
             let read = CaseFile.parse(Array(text.utf8), file: "empty.jsonl")
             #expect(read.cases.isEmpty && read.errors.count == 1 && !read.errors[0].isUnreadable)
             #expect(read.errors.first?.problem == .noCases && read.errors.first?.line == 0)
+            #expect(read.errors.first?.description.hasPrefix("empty.jsonl: holds no cases") == true)
         }
     }
 
@@ -215,6 +219,7 @@ import RulesAudit
         let read = CaseFile.load(path: "/nonexistent/cases.jsonl")
         #expect(read.cases.isEmpty && read.errors.count == 1 && read.errors[0].line == 0 && read.errors[0].isUnreadable)
         #expect(read.errors[0] == CaseFileError(file: "/nonexistent/cases.jsonl", line: 0, key: nil, problem: .unreadable))
+        #expect(read.errors[0].description == "/nonexistent/cases.jsonl: cannot be read")
     }
 }
 
