@@ -3,8 +3,10 @@
 // it requests, so:
 // - the Host header must name this machine as an address (an IP literal, localhost) or a name the
 //   configuration lists: a DNS-rebinding page, whose requests carry its own host name, is refused;
-// - the control plane (/emulator/, the outbox under /api/v1/ and /view/, the dashboard) answers only requests with no
-//   Origin (curl, tests, SDKs) or from its own origin (the dashboard's own fetches), never another page;
+// - the control plane (the routes whose group declares it: the emulator's own, the outbox, the dashboard)
+//   answers only requests with no Origin (curl, tests, SDKs) or from its own origin (the dashboard's own
+//   fetches), never another page, whatever the method or content type: a browser's `Sec-Fetch-Site` that is
+//   not same-origin (or none, a typed address) is refused too, for the requests that carry no Origin;
 // - the providers' endpoints let a page read their answers (CORS, with credentials) only when the page's
 //   origin is a loopback one or one the configuration lists, as a real provider allows only the origins
 //   registered for the app; others get the answer without CORS headers, which a browser keeps from them.
@@ -28,18 +30,17 @@ struct AccessPolicy: Sendable {
         case wrongHost(String)
         /// A control route asked from another page's origin.
         case crossOrigin(String)
+        /// A control route asked by a browser for another site's page (its `Sec-Fetch-Site`).
+        case crossSite(String)
     }
 
-    /// The control plane: the emulator's own routes, the outbox and the dashboard.
-    static func isControl(_ path: String) -> Bool {
-        path == "/" || path.hasPrefix("/emulator/") || path.hasPrefix("/api/v1/") || path.hasPrefix("/view/") || path.hasPrefix("/dashboard.")
-    }
-
-    /// Nil when the request may be routed. `host` is the Host header (nil: a request without one, which
-    /// HTTP/1.0 allows; no page's request lacks one).
-    func refusal(path: String, host: String?, origin: String?) -> Refusal? {
+    /// Nil when a route on `plane` may answer. `host` is the Host header (nil: a request without one, which
+    /// HTTP/1.0 allows; no page's request lacks one); `fetchSite` is the request's `Sec-Fetch-Site`.
+    func refusal(_ plane: EmulatorPlane, host: String?, origin: String?, fetchSite: String?) -> Refusal? {
         if let host, !isAllowedHost(host) { return .wrongHost(host) }
-        if Self.isControl(path), let origin, !isSameOrigin(origin, host: host) { return .crossOrigin(origin) }
+        guard plane == .control else { return nil }
+        if let origin, !isSameOrigin(origin, host: host) { return .crossOrigin(origin) }
+        if let fetchSite, fetchSite != "same-origin", fetchSite != "none" { return .crossSite(fetchSite) }
         return nil
     }
 

@@ -62,6 +62,6 @@ enum AppBackendRoutes {
     }
 
     static func error(_ status: Int, _ error: String, _ description: String) -> EmulatorResponse {
-        ProviderEmulator.providerError("/api/", status: status, error: error, description: description)
+        ProviderEmulator.providerError(.plain, status: status, error: error, description: description)
     }
 }

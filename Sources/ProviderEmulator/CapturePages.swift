@@ -120,9 +120,7 @@ enum CapturePages {
     }
 
     static func changePage(_ state: inout EmulatorState, _ fields: [String: String], error: String?) -> EmulatorResponse {
-        for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
-            return EmulatorPage.html("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
-        }
+        if let refused = changeRefusal(state, fields) { return refused }
         guard tokenOwner(state, fields["token"]!) != nil else {
             return EmulatorPage.html("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
         }
@@ -137,10 +135,23 @@ enum CapturePages {
             """)
     }
 
-    static func changePassword(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
+    /// The change-password page's parameters, as Capture checks them: each is required, and the xd_receiver the
+    /// page will frame (with the callback's name after `#`) must be at a registered origin, as a redirect URI
+    /// must; nil when they are fine.
+    static func changeRefusal(_ state: EmulatorState, _ fields: [String: String]) -> EmulatorResponse? {
         for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
             return EmulatorPage.html("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
         }
+        if let refusal = RegisteredURL.refusal(fields["xd_receiver"]!, access: state.access) {
+            let code = RegisteredURL.unusable(fields["xd_receiver"]!) == nil ? "redirect_uri_mismatch" : "invalid_argument"
+            return EmulatorPage.html("Change your password", "<p class=\"error\">\(code): \(EmulatorPage.escape(RegisteredURL.words(refusal, parameter: "xd_receiver"))).</p>",
+                                     status: 400)
+        }
+        return nil
+    }
+
+    static func changePassword(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
+        if let refused = changeRefusal(state, fields) { return refused }
         guard let email = tokenOwner(state, fields["token"]!), let index = state.userIndex(email: email) else {
             return EmulatorPage.html("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
         }

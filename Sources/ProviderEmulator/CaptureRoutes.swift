@@ -47,32 +47,19 @@ enum CaptureRoutes {
         return .success(fields)
     }
 
-    /// Why a redirect URI is refused before any client lookup, or nil: it must be an absolute URL (parsed as
-    /// a browser parses it) without a fragment, and not of a scheme the engine always blocks (the browser
-    /// would run or render what the provider sends: RFC 6749 §10.6 and §10.15).
-    static func redirectURIRefusal(_ redirectURI: String) -> EmulatorResponse? {
-        guard case .success(let url) = BrowserURL.parse(redirectURI) else {
-            return error(400, code: 200, "invalid_argument", "redirect_uri is not an absolute URL")
-        }
-        if PolicyEngine.alwaysBlockedSchemes.contains(url.scheme) {
-            return error(400, code: 200, "invalid_argument", "redirect_uri may not be a \(url.scheme): URL")
-        }
-        if url.fragment != nil { return error(400, code: 200, "invalid_argument", "redirect_uri may not have a fragment") }
-        return nil
-    }
-
     /// A registered client (any client_id registers on first use unless the configuration is strict), and a
-    /// redirect URI it may use.
+    /// redirect URI it may use (RegisteredURL: usable at all, then the client's list or the app's origins).
     static func client(_ state: inout EmulatorState, _ id: String, redirectURI: String?, config: EmulatorConfiguration) -> EmulatorResponse? {
-        if let redirectURI, let refused = redirectURIRefusal(redirectURI) { return refused }
+        if let redirectURI, let refusal = RegisteredURL.unusable(redirectURI) { return RegisteredURL.captureError(refusal) }
         if state.clients[id] == nil {
             if config.strictClients || !config.clients.isEmpty {
                 return error(400, code: 402, "invalid_client", "client_id \(id) is not registered with application \(config.appName)")
             }
             state.clients[id] = EmulatorConfiguration.Client(id: id)
         }
-        if let redirectURI, let allowed = state.clients[id]?.redirectURIs, !allowed.isEmpty, !allowed.contains(redirectURI) {
-            return error(400, code: 420, "redirect_uri_mismatch", "redirect_uri \(redirectURI) is not registered for client \(id)")
+        if let redirectURI, let refusal = RegisteredURL.refusal(redirectURI, listed: state.clients[id]?.redirectURIs ?? [], client: id,
+                                                                access: state.access) {
+            return RegisteredURL.captureError(refusal)
         }
         return nil
     }

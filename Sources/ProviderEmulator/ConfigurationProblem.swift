@@ -46,7 +46,7 @@ extension ConfigurationProblem: CustomStringConvertible {
         case .wrongType(let type): "must be " + type.words
         case .empty: "must not be empty"
         case .secondsOutOfRange(let seconds):
-            "must be more than 0 and at most \(Int(EmulatorConfiguration.longestSeconds)) seconds (a year); it is \(JSONWriter.numberText(seconds))"
+            "must be from \(JSONWriter.numberText(EmulatorConfiguration.shortestSeconds)) (a millisecond) to \(Int(EmulatorConfiguration.longestSeconds)) seconds (a year); it is \(JSONWriter.numberText(seconds))"
         case .attemptsOutOfRange: "must be a whole number from 1 to 1000"
         case .notAnOrigin(let text): "\(text.debugDescription) is not an origin such as https://yourdomain.com (a scheme, a host and a port, no path; no wildcard)"
         case .notAHostName(let text): "\(text.debugDescription) is not a host name (no port, scheme or path)"

@@ -21,9 +21,11 @@ enum ControlRoutes {
             guard let body = request.json else { return bad("the body must be a JSON object: {\"advance\": seconds} or {\"now\": \"ISO-8601\"}") }
             if let advance = body["advance"] as? NSNumber {
                 guard advance.doubleValue >= 0 else { return bad("advance: the clock only moves forward") }
+                guard EmulatorClock.isWithinRange(state.now.addingTimeInterval(advance.doubleValue)) else { return bad(outOfRange) }
                 state.clock.advance(advance.doubleValue)
             } else if let now = body["now"] as? String {
                 guard let date = EmulatorClock.parse(now) else { return bad("now: \(now.debugDescription) is not an ISO-8601 date-time") }
+                guard EmulatorClock.isWithinRange(date) else { return bad(outOfRange) }
                 state.clock.set(date)
             } else {
                 return bad("give {\"advance\": seconds} or {\"now\": \"ISO-8601\"}")
@@ -37,7 +39,7 @@ enum ControlRoutes {
             let count = (body["count"] as? NSNumber)?.intValue ?? 1
             let status = (body["status"] as? NSNumber)?.intValue ?? 503
             guard count > 0, (400...599).contains(status) else { return bad("count must be 1 or more and status 400 to 599") }
-            state.faults.append(EmulatorState.Fault(path: path, remaining: count, status: status))
+            state.faults.append(EmulatorState.Fault(path: EmulatorRouter.routedPath(path), remaining: count, status: status))
             return .json(200, JSONFields([("path", .string(path)), ("count", .int(count)), ("status", .int(status))]))
         },
         ProviderEmulator.route("GET", "/emulator/v1/users") { state, _, _, _ in
@@ -64,11 +66,13 @@ enum ControlRoutes {
         },
     ]
 
+    static let outOfRange = "the clock stays within \(Int(EmulatorClock.farthestOffset / (365.25 * 86_400))) years of this machine's time"
+
     static func clock(_ state: EmulatorState) -> EmulatorResponse {
         .json(200, JSONFields([("now", .string(EmulatorClock.iso(state.now))), ("offsetSeconds", .number(state.clock.offset))]))
     }
 
     static func bad(_ description: String) -> EmulatorResponse {
-        ProviderEmulator.providerError("/emulator/", status: 400, error: "invalid_request", description: description)
+        ProviderEmulator.providerError(.plain, status: 400, error: "invalid_request", description: description)
     }
 }

@@ -12,6 +12,15 @@ struct EmulatorClock: Sendable {
 
     mutating func advance(_ seconds: TimeInterval) { offset += seconds }
 
+    /// The farthest the clock may be from the machine's time, either way, in seconds (a hundred years): far
+    /// enough for any lifetime a provider gives, near enough that every date stays one a client can read.
+    static let farthestOffset: TimeInterval = 100 * 365.25 * 86_400
+
+    /// Whether a clock that reads `date` (now, on the machine's time) stays within `farthestOffset`.
+    static func isWithinRange(_ date: Date, _ real: Date = Date()) -> Bool {
+        abs(date.timeIntervalSince(real)) <= farthestOffset
+    }
+
     mutating func set(_ date: Date) {
         fixed = date
         offset = 0

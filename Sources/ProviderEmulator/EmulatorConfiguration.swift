@@ -20,7 +20,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     public struct Client: Sendable, Equatable {
         public var id: String
         public var secret: String?
-        /// Redirect URIs this client may use; empty: any.
+        /// Redirect URIs this client may use, exactly; empty: any at the app's own origins (RegisteredURL).
         public var redirectURIs: [String] = []
     }
 
@@ -94,6 +94,9 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     /// The longest lifetime or timeout a configuration may give, in seconds (a year): past it a date
     /// overflows, and no provider keeps a code that long.
     public static let longestSeconds: TimeInterval = 31_536_000
+    /// The shortest, in seconds (a millisecond): the server's timers count whole milliseconds, so a shorter
+    /// timeout would end every connection at once.
+    public static let shortestSeconds: TimeInterval = 0.001
 
     public init() {}
 
@@ -155,7 +158,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         for (key, field) in secondsKeys {
             guard let value = top[key] else { continue }
             let seconds = try number(value, key)
-            guard seconds > 0, seconds <= longestSeconds else {
+            guard seconds >= shortestSeconds, seconds <= longestSeconds else {
                 throw Invalid(keyPath: key, .secondsOutOfRange(seconds))
             }
             config[keyPath: field] = seconds

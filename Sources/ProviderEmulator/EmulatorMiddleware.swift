@@ -25,23 +25,23 @@ struct EmulatorStateMiddleware: RouterMiddleware {
 
 /// Reports every answered request: to the CLI's log closure and to the dashboard's live log; except the
 /// dashboard's own reads (a GET of a control route marked `X-Bridge-Dashboard`, and the live log's own stream,
-/// which an EventSource cannot mark), which would otherwise fill the log they are read to show.
+/// which an EventSource cannot mark), which would otherwise fill the log they are read to show. Which route
+/// answered is the router's word (`context.endpointPath`, set when a route matched).
 struct RequestLogMiddleware: RouterMiddleware {
     let log: @Sendable (_ method: String, _ target: String, _ status: Int) -> Void
     static let dashboardHeader = HTTPField.Name("X-Bridge-Dashboard")!
 
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        if request.method == .get, AccessPolicy.isControl(request.uri.path),
-           request.headers[Self.dashboardHeader] != nil || request.uri.path == EmulatorRouter.eventsPath {
-            return try await next(request, context)
-        }
         let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         let response: Response
         do { response = try await next(request, context) } catch {
             report(request.method.rawValue, target, 500, context)
             throw error
         }
-        report(request.method.rawValue, target, response.status.code, context)
+        let endpoint = context.endpointPath
+        let dashboardRead = request.method == .get && EmulatorRouter.plane(ofEndpoint: endpoint) == .control
+            && (request.headers[Self.dashboardHeader] != nil || endpoint == RouterPath(EmulatorRouter.eventsPath).description)
+        if !dashboardRead { report(request.method.rawValue, target, response.status.code, context) }
         return response
     }
 
@@ -51,34 +51,43 @@ struct RequestLogMiddleware: RouterMiddleware {
     }
 }
 
-/// The access policy, before routing: a request it refuses gets the provider's 403, nothing else.
-struct AccessPolicyMiddleware: RouterMiddleware {
+/// The Host check, before routing and for every request: a Host that does not name this machine (DNS
+/// rebinding) gets the provider's 403, nothing else.
+struct HostPolicyMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        guard let emulator = context.emulator,
-              let refusal = emulator.access.refusal(path: request.uri.path, host: EmulatorRequest.host(of: request), origin: request.headers[.origin]) else {
+        guard let emulator = context.emulator, let host = EmulatorRequest.host(of: request), !emulator.access.isAllowedHost(host) else {
             return try await next(request, context)
         }
-        return Response(ProviderEmulator.refused(request.uri.path, refusal))
+        return Response(ProviderEmulator.refused(EmulatorRouter.errorShape(unrouted: request.uri.path), .wrongHost(host)))
     }
 }
 
-/// CORS as the providers answer the widget: a preflight (OPTIONS) is answered for an origin the policy
-/// lets read the providers' answers, and such an origin's answers carry Access-Control-Allow-Origin with
-/// credentials; never on the control plane, whose only page is served from the same origin.
-struct EmulatorCORSMiddleware: RouterMiddleware {
+/// A group's plane, enforced on the routes of that group only (Hummingbird runs a group's middleware for a
+/// route of the group that matched): the control plane refuses every other page; a provider's plane answers
+/// preflights and lets an origin the access policy allows read its answers (CORS, with credentials), takes
+/// injected faults, and its HTML pages carry a Content-Security-Policy.
+struct PlaneMiddleware: RouterMiddleware {
+    let plane: EmulatorPlane
+    let errors: ProviderErrorShape
+
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        let path = request.uri.path
-        let reader = request.headers[.origin].flatMap { origin in
-            (context.emulator?.access.allowsReading(from: origin) ?? false) && !AccessPolicy.isControl(path) ? origin : nil
+        guard let emulator = context.emulator else { throw HTTPError(.internalServerError) }
+        if let refusal = emulator.access.refusal(plane, host: EmulatorRequest.host(of: request), origin: request.headers[.origin],
+                                                 fetchSite: request.headers[Self.secFetchSite]) {
+            return Response(ProviderEmulator.refused(errors, refusal))
         }
+        let reader = plane.sharesAcrossOrigins ? request.headers[.origin].flatMap { emulator.access.allowsReading(from: $0) ? $0 : nil } : nil
         var response: Response
         if request.method == .options {
-            response = Response(.empty)
+            response = Response(status: .noContent)
             if reader != nil {
                 response.headers[.accessControlAllowMethods] = "GET, POST, PUT, DELETE, OPTIONS"
                 response.headers[.accessControlAllowHeaders] = "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey"
                 response.headers[.accessControlMaxAge] = "600"
             }
+        } else if plane.takesFaults, let fault = emulator.takeFault(EmulatorRouter.routedPath(request.uri.path)) {
+            response = Response(ProviderEmulator.providerError(errors, status: fault.status, error: "injected_fault",
+                                                               description: "a fault injected through /emulator/v1/faults"))
         } else {
             response = try await next(request, context)
         }
@@ -87,8 +96,19 @@ struct EmulatorCORSMiddleware: RouterMiddleware {
             response.headers[.accessControlAllowCredentials] = "true"
             response.headers[.vary] = "Origin"
         }
+        if plane == .page, response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = Self.pagePolicy
+        }
         return response
     }
+
+    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+
+    /// A hosted page's policy: no script at all (a `javascript:` URL in a frame or a link runs nothing), its own
+    /// inline style, images from itself; a frame only at http(s) (the xd_receiver the page was given, checked
+    /// against the registered origins before the page is made); no <base>; forms posted anywhere, since a
+    /// provider's form answers with a redirect to the app's redirect URI, which may be a custom scheme.
+    static let pagePolicy = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-src https: http:; base-uri 'none'"
 }
 
 /// What no route answers, in the provider's words: 405 when the path is a route's with another method,
@@ -100,24 +120,29 @@ struct ProviderErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let segments = path.split(separator: "/")
+            let shape = EmulatorRouter.errorShape(unrouted: path)
             if ProviderEmulator.routes.contains(where: { ProviderEmulator.match($0.pattern, segments) != nil }) {
-                return Response(ProviderEmulator.providerError(path, status: 405, error: "method_not_allowed",
+                return Response(ProviderEmulator.providerError(shape, status: 405, error: "method_not_allowed",
                                                                description: "\(request.method.rawValue) is not allowed on \(path)"))
             }
-            return Response(ProviderEmulator.providerError(path, status: 404, error: "not_found", description: "no such endpoint: \(path)"))
+            return Response(ProviderEmulator.providerError(shape, status: 404, error: "not_found", description: "no such endpoint: \(path)"))
         } catch {
-            return Response(ProviderEmulator.providerError(path, status: 400, error: "invalid_request", description: "\(error)"))
+            return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 400, error: "invalid_request",
+                                                           description: "\(error)"))
         }
     }
 }
 
 /// The widget's stand-in scripts, on any path Janrain's CDN serves them under (GET …/load.js, /load/APP,
-/// …/xdcomm.js): not a fixed route.
+/// …/xdcomm.js): not a fixed route, so they are answered before routing, on the provider plane (a page loads
+/// them as Janrain's CDN: readable by the origins the access policy allows, faults injected for the path).
 struct StandInAssetsMiddleware: RouterMiddleware {
+    static let plane = PlaneMiddleware(plane: .provider, errors: .plain)
+
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
         if request.method == .get, let emulator = context.emulator,
            let asset = ProviderEmulator.asset(request.uri.path, emulator.configuration) {
-            return Response(asset)
+            return try await Self.plane.handle(request, context: context) { _, _ in Response(asset) }
         }
         return try await next(request, context)
     }
@@ -155,25 +180,13 @@ struct BodyMiddleware: RouterMiddleware {
         func response(_ path: String, _ configuration: EmulatorConfiguration) -> EmulatorResponse {
             switch self {
             case .tooLarge:
-                return ProviderEmulator.providerError(path, status: 413, error: "request_too_large",
+                return ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 413, error: "request_too_large",
                                                       description: "the request body is over \(configuration.maxBodyBytes) bytes")
             case .tooSlow:
-                return ProviderEmulator.providerError(path, status: 408, error: "request_timeout",
+                return ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 408, error: "request_timeout",
                                                       description: "the request body did not arrive within \(JSONWriter.numberText(configuration.bodyTimeout)) seconds")
             }
         }
-    }
-}
-
-/// Fault injection (POST /emulator/v1/faults): the next requests to a provider route fail with the status
-/// asked for and the provider's error body. On the provider groups only: the control plane never fails.
-struct FaultMiddleware: RouterMiddleware {
-    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        if let emulator = context.emulator, let fault = emulator.takeFault(request.uri.path) {
-            return Response(ProviderEmulator.providerError(request.uri.path, status: fault.status, error: "injected_fault",
-                                                           description: "a fault injected through /emulator/v1/faults"))
-        }
-        return try await next(request, context)
     }
 }
 

@@ -16,40 +16,77 @@ public enum EmulatorRouter {
         let router = Router(context: EmulatorContext.self)
         router.add(middleware: EmulatorStateMiddleware(emulator: emulator))
         router.add(middleware: RequestLogMiddleware(log: log))
-        router.add(middleware: AccessPolicyMiddleware())
-        router.add(middleware: EmulatorCORSMiddleware())
+        router.add(middleware: HostPolicyMiddleware())
         router.add(middleware: ProviderErrorMiddleware())
         router.add(middleware: StandInAssetsMiddleware())
         router.add(middleware: BodyMiddleware())
 
+        // Each group's plane is enforced by its own middleware, which Hummingbird runs only for a route of
+        // the group that matched. A provider path also answers preflights (OPTIONS), once per path.
+        var preflighted: Set<String> = []
         for group in groups {
-            let routes = group.faults ? router.group().add(middleware: FaultMiddleware()) : router.group()
+            let routes = router.group().add(middleware: PlaneMiddleware(plane: group.plane, errors: group.errors))
             add(group.routes, to: routes)
+            guard group.plane.sharesAcrossOrigins else { continue }
+            for route in group.routes where preflighted.insert(RouterPath(route.path).description).inserted {
+                routes.on(RouterPath(route.path), method: .options) { _, _ in Response(status: .noContent) }
+            }
         }
-        router.get(RouterPath(eventsPath)) { request, context in
+        // The live request log streams, so it is no route of a table; it is on the control plane.
+        router.group().add(middleware: PlaneMiddleware(plane: .control, errors: .plain)).get(RouterPath(eventsPath)) { request, context in
             EmulatorRouter.events(try state(of: context), from: Int(request.headers[HTTPField.Name("Last-Event-ID")!] ?? "") ?? 0)
         }
         return router
     }
 
-    /// The route tables, a group each: the providers (each with fault injection), then the control plane (the
-    /// clock, faults, users, codes and reset; the outbox; the dashboard), which never fails on purpose.
-    static let groups: [(name: String, routes: [ProviderEmulator.Route], faults: Bool)] = [
-        ("Janrain Capture: the native API", CaptureRoutes.routes, true),
-        ("Janrain Capture: the server API", CaptureEntityRoutes.routes, true),
-        ("Janrain Capture: the hosted pages", CapturePages.routes, true),
-        ("Janrain Capture: social sign-in", CaptureSocialRoutes.routes, true),
-        ("Janrain Social Login (Engage)", EngageRoutes.routes, true),
-        ("Example IdP (the social sign-in's identity provider)", ExampleIdPRoutes.routes, true),
-        ("The app's own backend (the reset flows)", AppBackendRoutes.routes, true),
-        ("MongoDB Realm: email/password", RealmRoutes.routes, true),
-        ("MongoDB Realm: location, profile and sessions", RealmSessionRoutes.routes, true),
-        ("Kii: sign-in and users", KiiAuthRoutes.routes, true),
-        ("Kii: the password reset", KiiRoutes.routes, true),
-        ("The emulator's control plane", ControlRoutes.routes, false),
-        ("The outbox (Mailpit's API)", OutboxRoutes.routes, false),
-        ("The dashboard", DashboardRoutes.routes, false),
+    /// The route tables, a group each, with the plane each is on and the shape of its provider's errors: the
+    /// providers' APIs and hosted pages (each takes injected faults), then the control plane (the clock,
+    /// faults, users, codes and reset; the outbox; the dashboard), which never fails on purpose.
+    static let groups: [RouteGroup] = [
+        RouteGroup(name: "Janrain Capture: the native API", plane: .provider, errors: .capture, routes: CaptureRoutes.routes),
+        RouteGroup(name: "Janrain Capture: the server API", plane: .provider, errors: .capture, routes: CaptureEntityRoutes.routes),
+        RouteGroup(name: "Janrain Capture: the hosted pages", plane: .page, errors: .capture, routes: CapturePages.routes),
+        RouteGroup(name: "Janrain Capture: social sign-in", plane: .provider, errors: .capture, routes: CaptureSocialRoutes.routes),
+        RouteGroup(name: "Janrain Social Login (Engage): the sign-in pages", plane: .page, errors: .plain, routes: EngageRoutes.pages),
+        RouteGroup(name: "Janrain Social Login (Engage): auth_info", plane: .provider, errors: .plain, routes: EngageRoutes.routes),
+        RouteGroup(name: "Example IdP (the social sign-in's identity provider)", plane: .page, errors: .plain, routes: ExampleIdPRoutes.routes),
+        RouteGroup(name: "The app's own backend (the reset flows)", plane: .provider, errors: .plain, routes: AppBackendRoutes.routes),
+        RouteGroup(name: "MongoDB Realm: email/password", plane: .provider, errors: .plain, routes: RealmRoutes.routes),
+        RouteGroup(name: "MongoDB Realm: location, profile and sessions", plane: .provider, errors: .plain, routes: RealmSessionRoutes.routes),
+        RouteGroup(name: "Kii: sign-in and users", plane: .provider, errors: .plain, routes: KiiAuthRoutes.routes),
+        RouteGroup(name: "Kii: the password reset", plane: .provider, errors: .plain, routes: KiiRoutes.routes),
+        RouteGroup(name: "Kii: the reset page", plane: .page, errors: .plain, routes: KiiRoutes.pages),
+        RouteGroup(name: "The emulator's control plane", plane: .control, errors: .plain, routes: ControlRoutes.routes),
+        RouteGroup(name: "The outbox (Mailpit's API)", plane: .control, errors: .plain, routes: OutboxRoutes.routes),
+        RouteGroup(name: "The dashboard", plane: .control, errors: .plain, routes: DashboardRoutes.routes),
     ]
+
+    /// The plane of the route Hummingbird matched, by its endpoint path (`context.endpointPath`, the
+    /// route's path as the router wrote it); nil for a request no route answered.
+    static func plane(ofEndpoint endpoint: String?) -> EmulatorPlane? {
+        endpoint.flatMap { planeByEndpoint[$0] }
+    }
+
+    private static let planeByEndpoint: [String: EmulatorPlane] = {
+        var planes: [String: EmulatorPlane] = [RouterPath(eventsPath).description: .control]
+        for group in groups { for route in group.routes { planes[RouterPath(route.path).description] = group.plane } }
+        return planes
+    }()
+
+    /// A request's path as the router reads it: its segments, empty ones dropped (`//oauth//token` is
+    /// `/oauth/token`). Faults are kept by this path, so they reach the route whatever the spelling.
+    static func routedPath(_ path: String) -> String {
+        RouterPath(path).description
+    }
+
+    /// The shape of the errors for a request no route answered: the shape of the groups whose routes begin
+    /// with the request's first segment, when they agree (Capture's under /oauth/); plain otherwise.
+    static func errorShape(unrouted path: String) -> ProviderErrorShape {
+        guard let first = path.split(separator: "/").first else { return .plain }
+        let shapes = Set(groups.filter { $0.routes.contains { $0.pattern.first == first } }.map(\.errors))
+        guard shapes.count == 1, let shape = shapes.first else { return .plain }
+        return shape
+    }
 
     /// The live request log (server-sent events).
     static let eventsPath = "/emulator/v1/events"

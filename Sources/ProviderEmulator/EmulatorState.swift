@@ -91,6 +91,8 @@ struct EmulatorState {
     /// Capture's API clients (server-side calls: entity, entity.find…), by id.
     var apiClients: [String: EmulatorConfiguration.Client] = [:]
     var clock = EmulatorClock()
+    /// The configuration's access policy: which origins are the app's own (where codes may be sent).
+    let access: AccessPolicy
     /// Consecutive wrong passwords per user (by e-mail), the time a locked user is locked until, and wrong
     /// Kii PINs per user.
     var wrongPasswords: [String: Int] = [:]
@@ -102,6 +104,7 @@ struct EmulatorState {
     private var lastUserID = 0
 
     init(_ config: EmulatorConfiguration) {
+        access = AccessPolicy(config)
         for user in config.users {
             add(User(email: user.email, password: user.password, phone: user.phone, verified: user.verified,
                      displayName: user.displayName, uuid: ""))

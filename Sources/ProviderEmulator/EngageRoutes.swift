@@ -19,13 +19,18 @@ import NavigationPolicy
 import ProviderDirectory
 
 enum EngageRoutes {
-    static let routes: [ProviderEmulator.Route] = [
+    /// The sign-in a web view is sent through: the identity provider's start, and the callback to the token URL.
+    static let pages: [ProviderEmulator.Route] = [
         ProviderEmulator.route("GET", "/{provider}/start") { state, request, parameters, _ in
             start(&state, request, provider: parameters["provider"] ?? "")
         },
         ProviderEmulator.route("GET", "/{provider}/callback") { state, request, parameters, config in
             callback(&state, request, provider: parameters["provider"] ?? "", config)
         },
+    ]
+
+    /// auth_info, which the app's server calls with the token.
+    static let routes: [ProviderEmulator.Route] = [
         ProviderEmulator.route("GET", "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
         ProviderEmulator.route("POST", "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
     ]
@@ -71,6 +76,9 @@ enum EngageRoutes {
             return errorPage("the token_url parameter is required: where Social Login sends the token after the sign-in")
         }
         if let refused = httpURLRefusal(tokenURL, parameter: "token_url") { return errorPage(refused) }
+        if let refusal = RegisteredURL.refusal(tokenURL, allowsFragment: true, atProviders: true, access: state.access) {
+            return errorPage(RegisteredURL.words(refusal, parameter: "token_url"))
+        }
         let pending = state.issue(.engageState, email: "", clientID: provider, redirectURI: tokenURL, lifetime: signInWindow)
         let callback = request.publicOrigin + "/" + provider + "/callback"
         var parameters = [("response_type", "code"), ("client_id", "rpxnow"), ("redirect_uri", callback), ("state", pending.value),

@@ -66,6 +66,10 @@ enum KiiRoutes {
                 return error(403, "WRONG_PIN_CODE", "the PIN is wrong")
             }
         },
+    ]
+
+    /// Kii's reset page, which the mailed link opens in a browser or a web view.
+    static let pages: [ProviderEmulator.Route] = [
         ProviderEmulator.route("GET", "/kii/reset") { state, request, _, config in resetPage(state, request.query["token"] ?? "", note: nil, config) },
         ProviderEmulator.route("POST", "/kii/reset") { state, request, _, config in
             let fields = request.form

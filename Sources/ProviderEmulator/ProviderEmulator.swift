@@ -57,15 +57,18 @@ public final class ProviderEmulator: @unchecked Sendable {
         return state.now
     }
 
-    /// A request the access policy refuses, in the shape of the path's provider.
-    static func refused(_ path: String, _ refusal: AccessPolicy.Refusal) -> EmulatorResponse {
+    /// A request the access policy refuses, in the shape of the route's provider.
+    static func refused(_ shape: ProviderErrorShape, _ refusal: AccessPolicy.Refusal) -> EmulatorResponse {
         switch refusal {
         case .wrongHost(let host):
-            return providerError(path, status: 403, error: "forbidden_host",
+            return providerError(shape, status: 403, error: "forbidden_host",
                                  description: "this emulator does not answer to the host \(host.debugDescription): use an IP address or localhost, or list the name in the configuration's allowedHosts")
         case .crossOrigin(let origin):
-            return providerError(path, status: 403, error: "cross_origin_refused",
+            return providerError(shape, status: 403, error: "cross_origin_refused",
                                  description: "the emulator's control routes, codes and outbox answer no other page (Origin \(origin.debugDescription))")
+        case .crossSite(let site):
+            return providerError(shape, status: 403, error: "cross_origin_refused",
+                                 description: "the emulator's control routes, codes and outbox answer no other page (Sec-Fetch-Site \(site.debugDescription))")
         }
     }
 
@@ -89,11 +92,11 @@ public final class ProviderEmulator: @unchecked Sendable {
         else if path.hasSuffix("/xdcomm.js") { file = "xdcomm.js" }
         else { return nil }
         guard let directory = configuration.assetsDirectory else {
-            return providerError(path, status: 404, error: "not_found",
+            return providerError(.plain, status: 404, error: "not_found",
                                  description: "the widget's stand-in scripts are not served: no assets directory (--assets DIR)")
         }
         guard let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file)) else {
-            return providerError(path, status: 404, error: "not_found", description: "\(file) is not in \(directory)")
+            return providerError(.plain, status: 404, error: "not_found", description: "\(file) is not in \(directory)")
         }
         return EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: [UInt8](data), location: nil)
     }
@@ -113,10 +116,10 @@ public final class ProviderEmulator: @unchecked Sendable {
         Route(method: method, path: path, pattern: path.split(separator: "/"), handler: handler)
     }
 
-    /// An error in the shape the path's provider uses: Capture's `{stat:"error", code, error, error_description}`
-    /// under /oauth/, `{error, error_description}` elsewhere.
-    static func providerError(_ path: String, status: Int, error: String, description: String, code: Int? = nil) -> EmulatorResponse {
-        if path.hasPrefix("/oauth/") {
+    /// An error in the shape its provider uses (the route group's): Capture's `{stat:"error", code, error,
+    /// error_description}`, or `{error, error_description}`.
+    static func providerError(_ shape: ProviderErrorShape, status: Int, error: String, description: String, code: Int? = nil) -> EmulatorResponse {
+        if shape == .capture {
             return .json(status, JSONFields([("stat", .string("error")), ("code", .int(code ?? status)), ("error", .string(error)),
                                              ("error_description", .string(description))]))
         }

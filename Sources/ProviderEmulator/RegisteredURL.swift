@@ -1,0 +1,74 @@
+// RegisteredURL.swift: the one check of a URL the emulator sends a browser to or embeds in a page: Capture's
+// `redirect_uri`, the change-password page's `xd_receiver`, Social Login's `token_url`. A provider sends its
+// codes and tokens only to the addresses registered for the app, and so does the emulator:
+// - an absolute URL as a browser parses it, never of a scheme the engine always blocks (the browser would
+//   run or render what the provider puts there: RFC 6749 §10.6 and §10.15, RFC 9700 §4.1);
+// - where the client lists its redirect URIs, exactly one of them (Capture's per-client whitelist), which is
+//   also how an app registers a custom scheme (`myapp://callback`);
+// - otherwise an http(s) URL whose origin is the app's own: loopback or one of the configuration's
+//   `allowedOrigins`, the way Social Login's domain whitelist works. Social Login's token URL may also be at
+//   a provider's own host (ProviderDirectory: Capture's `/widget/token_url`, JUMP's `/oauth/auth_native`),
+//   which Janrain whitelists for a Capture application itself.
+// The refusal is a value; each provider words it in its own error (Capture's redirect_uri_mismatch).
+import BrowserURL
+import NavigationPolicy
+import ProviderDirectory
+
+enum RegisteredURL {
+    /// Why a URL is refused.
+    enum Refusal: Equatable {
+        /// Not an absolute URL.
+        case notAURL
+        /// A scheme that runs or renders what is put in it (javascript:, data:…).
+        case scriptScheme(String)
+        /// A redirect URI with a fragment (RFC 6749 §3.1.2).
+        case fragment
+        /// Not one of the redirect URIs the client lists.
+        case notListed(client: String)
+        /// An origin that is not the app's (nor loopback), or a custom scheme no client lists.
+        case unregistered(origin: String)
+    }
+
+    /// Nil when `text` may be used for `parameter`. `listed` is the client's own list of redirect URIs (empty:
+    /// the app's origins decide); a fragment is refused where `allowsFragment` is false (a redirect URI).
+    static func refusal(_ text: String, listed: [String] = [], client: String = "", allowsFragment: Bool = false,
+                        atProviders: Bool = false, access: AccessPolicy) -> Refusal? {
+        if let unusable = unusable(text, allowsFragment: allowsFragment) { return unusable }
+        guard case .success(let url) = BrowserURL.parse(text) else { return .notAURL }
+        if !listed.isEmpty { return listed.contains(text) ? nil : .notListed(client: client) }
+        guard url.scheme == "https" || url.scheme == "http" else { return .unregistered(origin: url.scheme + ":") }
+        if atProviders, url.scheme == "https", ProviderDirectory.provider(forHost: url.hostname) != nil { return nil }
+        return access.allowsReading(from: url.origin) ? nil : .unregistered(origin: url.origin)
+    }
+
+    /// Why `text` cannot be used by any app, whatever it registered (not a URL, a script scheme, a fragment
+    /// where none is allowed); nil when it can.
+    static func unusable(_ text: String, allowsFragment: Bool = false) -> Refusal? {
+        guard case .success(let url) = BrowserURL.parse(text) else { return .notAURL }
+        if PolicyEngine.alwaysBlockedSchemes.contains(url.scheme) { return .scriptScheme(url.scheme) }
+        if !allowsFragment, url.fragment != nil { return .fragment }
+        return nil
+    }
+
+    /// The refusal in words, naming the parameter and saying how to register the URL.
+    static func words(_ refusal: Refusal, parameter: String) -> String {
+        switch refusal {
+        case .notAURL: "\(parameter) is not an absolute URL"
+        case .scriptScheme(let scheme): "\(parameter) may not be a \(scheme): URL"
+        case .fragment: "\(parameter) may not have a fragment"
+        case .notListed(let client):
+            "\(parameter) is not registered for client \(client): use one of the client's redirectURIs, or add it to them in the configuration"
+        case .unregistered(let origin):
+            "\(parameter) at \(origin) is not registered for this application: the app's own origins are loopback and the configuration's allowedOrigins; add the origin there, or list the exact URL (a custom scheme too) in the client's redirectURIs"
+        }
+    }
+
+    /// Capture's error for a refused redirect URI: an unusable one is invalid_argument (code 200), one that is
+    /// not registered is redirect_uri_mismatch (code 420).
+    static func captureError(_ refusal: Refusal, parameter: String = "redirect_uri") -> EmulatorResponse {
+        switch refusal {
+        case .notAURL, .scriptScheme, .fragment: CaptureRoutes.error(400, code: 200, "invalid_argument", words(refusal, parameter: parameter))
+        case .notListed, .unregistered: CaptureRoutes.error(400, code: 420, "redirect_uri_mismatch", words(refusal, parameter: parameter))
+        }
+    }
+}
