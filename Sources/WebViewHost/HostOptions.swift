@@ -1,5 +1,6 @@
 // HostOptions.swift: what one hosted run is asked to do and what it ends with. No WebKit here, so the CLI
 // and the tests can speak of runs without the trait.
+import CommandOutput
 import FlowInspector
 import NavigationPolicy
 import NavigationReplay
@@ -30,6 +31,9 @@ public struct HostOptions: Sendable {
     /// Scripts run in the page, in order, once it has loaded.
     public var eval: [String] = []
     public var recordPath: String?
+    /// What the run may write over (--force) and must never write over (its inputs): the recording and the
+    /// screenshots go through OutputFile with it.
+    public var outputPolicy = OutputFilePolicy(force: false, inputs: [])
     /// An X display to use; nil uses DISPLAY, or starts Xvfb when DISPLAY is not set.
     public var display: String?
     /// An Xvfb the caller launched early (`XvfbDisplay.launch`), so it starts while the caller sets up the

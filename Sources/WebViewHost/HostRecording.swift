@@ -23,7 +23,9 @@ public final class HostRecording {
     /// The recording's own redactor: masks carry a keyed digest (RecordingFingerprint), so equal stays equal.
     private let recordRedactor: Redactor
     private let writer = NavlogWriter()
-    private var recordFile: FileHandle?
+    private var recordFile: OutputFile?
+    /// Why the recording could not be put in place at the end, if it could not.
+    public private(set) var recordProblem: OutputFileProblem?
     /// A record waiting to be written and replayed, in the view's order.
     private enum Pending {
         case navigation(NavigationRecord)
@@ -35,19 +37,21 @@ public final class HostRecording {
     private let started = Date()
 
     /// - recordPath: where to write the navlog (secrets masked unless the redactor is off, each mask with
-    ///   this run's keyed digest, so the replay compares them as the live run compared the values).
+    ///   this run's keyed digest, so the replay compares them as the live run compared the values), through
+    ///   OutputFile: never over an input, nor over an existing file unless `outputPolicy` has --force; in place
+    ///   when the recording finishes.
     public init(engine: PolicyEngine, explain: Bool, redactor: Redactor, platform: Platform = .ios, recorder: String = "WebKitGTK", recordPath: String?,
-                emit: @escaping (HostOutput) -> Void) throws {
+                outputPolicy: OutputFilePolicy = OutputFilePolicy(force: false, inputs: []), emit: @escaping (HostOutput) -> Void) throws {
         replayer = Replayer(engine: engine, explain: explain, redactor: redactor, platform: platform)
         self.redactor = redactor
         recordRedactor = Redactor(secrets: redactor.secrets, isEnabled: redactor.isEnabled, fingerprint: RecordingFingerprint())
         self.emit = emit
         if let recordPath {
-            guard FileManager.default.createFile(atPath: recordPath, contents: nil),
-                  let handle = FileHandle(forWritingAtPath: recordPath) else {
-                throw HostError(.setup, "--record \(recordPath): cannot be written")
+            do {
+                recordFile = try OutputFile(recordPath, policy: outputPolicy)
+            } catch {
+                throw HostError(.setup, "--record \(error)")
             }
-            recordFile = handle
             let iso = ISO8601DateFormatter()
             iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             let header = NavlogHeader(version: 1, platform: platform.navlogName, recorder: "bridge host (\(recorder))",
@@ -118,7 +122,7 @@ public final class HostRecording {
         }
         flush()
         for finding in replayer.finish() { emit(.transcript(finding)) }
-        try? recordFile?.close()
+        if recordProblem == nil { do { try recordFile?.commit() } catch { recordProblem = error } }
         recordFile = nil
         return replayer.summary
     }
@@ -151,7 +155,8 @@ public final class HostRecording {
     }
 
     private func write(_ line: String) {
-        recordFile?.write(Data((line + "\n").utf8))
+        guard let file = recordFile, recordProblem == nil else { return }
+        do { try file.write(line + "\n") } catch { recordProblem = error }
     }
 }
 

@@ -50,12 +50,15 @@ final class HostSession {
         self.emit = emit
         state = HostRunState(until: options.until, timeout: options.timeout, idle: options.idle)
         recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor, platform: options.platform,
-                                      recorder: options.engineName, recordPath: options.recordPath) { [unowned self] output in self.handle(output) }
+                                      recorder: options.engineName, recordPath: options.recordPath, outputPolicy: options.outputPolicy) { [unowned self] output in
+            self.handle(output)
+        }
     }
 
     /// How the run ended, once the view's loop has been left.
     func finish() -> HostResult {
         let summary = recording.finish()
+        if let problem = recording.recordProblem { _ = state.fail(HostError(.setup, "--record \(problem)")) }
         return HostResult(summary: summary, reached: state.succeeded, stopReason: state.stopReason, failures: state.failures,
                           finalURL: finalURL, firstInterception: state.firstInterception)
     }
@@ -160,11 +163,22 @@ final class HostSession {
     func screenshot(seq: Int, after: String, then done: @escaping () -> Void) {
         guard let directory = options.screenshotsDirectory, let view, !view.isGone else { done(); return }
         let path = (directory as NSString).appendingPathComponent(HostScreenshots.fileName(seq: seq, after: after))
-        view.snapshot(to: path) { [unowned self] problem in
+        let file: OutputFile
+        do { file = try OutputFile(path, policy: options.outputPolicy) } catch {
+            scriptError("--screenshots: \(error)")
+            done()
+            return
+        }
+        view.snapshot(to: file.temporaryPath) { [unowned self] problem in
             if let problem {
                 self.scriptError("--screenshots: \(problem)")
             } else {
-                self.emit(.transcript(ScreenshotTaken(path: path, seq: seq, after: after)))
+                do {
+                    try file.commit()
+                    self.emit(.transcript(ScreenshotTaken(path: path, seq: seq, after: after)))
+                } catch {
+                    self.scriptError("--screenshots: \(error)")
+                }
             }
             done()
         }

@@ -48,6 +48,7 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
 
     func checkOptions() throws(CommandProblem) {
         if urls.isEmpty { throw CommandProblem.noInputs(.urls) }
+        if !HTTPMethod.isToken(method) { throw CommandProblem.notAMethod(method) }
     }
 
     func run() throws {

@@ -17,6 +17,8 @@ enum CommandProblem: Error, Hashable {
     // Found when the command line is parsed.
     case noInputs(Inputs)
     case standardInputTwice
+    /// `--method` that is not an RFC 9110 token.
+    case notAMethod(String)
     case initWritesOneFile
     case initNeedsAPath
     case unknownGenerator(String)
@@ -32,8 +34,8 @@ enum CommandProblem: Error, Hashable {
 
     // Found when the command runs.
     case rules(RulesError)
-    case caseFileExists(path: String)
-    case cannotWrite(path: String)
+    /// A file the command writes (OutputFile): it exists without --force, it is an input, or it cannot be written.
+    case outputFile(OutputFileProblem)
     case providerConfig(path: String, EmulatorConfiguration.Invalid)
     case noAssetsDirectory(String)
     case emulatorDidNotStart(reason: String)

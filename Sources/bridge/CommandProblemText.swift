@@ -13,6 +13,7 @@ extension CommandProblem: CustomStringConvertible {
         case .noInputs(.pages): "Give at least one file, directory or URL to inspect."
         case .noInputs(.logs): "Give at least one log, or - to read one from standard input."
         case .standardInputTwice: "- (standard input) may be given once."
+        case .notAMethod(let text): "--method \(redactor.message(text).debugDescription) is not an HTTP method (a token such as GET or POST, no spaces)."
         case .initWritesOneFile: "--init writes one case file: give one path (or none, for RULES.cases.jsonl beside the rules)"
         case .initNeedsAPath: "--init writes a file; give a path, not -"
         case .unknownGenerator(let id): "--skip \(id.debugDescription) is not a generator; --list-attacks lists them"
@@ -27,11 +28,10 @@ extension CommandProblem: CustomStringConvertible {
         case .providerConfigWithoutProvider:
             "--provider-config is for the emulator in this process (--provider); a running bridge serve has its own --config."
         case .secondsOutOfRange(let option, let value):
-            "\(option) must be a number of seconds more than 0 and at most \(Int(OptionRanges.longestSeconds)) (a day); it is \(value)."
+            "\(option) must be a number of seconds from \(OptionRanges.shortestSeconds) (a millisecond) to \(Int(OptionRanges.longestSeconds)) (a day); it is \(value)."
         case .bytesOutOfRange(let option, let value, let most): "\(option) must be 1 to \(most) bytes; it is \(value)."
         case .rules(let error): "rules: " + redactor.message("\(error)")
-        case .caseFileExists(let path): "\(path) exists; give --force to replace it"
-        case .cannotWrite(let path): "cannot write \(path)"
+        case .outputFile(let problem): problem.description
         case .providerConfig(let path, let error): "config: \(path): " + redactor.message("\(error)")
         case .noAssetsDirectory(let path): "--assets \(path): no such directory"
         case .emulatorDidNotStart(let reason): "--provider: the emulator did not start: \(reason)"

@@ -113,6 +113,9 @@ struct HostCommand: ParsableCommand, CheckedOptions {
                                             valueName: "url"))
     var providerURL: String?
 
+    @Flag(name: .long, help: "Let --record and --screenshots replace files that exist (never the page, the rules, the site or the configuration).")
+    var force = false
+
     @Option(name: .long, help: "Write a PNG of the view after each interception and at the end into this directory.")
     var screenshots: String?
 
@@ -124,6 +127,17 @@ struct HostCommand: ParsableCommand, CheckedOptions {
 
     @Argument(help: "A page file, or an http(s) URL.")
     var page: String
+
+    /// What --record and --screenshots may write over: with --force, anything but the files the run reads.
+    var outputPolicy: OutputFilePolicy {
+        OutputFilePolicy(force: force, inputs: [page, transcript.rules] + [site, providerConfig].compactMap { $0 })
+    }
+
+    /// The recordings the run writes: one, or one per engine with --engine both.
+    var recordPaths: [String] {
+        guard let record else { return [] }
+        return engine == .both ? [HostEngine.webkit, .chromium].map { $0.recordingPath(record) } : [record]
+    }
 
     func checkOptions() throws(CommandProblem) {
         try OptionRanges.seconds(timeout, "--timeout")
@@ -137,6 +151,9 @@ struct HostCommand: ParsableCommand, CheckedOptions {
         }
         if providerConfig != nil && !provider {
             throw CommandProblem.providerConfigWithoutProvider
+        }
+        for path in recordPaths {
+            do { try outputPolicy.check(path) } catch { throw CommandProblem.outputFile(error) }
         }
     }
 
@@ -168,6 +185,7 @@ struct HostRun {
         options.idle = command.idle
         options.eval = command.eval
         options.recordPath = command.record
+        options.outputPolicy = command.outputPolicy
         options.display = command.display
         options.explain = command.transcript.explain
         options.redactor = renderer.redactor

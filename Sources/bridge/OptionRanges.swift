@@ -5,10 +5,13 @@
 enum OptionRanges {
     /// The longest time any option may give: a day.
     static let longestSeconds = 86_400.0
+    /// The shortest: a millisecond. libcurl and the hosts' timers count whole milliseconds, and libcurl reads
+    /// 0 as "no timeout", so a shorter time would wait for ever.
+    static let shortestSeconds = 0.001
 
-    /// A number of seconds: finite, more than 0, at most a day.
+    /// A number of seconds: finite, at least a millisecond, at most a day.
     static func seconds(_ value: Double, _ option: String) throws(CommandProblem) {
-        guard value.isFinite, value > 0, value <= longestSeconds else {
+        guard value.isFinite, value >= shortestSeconds, value <= longestSeconds else {
             throw .secondsOutOfRange(option: option, value)
         }
     }

@@ -66,7 +66,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "Write a starter case file from the rules (to the one CASES path, else RULES.cases.jsonl beside the rules), and exit.")
     var `init` = false
 
-    @Flag(name: .long, help: "With --init: replace the file if it exists.")
+    @Flag(name: .long, help: "With --init: replace the file if it exists (never the rules file).")
     var force = false
 
     @Option(name: .long, help: "Leave a generator out of the attack (an id from --list-attacks), for a risk your app has accepted; repeatable.")
@@ -149,14 +149,11 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     }
 
     private func writeStarter(_ loaded: Rules, to path: String) throws {
-        if FileManager.default.fileExists(atPath: path) && !force {
-            throw CommandProblem.caseFileExists(path: path)
-        }
+        let policy = OutputFilePolicy(force: force, inputs: [rules])
+        do { try policy.check(path) } catch { throw CommandProblem.outputFile(error) }
         let starter = StarterCases.make(loaded)
         let text = starter.cases.map(CaseFile.line).joined(separator: "\n") + "\n"
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw CommandProblem.cannotWrite(path: path)
-        }
+        do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
         for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.message(note)) }
         StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules))
     }

@@ -38,7 +38,7 @@ struct CommandProblemTests {
         var config = good
         config.providerConfig = "provider.json"
         #expect(Self.problem(config.checkOptions) == .providerConfigWithoutProvider)
-        for value in [0, -1, Double.nan, .infinity, 86_401] {
+        for value in [0, -1, Double.nan, .infinity, 86_401, 0.0004, 1e-12] {
             var timeout = good
             timeout.timeout = value
             let problem = Self.problem(timeout.checkOptions)
@@ -48,6 +48,34 @@ struct CommandProblemTests {
             }
             #expect(seen.bitPattern == value.bitPattern)
         }
+    }
+
+    @Test("host: --record never writes over a file without --force, nor over the page, the rules or the configuration with it")
+    func hostRecord() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let page = directory.appendingPathComponent("page.html").path, earlier = directory.appendingPathComponent("earlier.navlog").path
+        try Data("<p>page</p>".utf8).write(to: URL(fileURLWithPath: page))
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: earlier))
+        try Data("{}\n".utf8).write(to: URL(fileURLWithPath: directory.appendingPathComponent("both-webkit.navlog").path))
+        // Parsed without --record (parsing checks the options too), then each case set on the value.
+        let parsed = try HostCommand.parse(["--rules", Self.rules, page])
+        func problem(record: String, force: Bool = false, engine: HostEngine = .webkit) -> CommandProblem? {
+            var command = parsed
+            command.record = record
+            command.force = force
+            command.engine = engine
+            return Self.problem(command.checkOptions)
+        }
+        #expect(problem(record: directory.appendingPathComponent("new.navlog").path) == nil)
+        #expect(problem(record: earlier) == .outputFile(.exists(path: earlier)))
+        #expect(problem(record: earlier, force: true) == nil)
+        #expect(problem(record: page, force: true) == .outputFile(.isInput(path: page, input: page)))
+        #expect(problem(record: Self.rules, force: true) == .outputFile(.isInput(path: Self.rules, input: Self.rules)))
+        let both = directory.appendingPathComponent("both.navlog").path
+        let webkit = directory.appendingPathComponent("both-webkit.navlog").path
+        #expect(problem(record: both, engine: .both) == .outputFile(.exists(path: webkit)))
     }
 
     @Test("test: --init with two files or -, - twice, an unknown generator to skip")
@@ -75,6 +103,15 @@ struct CommandProblemTests {
         var check = try CheckCommand.parse(["--rules", Self.rules, "https://a.example/"])
         check.urls = []
         #expect(Self.problem(check.checkOptions) == .noInputs(.urls))
+        check.urls = ["https://a.example/"]
+        for method in [" POST", "", "GE T", "POST\n", "GÉT", "(GET)"] {
+            check.method = method
+            #expect(Self.problem(check.checkOptions) == .notAMethod(method), "\(method.debugDescription)")
+        }
+        for method in ["GET", "POST", "PROPFIND", "M-SEARCH", "get"] {
+            check.method = method
+            #expect(Self.problem(check.checkOptions) == nil, "\(method)")
+        }
         var url = try URLCommand.parse(["https://a.example/"])
         url.urls = []
         #expect(Self.problem(url.checkOptions) == .noInputs(.urls))
@@ -90,6 +127,9 @@ struct CommandProblemTests {
         inspect.origin = "yourdomain.com"
         #expect(Self.problem(inspect.checkOptions) == .notAPageOrigin("yourdomain.com"))
         inspect.origin = nil
+        inspect.timeout = 0.0004
+        #expect(Self.problem(inspect.checkOptions) == .secondsOutOfRange(option: "--timeout", 0.0004))
+        inspect.timeout = 10
         inspect.maxBytes = 0
         #expect(Self.problem(inspect.checkOptions) == .bytesOutOfRange(option: "--max-bytes", 0, most: 1 << 30))
         var serve = try ServeCommand.parse([])
@@ -139,9 +179,9 @@ struct CommandProblemTests {
 
         let existing = directory.appendingPathComponent("existing.cases.jsonl")
         try Data("{}\n".utf8).write(to: existing)
-        try Self.expect(["test", "--rules", Self.rules, "--init", existing.path], .caseFileExists(path: existing.path))
+        try Self.expect(["test", "--rules", Self.rules, "--init", existing.path], .outputFile(.exists(path: existing.path)))
         let unwritable = directory.appendingPathComponent("no-such-directory/cases.jsonl").path
-        try Self.expect(["test", "--rules", Self.rules, "--init", unwritable], .cannotWrite(path: unwritable))
+        try Self.expect(["test", "--rules", Self.rules, "--init", unwritable], .outputFile(.cannotWrite(path: unwritable, errno: ENOENT)))
 
         try Self.expect(["serve", "--assets", "/nonexistent-assets"], .noAssetsDirectory("/nonexistent-assets"))
 

@@ -134,8 +134,18 @@ struct TestCommandTests {
         let run = try Self.json(["test", "--rules", rules, file])
         #expect(run.status == 0, "\(run.stdout)")
         #expect(Self.counts(run) == Counts(cases: 14, casesFailed: 0, variants: 0, badLines: 0))
-        try CommandProblemTests.expect(["test", "--rules", rules, "--init", file], .caseFileExists(path: file))
+        try CommandProblemTests.expect(["test", "--rules", rules, "--init", file], .outputFile(.exists(path: file)))
         #expect(try BridgeProcess.run(["test", "--rules", rules, "--init", "--force", file]).status == 0)
+        // Never over its own input, even with --force, however the path is spelt: the rules file stays as it was.
+        let ownRules = directory.appendingPathComponent("own.json").path
+        try FileManager.default.copyItem(atPath: rules, toPath: ownRules)
+        let before = try Data(contentsOf: URL(fileURLWithPath: ownRules))
+        let linked = directory.appendingPathComponent("linked.json").path
+        try FileManager.default.createSymbolicLink(atPath: linked, withDestinationPath: ownRules)
+        for target in [ownRules, directory.path + "/./own.json", linked] {
+            try CommandProblemTests.expect(["test", "--rules", ownRules, "--init", "--force", target], .outputFile(.isInput(path: target, input: ownRules)))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: ownRules)) == before)
         // Without a path: beside the rules, rules.json → rules.cases.jsonl.
         let copied = directory.appendingPathComponent("app.json").path
         try FileManager.default.copyItem(atPath: rules, toPath: copied)
