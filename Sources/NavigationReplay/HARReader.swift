@@ -86,8 +86,9 @@ public struct HARReader {
             if let j = byURL[key]?.first(where: { $0 > i && redirectedFrom[$0] == nil }) {
                 redirectedFrom[j] = (i, target)
                 if isNavigation[i] { isNavigation[j] = true; isMain[j] = isMain[i] }
-            } else if isNavigation[i], let scheme = target.split(separator: ":", maxSplits: 1).first?.lowercased(),
-                      !["http", "https", "ws", "wss"].contains(scheme) {
+            } else if isNavigation[i] {
+                // No request followed the redirect: a custom scheme the browser does not fetch, or a navigation
+                // the app cancelled (its sentinel). The web view asked about it all the same.
                 synthetic[i] = target
             }
         }
@@ -119,7 +120,8 @@ public struct HARReader {
                 hop.redirectStatus = entry.status
                 hop.isMainFrame = isMain[i]
                 hop.time = record.time
-                hop.note = "synthetic: a redirect to a custom scheme, which the browser does not fetch"
+                hop.note = Self.isFetched(target) ? "synthetic: a redirect no request followed (the app cancelled it, or the export ends)"
+                    : "synthetic: a redirect to a custom scheme, which the browser does not fetch"
                 hop.isSynthetic = true
                 emit(.record(hop))
             }
@@ -127,6 +129,12 @@ public struct HARReader {
         if skipped > 0 { emit(.skipped(reason: .subresources, count: skipped)) }
     }
 
+
+    /// Whether a browser fetches `url` (http, https, ws, wss) rather than handing it to the app.
+    static func isFetched(_ url: String) -> Bool {
+        guard let scheme = url.split(separator: ":", maxSplits: 1).first?.lowercased() else { return false }
+        return ["http", "https", "ws", "wss"].contains(scheme)
+    }
 
     static func withoutFragment(_ url: String) -> Substring {
         url.firstIndex(of: "#").map { url[..<$0] } ?? url[...]

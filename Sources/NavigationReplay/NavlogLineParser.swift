@@ -130,7 +130,10 @@ struct Fields {
             case .string: record.time = .timestamp(try Self.string(&s, Self.names[index]))
             default: throw .problem(.wrongType(key: "time", expected: .time))
             }
-        case 3: record.method = try Self.string(&s, Self.names[index])
+        case 3:
+            let method = try Self.string(&s, Self.names[index])
+            guard HTTPMethod.isToken(method) else { throw .problem(.notAMethod(method)) }
+            record.method = method
         case 4:
             if let type = Self.known(&s, Self.navigationTypes) { record.navigationType = type; return }
             let text = try Self.string(&s, Self.names[index])

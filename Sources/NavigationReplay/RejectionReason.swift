@@ -56,6 +56,8 @@ public enum NavlogFieldProblem: Error, Sendable, Hashable {
     case wrongType(key: String, expected: NavlogValueType)
     case unknownNavigationType(String)
     case unknownSource(String)
+    /// A `method` that is not an RFC 9110 token.
+    case notAMethod(String)
     case unknownRecordedDecision(String)
     /// A header's format beside a navigation's url.
     case headerWithURL

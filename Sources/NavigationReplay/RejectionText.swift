@@ -74,6 +74,8 @@ extension NavlogFieldProblem {
             return "navigationType \(text.debugDescription) is not one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownSource(let text):
             return "source \(text.debugDescription) is not one of \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .notAMethod(let text):
+            return "method \(text.debugDescription) is not an HTTP method (a token such as GET or POST)"
         case .unknownRecordedDecision(let text):
             return "recordedDecision \(text.debugDescription) is not allow or cancel"
         case .headerWithURL:

@@ -62,12 +62,19 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
 
     func run() throws {
         let engine = try transcript.loadEngine()
-        // Every log must open before any is replayed: a typo is a usage error, not a half-done run.
-        var inputs: [ByteInput] = []
-        for path in logs {
-            do { inputs.append(try ByteInput(path: path)) } catch { throw CommandProblem.log(error) }
-        }
         let renderer = transcript.renderer
+        // A log that cannot be opened is said on standard error and the others are replayed, as inspect and
+        // test go on past an unreadable input; the run then exits 2. Only when none opens is it a usage error.
+        var inputs: [ByteInput] = []
+        var unreadable: [CommandProblem] = []
+        for path in logs {
+            do { inputs.append(try ByteInput(path: path)) } catch { unreadable.append(CommandProblem.log(error)) }
+        }
+        if inputs.isEmpty, let first = unreadable.first {
+            for problem in unreadable.dropFirst() { StandardError.say("bridge replay: " + problem.words(masking: renderer.redactor)) }
+            throw first
+        }
+        for problem in unreadable { StandardError.say("bridge replay: " + problem.words(masking: renderer.redactor)) }
         var expectation: TranscriptExpectation? = nil
         if let expect {
             do { expectation = try TranscriptExpectation(path: expect) } catch { throw CommandProblem.expectation(error) }
@@ -126,6 +133,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
                 StandardError.say("bridge replay", renderer.text.lines(expectation.comparison))
             }
         }
+        if !unreadable.isEmpty { throw ExitCode(2) }
         if !consistent { throw ExitCode(1) }
     }
 }

@@ -111,6 +111,17 @@ import Testing
         try CommandProblemTests.expect(["replay", "--rules", "/nonexistent.json", Self.path("Fixtures/logs/capture-signin.navlog")], .rules(error))
     }
 
+    @Test("an unreadable log beside readable ones is said on standard error, the others are replayed, and the run exits 2")
+    func anUnreadableLogDoesNotStopTheOthers() throws {
+        let log = Self.path("Fixtures/logs/deeplink-reset.navlog")
+        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/deeplink.json"), "--format", "json", "/nonexistent.navlog", log])
+        #expect(run.status == 2)
+        let problem = CommandProblem.log(.noSuchFile("/nonexistent.navlog"))
+        #expect(run.stderr == "bridge replay: " + problem.words(masking: Redactor()) + "\n", "\(run.stderr)")
+        let summaries = Self.objects(run).compactMap { $0["summary"] as? [String: Any] }
+        #expect(summaries.count == 1 && summaries.first?["log"] as? String == "deeplink-reset.navlog" && summaries.first?["records"] as? Int == 3)
+    }
+
     @Test(.enabled(if: FileManager.default.isReadableFile(atPath: "/proc/self/mem"), "a file whose read fails (Linux's /proc/self/mem)"))
     func aLogWhoseReadFailsIsRejectedWithAFailingStatus() throws {
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--format", "json", "/proc/self/mem"])

@@ -49,6 +49,22 @@ import Testing
         #expect(result.navigations.last?.record.location.line == 20_000)
     }
 
+    @Test("a method that is not an RFC 9110 token is the line's error; a token is taken as written", arguments: [
+        (" POST", false), ("", false), ("GE T", false), ("POST\\n", false), ("GET", true), ("PROPFIND", true), ("M-SEARCH", true),
+    ])
+    func methods(method: String, taken: Bool) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("method-\(UUID().uuidString).navlog")
+        try Data(#"{"url":"https://yourdomain.com/","method":"\#(method)"}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try ReplayHarness.replay(try ByteInput(path: file.path))
+        if taken {
+            #expect(result.rejected.isEmpty && result.navigations.first?.record.method == method)
+        } else {
+            let decoded = method.replacingOccurrences(of: "\\n", with: "\n")
+            #expect(result.rejected.map(\.reason) == [.field(.notAMethod(decoded))])
+        }
+    }
+
     /// Linux's /proc/self/mem opens, and its first read fails with EIO: a read error from a real file.
     static let failingFile = "/proc/self/mem"
 

@@ -52,6 +52,24 @@ import Testing
         #expect(s.replayed - s.synthetic + s.rejected + s.skipped.values.reduce(0, +) == items.count)
     }
 
+    @Test("a HAR redirect to the sentinel that no request followed (the app cancelled it) is replayed as that navigation")
+    func harRedirectToACancelledSentinelBecomesANavigation() throws {
+        let sentinel = "https://yourdomain.com/password_reset.php?code=abcdefghijklmnop&access_token=qrstuvwxyzABCDEF"
+        let har = """
+            {"log": {"version": "1.2", "pages": [], "entries": [
+              {"startedDateTime": "2026-11-28T10:00:00.000Z", "_resourceType": "document",
+               "request": {"method": "POST", "url": "https://myapp.us.janraincapture.com/oauth/signin", "headers": []},
+               "response": {"status": 302, "redirectURL": "\(sentinel)", "headers": [{"name": "Location", "value": "\(sentinel)"}],
+                            "content": {"mimeType": "text/plain"}}}
+            ]}}
+            """
+        let result = try ReplayHarness.replay(ByteInput(name: "t.har", bytes: Array(har.utf8)), format: .har)
+        let hop = try #require(result.navigations.last)
+        #expect(hop.record.url == sentinel && hop.record.isSynthetic && hop.record.source == .redirect && hop.record.redirectStatus == 302)
+        #expect(hop.decision.kind == .sentinel && hop.decision.action == .cancel)
+        #expect(result.summary.sentinelResults == 1)
+    }
+
     @Test func harRedirectToACustomSchemeBecomesANavigation() throws {
         let result = try ReplayHarness.replay(file: "Fixtures/logs/redirect-to-app.har")
         let urls = result.navigations.map(\.record.url)
