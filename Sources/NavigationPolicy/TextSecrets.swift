@@ -218,8 +218,9 @@ extension Redactor {
         return text.withUTF8(body)
     }
 
-    /// Whether `bytes` hold "=", "@" or "://" (what `redactWord` masks a word for), or, with `orJSONKey`, `":`
-    /// (what `maskJSONPairs` reads): one pass, the one definition of both shortcuts.
+    /// Whether `bytes` hold "=", "@", "://" or "eyJ" (what `redactWord` masks a word for: pairs, userinfo, URLs,
+    /// a JWT), or, with `orJSONKey`, `":` (what `maskJSONPairs` reads): one pass, the one definition of both
+    /// shortcuts.
     static func holdsSecretSign(_ bytes: some Sequence<UInt8>, orJSONKey: Bool) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         for byte in bytes {
@@ -227,6 +228,7 @@ extension Redactor {
             case UInt8(ascii: "="), UInt8(ascii: "@"): return true
             case UInt8(ascii: ":") where orJSONKey && previous == UInt8(ascii: "\""): return true
             case UInt8(ascii: "/") where previous == UInt8(ascii: "/") && beforePrevious == UInt8(ascii: ":"): return true
+            case UInt8(ascii: "J") where previous == UInt8(ascii: "y") && beforePrevious == UInt8(ascii: "e"): return true
             default: break
             }
             beforePrevious = previous
@@ -302,6 +304,8 @@ extension Redactor {
         // Byte searches: the needles are ASCII, and Foundation's contains(_:) reads the word as an NSString.
         guard Self.holdsSecretSign(word, orJSONKey: false) else { return word }
         let bytes = word.utf8
+        // A JWS or JWE standing alone (an id_token an --eval returned, a token a console message printed).
+        if CredentialShape.isCompactJOSE(bytes) { return mask(word) }
         let hasScheme = Self.holds(word, Self.schemeSeparator)
         // A path, as an explanation quotes one ("path /cb;code=… is not /cb"), is read as a URL's path.
         if hasScheme || bytes.first == UInt8(ascii: "/") || bytes.contains(UInt8(ascii: "?")) || bytes.contains(UInt8(ascii: "#")) { return rawURL(word) }

@@ -25,6 +25,11 @@ extension Redactor {
                 changed = true
                 return part[..<rawValue.startIndex] + maskEncoded(rawValue)
             }
+            // A credential by its shape (a JWT, `Bearer …`, a PEM block), whatever its name, decoded first.
+            if CredentialShape.mayMatch(rawValue.utf8), CredentialShape.matches(CredentialShape.decodedToFixedPoint(rawValue).text) {
+                changed = true
+                return part[..<rawValue.startIndex] + maskEncoded(rawValue)
+            }
             // A bridge's arguments: masked by position when JSON, whole when not (they have no names to tell
             // a token by), before anything else reads them (a string argument may look like a URL).
             if Self.isArguments(name) {
@@ -40,14 +45,18 @@ extension Redactor {
             }
             // A URL carried in a value (`redirect_uri=https%3A%2F%2Fhost%2Fcb%3Fcode%3D…`): its own secrets
             // masked, the value re-encoded only when it came encoded.
+            // Encoded more than once (`next=https%253A…access_token%253D…`): decoded to a fixed point before it
+            // is read, and encoded again as many times.
             if Self.mayCarryPairs(rawValue.utf8) {
-                let decoded = FormParameters.decodeComponent(rawValue)
+                let (decoded, rounds) = CredentialShape.decodedToFixedPoint(rawValue)
                 if decoded.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) {
                     let inner = rawURL(decoded)
                     if inner != decoded {
                         changed = true
                         let plain = !rawValue.utf8.contains(UInt8(ascii: "%")) && !rawValue.utf8.contains(UInt8(ascii: "+"))
-                        return part[..<rawValue.startIndex] + (plain ? inner : Self.encodedKeepingMasks(inner))
+                        var encoded = inner
+                        if !plain { for _ in 0..<rounds { encoded = Self.encodedKeepingMasks(encoded) } }
+                        return part[..<rawValue.startIndex] + encoded
                     }
                 }
             }
@@ -170,16 +179,18 @@ extension Redactor {
         isEnabled ? maskPathPairs(path[...]) : path
     }
 
-    /// Whether a raw value may hold `name=value` pairs of its own: an "=", plain or as "%3D", read on the
+    /// Whether a raw value may hold `name=value` pairs of its own: an "=", plain or as "%3D" (or "%253D"…), read on the
     /// bytes (every parameter of every rendered URL is asked, and Foundation's substring search is slow
     /// on that path).
     static func mayCarryPairs(_ bytes: Substring.UTF8View) -> Bool {
-        var percent = 0  // how far into "%3D" the scan is
+        var percent = 0  // how far into "%3D" the scan is; "%25" (an encoded "%", a value encoded again) goes back to 1
         for byte in bytes {
             if byte == UInt8(ascii: "=") { return true }
             switch (percent, byte) {
             case (_, UInt8(ascii: "%")): percent = 1
             case (1, UInt8(ascii: "3")): percent = 2
+            case (1, UInt8(ascii: "2")): percent = 3
+            case (3, UInt8(ascii: "5")): percent = 1
             case (2, UInt8(ascii: "D")), (2, UInt8(ascii: "d")): return true
             default: percent = 0
             }
@@ -190,7 +201,9 @@ extension Redactor {
     /// A path with the values of `name=value` pairs masked where the name (the letters, digits, "_" and
     /// "-" just before "=") is a secret; a value ends at "/", ";", "&" or ",". Everything else is kept.
     func maskPathPairs(_ path: Substring) -> String {
-        guard path.utf8.contains(UInt8(ascii: "=")) else { return String(path) }
+        let withShapes = maskCredentialSegments(path)
+        let path = withShapes[...]
+        guard path.utf8.contains(UInt8(ascii: "=")) else { return withShapes }
         var out = ""
         var rest = path
         while let equals = rest.utf8.firstIndex(ofByte: UInt8(ascii: "=")) {
@@ -205,6 +218,30 @@ extension Redactor {
             rest = rest[valueEnd...]
         }
         return out + rest
+    }
+
+    /// A path with each segment that has a credential's shape (a JWT between "/" or ";") masked.
+    func maskCredentialSegments(_ path: Substring) -> String {
+        guard path.utf8.count >= 10, path.utf8.contains(UInt8(ascii: ".")) else { return String(path) }
+        var out = "", start = path.startIndex, changed = false
+        func segment(_ end: Substring.Index) {
+            let piece = path[start..<end]
+            if CredentialShape.mayMatch(piece.utf8), CredentialShape.matches(CredentialShape.decodedToFixedPoint(piece).text) {
+                out += maskEncoded(piece)
+                changed = true
+            } else {
+                out += piece
+            }
+        }
+        var index = path.startIndex
+        while let found = path.utf8[index...].firstIndex(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ";") }) {
+            segment(found)
+            out += path[found..<path.utf8.index(after: found)]
+            start = path.utf8.index(after: found)
+            index = start
+        }
+        segment(path.endIndex)
+        return changed ? out : String(path)
     }
 
     /// A byte of a path pair's name: an ASCII letter or digit, "_" or "-".

@@ -43,11 +43,17 @@ enum BridgeMain {
         }
     }
 
-    /// ArgumentParser's own errors and exits: --help and --version exit 0, usage errors 2.
+    /// The masking for words made before a command is parsed (its options checked while parsing, or a usage
+    /// error): on unless the command line has --reveal.
+    static var commandLineRedactor: Redactor { Redactor(isEnabled: !CommandLine.arguments.dropFirst().contains("--reveal")) }
+
+    /// ArgumentParser's own errors and exits: --help and --version exit 0, usage errors 2. A usage error
+    /// quotes the values it refused (`The value '…' is invalid for '--platform <platform>'`), so its words are
+    /// masked as free text is, unless --reveal was given.
     static func exit(for error: Error) -> Never {
         if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
         if Bridge.exitCode(for: error) == .success { Bridge.exit(withError: error) }
-        FileHandle.standardError.write(Data((Bridge.fullMessage(for: error) + "\n").utf8))
+        FileHandle.standardError.write(Data((commandLineRedactor.message(Bridge.fullMessage(for: error)) + "\n").utf8))
         Foundation.exit(2)
     }
 }

@@ -147,6 +147,24 @@ struct CommandProblemTests {
         #expect(run.stderr.hasPrefix("Error: " + CommandProblem.unknownGenerator("subdomains").description + "\n"), "\(run.stderr)")
     }
 
+    @Test("an option value quoted back in an error is masked, by bridge's words and by ArgumentParser's, unless --reveal", arguments: [
+        ["check", "--rules", rules, "--platform", "x?access_token=SECRETSECRETSECRET", "https://a.example/"],
+        ["check", "--rules", rules, "--format", "x?code=SECRETSECRETSECRET", "https://a.example/"],
+        ["check", "--rules", rules, "--method", "GE T?code=SECRETSECRETSECRET", "https://a.example/"],
+        ["test", "--rules", rules, "--skip", "y?code=SECRETSECRETSECRET"],
+        ["inspect", "--timeout", "x?code=SECRETSECRETSECRET", "web/"],
+        ["serve", "--allow-origin", "https://a.example/?access_token=SECRETSECRETSECRET", "--port", "0"],
+        ["check", "--rules", rules, "--type", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.SECRETSECRETSECRET", "https://a.example/"],
+    ])
+    func optionValuesMasked(arguments: [String]) throws {
+        let run = try BridgeProcess.run(arguments)
+        #expect(run.status == 2 && !run.stderr.contains("SECRETSECRETSECRET") && run.stderr.contains("…("), "\(run.stderr)")
+        if arguments.first == "check" {
+            let revealed = try BridgeProcess.run(Array(arguments.dropLast()) + ["--reveal", "https://a.example/"])
+            #expect(revealed.status == 2 && revealed.stderr.contains("SECRETSECRETSECRET"), "\(revealed.stderr)")
+        }
+    }
+
     /// Runs bridge and expects exit status 2 with `problem`'s words, masked, as the whole of standard error.
     static func expect(_ arguments: [String], _ problem: CommandProblem, stdin: String? = nil,
                        sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -1,10 +1,11 @@
 // FuzzSecrets: any bytes as a secret. The secret is percent-encoded (every byte but RFC 3986's unreserved
 // ones) into each place a secret sits in a URL (a sentinel's query and fragment, a path pair, both halves of the
 // userinfo, a cloud signature, a session, a bridge's positional and non-JSON arguments, a deep link, a
-// state that is not the one sent), decided by the engine and rendered by check's renderer with --explain;
+// state that is not the one sent, every name of every family of the secret policy, a URL encoded twice, a
+// JWT under any name and as a path segment), decided by the engine and rendered by check's renderer with --explain;
 // and, decoded, into the arguments of a call to an Android app's JavaScript interface (plain, a string of
 // JSON, a queue, an object, an array), replayed and rendered; and, decoded, typed raw into free text and raw
-// URLs (`typed`) when it is one value there. The renderer's format (text or JSON) is chosen
+// URLs and an option value quoted in a usage error (`typed`) when it is one value there. The renderer's format (text or JSON) is chosen
 // by the input's length, as FuzzInspector chooses its report's: every format is fuzzed, an input that leaks
 // in one reproduces in it, and an input costs one rendering, not one per format. Oracle (BridgeCLITests' SecretPropertyTests, in process): neither the encoded
 // secret nor its decoded text, when eight characters or longer, appears in any line (a match across a mask's
@@ -36,7 +37,24 @@ func urls(_ s: String) -> [String] {
      "https://yourdomain.com/password_reset.php?code=abcdefgh&state=\(s)", "https://\(s):\(s)@yourdomain.com/password_reset.php",
      "https://bucket.example/o?X-Amz-Signature=\(s)&session=\(s)&nonce=\(s)", "janrain:onCaptureLoginSuccess?arguments=%5B%22\(s)%22%5D",
      "janrain:onCaptureLoginSuccess?arguments=\(s)", "myapp://reset-password?token=\(s)", "https://a.example/?pin=\(s)",
-     "https://yourdomain.com/password_reset.php;code=\(s)/next"]
+     "https://yourdomain.com/password_reset.php;code=\(s)/next",
+     // Every name of every family in the secret policy's examples, and a URL carrying it encoded once more.
+     "https://a.example/cb?" + familyNames.map { "\($0)=\(s)" }.joined(separator: "&"),
+     "https://yourdomain.com/next?next=" + Redactor.encodeURIComponent("https://a.example/cb?access_token=\(s)")]
+        // A JWT under a name no family has, and as a path segment: only while the secret keeps the shape.
+        + (s.utf8.allSatisfy(isBase64URL) ? ["https://a.example/cb?x=eyJhbGciOiJIUzI1NiJ9.\(s).c2ln", "https://a.example/u/eyJhbGciOiJIUzI1NiJ9.\(s).c2ln/p"] : [])
+}
+
+/// The names the secret policy's examples put in a family.
+let familyNames = SecretParameters.examples.filter { $0.family != nil }.map { Redactor.encodeURIComponent($0.name) }
+
+/// base64url's alphabet, a JWT part's.
+func isBase64URL(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+         UInt8(ascii: "-"), UInt8(ascii: "_"): return true
+    default: return false
+    }
 }
 
 func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer) -> [String] {
@@ -61,7 +79,9 @@ func typed(_ s: String) -> [String] {
             redactor.rawURL("https://ada:\(s)@yourdomain.com/password_reset.php"),
             redactor.rawURL("janrain:accessToken=\(s)"),
             redactor.message("https://yourdomain.com/cb;code=\(s)/next"),
-            redactor.message("got {\"access_token\":\"\(s)\"}")]
+            redactor.message("got {\"access_token\":\"\(s)\"}"),
+            // An option value quoted back by ArgumentParser's usage error, as bridge prints it.
+            redactor.message("Error: The value 'https://a.example/?access_token=\(s)' is invalid for '--platform <platform>'.")]
 }
 
 /// Whether a JSON value holds no number anywhere in it and no string but empty ones and masks (names aside).

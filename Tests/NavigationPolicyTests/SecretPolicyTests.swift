@@ -1,0 +1,72 @@
+// SecretPolicyTests.swift: the secret policy by family, from its own examples: each example name is in its
+// family (or none), and a URL carrying it is printed with the value masked (or whole); credentials told by
+// their shape are masked under any name, in a path segment and in free text; values encoded more than once
+// are read as what they stand for.
+import BrowserURL
+import Testing
+@testable import NavigationPolicy
+
+@Suite("secrets: the policy's families")
+struct SecretPolicyTests {
+    static let value = "Zq8VALUEvalue42"
+
+    @Test("each example name is in its family, or in none", arguments: SecretParameters.examples.map { $0.name })
+    func family(name: String) throws {
+        let expected = try #require(SecretParameters.examples.first { $0.name == name }).family
+        #expect(SecretParameters.family(of: name) == expected)
+    }
+
+    @Test("a URL carrying an example name shows its value only when the name is in no family, in the query, the fragment and a path pair",
+          arguments: SecretParameters.examples.map { $0.name })
+    func maskedInURLs(name: String) throws {
+        // A bridge's arguments are no secret's name, but their value is masked by position (or whole, when it
+        // is not JSON): the policy is not asked about them.
+        let secret = try #require(SecretParameters.examples.first { $0.name == name }).family != nil || Redactor.isArguments(name)
+        let encoded = Redactor.encodeURIComponent(name)
+        for url in ["https://yourdomain.com/cb?\(encoded)=\(Self.value)", "https://yourdomain.com/cb#\(encoded)=\(Self.value)"] {
+            let shown = Redactor().rawURL(url)
+            #expect(shown.contains(Self.value) == !secret, "\(shown)")
+            if case .success(let parsed) = BrowserURL.parse(url) { #expect(Redactor().href(parsed).contains(Self.value) == !secret) }
+        }
+    }
+
+    static let jwt = "eyJhbGciOiJSUzI1NiIsImtpZCI6IjEifQ.eyJzdWIiOiJhZGEiLCJub25jZSI6Im4ifQ.c2lnbmF0dXJlLXNpZ25hdHVyZQ"
+
+    @Test("credentials told by their shape are masked under any name and in a path segment", arguments: [
+        "https://yourdomain.com/cb?x=\(jwt)", "https://yourdomain.com/cb#whatever=\(jwt)", "https://yourdomain.com/users/\(jwt)/profile",
+        "https://yourdomain.com/cb;\(jwt)", "https://yourdomain.com/cb?h=Bearer%20\(jwt)", "https://yourdomain.com/cb?h=Basic+YWRhOmFuYWx5dGljYWw%3D",
+        "https://yourdomain.com/cb?pem=-----BEGIN%20PRIVATE%20KEY-----MIIBVQIBADANBg",
+        // A JWE: five parts.
+        "https://yourdomain.com/cb?x=eyJhbGciOiJSU0EtT0FFUCJ9.ZW5jcnlwdGVka2V5.aXZpdml2.Y2lwaGVydGV4dA.dGFndGFn",
+    ])
+    func shapes(url: String) {
+        let shown = Redactor().rawURL(url)
+        #expect(!shown.contains("c2lnbmF0dXJl") && !shown.contains("YWRhOmFuYWx5dGljYWw") && !shown.contains("MIIBVQIBADANBg") && !shown.contains("Y2lwaGVydGV4dA"),
+                "\(shown)")
+    }
+
+    @Test("what is not a credential's shape is shown", arguments: [
+        "https://yourdomain.com/cb?x=eyJustAWord", "https://yourdomain.com/v1.2.3/eyJ.a.b", "https://yourdomain.com/cb?h=Bearer%20x",
+        "https://yourdomain.com/cb?token_type=Bearer", "https://yourdomain.com/cb?b=basically-fine",
+    ])
+    func notShapes(url: String) {
+        #expect(Redactor().rawURL(url) == url)
+    }
+
+    @Test("a bare JWT in free text is masked, as an --eval result or a console message prints it")
+    func jwtInText() {
+        let shown = Redactor().message("--eval returned \(Self.jwt) after 3 ms")
+        #expect(!shown.contains("c2lnbmF0dXJl") && shown.hasPrefix("--eval returned eyJh…(") && shown.hasSuffix(" after 3 ms"), "\(shown)")
+    }
+
+    @Test("a URL in a parameter encoded twice or three times has its secrets masked, and stays encoded as often", arguments: [1, 2, 3])
+    func encodedMoreThanOnce(times: Int) {
+        var inner = "https://a.example/cb?access_token=SECRETSECRETSECRET&x=1"
+        for _ in 0..<times { inner = Redactor.encodeURIComponent(inner) }
+        let shown = Redactor().rawURL("https://yourdomain.com/next?next=" + inner)
+        #expect(!shown.contains("SECRETSECRETSECRET"), "\(shown)")
+        var decoded = String(shown.dropFirst("https://yourdomain.com/next?next=".count))
+        for _ in 0..<times { decoded = FormParameters.decodeComponent(Substring(decoded)) }
+        #expect(decoded.hasPrefix("https://a.example/cb?access_token=SECR…(18)&x=1"), "\(decoded)")
+    }
+}
