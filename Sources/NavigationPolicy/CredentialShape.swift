@@ -45,13 +45,86 @@ public enum CredentialShape {
         return (parts == 3 || parts == 5) && headerLength >= 10
     }
 
-    /// `Bearer x` or `Basic x`, the credentials at least eight token68 characters (RFC 9110 §11.2).
+    /// `Bearer x` or `Basic x` with credentials as `areCredentials` takes them.
     static func isAuthorization(_ utf8: some Collection<UInt8>) -> Bool {
         let lowered = utf8.prefix(7).map { $0 | 0x20 }
-        let scheme: Int
-        if lowered.starts(with: "bearer ".utf8) { scheme = 7 } else if lowered.starts(with: "basic ".utf8) { scheme = 6 } else { return false }
-        let credentials = utf8.dropFirst(scheme).drop { $0 == UInt8(ascii: " ") }
-        return credentials.count >= 8 && credentials.allSatisfy { isBase64URL($0) || "+/=~.".utf8.contains($0) }
+        let basic: Bool
+        if lowered.starts(with: "bearer ".utf8) { basic = false } else if lowered.starts(with: "basic ".utf8) { basic = true } else { return false }
+        let credentials = Array(utf8.dropFirst(basic ? 6 : 7).drop { $0 == UInt8(ascii: " ") })
+        return credentials.allSatisfy { isToken68($0) } && areCredentials(credentials[...], basic: basic)
+    }
+
+    /// token68's characters (RFC 9110 §11.2).
+    static func isToken68(_ byte: UInt8) -> Bool { isBase64URL(byte) || "+/~.=".utf8.contains(byte) }
+
+    /// Whether a run of token68 characters after a scheme is its credentials rather than a word of prose
+    /// ("basic authentication", "bearer credentials"): at least eight characters, not all lower-case letters;
+    /// for Basic, base64 of `user:password` (RFC 7617 §2).
+    static func areCredentials(_ run: ArraySlice<UInt8>, basic: Bool) -> Bool {
+        guard run.count >= 8, !run.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return false }
+        guard basic else { return true }
+        return base64Decoded(run)?.contains(UInt8(ascii: ":")) ?? false
+    }
+
+    /// Standard base64 decoded (padding optional), or nil when it is not base64.
+    static func base64Decoded(_ run: ArraySlice<UInt8>) -> [UInt8]? {
+        var bits: UInt32 = 0, count = 0
+        var out: [UInt8] = []
+        for byte in run {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="): continue
+            default: return nil
+            }
+            bits = bits << 6 | UInt32(value)
+            count += 6
+            if count >= 8 {
+                count -= 8
+                out.append(UInt8(truncatingIfNeeded: bits >> UInt32(count)))
+            }
+        }
+        return out
+    }
+
+    /// Whether text may hold an authorization scheme's word (`bearer` or `basic`, any case): a cheap test
+    /// before `authorizationCredentials` is asked at every byte.
+    static func holdsAuthorizationScheme(_ text: String) -> Bool {
+        var matchedBearer = 0, matchedBasic = 0
+        for byte in text.utf8 {
+            let lower = byte | 0x20
+            matchedBearer = lower == bearer[matchedBearer] ? matchedBearer + 1 : (lower == bearer[0] ? 1 : 0)
+            matchedBasic = lower == basic[matchedBasic] ? matchedBasic + 1 : (lower == basic[0] ? 1 : 0)
+            if matchedBearer == bearer.count || matchedBasic == basic.count { return true }
+        }
+        return false
+    }
+
+    private static let bearer = Array("bearer".utf8), basic = Array("basic".utf8)
+
+    /// Where the credentials of an authorization value that begins at `index` stand (`Bearer` or `Basic` as a
+    /// word of its own, spaces, then at least eight token68 characters), or nil.
+    static func authorizationCredentials(in bytes: [UInt8], at index: Int) -> (Int, Int)? {
+        if index > 0, isBase64URL(bytes[index - 1]) { return nil }
+        var end = index
+        for scheme in [bearer, basic] where bytes.count - index > scheme.count
+            && zip(bytes[index..<index + scheme.count], scheme).allSatisfy({ $0 | 0x20 == $1 }) {
+            end = index + scheme.count
+            break
+        }
+        guard end > index, end < bytes.count, bytes[end] == UInt8(ascii: " ") else { return nil }
+        let isBasic = end - index == Self.basic.count
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
+        let start = end
+        while end < bytes.count, isBase64URL(bytes[end]) || "+/~.".utf8.contains(bytes[end]) { end += 1 }
+        while end < bytes.count, bytes[end] == UInt8(ascii: "=") { end += 1 }
+        // A sentence's full stop after the credentials is the sentence's.
+        while end > start, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        return areCredentials(bytes[start..<end], basic: isBasic) ? (start, end) : nil
     }
 
     static func isBase64URL(_ byte: UInt8) -> Bool {

@@ -5,10 +5,12 @@ import BrowserURL
 import JSONText
 
 extension Redactor {
-    /// A JSON value with the string values of secret keys masked, at any depth.
+    /// A JSON value with the string values of secret keys masked, at any depth, and any string that has a
+    /// credential's shape (a JWT, `Bearer …`: CredentialShape) whatever its key.
     public func json(_ value: JSONValue) -> JSONValue {
         guard isEnabled else { return value }
         switch value {
+        case .string(let s) where CredentialShape.matches(s): return .string(mask(s))
         case .array(let items): return .array(items.map(json))
         case .object(let object):
             var out: [String: JSONValue] = [:]

@@ -8,8 +8,31 @@ extension Redactor {
     /// around a word are not part of it, so a mask never swallows a closing quote or counts it; inside a
     /// word they are its own (`WordNesting`).
     public func message(_ text: String) -> String {
-        guard isEnabled, !text.isEmpty, Self.mayHoldSecret(text) else { return text }
+        guard isEnabled, !text.isEmpty else { return text }
+        let text = CredentialShape.holdsAuthorizationScheme(text) ? maskAuthorizationValues(text) : text
+        guard Self.mayHoldSecret(text) else { return text }
         return maskedWordByWord(text)
+    }
+
+    /// Text with the credentials after each `Bearer` or `Basic` masked (`Authorization: Bearer abc…`, as a
+    /// console message or a recorded header prints it): the scheme a word of its own, then spaces, then at
+    /// least eight token68 characters (RFC 9110 §11.2).
+    func maskAuthorizationValues(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if let (start, end) = CredentialShape.authorizationCredentials(in: bytes, at: index) {
+                out += bytes[index..<start]
+                out += Array(mask(String(decoding: bytes[start..<end], as: UTF8.self)).utf8)
+                index = end
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `message` without its shortcut: every word read.

@@ -19,7 +19,8 @@ extension CaseFileError: OutputEvent {
     }
 
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("badLine", .object(JSONFields([("file", .string(file)), ("line", .int(line)), ("key", .string(key)),
+        // The key is the file's own text, as the message quotes it: masked as the message is.
+        .single("badLine", .object(JSONFields([("file", .string(json.redactor.message(file))), ("line", .int(line)), ("key", key.map { .string(json.redactor.message($0)) } ?? .null),
                                                ("message", .string(json.redactor.message(message)))])))
     }
 }

@@ -121,6 +121,20 @@ struct TestCommandTests {
         try CommandProblemTests.expect(["test", "--rules", notRules], .rules(try #require(CommandProblemTests.rulesError(notRules))))
     }
 
+    @Test("a bad line's key that holds a secret is masked in every format, JSON's badLine too")
+    func badLineKeyMasked() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-key-\(UUID().uuidString).cases.jsonl")
+        try Data(#"{"url":"https://yourdomain.com/","expect":{"decision":"allow"},"https://a/?access_token=SECRETSECRETSECRET":1}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let rules = Self.path("Fixtures/rules/capture.json")
+        for format in ["text", "json", "junit", "sarif"] {
+            let run = try BridgeProcess.run(["test", "--rules", rules, "--format", format, file.path])
+            #expect(run.status == 1 && !(run.stdout + run.stderr).contains("SECRETSECRETSECRET") && run.stdout.contains("SECR…(18)"), "\(format): \(run.stdout)")
+        }
+        let json = try Self.json(["test", "--rules", rules, file.path])
+        #expect(json.badLines.first?["key"] as? String == "https://a/?access_token=SECR…(18)")
+    }
+
     @Test("--init writes a starter file that passes as written, and will not overwrite one")
     func starter() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-test-\(UUID().uuidString)")

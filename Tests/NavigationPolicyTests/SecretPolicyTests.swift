@@ -59,6 +59,24 @@ struct SecretPolicyTests {
         #expect(!shown.contains("c2lnbmF0dXJl") && shown.hasPrefix("--eval returned eyJh…(") && shown.hasSuffix(" after 3 ms"), "\(shown)")
     }
 
+    @Test("an authorization value in free text has its credentials masked; prose about the schemes is kept", arguments: [
+        ("Authorization: Bearer mF_9.B5f-4.1JqM and more", "Authorization: Bearer …(15) and more"),
+        ("header authorization: bearer 2YotnFZFEjr1zCsicMWpAA.", "header authorization: bearer 2Yot…(22)."),
+        ("Authorization: Basic YWRhOmFuYWx5dGljYWw= sent", "Authorization: Basic YWRh…(20) sent"),
+        ("use basic authentication here", "use basic authentication here"),
+        ("a bearer credentials scheme", "a bearer credentials scheme"),
+        ("Basic QWxhZGRpbjE5MjAx is no user:password", "Basic QWxhZGRpbjE5MjAx is no user:password"),
+    ])
+    func authorizationInText(text: String, shown: String) {
+        #expect(Redactor().message(text) == shown)
+    }
+
+    @Test("a JSON string with a credential's shape is masked whatever its key")
+    func shapesInJSON() {
+        let masked = Redactor().json(.object(["result": .string(Self.jwt), "note": .string("fine")]))
+        #expect(masked == .object(["result": .string(Redactor().mask(Self.jwt)), "note": .string("fine")]))
+    }
+
     @Test("a URL in a parameter encoded twice or three times has its secrets masked, and stays encoded as often", arguments: [1, 2, 3])
     func encodedMoreThanOnce(times: Int) {
         var inner = "https://a.example/cb?access_token=SECRETSECRETSECRET&x=1"
