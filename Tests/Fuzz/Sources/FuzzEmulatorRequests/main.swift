@@ -5,7 +5,10 @@
 // fuzzer reaches every provider's parsing (forms, JSON, Basic credentials, signatures, filters, search).
 // The fault-injection route is left out (its faults answer 5xx on purpose). Oracle: no crash, and no 5xx
 // (a bad request is answered with the provider's error in its own words, never a server error); the
-// emulator keeps answering afterwards. Built with the package's Emulator trait (Tests/Fuzz/run does so when
+// emulator keeps answering afterwards. An input whose first byte is 1 to 8 is a request from another page
+// (an Origin or a cross-site Sec-Fetch-Site, picked by that byte) to a control route spelt with the slashes
+// the next bytes choose, any method, a text/plain body (a no-cors POST); its oracle: the control state (the
+// clock, the outbox, the codes) is what it was before. Built with the package's Emulator trait (Tests/Fuzz/run does so when
 // the target is named); without it, a stub that says so.
 // Requests go through ProviderEmulator's EmulatorInProcessClient, one client (one channel) for the run.
 #if Emulator
@@ -17,6 +20,7 @@ import ProviderEmulator
 final class Exchange: @unchecked Sendable {
     let request: EmulatorRequest
     var status = 0
+    var body: [UInt8] = []
     let done = DispatchSemaphore(value: 0)
     init(_ request: EmulatorRequest) { self.request = request }
 }
@@ -31,6 +35,15 @@ let routes = ["/oauth/auth_native_traditional", "/oauth/token", "/oauth/forgot_p
               "/emulator/v1/codes", "/reset-password", "/oauth/signin"]
 let methods = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]
 
+/// The control routes a page from another origin tries to read or change.
+let controlRoutes = ["/emulator/v1/reset", "/emulator/v1/clock", "/emulator/v1/faults", "/emulator/v1/codes", "/emulator/v1/users",
+                     "/emulator/v1/outbox", "/api/v1/messages", "/api/v1/search", "/api/v1/message/latest", "/view/latest.html", "/"]
+/// What marks a request as another page's: its Origin, or only a browser's Sec-Fetch-Site.
+let crossOrigins: [(origin: String?, fetchSite: String?)] = [
+    ("https://evil.example", nil), ("https://yourdomain.com", nil), ("null", nil), ("http://localhost:3000", nil),
+    (nil, "cross-site"), (nil, "same-site"), ("https://evil.example", "same-origin"), ("http://127.0.0.1:9", nil),
+]
+
 let (stream, continuation) = AsyncStream<Exchange>.makeStream()
 let emulator = ProviderEmulator()
 
@@ -39,7 +52,9 @@ Thread.detachNewThread {
     Task {
         let client = EmulatorInProcessClient(emulator)
         for await exchange in stream {
-            exchange.status = await client.send(exchange.request).status
+            let answer = await client.send(exchange.request)
+            exchange.status = answer.status
+            exchange.body = answer.body
             exchange.done.signal()
         }
         await client.close()
@@ -67,11 +82,64 @@ func request(_ bytes: [UInt8]) -> EmulatorRequest {
     return EmulatorRequest(method: method, target: target, contentType: contentType, body: body)
 }
 
-@_cdecl("LLVMFuzzerTestOneInput")
-func fuzzEmulatorRequests(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let exchange = Exchange(request(Array(fuzzInput(data, count).prefix(8192))))
+/// A request from another page to a control route: `bytes[0]` (1 to 8) picks how it is marked, `bytes[1]`
+/// the route, `bytes[2]` the method, each later byte up to a newline whether a slash of the path is doubled.
+func crossOriginRequest(_ bytes: [UInt8]) -> EmulatorRequest {
+    let marked = crossOrigins[Int(bytes[0] - 1) % crossOrigins.count]
+    let route = controlRoutes[Int(bytes.count > 1 ? bytes[1] : 0) % controlRoutes.count]
+    let method = methods[Int(bytes.count > 2 ? bytes[2] : 0) % methods.count]
+    let spelling = bytes.dropFirst(3).prefix { $0 != 0x0A }
+    var target = "", slash = spelling.startIndex
+    for character in route {
+        if character == "/", slash < spelling.endIndex {
+            target += String(repeating: "/", count: 1 + Int(spelling[slash] % 3))
+            slash += 1
+        } else {
+            target.append(character)
+        }
+    }
+    let body = Array(bytes.drop { $0 != 0x0A }.dropFirst())
+    var headers: [String: String] = [:]
+    if let site = marked.fetchSite { headers["Sec-Fetch-Site"] = site }
+    return EmulatorRequest(method: method, target: target, contentType: "text/plain", body: body, origin: marked.origin,
+                           host: "127.0.0.1:8025", headers: headers)
+}
+
+/// One request's answer, sent through the router's thread.
+func send(_ request: EmulatorRequest) -> Exchange {
+    let exchange = Exchange(request)
     continuation.yield(exchange)
     exchange.done.wait()
+    return exchange
+}
+
+/// The control state a page from another origin must not change, as the emulator's own routes report it to
+/// a client with no Origin: the clock's offset (its `now` moves with the machine's), the outbox (read
+/// without marking anything read), and how many codes were issued (their states move with the clock).
+func controlState() -> [String] {
+    let clock = String(decoding: send(EmulatorRequest(method: "GET", target: "/emulator/v1/clock")).body, as: UTF8.self)
+    let outbox = String(decoding: send(EmulatorRequest(method: "GET", target: "/api/v1/messages")).body, as: UTF8.self)
+    let codes = String(decoding: send(EmulatorRequest(method: "GET", target: "/emulator/v1/codes")).body, as: UTF8.self)
+    return [String(clock.split(separator: "offsetSeconds").last ?? ""), outbox, String(codes.split(separator: "\"issuedAt\"").count)]
+}
+
+// A mail in the outbox from the start, so a reset or a delete that got through would show.
+_ = send(EmulatorRequest(method: "POST", target: "/oauth/forgot_password_native", contentType: "application/x-www-form-urlencoded",
+                         body: Array("client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2Fcb&signInEmailAddress=ada%40example.com".utf8)))
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzEmulatorRequests(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = Array(fuzzInput(data, count).prefix(8192))
+    if let first = bytes.first, (1...8).contains(first) {
+        let before = controlState()
+        let exchange = send(crossOriginRequest(bytes))
+        if exchange.status >= 500 { fatalError("\(exchange.request.method) \(exchange.request.target) answered \(exchange.status)") }
+        if controlState() != before {
+            fatalError("\(exchange.request.method) \(exchange.request.target) from \(exchange.request.origin ?? "no Origin") \(exchange.request.headers) changed the control state")
+        }
+        return 0
+    }
+    let exchange = send(request(bytes))
     if exchange.status >= 500 { fatalError("\(exchange.request.method) \(exchange.request.target) answered \(exchange.status)") }
     return 0
 }
