@@ -139,11 +139,13 @@ public enum CredentialShape {
     static let decodingRounds = 8
 
     /// `raw` form-decoded until decoding changes nothing (a value encoded twice, `%253D`, is judged as the
-    /// `=` it stands for), and how many rounds that took.
-    static func decodedToFixedPoint(_ raw: Substring) -> (text: String, rounds: Int) {
+    /// `=` it stands for), or until `done` says the text reads as it should (a URL carried in a parameter is
+    /// decoded until its own structure shows, and no further: its own escapes are its values'), and how many
+    /// rounds that took.
+    static func decodedToFixedPoint(_ raw: Substring, until done: (String) -> Bool = { _ in false }) -> (text: String, rounds: Int) {
         var text = FormParameters.decodeComponent(raw)
         var rounds = 1
-        while rounds < decodingRounds, text.utf8.contains(UInt8(ascii: "%")) {
+        while rounds < decodingRounds, !done(text), text.utf8.contains(UInt8(ascii: "%")) {
             let again = FormParameters.decodeComponent(Substring(text))
             if again == text { break }
             text = again

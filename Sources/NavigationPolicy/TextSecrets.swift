@@ -14,6 +14,29 @@ extension Redactor {
         return maskedWordByWord(text)
     }
 
+    /// A value given on the command line, masked as the value it is rather than as a word of a sentence: a
+    /// credential by its shape whole, else as raw input (a URL's or a form string's secret parameters).
+    public func argument(_ value: String) -> String {
+        guard isEnabled else { return value }
+        if CredentialShape.matches(value) { return mask(value) }
+        let asURL = rawURL(value)
+        return asURL != value ? asURL : redactFormEncoded(value)
+    }
+
+    /// A command-line parser's error, which quotes the values it refused (`The value '…' is invalid for
+    /// '--platform <platform>'`): each of the command's `arguments` found in it is masked as an argument,
+    /// where it stands, before the rest is read as free text. The arguments are read where they are given,
+    /// so a value's end is never guessed from the punctuation around it.
+    public func usageError(_ text: String, arguments: [String]) -> String {
+        guard isEnabled else { return text }
+        var text = text
+        for value in arguments.sorted(by: { $0.utf8.count > $1.utf8.count }) where !value.isEmpty {
+            let masked = argument(value)
+            if masked != value { text = text.replacing(value, with: masked) }
+        }
+        return message(text)
+    }
+
     /// Text with the credentials after each `Bearer` or `Basic` masked (`Authorization: Bearer abc…`, as a
     /// console message or a recorded header prints it): the scheme a word of its own, then spaces, then at
     /// least eight token68 characters (RFC 9110 §11.2).

@@ -48,8 +48,9 @@ extension Redactor {
             // Encoded more than once (`next=https%253A…access_token%253D…`): decoded to a fixed point before it
             // is read, and encoded again as many times.
             if Self.mayCarryPairs(rawValue.utf8) {
-                let (decoded, rounds) = CredentialShape.decodedToFixedPoint(rawValue)
-                if decoded.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") }) {
+                let structured: (String) -> Bool = { $0.utf8.contains { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: ":") } }
+                let (decoded, rounds) = CredentialShape.decodedToFixedPoint(rawValue, until: structured)
+                if structured(decoded) {
                     let inner = rawURL(decoded)
                     if inner != decoded {
                         changed = true

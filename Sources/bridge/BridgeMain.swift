@@ -44,7 +44,8 @@ enum BridgeMain {
     }
 
     /// The masking for words made before a command is parsed (its options checked while parsing, or a usage
-    /// error): on unless the command line has --reveal.
+    /// error): on unless the command line has --reveal. The values quoted back are masked as the arguments
+    /// they are (Redactor.usageError).
     static var commandLineRedactor: Redactor { Redactor(isEnabled: !CommandLine.arguments.dropFirst().contains("--reveal")) }
 
     /// ArgumentParser's own errors and exits: --help and --version exit 0, usage errors 2. A usage error
@@ -53,7 +54,8 @@ enum BridgeMain {
     static func exit(for error: Error) -> Never {
         if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
         if Bridge.exitCode(for: error) == .success { Bridge.exit(withError: error) }
-        FileHandle.standardError.write(Data((commandLineRedactor.message(Bridge.fullMessage(for: error)) + "\n").utf8))
+        let message = commandLineRedactor.usageError(Bridge.fullMessage(for: error), arguments: Array(CommandLine.arguments.dropFirst()))
+        FileHandle.standardError.write(Data((message + "\n").utf8))
         Foundation.exit(2)
     }
 }

@@ -9,9 +9,9 @@ extension CommandProblem: CustomStringConvertible {
     var description: String { words(masking: BridgeMain.commandLineRedactor) }
 
     func words(masking redactor: Redactor) -> String {
-        /// A value the user gave, as the words quote it: masked as free text is (a URL's secret parameters,
-        /// a JWT), then quoted.
-        func quoted(_ value: String) -> String { redactor.message(value).debugDescription }
+        /// A value the user gave, as the words quote it: masked as the argument it is (a URL's secret
+        /// parameters, a JWT), then quoted.
+        func quoted(_ value: String) -> String { redactor.argument(value).debugDescription }
         return switch self {
         case .noInputs(.urls): "Give at least one URL, or - to read URLs from standard input."
         case .noInputs(.pages): "Give at least one file, directory or URL to inspect."

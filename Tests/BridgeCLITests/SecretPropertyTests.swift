@@ -3,11 +3,13 @@
 // its decoded form, nor the run of plain letters inside it reaches any command's output in any format
 // without --reveal. Secrets are made from a seeded generator (a failure names its seed) and put in every
 // place a secret sits: a sentinel's query and fragment, a path pair, the userinfo's both halves, a cloud
-// signature, a bridge's positional arguments, a deep link, a state that does not match. A typed secret
+// signature, a bridge's positional arguments, a deep link, a state that does not match, every name of every
+// family of the secret policy, a URL carried encoded twice. A typed secret
 // (TypedSecret) stands in those places raw, unencoded, as a person or a log types it. The same oracle runs
 // as the fuzz target FuzzSecrets on the renderer in process.
 import SeededRandom
 import Foundation
+import NavigationPolicy
 import Testing
 
 /// A secret: its bytes (decoded), how it stands in a URL (raw), and the run of letters it carries.
@@ -67,6 +69,10 @@ struct GeneratedSecret: CustomStringConvertible {
             "myapp://reset-password?token=\(raw)&email=ada%40example.com",
             "https://api.kii.example/reset?pin=\(raw)",
             "https://yourdomain.com/password_reset.php;code=\(raw)/next",
+            // Every name the secret policy's examples put in a family, and a URL carrying it encoded once more.
+            "https://a.example/cb?" + SecretParameters.examples.filter { $0.family != nil }
+                .map { Redactor.encodeURIComponent($0.name) + "=\(raw)" }.joined(separator: "&"),
+            "https://yourdomain.com/next?next=" + Redactor.encodeURIComponent("https://a.example/cb?access_token=\(raw)"),
         ]
     }
 }

@@ -71,20 +71,36 @@ struct SecretPolicyTests {
         #expect(Redactor().message(text) == shown)
     }
 
+    @Test("a usage error's quoted values are masked as the arguments they are, whatever punctuation they end with (FuzzSecrets' find: )!!!!!!!!)",
+          arguments: [")!!!!!!!!", "SECRETSECRET", "a.b'c)", "'quoted'"])
+    func usageError(secret: String) {
+        let value = "https://a.example/?access_token=" + secret
+        let shown = Redactor().usageError("Error: The value '\(value)' is invalid for '--platform <platform>'.", arguments: ["check", "--platform", value])
+        #expect(shown == "Error: The value 'https://a.example/?access_token=\(Redactor().mask(secret))' is invalid for '--platform <platform>'.")
+        #expect(Redactor().argument("code=" + secret) == "code=" + Redactor().mask(secret))
+        #expect(Redactor().argument(Self.jwt) == Redactor().mask(Self.jwt))
+        #expect(Redactor(isEnabled: false).usageError(value, arguments: [value]) == value)
+    }
+
     @Test("a JSON string with a credential's shape is masked whatever its key")
     func shapesInJSON() {
         let masked = Redactor().json(.object(["result": .string(Self.jwt), "note": .string("fine")]))
         #expect(masked == .object(["result": .string(Redactor().mask(Self.jwt)), "note": .string("fine")]))
     }
 
-    @Test("a URL in a parameter encoded twice or three times has its secrets masked, and stays encoded as often", arguments: [1, 2, 3])
+    @Test("a URL in a parameter encoded twice or three times has its secrets masked, and stays encoded as often; its own escapes are its values'",
+          arguments: [1, 2, 3])
     func encodedMoreThanOnce(times: Int) {
-        var inner = "https://a.example/cb?access_token=SECRETSECRETSECRET&x=1"
+        var inner = "https://a.example/cb?access_token=SECRETSECRETSECRET&x=1&q=a%26b"
         for _ in 0..<times { inner = Redactor.encodeURIComponent(inner) }
         let shown = Redactor().rawURL("https://yourdomain.com/next?next=" + inner)
         #expect(!shown.contains("SECRETSECRETSECRET"), "\(shown)")
         var decoded = String(shown.dropFirst("https://yourdomain.com/next?next=".count))
         for _ in 0..<times { decoded = FormParameters.decodeComponent(Substring(decoded)) }
-        #expect(decoded.hasPrefix("https://a.example/cb?access_token=SECR…(18)&x=1"), "\(decoded)")
+        #expect(decoded == "https://a.example/cb?access_token=SECR…(18)&x=1&q=a%26b", "\(decoded)")
+        // A secret with an escape of its own (`&` as %26) is masked whole, not split at what it stands for.
+        var carried = "https://a.example/cb?access_token=SECRET%26SECRETSECRET"
+        for _ in 0..<times { carried = Redactor.encodeURIComponent(carried) }
+        #expect(!Redactor().rawURL("https://yourdomain.com/next?next=" + carried).contains("SECRETSECRET"))
     }
 }

@@ -81,7 +81,8 @@ func typed(_ s: String) -> [String] {
             redactor.message("https://yourdomain.com/cb;code=\(s)/next"),
             redactor.message("got {\"access_token\":\"\(s)\"}"),
             // An option value quoted back by ArgumentParser's usage error, as bridge prints it.
-            redactor.message("Error: The value 'https://a.example/?access_token=\(s)' is invalid for '--platform <platform>'.")]
+            redactor.usageError("Error: The value 'https://a.example/?access_token=\(s)' is invalid for '--platform <platform>'.",
+                                arguments: ["check", "--platform", "https://a.example/?access_token=\(s)"])]
 }
 
 /// Whether a JSON value holds no number anywhere in it and no string but empty ones and masks (names aside).
