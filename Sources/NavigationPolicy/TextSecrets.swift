@@ -128,7 +128,7 @@ extension Redactor {
                         break
                     }
                 }
-                if wordEnd > start && bytes[wordEnd - 1] == UInt8(ascii: "=") { wordEnd = end }
+                if wordEnd > start && Self.endsWithEquals(UnsafeBufferPointer(rebasing: bytes[start..<wordEnd])) { wordEnd = end }
                 if wordEnd > start {
                     let word = UnsafeBufferPointer(rebasing: bytes[start..<wordEnd])
                     if Self.wordMayBeMasked(word) {
@@ -175,7 +175,7 @@ extension Redactor {
                 trailing.insert(last, at: trailing.startIndex)
                 word.removeLast()
             }
-            if word.utf8.last == UInt8(ascii: "=") {
+            if Self.endsWithEquals(word.utf8) {
                 word += trailing
                 trailing = ""
             }
@@ -301,6 +301,19 @@ extension Redactor {
             }
         }
         return false
+    }
+
+    /// Whether a word ends with the "=" that ends a parameter's name, plain or percent-encoded once or more
+    /// (`%3D`, `%253D`: a URL carried in a parameter): punctuation after it is the value, not the sentence's.
+    static func endsWithEquals(_ bytes: some BidirectionalCollection<UInt8>) -> Bool {
+        guard let last = bytes.last else { return false }
+        if last == UInt8(ascii: "=") { return true }
+        guard last == UInt8(ascii: "D") || last == UInt8(ascii: "d") else { return false }
+        var rest = bytes.dropLast()
+        guard rest.last == UInt8(ascii: "3") else { return false }
+        rest = rest.dropLast()
+        while rest.last == UInt8(ascii: "5"), rest.dropLast().last == UInt8(ascii: "2") { rest = rest.dropLast(2) }
+        return rest.last == UInt8(ascii: "%")
     }
 
     /// Sentence punctuation, which after a word belongs to the sentence (unless it is all of a value, or the

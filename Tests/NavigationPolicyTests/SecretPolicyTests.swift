@@ -82,6 +82,17 @@ struct SecretPolicyTests {
         #expect(Redactor(isEnabled: false).usageError(value, arguments: [value]) == value)
     }
 
+    @Test("punctuation after an encoded '=' is the value, not the sentence's (FuzzSecrets' find: 27 dots after access_token%3D)",
+          arguments: [1, 2, 3])
+    func punctuationAfterEncodedEquals(times: Int) {
+        var carried = "https://a.example/cb?access_token="
+        for _ in 0..<times { carried = Redactor.encodeURIComponent(carried) }
+        let text = "navigates to https://yourdomain.com/next?next=" + carried + String(repeating: ".", count: 27)
+        #expect(!Redactor().message(text).contains(String(repeating: ".", count: 8)), "\(Redactor().message(text))")
+        #expect(Redactor.endsWithEquals(Array(carried.utf8)))
+        #expect(!Redactor.endsWithEquals(Array("a3D".utf8)) && !Redactor.endsWithEquals(Array("a253D".utf8)) && !Redactor.endsWithEquals(Array("%2x3D".utf8)))
+    }
+
     @Test("a JSON string with a credential's shape is masked whatever its key")
     func shapesInJSON() {
         let masked = Redactor().json(.object(["result": .string(Self.jwt), "note": .string("fine")]))

@@ -242,7 +242,7 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let outputBytes = withoutMasks(Array(output.utf8))
     for forbidden in [encoded, decoded] where forbidden.count >= 8 && !contains(templateBytes[format], Array(forbidden.utf8)) {
         if contains(outputBytes, Array(forbidden.utf8)) && !isOwnWords(Array(forbidden.utf8), lengthOf: decoded, format: format) {
-            fatalError("a secret reached the output: \(forbidden.debugDescription)")
+            fatalError("a secret reached the output: \(forbidden.debugDescription) in: \(output.split(separator: "\n").filter { $0.contains(forbidden) })")
         }
     }
     return 0
