@@ -127,7 +127,8 @@ public enum CredentialShape {
         return areCredentials(bytes[start..<end], basic: isBasic) ? (start, end) : nil
     }
 
-    static func isBase64URL(_ byte: UInt8) -> Bool {
+    /// base64url's alphabet (RFC 4648 §5), a JWT part's.
+    public static func isBase64URL(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "_"): true

@@ -34,10 +34,10 @@ struct AccessPolicy: Sendable {
         case crossSite(String)
     }
 
-    /// Nil when a route on `plane` may answer. `host` is the Host header (nil: a request without one, which
-    /// HTTP/1.0 allows; no page's request lacks one); `fetchSite` is the request's `Sec-Fetch-Site`.
+    /// Nil when a route on `plane` may answer; the Host was checked before routing (HostPolicyMiddleware).
+    /// `host` is the Host header (nil: a request without one, which HTTP/1.0 allows; no page's request lacks
+    /// one), the origin a same-origin request names; `fetchSite` is the request's `Sec-Fetch-Site`.
     func refusal(_ plane: EmulatorPlane, host: String?, origin: String?, fetchSite: String?) -> Refusal? {
-        if let host, !isAllowedHost(host) { return .wrongHost(host) }
         guard plane == .control else { return nil }
         if let origin, !isSameOrigin(origin, host: host) { return .crossOrigin(origin) }
         if let fetchSite, fetchSite != "same-origin", fetchSite != "none" { return .crossSite(fetchSite) }

@@ -143,8 +143,8 @@ enum CapturePages {
             return EmulatorPage.html("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
         }
         if let refusal = RegisteredURL.refusal(fields["xd_receiver"]!, access: state.access) {
-            let code = RegisteredURL.unusable(fields["xd_receiver"]!) == nil ? "redirect_uri_mismatch" : "invalid_argument"
-            return EmulatorPage.html("Change your password", "<p class=\"error\">\(code): \(EmulatorPage.escape(RegisteredURL.words(refusal, parameter: "xd_receiver"))).</p>",
+            let error = RegisteredURL.captureCode(refusal).error
+            return EmulatorPage.html("Change your password", "<p class=\"error\">\(error): \(EmulatorPage.escape(RegisteredURL.words(refusal, parameter: "xd_receiver"))).</p>",
                                      status: 400)
         }
         return nil

@@ -19,8 +19,10 @@ public final class ProviderEmulator: @unchecked Sendable {
 
     public init(configuration: EmulatorConfiguration = .embeddedDefault) {
         self.configuration = configuration
-        access = AccessPolicy(configuration)
         state = EmulatorState(configuration)
+        // The state's own policy (a reset makes the same one again from the same configuration), read here
+        // without the lock by the middleware.
+        access = state.access
     }
 
     /// The routes, by method and path pattern ({name} matches one segment).

@@ -63,12 +63,18 @@ enum RegisteredURL {
         }
     }
 
-    /// Capture's error for a refused redirect URI: an unusable one is invalid_argument (code 200), one that is
-    /// not registered is redirect_uri_mismatch (code 420).
-    static func captureError(_ refusal: Refusal, parameter: String = "redirect_uri") -> EmulatorResponse {
+    /// Capture's error name and code for a refusal: an unusable URL is invalid_argument (code 200), one that is
+    /// not registered redirect_uri_mismatch (code 420).
+    static func captureCode(_ refusal: Refusal) -> (error: String, code: Int) {
         switch refusal {
-        case .notAURL, .scriptScheme, .fragment: CaptureRoutes.error(400, code: 200, "invalid_argument", words(refusal, parameter: parameter))
-        case .notListed, .unregistered: CaptureRoutes.error(400, code: 420, "redirect_uri_mismatch", words(refusal, parameter: parameter))
+        case .notAURL, .scriptScheme, .fragment: ("invalid_argument", 200)
+        case .notListed, .unregistered: ("redirect_uri_mismatch", 420)
         }
+    }
+
+    /// Capture's JSON error for a refused redirect URI.
+    static func captureError(_ refusal: Refusal, parameter: String = "redirect_uri") -> EmulatorResponse {
+        let (error, code) = captureCode(refusal)
+        return CaptureRoutes.error(400, code: code, error, words(refusal, parameter: parameter))
     }
 }

@@ -42,20 +42,12 @@ func urls(_ s: String) -> [String] {
      "https://a.example/cb?" + familyNames.map { "\($0)=\(s)" }.joined(separator: "&"),
      "https://yourdomain.com/next?next=" + Redactor.encodeURIComponent("https://a.example/cb?access_token=\(s)")]
         // A JWT under a name no family has, and as a path segment: only while the secret keeps the shape.
-        + (s.utf8.allSatisfy(isBase64URL) ? ["https://a.example/cb?x=eyJhbGciOiJIUzI1NiJ9.\(s).c2ln", "https://a.example/u/eyJhbGciOiJIUzI1NiJ9.\(s).c2ln/p"] : [])
+        + (s.utf8.allSatisfy(CredentialShape.isBase64URL) ? ["https://a.example/cb?x=eyJhbGciOiJIUzI1NiJ9.\(s).c2ln", "https://a.example/u/eyJhbGciOiJIUzI1NiJ9.\(s).c2ln/p"] : [])
 }
 
 /// The names the secret policy's examples put in a family.
 let familyNames = SecretParameters.examples.filter { $0.family != nil }.map { Redactor.encodeURIComponent($0.name) }
 
-/// base64url's alphabet, a JWT part's.
-func isBase64URL(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-         UInt8(ascii: "-"), UInt8(ascii: "_"): return true
-    default: return false
-    }
-}
 
 func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer) -> [String] {
     let decisions = urls(secret).flatMap { url in
