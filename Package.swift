@@ -10,6 +10,7 @@ let package = Package(
     products: [
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
+        .library(name: "SensitiveText", targets: ["SensitiveText"]),
         .library(name: "CommandOutput", targets: ["CommandOutput"]),
         .library(name: "RulesAudit", targets: ["RulesAudit"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
@@ -54,20 +55,23 @@ let package = Package(
         ),
         // The one JSON writer (ordered objects, one number form, display-unsafe characters escaped).
         .target(name: "JSONText"),
+        // Values that may be secrets, carried with how they were read, and messages made of words and
+        // such values: only the Redactor turns them into text.
+        .target(name: "SensitiveText"),
         .target(
             name: "NavigationPolicy",
-            dependencies: ["BrowserURL", "JSONText"]
+            dependencies: ["BrowserURL", "JSONText", "SensitiveText"]
         ),
         // The output layer every command prints through: the renderer, terminal style and escaping, the
         // open event protocol each feature module's events conform to, one diagnostic model, SARIF and JUnit.
         .target(
             name: "CommandOutput",
-            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy"]
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SensitiveText"]
         ),
         // Unit tests for an app's rules: case files and the attack (`bridge test`, or an app's own tests).
         .target(
             name: "RulesAudit",
-            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText"]
         ),
         // libxml2's HTML parser, from the system (Debian: libxml2-dev).
         .systemLibrary(
@@ -92,11 +96,11 @@ let package = Package(
         .target(name: "ProviderDirectory"),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         // OpenSSL's libcrypto (Debian: libssl-dev): HMAC for KeyedDigest.
         .systemLibrary(
@@ -124,7 +128,7 @@ let package = Package(
             name: "WebViewHost",
             dependencies: [
                 "BrowserURL",
-                "NavigationPolicy",
+                "NavigationPolicy", "SensitiveText",
                 "CommandOutput",
                 "JSONText",
                 "NavigationReplay",
@@ -139,7 +143,7 @@ let package = Package(
             name: "ProviderEmulator",
             dependencies: [
                 "BrowserURL",
-                "NavigationPolicy",
+                "NavigationPolicy", "SensitiveText",
                 "CommandOutput",
                 "JSONText",
                 "ProviderDirectory",
@@ -160,7 +164,7 @@ let package = Package(
                 "ProviderEmulator",
                 "ProviderDirectory",
                 "BrowserURL",
-                "NavigationPolicy",
+                "NavigationPolicy", "SensitiveText",
                 "CommandOutput",
                 "JSONText",
                 "FlowInspector",
@@ -179,7 +183,7 @@ let package = Package(
         .executableTarget(name: "chromium-probe"),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom", "JSONText",
+            dependencies: ["BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom", "JSONText",
                            .product(name: "Hummingbird", package: "hummingbird")],
             exclude: ["README.md"]
         ),
@@ -193,34 +197,34 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationPolicyTests",
-            dependencies: ["NavigationPolicy", "BrowserURL", "JSONText", "SeededRandom"]
+            dependencies: ["NavigationPolicy", "SensitiveText", "BrowserURL", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "CommandOutputTests",
-            dependencies: ["CommandOutput", "NavigationPolicy", "JSONText", "SeededRandom"]
+            dependencies: ["CommandOutput", "NavigationPolicy", "SensitiveText", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "FlowInspectorTests",
-            dependencies: ["FlowInspector", "NavigationPolicy", "CommandOutput", "SeededRandom", "BrowserURL"]
+            dependencies: ["FlowInspector", "NavigationPolicy", "SensitiveText", "CommandOutput", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "NavigationReplayTests",
-            dependencies: ["NavigationReplay", "NavigationPolicy", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
+            dependencies: ["NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "RulesAuditTests",
-            dependencies: ["RulesAudit", "NavigationPolicy", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
+            dependencies: ["RulesAudit", "NavigationPolicy", "SensitiveText", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
         ),
         .testTarget(
             name: "WebViewHostTests",
-            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "CommandOutput", "FlowInspector", "BrowserURL",
+            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "FlowInspector", "BrowserURL",
                            .target(name: "CSoup", condition: .when(traits: ["WebKit"])),
                            .target(name: "CWebKit", condition: .when(traits: ["WebKit"]))]
         ),
         .testTarget(
             name: "ProviderEmulatorTests",
             dependencies: [
-                "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "JSONText", "FlowInspector",
+                "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "SensitiveText", "JSONText", "FlowInspector",
                 // BodyDeadlineHandler on an EmbeddedChannel, its clock advanced by hand.
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
@@ -229,7 +233,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator"]
+            dependencies: ["bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator"]
         ),
     ],
     swiftLanguageModes: [.v6]

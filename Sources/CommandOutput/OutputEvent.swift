@@ -30,7 +30,7 @@ public struct DecisionEvent: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
         let line = text.decisionLine(url: url, decision)
         var lines = [decision.action == .cancel ? text.style.cyan(line) : line]
-        if let unasked { lines.append("    " + text.style.red("error \(unasked.code): \(unasked.text)")) }
+        if let unasked { lines.append("    " + text.style.red("error \(unasked.code): " + text.safe(text.redactor.text(unasked.words)))) }
         return lines + text.explanation(decision, indent: "    ")
     }
 
@@ -38,7 +38,7 @@ public struct DecisionEvent: OutputEvent {
         var object = json.decision(url: url, decision)
         if let unasked {
             object.add("notAsked", .object(JSONFields([("code", .string(unasked.code)), ("platform", .string(unasked.platform.rawValue)),
-                                                       ("message", .string(unasked.text))])))
+                                                       ("message", .string(json.redactor.text(unasked.words)))])))
         }
         return object
     }

@@ -13,6 +13,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import NavigationPolicy
+import SensitiveText
 
 /// Why a file was not written. Worded by `description`.
 public enum OutputFileProblem: Error, Hashable, Sendable {
@@ -144,12 +146,15 @@ struct FileIdentity: Equatable {
 }
 
 extension OutputFileProblem: CustomStringConvertible {
-    public var description: String {
+    public var description: String { Redactor().text(words) }
+
+    /// The problem's words; the paths are the user's (input), the system's error text its own words.
+    public var words: MessageText {
         switch self {
-        case .exists(let path): "\(path) exists; give --force to replace it"
-        case .isInput(let path, let input): path == input ? "\(path) is one of this command's inputs; it is never written over"
-            : "\(path) is one of this command's inputs (\(input)); it is never written over"
-        case .cannotWrite(let path, let code): "cannot write \(path): \(String(cString: strerror(code)))"
+        case .exists(let path): "\(input: path) exists; give --force to replace it"
+        case .isInput(let path, let input): path == input ? "\(input: path) is one of this command's inputs; it is never written over"
+            : "\(input: path) is one of this command's inputs (\(input: input)); it is never written over"
+        case .cannotWrite(let path, let code): "cannot write \(input: path): \(foreign: String(cString: strerror(code)))"
         }
     }
 }

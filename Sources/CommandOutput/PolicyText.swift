@@ -3,6 +3,7 @@
 // engine gives values (SentinelMatcher.Match, MismatchReason, NearMiss, StateDifference); the words are
 // made here, for the renderers and the findings that quote them.
 import NavigationPolicy
+import SensitiveText
 
 extension SentinelMatcher.Match {
     public var text: String {
@@ -16,32 +17,39 @@ extension SentinelMatcher.Match {
 }
 
 extension SentinelMatcher.MismatchReason {
-    /// The reason in words, the URL's path masked as a URL's path is (its secret `name=value` pairs): a
-    /// value in it may hold anything the serializer leaves unencoded, which free text would cut short.
-    public func text(masking redactor: Redactor) -> String {
+    /// The reason in words, masked with `redactor`.
+    public func text(masking redactor: Redactor) -> String { redactor.text(words) }
+
+    /// The reason's words and the values they quote: the URL's path is read as a path (its secret
+    /// `name=value` pairs masked), the sentinel's parts as the rules' input.
+    public var words: MessageText {
         switch self {
         case .userinfo: "the URL carries userinfo; a sentinel never matches credentials"  // the user is not quoted: often a token
-        case .scheme(let actual, let expected): "scheme \(actual) is not \(expected)"
-        case .host(let actual, let expected): "host \(actual) is not \(expected)"
-        case .port(let actual, let expected): "port \(actual.map(String.init) ?? "none") is not \(expected.map(String.init) ?? "none")"
-        case .path(let actual, let expected): "path \(redactor.path(actual)) is not \(expected)"
+        case .scheme(let actual, let expected): "scheme \(input: actual) is not \(input: expected)"
+        case .host(let actual, let expected): "host \(input: actual) is not \(input: expected)"
+        case .port(let actual, let expected): "port \(words: actual.map(String.init) ?? "none") is not \(words: expected.map(String.init) ?? "none")"
+        case .path(let actual, let expected): "path \(path: actual) is not \(path: expected)"
         case .trailingSlash(let path, let present):
-            present ? "path \(redactor.path(path)) has a trailing slash" : "path \(redactor.path(path)) lacks the trailing slash"
+            present ? "path \(path: path) has a trailing slash" : "path \(path: path) lacks the trailing slash"
         }
     }
 }
 
 extension SentinelMatcher.NearMiss {
-    public var text: String {
-        let reason = "host \(host) is not \(expected)"
+    /// The near miss in words, masked.
+    public var text: String { Redactor().text(words) }
+
+    /// The near miss: words, and the hosts the URL and the rule gave.
+    public var words: MessageText {
+        let reason: MessageText = "host \(input: host) is not \(input: expected)"
         switch place {
-        case .userinfo: return reason + " (\(expected) is in the userinfo, before the @; a browser goes to \(host))"
+        case .userinfo: return reason + " (\(input: expected) is in the userinfo, before the @; a browser goes to \(input: host))"
         case .trailingDot: return reason + " (a trailing dot makes it another host to the URL parser)"
         case .longerHost: return reason + " (a different host that merely contains it)"
-        case .path: return reason + " (\(expected) is in the path)"
-        case .query: return reason + " (\(expected) is in the query; a browser goes to \(host))"
-        case .fragment: return reason + " (\(expected) is in the fragment; a browser goes to \(host))"
-        case .internationalized: return reason + " (an internationalized name: it only looks like \(expected))"
+        case .path: return reason + " (\(input: expected) is in the path)"
+        case .query: return reason + " (\(input: expected) is in the query; a browser goes to \(input: host))"
+        case .fragment: return reason + " (\(input: expected) is in the fragment; a browser goes to \(input: host))"
+        case .internationalized: return reason + " (an internationalized name: it only looks like \(input: expected))"
         case .elsewhere: return reason
         }
     }
@@ -63,18 +71,22 @@ extension StateDifference {
 }
 
 extension UnaskedInterception {
-    /// What the platform does with a navigation a rule would intercept, in words.
-    public var text: String {
-        let what = "\(rule.map { $0.debugDescription } ?? "the rules")'s \(kind.rawValue)"
+    /// What the platform does with a navigation a rule would intercept, in words, the rule's name masked.
+    public var text: String { Redactor().text(words) }
+
+    /// What the platform does with a navigation a rule would intercept: words, the rule's name and the
+    /// method as the rules and the log gave them.
+    public var words: MessageText {
+        let what: MessageText = rule.map { "\(quoted: $0)'s \(words: kind.rawValue)" } ?? "the rules's \(words: kind.rawValue)"
         let delegate = platform == .android ? "shouldOverrideUrlLoading" : "decidePolicyFor"
         let platformName = platform == .android ? "Android" : "iOS"
         switch reason {
         case .method(let method):
-            return "a \(method) to \(what): \(platformName) never calls \(delegate) for a \(method), so the result loads in the page"
+            return "a \(input: method) to \(what): \(words: platformName) never calls \(words: delegate) for a \(input: method), so the result loads in the page"
         case .appInitiated:
-            return "the app's own load (loadUrl) reaches \(what): \(platformName) does not ask the app about its own loads, so the result loads in the page"
+            return "the app's own load (loadUrl) reaches \(what): \(words: platformName) does not ask the app about its own loads, so the result loads in the page"
         case .history(let type):
-            return "a \(type.rawValue) navigation reaches \(what): \(platformName) does not ask the app about back, forward or reloads, so the result loads in the page"
+            return "a \(words: type.rawValue) navigation reaches \(what): \(words: platformName) does not ask the app about back, forward or reloads, so the result loads in the page"
         }
     }
 }

@@ -3,6 +3,7 @@
 // that the transcript matches. An event, so the report reaches standard error through the renderer.
 import JSONText
 import NavigationPolicy
+import SensitiveText
 
 public struct TranscriptComparison: OutputEvent, Sendable, Hashable {
     public var path: String
@@ -31,10 +32,13 @@ public struct TranscriptComparison: OutputEvent, Sendable, Hashable {
 }
 
 extension TranscriptExpectation.Unreadable: CustomStringConvertible {
-    public var description: String {
+    public var description: String { Redactor().text(words) }
+
+    /// The problem's words; the path is the user's.
+    public var words: MessageText {
         switch self {
-        case .cannotRead(let path): return "--expect \(path): cannot be read"
-        case .notUTF8(let path, let problem): return "--expect \(path): \(problem)"
+        case .cannotRead(let path): "--expect \(input: path): cannot be read"
+        case .notUTF8(let path, let problem): "--expect \(input: path): \(words: problem.description)"
         }
     }
 }
@@ -69,7 +73,7 @@ struct DifferenceWords {
 
     /// A whole line as it may be shown: its JSON with secrets masked.
     func shown(_ line: String) -> String {
-        guard let value = JSONValue.parse(line) else { return redactor.message(line) }
+        guard let value = JSONValue.parse(line) else { return redactor.foreignText(line) }
         return text(value)
     }
 
@@ -82,7 +86,7 @@ struct DifferenceWords {
 
     private func masked(_ value: JSONValue) -> JSONValue {
         switch value {
-        case .string(let s): return .string(redactor.message(s))
+        case .string(let s): return .string(redactor.foreignText(s))
         case .array(let items): return .array(items.map(masked))
         case .object(let o): return .object(o.mapValues(masked))
         default: return value

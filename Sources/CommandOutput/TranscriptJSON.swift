@@ -27,10 +27,10 @@ public struct TranscriptJSON: Sendable {
     public func redactJSONText(_ text: String) -> String {
         guard redactor.isEnabled else { return text }
         if let value = JSONValue.parse(text) {
-            if case .string(let s) = value { return JSONWriter.quoted(redactor.message(s)) }
+            if case .string(let s) = value { return JSONWriter.quoted(redactor.foreignText(s)) }
             return redactor.json(value).jsonText
         }
-        return redactor.message(text)
+        return redactor.foreignText(text)
     }
 
     // MARK: Decisions and navigations
@@ -45,12 +45,12 @@ public struct TranscriptJSON: Sendable {
         for p in d.parameters { params.add(p.name, redactor.value(p.value, forParameter: p.name)) }
         object.add("params", .object(params))
         if let error = d.error {
-            object.add("error", .object(JSONFields([("code", .string(error.code)), ("message", .string(redactor.message(error.message(masking: redactor))))])))
+            object.add("error", .object(JSONFields([("code", .string(error.code)), ("message", .string(error.message(masking: redactor)))])))
         } else {
             object.add("error", .null)
         }
         if let interception = d.interception { object.add("intercepted", .object(self.interception(interception))) }
-        if explain { object.add("explanation", .array(d.explanationLines(masking: redactor).map { .string(redactor.message($0)) })) }
+        if explain { object.add("explanation", .array(d.explanationLines(masking: redactor).map { .string($0) })) }
         return object
     }
 
@@ -65,8 +65,8 @@ public struct TranscriptJSON: Sendable {
             if let state { o.add("state", redactor.mask(state)) }
         case .sentinel(.oauthError(let error, let description, let uri, _)):
             o.add("type", "oauth-error")
-            o.add("error", redactor.message(error))
-            if let description { o.add("error_description", redactor.message(description)) }
+            o.add("error", redactor.foreignText(error))
+            if let description { o.add("error_description", redactor.foreignText(description)) }
             if let uri { o.add("error_uri", redactor.rawURL(uri)) }
         case .sentinel(.formPost(let method)):
             o.add("type", "form-post")
@@ -77,7 +77,7 @@ public struct TranscriptJSON: Sendable {
             case .drainRequest(let p): o.add("message", "drain-request"); o.add("protocol", p.rawValue)
             case .bridgeLoaded: o.add("message", "bridge-loaded")
             case .event(let name, let arguments): o.add("message", "event"); o.add("event", name); o.add("arguments", arguments.count)
-            case .eventFailed(let name, let error): o.add("message", "event-failed"); o.add("event", name); o.add("error", redactor.message(error))
+            case .eventFailed(let name, let error): o.add("message", "event-failed"); o.add("event", name); o.add("error", redactor.foreignText(error))
             case .legacyAccessToken(let token): o.add("message", "legacy-access-token"); o.add("accessToken", redactor.mask(token))
             case .wvjbMessage(let handler, _, _): o.add("message", "wvjb-message"); o.add("handler", handler)
             case .wvjbReply(let id, _): o.add("message", "wvjb-reply"); o.add("responseId", id)

@@ -25,15 +25,15 @@ public struct TranscriptText: Sendable {
     /// Escaped for the terminal.
     public func safe(_ text: String) -> String { Terminal.safe(text) }
 
-    /// Free text with its secrets masked, escaped for the terminal.
-    public func message(_ text: String) -> String { safe(redactor.message(text)) }
+    /// Text bridge did not write, its credentials masked, escaped for the terminal.
+    public func foreign(_ text: String) -> String { safe(redactor.foreignText(text)) }
 
     /// A URL with its secrets masked, escaped for the terminal.
     public func url(_ url: String) -> String { safe(redactor.rawURL(url)) }
 
     /// The decision's explanation (with --explain), each line indented.
     public func explanation(_ decision: Decision, indent: String) -> [String] {
-        explain ? decision.explanationLines(masking: redactor).map { indent + message($0) } : []
+        explain ? decision.explanationLines(masking: redactor).map { indent + safe($0) } : []
     }
 
     /// Seconds with three decimals, without Foundation's formatter.
@@ -50,7 +50,7 @@ public struct TranscriptText: Sendable {
         if !d.parameters.isEmpty {
             parts.append(d.parameters.map { safe("\($0.name)=\(redactor.value($0.value, forParameter: $0.name))") }.joined(separator: " "))
         }
-        if let error = d.error { parts.append("error: \(error.code): " + safe(redactor.message(error.message(masking: redactor)))) }
+        if let error = d.error { parts.append("error: \(error.code): " + safe(error.message(masking: redactor))) }
         return parts.joined(separator: "  ")
     }
 

@@ -41,7 +41,7 @@ extension CheckCatalogue {
                 }
                 for url in oauthURLs(page, path: "/oauth/") {
                     if insecure(url.text) {
-                        hits.append(CheckHit(position: url.position, message: "\(url.text.split(separator: "?", maxSplits: 1).first ?? "") is http, and carries a token or code"))
+                        hits.append(CheckHit(position: url.position, message: "\(String(url.text.split(separator: "?", maxSplits: 1).first ?? "")) is http, and carries a token or code"))
                     }
                     if let redirect = queryParameter(url.text, named: "redirect_uri"), insecure(redirect) {
                         hits.append(CheckHit(position: url.position, message: "redirect_uri \(redirect) is http; the code and token would arrive in the clear"))

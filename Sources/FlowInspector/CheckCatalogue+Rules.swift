@@ -40,7 +40,7 @@ extension CheckCatalogue {
                         continue
                     }
                     if let reasons = mismatches(url, engine.rules.sentinels) {
-                        hits.append(CheckHit(position: position, message: unmatchedRedirectMessage(url, nearest: reasons.first, redactor: context.redactor)))
+                        hits.append(CheckHit(position: position, message: "\(unmatchedRedirectMessage(url, nearest: reasons.first, redactor: context.redactor))"))
                     }
                 }
                 return hits
@@ -63,7 +63,7 @@ extension CheckCatalogue {
                     let decision = engine.decide(NavigationRequest(url: candidate))
                     if decision.kind == .bridge || decision.kind == .deeplink { return nil }
                     let scheme = literal.split(separator: ":").first.map(String.init) ?? literal
-                    return CheckHit(position: navigation.position, message: "\(navigation.target) navigates to \(literal.split(separator: "?").first ?? "")…, which no scheme rule handles (the rules \(decision.action.rawValue) it as \(decision.kind.rawValue)); add a rule for \(scheme):")
+                    return CheckHit(position: navigation.position, message: "\(navigation.target) navigates to \(String(literal.split(separator: "?").first ?? ""))…, which no scheme rule handles (the rules \(words: decision.action.rawValue) it as \(words: decision.kind.rawValue)); add a rule for \(scheme):")
                 }
             }),
     ]

@@ -51,7 +51,7 @@ extension CheckCatalogue {
                 guard let assignment = page.setting("capture.redirectUri") else {
                     let topLevel = page.setting("redirectUri")
                     return [CheckHit(position: topLevel?.position ?? settingsAnchor(page),
-                                     message: "janrain.settings.capture.redirectUri is not set" + (topLevel == nil ? "; set it to location.href" : " (the page sets the top-level redirectUri instead)"))]
+                                     message: .words("janrain.settings.capture.redirectUri is not set" + (topLevel == nil ? "; set it to location.href" : " (the page sets the top-level redirectUri instead)")))]
                 }
                 if assignment.value.readsLocation { return [] }
                 return [CheckHit(position: assignment.position, message: "janrain.settings.capture.redirectUri is \(assignment.value.text), not the page's location (location.href)")]

@@ -106,7 +106,7 @@ extension CheckCatalogue {
                         }
                     }
                     for unclosed in open {
-                        hits.append(CheckHit(position: unclosed.position, message: "{* \(unclosed.body) *} in screen \(screen.id) is never closed; add {* /\(blockName(unclosed.body)) *}"))
+                        hits.append(CheckHit(position: unclosed.position, message: "{* \(unclosed.body) *} in screen \(screen.id) is never closed; add {* /\(String(blockName(unclosed.body))) *}"))
                     }
                 }
                 return hits
@@ -128,7 +128,7 @@ extension CheckCatalogue {
             rationale: "A browser stops running the script at the syntax error, so every setting and handler after it is lost; the inspector reads on, but the page will not.",
             triggering: [.signIn(replacing: "janrain.settings.capture.flowName = 'webViewSignIn';", with: "janrain.settings.capture.flowName = 'webViewSignIn;").at("'webViewSignIn;")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "  createJanrainBridge();\n", with: "  createJanrainBridge(); // it's ready: `${x}` and /re/g are fine\n  var t = `a ${ {b: '}'}.b } c`;\n")],
-            run: { page, _ in page.problems.filter { !$0.problem.isTooDeep }.map { CheckHit(position: $0.position, message: $0.message) } }),
+            run: { page, _ in page.problems.filter { !$0.problem.isTooDeep }.map { CheckHit(position: $0.position, message: "\($0.message)") } }),
         InspectorCheck(
             id: "script-too-deep", severity: .warning,
             summary: "an inline script nests templates too deep to follow; the inspector stops reading it there",
@@ -136,6 +136,6 @@ extension CheckCatalogue {
             triggering: [CheckExample("<script>\nvar x = " + String(repeating: "`${", count: JSTokenizer.maxNesting + 1) + "1" + String(repeating: "}`", count: JSTokenizer.maxNesting + 1) + ";\n</script>")
                             .at("`${1")],
             nonTriggering: [.goodSignIn, CheckExample("<script>\nvar x = " + String(repeating: "`${", count: 40) + "1" + String(repeating: "}`", count: 40) + ";\n</script>")],
-            run: { page, _ in page.problems.filter { $0.problem.isTooDeep }.map { CheckHit(position: $0.position, message: $0.message) } }),
+            run: { page, _ in page.problems.filter { $0.problem.isTooDeep }.map { CheckHit(position: $0.position, message: "\($0.message)") } }),
     ]
 }

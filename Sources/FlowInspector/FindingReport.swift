@@ -34,7 +34,7 @@ public struct FindingReport: Sendable {
                             ("column", .int(finding.position.column)), ("severity", .string(finding.severity.rawValue)),
                             ("check", .string(finding.check)), ("message", .string(finding.message))]).line
             } + result.errors.map { error in
-                JSONFields([("file", .string(file(error.input))), ("error", .string(redactor.message(error.message)))]).line
+                JSONFields([("file", .string(file(error.input))), ("error", .string(redactor.text(error.words)))]).line
             }
         case .text:
             let count = { (severity: Severity) in result.findings.filter { $0.severity == severity }.count }
@@ -56,7 +56,7 @@ public struct FindingReport: Sendable {
 
     /// What standard error gets: the inputs that could not be read.
     public func errorLines(_ result: InspectionResult) -> [String] {
-        result.errors.map { Terminal.safe("bridge inspect: \(file($0.input)): \(redactor.message($0.message))") }
+        result.errors.map { Terminal.safe("bridge inspect: \(file($0.input)): \(redactor.text($0.words))") }
     }
 
     /// A file path as it is; a URL with its secrets masked.
@@ -81,7 +81,7 @@ public struct FindingReport: Sendable {
         }
         let notifications = result.errors.map { error in
             Diagnostic(id: "input-unreadable", severity: .error, location: DiagnosticLocation(file: file(error.input)),
-                       message: "\(file(error.input)): \(redactor.message(error.message))")
+                       message: "\(file(error.input)): \(redactor.text(error.words))")
         }
         return SARIFLog(toolName: "bridge", toolVersion: toolVersion, rules: Self.sarifRules, columnKind: "unicodeCodePoints")
             .document(results: results, notifications: notifications)

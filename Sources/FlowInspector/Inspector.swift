@@ -4,6 +4,7 @@
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import SensitiveText
 
 /// An input that could not be inspected at all, and why (the words: InputErrorText.swift).
 public struct InputError: Error, Sendable, Hashable {
@@ -78,9 +79,10 @@ public struct Inspector: Sendable {
         }
         if let invalid = Self.firstInvalidUTF8(bytes) {
             let position = SourceMap(bytes).position(of: invalid)
+            let charset: MessageText = decoded.undecoded.map { " (it declares charset \($0), which the inspector does not decode)" } ?? ""
             findings.append(finding(CheckCatalogue.invalidUTF8, in: name, at: position,
-                                    "byte 0x\(String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"
-                                        + (decoded.undecoded.map { " (it declares charset \($0), which the inspector does not decode)" } ?? "")))
+                                    "byte 0x\(words: String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"
+                                        + charset))
             // Read on as the browser reads it, and as the finding says: libxml2, given the bad bytes, would take
             // the rest of the page for Latin-1, formatting an error for each bad byte as it went.
             bytes = PageEncoding.replacingInvalidUTF8(bytes)
@@ -131,8 +133,8 @@ public struct Inspector: Sendable {
     }
 
     /// A finding of `check`, its message masked: the one place findings are made, so every message is.
-    private func finding(_ check: InspectorCheck, in name: String, at position: SourcePosition, _ message: String) -> Finding {
-        Finding(file: name, position: position, severity: check.severity, check: check.id, message: redactor.message(message))
+    private func finding(_ check: InspectorCheck, in name: String, at position: SourcePosition, _ message: MessageText) -> Finding {
+        Finding(file: name, position: position, severity: check.severity, check: check.id, message: redactor.text(message))
     }
 
     /// Inspects a file on disk. `pageURL` is the address it is served under, when that is known (an

@@ -5,11 +5,14 @@
 // point (`.at(text)`: the first occurrence of that text in the page).
 import CommandOutput
 import NavigationPolicy
+import SensitiveText
 
 /// One draft finding from a check: where and what (the file, severity and id are added by the inspector).
+/// The message is words and the page's text it quotes: a String interpolated into it is the page's, read
+/// for credentials when the finding is made; the check's own words are not read.
 struct CheckHit: Sendable {
     var position: SourcePosition
-    var message: String
+    var message: MessageText
 }
 
 /// What a check may consult beyond the page.
@@ -17,7 +20,7 @@ struct InspectionContext: Sendable {
     /// The app's navigation rules (`--rules`), for the cross-checks.
     var engine: PolicyEngine?
     /// The inspector's redactor, for the parts of a message worded with one (a sentinel mismatch quotes a
-    /// path, masked as a path); the whole message is masked as free text when the finding is made.
+    /// path, masked as a path); the message's values are masked when the finding is made.
     var redactor: Redactor
     /// Whether a resource the page refers to exists (a sibling file, or a fetched URL); nil when it cannot
     /// be told.

@@ -3,6 +3,7 @@
 // unknown keys, wrong types, URLs that do not parse, wildcards in the wrong place, and rules that can never fire.
 import BrowserURL
 import Foundation
+import SensitiveText
 
 /// A rules file that cannot be used, where, and why.
 public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,13 +19,20 @@ public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
         self.file = file
     }
 
-    /// The problem in words.
+    /// The problem in words, the file's values masked.
     public var message: String { problem.description }
 
-    public var description: String {
-        let location = [file, keyPath.isEmpty ? nil : keyPath].compactMap { $0 }.joined(separator: ": ")
-        return location.isEmpty ? message : "\(location): \(message)"
+    /// The file, the key path and the problem: words and the values they quote (the file's name and a key
+    /// path made of the file's keys are input).
+    public var words: MessageText {
+        var location: MessageText = ""
+        if let file { location = "\(input: file): " }
+        if !keyPath.isEmpty { location = location + "\(input: keyPath): " }
+        return location + problem.words
     }
+
+    /// The file, key path and problem with the file's values masked.
+    public var description: String { Redactor().text(words) }
 }
 
 public enum RulesLoader {

@@ -2,25 +2,30 @@
 import BrowserURL
 
 extension Redactor {
-    /// Free text that may quote URLs, `name=value` pairs or JSON (finding messages, explanations, diffs,
-    /// page literals such as `'janrain:accessToken=…'`): each word that looks like a URL or a form string
-    /// is masked as one, and `"secretKey":"value"` pairs as JSON. Quotes, brackets and sentence punctuation
-    /// around a word are not part of it, so a mask never swallows a closing quote or counts it; inside a
-    /// word they are its own (`WordNesting`).
-    public func message(_ text: String) -> String {
+    /// Text bridge did not write (page content and literals such as `'janrain:accessToken=…'`, console
+    /// messages, a library's error, a saved transcript's lines, a case's name): each word that looks like
+    /// a URL or a form string is masked as one, `"secretKey":"value"` pairs as JSON, and credentials by
+    /// their shapes. Quotes, brackets and sentence punctuation around a word are not part of it, so a mask
+    /// never swallows a closing quote or counts it; inside a word they are its own (`WordNesting`).
+    /// bridge's own sentences are never read here: they are MessageText, whose values carry their readings.
+    public func foreignText(_ text: String) -> String {
         guard isEnabled, !text.isEmpty else { return text }
         let text = CredentialShape.holdsAuthorizationScheme(text) ? maskAuthorizationValues(text) : text
         guard Self.mayHoldSecret(text) else { return text }
         return maskedWordByWord(text)
     }
 
-    /// A value given on the command line, masked as the value it is rather than as a word of a sentence: a
-    /// credential by its shape whole, else as raw input (a URL's or a form string's secret parameters).
+    /// A value given as input (an option's value, a file's key or value, a file name), masked as the value
+    /// it is rather than as a word of a sentence: a credential by its shape whole, else as raw input (a URL's
+    /// or a form string's secret parameters), else, when neither masked anything, word by word as foreign
+    /// text (a key path with a JWT in it, a name with a Bearer credential).
     public func argument(_ value: String) -> String {
         guard isEnabled else { return value }
         if CredentialShape.matches(value) { return mask(value) }
         let asURL = rawURL(value)
-        return asURL != value ? asURL : redactFormEncoded(value)
+        if asURL != value { return asURL }
+        let asForm = redactFormEncoded(value)
+        return asForm != value ? asForm : foreignText(value)
     }
 
     /// A command-line parser's error, which quotes the values it refused (`The value '…' is invalid for
@@ -34,7 +39,7 @@ extension Redactor {
             let masked = argument(value)
             if masked != value { text = text.replacing(value, with: masked) }
         }
-        return message(text)
+        return foreignText(text)
     }
 
     /// Text with the credentials after each `Bearer` or `Basic` masked (`Authorization: Bearer abc…`, as a
@@ -372,7 +377,34 @@ extension Redactor {
            !word[..<colon].isEmpty {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
         }
-        return redactFormEncoded(word)
+        let masked = redactFormEncoded(word)
+        return masked == word ? maskingEmbeddedJOSE(word) : masked
+    }
+
+    /// A word with a JWS or JWE inside it (a key path `sentinels[0].eyJ…`, `[eyJ…]`): each run that starts
+    /// with "eyJ" after a byte no base64url text has, and is compact JOSE up to the next byte that is
+    /// neither base64url nor ".", is masked; the rest of the word is kept.
+    func maskingEmbeddedJOSE(_ word: String) -> String {
+        let bytes = Array(word.utf8)
+        var out: [UInt8] = [], index = 0, changed = false
+        out.reserveCapacity(bytes.count)
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "e"), bytes[index...].starts(with: "eyJ".utf8),
+               index == 0 || !CredentialShape.isBase64URL(bytes[index - 1]) {
+                var end = index
+                while end < bytes.count, CredentialShape.isBase64URL(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+                while end > index, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+                if CredentialShape.isCompactJOSE(bytes[index..<end]) {
+                    out += Array(mask(String(decoding: bytes[index..<end], as: UTF8.self)).utf8)
+                    index = end
+                    changed = true
+                    continue
+                }
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return changed ? String(decoding: out, as: UTF8.self) : word
     }
 
     /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept. Quotes and

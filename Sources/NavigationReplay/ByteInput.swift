@@ -7,6 +7,7 @@
 // reader to report after the bytes before it: those are still replayed, and the log is not taken as whole.
 import Foundation
 import NavigationPolicy
+import SensitiveText
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -131,14 +132,18 @@ public enum ReplayInputError: Error, Sendable, Hashable {
 }
 
 extension ReplayInputError: CustomStringConvertible {
-    public var description: String {
+    public var description: String { Redactor().text(words) }
+
+    /// The problem's words; the log's name is the user's (input), the system's error text its own.
+    public var words: MessageText {
         switch self {
-        case .noSuchFile(let path): "\(path): no such file"
-        case .directory(let path): "\(path): is a directory, not a log"
-        case .unreadable(let path): "\(path): cannot be read"
-        case .readFailed(let name, let offset, let code): "\(name): reading failed after \(offset) bytes (\(String(cString: strerror(code)))); nothing after it was read"
-        case .tooLarge(let name, let limit): "\(name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
-        case .encoding(let name, let error): "\(name): \(error)"
+        case .noSuchFile(let path): "\(input: path): no such file"
+        case .directory(let path): "\(input: path): is a directory, not a log"
+        case .unreadable(let path): "\(input: path): cannot be read"
+        case .readFailed(let name, let offset, let code):
+            "\(input: name): reading failed after \(offset) bytes (\(foreign: String(cString: strerror(code)))); nothing after it was read"
+        case .tooLarge(let name, let limit): "\(input: name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
+        case .encoding(let name, let error): "\(input: name): \(words: error.description)"
         }
     }
 }

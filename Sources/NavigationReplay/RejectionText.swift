@@ -1,29 +1,34 @@
 // RejectionText.swift: a rejected record's reason and a skipped entry's kind in words, for the transcript's
-// text and JSON lines. The readers give values (RejectionReason, SkipReason); the words are made here, a URL
-// masked with the renderer's redactor (the whole reason is then masked as free text where it is printed).
+// text and JSON lines. The readers give values (RejectionReason, SkipReason); the words are made here as
+// MessageText, the log's values quoted with their readings, so the renderer masks the values alone.
 import BrowserURL
 import NavigationPolicy
+import SensitiveText
 
 extension RejectionReason {
-    public func message(masking redactor: Redactor) -> String {
+    /// The reason in words, masked with `redactor`.
+    public func message(masking redactor: Redactor) -> String { redactor.text(words) }
+
+    /// The reason's words and the values they quote: the log's URL, its field values, a parser's words.
+    public var words: MessageText {
         switch self {
         case .notJSON(let column, let syntax):
-            return "not JSON at column \(column): \(syntax.message)"
+            return "not JSON at column \(column): \(words: syntax.message)"
         case .incompleteJSON(let column, let fileEndsHere):
-            return (fileEndsHere ? "the file ends inside this record (truncated): " : "")
-                + "not complete JSON (it ends at column \(column)): a truncated line?"
+            return .words((fileEndsHere ? "the file ends inside this record (truncated): " : "")
+                + "not complete JSON (it ends at column \(column)): a truncated line?")
         case .field(let problem):
-            return problem.message
+            return problem.words
         case .lineTooLong(let limit):
-            return "longer than \(limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes"); not read"
+            return .words("longer than \(limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit) bytes"); not read")
         case .encoding(let error):
-            return "\(error)"
+            return .words(error.description)
         case .input(let error):
-            return "\(error)"
+            return error.words
         case .unparseableURL(let url, let error):
-            return "url \(redactor.rawURL(url).debugDescription) is not a URL: \(error)"
+            return "url \(quoted: Sensitive(url, as: .url)) is not a URL: \(foreign: error.description)"
         case .documentNotJSON(let format, let parserMessage):
-            return "not \(format.article): the JSON does not parse (\(parserMessage))"
+            return "not \(words: format.article): the JSON does not parse (\(foreign: parserMessage))"
         case .har(let problem):
             switch problem {
             case .noLog: return "not a HAR: no top-level \"log\" object"
@@ -35,7 +40,7 @@ extension RejectionReason {
             switch problem {
             case .notEventArray: return "not a CDP event log: the top level is not an array of {method, params}"
             case .notEvent: return "not a {method, params} event"
-            case .eventWithoutURL(let method): return "\(method) without a url"
+            case .eventWithoutURL(let method): return "\(input: method) without a url"
             case .documentRequestWithoutURL: return "a Document request without request.url"
             }
         case .netLog(let problem):
@@ -64,32 +69,36 @@ extension LogFormat {
 }
 
 extension NavlogFieldProblem {
-    public var message: String {
+    /// The problem in words, masked.
+    public var message: String { Redactor().text(words) }
+
+    /// The problem's words and the values the line gave (its keys and field values are input).
+    public var words: MessageText {
         switch self {
         case .repeatedKey(let key):
-            return "key \(key) appears twice"
+            return "key \(input: key) appears twice"
         case .wrongType(let key, let expected):
-            return "\(key) must be " + expected.words
+            return "\(input: key) must be \(words: expected.words)"
         case .unknownNavigationType(let text):
-            return "navigationType \(text.debugDescription) is not one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))"
+            return "navigationType \(quoted: text) is not one of \(words: NavigationType.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownSource(let text):
-            return "source \(text.debugDescription) is not one of \(NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))"
+            return "source \(quoted: text) is not one of \(words: NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))"
         case .notAMethod(let text):
-            return "method \(text.debugDescription) is not an HTTP method (a token such as GET or POST)"
+            return "method \(quoted: text) is not an HTTP method (a token such as GET or POST)"
         case .unknownRecordedDecision(let text):
-            return "recordedDecision \(text.debugDescription) is not allow or cancel"
+            return "recordedDecision \(quoted: text) is not allow or cancel"
         case .headerWithURL:
             return "a line with both a header's format and a navigation's url"
         case .wrongFormat(let format):
-            return "format \((format ?? "(missing)").debugDescription) is not bridge-navlog"
+            return format.map { "format \(quoted: $0) is not bridge-navlog" } ?? "format \"(missing)\" is not bridge-navlog"
         case .headerNotOnFirstLine:
             return "a navlog header is allowed on the first line only"
         case .unsupportedVersion(let version):
-            return "navlog version \(version.map(String.init) ?? "(missing)") is not supported (this bridge reads version 1)"
+            return "navlog version \(words: version.map(String.init) ?? "(missing)") is not supported (this bridge reads version 1)"
         case .callWithURL:
             return "a line with both a call and a url: a call is not a navigation"
         case .callNotNameMethod(let call):
-            return "call \(call.debugDescription) is not NAME.METHOD (window.NAME.METHOD(…))"
+            return "call \(quoted: call) is not NAME.METHOD (window.NAME.METHOD(…))"
         case .missingURL:
             return "no url (the one required field)"
         }

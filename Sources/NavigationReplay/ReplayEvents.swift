@@ -5,6 +5,7 @@
 import CommandOutput
 import JSONText
 import NavigationPolicy
+import SensitiveText
 
 extension ReplayedNavigation: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
@@ -46,7 +47,7 @@ extension ReplayedNavigation: OutputEvent {
         o.add("event", e.event)
         o.add("status", e.status.rawValue)
         o.add("handlers", .array(e.handlers.map { .string($0) }))
-        if let detail = e.detail { o.add("detail", json.redactor.message(detail.text)) }
+        if let detail = e.detail { o.add("detail", json.redactor.text(detail.words)) }
         return o
     }
 }
@@ -76,11 +77,11 @@ extension ReplayedCall: OutputEvent {
 
 extension RejectedRecord: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
-        [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.message(reason.message(masking: text.redactor))]
+        [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.safe(text.redactor.text(reason.words))]
     }
 
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("rejected", .object(JSONFields([("at", .string(location.description)), ("reason", .string(json.redactor.message(reason.message(masking: json.redactor))))])))
+        .single("rejected", .object(JSONFields([("at", .string(location.description)), ("reason", .string(json.redactor.text(reason.words)))])))
     }
 }
 
@@ -91,12 +92,12 @@ extension ReplayFinding: OutputEvent {
 
     func line(_ text: TranscriptText) -> String {
         let label = "\(severity.rawValue) \(code)"
-        return TranscriptText.indent + (severity == .error ? text.style.red(label) : text.style.yellow(label)) + " (\(location)): " + text.message(message(masking: text.redactor))
+        return TranscriptText.indent + (severity == .error ? text.style.red(label) : text.style.yellow(label)) + " (\(location)): " + text.safe(text.redactor.text(words))
     }
 
     func fields(_ json: TranscriptJSON) -> JSONFields {
         JSONFields([("code", .string(code)), ("severity", .string(severity.rawValue)), ("at", .string(location.description)),
-                    ("seq", .int(seq)), ("message", .string(json.redactor.message(message(masking: json.redactor))))])
+                    ("seq", .int(seq)), ("message", .string(json.redactor.text(words)))])
     }
 }
 
@@ -105,7 +106,7 @@ public struct LogStart: OutputEvent, Hashable {
     public var name: String
     public init(name: String) { self.name = name }
 
-    public func textLines(_ text: TranscriptText) -> [String] { [text.style.bold("== " + text.message(name))] }
+    public func textLines(_ text: TranscriptText) -> [String] { [text.style.bold("== " + text.foreign(name))] }
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { nil }
 }
 
@@ -130,7 +131,7 @@ public struct LogSummary: OutputEvent {
 
     public func textLines(_ text: TranscriptText) -> [String] {
         let s = summary
-        var lines = [text.style.bold("summary: " + text.message(log) + " (\(format.rawValue))")]
+        var lines = [text.style.bold("summary: " + text.foreign(log) + " (\(format.rawValue))")]
         lines.append("  records read \(s.recordsRead): \(s.replayed) replayed, \(s.rejected) rejected"
                      + (s.synthetic > 0 ? " (\(s.synthetic) of the replayed made by the reader: redirects the browser did not follow)" : ""))
         lines.append("  decisions: \(s.byDecision[.allow, default: 0]) allow, \(s.byDecision[.cancel, default: 0]) cancel; "
@@ -150,7 +151,7 @@ public struct LogSummary: OutputEvent {
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
         let s = summary
         var o = JSONFields()
-        o.add("log", json.redactor.message(log))
+        o.add("log", json.redactor.foreignText(log))
         o.add("format", format.rawValue)
         o.add("records", s.recordsRead)
         o.add("replayed", s.replayed)
@@ -169,11 +170,11 @@ public struct LogSummary: OutputEvent {
 }
 
 extension DispatchedEvent.Detail {
-    /// The detail in words: the page's own error text, or why the entry is not an event.
-    var text: String {
+    /// The detail: the page's own error text (foreign), or why the entry is not an event.
+    var words: MessageText {
         switch self {
-        case .pageError(let error): return error
-        case .invalidEntry(let problem): return problem.text
+        case .pageError(let error): return "\(foreign: error)"
+        case .invalidEntry(let problem): return problem.words
         }
     }
 }

@@ -1,8 +1,10 @@
 // ConfigurationProblem.swift: what is wrong with a `bridge serve --config` file, as a value
 // (EmulatorConfiguration.Invalid carries it with the key path), and its words, which the CLI prints after
-// the file and the key path. The strings a case carries are the file's own.
+// the file and the key path. The strings a case carries are the file's own, quoted as input so the
+// Redactor masks them as the values they are.
 import JSONText
 import NavigationPolicy
+import SensitiveText
 
 public enum ConfigurationProblem: Sendable, Hashable {
     case unreadable(path: String)
@@ -35,26 +37,30 @@ public enum ConfigurationValueType: Sendable, Hashable {
 }
 
 extension ConfigurationProblem: CustomStringConvertible {
-    public var description: String {
+    /// The words with the file's values masked.
+    public var description: String { Redactor().text(words) }
+
+    /// The problem's words and the values it quotes.
+    public var words: MessageText {
         switch self {
-        case .unreadable(let path): "\(path) cannot be read"
-        case .encoding(let error): error.description
+        case .unreadable(let path): "\(input: path) cannot be read"
+        case .encoding(let error): .words(error.description)
         case .notJSON: "not valid JSON"
         case .notAnObject: "the configuration must be a JSON object"
-        case .unknownKey(let known): "unknown key; known keys: \(known.joined(separator: ", "))"
+        case .unknownKey(let known): "unknown key; known keys: \(words: known.joined(separator: ", "))"
         case .missing: "missing; it is required"
-        case .wrongType(let type): "must be " + type.words
+        case .wrongType(let type): "must be \(words: type.words)"
         case .empty: "must not be empty"
         case .secondsOutOfRange(let seconds):
-            "must be from \(JSONWriter.numberText(EmulatorConfiguration.shortestSeconds)) (a millisecond) to \(Int(EmulatorConfiguration.longestSeconds)) seconds (a year); it is \(JSONWriter.numberText(seconds))"
+            "must be from \(words: JSONWriter.numberText(EmulatorConfiguration.shortestSeconds)) (a millisecond) to \(Int(EmulatorConfiguration.longestSeconds)) seconds (a year); it is \(words: JSONWriter.numberText(seconds))"
         case .attemptsOutOfRange: "must be a whole number from 1 to 1000"
-        case .notAnOrigin(let text): "\(text.debugDescription) is not an origin such as https://yourdomain.com (a scheme, a host and a port, no path; no wildcard)"
-        case .notAHostName(let text): "\(text.debugDescription) is not a host name (no port, scheme or path)"
-        case .templateLacks(let placeholders): "must contain " + placeholders.joined(separator: " and ")
-        case .notOneOf(let words): "must be " + words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+        case .notAnOrigin(let text): "\(quoted: text) is not an origin such as https://yourdomain.com (a scheme, a host and a port, no path; no wildcard)"
+        case .notAHostName(let text): "\(quoted: text) is not a host name (no port, scheme or path)"
+        case .templateLacks(let placeholders): "must contain \(words: placeholders.joined(separator: " and "))"
+        case .notOneOf(let words): .words("must be " + words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? ""))
         case .notLinkBase: "must be an http(s) URL such as https://api.kii.com (no query or fragment)"
         case .bodyLimitTooSmall: "must be a whole number of bytes, 1024 or more"
-        case .repeatedUser(let email): "\(email) is already a user"
+        case .repeatedUser(let email): "\(input: email) is already a user"
         case .apiClientWithoutSecret: "missing; an API client signs with its secret"
         }
     }

@@ -6,6 +6,7 @@
 // rules loader's are.
 import Foundation
 import NavigationPolicy
+import SensitiveText
 import JSONText
 
 public struct EmulatorConfiguration: Sendable, Equatable {
@@ -119,7 +120,9 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             self.problem = problem
         }
         public var message: String { problem.description }
-        public var description: String { keyPath.isEmpty ? message : "\(keyPath): \(message)" }
+        /// The key path (made of the file's keys, so input) and the problem.
+        public var words: MessageText { keyPath.isEmpty ? problem.words : "\(input: keyPath): \(problem.words)" }
+        public var description: String { Redactor().text(words) }
     }
 
     /// The keys a configuration may have (any other is refused, naming these).

@@ -5,6 +5,7 @@
 import CommandOutput
 import JSONText
 import NavigationPolicy
+import SensitiveText
 
 // MARK: Text
 
@@ -15,13 +16,15 @@ extension AuditOutcome: OutputEvent {
 
 extension CaseFileError: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
-        [text.style.red("bad ") + "  " + text.message(description)]
+        [text.style.red("bad ") + "  " + text.safe(text.redactor.text(words))]
     }
 
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        // The key is the file's own text, as the message quotes it: masked as the message is.
-        .single("badLine", .object(JSONFields([("file", .string(json.redactor.message(file))), ("line", .int(line)), ("key", key.map { .string(json.redactor.message($0)) } ?? .null),
-                                               ("message", .string(json.redactor.message(message)))])))
+        // The file and the key are the user's text: masked as input, as the message quotes them.
+        let redactor = json.redactor
+        return .single("badLine", .object(JSONFields([("file", .string(redactor.text(Sensitive(file, as: .input)))), ("line", .int(line)),
+                                                      ("key", key.map { .string(redactor.text(Sensitive($0, as: .input))) } ?? .null),
+                                                      ("message", .string(redactor.text(problem.words(key: key))))])))
     }
 }
 
@@ -51,11 +54,11 @@ extension TranscriptText {
         switch outcome.subject {
         case .testCase(let testCase):
             let place = safe(testCase.source?.description ?? "case")
-            let name = safe(redactor.message(testCase.displayName))
+            let name = safe(redactor.foreignText(testCase.displayName))
             if outcome.passed { return [style.green("pass") + "  \(place)  \(name)"] }
             return [style.red("FAIL") + "  \(place)  \(name)", "        url: \(url)"]
                 + outcome.failures.flatMap(\.differences).map { "        " + difference($0) }
-                + outcome.failures.filter { $0.differences.isEmpty }.map { "        [\($0.check)] " + safe(redactor.message($0.message)) }
+                + outcome.failures.filter { $0.differences.isEmpty }.map { "        [\($0.check)] " + safe(redactor.text($0.words)) }
                 + explanation(outcome)
         case .attack(let target, let generator, _):
             guard generator != nil else {
@@ -68,11 +71,11 @@ extension TranscriptText {
     }
 
     private func failureLine(_ failure: AuditFailure, generator: String) -> String {
-        style.red("FAIL") + "  \(safe(generator)) [\(failure.check)]  " + safe(redactor.message(failure.message))
+        style.red("FAIL") + "  \(safe(generator)) [\(failure.check)]  " + safe(redactor.text(failure.words))
     }
 
     private func explanation(_ outcome: AuditOutcome) -> [String] {
-        explain ? outcome.decision.explanationLines(masking: redactor).map { "          " + safe(redactor.message($0)) } : []
+        explain ? outcome.decision.explanationLines(masking: redactor).map { "          " + safe($0) } : []
     }
 
     func difference(_ difference: CaseDifference) -> String {
@@ -95,8 +98,8 @@ enum TranscriptAuditValues {
 extension TranscriptJSON {
     func audit(_ outcome: AuditOutcome) -> JSONFields {
         var o = JSONFields()
-        o.add("suite", redactor.message(outcome.suite))
-        o.add("name", redactor.message(outcome.name))
+        o.add("suite", redactor.foreignText(outcome.suite))
+        o.add("name", redactor.foreignText(outcome.name))
         if let source = outcome.source {
             o.add("file", source.file)
             o.add("line", source.line)
@@ -112,7 +115,7 @@ extension TranscriptJSON {
         o.add("decision", .object(JSONFields([("action", .string(d.action.rawValue)), ("kind", .string(d.kind.rawValue)),
                                               ("rule", .string(d.rule)), ("error", .string(d.error?.code))])))
         o.add("failures", .array(outcome.failures.map { failure in
-            var f = JSONFields([("check", .string(failure.check)), ("message", .string(redactor.message(failure.message)))])
+            var f = JSONFields([("check", .string(failure.check)), ("message", .string(redactor.text(failure.words)))])
             if !failure.differences.isEmpty {
                 f.add("differences", .array(failure.differences.map { difference in
                     let (expected, actual) = TranscriptAuditValues.sides(difference, redactor: redactor)
@@ -121,7 +124,7 @@ extension TranscriptJSON {
             }
             return .object(f)
         }))
-        if explain { o.add("explanation", .array(d.explanationLines(masking: redactor).map { .string(redactor.message($0)) })) }
+        if explain { o.add("explanation", .array(d.explanationLines(masking: redactor).map { .string($0) })) }
         return o
     }
 }
@@ -143,30 +146,30 @@ public struct AuditDocuments: Sendable {
         func suite(_ name: String) -> Int {
             if let i = index[name] { return i }
             index[name] = suites.count
-            suites.append(JUnitReport.Suite(name: redactor.message(name), properties: properties))
+            suites.append(JUnitReport.Suite(name: redactor.foreignText(name), properties: properties))
             return suites.count - 1
         }
         let perCase = result.outcomes.isEmpty ? 0 : seconds / Double(result.outcomes.count)
         for outcome in result.outcomes {
-            let name = redactor.message(outcome.name) + (outcome.source.map { " (line \($0.line))" } ?? "")
+            let name = redactor.foreignText(outcome.name) + (outcome.source.map { " (line \($0.line))" } ?? "")
             var junitResult = JUnitReport.TestCase.Result.passed
             if let failure = outcome.failures.first {
                 var body = ["url: " + redactor.rawURL(outcome.url)]
                 for f in outcome.failures {
-                    body.append("[\(f.check)] " + redactor.message(f.message))
+                    body.append("[\(f.check)] " + redactor.text(f.words))
                     for difference in f.differences {
                         let (expected, actual) = TranscriptAuditValues.sides(difference, redactor: redactor)
                         body.append("  \(difference.key): expected \(expected), got \(actual)")
                     }
                 }
-                junitResult = .failure(type: failure.check, message: redactor.message(failure.message), body: body)
+                junitResult = .failure(type: failure.check, message: redactor.text(failure.words), body: body)
             }
             suites[suite(outcome.suite)].cases.append(JUnitReport.TestCase(name: name, time: perCase, result: junitResult))
         }
         for error in result.inputErrors {
             suites[suite(error.file)].cases.append(JUnitReport.TestCase(
                 name: error.line > 0 ? "line \(error.line)" : "the file", time: perCase,
-                result: .error(type: "bad-line", message: redactor.message(error.description))))
+                result: .error(type: "bad-line", message: redactor.text(error.words))))
         }
         return JUnitReport(package: "bridge.test", suites: suites).xml(timestamp: timestamp, hostname: hostname)
     }
@@ -179,24 +182,24 @@ public struct AuditDocuments: Sendable {
         var results: [Diagnostic] = []
         for outcome in result.outcomes {
             for failure in outcome.failures {
-                var text = redactor.message(failure.message)
+                var text = redactor.text(failure.words)
                 for difference in failure.differences {
                     let (expected, actual) = TranscriptAuditValues.sides(difference, redactor: redactor)
                     text += "; \(difference.key): expected \(expected), got \(actual)"
                 }
                 var location = DiagnosticLocation()
-                if case .testCase = outcome.subject { text = "\(redactor.message(outcome.name)): \(text) (\(redactor.rawURL(outcome.url)))" }
+                if case .testCase = outcome.subject { text = "\(redactor.foreignText(outcome.name)): \(text) (\(redactor.rawURL(outcome.url)))" }
                 if let source = outcome.source {
                     location = DiagnosticLocation(file: source.file, line: source.line)
                 } else if case .attack(let target, _, _) = outcome.subject {
-                    location = DiagnosticLocation(file: result.rulesFile, logical: .init(name: redactor.message(target.name), fullyQualifiedName: target.keyPath))
+                    location = DiagnosticLocation(file: result.rulesFile, logical: .init(name: redactor.foreignText(target.name), fullyQualifiedName: target.keyPath))
                 }
                 results.append(Diagnostic(id: failure.check, severity: .error, location: location, message: text))
             }
         }
         let notifications = result.inputErrors.map { error in
             Diagnostic(id: "bad-line", severity: .error, location: DiagnosticLocation(file: error.file, line: max(error.line, 1)),
-                       message: redactor.message(error.description))
+                       message: redactor.text(error.words))
         }
         return SARIFLog(toolName: "bridge test", toolVersion: toolVersion, rules: rules)
             .document(results: results, notifications: notifications).indentedText

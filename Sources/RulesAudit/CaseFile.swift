@@ -4,6 +4,7 @@
 // read. JSONSerialization reads each line; JSONDuplicateKeys refuses a key given twice.
 import Foundation
 import NavigationPolicy
+import SensitiveText
 import JSONText
 
 /// A line of a case file that is not a case.
@@ -25,11 +26,15 @@ public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The problem in words (what a value at `key` must be, when it is the value).
-    public var message: String { problem.message(key: key) }
+    public var message: String { Redactor().text(problem.words(key: key)) }
 
-    public var description: String {
-        (line > 0 ? "\(file):\(line)" : file) + ": " + (key.map { "\($0): " } ?? "") + message
+    /// The file, the line, the key (the file's own text, so input) and the problem.
+    public var words: MessageText {
+        let place: MessageText = line > 0 ? "\(input: file):\(line)" : "\(input: file)"
+        return place + ": " + (key.map { "\(input: $0): " } ?? "") + problem.words(key: key)
     }
+
+    public var description: String { Redactor().text(words) }
 }
 
 public enum CaseFile {

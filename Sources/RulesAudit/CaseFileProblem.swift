@@ -1,7 +1,8 @@
 // CaseFileProblem.swift: what is wrong with a case file or one of its lines, as a value (CaseFileError carries
 // it with the file, the line and the key). A value that is not what its key takes is one case: the key says
-// what it must be, and the words (`message(key:)`) say it for that key.
+// what it must be, and the words (`words(key:)`) say it for that key.
 import NavigationPolicy
+import SensitiveText
 
 public enum CaseFileProblem: Sendable, Hashable {
     // The file as a whole.
@@ -37,24 +38,24 @@ public enum CaseFileProblem: Sendable, Hashable {
 
 extension CaseFileProblem {
     /// The problem in words, for the value at `key`.
-    public func message(key: String?) -> String {
+    public func words(key: String?) -> MessageText {
         switch self {
         case .unreadable: "cannot be read"
-        case .encoding(let error): error.description
+        case .encoding(let error): .words(error.description)
         case .noCases: "holds no cases (one JSON object per line: {\"url\": …, \"expect\": {…}})"
         case .notUTF8: "not UTF-8"
-        case .notJSON(let parserMessage): "not a JSON object: \(parserMessage)"
+        case .notJSON(let parserMessage): "not a JSON object: \(foreign: parserMessage)"
         case .notAnObject: "not a JSON object: each line is one case, {\"url\": …, \"expect\": {…}}"
         case .repeatedKey: "the key occurs twice; a JSON reader keeps only one of them"
         case .unknownKey:
             key?.hasPrefix("expect.") == true
-                ? "not an expectation key (\(CaseFile.expectKeys.joined(separator: ", ")))"
-                : "not a case key (\(CaseFile.caseKeys.joined(separator: ", ")))"
+                ? "not an expectation key (\(words: CaseFile.expectKeys.joined(separator: ", ")))"
+                : "not a case key (\(words: CaseFile.caseKeys.joined(separator: ", ")))"
         case .missing:
             key == "url" ? "missing: the URL the web view reports"
                 : "missing: what the decision must be, e.g. {\"decision\": \"cancel\", \"rule\": \"signin\"}"
-        case .wrongValue: "must be " + Self.takes(key)
-        case .emptyExpectation: "names nothing to check (\(CaseFile.expectKeys.joined(separator: ", ")))"
+        case .wrongValue: "must be \(words: Self.takes(key))"
+        case .emptyExpectation: "names nothing to check (\(words: CaseFile.expectKeys.joined(separator: ", ")))"
         }
     }
 

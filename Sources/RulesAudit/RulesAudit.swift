@@ -6,6 +6,7 @@
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import SensitiveText
 
 /// How a decision came out, as a report names it: `cancel (sentinel, rule "signin", error repeated-parameter)`.
 public struct DecidedAs: Sendable, Hashable, CustomStringConvertible {
@@ -21,11 +22,14 @@ public struct DecidedAs: Sendable, Hashable, CustomStringConvertible {
         errorCode = decision.error?.code
     }
 
-    public var description: String {
-        var parts = [kind.rawValue]
-        if let rule { parts.append("rule \(rule.debugDescription)") }
-        if let errorCode { parts.append("error \(errorCode)") }
-        return "\(action.rawValue) (\(parts.joined(separator: ", ")))"
+    public var description: String { Redactor().text(words) }
+
+    /// The decision in words; the rule's name is the rules file's.
+    public var words: MessageText {
+        var parts: MessageText = "\(words: kind.rawValue)"
+        if let rule { parts = parts + ", rule \(quoted: rule)" }
+        if let errorCode { parts = parts + ", error \(words: errorCode)" }
+        return "\(words: action.rawValue) (\(parts))"
     }
 }
 

@@ -4,12 +4,31 @@
 // allowed origin. Each case pins what the engine decides today, named for what it is meant to show; where
 // the two part (a rule another one shadows), a note says so.
 import NavigationPolicy
+import SensitiveText
+
+/// A starter case the engine decides otherwise than its rule means: another rule comes first.
+public struct StarterNote: Sendable, Hashable {
+    /// The rule the case is meant for: its key path and name.
+    public let keyPath: String
+    public let intended: String
+    /// The case's name.
+    public let caseName: String
+    /// What decides the case today: a rule's name, else the decision's kind.
+    public let decidedByRule: String?
+    public let decidedKind: DecisionKind
+
+    /// The note's words; the rules' names and key paths are input.
+    public var words: MessageText {
+        let decided: MessageText = decidedByRule.map { "rule \(quoted: $0)" } ?? .words(decidedKind.rawValue)
+        return "\(input: keyPath) \(quoted: intended): \(quoted: caseName) is decided by \(decided), not by it; another rule comes first"
+    }
+}
 
 public enum StarterCases {
-    public static func make(_ rules: Rules) -> (cases: [TestCase], notes: [String]) {
+    public static func make(_ rules: Rules) -> (cases: [TestCase], notes: [StarterNote]) {
         let engine = PolicyEngine(rules: rules)
         var cases: [TestCase] = []
-        var notes: [String] = []
+        var notes: [StarterNote] = []
         func pin(_ url: String, _ name: String, params: [String] = [], intended: String? = nil, keyPath: String = "", mainFrame: Bool = true) {
             let decision = engine.decide(NavigationRequest(url: url, isMainFrame: mainFrame), expectedState: rules.expectedState)
             var expect = CaseExpectation(decision: decision.action, kind: decision.kind, rule: ExpectedText(decision.rule),
@@ -18,7 +37,7 @@ public enum StarterCases {
                 expect.params[name] = ExpectedText(decision.parameters.first(name))
             }
             if let intended, decision.rule != intended {
-                notes.append("\(keyPath) \(intended.debugDescription): \"\(name)\" is decided by \(decision.rule.map { "rule \($0.debugDescription)" } ?? decision.kind.rawValue), not by it; another rule comes first")
+                notes.append(StarterNote(keyPath: keyPath, intended: intended, caseName: name, decidedByRule: decision.rule, decidedKind: decision.kind))
             }
             cases.append(TestCase(url, expect: expect, name: name, isMainFrame: mainFrame))
         }

@@ -8,6 +8,7 @@
 import Glibc
 #endif
 import Foundation
+import SensitiveText
 
 final class ChromiumPipe: @unchecked Sendable {
     typealias Message = [String: Any]

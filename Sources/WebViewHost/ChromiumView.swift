@@ -27,6 +27,7 @@ import FoundationNetworking
 #endif
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 
 public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private let options: HostOptions
@@ -406,7 +407,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + 0.1) { [self] in tick() }
     }
 
-    private func fail(_ kind: HostError.Kind, _ message: String) { session.fail(HostError(kind, message)) }
+    private func fail(_ kind: HostError.Kind, _ message: MessageText) { session.fail(HostError(kind, message)) }
 
     private func note(_ text: String) { session.note(text) }
 }

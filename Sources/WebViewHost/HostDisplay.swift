@@ -5,6 +5,7 @@
 #if WebKit
 import CSoup
 import Foundation
+import SensitiveText
 
 struct HostDisplay {
     let name: String

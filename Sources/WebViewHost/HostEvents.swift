@@ -5,6 +5,7 @@
 import CommandOutput
 import JSONText
 import NavigationPolicy
+import SensitiveText
 
 /// One request through the stand-in network.
 public struct NetworkExchange: OutputEvent, Hashable {
@@ -23,7 +24,7 @@ public struct NetworkExchange: OutputEvent, Hashable {
 
     public func textLines(_ text: TranscriptText) -> [String] {
         let shown = "       net  \(text.safe(method)) \(text.url(url)) \(status.map(String.init) ?? "---")"
-            + (detail.map { "  " + text.message($0) } ?? "")
+            + (detail.map { "  " + text.foreign($0) } ?? "")
         return [refused ? text.style.yellow(shown + "  (refused)") : text.style.dim(shown)]
     }
 
@@ -33,21 +34,24 @@ public struct NetworkExchange: OutputEvent, Hashable {
         o.add("url", json.redactor.rawURL(url))
         o.add("status", .int(status))
         o.add("refused", refused)
-        if let detail { o.add("detail", json.redactor.message(detail)) }
+        if let detail { o.add("detail", json.redactor.foreignText(detail)) }
         return .single("network", .object(o))
     }
 }
 
 /// Script in the page failed (an uncaught error, a rejected promise, a load not rendered).
 public struct ScriptError: OutputEvent, Hashable {
-    public var message: String
-    public init(_ message: String) { self.message = message }
+    public var message: MessageText
+    /// The page's own error text: foreign, read for the shapes of credentials.
+    public init(_ message: String) { self.message = "\(foreign: message)" }
+    /// bridge's words about a failure, with the values they quote.
+    public init(words: MessageText) { self.message = words }
 
     public func textLines(_ text: TranscriptText) -> [String] {
-        [TranscriptText.indent + text.style.red("script error") + " " + text.message(message)]
+        [TranscriptText.indent + text.style.red("script error") + " " + text.safe(text.redactor.text(message))]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("scriptError", .string(json.redactor.message(message))) }
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("scriptError", .string(json.redactor.text(message))) }
 }
 
 /// A JavaScript dialog (alert, confirm, prompt, beforeunload) and the answer it was given.
@@ -61,11 +65,11 @@ public struct DialogEvent: OutputEvent, Hashable {
     }
 
     public func textLines(_ text: TranscriptText) -> [String] {
-        ["    dialog  \(text.safe(kind)) " + text.safe(text.redactor.message(message).debugDescription) + " → \(text.safe(answer))"]
+        ["    dialog  \(text.safe(kind)) " + text.safe(text.redactor.foreignText(message).debugDescription) + " → \(text.safe(answer))"]
     }
 
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("dialog", .object(JSONFields([("kind", .string(kind)), ("message", .string(json.redactor.message(message))),
+        .single("dialog", .object(JSONFields([("kind", .string(kind)), ("message", .string(json.redactor.foreignText(message))),
                                               ("answer", .string(answer))])))
     }
 }
@@ -105,14 +109,14 @@ public struct ScreenshotTaken: OutputEvent, Hashable {
 public struct HostReport: OutputEvent, Hashable {
     public var until: String
     public var reached: Bool
-    public var stopReason: String
+    public var stopReason: MessageText
     /// The main frame's URL at the end (the page was still answering), or nil.
     public var finalURL: String?
     /// Seconds from start to the first interception.
     public var firstInterception: Double?
     /// What failed, as `kind: message`.
-    public var failures: [String]
-    public init(until: String, reached: Bool, stopReason: String, finalURL: String?, firstInterception: Double?, failures: [String]) {
+    public var failures: [MessageText]
+    public init(until: String, reached: Bool, stopReason: MessageText, finalURL: String?, firstInterception: Double?, failures: [MessageText]) {
         self.until = until; self.reached = reached; self.stopReason = stopReason; self.finalURL = finalURL
         self.firstInterception = firstInterception; self.failures = failures
     }
@@ -120,7 +124,7 @@ public struct HostReport: OutputEvent, Hashable {
     public func textLines(_ text: TranscriptText) -> [String] {
         let alive = finalURL.map { "the page still answers at " + text.url($0) } ?? "the page did not answer at the end"
         let first = firstInterception.map { "first interception at " + TranscriptText.seconds($0) } ?? "nothing intercepted"
-        let reason = text.message(stopReason)
+        let reason = text.safe(text.redactor.text(stopReason))
         let stop = reached ? text.style.green("stopped: \(reason)") : text.style.red("failed: \(reason)")
         return ["  \(stop); \(first); \(alive)"]
     }
@@ -130,10 +134,10 @@ public struct HostReport: OutputEvent, Hashable {
         var o = JSONFields()
         o.add("until", until)
         o.add("reached", reached)
-        o.add("stop", redactor.message(stopReason))
+        o.add("stop", redactor.text(stopReason))
         o.add("finalURL", .string(finalURL.map(redactor.rawURL)))
         o.add("firstInterceptionMs", .int(firstInterception.map { Int(($0 * 1000).rounded()) }))
-        o.add("failures", .array(failures.map { .string(redactor.message($0)) }))
+        o.add("failures", .array(failures.map { .string(redactor.text($0)) }))
         return .single("host", .object(o))
     }
 }

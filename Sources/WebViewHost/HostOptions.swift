@@ -4,6 +4,7 @@ import CommandOutput
 import FlowInspector
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 
 /// When a hosted run stops.
 public enum StopCondition: String, Sendable, CaseIterable {
@@ -62,8 +63,8 @@ public struct HostResult: Sendable {
     public var summary: ReplaySummary
     /// The stop condition was met.
     public var reached: Bool
-    /// Why the run stopped, in words.
-    public var stopReason: String
+    /// Why the run stopped, in words and the values they quote.
+    public var stopReason: MessageText
     /// What failed (the page did not load, the web process died, a script error, the timeout).
     public var failures: [HostError]
     /// The main frame's URL at the end (the page was still answering), or nil.

@@ -6,6 +6,7 @@ import BrowserURL
 import FlowInspector
 import Foundation
 import NavigationPolicy
+import SensitiveText
 
 public enum HostPage {
     /// Why a page cannot be hosted as asked; each says what to do.
@@ -16,13 +17,16 @@ public enum HostPage {
         case notAnOrigin(String)
         case noRoute(String)
 
-        public var description: String {
+        public var description: String { Redactor().text(words) }
+
+        /// The problem's words; a page and an origin are the user's (input).
+        public var words: MessageText {
             switch self {
             case .originForURL: "--origin is for a page file; a URL names its own origin"
-            case .notAPage(let page): "\(page) is neither a page file nor an http(s) URL"
-            case .site(let error): "site: \(error)"
-            case .notAnOrigin(let origin): "--origin \(origin.debugDescription) is not an origin such as https://yourdomain.com"
-            case .noRoute(let page): "the site serves no URL for \(page); add a route for its directory"
+            case .notAPage(let page): "\(input: page) is neither a page file nor an http(s) URL"
+            case .site(let error): "site: \(foreign: error)"
+            case .notAnOrigin(let origin): "--origin \(quoted: origin) is not an origin such as https://yourdomain.com"
+            case .noRoute(let page): "the site serves no URL for \(input: page); add a route for its directory"
             }
         }
     }

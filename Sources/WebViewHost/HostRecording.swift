@@ -7,6 +7,7 @@ import CommandOutput
 import Foundation
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 
 /// What the host reports, in order: transcript events (rendered as `bridge replay` renders them) and,
 /// for --verbose, notes on what the host did.
@@ -50,7 +51,7 @@ public final class HostRecording {
             do {
                 recordFile = try OutputFile(recordPath, policy: outputPolicy)
             } catch {
-                throw HostError(.setup, "--record \(error)")
+                throw HostError(.setup, "--record \(error.words)")
             }
             let iso = ISO8601DateFormatter()
             iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -167,7 +168,9 @@ public struct HostError: Error, Sendable, CustomStringConvertible {
         case timeout, scriptError = "script-error", pageCancelled = "page-cancelled", providerUnreachable = "provider-unreachable"
     }
     public let kind: Kind
-    public let message: String
-    public init(_ kind: Kind, _ message: String) { self.kind = kind; self.message = message }
-    public var description: String { message }
+    /// What failed: words, and the values they quote (a String interpolated without a reading is foreign:
+    /// a system's or a library's error text).
+    public let message: MessageText
+    public init(_ kind: Kind, _ message: MessageText) { self.kind = kind; self.message = message }
+    public var description: String { Redactor().text(message) }
 }

@@ -5,6 +5,7 @@
 import Foundation
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 
 public struct HostRunState: Sendable {
     public let until: StopCondition
@@ -18,7 +19,7 @@ public struct HostRunState: Sendable {
     public private(set) var evalsDone = false
     public private(set) var stopping = false
     public private(set) var reached = false
-    public private(set) var stopReason = ""
+    public private(set) var stopReason: MessageText = ""
     public private(set) var failures: [HostError] = []
     /// Seconds from start to the first navigation the engine intercepted.
     public private(set) var firstInterception: Double?
@@ -55,9 +56,9 @@ public struct HostRunState: Sendable {
         guard !stopping else { return .carryOn }
         switch until {
         case .sentinel where CredentialHandOff.isHandOff(n):
-            return reach("a sentinel or bridge hand-off: \(n.decision.rule ?? n.decision.kind.rawValue)")
+            return reach(n.decision.rule.map { "a sentinel or bridge hand-off: \(input: $0)" } ?? "a sentinel or bridge hand-off: \(words: n.decision.kind.rawValue)")
         case .deeplink where n.decision.kind == .deeplink && n.decision.action == .cancel:
-            return reach("a deep link: \(n.decision.rule ?? "deeplink")")
+            return reach(n.decision.rule.map { "a deep link: \(input: $0)" } ?? "a deep link: deeplink")
         default: return .carryOn
         }
     }
@@ -67,24 +68,24 @@ public struct HostRunState: Sendable {
     public mutating func reported(_ call: ReplayedCall, at now: Date = Date()) -> Action {
         if firstInterception == nil, call.events.contains(where: { $0.status == .delivered }) { firstInterception = now.timeIntervalSince(started) }
         guard !stopping, until == .sentinel, CredentialHandOff.isHandOff(call) else { return .carryOn }
-        return reach("a JavaScript interface hand-off: \(call.call.name)")
+        return reach("a JavaScript interface hand-off: \(input: call.call.name)")
     }
 
     /// The periodic check: the timeout (success with --until timeout), or idleness with --until idle.
     public mutating func tick(at now: Date = Date(), recordingWaits: Bool) -> Action {
         guard !stopping else { return .carryOn }
         if now.timeIntervalSince(started) >= timeout {
-            if until == .timeout { return reach("--timeout \(Self.seconds(timeout)) s") }
-            return fail(HostError(.timeout, "timed out after \(Self.seconds(timeout)) s waiting for \(Self.describe(until))"
-                                  + (mainLoaded ? "" : " (the page never finished loading)")))
+            if until == .timeout { return reach("--timeout \(words: Self.seconds(timeout)) s") }
+            return fail(HostError(.timeout, .words("timed out after \(Self.seconds(timeout)) s waiting for \(Self.describe(until))"
+                                  + (mainLoaded ? "" : " (the page never finished loading)"))))
         }
         if until == .idle, mainLoaded, evalsDone, !recordingWaits, now.timeIntervalSince(lastActivity) >= idle {
-            return reach("idle for \(Self.seconds(idle)) s")
+            return reach("idle for \(words: Self.seconds(idle)) s")
         }
         return .carryOn
     }
 
-    public mutating func reach(_ reason: String) -> Action {
+    public mutating func reach(_ reason: MessageText) -> Action {
         guard !stopping else { return .carryOn }
         reached = true
         return stop(reason)
@@ -97,7 +98,7 @@ public struct HostRunState: Sendable {
         return stop(error.message)
     }
 
-    private mutating func stop(_ reason: String) -> Action {
+    private mutating func stop(_ reason: MessageText) -> Action {
         stopping = true
         stopReason = reason
         return .stop

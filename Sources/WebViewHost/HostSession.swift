@@ -8,6 +8,7 @@ import CommandOutput
 import Foundation
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 
 /// What a session asks of the web view it runs.
 protocol HostViewControl: AnyObject {
@@ -58,7 +59,7 @@ final class HostSession {
     /// How the run ended, once the view's loop has been left.
     func finish() -> HostResult {
         let summary = recording.finish()
-        if let problem = recording.recordProblem { _ = state.fail(HostError(.setup, "--record \(problem)")) }
+        if let problem = recording.recordProblem { _ = state.fail(HostError(.setup, "--record \(problem.words)")) }
         return HostResult(summary: summary, reached: state.succeeded, stopReason: state.stopReason, failures: state.failures,
                           finalURL: finalURL, firstInterception: state.firstInterception)
     }
@@ -99,9 +100,9 @@ final class HostSession {
         }
         state.decided(decision)
         if source == .app, decision.action == .cancel {
-            let rule = decision.rule.map { " (rule \($0))" } ?? " (\(decision.kind.rawValue))"
+            let rule: MessageText = decision.rule.map { " (rule \(input: $0))" } ?? " (\(words: decision.kind.rawValue))"
             recording.navigation(request, source: source, decided: decision.action)
-            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(options.redactor.rawURL(observed.url))\(rule); serve it under an origin the rules allow"))
+            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(url: observed.url)\(rule); serve it under an origin the rules allow"))
             return false
         }
         switch decision.interception {
@@ -227,25 +228,23 @@ final class HostSession {
     /// A load that failed (not one the app cancelled, nor one replaced by another): the page's own is a
     /// failure, a frame's or a later one is reported.
     func loadFailed(_ uri: String, message: String) {
-        let shown = options.redactor.rawURL(uri)
         if !state.mainLoaded {
-            fail(HostError(.pageNotLoaded, "the page did not load: \(shown): \(message)"))
+            fail(HostError(.pageNotLoaded, "the page did not load: \(url: uri): \(foreign: message)"))
         } else {
-            emit(.transcript(ScriptError("a load failed: \(shown): \(message)")))
+            emit(.transcript(ScriptError(words: "a load failed: \(url: uri): \(foreign: message)")))
         }
     }
 
     /// A response a web view would not render (refused): the page's own is a failure, a frame's reported.
     func responseRefused(_ uri: String, why: String, pageItself: Bool) {
-        let shown = options.redactor.rawURL(uri)
         if !state.mainLoaded && pageItself {
-            fail(HostError(.pageNotLoaded, "the page was not rendered: \(shown): \(why)"))
+            fail(HostError(.pageNotLoaded, "the page was not rendered: \(url: uri): \(foreign: why)"))
         } else {
-            emit(.transcript(ScriptError("a load was not rendered: \(shown): \(why)")))
+            emit(.transcript(ScriptError(words: "a load was not rendered: \(url: uri): \(foreign: why)")))
         }
     }
 
-    func webProcessTerminated(_ why: String) { fail(HostError(.webProcessTerminated, why)) }
+    func webProcessTerminated(_ why: String) { fail(HostError(.webProcessTerminated, "\(foreign: why)")) }
 
     /// A JavaScript dialog, answered by the view as a WKWebView with no UI delegate answers it, reported.
     func dialog(_ kind: HostDialogKind, message: String) {

@@ -21,6 +21,7 @@ import CSoup
 import Foundation
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 
 public final class HostedWebView: HostViewControl {
     private let options: HostOptions

@@ -13,6 +13,7 @@ import CSoup
 import Foundation
 import NavigationReplay
 import ProviderDirectory
+import SensitiveText
 
 final class StandInNetwork {
     let site: HostSite

@@ -12,6 +12,7 @@
 #if WebKit
 import CSoup
 import Foundation
+import SensitiveText
 
 /// The loaded WebKitGTK: one per process, loaded by the first `load()`.
 final class WebKitLibrary: Sendable {

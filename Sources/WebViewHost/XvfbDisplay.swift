@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SensitiveText
 
 public final class XvfbDisplay {
     /// The display name to put in DISPLAY, e.g. ":99".
@@ -86,7 +87,7 @@ public final class XvfbDisplay {
         process.standardError = messages
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw HostError(.noDisplay, "could not start \(xvfb): \(error)")
+            throw HostError(.noDisplay, "could not start \(input: xvfb): \(foreign: "\(error)")")
         }
         return XvfbLaunch(process: process, ready: ready, messages: messages)
     }

@@ -10,6 +10,7 @@ import Foundation
 import NavigationPolicy
 import NavigationReplay
 import WebViewHost
+import SensitiveText
 
 extension StopCondition: ExpressibleByArgument {}
 
@@ -244,7 +245,7 @@ struct HostRun {
                 if let navigation = event as? ReplayedNavigation, !EngineStep.isIncidental(navigation) { collect.steps.append(EngineStep(navigation)) }
                 if let call = event as? ReplayedCall { collect.steps.append(EngineStep(call)) }
                 out.lines(renderer.lines(event))
-            case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.message(text)) }
+            case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.foreignText(text)) }
             }
         }
         let result: HostResult
@@ -255,15 +256,15 @@ struct HostRun {
             }
         } catch let error as HostError {
             out.flush()
-            StandardError.say("bridge host: " + renderer.redactor.message(error.message))
+            StandardError.say("bridge host: " + renderer.redactor.text(error.message))
             return nil
         }
         out.lines(renderer.lines(LogSummary(result.summary, log: options.startURL, format: .navlog)))
         let report = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
                                 finalURL: result.finalURL, firstInterception: result.firstInterception,
-                                failures: result.failures.map { "\($0.kind.rawValue): \($0.message)" })
+                                failures: result.failures.map { "\(words: $0.kind.rawValue): \($0.message)" })
         out.lines(renderer.lines(report))
-        for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.message(failure.message)) }
+        for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.message)) }
         return result
     }
 

@@ -92,7 +92,7 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
                                      out.lines(renderer.lines(ServedRequest(method: method, target: target, status: status)))
                                  })
         } catch {
-            StandardError.say("bridge serve: " + renderer.redactor.message("\(error)"))
+            StandardError.say("bridge serve: " + renderer.redactor.foreignText("\(error)"))
             throw ExitCode(1)
         }
     }

@@ -142,7 +142,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         }
         out.flush()
         if format != .text && format != .json {
-            for error in inputErrors { StandardError.say("bridge test: " + redactor.message(error.description)) }
+            for error in inputErrors { StandardError.say("bridge test: " + redactor.text(error.words)) }
         }
         if unreadable { throw ExitCode(2) }
         if !result.passed { throw ExitCode(1) }
@@ -154,7 +154,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         let starter = StarterCases.make(loaded)
         let text = starter.cases.map(CaseFile.line).joined(separator: "\n") + "\n"
         do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
-        for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.message(note)) }
+        for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.text(note.words)) }
         StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules))
     }
 

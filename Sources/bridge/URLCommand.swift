@@ -93,7 +93,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             }
         case .failure(let error):
             lines.append("valid     no")
-            lines.append("error     " + Terminal.safe(redactor.message("\(error)")))
+            lines.append("error     " + Terminal.safe(redactor.foreignText("\(error)")))
         }
         return lines.joined(separator: "\n")
     }
@@ -116,7 +116,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             }
         case .failure(let error):
             object.add("valid", false)
-            object.add("error", .object(JSONFields([("code", .string(error.code.rawValue)), ("message", .string(redactor.message(error.description)))])))
+            object.add("error", .object(JSONFields([("code", .string(error.code.rawValue)), ("message", .string(redactor.foreignText(error.description)))])))
         }
         return object.line
     }

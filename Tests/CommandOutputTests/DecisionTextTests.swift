@@ -30,7 +30,7 @@ import Testing
             let revealed = decision.explanationLines(masking: Redactor(isEnabled: false))
             #expect(revealed.contains { $0.utf8.firstRange(of: Self.secret.utf8) != nil }, "\(url)")
             let redactor = Redactor()
-            for line in decision.explanationLines(masking: redactor).map(redactor.message) {
+            for line in decision.explanationLines(masking: redactor).map(redactor.foreignText) {
                 #expect(line.utf8.firstRange(of: Self.secret.utf8) == nil, "\(line)")
             }
         }

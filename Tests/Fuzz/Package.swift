@@ -30,6 +30,7 @@ let package = Package(
         .executableTarget(name: "FuzzSecrets", dependencies: [
             "FuzzDriver", .product(name: "BrowserURL", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
             .product(name: "NavigationReplay", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
+            .product(name: "SensitiveText", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzCaseFile", dependencies: [
             "FuzzDriver", .product(name: "RulesAudit", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),

@@ -40,7 +40,7 @@ struct RedactionTests {
         let url = "janrain:onCaptureLoginSuccess?arguments=" + arguments
         #expect(Redactor().rawURL(url) == url)
         // The same at the end of free text, before the sentence's full stop.
-        #expect(Redactor().message("navigates to \(url).") == "navigates to \(url).")
+        #expect(Redactor().foreignText("navigates to \(url).") == "navigates to \(url).")
         let withValue = "janrain:onCaptureLoginSuccess?arguments=%5B%20%22hunter2hunter2%22%5D"
         #expect(Redactor().rawURL(withValue) != withValue)
     }
@@ -60,7 +60,7 @@ struct RedactionTests {
         // The other ways the same arguments reach an output: quoted in free text, and as an Android interface's
         // argument (a string of JSON, as pages pass JSON.stringify(…)).
         let decoded = FormParameters.decodeComponent(arguments[...])
-        let quoted = Redactor().message("navigates to \(url) now")
+        let quoted = Redactor().foreignText("navigates to \(url) now")
         #expect(quoted.utf8.firstRange(of: arguments.utf8) == nil && quoted.utf8.firstRange(of: decoded.utf8) == nil)
         let passed = Redactor().interfaceArguments([.string(decoded)])
         let passedValue = try #require(passed.first?.stringValue.flatMap(JSONValue.parse))
@@ -94,7 +94,7 @@ struct RedactionTests {
           arguments: combiningMarkCases.map(\.raw))
     func combiningMarkAfterDelimiter(raw: String) {
         let secret = Array("SECRETSECRETSECRET".utf8)
-        for output in [redactor.rawURL(raw), redactor.message("navigates to \(raw) now")] {
+        for output in [redactor.rawURL(raw), redactor.foreignText("navigates to \(raw) now")] {
             #expect(Array(output.utf8).firstRange(of: secret) == nil)
         }
     }
@@ -109,7 +109,7 @@ struct RedactionTests {
     func combiningMarkInJSON() {
         let secret = Array("SECRETSECRETSECRET".utf8)
         for text in [#"got {"access_token":"SECRETSECRETSECRET"}"#, "got {\"access_token\":\"\u{301}SECRETSECRETSECRET\"}"] {
-            #expect(Array(redactor.message(text).utf8).firstRange(of: secret) == nil)
+            #expect(Array(redactor.foreignText(text).utf8).firstRange(of: secret) == nil)
         }
         let formBody = redactor.redactFormEncoded("code=\u{301}SECRETSECRETSECRET&state=x")
         #expect(Array(formBody.utf8).firstRange(of: secret) == nil)
@@ -123,10 +123,10 @@ struct RedactionTests {
         #expect(url.queryParameters.first("code") == "\(space)SECRETSECRETSECRET")
         let secret = Array("SECRETSECRETSECRET".utf8)
         for text in ["navigates to \(raw) now", "https://yourdomain.com/cb;code=\(space)SECRETSECRETSECRET/next", "got code=\(space)SECRETSECRETSECRET"] {
-            #expect(Array(redactor.message(text).utf8).firstRange(of: secret) == nil, "\(text.debugDescription)")
+            #expect(Array(redactor.foreignText(text).utf8).firstRange(of: secret) == nil, "\(text.debugDescription)")
         }
         // ASCII white space still ends a word, and "\r\n" is one delimiter.
-        #expect(redactor.message("got code=12345678\r\nnext line") == "got code=…(8)\r\nnext line")
+        #expect(redactor.foreignText("got code=12345678\r\nnext line") == "got code=…(8)\r\nnext line")
     }
 
     @Test("brackets opened and quotes met inside a word are the word's, so a value goes on after them (SecretPropertyTests' find)",
@@ -135,34 +135,34 @@ struct RedactionTests {
                       "redirect_uri https://a.example/cb;code=ab'SECRETSECRET/next matches nothing", "got code=ab[x]SECRETSECRET.",
                       "got 'code=ab'.SECRETSECRET'", "got (code=ab)SECRETSECRET)", "got code=ab]]SECRETSECRET", "see https://a.example/cb;code=ab\"(SECRETSECRET)\u{301} now"])
     func parenthesesInValue(text: String) {
-        #expect(Array(redactor.message(text).utf8).firstRange(of: Array("SECRETSECRET".utf8)) == nil, "\(redactor.message(text))")
+        #expect(Array(redactor.foreignText(text).utf8).firstRange(of: Array("SECRETSECRET".utf8)) == nil, "\(redactor.foreignText(text))")
     }
 
     @Test("a long run of closers is one look, in both readers: the word goes on after it")
     func longRunOfClosers() {
         for run in [String(repeating: ")", count: 200_000), String(repeating: "']", count: 100_000)] {
             for text in ["got code=ab\(run)SECRETSECRET", "got code=ab\(run)SECRETSECRET \u{301}"] {
-                #expect(Array(redactor.message(text).utf8).firstRange(of: Array("SECRETSECRET".utf8)) == nil)
+                #expect(Array(redactor.foreignText(text).utf8).firstRange(of: Array("SECRETSECRET".utf8)) == nil)
             }
         }
     }
 
     @Test("parentheses, brackets and quotes around a word are the sentence's, and a mask stays one word")
     func parenthesesAroundWord() {
-        #expect(redactor.message("(see https://a.example/?pin=12345678)") == "(see https://a.example/?pin=…(8))")
-        #expect(redactor.message("got (code=12345678), then") == "got (code=…(8)), then")
-        #expect(redactor.message("got code=1234…(16) and code=abc") == "got code=1234…(16) and code=…(3)")
-        #expect(redactor.message("page literal 'janrain:accessToken=12345678'.") == "page literal 'janrain:accessToken=…(8)'.")
-        #expect(redactor.message("got [\"code=12345678\"], it's done") == "got [\"code=…(8)\"], it's done")
+        #expect(redactor.foreignText("(see https://a.example/?pin=12345678)") == "(see https://a.example/?pin=…(8))")
+        #expect(redactor.foreignText("got (code=12345678), then") == "got (code=…(8)), then")
+        #expect(redactor.foreignText("got code=1234…(16) and code=abc") == "got code=1234…(16) and code=…(3)")
+        #expect(redactor.foreignText("page literal 'janrain:accessToken=12345678'.") == "page literal 'janrain:accessToken=…(8)'.")
+        #expect(redactor.foreignText("got [\"code=12345678\"], it's done") == "got [\"code=…(8)\"], it's done")
     }
 
     @Test("punctuation that is all of a value is the value, not the sentence's (FuzzSecrets' find)",
           arguments: ["navigates to https://a.example/?pin=........", "navigates to https://a.example/?pin=…;;;;;;;;…", "got code=!!!!!!!!"])
     func punctuationValue(text: String) throws {
         let value = try #require(text.split(separator: "=").last)
-        #expect(Array(redactor.message(text).utf8).firstRange(of: Array(value.utf8)) == nil)
+        #expect(Array(redactor.foreignText(text).utf8).firstRange(of: Array(value.utf8)) == nil)
         // A sentence's own full stop after a value is still the sentence's.
-        #expect(redactor.message("see https://a.example/?pin=12345678.") == "see https://a.example/?pin=…(8).")
+        #expect(redactor.foreignText("see https://a.example/?pin=12345678.") == "see https://a.example/?pin=…(8).")
     }
 
     @Test("form strings: secrets masked, everything else byte for byte")
@@ -312,7 +312,7 @@ struct OneRedactionPathTests {
     func idempotent() {
         let once = redactor.redactFormEncoded("code=abcdefghijklmnop")
         #expect(redactor.redactFormEncoded(once) == once)
-        #expect(redactor.message("see \(once).") == "see \(once).")
+        #expect(redactor.foreignText("see \(once).") == "see \(once).")
         #expect(redactor.mask("abcd…(16)") == "abcd…(16)")
     }
 
@@ -324,7 +324,7 @@ struct OneRedactionPathTests {
         #expect(Redactor.maskedLength(once) == secret.count)
         #expect(redactor.mask(once) == once)
         let url = redactor.rawURL("https://\(once):\(once)@id.example/cb")
-        #expect(redactor.message("see \(url) now") == "see \(url) now")
+        #expect(redactor.foreignText("see \(url) now") == "see \(url) now")
     }
 
     @Test("both halves of the userinfo are masked in raw input; a backslash ends the authority")
@@ -412,8 +412,8 @@ struct OneRedactionPathTests {
         ("myapp:token=abcdefghijkl…, which", "myapp:token=…(12)…, which"),
     ])
     func message(input: String, expected: String) {
-        #expect(redactor.message(input) == expected)
-        #expect(Redactor(isEnabled: false).message(input) == input)
+        #expect(redactor.foreignText(input) == expected)
+        #expect(Redactor(isEnabled: false).foreignText(input) == input)
         #expect(redactor.maskedWordByWord(input) == expected)
     }
 

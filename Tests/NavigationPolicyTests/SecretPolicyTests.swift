@@ -55,7 +55,7 @@ struct SecretPolicyTests {
 
     @Test("a bare JWT in free text is masked, as an --eval result or a console message prints it")
     func jwtInText() {
-        let shown = Redactor().message("--eval returned \(Self.jwt) after 3 ms")
+        let shown = Redactor().foreignText("--eval returned \(Self.jwt) after 3 ms")
         #expect(!shown.contains("c2lnbmF0dXJl") && shown.hasPrefix("--eval returned eyJh…(") && shown.hasSuffix(" after 3 ms"), "\(shown)")
     }
 
@@ -68,7 +68,7 @@ struct SecretPolicyTests {
         ("Basic QWxhZGRpbjE5MjAx is no user:password", "Basic QWxhZGRpbjE5MjAx is no user:password"),
     ])
     func authorizationInText(text: String, shown: String) {
-        #expect(Redactor().message(text) == shown)
+        #expect(Redactor().foreignText(text) == shown)
     }
 
     @Test("a usage error's quoted values are masked as the arguments they are, whatever punctuation they end with (FuzzSecrets' find: )!!!!!!!!)",
@@ -88,7 +88,7 @@ struct SecretPolicyTests {
         var carried = "https://a.example/cb?access_token="
         for _ in 0..<times { carried = Redactor.encodeURIComponent(carried) }
         let text = "navigates to https://yourdomain.com/next?next=" + carried + String(repeating: ".", count: 27)
-        #expect(!Redactor().message(text).contains(String(repeating: ".", count: 8)), "\(Redactor().message(text))")
+        #expect(!Redactor().foreignText(text).contains(String(repeating: ".", count: 8)), "\(Redactor().foreignText(text))")
         #expect(Redactor.endsWithEquals(Array(carried.utf8)))
         #expect(!Redactor.endsWithEquals(Array("a3D".utf8)) && !Redactor.endsWithEquals(Array("a253D".utf8)) && !Redactor.endsWithEquals(Array("%2x3D".utf8)))
     }

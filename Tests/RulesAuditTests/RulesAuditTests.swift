@@ -70,7 +70,7 @@ import RulesAudit
             """.utf8))
         // The loader accepts it (in-fragment still fires with an access_token), but its plain result is code-only's.
         let starter = StarterCases.make(rules)
-        #expect(starter.notes.contains { $0.contains("sentinels[1] \"in-fragment\"") && $0.contains("rule \"code-only\"") }, "\(starter.notes)")
+        #expect(starter.notes.contains { $0.keyPath == "sentinels[1]" && $0.intended == "in-fragment" && $0.decidedByRule == "code-only" }, "\(starter.notes)")
         let result = RulesAudit(rules: rules).run()
         #expect(result.failures.contains { $0.failures.contains { $0.check == "rule-unreachable" } && $0.suite.contains("in-fragment") })
     }

@@ -4,6 +4,7 @@
 import CommandOutput
 import Foundation
 import NavigationPolicy
+import SensitiveText
 import Testing
 import WebViewHost
 
@@ -19,7 +20,7 @@ struct HostEventsTests {
         DialogEvent(kind: "alert", message: "your code=\(secret)\u{1B}[1A", answer: "undefined"),
         EvalResult(#"{"accessToken":"\#(secret)","note":"\u001b[2J"}"#),
         HostReport(until: "sentinel", reached: false, stopReason: "timed out", finalURL: "https://x.example/?state=\(secret)",
-                   firstInterception: 0.5, failures: ["timeout: waited for https://x.example/cb?code=\(secret)"]),
+                   firstInterception: 0.5, failures: ["timeout: waited for \(url: "https://x.example/cb?code=\(secret)")", "script-error: \(foreign: "Error: token=\(secret)")"]),
         ScreenshotTaken(path: "/tmp/shot \u{1B}[2J.png", seq: 3, after: "end"),
     ]
 

@@ -4,6 +4,7 @@
 import Foundation
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 import Testing
 @testable import WebViewHost
 
@@ -91,12 +92,12 @@ struct HostLogicTests {
         var sentinel = HostRunState(until: .sentinel, timeout: 30, idle: 1)
         #expect(sentinel.reported(try Self.navigation("myapp://done")) == .carryOn)
         #expect(sentinel.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .stop)
-        #expect(sentinel.succeeded && sentinel.stopReason == "a sentinel or bridge hand-off: signin")
+        #expect(sentinel.succeeded && sentinel.stopReason == "a sentinel or bridge hand-off: \(input: "signin")")
         #expect(sentinel.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
         var deeplink = HostRunState(until: .deeplink, timeout: 30, idle: 1)
         #expect(deeplink.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
         #expect(deeplink.reported(try Self.navigation("myapp://done")) == .stop)
-        #expect(deeplink.stopReason == "a deep link: done")
+        #expect(deeplink.stopReason == "a deep link: \(input: "done")")
     }
 
     @Test("idle: only after the page loaded, --eval finished and the recording waits for no drain")

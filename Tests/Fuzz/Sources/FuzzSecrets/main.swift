@@ -19,6 +19,7 @@ import Foundation
 import FuzzDriver
 import NavigationPolicy
 import NavigationReplay
+import SensitiveText
 
 let rulesText = #"""
 {"version": 1, "default": "cancel", "allow": ["https://yourdomain.com", "https://*.janraincapture.com"],
@@ -52,7 +53,7 @@ let familyNames = SecretParameters.examples.filter { $0.family != nil }.map { Re
 func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer) -> [String] {
     let decisions = urls(secret).flatMap { url in
         let decision = engine.decide(NavigationRequest(url: url), expectedState: "expected-state", explain: true)
-        return renderer.lines(DecisionEvent(url: url, decision)) + [Redactor().message("navigates to \(url)")]
+        return renderer.lines(DecisionEvent(url: url, decision)) + [Redactor().foreignText("navigates to \(url)")]
     }
     let call = InterfaceCall(interface: "AndroidBridge", method: "signInCompleted", arguments: [
         .string(decoded), .string(JSONValue.object(["access_token": .string(decoded)]).jsonText),
@@ -67,11 +68,18 @@ func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer
 /// query value, a password, an opaque path's value, a path pair, a JSON value.
 func typed(_ s: String) -> [String] {
     let redactor = Redactor()
-    return [redactor.message("navigates to https://yourdomain.com/password_reset.php?code=\(s)&state=x"),
+    return [redactor.foreignText("navigates to https://yourdomain.com/password_reset.php?code=\(s)&state=x"),
             redactor.rawURL("https://ada:\(s)@yourdomain.com/password_reset.php"),
             redactor.rawURL("janrain:accessToken=\(s)"),
-            redactor.message("https://yourdomain.com/cb;code=\(s)/next"),
-            redactor.message("got {\"access_token\":\"\(s)\"}"),
+            redactor.foreignText("https://yourdomain.com/cb;code=\(s)/next"),
+            redactor.foreignText("got {\"access_token\":\"\(s)\"}"),
+            // Values bridge's own messages quote, each with the reading its reader gave it.
+            redactor.text("state \(secret: s) is not the one sent"),
+            redactor.text("the authorization server answered \(s, parameter: "oauth_verifier")"),
+            redactor.text("--allow-origin \(quoted: "https://a.example/?access_token=\(s)") is not an origin"),
+            redactor.text("route \(quotedPath: "/cb;code=\(s)") is not \(quoted: "reset-password")"),
+            redactor.text("the page did not load: \(url: "https://a.example/cb?code=\(s)"): \(foreign: "refused")"),
+            redactor.text("\(input: "code=\(s)") is not a generator"),
             // An option value quoted back by ArgumentParser's usage error, as bridge prints it.
             redactor.usageError("Error: The value 'https://a.example/?access_token=\(s)' is invalid for '--platform <platform>'.",
                                 arguments: ["check", "--platform", "https://a.example/?access_token=\(s)"])]
