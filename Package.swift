@@ -19,10 +19,18 @@ let package = Package(
         .library(name: "ProviderEmulator", targets: ["ProviderEmulator"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
-    // `WebKit` (off by default) builds WebViewHost against the system WebKitGTK and adds `bridge host`.
-    // Without it nothing needs WebKit: the module's WebKit half compiles to nothing (`#if WebKit`).
+    // `Tools` (on by default) is the command-line tool, the provider emulator and the host with the packages
+    // they use (swift-argument-parser, Hummingbird, swift-nio and what those bring): every package
+    // dependency below is used only under it. An app that adds bridge with `traits: []` and links the
+    // engine (BrowserURL, SensitiveText, JSONText, NavigationPolicy) resolves no package at all; `swift
+    // build` here has it on.
+    // `WebKit` (off by default, and Tools with it) builds WebViewHost against the system WebKitGTK and adds
+    // `bridge host`. Without it nothing needs WebKit: the module's WebKit half compiles to nothing (`#if WebKit`).
     traits: [
-        .trait(name: "WebKit", description: "A real WebKitGTK web view: the WebViewHost module and `bridge host` (Debian: libwebkit2gtk-4.1-dev, xvfb)."),
+        .default(enabledTraits: ["Tools"]),
+        .trait(name: "Tools", description: "The bridge command, the provider emulator and the web view host, with the packages they use (swift-argument-parser, Hummingbird, swift-nio)."),
+        .trait(name: "WebKit", description: "A real WebKitGTK web view: the WebViewHost module and `bridge host` (Debian: libwebkit2gtk-4.1-dev, xvfb).",
+               enabledTraits: ["Tools"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -147,13 +155,13 @@ let package = Package(
                 "CommandOutput",
                 "JSONText",
                 "ProviderDirectory",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
+                .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Tools"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tools"])),
                 // EmulatorInProcessClient's channel.
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Tools"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Tools"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Tools"])),
                 "KeyedDigest",
             ],
             resources: [.copy("StandIn")]
@@ -171,7 +179,7 @@ let package = Package(
                 "NavigationReplay",
                 "RulesAudit",
                 "WebViewHost",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             ]
         ),
         // The bare WebKitGTK start bridge-bench host measures bridge host against (WebKit trait).
@@ -184,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "bridge-bench",
             dependencies: ["BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom", "JSONText",
-                           .product(name: "Hummingbird", package: "hummingbird")],
+                           .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"]))],
             exclude: ["README.md"]
         ),
         .testTarget(
@@ -226,9 +234,9 @@ let package = Package(
             dependencies: [
                 "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "SensitiveText", "JSONText", "FlowInspector",
                 // BodyDeadlineHandler on an EmbeddedChannel, its clock advanced by hand.
-                .product(name: "NIOEmbedded", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Tools"])),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Tools"])),
+                .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Tools"])),
             ]
         ),
         .testTarget(
