@@ -1,6 +1,28 @@
 // BridgeProcess.swift: runs the built `bridge` executable as a user would, with arguments and standard
-// input, and collects its exit status and output.
+// input, and collects its exit status and output. Standard input is written, and standard error read, on
+// threads of their own while standard output is read: a pipe holds 64 KB, so a child that fills one
+// while the test waits on another would wait forever.
 import Foundation
+
+/// Bytes one thread reads to the end of a pipe and another takes once it is done (the group's wait orders
+/// the two).
+private final class PipeDrain: @unchecked Sendable {
+    private(set) var data = Data()
+    private let done = DispatchGroup()
+
+    init(_ handle: FileHandle) {
+        done.enter()
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.leave()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
 
 struct BridgeRun {
     let status: Int32
@@ -32,10 +54,15 @@ enum BridgeProcess {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        let errors = PipeDrain(err.fileHandleForReading)
+        let writer = input.fileHandleForWriting
+        let bytes = Data((stdin ?? "").utf8)
+        Thread.detachNewThread {
+            writer.write(bytes)
+            try? writer.close()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.wait()
         process.waitUntilExit()
         return BridgeRun(status: process.terminationStatus,
                          stdout: String(decoding: outData, as: UTF8.self),
