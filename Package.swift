@@ -233,6 +233,8 @@ let package = Package(
             name: "ProviderEmulatorTests",
             dependencies: [
                 "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "SensitiveText", "JSONText", "FlowInspector",
+                // ProviderErrorMiddleware on a router of its own.
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
                 // BodyDeadlineHandler on an EmbeddedChannel, its clock advanced by hand.
                 .product(name: "NIOEmbedded", package: "swift-nio", condition: .when(traits: ["Tools"])),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Tools"])),

@@ -14,15 +14,15 @@ import NavigationPolicy
 
 enum CaptureEntityRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route("GET", "/entity") { state, request, _, _ in entity(&state, request) },
-        ProviderEmulator.route("POST", "/entity") { state, request, _, _ in entity(&state, request) },
-        ProviderEmulator.route("GET", "/entity.find") { state, request, _, _ in find(&state, request) },
-        ProviderEmulator.route("POST", "/entity.find") { state, request, _, _ in find(&state, request) },
-        ProviderEmulator.route("GET", "/entity.count") { state, request, _, _ in count(&state, request) },
-        ProviderEmulator.route("POST", "/entity.count") { state, request, _, _ in count(&state, request) },
-        ProviderEmulator.route("POST", "/entity.create") { state, request, _, _ in create(&state, request) },
-        ProviderEmulator.route("POST", "/entity.update") { state, request, _, _ in update(&state, request) },
-        ProviderEmulator.route("POST", "/entity.delete") { state, request, _, _ in delete(&state, request) },
+        ProviderEmulator.route(.get, "/entity") { state, request, _, _ in entity(&state, request) },
+        ProviderEmulator.route(.post, "/entity") { state, request, _, _ in entity(&state, request) },
+        ProviderEmulator.route(.get, "/entity.find") { state, request, _, _ in find(&state, request) },
+        ProviderEmulator.route(.post, "/entity.find") { state, request, _, _ in find(&state, request) },
+        ProviderEmulator.route(.get, "/entity.count") { state, request, _, _ in count(&state, request) },
+        ProviderEmulator.route(.post, "/entity.count") { state, request, _, _ in count(&state, request) },
+        ProviderEmulator.route(.post, "/entity.create") { state, request, _, _ in create(&state, request) },
+        ProviderEmulator.route(.post, "/entity.update") { state, request, _, _ in update(&state, request) },
+        ProviderEmulator.route(.post, "/entity.delete") { state, request, _, _ in delete(&state, request) },
     ]
 
     typealias Refusal = CaptureRoutes.Refusal

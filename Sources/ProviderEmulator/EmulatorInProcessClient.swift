@@ -25,6 +25,11 @@ public final class EmulatorInProcessClient: Sendable {
         responder = EmulatorRouter.router(emulator).buildResponder()
     }
 
+    /// A client of another router on the emulator's context (the middleware's tests).
+    init(router: Router<EmulatorContext>) {
+        responder = router.buildResponder()
+    }
+
     /// `request`'s answer. Its `host`, when given, is the request's authority (where Hummingbird puts an
     /// HTTP/1.1 Host header); otherwise `localhost`.
     public func send(_ request: EmulatorRequest) async -> EmulatorResponse {

@@ -112,7 +112,9 @@ struct PlaneMiddleware: RouterMiddleware {
 }
 
 /// What no route answers, in the provider's words: 405 when the path is a route's with another method,
-/// else 404. Any other error a route throws is the caller's request, never a 5xx.
+/// else 404 (Hummingbird's router answers both with its not-found responder). An HTTP error thrown on the
+/// way keeps its status; anything else thrown is the emulator's failure, a 500 whose words say so without
+/// the error's own text (the request log shows its status).
 struct ProviderErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
         let path = request.uri.path
@@ -126,9 +128,13 @@ struct ProviderErrorMiddleware: RouterMiddleware {
                                                                description: "\(request.method.rawValue) is not allowed on \(path)"))
             }
             return Response(ProviderEmulator.providerError(shape, status: 404, error: "not_found", description: "no such endpoint: \(path)"))
+        } catch let error as HTTPError {
+            return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: Int(error.status.code),
+                                                           error: error.status.code >= 500 ? "server_error" : "invalid_request",
+                                                           description: error.status.reasonPhrase))
         } catch {
-            return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 400, error: "invalid_request",
-                                                           description: "\(error)"))
+            return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 500, error: "server_error",
+                                                           description: "the emulator failed to answer this request"))
         }
     }
 }

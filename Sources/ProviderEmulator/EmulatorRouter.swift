@@ -94,7 +94,7 @@ public enum EmulatorRouter {
     /// Each route of a provider's table in the group, answered by its handler on the emulator's state.
     static func add(_ routes: [ProviderEmulator.Route], to group: RouterGroup<EmulatorContext>) {
         for route in routes {
-            group.on(RouterPath(route.path), method: HTTPRequest.Method(route.method) ?? .get) { request, context in
+            group.on(RouterPath(route.path), method: route.method) { request, context in
                 let emulator = try state(of: context)
                 var parameters: [String: String] = [:]
                 for (name, value) in context.parameters { parameters[String(name)] = String(value) }

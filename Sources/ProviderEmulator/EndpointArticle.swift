@@ -27,7 +27,7 @@ extension EmulatorRouter {
             """
         for group in groups {
             text += "\n## \(group.name)\n\nPlane: \(group.plane.rawValue).\n\n| method | path |\n| --- | --- |\n"
-            for route in group.routes { text += "| \(route.method) | `\(route.path)` |\n" }
+            for route in group.routes { text += "| \(route.method.rawValue) | `\(route.path)` |\n" }
             if group.name == groups.first(where: { $0.plane == .control })?.name {
                 text += "| GET | `\(eventsPath)` (server-sent events) |\n"
             }

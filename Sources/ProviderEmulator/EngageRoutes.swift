@@ -21,18 +21,18 @@ import ProviderDirectory
 enum EngageRoutes {
     /// The sign-in a web view is sent through: the identity provider's start, and the callback to the token URL.
     static let pages: [ProviderEmulator.Route] = [
-        ProviderEmulator.route("GET", "/{provider}/start") { state, request, parameters, _ in
+        ProviderEmulator.route(.get, "/{provider}/start") { state, request, parameters, _ in
             start(&state, request, provider: parameters["provider"] ?? "")
         },
-        ProviderEmulator.route("GET", "/{provider}/callback") { state, request, parameters, config in
+        ProviderEmulator.route(.get, "/{provider}/callback") { state, request, parameters, config in
             callback(&state, request, provider: parameters["provider"] ?? "", config)
         },
     ]
 
     /// auth_info, which the app's server calls with the token.
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route("GET", "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
-        ProviderEmulator.route("POST", "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
+        ProviderEmulator.route(.get, "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
+        ProviderEmulator.route(.post, "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
     ]
 
     /// How long a social sign-in may sit at the identity provider before its callback is refused.

@@ -13,19 +13,19 @@ import NavigationPolicy
 
 enum KiiAuthRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route("POST", "/api/apps/{appID}/oauth2/token") { state, request, parameters, config in
+        ProviderEmulator.route(.post, "/api/apps/{appID}/oauth2/token") { state, request, parameters, config in
             token(&state, request, app: parameters["appID"] ?? "", config)
         },
-        ProviderEmulator.route("POST", "/api/oauth2/token") { state, request, _, config in
+        ProviderEmulator.route(.post, "/api/oauth2/token") { state, request, _, config in
             guard let app = request.headers["x-kii-appid"], !app.isEmpty else {
                 return KiiRoutes.error(400, "INVALID_INPUT_DATA", "the X-Kii-AppID and X-Kii-AppKey headers name the application")
             }
             return token(&state, request, app: app, config)
         },
-        ProviderEmulator.route("POST", "/api/apps/{appID}/users") { state, request, parameters, config in
+        ProviderEmulator.route(.post, "/api/apps/{appID}/users") { state, request, parameters, config in
             register(&state, request, app: parameters["appID"] ?? "", config)
         },
-        ProviderEmulator.route("GET", "/api/apps/{appID}/users/me") { state, request, parameters, config in
+        ProviderEmulator.route(.get, "/api/apps/{appID}/users/me") { state, request, parameters, config in
             if let refused = KiiRoutes.app(parameters, config) { return refused }
             guard let index = bearer(state, request, app: parameters["appID"] ?? "") else { return KiiRoutes.error(401, "WRONG_TOKEN", "The provided token is not valid") }
             return .json(200, userFields(state.users[index]))

@@ -13,7 +13,7 @@ import JSONText
 
 enum KiiRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route("POST", "/api/apps/{appID}/users/{user}/password/request-reset") { state, request, parameters, config in
+        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/request-reset") { state, request, parameters, config in
             if let refused = app(parameters, config) { return refused }
             // An empty body asks for the defaults (EMAIL); a body that is not a JSON object is refused.
             guard let body = request.body.isEmpty ? [:] : request.json else {
@@ -44,7 +44,7 @@ enum KiiRoutes {
             }
             return .empty
         },
-        ProviderEmulator.route("POST", "/api/apps/{appID}/users/{user}/password/complete-reset") { state, request, parameters, config in
+        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/complete-reset") { state, request, parameters, config in
             if let refused = app(parameters, config) { return refused }
             guard let body = request.json, let pin = body["pinCode"] as? String else { return error(400, "INVALID_INPUT_DATA", "pinCode is required") }
             guard let index = user(state, parameters["user"] ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
@@ -70,8 +70,8 @@ enum KiiRoutes {
 
     /// Kii's reset page, which the mailed link opens in a browser or a web view.
     static let pages: [ProviderEmulator.Route] = [
-        ProviderEmulator.route("GET", "/kii/reset") { state, request, _, config in resetPage(state, request.query["token"] ?? "", note: nil, config) },
-        ProviderEmulator.route("POST", "/kii/reset") { state, request, _, config in
+        ProviderEmulator.route(.get, "/kii/reset") { state, request, _, config in resetPage(state, request.query["token"] ?? "", note: nil, config) },
+        ProviderEmulator.route(.post, "/kii/reset") { state, request, _, config in
             let fields = request.form
             let token = fields["token"] ?? ""
             let newPassword = fields["newPassword"]

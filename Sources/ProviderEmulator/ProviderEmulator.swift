@@ -8,6 +8,7 @@
 import Foundation
 import NavigationPolicy
 import JSONText
+import HTTPTypes
 
 public final class ProviderEmulator: @unchecked Sendable {
     public let configuration: EmulatorConfiguration
@@ -27,7 +28,7 @@ public final class ProviderEmulator: @unchecked Sendable {
 
     /// The routes, by method and path pattern ({name} matches one segment).
     struct Route: Sendable {
-        let method: String
+        let method: HTTPRequest.Method
         /// The path, `{name}` a parameter (Hummingbird's RouterPath syntax).
         let path: String
         let pattern: [Substring]
@@ -113,7 +114,7 @@ public final class ProviderEmulator: @unchecked Sendable {
         return parameters
     }
 
-    static func route(_ method: String, _ path: String,
+    static func route(_ method: HTTPRequest.Method, _ path: String,
                       _ handler: @escaping @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse) -> Route {
         Route(method: method, path: path, pattern: path.split(separator: "/"), handler: handler)
     }

@@ -37,11 +37,11 @@ struct EmulatorPlaneTests {
         for route in Self.controlRoutes {
             for target in Self.spellings(Self.concrete(route.path)) {
                 for origin in [Self.evil, "https://yourdomain.com", "http://localhost:3000", "null"] {
-                    let refused = await send(route.method, target, origin: origin, on: emulator)
+                    let refused = await send(route.method.rawValue, target, origin: origin, on: emulator)
                     #expect(refused.status == 403 && object(refused)["error"] as? String == "cross_origin_refused", "\(route.method) \(target) from \(origin)")
                     #expect(refused.headers["Access-Control-Allow-Origin"] == nil)
                 }
-                let crossSite = await send(route.method, target, headers: ["Sec-Fetch-Site": "cross-site"], on: emulator)
+                let crossSite = await send(route.method.rawValue, target, headers: ["Sec-Fetch-Site": "cross-site"], on: emulator)
                 #expect(crossSite.status == 403, "\(route.method) \(target) cross-site")
             }
         }
