@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""navigation_server.py: the small HTTP server the `bridge host` tests start on 127.0.0.1. It serves
-navigations.html and answers the ways a page reaches an app's custom scheme through a server: a form POST
-answered by a 302 to myapp://, and a redirect chain that ends at myapp://. Prints its port, then serves
-until killed. Usage: navigation_server.py [port] (0 or none: a free port)."""
+"""navigation_server.py: the small HTTP server the `bridge host` tests start on 127.0.0.1 (or another
+loopback address). It serves navigations.html and answers the ways a page reaches an app's custom scheme
+through a server: a form POST answered by a 302 to myapp://, and a redirect chain that ends at myapp://.
+Prints its port, then serves until killed. Usage: navigation_server.py [port [address]] (port 0 or none: a
+free port; address: 127.0.0.1 unless given, an IPv6 one such as ::1 as it is)."""
 import http.server
 import os
+import socket
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -52,6 +54,11 @@ class Handler(http.server.BaseHTTPRequestHandler):
 
 if __name__ == "__main__":
     port = int(sys.argv[1]) if len(sys.argv) > 1 else 0
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    address = sys.argv[2] if len(sys.argv) > 2 else "127.0.0.1"
+
+    class Server(http.server.ThreadingHTTPServer):
+        address_family = socket.AF_INET6 if ":" in address else socket.AF_INET
+
+    server = Server((address, port), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()

@@ -34,7 +34,7 @@ extension CheckCatalogue {
                 var hits: [CheckHit] = []
                 func insecure(_ text: String) -> Bool {
                     guard hasPrefixIgnoringCase(text, "http://"), let url = BrowserURL(text) else { return false }
-                    return !SentinelMatcher.isLoopback(url.hostname)   // RFC 8252 §7.3: loopback redirects may be http
+                    return !url.isLoopback   // RFC 8252 §7.3: loopback redirects may be http
                 }
                 if let assignment = page.setting("tokenUrl"), let value = page.resolvedValue("tokenUrl")?.stringValue, insecure(value) {
                     hits.append(CheckHit(position: assignment.position, message: "janrain.settings.tokenUrl is http: \(value.debugDescription)"))

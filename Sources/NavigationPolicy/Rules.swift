@@ -31,7 +31,7 @@ public struct SentinelRule: Sendable, Hashable {
     public var forbid: [String] = []
     /// Also match the path with (or without) one trailing "/".
     public var trailingSlash = false
-    /// For loopback redirect URIs (127.0.0.0/8, [::1], localhost: SentinelMatcher.isLoopback): any port matches (RFC 8252 §7.3).
+    /// For loopback redirect URIs (127.0.0.0/8, [::1], localhost and names under it: BrowserURL.isLoopback): any port matches (RFC 8252 §7.3).
     public var loopbackAnyPort = false
     public var frames: FrameScope = .any
     public var action: PolicyAction = .cancel

@@ -217,7 +217,7 @@ public enum RulesLoader {
         rule.loopbackAnyPort = try reader.bool("loopbackAnyPort") ?? false
         if let frames = try Self.frames(object["frames"], path: "\(path).frames") { rule.frames = frames }
         rule.action = try reader.action("action") ?? .cancel
-        if rule.loopbackAnyPort && !SentinelMatcher.isLoopback(uri.hostname) {
+        if rule.loopbackAnyPort && !uri.isLoopback {
             throw RulesError("\(path).loopbackAnyPort", .anyPortNotLoopback(host: uri.hostname))
         }
         if let both = rule.require.first(where: rule.forbid.contains) {

@@ -45,7 +45,7 @@ extension RulesProblem: CustomStringConvertible {
         case .unknownResponseMode(let mode): "\(quoted: mode) is not one of query, fragment, any, form_post"
         case .formPostReadsURL:
             "a form_post sentinel's result is in the posted body, which a navigation delegate does not see: require and forbid (which read the URL) would never hold"
-        case .anyPortNotLoopback(let host): "only a loopback redirect URI (127.0.0.0/8, [::1], localhost) may match any port; \(input: host) is not one"
+        case .anyPortNotLoopback(let host): "only a loopback redirect URI (127.0.0.0/8, [::1], localhost and names under it) may match any port; \(input: host) is not one"
         case .requiredAndForbidden(let name): "\(quoted: name) is both required and forbidden, so this rule can never fire"
         case .interfaceNotObject: "a JavaScript interface must be an object {name, methods, protocol}"
         case .interfaceNameNotIdentifier(let name): "\(quoted: name) is not a JavaScript identifier (window.\(input: name) would not be one property)"

@@ -85,7 +85,7 @@ public enum SentinelMatcher {
         }
         var match = Match()
         if actual.port != expected.port {
-            guard loopbackAnyPort && isLoopback(actual.hostname) else {
+            guard loopbackAnyPort && Loopback.contains(hostname: actual.hostname) else {
                 return .mismatch(.port(actual: actual.port, expected: expected.port))
             }
             match.anyLoopbackPort = true
@@ -118,7 +118,7 @@ public enum SentinelMatcher {
         guard url.component(.scheme, equals: expected.scheme), url.component(.hostname, equals: expected.hostname) else {
             return false
         }
-        if url.effectivePort != expected.port && !(rule.loopbackAnyPort && isLoopback(url.hostname)) { return false }
+        if url.effectivePort != expected.port && !(rule.loopbackAnyPort && url.isLoopback) { return false }
         return samePath || differsByTrailingSlash(url.pathname, expected.pathname)
     }
 
@@ -127,7 +127,7 @@ public enum SentinelMatcher {
     public static func matches(_ url: BrowserURL, sameHostAndPathAs expected: SentinelKey, rule: SentinelRule) -> Bool {
         if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 { return false }
         guard url.component(.scheme, equals: expected.scheme) else { return false }
-        return url.effectivePort == expected.port || rule.loopbackAnyPort && isLoopback(url.hostname)
+        return url.effectivePort == expected.port || rule.loopbackAnyPort && url.isLoopback
     }
 
     /// Whether a sentinel hit at `hit` answers a request that named `redirectURI`, under the options of
@@ -141,7 +141,7 @@ public enum SentinelMatcher {
     /// (RulesConsistency: a later rule that can never fire).
     public static func covers(_ earlier: SentinelRule, _ later: SentinelRule) -> Bool {
         guard compare(later.redirectURI, earlier).isMatch else { return false }
-        if later.loopbackAnyPort && !earlier.loopbackAnyPort && isLoopback(later.redirectURI.hostname) { return false }
+        if later.loopbackAnyPort && !earlier.loopbackAnyPort && later.redirectURI.isLoopback { return false }
         if later.trailingSlash && !earlier.trailingSlash { return false }
         return true
     }
@@ -197,9 +197,4 @@ public enum SentinelMatcher {
         (a.hasSuffix("/") && !b.hasSuffix("/") && a.dropLast() == b) || (b.hasSuffix("/") && !a.hasSuffix("/") && b.dropLast() == a)
     }
 
-    /// Loopback hosts (RFC 8252 §7.3): 127.0.0.0/8, [::1], localhost.
-    public static func isLoopback(_ hostname: String) -> Bool {
-        hostname == "localhost" || hostname == "[::1]" || hostname.hasPrefix("127.")
-            && hostname.split(separator: ".").count == 4 && hostname.allSatisfy { $0.isNumber || $0 == "." }
-    }
 }

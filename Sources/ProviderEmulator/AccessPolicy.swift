@@ -47,7 +47,7 @@ struct AccessPolicy: Sendable {
     /// Whether the page at `origin` may read a provider endpoint's answer.
     func allowsReading(from origin: String) -> Bool {
         guard let url = try? BrowserURL.parse(origin).get(), url.origin != "null" else { return false }
-        return SentinelMatcher.isLoopback(url.hostname) || allowedOrigins.contains(url.origin)
+        return url.isLoopback || allowedOrigins.contains(url.origin)
     }
 
     /// An IP literal, localhost (and names under .localhost), or a listed name; any port.
@@ -55,7 +55,7 @@ struct AccessPolicy: Sendable {
         guard let url = try? BrowserURL.parse("http://" + host + "/").get(), url.pathname == "/", url.search.isEmpty,
               url.username.isEmpty, url.password.isEmpty else { return false }
         let name = url.hostname
-        if name.hasPrefix("[") || name == "localhost" || name.hasSuffix(".localhost") || allowedHosts.contains(name) { return true }
+        if name.hasPrefix("[") || url.isLoopback || allowedHosts.contains(name) { return true }
         // The URL parser writes an IPv4 address as four decimal numbers; a name always has a letter.
         return name.split(separator: ".").count == 4 && name.utf8.allSatisfy { $0 == UInt8(ascii: ".") || (0x30...0x39).contains($0) }
     }

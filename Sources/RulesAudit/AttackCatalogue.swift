@@ -123,7 +123,7 @@ public enum AttackCatalogue {
         },
         AttackGenerator("other-port", "another port on the real host (any port matches only for loopback rules with loopbackAnyPort)",
                         web, example: (.sentinel, "https://yourdomain.com:8443/callback?code=bridge-test-code&state=bridge-test-state"),
-                        expectation: { t in t.loopbackAnyPort && SentinelMatcher.isLoopback(t.realHost) ? .sameNavigation : .lookalike }) { t in
+                        expectation: { t in t.loopbackAnyPort && Loopback.contains(hostname: t.realHost) ? .sameNavigation : .lookalike }) { t in
             [t.parts!.with { $0.port = $0.port == "8443" ? "8444" : "8443" }]
         },
         AttackGenerator("other-scheme", "the other web scheme (`http:` for `https:`): the credential crosses the network in the clear",

@@ -245,7 +245,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             forward(id, url: url, method: method, request: request, to: ProviderRouting.forwardURL(base: provider.base, target: target), isDocument: isDocument, frame: frame)
             return
         }
-        if case .success(let parsed) = BrowserURL.parse(url), SentinelMatcher.isLoopback(parsed.hostname) || !["http", "https"].contains(parsed.scheme) {
+        if case .success(let parsed) = BrowserURL.parse(url), parsed.isLoopback || !["http", "https"].contains(parsed.scheme) {
             command("Fetch.continueRequest", ["requestId": id])
             return
         }

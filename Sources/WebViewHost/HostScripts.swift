@@ -3,6 +3,7 @@
 // the WebViewJavascriptBridge fetch and reply, that bridge's page half (injected when the page asks for it
 // with https://__bridge_loaded__, as the native library does), and a document-start probe that reports
 // uncaught script errors to the host. No WebKit here.
+import BrowserURL
 import NavigationPolicy
 
 public enum HostScripts {
@@ -130,7 +131,7 @@ public enum HostScripts {
           function unmute(script, value) {
             try {
               var url = new URL(String(value), document.baseURI);
-              var loopback = /^(localhost|127\\.0\\.0\\.1|\\[::1\\])$/.test(url.hostname);
+              var loopback = /\(Loopback.hostnamePattern)/.test(url.hostname);
               if (url.origin !== location.origin && !loopback && /^https?:$/.test(url.protocol) && !script.hasAttribute('crossorigin')) {
                 script.crossOrigin = 'anonymous';
               }

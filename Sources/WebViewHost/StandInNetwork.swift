@@ -9,6 +9,7 @@
 // refused, is reported. Runs on the GLib main loop with the view: no threads.
 #if WebKit
 import FlowInspector
+import BrowserURL
 import CSoup
 import Foundation
 import NavigationReplay
@@ -53,7 +54,7 @@ final class StandInNetwork {
     /// reached directly), and this network's certificate trusted for the site's hosts only.
     func configure(_ context: OpaquePointer, webkit: WebKitLibrary) {
         let data = webkit.webkit_web_context_get_website_data_manager(context)
-        let ignored: [String] = ["localhost", "127.0.0.1", "::1"]
+        let ignored = Loopback.proxyBypassPatterns
         var pointers = ignored.map { strdup($0) } + [nil]
         let proxy = pointers.withUnsafeMutableBufferPointer { buffer in
             webkit.webkit_network_proxy_settings_new(proxyURI, UnsafePointer(buffer.baseAddress!).withMemoryRebound(to: UnsafePointer<gchar>?.self, capacity: buffer.count) { $0 })

@@ -73,7 +73,7 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
     static func listensOnLoopback(_ address: String) -> Bool {
         let written = address.contains(":") && !address.hasPrefix("[") ? "[\(address)]" : address
         guard case .success(let url) = BrowserURL.parse("http://\(written)/"), url.pathname == "/", url.portNumber == nil else { return false }
-        return SentinelMatcher.isLoopback(url.hostname)
+        return url.isLoopback
     }
 
     func run() async throws {

@@ -119,6 +119,28 @@ struct HostCommandTests {
         #expect(live == replayed)
     }
 
+    /// A page on another loopback address than 127.0.0.1, in each engine: reached directly (never through the
+    /// stand-in network, which would refuse it), and every way it reaches the app's scheme intercepted alike.
+    @Test("a page on 127.0.0.2 or [::1] is reached directly in both engines and finds the same route",
+          arguments: ["127.0.0.2", "::1"], HostEngine.single)
+    func anotherLoopbackAddress(address: String, engine: HostEngine) throws {
+        let server = try NavigationServer(address: address)
+        defer { server.stop() }
+        let origin = "http://\(address.contains(":") ? "[\(address)]" : address):\(server.port)"
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("host-rules-\(UUID().uuidString).json")
+        try Data(#"{"version": 1, "default": "cancel", "allow": ["\#(origin)"], "schemes": [{"name": "app", "scheme": "myapp"}]}"#.utf8).write(to: rules)
+        let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--rules", rules.path, "--format", "json", "--idle", "1.5",
+                                         origin + "/navigations.html"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = Self.jsonLines(run.stdout)
+        let cancelled = Self.navigations(lines).filter { $0["decision"] as? String == "cancel" }.compactMap { $0["url"] as? String }
+        #expect(cancelled == ["myapp://script?from=script", "myapp://iframe", "myapp://form-get?q=1", "myapp://form-post?status=ok", "myapp://chained?step=3"],
+                "\(run.stdout)")
+        #expect(Self.host(lines)["finalURL"] as? String == origin + "/navigations.html")
+        #expect(lines.compactMap { $0["network"] }.isEmpty, "went through the stand-in network: \(run.stdout)")
+        #expect((Self.host(lines)["failures"] as? [Any])?.isEmpty == true, "\(run.stdout)")
+    }
+
     @Test func recordThenReplayGivesTheSameTranscriptForTheSignIn() throws {
         let record = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
         let run = try BridgeProcess.run(["host", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json", "--reveal", "--record", record,
@@ -213,8 +235,9 @@ final class NavigationServer {
     private let server: LineProcess
     let port: Int
 
-    init() throws {
-        server = try LineProcess(["python3", HostCommandTests.path("Fixtures/host/navigation_server.py")])
+    /// A server on `address` (a loopback address; IPv6 as it is, "::1").
+    init(address: String = "127.0.0.1") throws {
+        server = try LineProcess(["python3", HostCommandTests.path("Fixtures/host/navigation_server.py"), "0", address])
         guard let port = Int(server.firstLine) else {
             server.stop()
             throw CocoaError(.fileReadCorruptFile)
