@@ -232,7 +232,7 @@ let package = Package(
         .testTarget(
             name: "ProviderEmulatorTests",
             dependencies: [
-                "ProviderEmulator", "ProviderDirectory", "NavigationPolicy", "SensitiveText", "JSONText", "FlowInspector",
+                "ProviderEmulator", "ProviderDirectory", "BrowserURL", "NavigationPolicy", "SensitiveText", "JSONText", "FlowInspector",
                 // ProviderErrorMiddleware on a router of its own.
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
                 // BodyDeadlineHandler on an EmbeddedChannel, its clock advanced by hand.

@@ -156,7 +156,7 @@ public struct HostSite: Sendable {
         case .redirect(let location, let status): return .redirect(location: location, status: status)
         case .status(let status): return .status(status)
         case .directory(let directory):
-            var relative = rest.removingPercentEncoding ?? rest
+            var relative = PercentEncoding.decode(rest)
             if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
             // Never above the directory: no "..", no absolute paths.
             let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
@@ -178,7 +178,7 @@ public struct HostSite: Sendable {
                 let prefix = directory.hasSuffix("/") ? directory : directory + "/"
                 if absolute.hasPrefix(prefix) {
                     let relative = absolute.dropFirst(prefix.count).split(separator: "/").map {
-                        String($0).addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0)
+                        PercentEncoding.encodeRFC3986Path(String($0))
                     }
                     return route.key + relative.joined(separator: "/")
                 }

@@ -117,6 +117,4 @@ extension Redactor {
         }
     }
 
-    /// JavaScript's encodeURIComponent (BrowserURL's component percent-encode set).
-    public static func encodeURIComponent(_ text: String) -> String { PercentEncoding.encodeComponent(text) }
 }

@@ -74,7 +74,7 @@ extension Redactor {
 
     /// Text re-encoded as encodeURIComponent does, its masks' "…" left as it is, so a mask reads as one.
     static func encodedKeepingMasks(_ text: String) -> String {
-        encodeURIComponent(text).replacing("%E2%80%A6", with: "…")
+        PercentEncoding.encodeComponent(text).replacing("%E2%80%A6", with: "…")
     }
 
     /// The URL's components with secrets masked: the password, secret query and fragment parameters,

@@ -6,6 +6,7 @@
 // {code, redirect_uri} is seed 000's password_reset page's own server: it exchanges the mail's code at
 // Capture's /oauth/token (as the client the code was issued to, with its secret) and answers
 // {access_token}, or the token endpoint's error (a code used twice is refused).
+import BrowserURL
 import Foundation
 import NavigationPolicy
 import ProviderDirectory
@@ -22,7 +23,7 @@ enum AppBackendRoutes {
                 let user = state.users[index]
                 let token = state.issue(.deepLinkToken, email: user.email, lifetime: config.deepLinkTokenLifetime)
                 let link = config.deepLinkTemplate.replacingOccurrences(of: "{token}", with: token.value)
-                    .replacingOccurrences(of: "{email}", with: Redactor.encodeURIComponent(user.email))
+                    .replacingOccurrences(of: "{email}", with: PercentEncoding.encodeComponent(user.email))
                 let minutes = Int(config.deepLinkTokenLifetime / 60)
                 _ = state.send(channel: "email", from: "no-reply@\(config.appName).example", to: user.email, subject: "Reset your password",
                                text: "Open this link on your phone to choose a new password (it works once, for \(minutes) minutes):\n\(link)\n",

@@ -5,6 +5,7 @@
 // mail as the native endpoint, as pages. GET /oauth/profile_change_password (token, callback, xd_receiver)
 // shows the change form; saving it changes the password (the old one stops working) and loads
 // `xd_receiver#callback=NAME` so the page's named callback runs, as Capture does.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 
@@ -36,7 +37,7 @@ enum CapturePages {
     }
 
     static func query(_ fields: [String: String], _ names: [String]) -> String {
-        names.compactMap { name in fields[name].map { "\(name)=\(Redactor.encodeURIComponent($0))" } }.joined(separator: "&")
+        names.compactMap { name in fields[name].map { "\(name)=\(PercentEncoding.encodeComponent($0))" } }.joined(separator: "&")
     }
 
     static let signInParameters = ["response_type", "redirect_uri", "client_id", "state", "flow", "locale"]
@@ -159,7 +160,7 @@ enum CapturePages {
         guard password.count >= 8 else { return changePage(&state, fields, error: "The password must have at least 8 characters.") }
         guard password == fields["newPasswordConfirm"] else { return changePage(&state, fields, error: "The passwords do not match.") }
         state.users[index].password = password
-        let receiver = fields["xd_receiver"]! + "#callback=" + Redactor.encodeURIComponent(fields["callback"]!)
+        let receiver = fields["xd_receiver"]! + "#callback=" + PercentEncoding.encodeComponent(fields["callback"]!)
         return EmulatorPage.html("Password changed", """
             <p id="status">Your password was changed.</p>
             <iframe hidden id="xdReceiver" src="\(EmulatorPage.escape(receiver))"></iframe>

@@ -28,7 +28,7 @@ public struct EmulatorRequest: Sendable {
     public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
                 origin: String? = nil, host: String? = nil, headers: [String: String] = [:]) {
         let target = path + (query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }
-            .map { "\(Redactor.encodeURIComponent($0.key))=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&"))
+            .map { "\(PercentEncoding.encodeComponent($0.key))=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&"))
         self.init(method: method, target: target, path: path, query: query, contentType: contentType, body: body, origin: origin, host: host,
                   lowercasedHeaders: Self.lowercased(headers))
     }
@@ -157,7 +157,7 @@ enum URLQuery {
         let hash = base.firstIndex(of: "#") ?? base.endIndex
         let head = base[..<hash], fragment = base[hash...]
         let separator = head.contains("?") ? (head.hasSuffix("?") || head.hasSuffix("&") ? "" : "&") : "?"
-        let query = parameters.map { Redactor.encodeURIComponent($0.0) + "=" + Redactor.encodeURIComponent($0.1) }.joined(separator: "&")
+        let query = parameters.map { PercentEncoding.encodeComponent($0.0) + "=" + PercentEncoding.encodeComponent($0.1) }.joined(separator: "&")
         return head + separator + query + fragment
     }
 }

@@ -171,7 +171,7 @@ enum EngageRoutes {
         let known = state.userIndex(email: email).map { state.users[$0] }
         let displayName = known?.displayName ?? local
         return JSONFields([("providerName", .string(providerName(provider))),
-                           ("identifier", .string("https://\(ProviderDirectory.exampleIdPHost)/\(provider)/\(Redactor.encodeURIComponent(email))")),
+                           ("identifier", .string("https://\(ProviderDirectory.exampleIdPHost)/\(provider)/\(PercentEncoding.encodeComponent(email))")),
                            ("displayName", .string(displayName)), ("preferredUsername", .string(local)),
                            ("email", .string(email)), ("verifiedEmail", .string(email)),
                            ("name", .object(JSONFields.single("formatted", .string(displayName))))])

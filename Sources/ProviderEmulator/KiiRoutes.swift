@@ -7,6 +7,7 @@
 // are served. Sign-in and registration are KiiAuthRoutes. Errors are Kii's
 // `{"errorCode", "message"}`: 400 invalid input or password, 403 wrong PIN, 404 unknown user, 409 not
 // verified, 410 expired.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 import JSONText
@@ -99,7 +100,7 @@ enum KiiRoutes {
 
     /// EMAIL:address, PHONE:+E164, or a user id.
     static func user(_ state: EmulatorState, _ identifier: String) -> Int? {
-        let decoded = identifier.removingPercentEncoding ?? identifier
+        let decoded = PercentEncoding.decode(identifier)
         if decoded.uppercased().hasPrefix("EMAIL:") { return state.userIndex(email: String(decoded.dropFirst(6))) }
         if decoded.uppercased().hasPrefix("PHONE:") { return state.userIndex(phone: String(decoded.dropFirst(6))) }
         return state.users.firstIndex { $0.uuid == decoded }

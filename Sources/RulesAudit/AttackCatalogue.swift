@@ -177,7 +177,7 @@ public enum AttackCatalogue {
     static let carried: [AttackGenerator] = [
         AttackGenerator("inside-query", "the whole URL, percent-encoded, in a query parameter of the attacker's page (an open redirect's input)",
                         [.sentinel, .deepLink, .bridge], example: (.sentinel, "https://evil.example/?redirect_uri=https%3A%2F%2Fyourdomain.com%2Fcallback%3Fcode%3Dbridge-test-code%26state%3Dbridge-test-state"),
-                        expect: .lookalike) { t in ["https://\(attacker)/?redirect_uri=" + Redactor.encodeURIComponent(t.url)] },
+                        expect: .lookalike) { t in ["https://\(attacker)/?redirect_uri=" + PercentEncoding.encodeComponent(t.url)] },
         AttackGenerator("inside-fragment", "the whole URL in the fragment of the attacker's page",
                         [.sentinel, .deepLink, .bridge], example: (.sentinel, "https://evil.example/#https://yourdomain.com/callback?code=bridge-test-code&state=bridge-test-state"),
                         expect: .lookalike) { t in ["https://\(attacker)/#" + t.url] },
@@ -192,7 +192,7 @@ public enum AttackCatalogue {
         AttackGenerator("oauth-error", "an OAuth error response at the redirect URI (RFC 6749 §4.1.2.1): the app's answer, never a page to load",
                         sentinelOnly, example: (.sentinel, "https://yourdomain.com/callback?error=access_denied&error_description=denied&state=bridge-test-state"),
                         expect: .errorResponse) { t in
-            let response = "error=access_denied&error_description=denied&state=" + Redactor.encodeURIComponent(t.state)
+            let response = "error=access_denied&error_description=denied&state=" + PercentEncoding.encodeComponent(t.state)
             return [t.parts!.with { parts in
                 if t.responseMode == .fragment { parts.fragment = response } else { parts.query = t.baseQuery.map { $0 + "&" + response } ?? response }
             }]

@@ -103,7 +103,7 @@ enum AttackTargets {
             if !names.contains("state") && !rule.forbid.contains("state") { names.append("state") }
             // A form_post result is in the posted body: the URL carries none of it.
             if rule.responseMode == .formPost { names = [] }
-            let payload = names.map { "\($0)=\(Redactor.encodeURIComponent(placeholder($0, state: rules.expectedState)))" }.joined(separator: "&")
+            let payload = names.map { "\($0)=\(PercentEncoding.encodeComponent(placeholder($0, state: rules.expectedState)))" }.joined(separator: "&")
             let existingQuery = url.search.isEmpty ? nil : String(url.search.dropFirst())
             var parts = URLParts(scheme: url.scheme, host: url.hostname, port: url.port.isEmpty ? nil : url.port, path: url.pathname,
                                  query: existingQuery, fragment: nil)
@@ -135,7 +135,7 @@ enum AttackTargets {
             case nil:
                 let route = rule.route ?? "any-route"
                 let query = rule.require.isEmpty ? nil
-                    : rule.require.map { "\($0)=\(Redactor.encodeURIComponent(placeholder($0, state: rules.expectedState)))" }.joined(separator: "&")
+                    : rule.require.map { "\($0)=\(PercentEncoding.encodeComponent(placeholder($0, state: rules.expectedState)))" }.joined(separator: "&")
                 let parts = URLParts(scheme: rule.scheme, host: route, path: "", query: query)
                 var target = AttackTarget(kind: .deepLink, name: rule.name, keyPath: rule.keyPath, url: parts.text, decisionKind: .deeplink,
                                           credentials: rule.require.filter(secrets.isSecret), ownOrigin: nil, parts: parts, realHost: route)

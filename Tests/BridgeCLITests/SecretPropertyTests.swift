@@ -7,6 +7,7 @@
 // family of the secret policy, a URL carried encoded twice. A typed secret
 // (TypedSecret) stands in those places raw, unencoded, as a person or a log types it. The same oracle runs
 // as the fuzz target FuzzSecrets on the renderer in process.
+import BrowserURL
 import SeededRandom
 import Foundation
 import NavigationPolicy
@@ -71,8 +72,8 @@ struct GeneratedSecret: CustomStringConvertible {
             "https://yourdomain.com/password_reset.php;code=\(raw)/next",
             // Every name the secret policy's examples put in a family, and a URL carrying it encoded once more.
             "https://a.example/cb?" + SecretParameters.examples.filter { $0.family != nil }
-                .map { Redactor.encodeURIComponent($0.name) + "=\(raw)" }.joined(separator: "&"),
-            "https://yourdomain.com/next?next=" + Redactor.encodeURIComponent("https://a.example/cb?access_token=\(raw)"),
+                .map { PercentEncoding.encodeComponent($0.name) + "=\(raw)" }.joined(separator: "&"),
+            "https://yourdomain.com/next?next=" + PercentEncoding.encodeComponent("https://a.example/cb?access_token=\(raw)"),
         ]
     }
 }

@@ -349,7 +349,7 @@ struct OneRedactionPathTests {
 
     @Test("a bridge's arguments are masked by position as well as by key")
     func positionalArguments() throws {
-        let entry = "janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"["TOKENVALUE123456",42424242,{"screen":"signIn"}]"#)
+        let entry = "janrain:onCaptureLoginSuccess?arguments=" + PercentEncoding.encodeComponent(#"["TOKENVALUE123456",42424242,{"screen":"signIn"}]"#)
         let redacted = redactor.bridgeQueueEntry(entry)
         #expect(!redacted.contains("TOKENVALUE") && !redacted.contains("42424242"))
         let arguments = JSONValue.parse(FormParameters.decodeComponent(redacted.split(separator: "=", maxSplits: 1)[1]))
@@ -357,7 +357,7 @@ struct OneRedactionPathTests {
         #expect(redactor.value(#"["TOKENVALUE123456"]"#, forParameter: "arguments") == #"["TOKE…(16)"]"#)
         // A string argument that reads as a query ("?token=") is an argument, masked by position, not a URL
         // whose empty token is masked (found by FuzzSecrets: the argument was printed whole).
-        let querylike = redactor.rawURL("janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"["?token=ab12cd34"]"#))
+        let querylike = redactor.rawURL("janrain:onCaptureLoginSuccess?arguments=" + PercentEncoding.encodeComponent(#"["?token=ab12cd34"]"#))
         let querylikeArguments = JSONValue.parse(FormParameters.decodeComponent(querylike.split(separator: "=", maxSplits: 1)[1]))
         #expect(querylikeArguments == .array([.string("…(15)")]))
         // WebViewJavascriptBridge: a message's data when it is a plain value.
@@ -383,7 +383,7 @@ struct OneRedactionPathTests {
 
     @Test("JSON carried in a parameter is masked by key and stays decodable")
     func jsonArguments() throws {
-        let raw = "arguments=" + Redactor.encodeURIComponent(#"[{"accessToken":"SECRETSECRETSECRET","email":"ada@example.com"}]"#)
+        let raw = "arguments=" + PercentEncoding.encodeComponent(#"[{"accessToken":"SECRETSECRETSECRET","email":"ada@example.com"}]"#)
         let redacted = redactor.redactFormEncoded(raw)
         #expect(!redacted.contains("SECRETSECRET"))
         let decoded = FormParameters.decodeComponent(redacted.dropFirst("arguments=".count))

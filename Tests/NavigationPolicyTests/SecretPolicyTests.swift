@@ -22,7 +22,7 @@ struct SecretPolicyTests {
         // A bridge's arguments are no secret's name, but their value is masked by position (or whole, when it
         // is not JSON): the policy is not asked about them.
         let secret = try #require(SecretParameters.examples.first { $0.name == name }).family != nil || Redactor.isArguments(name)
-        let encoded = Redactor.encodeURIComponent(name)
+        let encoded = PercentEncoding.encodeComponent(name)
         for url in ["https://yourdomain.com/cb?\(encoded)=\(Self.value)", "https://yourdomain.com/cb#\(encoded)=\(Self.value)"] {
             let shown = Redactor().rawURL(url)
             #expect(shown.contains(Self.value) == !secret, "\(shown)")
@@ -86,7 +86,7 @@ struct SecretPolicyTests {
           arguments: [1, 2, 3])
     func punctuationAfterEncodedEquals(times: Int) {
         var carried = "https://a.example/cb?access_token="
-        for _ in 0..<times { carried = Redactor.encodeURIComponent(carried) }
+        for _ in 0..<times { carried = PercentEncoding.encodeComponent(carried) }
         let text = "navigates to https://yourdomain.com/next?next=" + carried + String(repeating: ".", count: 27)
         #expect(!Redactor().foreignText(text).contains(String(repeating: ".", count: 8)), "\(Redactor().foreignText(text))")
         #expect(Redactor.endsWithEquals(Array(carried.utf8)))
@@ -103,7 +103,7 @@ struct SecretPolicyTests {
           arguments: [1, 2, 3])
     func encodedMoreThanOnce(times: Int) {
         var inner = "https://a.example/cb?access_token=SECRETSECRETSECRET&x=1&q=a%26b"
-        for _ in 0..<times { inner = Redactor.encodeURIComponent(inner) }
+        for _ in 0..<times { inner = PercentEncoding.encodeComponent(inner) }
         let shown = Redactor().rawURL("https://yourdomain.com/next?next=" + inner)
         #expect(!shown.contains("SECRETSECRETSECRET"), "\(shown)")
         var decoded = String(shown.dropFirst("https://yourdomain.com/next?next=".count))
@@ -111,7 +111,7 @@ struct SecretPolicyTests {
         #expect(decoded == "https://a.example/cb?access_token=SECR…(18)&x=1&q=a%26b", "\(decoded)")
         // A secret with an escape of its own (`&` as %26) is masked whole, not split at what it stands for.
         var carried = "https://a.example/cb?access_token=SECRET%26SECRETSECRET"
-        for _ in 0..<times { carried = Redactor.encodeURIComponent(carried) }
+        for _ in 0..<times { carried = PercentEncoding.encodeComponent(carried) }
         #expect(!Redactor().rawURL("https://yourdomain.com/next?next=" + carried).contains("SECRETSECRET"))
     }
 }

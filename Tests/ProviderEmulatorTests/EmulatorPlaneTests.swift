@@ -3,6 +3,7 @@
 // each spelling and method; a no-cors POST from another page changes no control state; faults reach a route
 // however it is spelt; hosted pages carry their Content-Security-Policy; the URLs a provider sends codes to
 // or frames must be registered; the clock and the configuration's times are range-checked.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 @testable import ProviderEmulator
@@ -120,7 +121,7 @@ struct EmulatorPlaneTests {
     func xdReceiver(receiver: String, framed: Bool) async throws {
         let emulator = Emulator()
         let token = try #require(object(await emulator.signIn(responseType: "token"))["access_token"] as? String)
-        let fields = "token=\(token)&callback=done&xd_receiver=\(Redactor.encodeURIComponent(receiver))"
+        let fields = "token=\(token)&callback=done&xd_receiver=\(PercentEncoding.encodeComponent(receiver))"
         let page = await send("GET", "/oauth/profile_change_password?" + fields, on: emulator.emulator)
         #expect((page.status == 200) == framed, "\(receiver): \(page.text)")
         let saved = await send("POST", "/oauth/profile_change_password", contentType: "application/x-www-form-urlencoded",
@@ -138,7 +139,7 @@ struct EmulatorPlaneTests {
         var configuration = EmulatorConfiguration()
         if let listed { configuration.clients = [EmulatorConfiguration.Client(id: "c", redirectURIs: listed)] }
         let emulator = ProviderEmulator(configuration: configuration)
-        let query = "response_type=code&client_id=c&redirect_uri=\(Redactor.encodeURIComponent(redirect))"
+        let query = "response_type=code&client_id=c&redirect_uri=\(PercentEncoding.encodeComponent(redirect))"
         let page = await send("GET", "/oauth/signin?" + query, on: emulator)
         #expect((page.status == 200) == sent, "\(redirect): \(page.text)")
         let signedIn = await send("POST", "/oauth/signin", contentType: "application/x-www-form-urlencoded",

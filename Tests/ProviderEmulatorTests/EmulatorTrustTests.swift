@@ -3,6 +3,7 @@
 // headers (DNS rebinding); redirect URIs that would run script are refused; the dashboard sends a
 // Content-Security-Policy and has no inline script; PINs and passwords cannot be tried without limit;
 // Mailpit's delete deletes only the IDs given; configuration values are checked for range.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 import ProviderEmulator
@@ -71,7 +72,7 @@ struct EmulatorTrustTests {
     ])
     func scriptRedirects(redirect: String) async {
         let emulator = ProviderEmulator()
-        let encoded = Redactor.encodeURIComponent(redirect)
+        let encoded = PercentEncoding.encodeComponent(redirect)
         let forgot = await request("POST", "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
                              on: emulator)
         #expect(forgot.status == 400 && object(forgot)["error"] as? String == "invalid_argument")

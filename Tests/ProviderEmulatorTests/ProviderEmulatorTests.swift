@@ -3,6 +3,7 @@
 // code, the code exchange (once, for its redirect_uri, before it expires on a moved clock), the app
 // backend's deep-link reset, the Mailpit-shaped outbox, faults, reset, and bad requests answered with the
 // provider's own errors.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 import ProviderEmulator
@@ -15,7 +16,7 @@ struct Emulator {
     static let redirect = "https://yourdomain.com/password_reset.php"
 
     func form(_ path: String, _ fields: [(String, String)]) async -> EmulatorResponse {
-        let body = fields.map { "\(Redactor.encodeURIComponent($0.0))=\(Redactor.encodeURIComponent($0.1))" }.joined(separator: "&")
+        let body = fields.map { "\(PercentEncoding.encodeComponent($0.0))=\(PercentEncoding.encodeComponent($0.1))" }.joined(separator: "&")
         return await emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
     }
     func json(_ method: String, _ path: String, _ body: String = "") async -> EmulatorResponse {
@@ -236,7 +237,7 @@ struct BackendEmulatorTests {
 
 @Suite("provider emulator: Capture's pages")
 struct CapturePageTests {
-    static let signIn = "/oauth/signin?response_type=code_and_token&client_id=app&state=s%201&redirect_uri=" + Redactor.encodeURIComponent(Emulator.redirect)
+    static let signIn = "/oauth/signin?response_type=code_and_token&client_id=app&state=s%201&redirect_uri=" + PercentEncoding.encodeComponent(Emulator.redirect)
 
     @Test("the sign-in page has the form and a forgot-password link; signing in redirects to redirect_uri with code, token and state")
     func signIn() async throws {
@@ -266,7 +267,7 @@ struct CapturePageTests {
     @Test("the forgot-password page mails the reset link")
     func forgotPage() async throws {
         let e = Emulator()
-        #expect(await e.get("/oauth/forgot_password?client_id=app&redirect_uri=" + Redactor.encodeURIComponent(Emulator.redirect)).text.contains("forgotPasswordForm"))
+        #expect(await e.get("/oauth/forgot_password?client_id=app&redirect_uri=" + PercentEncoding.encodeComponent(Emulator.redirect)).text.contains("forgotPasswordForm"))
         let sent = await e.form("/oauth/forgot_password", [("client_id", "app"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
         #expect(sent.text.contains("Check your mail"))
         let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)

@@ -37,7 +37,7 @@ struct SocialSignInTests {
     }
 
     static func post(_ emulator: ProviderEmulator, _ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) async -> EmulatorResponse {
-        let body = fields.map { "\(Redactor.encodeURIComponent($0.0))=\(Redactor.encodeURIComponent($0.1))" }.joined(separator: "&")
+        let body = fields.map { "\(PercentEncoding.encodeComponent($0.0))=\(PercentEncoding.encodeComponent($0.1))" }.joined(separator: "&")
         return await emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded",
                                                      body: Array(body.utf8), headers: headers))
     }
@@ -45,21 +45,21 @@ struct SocialSignInTests {
     /// Start to token URL, as a view behind `bridge host` makes the hops: the answer at the token URL.
     static func signIn(_ emulator: ProviderEmulator, provider: String = "google", decision: String = "allow",
                        email: String = "ada@example.com", tokenURL: String = tokenURL) async -> Hop {
-        let start = await get(emulator, "/\(provider)/start?token_url=\(Redactor.encodeURIComponent(tokenURL))&language_preference=en",
+        let start = await get(emulator, "/\(provider)/start?token_url=\(PercentEncoding.encodeComponent(tokenURL))&language_preference=en",
                               headers: engageHost)
         let idp = Hop(start)
         let consent = await post(emulator, ExampleIdPRoutes.authorizePath,
                                  ExampleIdPRoutes.carried.compactMap { name in idp.query[name].map { (name, $0) } } + [("email", email), ("decision", decision)],
                                  headers: ["X-Forwarded-Host": ProviderDirectory.exampleIdPHost])
         let back = Hop(consent)
-        let target = "/\(provider)/callback?" + back.query.map { "\($0.key)=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&")
+        let target = "/\(provider)/callback?" + back.query.map { "\($0.key)=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&")
         return Hop(await get(emulator, target, headers: engageHost))
     }
 
     @Test("every hop: Social Login's start sends the view to the identity provider on its own host, which comes back to Social Login's callback, which sends the token to the token URL")
     func hops() async {
         let emulator = Emulator().emulator
-        let start = await Self.get(emulator, "/google/start?token_url=\(Redactor.encodeURIComponent(Self.tokenURL))", headers: Self.engageHost)
+        let start = await Self.get(emulator, "/google/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))", headers: Self.engageHost)
         #expect(start.status == 302)
         let idp = Hop(start)
         #expect(idp.base == "https://idp.example/idp/authorize")
@@ -75,12 +75,12 @@ struct SocialSignInTests {
     @Test("reached directly (bridge serve, no forwarding proxy), every hop stays on the emulator's own origin")
     func direct() async {
         let emulator = Emulator().emulator
-        let start = await emulator.handle(EmulatorRequest(method: "GET", target: "/facebook/start?token_url=\(Redactor.encodeURIComponent(Self.tokenURL))",
+        let start = await emulator.handle(EmulatorRequest(method: "GET", target: "/facebook/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))",
                                                           host: "127.0.0.1:8080"))
         let idp = Hop(start)
         #expect(idp.base == "http://127.0.0.1:8080/idp/authorize" && idp.query["redirect_uri"] == "http://127.0.0.1:8080/facebook/callback")
         // A forwarded host that is not a host name is ignored, never written into a Location.
-        let odd = await emulator.handle(EmulatorRequest(method: "GET", target: "/google/start?token_url=\(Redactor.encodeURIComponent(Self.tokenURL))",
+        let odd = await emulator.handle(EmulatorRequest(method: "GET", target: "/google/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))",
                                                         host: "127.0.0.1:8080", headers: ["X-Forwarded-Host": "evil.example/x?"]))
         #expect(Hop(odd).base == "http://127.0.0.1:8080/idp/authorize")
     }
@@ -136,7 +136,7 @@ struct SocialSignInTests {
     @Test("a callback comes back once: the same state again is refused")
     func callbackOnce() async {
         let emulator = Emulator().emulator
-        let start = Hop(await Self.get(emulator, "/google/start?token_url=\(Redactor.encodeURIComponent(Self.tokenURL))", headers: Self.engageHost))
+        let start = Hop(await Self.get(emulator, "/google/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))", headers: Self.engageHost))
         let consent = Hop(await Self.post(emulator, ExampleIdPRoutes.authorizePath,
                                           ExampleIdPRoutes.carried.compactMap { name in start.query[name].map { (name, $0) } } + [("decision", "allow"), ("email", "ada@example.com")]))
         let target = "/google/callback?code=\(consent.query["code"] ?? "")&state=\(consent.query["state"] ?? "")"
@@ -163,16 +163,16 @@ struct SocialSignInTests {
         #expect(thin["stat"] as? String == "ok" && thin["is_new"] as? Bool == true)
         // JUMP makes the call Social Login's token URL: the token arrives in the query.
         let jump = await Self.signIn(emulator, tokenURL: "https://bridge-demo.janraincapture.com/oauth/auth_native?client_id=bridgedemomobileclient&redirect_uri=https%3A%2F%2Fyourdomain.com%2F")
-        #expect(object(await Self.get(emulator, "/oauth/auth_native?" + jump.query.map { "\($0.key)=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&")))["stat"] as? String == "ok")
+        #expect(object(await Self.get(emulator, "/oauth/auth_native?" + jump.query.map { "\($0.key)=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&")))["stat"] as? String == "ok")
     }
 
     @Test("the widget's token URL redirects to redirect_uri with the credential and the page's state, or with the error")
     func widgetTokenURL() async {
         let emulator = Emulator().emulator
         let widget = "https://bridge-demo.janraincapture.com/widget/token_url?client_id=bridgedemomobileclient&redirect_uri="
-            + Redactor.encodeURIComponent("https://yourdomain.com/index.html") + "&response_type=code&state=page-state"
+            + PercentEncoding.encodeComponent("https://yourdomain.com/index.html") + "&response_type=code&state=page-state"
         let arrived = await Self.signIn(emulator, tokenURL: widget)
-        let target = "/widget/token_url?" + arrived.query.map { "\($0.key)=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&")
+        let target = "/widget/token_url?" + arrived.query.map { "\($0.key)=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&")
         let back = Hop(await Self.get(emulator, target))
         #expect(back.base == "https://yourdomain.com/index.html" && (back.query["code"] ?? "").count == 32 && back.query["state"] == "page-state")
         let code = back.query["code"] ?? ""
@@ -181,7 +181,7 @@ struct SocialSignInTests {
         #expect(exchange["access_token"] != nil)
 
         let cancelled = await Self.signIn(emulator, decision: "cancel", tokenURL: widget)
-        let refused = Hop(await Self.get(emulator, "/widget/token_url?" + cancelled.query.map { "\($0.key)=\(Redactor.encodeURIComponent($0.value))" }.joined(separator: "&")))
+        let refused = Hop(await Self.get(emulator, "/widget/token_url?" + cancelled.query.map { "\($0.key)=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&")))
         #expect(refused.base == "https://yourdomain.com/index.html" && refused.query["error"] == "access_denied" && refused.query["code"] == nil)
         let badRedirect = await Self.get(emulator, "/widget/token_url?client_id=x&response_type=code&redirect_uri=javascript%3Aalert(1)&token=t")
         #expect(badRedirect.status == 400 && badRedirect.location == nil)

@@ -1,6 +1,7 @@
 // HostLogicTests.swift: the hosted view's logic without WebKit: a navigation action becomes the request
 // and source the engine and recording see; the stop state machine (conditions, idleness, the timeout,
 // failures after a stop); and what counts as a credential hand-off for --until sentinel.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 import NavigationReplay
@@ -59,11 +60,11 @@ struct HostLogicTests {
     func handOff() throws {
         #expect(CredentialHandOff.isHandOff(try Self.navigation("https://yourdomain.com/cb?code=abc")))
         #expect(CredentialHandOff.isHandOff(try Self.navigation("janrain:accessToken=abc")))
-        let args = Redactor.encodeURIComponent(#"[{"accessToken":"t0k3n","oneTime":false}]"#)
+        let args = PercentEncoding.encodeComponent(#"[{"accessToken":"t0k3n","oneTime":false}]"#)
         #expect(CredentialHandOff.isHandOff(try Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(args)"])))
-        let empty = Redactor.encodeURIComponent(#"[{"accessToken":"","oneTime":false}]"#)
+        let empty = PercentEncoding.encodeComponent(#"[{"accessToken":"","oneTime":false}]"#)
         #expect(!CredentialHandOff.isHandOff(try Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureLoginSuccess?arguments=\(empty)"])))
-        let screen = Redactor.encodeURIComponent(#"[{"screen":"signIn"}]"#)
+        let screen = PercentEncoding.encodeComponent(#"[{"screen":"signIn"}]"#)
         #expect(!CredentialHandOff.isHandOff(try Self.navigation("janrain:eventsAvailable?1", drained: ["janrain:onCaptureScreenShow?arguments=\(screen)"])))
         #expect(!CredentialHandOff.isHandOff(try Self.navigation("https://yourdomain.com/page")))
     }
@@ -74,9 +75,9 @@ struct HostLogicTests {
         #expect(!CredentialHandOff.isHandOff(try Self.call("AndroidBridge.signInCompleted", [.string(#"{"access_token":""}"#)])))
         // A method the app never added delivers nothing, whatever it carries.
         #expect(!CredentialHandOff.isHandOff(try Self.call("AndroidBridge.other", [.string(#"{"access_token":"t0k3n"}"#)])))
-        let login = "janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"[{"accessToken":"t0k3n"}]"#)
+        let login = "janrain:onCaptureLoginSuccess?arguments=" + PercentEncoding.encodeComponent(#"[{"accessToken":"t0k3n"}]"#)
         #expect(CredentialHandOff.isHandOff(try Self.call("demo.bridgeCallback", [.string(JSONValue.array([.string(login)]).jsonText)])))
-        let screen = "janrain:onCaptureScreenShow?arguments=" + Redactor.encodeURIComponent(#"[{"screen":"signIn"}]"#)
+        let screen = "janrain:onCaptureScreenShow?arguments=" + PercentEncoding.encodeComponent(#"[{"screen":"signIn"}]"#)
         #expect(!CredentialHandOff.isHandOff(try Self.call("demo.bridgeCallback", [.string(JSONValue.array([.string(screen)]).jsonText)])))
         // It counts as the first interception when it delivered something, and stops --until sentinel.
         var state = HostRunState(until: .sentinel, timeout: 30, idle: 1)

@@ -1,5 +1,6 @@
 // HostRecordingTests.swift: the host's transcript keeps the view's order while a bridge queue is being
 // drained, and what it records replays to the same decisions. No WebKit needed: the view is played here.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 import NavigationReplay
@@ -8,7 +9,7 @@ import Testing
 
 @Suite struct HostRecordingTests {
     static func engine() throws -> PolicyEngine { try PolicyEngine(rulesFile: Repository.path("Fixtures/rules/capture.json")) }
-    static let login = "janrain:onCaptureLoginSuccess?arguments=" + Redactor.encodeURIComponent(#"[{"accessToken":"0123456789abcdef","oneTime":false}]"#)
+    static let login = "janrain:onCaptureLoginSuccess?arguments=" + PercentEncoding.encodeComponent(#"[{"accessToken":"0123456789abcdef","oneTime":false}]"#)
 
     final class Outputs { var navigations: [ReplayedNavigation] = [] }
 
@@ -72,7 +73,7 @@ import Testing
 
     /// An authorization request with `sent` as its state, then the sentinel answering it with `received`.
     static func authorization(sent: String, received: String, into recording: HostRecording) {
-        let redirect = Redactor.encodeURIComponent("https://yourdomain.com/password_reset.php")
+        let redirect = PercentEncoding.encodeComponent("https://yourdomain.com/password_reset.php")
         recording.navigation(NavigationRequest(url: "https://yourdomain.us.janraincapture.com/oauth/signin?client_id=c&redirect_uri=\(redirect)&response_type=code&state=\(sent)"),
                              source: .app, decided: .allow)
         recording.navigation(NavigationRequest(url: "https://yourdomain.com/password_reset.php?code=abcdef0123456789&access_token=0123456789abcdef&state=\(received)"),

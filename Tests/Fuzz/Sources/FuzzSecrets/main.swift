@@ -41,13 +41,13 @@ func urls(_ s: String) -> [String] {
      "https://yourdomain.com/password_reset.php;code=\(s)/next",
      // Every name of every family in the secret policy's examples, and a URL carrying it encoded once more.
      "https://a.example/cb?" + familyNames.map { "\($0)=\(s)" }.joined(separator: "&"),
-     "https://yourdomain.com/next?next=" + Redactor.encodeURIComponent("https://a.example/cb?access_token=\(s)")]
+     "https://yourdomain.com/next?next=" + PercentEncoding.encodeComponent("https://a.example/cb?access_token=\(s)")]
         // A JWT under a name no family has, and as a path segment: only while the secret keeps the shape.
         + (s.utf8.allSatisfy(CredentialShape.isBase64URL) ? ["https://a.example/cb?x=eyJhbGciOiJIUzI1NiJ9.\(s).c2ln", "https://a.example/u/eyJhbGciOiJIUzI1NiJ9.\(s).c2ln/p"] : [])
 }
 
 /// The names the secret policy's examples put in a family.
-let familyNames = SecretParameters.examples.filter { $0.family != nil }.map { Redactor.encodeURIComponent($0.name) }
+let familyNames = SecretParameters.examples.filter { $0.family != nil }.map { PercentEncoding.encodeComponent($0.name) }
 
 
 func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer) -> [String] {
