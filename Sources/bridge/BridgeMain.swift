@@ -64,6 +64,6 @@ extension CheckCommand: MasksSecrets { var redactor: Redactor { transcript.rende
 extension ReplayCommand: MasksSecrets { var redactor: Redactor { transcript.renderer.redactor } }
 extension HostCommand: MasksSecrets { var redactor: Redactor { transcript.renderer.redactor } }
 extension TestCommand: MasksSecrets { var redactor: Redactor { display.redactor } }
-extension InspectCommand: MasksSecrets { var redactor: Redactor { Redactor(isEnabled: !reveal) } }
-extension URLCommand: MasksSecrets { var redactor: Redactor { Redactor(isEnabled: !reveal) } }
-extension ServeCommand: MasksSecrets { var redactor: Redactor { Redactor(isEnabled: !reveal) } }
+extension InspectCommand: MasksSecrets { var redactor: Redactor { revealing.redactor } }
+extension URLCommand: MasksSecrets { var redactor: Redactor { revealing.redactor } }
+extension ServeCommand: MasksSecrets { var redactor: Redactor { revealing.redactor } }

@@ -34,8 +34,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Output format: text, json (one object per finding) or sarif (SARIF 2.1.0).")
     var format: FindingFormat = .text
 
-    @Flag(name: .long, help: "Show secret parameter values instead of masking them.")
-    var reveal = false
+    @OptionGroup var revealing: RevealOption
 
     @Option(name: .long, help: "The origin page files are served under (https://yourdomain.com): a directory's files under their paths in it. Without it, a bridge-site.json beside a page, or a sentinel in --rules whose redirect URI names the page, says where it is served; else its origin is unknown and checks that need it do not guess.")
     var origin: String?
@@ -71,7 +70,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         if let rules {
             engine = try EngineLoader.load(rules)
         }
-        let inspector = Inspector(engine: engine, maxBytes: maxBytes, redactor: Redactor(isEnabled: !reveal))
+        let inspector = Inspector(engine: engine, maxBytes: maxBytes, redactor: revealing.redactor)
         var result = InspectionResult()
         var addresses = PageAddresses(origin: origin, engine: engine)
         for input in inputs {
@@ -139,7 +138,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     }
 
     func report(_ result: InspectionResult) {
-        let report = FindingReport(format: format, redactor: Redactor(isEnabled: !reveal), toolVersion: Bridge.configuration.version)
+        let report = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
         let out = OutputWriter()
         out.lines(report.lines(result))
         out.flush()

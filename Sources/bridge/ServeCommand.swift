@@ -58,8 +58,7 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Output format: text or json (one object per line).")
     var format: TranscriptFormat = .text
 
-    @Flag(name: .long, help: "Show codes, tokens and passwords in the request log instead of masking them.")
-    var reveal = false
+    @OptionGroup var revealing: RevealOption
 
     func checkOptions() throws(CommandProblem) {
         if port < 0 || port > 65535 { throw CommandProblem.portOutOfRange(port) }
@@ -84,7 +83,7 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
         // A parent (a test runner, a shell script) may have blocked these; the server stops on them.
         StopSignals.unblock()
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
-        let renderer = TranscriptRenderer(format: format, redactor: Redactor(isEnabled: !reveal))
+        let renderer = TranscriptRenderer(format: format, redactor: revealing.redactor)
         let out = OutputWriter(flushEachLine: true, synchronized: true)
         do {
             try await server.run(onRunning: { base in out.lines(renderer.lines(Listening(base))) },

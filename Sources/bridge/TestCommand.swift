@@ -54,8 +54,8 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             """
     )
 
-    @Option(name: .long, help: "The rules file (JSON, version 1).")
-    var rules: String
+    @OptionGroup var rulesFile: RulesOption
+    var rules: String { rulesFile.rules }
 
     @Option(name: .long, help: "Output format: text, json, junit or sarif.")
     var format: TestFormat = .text

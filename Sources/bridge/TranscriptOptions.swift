@@ -1,6 +1,7 @@
-// TranscriptOptions.swift: the options `check`, `replay` and `host` share (the rules file, the output
-// format, and DisplayOptions: --explain, --reveal, --color, which `test` shares too), their help written
-// once, and the one way a command loads its engine and builds its renderer.
+// TranscriptOptions.swift: the options commands share, each declared once as an option group: --rules
+// (RulesOption: `check`, `replay`, `host`, `test`), --reveal (RevealOption: every command that prints),
+// --explain and --color (DisplayOptions, with --reveal); the output format of `check`, `replay` and `host`;
+// and the one way a command loads its engine and builds its renderer.
 import CommandOutput
 import ArgumentParser
 import NavigationPolicy
@@ -10,8 +11,8 @@ extension TranscriptFormat: ExpressibleByArgument {}
 extension Platform: ExpressibleByArgument {}
 
 struct TranscriptOptions: ParsableArguments {
-    @Option(name: .long, help: "The rules file (JSON, version 1; the format: Sources/NavigationPolicy/NavigationPolicy.docc/RulesFile.md).")
-    var rules: String
+    @OptionGroup var rulesFile: RulesOption
+    var rules: String { rulesFile.rules }
 
     @Option(name: .long, help: "Output format: text (for people) or json (one object per line).")
     var format: TranscriptFormat = .text
@@ -35,19 +36,32 @@ struct TranscriptOptions: ParsableArguments {
     func platformFromLog(for engine: PolicyEngine) -> Bool { platform == nil && engine.rules.platform == nil }
 }
 
+/// --reveal, declared once for every command that prints (all but `help`), and the Redactor it makes.
+struct RevealOption: ParsableArguments {
+    @Flag(name: .long, help: "Show secret values (codes, tokens, state, passwords) instead of masking them.")
+    var reveal = false
+
+    var redactor: Redactor { Redactor(isEnabled: !reveal) }
+}
+
+/// The rules file, declared once for the commands that need one (`check`, `replay`, `host`, `test`).
+struct RulesOption: ParsableArguments {
+    @Option(name: .long, help: "The rules file (JSON, version 1; the format: Sources/NavigationPolicy/NavigationPolicy.docc/RulesFile.md).")
+    var rules: String
+}
+
 /// How output reads, for every command that prints decisions (`check`, `replay`, `host`, `test`): --explain,
 /// --reveal and --color, and the renderer they make.
 struct DisplayOptions: ParsableArguments {
     @Flag(name: .long, help: "Explain each decision: the rule that matched and, for rules that nearly did, why not.")
     var explain = false
 
-    @Flag(name: .long, help: "Show secret values (codes, tokens, state, passwords) instead of masking them.")
-    var reveal = false
+    @OptionGroup var revealing: RevealOption
 
     @Option(name: .long, help: "Colour in text output: auto (on a terminal), always, never. NO_COLOR always turns it off.")
     var color: ColorChoice = .auto
 
-    var redactor: Redactor { Redactor(isEnabled: !reveal) }
+    var redactor: Redactor { revealing.redactor }
 
     func renderer(_ format: TranscriptFormat) -> TranscriptRenderer {
         TranscriptRenderer(format: format, redactor: redactor, style: color.style, explain: explain)

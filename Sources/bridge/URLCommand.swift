@@ -33,8 +33,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Output format: text (one block per URL) or json (one object per line).")
     var format: TranscriptFormat = .text
 
-    @Flag(name: .long, help: "Show secret parameter values instead of masking them.")
-    var reveal = false
+    @OptionGroup var revealing: RevealOption
 
     @Argument(help: "URLs to parse; - reads one URL per line from standard input.")
     var urls: [String]
@@ -51,7 +50,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             case .failure(let error): throw CommandProblem.baseNotAURL(base, error)
             }
         }
-        let redactor = Redactor(isEnabled: !reveal)
+        let redactor = revealing.redactor
         var invalid = 0
         let expanded = try InputArguments.expand(urls)
         let inputs = expanded.inputs
