@@ -195,43 +195,45 @@ let package = Package(
                            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"]))],
             exclude: ["README.md"]
         ),
+        // What the test suites share: the repository's root.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "KeyedDigestTests",
             dependencies: ["KeyedDigest"]
         ),
         .testTarget(
             name: "BrowserURLTests",
-            dependencies: ["BrowserURL", "SeededRandom"]
+            dependencies: ["TestSupport", "BrowserURL", "SeededRandom"]
         ),
         .testTarget(
             name: "NavigationPolicyTests",
-            dependencies: ["NavigationPolicy", "SensitiveText", "BrowserURL", "JSONText", "SeededRandom"]
+            dependencies: ["TestSupport", "NavigationPolicy", "SensitiveText", "BrowserURL", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "CommandOutputTests",
-            dependencies: ["CommandOutput", "NavigationPolicy", "SensitiveText", "JSONText", "SeededRandom"]
+            dependencies: ["TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "FlowInspectorTests",
-            dependencies: ["FlowInspector", "NavigationPolicy", "SensitiveText", "CommandOutput", "SeededRandom", "BrowserURL"]
+            dependencies: ["TestSupport", "FlowInspector", "NavigationPolicy", "SensitiveText", "CommandOutput", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "NavigationReplayTests",
-            dependencies: ["NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
+            dependencies: ["TestSupport", "NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "RulesAuditTests",
-            dependencies: ["RulesAudit", "NavigationPolicy", "SensitiveText", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
+            dependencies: ["TestSupport", "RulesAudit", "NavigationPolicy", "SensitiveText", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
         ),
         .testTarget(
             name: "WebViewHostTests",
-            dependencies: ["WebViewHost", "NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "FlowInspector", "BrowserURL",
+            dependencies: ["TestSupport", "WebViewHost", "NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "FlowInspector", "BrowserURL",
                            .target(name: "CSoup", condition: .when(traits: ["WebKit"])),
                            .target(name: "CWebKit", condition: .when(traits: ["WebKit"]))]
         ),
         .testTarget(
             name: "ProviderEmulatorTests",
-            dependencies: [
+            dependencies: ["TestSupport", 
                 "ProviderEmulator", "ProviderDirectory", "BrowserURL", "NavigationPolicy", "SensitiveText", "JSONText", "FlowInspector",
                 // ProviderErrorMiddleware on a router of its own.
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
@@ -243,7 +245,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator"]
+            dependencies: ["TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator"]
         ),
     ],
     swiftLanguageModes: [.v6]

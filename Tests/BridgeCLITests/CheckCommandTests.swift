@@ -1,12 +1,12 @@
 // CheckCommandTests.swift: `bridge check` as a user runs it.
+import TestSupport
 import Foundation
 import Testing
 @testable import bridge
 
 @Suite("bridge check", .blockingWork)
 struct CheckCommandTests {
-    static let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/rules/capture.json").path
+    static let rules = Repository.root.appendingPathComponent("Fixtures/rules/capture.json").path
 
     @Test("JSON: the documented fields, secrets masked")
     func json() throws {

@@ -1,6 +1,7 @@
 // InspectCommandTests.swift: `bridge inspect` as a user runs it: formats, exit statuses, directories,
 // unreadable inputs beside readable ones, SARIF validated against the official schema, and pages fetched
 // over http from a local server.
+import TestSupport
 import FlowInspector
 import Foundation
 import NavigationPolicy
@@ -8,7 +9,8 @@ import Testing
 
 @Suite("bridge inspect", .blockingWork)
 struct InspectCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
+
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     /// A finding as `--format json` gives it, without its message.

@@ -1,6 +1,7 @@
 // ReplayCommandTests.swift: `bridge replay` as a user runs it: every fixture log replays to its saved
 // transcript (--expect), a changed transcript is caught and the differing key named, secrets stay masked,
 // colour only when asked and never with NO_COLOR, standard input, and the exit statuses.
+import TestSupport
 import CommandOutput
 import Foundation
 import NavigationPolicy
@@ -8,7 +9,8 @@ import Testing
 @testable import bridge
 
 @Suite(.blockingWork) struct ReplayCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
+
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     /// Each fixture log, its rules, and whether it is consistent (exit 0) or carries findings (exit 1).

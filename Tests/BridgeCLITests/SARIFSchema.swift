@@ -1,12 +1,12 @@
 // SARIFSchema.swift: validates a command's SARIF output against the SARIF 2.1.0 schema
 // (Fixtures/conformance/sarif) with python3's jsonschema. The tests that call it are enabled only when
 // jsonschema is installed (Tools.jsonschema; .ci/setup installs it).
+import TestSupport
 import Foundation
 import Testing
 
 enum SARIFSchema {
-    static let schemaPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/conformance/sarif/sarif-schema-2.1.0.json").path
+    static let schemaPath = Repository.root.appendingPathComponent("Fixtures/conformance/sarif/sarif-schema-2.1.0.json").path
 
     /// Records an issue when `document` is not valid SARIF 2.1.0.
     static func expectValid(_ document: String, what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -1,6 +1,7 @@
 // TestCommandTests.swift: `bridge test` as a user and a CI job run it: presets pass, "default": "allow"
 // fails naming the lookalike, case files with their exit statuses, --init's file passing as written, and
 // the JUnit and SARIF documents (SARIF validated against its schema when python3's jsonschema is there).
+import TestSupport
 import CommandOutput
 import Foundation
 #if canImport(FoundationXML)
@@ -13,7 +14,8 @@ import Testing
 
 @Suite("bridge test", .blockingWork)
 struct TestCommandTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
+
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
     /// A `bridge test --format json` run, its lines by kind.

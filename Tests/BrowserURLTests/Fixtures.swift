@@ -1,10 +1,10 @@
 // Fixtures.swift: locating the repository's Fixtures/ folder from the tests and loading JSON from it.
+import TestSupport
 import Foundation
 
 enum Fixtures {
-    /// The repository root: three levels up from this file (Tests/BrowserURLTests/Fixtures.swift).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root.
+    static let root = Repository.root
 
     static func url(_ relativePath: String) -> URL {
         root.appendingPathComponent("Fixtures").appendingPathComponent(relativePath)

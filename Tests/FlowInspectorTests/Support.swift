@@ -1,11 +1,12 @@
 // Support.swift: locating the repository, writing example pages to a temporary folder, and inspecting them.
+import TestSupport
 import Foundation
 @testable import FlowInspector
 import NavigationPolicy
 
 enum Repository {
     /// The repository root: three levels up from this file.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestSupport.Repository.root
 
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

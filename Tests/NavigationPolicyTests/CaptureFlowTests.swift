@@ -1,13 +1,13 @@
 // CaptureFlowTests.swift: the Janrain Capture seed flows (seeds 000, 004) through Fixtures/rules/capture.json,
 // and the lookalike corpus that must never be taken for the sentinel.
+import TestSupport
 import BrowserURL
 import Foundation
 import NavigationPolicy
 import Testing
 
 enum RulesFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fixtures/rules")
+    static let root = Repository.root.appendingPathComponent("Fixtures/rules")
 
     static func engine(_ name: String) throws -> PolicyEngine {
         try PolicyEngine(rulesFile: root.appendingPathComponent(name).path)

@@ -1,10 +1,12 @@
 // Support.swift: the repository's fixtures, and replaying a log into a list of what replay said.
+import TestSupport
 import Foundation
 import NavigationPolicy
 @testable import NavigationReplay
 
 enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestSupport.Repository.root
+
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static func engine(_ rules: String = "capture") throws -> PolicyEngine {
         try PolicyEngine(rulesFile: path("Fixtures/rules/\(rules).json"))

@@ -1,13 +1,15 @@
 // GeneratedArticlesTests.swift: the DocC articles made from the code are what the code makes now: the
 // emulator's endpoints (from its route tables) and the inspector's checks (from the check catalogue).
 // With BRIDGE_WRITE_DOCS=1 the test writes them instead of comparing.
+import TestSupport
 import FlowInspector
 import Foundation
 import ProviderEmulator
 import Testing
 
 @Suite struct GeneratedArticles {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
+
     static let writing = ProcessInfo.processInfo.environment["BRIDGE_WRITE_DOCS"] == "1"
 
     @Test(arguments: [

@@ -3,6 +3,7 @@
 // code, the code exchange (once, for its redirect_uri, before it expires on a moved clock), the app
 // backend's deep-link reset, the Mailpit-shaped outbox, faults, reset, and bad requests answered with the
 // provider's own errors.
+import TestSupport
 import BrowserURL
 import Foundation
 import NavigationPolicy
@@ -395,8 +396,7 @@ struct RealmKiiEmulatorTests {
 
 @Suite("provider emulator: the widget's scripts and the dashboard")
 struct AssetTests {
-    static let standIn = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/ProviderEmulator/StandIn").path
+    static let standIn = Repository.root.appendingPathComponent("Sources/ProviderEmulator/StandIn").path
 
     @Test("the default configuration serves the scripts the module carries as resources, the same files as the repository's")
     func bundled() async throws {

@@ -2,6 +2,7 @@
 // covers them: the emulator answers what the widget stand-in and the pages ask (the same endpoints, the
 // same fields), the engine decides the URLs the view would see, and the event router takes the bridge
 // queue entries the page would queue. With WebKit, SeedFlowsTests runs the same flows in a real view.
+import TestSupport
 import BrowserURL
 import Foundation
 import NavigationPolicy
@@ -10,8 +11,7 @@ import Testing
 
 @Suite("SeedFlows over HTTP")
 struct SeedFlowsOverHTTP {
-    static let rules = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/rules")
+    static let rules = Repository.root.appendingPathComponent("Fixtures/rules")
     static func engine(_ name: String) throws -> PolicyEngine { try PolicyEngine(rulesFile: rules.appendingPathComponent(name).path) }
 
     /// The queue entry bridge.js makes of an event and its argument.

@@ -1,6 +1,7 @@
 // AuditReportTests.swift: `bridge test`'s results in every format through the renderer: secrets masked
 // in text, JSON lines, JUnit and SARIF (and shown with reveal), and the JUnit document valid against
 // Apache Ant's JUnit schema (Fixtures/conformance/junit/JUnit.xsd) by libxml2's XML Schema validator.
+import TestSupport
 import CLibXML2
 import CommandOutput
 import Foundation
@@ -9,7 +10,8 @@ import RulesAudit
 import Testing
 
 @Suite struct AuditReportTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
+
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static let secret = "SplxlOBeZQQYbYS6WxSbIA"
 

@@ -2,6 +2,7 @@
 // files read line by line (bad lines named with line and key, the rest still read), cases judged key by
 // key, every preset passing the attack and its own starter cases, and rules that let a credential leave
 // failing it.
+import TestSupport
 import BrowserURL
 import Foundation
 import NavigationPolicy
@@ -9,7 +10,8 @@ import Testing
 import RulesAudit
 
 @Suite struct RulesAuditTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
+
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static let presets = ["capture", "deeplink", "kii", "realm"]
 

@@ -1,12 +1,14 @@
 // HostSiteTests.swift: what the stand-in network serves for web/bridge-site.json, and site files that are
 // wrong are refused with the key they get wrong. No WebKit needed.
+import TestSupport
 import FlowInspector
 import Foundation
 import Testing
 @testable import WebViewHost
 
 enum Repository {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = TestSupport.Repository.root
+
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 }
 
