@@ -145,9 +145,7 @@ struct FileIdentity: Equatable {
     }
 }
 
-extension OutputFileProblem: CustomStringConvertible {
-    public var description: String { Redactor().text(words) }
-
+extension OutputFileProblem: WordedValue {
     /// The problem's words; the paths are the user's (input), the system's error text its own words.
     public var words: MessageText {
         switch self {

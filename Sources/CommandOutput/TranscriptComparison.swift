@@ -31,9 +31,7 @@ public struct TranscriptComparison: OutputEvent, Sendable, Hashable {
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { nil }
 }
 
-extension TranscriptExpectation.Unreadable: CustomStringConvertible {
-    public var description: String { Redactor().text(words) }
-
+extension TranscriptExpectation.Unreadable: WordedValue {
     /// The problem's words; the path is the user's.
     public var words: MessageText {
         switch self {

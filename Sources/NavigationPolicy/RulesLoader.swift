@@ -6,7 +6,7 @@ import Foundation
 import SensitiveText
 
 /// A rules file that cannot be used, where, and why.
-public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct RulesError: Error, Sendable, Hashable, WordedValue {
     /// The key path, e.g. `sentinels[1].redirectURI` (empty for the whole file).
     public let keyPath: String
     public let problem: RulesProblem
@@ -31,8 +31,6 @@ public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
         return location + problem.words
     }
 
-    /// The file, key path and problem with the file's values masked.
-    public var description: String { Redactor().text(words) }
 }
 
 public enum RulesLoader {

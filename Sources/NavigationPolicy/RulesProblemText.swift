@@ -5,10 +5,7 @@
 // as the value it is; the rest is bridge's own words.
 import SensitiveText
 
-extension RulesProblem: CustomStringConvertible {
-    /// The words with the file's values masked.
-    public var description: String { Redactor().text(words) }
-
+extension RulesProblem: WordedValue {
     /// The problem's words and the values it quotes.
     public var words: MessageText {
         switch self {

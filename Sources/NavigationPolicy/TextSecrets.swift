@@ -289,6 +289,8 @@ extension Redactor {
     }
 
     private static let schemeSeparator = Array("://".utf8)
+    /// What a JWS or JWE compact form begins with (a JSON header, base64url-encoded).
+    private static let joseStart = Array("eyJ".utf8)
     private static let jsonKeyEnd = Array("\":".utf8)
 
     /// Whether `bytes` hold `needle` in a row: one pass, which is enough for a needle no proper prefix of which
@@ -378,13 +380,15 @@ extension Redactor {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
         }
         let masked = redactFormEncoded(word)
-        return masked == word ? maskingEmbeddedJOSE(word) : masked
+        return masked == word && Self.holds(word, Self.joseStart) ? maskingEmbeddedJOSE(word) : masked
     }
 
     /// A word with a JWS or JWE inside it (a key path `sentinels[0].eyJ…`, `[eyJ…]`): each run that starts
     /// with "eyJ" after a byte no base64url text has, and is compact JOSE up to the next byte that is
     /// neither base64url nor ".", is masked; the rest of the word is kept.
     func maskingEmbeddedJOSE(_ word: String) -> String {
+        // Called only for a word that holds "eyJ" (most words with "=" or "@" do not): the copy below is made
+        // for those alone.
         let bytes = Array(word.utf8)
         var out: [UInt8] = [], index = 0, changed = false
         out.reserveCapacity(bytes.count)

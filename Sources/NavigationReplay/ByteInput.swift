@@ -131,9 +131,7 @@ public enum ReplayInputError: Error, Sendable, Hashable {
     case encoding(String, TextEncodingError)
 }
 
-extension ReplayInputError: CustomStringConvertible {
-    public var description: String { Redactor().text(words) }
-
+extension ReplayInputError: WordedValue {
     /// The problem's words; the log's name is the user's (input), the system's error text its own.
     public var words: MessageText {
         switch self {

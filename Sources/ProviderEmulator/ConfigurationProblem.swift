@@ -36,10 +36,7 @@ public enum ConfigurationValueType: Sendable, Hashable {
     case string, boolean, number, array, object, arrayOfOrigins, arrayOfHostNames, arrayOfURLs
 }
 
-extension ConfigurationProblem: CustomStringConvertible {
-    /// The words with the file's values masked.
-    public var description: String { Redactor().text(words) }
-
+extension ConfigurationProblem: WordedValue {
     /// The problem's words and the values it quotes.
     public var words: MessageText {
         switch self {

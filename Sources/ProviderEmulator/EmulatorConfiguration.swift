@@ -112,7 +112,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     }
 
     /// A configuration error: the key path and the problem (worded by `message`).
-    public struct Invalid: Error, Sendable, Hashable, CustomStringConvertible {
+    public struct Invalid: Error, Sendable, Hashable, WordedValue {
         public let keyPath: String
         public let problem: ConfigurationProblem
         public init(keyPath: String, _ problem: ConfigurationProblem) {
@@ -122,7 +122,6 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         public var message: String { problem.description }
         /// The key path (made of the file's keys, so input) and the problem.
         public var words: MessageText { keyPath.isEmpty ? problem.words : "\(input: keyPath): \(problem.words)" }
-        public var description: String { Redactor().text(words) }
     }
 
     /// The keys a configuration may have (any other is refused, naming these).

@@ -32,9 +32,7 @@ extension AuditFailure {
     }
 }
 
-extension LetThroughBy: CustomStringConvertible {
-    public var description: String { Redactor().text(words) }
-
+extension LetThroughBy: WordedValue {
     /// What let a navigation load: an allow entry's pattern and a rule's name are the rules file's.
     public var words: MessageText {
         switch self {

@@ -8,7 +8,7 @@ import SensitiveText
 import JSONText
 
 /// A line of a case file that is not a case.
-public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CaseFileError: Error, Sendable, Hashable, WordedValue {
     public var file: String
     /// 1-based; 0 when the whole file could not be read.
     public var line: Int
@@ -34,7 +34,6 @@ public struct CaseFileError: Error, Sendable, Hashable, CustomStringConvertible 
         return place + ": " + (key.map { "\(input: $0): " } ?? "") + problem.words(key: key)
     }
 
-    public var description: String { Redactor().text(words) }
 }
 
 public enum CaseFile {

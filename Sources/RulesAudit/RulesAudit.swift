@@ -9,7 +9,7 @@ import NavigationPolicy
 import SensitiveText
 
 /// How a decision came out, as a report names it: `cancel (sentinel, rule "signin", error repeated-parameter)`.
-public struct DecidedAs: Sendable, Hashable, CustomStringConvertible {
+public struct DecidedAs: Sendable, Hashable, WordedValue {
     public var action: PolicyAction
     public var kind: DecisionKind
     public var rule: String?
@@ -22,7 +22,6 @@ public struct DecidedAs: Sendable, Hashable, CustomStringConvertible {
         errorCode = decision.error?.code
     }
 
-    public var description: String { Redactor().text(words) }
 
     /// The decision in words; the rule's name is the rules file's.
     public var words: MessageText {

@@ -10,14 +10,13 @@ import SensitiveText
 
 public enum HostPage {
     /// Why a page cannot be hosted as asked; each says what to do.
-    public enum Problem: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Problem: Error, Sendable, Hashable, WordedValue {
         case originForURL
         case notAPage(String)
         case site(String)
         case notAnOrigin(String)
         case noRoute(String)
 
-        public var description: String { Redactor().text(words) }
 
         /// The problem's words; a page and an origin are the user's (input).
         public var words: MessageText {
