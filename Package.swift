@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
         .library(name: "SensitiveText", targets: ["SensitiveText"]),
+        .library(name: "SecretMasking", targets: ["SecretMasking"]),
         .library(name: "CommandOutput", targets: ["CommandOutput"]),
         .library(name: "RulesAudit", targets: ["RulesAudit"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
@@ -70,16 +71,20 @@ let package = Package(
             name: "NavigationPolicy",
             dependencies: ["BrowserURL", "JSONText", "SensitiveText"]
         ),
-        // The output layer every command prints through: the renderer, terminal style and escaping, the
-        // open event protocol each feature module's events conform to, one diagnostic model, SARIF and JUnit.
+        // The Redactor: which names are secrets, the shapes of credentials, and masks in URLs, JSON, bridge
+        // payloads and free text. Not the engine's: an app links it only to log what it saw.
         .target(
-            name: "CommandOutput",
+            name: "SecretMasking",
             dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SensitiveText"]
         ),
+        // The one severity scale findings are ranked on, shared by the features and the output module.
+        .target(name: "FindingSeverity"),
+        // The one way a command writes a file: never over an input, never over a file without --force.
+        .target(name: "OutputFiles"),
         // Unit tests for an app's rules: case files and the attack (`bridge test`, or an app's own tests).
         .target(
             name: "RulesAudit",
-            dependencies: ["BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "JSONText"]
         ),
         // libxml2's HTML parser, from the system (Debian: libxml2-dev).
         .systemLibrary(
@@ -104,11 +109,11 @@ let package = Package(
         .target(name: "ProviderDirectory"),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "JSONText", "ProviderDirectory", "WorkPool"]
         ),
         // OpenSSL's libcrypto (Debian: libssl-dev): HMAC for KeyedDigest.
         .systemLibrary(
@@ -136,8 +141,8 @@ let package = Package(
             name: "WebViewHost",
             dependencies: [
                 "BrowserURL",
-                "NavigationPolicy", "SensitiveText",
-                "CommandOutput",
+                "NavigationPolicy", "SecretMasking", "SensitiveText",
+                "OutputFiles",
                 "JSONText",
                 "NavigationReplay",
                 "FlowInspector",
@@ -146,15 +151,20 @@ let package = Package(
                 .target(name: "CSoup", condition: .when(traits: ["WebKit"])),
             ]
         ),
+        // The provider emulator's settings: the configuration file's model and its reader, apart from the
+        // server so that the output module words their problems without linking Hummingbird or NIO.
+        .target(
+            name: "ProviderSettings",
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SensitiveText"]
+        ),
         // The widget's stand-in scripts (StandIn/) are the module's resources: found beside any build.
         .target(
             name: "ProviderEmulator",
             dependencies: [
                 "BrowserURL",
-                "NavigationPolicy", "SensitiveText",
-                "CommandOutput",
+                "NavigationPolicy", "SecretMasking", "SensitiveText",
                 "JSONText",
-                "ProviderDirectory",
+                "ProviderDirectory", "ProviderSettings",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Tools"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tools"])),
@@ -166,14 +176,22 @@ let package = Package(
             ],
             resources: [.copy("StandIn")]
         ),
+        // The output layer every command prints through, above the features: it makes every word, colour and
+        // JSON shape from their values (events, findings, problems), renders secrets through the Redactor, and
+        // writes the one diagnostic model as SARIF and JUnit. No feature module imports it.
+        .target(
+            name: "CommandOutput",
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "OutputFiles",
+                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings"]
+        ),
         .executableTarget(
             name: "bridge",
             dependencies: [
                 "ProviderEmulator",
-                "ProviderDirectory",
+                "ProviderDirectory", "ProviderSettings",
                 "BrowserURL",
-                "NavigationPolicy", "SensitiveText",
-                "CommandOutput",
+                "NavigationPolicy", "SecretMasking", "SensitiveText",
+                "CommandOutput", "OutputFiles", "FindingSeverity",
                 "JSONText",
                 "FlowInspector",
                 "NavigationReplay",
@@ -191,7 +209,7 @@ let package = Package(
         .executableTarget(name: "chromium-probe"),
         .executableTarget(
             name: "bridge-bench",
-            dependencies: ["BrowserURL", "NavigationPolicy", "SensitiveText", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom", "JSONText",
+            dependencies: ["BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "CommandOutput", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderEmulator", "SeededRandom", "JSONText",
                            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"]))],
             exclude: ["README.md"]
         ),
@@ -207,34 +225,38 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationPolicyTests",
-            dependencies: ["TestSupport", "NavigationPolicy", "SensitiveText", "BrowserURL", "JSONText", "SeededRandom"]
+            dependencies: ["TestSupport", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "BrowserURL", "JSONText", "SeededRandom"]
+        ),
+        .testTarget(
+            name: "SecretMaskingTests",
+            dependencies: ["TestSupport", "SecretMasking", "NavigationPolicy", "SensitiveText", "BrowserURL", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "CommandOutputTests",
-            dependencies: ["TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "JSONText", "SeededRandom"]
+            dependencies: ["TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "FlowInspectorTests",
-            dependencies: ["TestSupport", "FlowInspector", "NavigationPolicy", "SensitiveText", "CommandOutput", "SeededRandom", "BrowserURL"]
+            dependencies: ["TestSupport", "FlowInspector", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "CommandOutput", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "NavigationReplayTests",
-            dependencies: ["TestSupport", "NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
+            dependencies: ["TestSupport", "NavigationReplay", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "RulesAuditTests",
-            dependencies: ["TestSupport", "RulesAudit", "NavigationPolicy", "SensitiveText", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
+            dependencies: ["TestSupport", "RulesAudit", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
         ),
         .testTarget(
             name: "WebViewHostTests",
-            dependencies: ["TestSupport", "WebViewHost", "NavigationReplay", "NavigationPolicy", "SensitiveText", "CommandOutput", "FlowInspector", "BrowserURL",
+            dependencies: ["TestSupport", "WebViewHost", "NavigationReplay", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "CommandOutput", "FlowInspector", "BrowserURL",
                            .target(name: "CSoup", condition: .when(traits: ["WebKit"])),
                            .target(name: "CWebKit", condition: .when(traits: ["WebKit"]))]
         ),
         .testTarget(
             name: "ProviderEmulatorTests",
             dependencies: ["TestSupport", 
-                "ProviderEmulator", "ProviderDirectory", "BrowserURL", "NavigationPolicy", "SensitiveText", "JSONText", "FlowInspector",
+                "ProviderEmulator", "ProviderDirectory", "ProviderSettings", "BrowserURL", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "FlowInspector",
                 // ProviderErrorMiddleware on a router of its own.
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
                 // BodyDeadlineHandler on an EmbeddedChannel, its clock advanced by hand.
@@ -245,7 +267,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator"]
+            dependencies: ["TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator", "ProviderSettings"]
         ),
     ],
     swiftLanguageModes: [.v6]

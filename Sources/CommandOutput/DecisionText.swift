@@ -3,6 +3,7 @@
 // made here as MessageText, each value quoted with its reading (a state a secret, a path a path, a URL a
 // URL), so the renderer's redactor masks the values (none with --reveal) and never reads the words.
 import NavigationPolicy
+import SecretMasking
 import SensitiveText
 
 extension DecisionError {
@@ -12,7 +13,7 @@ extension DecisionError {
     /// The error's words and the values they quote: states are secrets, parameter names the rules' input.
     public var words: MessageText {
         switch self {
-        case .invalidURL(let error): return "\(foreign: error.description)"
+        case .invalidURL(let error): return error.words
         case .bridgeMessageInvalid(let error): return error.words
         case .missingParameter(let names): return "the deep link lacks \(input: names.joined(separator: ", "))"
         case .repeatedParameter(let name, let count, .deepLink):

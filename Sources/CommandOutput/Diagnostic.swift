@@ -1,15 +1,9 @@
 // Diagnostic.swift: the one diagnostic model of bridge: what a check, a replay finding or a failed test
-// reports (an id, a severity, where, a message, and help), and the one severity scale. The reports built
-// from it (SARIF, JUnit) are written once, here in CommandOutput; each feature module maps its own
-// results onto it.
+// reports (an id, a severity, where, a message, and help), on the one severity scale (FindingSeverity). The reports built
+// from it (SARIF, JUnit) are written once, here in CommandOutput; the feature modules' results are mapped
+// onto it here too.
 
-/// How bad a diagnostic is; the names are SARIF's levels.
-public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
-    case error, warning, note
-
-    private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
-}
+import FindingSeverity
 
 /// Where a diagnostic is: a file (a path or a URL) with an optional line and column, and/or a logical
 /// place inside it (a rules file's key path).

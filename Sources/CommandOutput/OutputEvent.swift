@@ -5,6 +5,7 @@
 // module that owns it. The renderer (TranscriptRenderer) only chooses the format and writes the lines.
 import JSONText
 import NavigationPolicy
+import SecretMasking
 
 public protocol OutputEvent: Sendable {
     /// The lines the event prints in the text format (none is allowed: a passed variant without --explain).

@@ -3,6 +3,7 @@
 // engine gives values (SentinelMatcher.Match, MismatchReason, NearMiss, StateDifference); the words are
 // made here, for the renderers and the findings that quote them.
 import NavigationPolicy
+import SecretMasking
 import SensitiveText
 
 extension SentinelMatcher.Match {

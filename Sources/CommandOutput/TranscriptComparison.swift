@@ -3,6 +3,7 @@
 // that the transcript matches. An event, so the report reaches standard error through the renderer.
 import JSONText
 import NavigationPolicy
+import SecretMasking
 import SensitiveText
 
 public struct TranscriptComparison: OutputEvent, Sendable, Hashable {
@@ -36,7 +37,7 @@ extension TranscriptExpectation.Unreadable: WordedValue {
     public var words: MessageText {
         switch self {
         case .cannotRead(let path): "--expect \(input: path): cannot be read"
-        case .notUTF8(let path, let problem): "--expect \(input: path): \(words: problem.description)"
+        case .notUTF8(let path, let problem): "--expect \(input: path): \(problem.words)"
         }
     }
 }

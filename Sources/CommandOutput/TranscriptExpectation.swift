@@ -7,6 +7,7 @@
 import Foundation
 import JSONText
 import NavigationPolicy
+import SecretMasking
 
 /// One line of a transcript that differs from the saved one. `line` counts from 1.
 public struct TranscriptDifference: Sendable, Hashable {

@@ -5,6 +5,7 @@
 // {"summary": …}, {"network": …}, …). Every string comes from the Redactor.
 import JSONText
 import NavigationPolicy
+import SecretMasking
 
 public struct TranscriptJSON: Sendable {
     public let redactor: Redactor

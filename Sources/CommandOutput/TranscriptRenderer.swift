@@ -3,6 +3,7 @@
 // event, which --expect compares whatever the printed format is.
 import JSONText
 import NavigationPolicy
+import SecretMasking
 
 public enum TranscriptFormat: String, Sendable, CaseIterable {
     case text, json

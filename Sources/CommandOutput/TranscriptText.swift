@@ -4,6 +4,7 @@
 // for replay and host).
 import JSONText
 import NavigationPolicy
+import SecretMasking
 
 public struct TranscriptText: Sendable {
     public let redactor: Redactor

@@ -1,5 +1,5 @@
 // CheckCatalogue+Links.swift: the checks of /oauth/signin links and endpoints, each with its examples.
-import CommandOutput
+import FindingSeverity
 import BrowserURL
 import Foundation
 import NavigationPolicy

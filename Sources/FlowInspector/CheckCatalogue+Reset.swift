@@ -1,6 +1,6 @@
 // CheckCatalogue+Reset.swift: the checks of the password-reset page (seed 000): Capture's
 // profile_change_password iframe, its xd_receiver and callbacks, each with its examples.
-import CommandOutput
+import FindingSeverity
 import BrowserURL
 import Foundation
 import NavigationPolicy

@@ -1,8 +1,9 @@
 // CheckCatalogue+Rules.swift: the cross-checks with the app's rules (--rules), each with its examples.
-import CommandOutput
+import FindingSeverity
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import SecretMasking
 
 extension CheckCatalogue {
     // MARK: Cross-checks with the app's rules (--rules)
@@ -40,7 +41,8 @@ extension CheckCatalogue {
                         continue
                     }
                     if let reasons = mismatches(url, engine.rules.sentinels) {
-                        hits.append(CheckHit(position: position, message: "\(unmatchedRedirectMessage(url, nearest: reasons.first, redactor: context.redactor))"))
+                        hits.append(CheckHit(position: position, message: "redirect_uri \(url: url.href) matches no sentinel in the rules",
+                                             detail: reasons.first.map(FindingDetail.nearestSentinelMismatch)))
                     }
                 }
                 return hits
@@ -78,8 +80,4 @@ extension CheckCatalogue {
         return reasons
     }
 
-    /// redirect-uri-not-caught's message: the URL and the first sentinel's mismatch, worded by its renderer.
-    static func unmatchedRedirectMessage(_ url: BrowserURL, nearest: SentinelMatcher.MismatchReason?, redactor: Redactor) -> String {
-        "redirect_uri \(url.href) matches no sentinel in the rules" + (nearest.map { " (\($0.text(masking: redactor)))" } ?? "")
-    }
 }

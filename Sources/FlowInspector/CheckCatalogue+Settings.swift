@@ -1,6 +1,6 @@
 // CheckCatalogue+Settings.swift: the checks of janrain.settings (popup, redirectFlow, tokenUrl, the
 // capture settings a WebView flow needs), each with its examples.
-import CommandOutput
+import FindingSeverity
 import BrowserURL
 import Foundation
 import NavigationPolicy

@@ -1,7 +1,7 @@
 // CheckCatalogue+Structure.swift: the checks of the page's structure: the widget's onload, the bridge
 // script and its creation, the login handler, screens and JTL tags, scripts the scanner cannot finish;
 // each with its examples.
-import CommandOutput
+import FindingSeverity
 import BrowserURL
 import Foundation
 import NavigationPolicy

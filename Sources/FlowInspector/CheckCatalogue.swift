@@ -3,7 +3,7 @@
 // profile_change_password; link checks to /oauth/signin URLs; rules checks only with `--rules`. Each
 // section is its own file (CheckCatalogue+Settings, +Structure, +Reset, +Links, +Rules); this one holds
 // the catalogue's order, the input checks and the helpers the sections share.
-import CommandOutput
+import FindingSeverity
 import BrowserURL
 import Foundation
 import NavigationPolicy

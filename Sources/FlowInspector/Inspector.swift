@@ -4,6 +4,7 @@
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import SecretMasking
 import SensitiveText
 
 /// An input that could not be inspected at all, and why (the words: InputErrorText.swift).
@@ -100,7 +101,7 @@ public struct Inspector: Sendable {
         if page.unparsed {
             return .failure(InputError(input: name, .noDocument))
         }
-        let context = InspectionContext(engine: engine, redactor: redactor, resourceExists: { relative, page in
+        let context = InspectionContext(engine: engine, resourceExists: { relative, page in
             if let directory = page.directory {
                 let path = relative.split(separator: "?").first.map(String.init) ?? relative
                 return FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(path))
@@ -115,7 +116,7 @@ public struct Inspector: Sendable {
         DeferredRelease.release(consume page, pageBytes: guarded.bytes.count)
         for (check, hits) in zip(checks, hits) {
             for hit in hits {
-                findings.append(finding(check, in: name, at: hit.position, hit.message))
+                findings.append(finding(check, in: name, at: hit.position, hit.message, detail: hit.detail))
             }
         }
         // In order of place and check, and one finding per place, check and message (a callback named by two
@@ -133,8 +134,8 @@ public struct Inspector: Sendable {
     }
 
     /// A finding of `check`, its message masked: the one place findings are made, so every message is.
-    private func finding(_ check: InspectorCheck, in name: String, at position: SourcePosition, _ message: MessageText) -> Finding {
-        Finding(file: name, position: position, severity: check.severity, check: check.id, message: redactor.text(message))
+    private func finding(_ check: InspectorCheck, in name: String, at position: SourcePosition, _ message: MessageText, detail: FindingDetail? = nil) -> Finding {
+        Finding(file: name, position: position, severity: check.severity, check: check.id, message: redactor.text(message), detail: detail)
     }
 
     /// Inspects a file on disk. `pageURL` is the address it is served under, when that is known (an

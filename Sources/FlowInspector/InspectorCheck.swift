@@ -3,8 +3,9 @@
 // The tests are generated from the examples. Examples are pages: a known-good page with one edit, or a
 // whole page, plus the files that sit beside it; an example that must trigger says where the finding must
 // point (`.at(text)`: the first occurrence of that text in the page).
-import CommandOutput
+import FindingSeverity
 import NavigationPolicy
+import SecretMasking
 import SensitiveText
 
 /// One draft finding from a check: where and what (the file, severity and id are added by the inspector).
@@ -13,15 +14,14 @@ import SensitiveText
 struct CheckHit: Sendable {
     var position: SourcePosition
     var message: MessageText
+    /// A value the report words after the message.
+    var detail: FindingDetail? = nil
 }
 
 /// What a check may consult beyond the page.
 struct InspectionContext: Sendable {
     /// The app's navigation rules (`--rules`), for the cross-checks.
     var engine: PolicyEngine?
-    /// The inspector's redactor, for the parts of a message worded with one (a sentinel mismatch quotes a
-    /// path, masked as a path); the message's values are masked when the finding is made.
-    var redactor: Redactor
     /// Whether a resource the page refers to exists (a sibling file, or a fetched URL); nil when it cannot
     /// be told.
     var resourceExists: @Sendable (_ relative: String, _ page: FlowPage) -> Bool?

@@ -6,7 +6,7 @@ import Foundation
 import SensitiveText
 
 /// A rules file that cannot be used, where, and why.
-public struct RulesError: Error, Sendable, Hashable, WordedValue {
+public struct RulesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The key path, e.g. `sentinels[1].redirectURI` (empty for the whole file).
     public let keyPath: String
     public let problem: RulesProblem
@@ -19,18 +19,9 @@ public struct RulesError: Error, Sendable, Hashable, WordedValue {
         self.file = file
     }
 
-    /// The problem in words, the file's values masked.
-    public var message: String { problem.description }
-
-    /// The file, the key path and the problem: words and the values they quote (the file's name and a key
-    /// path made of the file's keys are input).
-    public var words: MessageText {
-        var location: MessageText = ""
-        if let file { location = "\(input: file): " }
-        if !keyPath.isEmpty { location = location + "\(input: keyPath): " }
-        return location + problem.words
-    }
-
+    /// The problem's case alone: a key path is made of the file's keys, which may be a credential. The
+    /// output module words the error with the file, the key path and the values, each masked.
+    public var description: String { Mirror(reflecting: problem).children.first?.label ?? "\(problem)" }
 }
 
 public enum RulesLoader {

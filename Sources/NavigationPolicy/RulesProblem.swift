@@ -1,7 +1,7 @@
 // RulesProblem.swift: what is wrong with a rules file, as a value an app can switch on and a test can
 // compare (RulesError carries it with the key path and the file). One case per refusal of the loader and of
 // RulesConsistency; the strings a case carries are the file's own (a value, a key, a rule's name). The words
-// are made in RulesProblemText.swift.
+// are made in the output module (CommandOutput's RulesProblemText.swift).
 import BrowserURL
 
 public enum RulesProblem: Sendable, Hashable {

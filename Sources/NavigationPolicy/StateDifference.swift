@@ -4,6 +4,7 @@
 // state (a trimmed or re-encoded parameter, a lower-cased URL); the value itself is a secret. Between two
 // masks (a recording's replay) only their lengths can be compared.
 import BrowserURL
+import SensitiveText
 
 public enum StateDifference: Sendable, Hashable {
     /// Equal once leading and trailing white space is removed.
@@ -26,7 +27,7 @@ public enum StateDifference: Sendable, Hashable {
     /// How `received` differs from `sent`; nil when they are equal.
     public static func between(received: String, sent: String) -> StateDifference? {
         guard received != sent else { return nil }
-        if let r = Redactor.maskedLength(received), let s = Redactor.maskedLength(sent) {
+        if let r = SecretMask.length(of: received), let s = SecretMask.length(of: sent) {
             return r == s ? .maskedValues(length: r) : .lengths(received: r, sent: s)
         }
         let r = Array(received), s = Array(sent)

@@ -51,17 +51,9 @@ public enum TextEncoding {
 }
 
 /// A file whose encoding bridge does not read.
-public enum TextEncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum TextEncodingError: Error, Equatable, Sendable {
     case utf32
     case oddUTF16Length
     /// A streamed input (a navlog, standard input) that is UTF-16 or UTF-32.
     case notUTF8Stream
-
-    public var description: String {
-        switch self {
-        case .utf32: return "the file is UTF-32 (its byte-order mark says so); save it as UTF-8"
-        case .oddUTF16Length: return "the file starts with a UTF-16 byte-order mark but has an odd number of bytes; save it as UTF-8"
-        case .notUTF8Stream: return "the input is UTF-16 or UTF-32 (its byte-order mark says so); it is read line by line as UTF-8: save it as UTF-8"
-        }
-    }
 }

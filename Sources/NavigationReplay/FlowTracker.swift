@@ -9,6 +9,7 @@
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import SecretMasking
 import ProviderDirectory
 
 struct FlowTracker {

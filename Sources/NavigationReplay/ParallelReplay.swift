@@ -9,6 +9,7 @@
 import Dispatch
 import Foundation
 import NavigationPolicy
+import SecretMasking
 import WorkPool
 
 public struct ParallelReplay {

@@ -4,7 +4,7 @@
 // handler takes, an entry dispatched twice) and errors carried in decisions. Each has a stable code, a
 // severity (CommandOutput's one scale), and the place in the log it is about. Messages are already redacted.
 
-import CommandOutput
+import FindingSeverity
 import NavigationPolicy
 
 /// The kinds of finding, with their severity and what they mean (for --help and the ReplayCommand article).

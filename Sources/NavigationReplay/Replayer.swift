@@ -4,8 +4,9 @@
 // flow tracker. It keeps counts for the summary and nothing per navigation, so memory does not grow with
 // the log. One Replayer replays one log.
 import BrowserURL
-import CommandOutput
+import FindingSeverity
 import NavigationPolicy
+import SecretMasking
 
 /// One bridge event and what became of it.
 public struct DispatchedEvent: Sendable, Hashable {
@@ -123,16 +124,6 @@ public final class Replayer {
         case findings([ReplayFinding])
         case none
 
-        /// What the output puts in the transcript, in order.
-        public var events: [any OutputEvent] {
-            switch self {
-            case .navigation(let n): return [n]
-            case .call(let c): return [c]
-            case .rejected(let r): return [r]
-            case .findings(let list): return list
-            case .none: return []
-            }
-        }
     }
 
     /// Replays one item; the caller writes the output at once.

@@ -12,6 +12,7 @@
 //   registered for the app; others get the answer without CORS headers, which a browser keeps from them.
 import BrowserURL
 import NavigationPolicy
+import ProviderSettings
 
 struct AccessPolicy: Sendable {
     /// Serialized origins (https://yourdomain.com) whose pages may read the providers' answers.
@@ -20,7 +21,7 @@ struct AccessPolicy: Sendable {
     let allowedHosts: Set<String>
 
     init(_ configuration: EmulatorConfiguration) {
-        allowedOrigins = Set(configuration.allowedOrigins.compactMap(Self.origin))
+        allowedOrigins = Set(configuration.allowedOrigins.compactMap(EmulatorConfiguration.serializedOrigin))
         allowedHosts = Set(configuration.allowedHosts.map { $0.lowercased() })
     }
 
@@ -62,13 +63,7 @@ struct AccessPolicy: Sendable {
 
     /// The request comes from a page served by this server (the dashboard).
     func isSameOrigin(_ origin: String, host: String?) -> Bool {
-        guard let host, let own = Self.origin("http://" + host) else { return false }
-        return Self.origin(origin) == own
-    }
-
-    /// A URL's serialized origin (scheme://host[:port]), or nil for an opaque origin ("null", data:).
-    static func origin(_ text: String) -> String? {
-        guard let url = try? BrowserURL.parse(text).get(), url.origin != "null" else { return nil }
-        return url.origin
+        guard let host, let own = EmulatorConfiguration.serializedOrigin("http://" + host) else { return false }
+        return EmulatorConfiguration.serializedOrigin(origin) == own
     }
 }

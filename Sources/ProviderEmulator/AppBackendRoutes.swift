@@ -6,6 +6,7 @@
 // {code, redirect_uri} is seed 000's password_reset page's own server: it exchanges the mail's code at
 // Capture's /oauth/token (as the client the code was issued to, with its secret) and answers
 // {access_token}, or the token endpoint's error (a code used twice is refused).
+import ProviderSettings
 import BrowserURL
 import Foundation
 import NavigationPolicy

@@ -5,6 +5,7 @@
 // mail as the native endpoint, as pages. GET /oauth/profile_change_password (token, callback, xd_receiver)
 // shows the change form; saving it changes the password (the old one stops working) and loads
 // `xd_receiver#callback=NAME` so the page's named callback runs, as Capture does.
+import ProviderSettings
 import BrowserURL
 import Foundation
 import NavigationPolicy

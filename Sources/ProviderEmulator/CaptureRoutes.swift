@@ -9,6 +9,7 @@
 // /oauth/register_native_traditional (form=registrationForm, emailAddress, newPassword, displayName…)
 // creates the user and answers as a sign-in does. The entity API (the widget's session check and profile
 // saves, and an app backend's calls) is CaptureEntityRoutes.
+import ProviderSettings
 import BrowserURL
 import Foundation
 import NavigationPolicy

@@ -9,6 +9,7 @@
 //     true, tokenAction url): a navigation, so its answer is a redirect to the page's redirect_uri with the
 //     code and/or access token (as the hosted sign-in gives them), or with `error` when the user cancelled
 //     at the provider. The widget signs a new user up thinly, as a one-click social sign-in does.
+import ProviderSettings
 import Foundation
 import JSONText
 

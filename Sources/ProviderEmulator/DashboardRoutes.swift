@@ -7,6 +7,7 @@
 // emulator's own JSON routes; text is set with textContent, never parsed as markup, and a mail's link is
 // live only for a scheme that cannot run script. The script and style are files of their own so that the
 // page's Content-Security-Policy can forbid inline script.
+import ProviderSettings
 import NavigationPolicy
 import JSONText
 

@@ -6,6 +6,7 @@
 // and 405 for a known path asked with another method); the widget's stand-in scripts; the body read within
 // the configured limit (its time is kept by BodyDeadlineHandler, where the bytes arrive). Fault injection is
 // middleware on the provider groups only.
+import ProviderSettings
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -12,6 +12,7 @@
 // URLs (Janrain-Sample-Code: the token read from the request, auth_info called with apiKey, token and
 // format=json). Where Social Login's own behaviour is not published (how long a token lives; what a cancel
 // sends to the token URL) the emulator's choice is said in ServeCommand.md.
+import ProviderSettings
 import BrowserURL
 import Foundation
 import JSONText

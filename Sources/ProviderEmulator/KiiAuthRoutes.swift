@@ -7,6 +7,7 @@
 // 1970), else a token that does not expire (expires_in 2147483647). Registration (POST
 // /api/apps/{appID}/users) and the signed-in user (GET /api/apps/{appID}/users/me, Bearer token). Errors are
 // Kii's: `{"errorCode", "message"}`, and the token endpoint's `{"errorCode", "error", "error_description"}`.
+import ProviderSettings
 import Foundation
 import JSONText
 import NavigationPolicy

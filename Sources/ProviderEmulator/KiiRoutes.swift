@@ -7,6 +7,7 @@
 // are served. Sign-in and registration are KiiAuthRoutes. Errors are Kii's
 // `{"errorCode", "message"}`: 400 invalid input or password, 403 wrong PIN, 404 unknown user, 409 not
 // verified, 410 expired.
+import ProviderSettings
 import BrowserURL
 import Foundation
 import NavigationPolicy

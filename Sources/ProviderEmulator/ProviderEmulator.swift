@@ -5,6 +5,7 @@
 // Firebase emulator's. The state and the route tables live here; EmulatorRouter serves them with
 // Hummingbird's router and middleware. Bad requests get the provider's own kind of error, never a 5xx and
 // never a crash, and the emulator keeps serving.
+import ProviderSettings
 import Foundation
 import NavigationPolicy
 import JSONText
@@ -87,6 +88,15 @@ public final class ProviderEmulator: @unchecked Sendable {
         return state.takeFault(path)
     }
 
+    /// The directory the widget's stand-in scripts are read from, if any.
+    public static func standInDirectory(_ configuration: EmulatorConfiguration) -> String? {
+        switch configuration.standInScripts {
+        case .bundled: Bundle.module.resourceURL.map { $0.appendingPathComponent("StandIn").path }
+        case .directory(let path): path
+        case .none: nil
+        }
+    }
+
     /// The widget's scripts, from the assets directory: any `…/load.js` (and Engage's `/load/APP`) and
     /// `…/xdcomm.js`, as Janrain's CDN serves them.
     static func asset(_ path: String, _ configuration: EmulatorConfiguration) -> EmulatorResponse? {
@@ -94,7 +104,7 @@ public final class ProviderEmulator: @unchecked Sendable {
         if path.hasSuffix("/load.js") || path.hasPrefix("/load/") { file = "janrain-widget.js" }
         else if path.hasSuffix("/xdcomm.js") { file = "xdcomm.js" }
         else { return nil }
-        guard let directory = configuration.assetsDirectory else {
+        guard let directory = standInDirectory(configuration) else {
             return providerError(.plain, status: 404, error: "not_found",
                                  description: "the widget's stand-in scripts are not served: no assets directory (--assets DIR)")
         }

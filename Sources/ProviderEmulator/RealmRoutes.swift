@@ -4,6 +4,7 @@
 // (the custom reset function, whose outcome the configuration sets: success, pending, fail) and login.
 // Links carry token and tokenId, valid 30 minutes by default and single use (seed 003). Errors are
 // Realm's: `{"error": …, "error_code": …}`.
+import ProviderSettings
 import Foundation
 import NavigationPolicy
 import JSONText

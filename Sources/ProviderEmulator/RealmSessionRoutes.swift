@@ -5,6 +5,7 @@
 // for a refresh token (POST /api/client/v2.0/auth/session, Bearer refresh token) and logout (DELETE, the refresh
 // token revoked). Access tokens live 30 minutes as Realm's do; errors are Realm's `{error, error_code, link}`,
 // the link to the emulator's request log as Realm's links to the app's logs.
+import ProviderSettings
 import Foundation
 import JSONText
 import NavigationPolicy

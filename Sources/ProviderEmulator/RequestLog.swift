@@ -6,6 +6,7 @@
 import Foundation
 import JSONText
 import NavigationPolicy
+import SecretMasking
 
 final class RequestLog: @unchecked Sendable {
     /// One answered request, as recorded (its target not yet masked).

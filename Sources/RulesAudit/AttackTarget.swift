@@ -4,6 +4,7 @@
 // generators vary.
 import BrowserURL
 import NavigationPolicy
+import SecretMasking
 
 public struct AttackTarget: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {

@@ -8,7 +8,7 @@ import SensitiveText
 import JSONText
 
 /// A line of a case file that is not a case.
-public struct CaseFileError: Error, Sendable, Hashable, WordedValue {
+public struct CaseFileError: Error, Sendable, Hashable {
     public var file: String
     /// 1-based; 0 when the whole file could not be read.
     public var line: Int
@@ -23,15 +23,6 @@ public struct CaseFileError: Error, Sendable, Hashable, WordedValue {
         self.line = line
         self.key = key
         self.problem = problem
-    }
-
-    /// The problem in words (what a value at `key` must be, when it is the value).
-    public var message: String { Redactor().text(problem.words(key: key)) }
-
-    /// The file, the line, the key (the file's own text, so input) and the problem.
-    public var words: MessageText {
-        let place: MessageText = line > 0 ? "\(input: file):\(line)" : "\(input: file)"
-        return place + ": " + (key.map { "\(input: $0): " } ?? "") + problem.words(key: key)
     }
 
 }

@@ -9,7 +9,7 @@ import NavigationPolicy
 import SensitiveText
 
 /// How a decision came out, as a report names it: `cancel (sentinel, rule "signin", error repeated-parameter)`.
-public struct DecidedAs: Sendable, Hashable, WordedValue {
+public struct DecidedAs: Sendable, Hashable {
     public var action: PolicyAction
     public var kind: DecisionKind
     public var rule: String?
@@ -23,13 +23,6 @@ public struct DecidedAs: Sendable, Hashable, WordedValue {
     }
 
 
-    /// The decision in words; the rule's name is the rules file's.
-    public var words: MessageText {
-        var parts: MessageText = "\(words: kind.rawValue)"
-        if let rule { parts = parts + ", rule \(quoted: rule)" }
-        if let errorCode { parts = parts + ", error \(words: errorCode)" }
-        return "\(words: action.rawValue) (\(parts))"
-    }
 }
 
 /// What let a navigation load.

@@ -17,11 +17,6 @@ public struct StarterNote: Sendable, Hashable {
     public let decidedByRule: String?
     public let decidedKind: DecisionKind
 
-    /// The note's words; the rules' names and key paths are input.
-    public var words: MessageText {
-        let decided: MessageText = decidedByRule.map { "rule \(quoted: $0)" } ?? .words(decidedKind.rawValue)
-        return "\(input: keyPath) \(quoted: intended): \(quoted: caseName) is decided by \(decided), not by it; another rule comes first"
-    }
 }
 
 public enum StarterCases {

@@ -35,7 +35,7 @@ final class ChromiumPipe: @unchecked Sendable {
         self.queue = queue
         signal(SIGPIPE, SIG_IGN)  // a browser that died makes a write fail, not the process
         var commands: [Int32] = [0, 0], events: [Int32] = [0, 0]
-        guard pipe(&commands) == 0, pipe(&events) == 0 else { throw HostError(.setup, "cannot make the DevTools pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&commands) == 0, pipe(&events) == 0 else { throw HostError(.devToolsPipe(why: String(cString: strerror(errno)))) }
         // Above the low numbers, so that placing one at 3 cannot overwrite the other.
         let childReads = fcntl(commands[0], F_DUPFD, 10), childWrites = fcntl(events[1], F_DUPFD, 10)
         Glibc.close(commands[0]); Glibc.close(events[1])
@@ -58,7 +58,7 @@ final class ChromiumPipe: @unchecked Sendable {
         Glibc.close(childReads); Glibc.close(childWrites)
         guard status == 0 else {
             Glibc.close(toBrowser); Glibc.close(fromBrowser)
-            throw HostError(.setup, "cannot start \(executable): \(String(cString: strerror(status)))")
+            throw HostError(.processNotStarted(executable: executable, why: String(cString: strerror(status))))
         }
         pid = child
         let reader = Thread { [self] in readLoop() }

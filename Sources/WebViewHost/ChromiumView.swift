@@ -19,7 +19,6 @@
 // Everything runs on one serial queue; run() waits for the session to end.
 #if WebKit
 import BrowserURL
-import CommandOutput
 import FlowInspector
 import Foundation
 #if canImport(FoundationNetworking)
@@ -61,11 +60,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// Runs the page until the stop condition, a failure or the timeout; always ends the browser.
     public func run() throws -> HostResult {
         guard let executable = ChromiumPipe.executable else {
-            throw HostError(.setup, "Chromium is not installed: apt-get install chromium (.ci/setup installs it)")
+            throw HostError(.chromiumNotInstalled)
         }
         if let directory = options.screenshotsDirectory {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw HostError(.setup, "--screenshots: cannot create \(directory): \(error.localizedDescription)")
+                throw HostError(.screenshotsDirectory(path: directory, why: error.localizedDescription))
             }
         }
         session.view = self
@@ -100,9 +99,9 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         command("Browser.getVersion") { [self] version in
             let agent = (version["userAgent"] as? String ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
             command("Target.createTarget", ["url": "about:blank"]) { [self] created in
-                guard let id = created["targetId"] as? String else { return fail(.setup, "Chromium made no page") }
+                guard let id = created["targetId"] as? String else { return fail(.chromiumNoPage) }
                 command("Target.attachToTarget", ["targetId": id, "flatten": true]) { [self] attached in
-                    guard let sessionID = attached["sessionId"] as? String else { return fail(.setup, "Chromium did not attach to its page") }
+                    guard let sessionID = attached["sessionId"] as? String else { return fail(.chromiumNotAttached) }
                     target = sessionID
                     configure(userAgent: agent)
                 }
@@ -314,7 +313,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bridge host: the provider at \(destination) did not answer: \(why)\n".utf8))
             if !toldUnreachable {
                 toldUnreachable = true
-                session.fail(HostError(.providerUnreachable, "the provider at \(options.provider?.base ?? "--provider") does not answer (\(why)); is bridge serve running there?"))
+                session.fail(HostError(.providerUnreachable(base: options.provider?.base ?? "--provider", why: why)))
             }
             return
         }
@@ -407,7 +406,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         queue.asyncAfter(deadline: .now() + 0.1) { [self] in tick() }
     }
 
-    private func fail(_ kind: HostError.Kind, _ message: MessageText) { session.fail(HostError(kind, message)) }
+    private func fail(_ reason: HostError.Reason) { session.fail(HostError(reason)) }
 
     private func note(_ text: String) { session.note(text) }
 }

@@ -4,6 +4,7 @@
 // whose arguments carry a secret value.
 import BrowserURL
 import NavigationPolicy
+import SecretMasking
 import NavigationReplay
 
 public enum CredentialHandOff {

@@ -8,10 +8,10 @@
 // burst of events takes depends on timing). A call to the app's JavaScript interface is a step too (the
 // result reaching an Android app through window.NAME.METHOD where iOS's takes a sentinel is a difference).
 // The result is a value; the event words it.
-import CommandOutput
 import Foundation
 import JSONText
 import NavigationPolicy
+import SecretMasking
 import NavigationReplay
 
 /// What the app did with one navigation, as the comparison sees it.
@@ -77,45 +77,5 @@ public struct EngineComparison: Sendable, Hashable {
             if index >= webkit.count || index >= chromium.count || webkit[index] != chromium[index] { return index }
         }
         return nil
-    }
-}
-
-/// The comparison in the transcript: agreement, or the first difference with both sides.
-public struct EngineComparisonEvent: OutputEvent {
-    public let comparison: EngineComparison
-    public init(_ comparison: EngineComparison) { self.comparison = comparison }
-
-    static func describe(_ step: EngineStep?, _ text: (String) -> String) -> String {
-        guard let step else { return "nothing (its run had ended)" }
-        if let call = step.call { return "call \(call)(…)" }
-        return "\(step.did.rawValue) \(step.kind.rawValue)\(step.rule.map { " \($0.debugDescription)" } ?? "") \(text(step.url))"
-    }
-
-    public func textLines(_ text: TranscriptText) -> [String] {
-        guard let index = comparison.firstDifference else {
-            return ["  " + text.style.green("engines: webkit and chromium did the same \(comparison.webkit.count) steps")]
-        }
-        let webkit = index < comparison.webkit.count ? comparison.webkit[index] : nil
-        let chromium = index < comparison.chromium.count ? comparison.chromium[index] : nil
-        return ["  " + text.style.red("engines differ at step \(index + 1):"),
-                "    webkit (iOS):       " + Self.describe(webkit, text.url),
-                "    chromium (Android): " + Self.describe(chromium, text.url)]
-    }
-
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        func step(_ index: Int, _ steps: [EngineStep]) -> JSONOutput {
-            guard index < steps.count else { return .null }
-            let s = steps[index]
-            if let call = s.call { return .object(JSONFields([("call", .string(call))])) }
-            return .object(JSONFields([("url", .string(json.redactor.rawURL(s.url))), ("did", .string(s.did.rawValue)),
-                                       ("kind", .string(s.kind.rawValue)), ("rule", .string(s.rule))]))
-        }
-        var fields = JSONFields([("agree", .bool(comparison.firstDifference == nil)), ("webkitSteps", .int(comparison.webkit.count)),
-                                 ("chromiumSteps", .int(comparison.chromium.count))])
-        if let index = comparison.firstDifference {
-            fields.add("firstDifference", .object(JSONFields([("step", .int(index + 1)), ("webkit", step(index, comparison.webkit)),
-                                                                ("chromium", step(index, comparison.chromium))])))
-        }
-        return .single("engines", .object(fields))
     }
 }

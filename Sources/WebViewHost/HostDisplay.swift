@@ -36,7 +36,7 @@ struct HostDisplay {
         guard connected else {
             let state = xvfb?.state
             xvfb?.stop()
-            throw HostError(.noDisplay, "cannot open display \(name)" + (requested != nil ? " (--display)" : "") + (state.map { " (\($0))" } ?? ""))
+            throw HostError(.displayNotOpened(name: name, requested: requested != nil, xvfbState: state.map { "\($0)" }))
         }
         return HostDisplay(name: name, xvfb: xvfb)
     }

@@ -1,8 +1,9 @@
 // HostOptions.swift: what one hosted run is asked to do and what it ends with. No WebKit here, so the CLI
 // and the tests can speak of runs without the trait.
-import CommandOutput
+import OutputFiles
 import FlowInspector
 import NavigationPolicy
+import SecretMasking
 import NavigationReplay
 import SensitiveText
 
@@ -64,7 +65,7 @@ public struct HostResult: Sendable {
     /// The stop condition was met.
     public var reached: Bool
     /// Why the run stopped, in words and the values they quote.
-    public var stopReason: MessageText
+    public var stopReason: HostStopReason
     /// What failed (the page did not load, the web process died, a script error, the timeout).
     public var failures: [HostError]
     /// The main frame's URL at the end (the page was still answering), or nil.

@@ -10,7 +10,7 @@ import SensitiveText
 
 public enum HostPage {
     /// Why a page cannot be hosted as asked; each says what to do.
-    public enum Problem: Error, Sendable, Hashable, WordedValue {
+    public enum Problem: Error, Sendable, Hashable {
         case originForURL
         case notAPage(String)
         case site(String)
@@ -18,16 +18,6 @@ public enum HostPage {
         case noRoute(String)
 
 
-        /// The problem's words; a page and an origin are the user's (input).
-        public var words: MessageText {
-            switch self {
-            case .originForURL: "--origin is for a page file; a URL names its own origin"
-            case .notAPage(let page): "\(input: page) is neither a page file nor an http(s) URL"
-            case .site(let error): "site: \(foreign: error)"
-            case .notAnOrigin(let origin): "--origin \(quoted: origin) is not an origin such as https://yourdomain.com"
-            case .noRoute(let page): "the site serves no URL for \(input: page); add a route for its directory"
-            }
-        }
     }
 
     /// The options that load `page`: its URL and the site the stand-in network serves.

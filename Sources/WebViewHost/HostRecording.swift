@@ -3,18 +3,38 @@
 // `--record` writes a navlog that replays to the same decisions and events. A bridge signal's record is
 // complete only when its queue has been drained (an asynchronous evaluate-JavaScript); records after it
 // wait, so the transcript keeps the view's order. No WebKit here: tested without the trait.
-import CommandOutput
+import OutputFiles
 import Foundation
 import NavigationPolicy
+import SecretMasking
 import NavigationReplay
 import SensitiveText
 
-/// What the host reports, in order: transcript events (rendered as `bridge replay` renders them) and,
-/// for --verbose, notes on what the host did.
+/// What the host reports, in order: what the replayer made of each record (printed as `bridge replay`
+/// prints it), the host's own events, and, for --verbose, notes on what the host did.
 public enum HostOutput: Sendable {
-    case transcript(any OutputEvent)
+    case navigation(ReplayedNavigation)
+    case call(ReplayedCall)
+    case rejected(RejectedRecord)
+    case finding(ReplayFinding)
+    case network(NetworkExchange)
+    case scriptError(ScriptError)
+    case dialog(DialogEvent)
+    case eval(EvalResult)
+    case screenshot(ScreenshotTaken)
     /// What the host did (--verbose).
     case note(String)
+
+    /// What one replayed item reports, in order.
+    static func replayed(_ output: Replayer.Output) -> [HostOutput] {
+        switch output {
+        case .navigation(let n): [.navigation(n)]
+        case .call(let c): [.call(c)]
+        case .rejected(let r): [.rejected(r)]
+        case .findings(let list): list.map(HostOutput.finding)
+        case .none: []
+        }
+    }
 }
 
 public final class HostRecording {
@@ -51,7 +71,7 @@ public final class HostRecording {
             do {
                 recordFile = try OutputFile(recordPath, policy: outputPolicy)
             } catch {
-                throw HostError(.setup, "--record \(error.words)")
+                throw HostError(.recordFile(error))
             }
             let iso = ISO8601DateFormatter()
             iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -122,7 +142,7 @@ public final class HostRecording {
             }
         }
         flush()
-        for finding in replayer.finish() { emit(.transcript(finding)) }
+        for finding in replayer.finish() { emit(.finding(finding)) }
         if recordProblem == nil { do { try recordFile?.commit() } catch { recordProblem = error } }
         recordFile = nil
         return replayer.summary
@@ -139,7 +159,7 @@ public final class HostRecording {
                     written.arguments = recordRedactor.interfaceArguments(call.arguments)
                     write(writer.line(written))
                 }
-                for event in replayer.replay(.call(call)).events { emit(.transcript(event)) }
+                HostOutput.replayed(replayer.replay(.call(call))).forEach(emit)
                 continue
             }
             // The line number the record has in the navlog being written (header is line 1).
@@ -151,7 +171,7 @@ public final class HostRecording {
                 written.drained = record.drained.map { $0.map(recordRedactor.bridgeQueueEntry) }
                 write(writer.line(written))
             }
-            for event in replayer.replay(.record(record)).events { emit(.transcript(event)) }
+            HostOutput.replayed(replayer.replay(.record(record))).forEach(emit)
         }
     }
 
@@ -159,18 +179,4 @@ public final class HostRecording {
         guard let file = recordFile, recordProblem == nil else { return }
         do { try file.write(line + "\n") } catch { recordProblem = error }
     }
-}
-
-/// Why a hosted run failed; each kind has its own message and the CLI exits non-zero.
-public struct HostError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: String, Sendable {
-        case setup, noDisplay = "no-display", pageNotLoaded = "page-not-loaded", webProcessTerminated = "web-process-terminated"
-        case timeout, scriptError = "script-error", pageCancelled = "page-cancelled", providerUnreachable = "provider-unreachable"
-    }
-    public let kind: Kind
-    /// What failed: words, and the values they quote (a String interpolated without a reading is foreign:
-    /// a system's or a library's error text).
-    public let message: MessageText
-    public init(_ kind: Kind, _ message: MessageText) { self.kind = kind; self.message = message }
-    public var description: String { Redactor().text(message) }
 }

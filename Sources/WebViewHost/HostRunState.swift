@@ -5,7 +5,6 @@
 import Foundation
 import NavigationPolicy
 import NavigationReplay
-import SensitiveText
 
 public struct HostRunState: Sendable {
     public let until: StopCondition
@@ -19,7 +18,7 @@ public struct HostRunState: Sendable {
     public private(set) var evalsDone = false
     public private(set) var stopping = false
     public private(set) var reached = false
-    public private(set) var stopReason: MessageText = ""
+    public private(set) var stopReason: HostStopReason = .running
     public private(set) var failures: [HostError] = []
     /// Seconds from start to the first navigation the engine intercepted.
     public private(set) var firstInterception: Double?
@@ -56,9 +55,9 @@ public struct HostRunState: Sendable {
         guard !stopping else { return .carryOn }
         switch until {
         case .sentinel where CredentialHandOff.isHandOff(n):
-            return reach(n.decision.rule.map { "a sentinel or bridge hand-off: \(input: $0)" } ?? "a sentinel or bridge hand-off: \(words: n.decision.kind.rawValue)")
+            return reach(.handOff(rule: n.decision.rule, kind: n.decision.kind))
         case .deeplink where n.decision.kind == .deeplink && n.decision.action == .cancel:
-            return reach(n.decision.rule.map { "a deep link: \(input: $0)" } ?? "a deep link: deeplink")
+            return reach(.deepLink(rule: n.decision.rule))
         default: return .carryOn
         }
     }
@@ -68,24 +67,23 @@ public struct HostRunState: Sendable {
     public mutating func reported(_ call: ReplayedCall, at now: Date = Date()) -> Action {
         if firstInterception == nil, call.events.contains(where: { $0.status == .delivered }) { firstInterception = now.timeIntervalSince(started) }
         guard !stopping, until == .sentinel, CredentialHandOff.isHandOff(call) else { return .carryOn }
-        return reach("a JavaScript interface hand-off: \(input: call.call.name)")
+        return reach(.interfaceHandOff(name: call.call.name))
     }
 
     /// The periodic check: the timeout (success with --until timeout), or idleness with --until idle.
     public mutating func tick(at now: Date = Date(), recordingWaits: Bool) -> Action {
         guard !stopping else { return .carryOn }
         if now.timeIntervalSince(started) >= timeout {
-            if until == .timeout { return reach("--timeout \(words: Self.seconds(timeout)) s") }
-            return fail(HostError(.timeout, .words("timed out after \(Self.seconds(timeout)) s waiting for \(Self.describe(until))"
-                                  + (mainLoaded ? "" : " (the page never finished loading)"))))
+            if until == .timeout { return reach(.timeoutReached(seconds: timeout)) }
+            return fail(HostError(.timedOut(seconds: timeout, waitingFor: until, pageLoaded: mainLoaded)))
         }
         if until == .idle, mainLoaded, evalsDone, !recordingWaits, now.timeIntervalSince(lastActivity) >= idle {
-            return reach("idle for \(words: Self.seconds(idle)) s")
+            return reach(.idle(seconds: idle))
         }
         return .carryOn
     }
 
-    public mutating func reach(_ reason: MessageText) -> Action {
+    public mutating func reach(_ reason: HostStopReason) -> Action {
         guard !stopping else { return .carryOn }
         reached = true
         return stop(reason)
@@ -95,10 +93,10 @@ public struct HostRunState: Sendable {
     public mutating func fail(_ error: HostError) -> Action {
         failures.append(error)
         guard !stopping else { return .carryOn }
-        return stop(error.message)
+        return stop(.failed(error))
     }
 
-    private mutating func stop(_ reason: MessageText) -> Action {
+    private mutating func stop(_ reason: HostStopReason) -> Action {
         stopping = true
         stopReason = reason
         return .stop
@@ -107,15 +105,4 @@ public struct HostRunState: Sendable {
     /// The run met its condition and nothing failed.
     public var succeeded: Bool { reached && failures.isEmpty }
     public var webProcessDied: Bool { failures.contains { $0.kind == .webProcessTerminated } }
-
-    static func describe(_ until: StopCondition) -> String {
-        switch until {
-        case .sentinel: return "a sentinel or bridge hand-off"
-        case .deeplink: return "a deep link"
-        case .idle: return "the page to go idle"
-        case .timeout: return "the timeout"
-        }
-    }
-
-    static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
 }

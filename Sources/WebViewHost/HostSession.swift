@@ -4,7 +4,7 @@
 // run once the page has loaded, screenshots named and reported, and the end (ask the page where it is,
 // then leave). It asks the view it runs (HostViewControl: HostedWebView on WebKitGTK, a fake in tests) to
 // evaluate scripts, take snapshots, wait and quit; it never touches WebKit, so it is tested without it.
-import CommandOutput
+import OutputFiles
 import Foundation
 import NavigationPolicy
 import NavigationReplay
@@ -59,7 +59,7 @@ final class HostSession {
     /// How the run ended, once the view's loop has been left.
     func finish() -> HostResult {
         let summary = recording.finish()
-        if let problem = recording.recordProblem { _ = state.fail(HostError(.setup, "--record \(problem.words)")) }
+        if let problem = recording.recordProblem { _ = state.fail(HostError(.recordFile(problem))) }
         return HostResult(summary: summary, reached: state.succeeded, stopReason: state.stopReason, failures: state.failures,
                           finalURL: finalURL, firstInterception: state.firstInterception)
     }
@@ -100,9 +100,8 @@ final class HostSession {
         }
         state.decided(decision)
         if source == .app, decision.action == .cancel {
-            let rule: MessageText = decision.rule.map { " (rule \(input: $0))" } ?? " (\(words: decision.kind.rawValue))"
             recording.navigation(request, source: source, decided: decision.action)
-            fail(HostError(.pageCancelled, "the rules cancel the page itself: \(url: observed.url)\(rule); serve it under an origin the rules allow"))
+            fail(HostError(.pageCancelled(url: observed.url, rule: decision.rule, kind: decision.kind)))
             return false
         }
         switch decision.interception {
@@ -112,7 +111,7 @@ final class HostSession {
         case .bridge(.bridgeLoaded)?:
             recording.navigation(request, source: source, decided: decision.action)
             view?.evaluate(HostScripts.wvjbPageBridge, awaitingPromise: false) { [unowned self] result in
-                if case .failure(let failure) = result { self.scriptError("WebViewJavascriptBridge page half: \(failure.message)") }
+                if case .failure(let failure) = result { self.scriptError(.wvjbPageHalf(failure.message)) }
             }
         default:
             recording.navigation(request, source: source, decided: decision.action)
@@ -138,7 +137,7 @@ final class HostSession {
                 recording.drained(id, entries: nil, note: "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain")
             case .failure(let failure):
                 recording.drained(id, entries: nil, note: "draining failed: \(failure.message)")
-                self.scriptError("draining the \(bridge.rawValue) queue: \(failure.message)")
+                self.scriptError(.drainFailed(bridge: bridge.rawValue, why: failure.message))
             }
         }
     }
@@ -147,11 +146,11 @@ final class HostSession {
 
     private func handle(_ output: HostOutput) {
         emit(output)
-        if case .transcript(let event) = output, let call = event as? ReplayedCall {
+        if case .call(let call) = output {
             if state.reported(call) == .stop { stop() }
             return
         }
-        guard case .transcript(let event) = output, let n = event as? ReplayedNavigation else { return }
+        guard case .navigation(let n) = output else { return }
         lastSeq = n.seq
         if case .bridge(.drainRequest(.wvjb))? = n.decision.interception, let drained = n.record.drained {
             replyToWVJB(drained, events: n.events)
@@ -166,19 +165,19 @@ final class HostSession {
         let path = (directory as NSString).appendingPathComponent(HostScreenshots.fileName(seq: seq, after: after))
         let file: OutputFile
         do { file = try OutputFile(path, policy: options.outputPolicy) } catch {
-            scriptError("--screenshots: \(error)")
+            scriptError(.screenshotFile(error))
             done()
             return
         }
         view.snapshot(to: file.temporaryPath) { [unowned self] problem in
             if let problem {
-                self.scriptError("--screenshots: \(problem)")
+                self.scriptError(.screenshotNotTaken(problem))
             } else {
-                do {
+                do throws(OutputFileProblem) {
                     try file.commit()
-                    self.emit(.transcript(ScreenshotTaken(path: path, seq: seq, after: after)))
+                    self.emit(.screenshot(ScreenshotTaken(path: path, seq: seq, after: after)))
                 } catch {
-                    self.scriptError("--screenshots: \(error)")
+                    self.scriptError(.screenshotFile(error))
                 }
             }
             done()
@@ -216,9 +215,9 @@ final class HostSession {
         view.evaluate(script, awaitingPromise: true) { [unowned self] result in
             self.state.activity()
             switch result {
-            case .success(let text): self.emit(.transcript(EvalResult(text ?? "undefined")))
+            case .success(let text): self.emit(.eval(EvalResult(text ?? "undefined")))
             case .failure(let failure):
-                self.fail(HostError(.scriptError, "--eval threw: \(failure.message)"))
+                self.fail(HostError(.evalThrew(failure.message)))
                 return
             }
             self.runEvals(scripts.dropFirst())
@@ -229,27 +228,27 @@ final class HostSession {
     /// failure, a frame's or a later one is reported.
     func loadFailed(_ uri: String, message: String) {
         if !state.mainLoaded {
-            fail(HostError(.pageNotLoaded, "the page did not load: \(url: uri): \(foreign: message)"))
+            fail(HostError(.pageNotLoaded(url: uri, why: message)))
         } else {
-            emit(.transcript(ScriptError(words: "a load failed: \(url: uri): \(foreign: message)")))
+            scriptError(.loadFailed(url: uri, why: message))
         }
     }
 
     /// A response a web view would not render (refused): the page's own is a failure, a frame's reported.
     func responseRefused(_ uri: String, why: String, pageItself: Bool) {
         if !state.mainLoaded && pageItself {
-            fail(HostError(.pageNotLoaded, "the page was not rendered: \(url: uri): \(foreign: why)"))
+            fail(HostError(.pageNotRendered(url: uri, why: why)))
         } else {
-            emit(.transcript(ScriptError(words: "a load was not rendered: \(url: uri): \(foreign: why)")))
+            scriptError(.loadNotRendered(url: uri, why: why))
         }
     }
 
-    func webProcessTerminated(_ why: String) { fail(HostError(.webProcessTerminated, "\(foreign: why)")) }
+    func webProcessTerminated(_ why: String) { fail(HostError(.webProcessTerminated(why))) }
 
     /// A JavaScript dialog, answered by the view as a WKWebView with no UI delegate answers it, reported.
     func dialog(_ kind: HostDialogKind, message: String) {
         state.activity()
-        emit(.transcript(HostDialogs.event(kind, message: message)))
+        emit(.dialog(HostDialogs.event(kind, message: message)))
     }
 
     /// What the page's error probe posted (an uncaught error or a rejected promise, in any frame).
@@ -260,12 +259,10 @@ final class HostSession {
             return
         }
         let message = o["message"]?.stringValue ?? "script error"
-        let source = options.redactor.rawURL(o["source"]?.stringValue ?? "")
         var line = 0, column = 0
         if case .number(let n)? = o["line"] { line = Int(n) }
         if case .number(let n)? = o["column"] { column = Int(n) }
-        let place = line > 0 ? "\(source):\(line):\(column)" : source
-        scriptError("\(place) (\(o["frame"]?.stringValue ?? "frame")): \(message)")
+        scriptError(.page(source: o["source"]?.stringValue ?? "", line: line, column: column, frame: o["frame"]?.stringValue ?? "frame", message: message))
     }
 
     /// The page called one of the app's JavaScript interfaces (`NAME.METHOD`): recorded and replayed as a call.
@@ -275,15 +272,15 @@ final class HostSession {
         recording.call(interface: String(name[..<dot]), method: String(name[name.index(after: dot)...]), arguments: arguments)
     }
 
-    func scriptError(_ message: String) {
+    func scriptError(_ error: ScriptError) {
         state.activity()
-        emit(.transcript(ScriptError(message)))
+        emit(.scriptError(error))
     }
 
     /// A request through the stand-in network.
     func network(_ exchange: NetworkExchange) {
         state.activity()
-        emit(.transcript(exchange))
+        emit(.network(exchange))
     }
 
     // MARK: Stopping

@@ -69,7 +69,7 @@ public final class HostedWebView: HostViewControl {
                                      provider: options.provider, providerUnreachable: { why in
             // Said as the run's reason: the widget's own error (a TypeError in --eval, a spinner) would hide it.
             let base = session.options.provider?.base ?? "--provider"
-            session.fail(HostError(.providerUnreachable, "the provider at \(base) does not answer (\(why)); is bridge serve running there?"))
+            session.fail(HostError(.providerUnreachable(base: base, why: why)))
         }) { exchange in session.network(exchange) }
         try network.start()
         self.network = network
@@ -80,7 +80,7 @@ public final class HostedWebView: HostViewControl {
         }
         if let directory = options.screenshotsDirectory {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
-                throw HostError(.setup, "--screenshots: cannot create \(directory): \(error.localizedDescription)")
+                throw HostError(.screenshotsDirectory(path: directory, why: error.localizedDescription))
             }
         }
     }
@@ -168,7 +168,7 @@ public final class HostedWebView: HostViewControl {
         }
         timers.append(g_timeout_add(50, tick, me))
         let signal: @convention(c) (gpointer?) -> gboolean = { context in
-            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().session.fail(HostError(.setup, "interrupted"))
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().session.fail(HostError(.interrupted))
             return 1
         }
         timers.append(g_unix_signal_add(SIGINT, signal, me))

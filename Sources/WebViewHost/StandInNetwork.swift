@@ -80,7 +80,7 @@ final class StandInNetwork {
     func start() throws {
         var error: UnsafeMutablePointer<GError>?
         guard let pem = g_tls_certificate_new_from_pem(StandInCertificate.pem, -1, &error) else {
-            throw HostError(.setup, "stand-in certificate: \(GLibError.take(error))")
+            throw HostError(.standInCertificate(why: GLibError.take(error)))
         }
         certificate = pem
         server = UnsafeMutableRawPointer(g_object_new_with_properties(soup_server_get_type(), 0, nil, nil)).assumingMemoryBound(to: SoupServer.self)
@@ -105,7 +105,7 @@ final class StandInNetwork {
         let listener = UnsafeMutableRawPointer(service!).assumingMemoryBound(to: GSocketListener.self)
         guard g_socket_listener_add_address(listener, address, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, nil, &effective, &error) != 0,
               let effective else {
-            throw HostError(.setup, "stand-in network: cannot listen on 127.0.0.1: \(GLibError.take(error))")
+            throw HostError(.standInListen(why: GLibError.take(error)))
         }
         port = g_inet_socket_address_get_port(UnsafeMutableRawPointer(effective).assumingMemoryBound(to: GInetSocketAddress.self))
         g_object_unref(effective)

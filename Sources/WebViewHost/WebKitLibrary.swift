@@ -28,7 +28,7 @@ final class WebKitLibrary: Sendable {
     static func open(_ fileName: String) -> Result<WebKitLibrary, HostError> {
         guard let handle = dlopen(fileName, RTLD_NOW | RTLD_GLOBAL) else {
             let why = dlerror().map { String(cString: $0) } ?? "not found"
-            return .failure(HostError(.setup, "cannot load WebKitGTK (\(fileName)): \(why); Debian: apt install libwebkit2gtk-4.1-0"))
+            return .failure(HostError(.webKitNotLoadable(file: fileName, why: why)))
         }
         return Result { () throws(HostError) in try WebKitLibrary(handle, fileName: fileName) }
     }
@@ -163,7 +163,7 @@ final class WebKitLibrary: Sendable {
         func symbol<Function>(_ name: String) throws(HostError) -> Function {
             guard let address = dlsym(handle, name) else {
                 dlclose(handle)
-                throw HostError(.setup, "\(fileName) has no \(name): WebKitGTK 4.1 is required")
+                throw HostError(.webKitFunctionMissing(file: fileName, function: name))
             }
             return unsafeBitCast(address, to: Function.self)
         }

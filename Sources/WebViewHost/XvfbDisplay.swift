@@ -75,7 +75,7 @@ public final class XvfbDisplay {
     /// `ready`. SIGINT and SIGTERM are unblocked first, as Xvfb inherits the mask (a test runner blocks them).
     public static func launch() throws -> XvfbLaunch {
         guard let xvfb = executable() else {
-            throw HostError(.noDisplay, "no display: DISPLAY is not set and Xvfb is not installed (Debian: apt-get install xvfb xauth), or give --display")
+            throw HostError(.noDisplayAvailable)
         }
         StopSignals.unblock()
         let process = Process()
@@ -87,7 +87,7 @@ public final class XvfbDisplay {
         process.standardError = messages
         process.standardInput = FileHandle.nullDevice
         do { try process.run() } catch {
-            throw HostError(.noDisplay, "could not start \(input: xvfb): \(foreign: "\(error)")")
+            throw HostError(.xvfbNotStarted(path: xvfb, why: "\(error)"))
         }
         return XvfbLaunch(process: process, ready: ready, messages: messages)
     }
@@ -100,7 +100,7 @@ public final class XvfbDisplay {
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
             let said = lastLines(launch.messages)
-            throw HostError(.noDisplay, "Xvfb did not report a display within \(timeout) s" + (said.isEmpty ? "" : ": \(said)"))
+            throw HostError(.xvfbSilent(seconds: timeout, said: said))
         }
         return XvfbDisplay(name: ":\(number)", process: process, messages: launch.messages)
     }

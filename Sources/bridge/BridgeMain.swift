@@ -2,6 +2,7 @@
 // contract: 0 all good, 1 the inputs were read but something in them is wrong (an invalid URL, a
 // finding), 2 the command line or a rules file is wrong. swift-argument-parser's usage errors (64 by
 // default) are mapped to 2 here.
+import SecretMasking
 import ArgumentParser
 import Foundation
 import NavigationPolicy

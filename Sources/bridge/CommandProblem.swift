@@ -2,6 +2,9 @@
 // with what the user gave. Those found while the command line is parsed are thrown from `validate()`
 // (ArgumentParser prints them with the usage); the rest are thrown from `run()`, and BridgeMain prints them
 // through the Redactor. Either way the exit status is 2. The words are in CommandProblemText.swift.
+import ProviderSettings
+import OutputFiles
+import SecretMasking
 import ArgumentParser
 import BrowserURL
 import NavigationPolicy

@@ -1,6 +1,7 @@
 // CommandProblemText.swift: the words for CommandProblem, the one place they are made, as a MessageText:
 // the values the user gave are parts read as input, so the Redactor masks each as the value it is and
 // never reads the sentence around it.
+import SecretMasking
 import CommandOutput
 import NavigationPolicy
 import SensitiveText
@@ -44,7 +45,7 @@ extension CommandProblem: CustomStringConvertible {
         case .builtWithoutWebKit:
             "host: this bridge was built without WebKit. Build it with the WebKit trait: swift build --traits WebKit (Debian: apt-get install libwebkit2gtk-4.1-dev xvfb xauth)"
         case .page(let problem): "host: \(problem.words)"
-        case .baseNotAURL(let base, let error): "--base \(quoted: Sensitive(base, as: .url)) is not a URL: \(foreign: error.description)"
+        case .baseNotAURL(let base, let error): "--base \(quoted: Sensitive(base, as: .url)) is not a URL: \(error.words)"
         case .log(let error): error.words
         case .expectation(let error): error.words
         }

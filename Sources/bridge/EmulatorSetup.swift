@@ -1,6 +1,7 @@
 // EmulatorSetup.swift: the emulator's configuration as `bridge serve` and `bridge host --provider` make it:
 // the embedded default or --config, and the widget's stand-in scripts (--assets, else the emulator's own
 // resources). And the provider of `bridge host --provider`: the same server, started in this process.
+import ProviderSettings
 import Foundation
 import ProviderEmulator
 import WebViewHost
@@ -13,7 +14,7 @@ enum EmulatorSetup {
         }
         if let assets {
             guard isDirectory(assets) else { throw CommandProblem.noAssetsDirectory(assets) }
-            configuration.assetsDirectory = assets
+            configuration.standInScripts = .directory(assets)
         }
         return configuration
     }
@@ -21,7 +22,7 @@ enum EmulatorSetup {
     /// Whether the stand-in scripts cannot be found (a bridge executable copied without its resource
     /// bundle): the widget's scripts then answer 404.
     static func missingAssets(_ configuration: EmulatorConfiguration) -> Bool {
-        guard let directory = configuration.assetsDirectory else { return true }
+        guard let directory = ProviderEmulator.standInDirectory(configuration) else { return true }
         return !isDirectory(directory)
     }
 

@@ -2,6 +2,7 @@
 // decide, as the app's native side would, and prints `bridge replay`'s transcript as they happen. A page
 // file is served under an origin by the stand-in network (a site file says which; nothing reaches the
 // network). Built with the package trait WebKit; without it the command says how to get it.
+import OutputFiles
 import CommandOutput
 import FlowInspector
 import ArgumentParser
@@ -238,15 +239,16 @@ struct HostRun {
         let verbose = command.verbose
         let emit: (HostOutput) -> Void = { output in
             switch output {
-            case .transcript(let exchange as NetworkExchange):
+            case .network(let exchange):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
                 if exchange.isNoteworthy || verbose { out.lines(renderer.lines(exchange)) }
-            case .transcript(let event):
-                if let navigation = event as? ReplayedNavigation, !EngineStep.isIncidental(navigation) { collect.steps.append(EngineStep(navigation)) }
-                if let call = event as? ReplayedCall { collect.steps.append(EngineStep(call)) }
-                out.lines(renderer.lines(event))
+                return
+            case .navigation(let navigation) where !EngineStep.isIncidental(navigation): collect.steps.append(EngineStep(navigation))
+            case .call(let call): collect.steps.append(EngineStep(call))
             case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.foreignText(text)) }
+            default: break
             }
+            if let event = output.event { out.lines(renderer.lines(event)) }
         }
         let result: HostResult
         do {
@@ -256,15 +258,15 @@ struct HostRun {
             }
         } catch let error as HostError {
             out.flush()
-            StandardError.say("bridge host: " + renderer.redactor.text(error.message))
+            StandardError.say("bridge host: " + renderer.redactor.text(error.words))
             return nil
         }
         out.lines(renderer.lines(LogSummary(result.summary, log: options.startURL, format: .navlog)))
         let report = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
                                 finalURL: result.finalURL, firstInterception: result.firstInterception,
-                                failures: result.failures.map { "\(words: $0.kind.rawValue): \($0.message)" })
+                                failures: result.failures)
         out.lines(renderer.lines(report))
-        for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.message)) }
+        for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
         return result
     }
 

@@ -2,6 +2,7 @@
 // input record (replay writes millions): lines are gathered and written in 64 KB blocks, flushed at the end
 // (or after every line, for `host`, whose lines come as the page runs). Also the colour choice: only on a
 // terminal, never with NO_COLOR (https://no-color.org), whatever --color says.
+import SecretMasking
 import CommandOutput
 import ArgumentParser
 import Foundation

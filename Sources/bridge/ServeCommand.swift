@@ -2,6 +2,7 @@
 // Capture (native endpoints and hosted pages), Realm, Kii, the app backend of the deep-link reset, a
 // Mailpit-shaped outbox and the /emulator/v1/ control routes. The first line on standard output is the
 // base URL (text) or {"listening": URL} (json); then one line per request, secrets masked unless --reveal.
+import ProviderSettings
 import CommandOutput
 import ArgumentParser
 import BrowserURL

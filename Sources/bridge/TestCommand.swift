@@ -2,6 +2,8 @@
 // the attack (AttackCatalogue's lookalikes of every rule); results as text, JSON lines, JUnit XML or
 // SARIF through the transcript's renderer and Redactor. The work is RulesAudit's; this is options and
 // wiring.
+import OutputFiles
+import SecretMasking
 import CommandOutput
 import ArgumentParser
 import Foundation

@@ -2,6 +2,7 @@
 // (RulesOption: `check`, `replay`, `host`, `test`), --reveal (RevealOption: every command that prints),
 // --explain and --color (DisplayOptions, with --reveal); the output format of `check`, `replay` and `host`;
 // and the one way a command loads its engine and builds its renderer.
+import SecretMasking
 import CommandOutput
 import ArgumentParser
 import NavigationPolicy

@@ -1,5 +1,6 @@
 // URLCommand.swift: `bridge url` shows what a browser makes of each input: the URL Standard's
 // components, or why it is not a URL. Secrets in parameters are masked unless --reveal is given.
+import SecretMasking
 import CommandOutput
 import ArgumentParser
 import BrowserURL
@@ -92,7 +93,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             }
         case .failure(let error):
             lines.append("valid     no")
-            lines.append("error     " + Terminal.safe(redactor.foreignText("\(error)")))
+            lines.append("error     " + Terminal.safe(redactor.text(error.words)))
         }
         return lines.joined(separator: "\n")
     }
@@ -115,7 +116,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             }
         case .failure(let error):
             object.add("valid", false)
-            object.add("error", .object(JSONFields([("code", .string(error.code.rawValue)), ("message", .string(redactor.foreignText(error.description)))])))
+            object.add("error", .object(JSONFields([("code", .string(error.code.rawValue)), ("message", .string(redactor.text(error.words)))])))
         }
         return object.line
     }

@@ -1,8 +1,10 @@
 // InspectCommandTests.swift: `bridge inspect` as a user runs it: formats, exit statuses, directories,
 // unreadable inputs beside readable ones, SARIF validated against the official schema, and pages fetched
 // over http from a local server.
+import SecretMasking
 import TestSupport
 import FlowInspector
+import CommandOutput
 import Foundation
 import NavigationPolicy
 import Testing

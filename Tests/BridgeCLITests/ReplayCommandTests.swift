@@ -1,6 +1,7 @@
 // ReplayCommandTests.swift: `bridge replay` as a user runs it: every fixture log replays to its saved
 // transcript (--expect), a changed transcript is caught and the differing key named, secrets stay masked,
 // colour only when asked and never with NO_COLOR, standard input, and the exit statuses.
+import SecretMasking
 import TestSupport
 import CommandOutput
 import Foundation

@@ -1,6 +1,7 @@
 // TestCommandTests.swift: `bridge test` as a user and a CI job run it: presets pass, "default": "allow"
 // fails naming the lookalike, case files with their exit statuses, --init's file passing as written, and
 // the JUnit and SARIF documents (SARIF validated against its schema when python3's jsonschema is there).
+import SecretMasking
 import TestSupport
 import CommandOutput
 import Foundation

@@ -1,6 +1,7 @@
 // DecisionTextTests.swift: an explanation's words never carry a secret that sits in a URL's path or a deep
 // link's route: the engine's steps quote them whole, and they are masked as a path is, before free text's
 // word reading (which a quote, a bracket or a parenthesis in the value would cut short) sees them.
+import SecretMasking
 import CommandOutput
 import Foundation
 import NavigationPolicy

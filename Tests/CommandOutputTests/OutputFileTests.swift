@@ -1,6 +1,7 @@
 // OutputFileTests.swift: the one way a command writes a file: never over an existing file without --force,
 // never over an input (by file identity, however the path is spelt), nothing in place until the file is
 // committed, and no temporary file left behind.
+import OutputFiles
 import CommandOutput
 import Foundation
 import Testing

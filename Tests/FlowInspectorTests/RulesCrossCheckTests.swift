@@ -1,6 +1,7 @@
 // RulesCrossCheckTests.swift: what the checks against the rules report when a sign-in's redirect_uri misses
 // every sentinel: the first sentinel's mismatch, as a value, and the finding made of it (its wording is the
 // renderer's; a method interpolated in place of its text is a compiler warning, which CI fails on).
+import SecretMasking
 import BrowserURL
 import CommandOutput
 import NavigationPolicy
@@ -26,10 +27,9 @@ struct RulesCrossCheckTests {
         let url = try #require(BrowserURL(redirect))
         let reasons = try #require(CheckCatalogue.mismatches(url, engine.rules.sentinels))
         #expect(reasons.count == engine.rules.sentinels.count && reasons.first == reason)
-        let redactor = Redactor()
         let findings = try Inspector(engine: engine).inspect(bytes: Array(Self.page(redirect: redirect).utf8), name: "p.html", directory: nil).get()
-        let missed = findings.filter { $0.check == "redirect-uri-not-caught" }.map(\.message)
-        #expect(missed == [redactor.foreignText(CheckCatalogue.unmatchedRedirectMessage(url, nearest: reason, redactor: redactor))])
+        let missed = findings.filter { $0.check == "redirect-uri-not-caught" }.map(\.detail)
+        #expect(missed == [.nearestSentinelMismatch(reason)])
     }
 
     @Test("a redirect_uri a sentinel catches has no mismatches")

@@ -25,16 +25,16 @@ let package = Package(
         ]),
         .executableTarget(name: "FuzzLogReaders", dependencies: [
             "FuzzDriver", .product(name: "NavigationReplay", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
-            .product(name: "CommandOutput", package: "bridge"),
+            .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzSecrets", dependencies: [
             "FuzzDriver", .product(name: "BrowserURL", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
             .product(name: "NavigationReplay", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
-            .product(name: "SensitiveText", package: "bridge"),
+            .product(name: "SensitiveText", package: "bridge"), .product(name: "SecretMasking", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzCaseFile", dependencies: [
             "FuzzDriver", .product(name: "RulesAudit", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
-            .product(name: "CommandOutput", package: "bridge"),
+            .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzEmulatorRequests", dependencies: [
             "FuzzDriver", .product(name: "ProviderEmulator", package: "bridge", condition: .when(traits: ["Emulator"])),
@@ -42,6 +42,7 @@ let package = Package(
         .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FlowInspector", package: "bridge")]),
         .executableTarget(name: "FuzzInspector", dependencies: [
             "FuzzDriver", .product(name: "FlowInspector", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
+            .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,9 +4,8 @@
 // parameters' bytes (ResponseFields); these are checked against the plain way, on the whole URL corpus with
 // rules that put several sentinels on one host and against a lookup per name. Allowed origins matched on
 // bytes pick the origin a plain reading of the list picks. The deep-link route and its comparison read
-// bytes in place, checked against the String way. The Redactor's byte scan for pairs carried in a value is
-// checked against the substring searches it replaced, and its "://" search against the standard library's. A special scheme's index, read by its kind, is the
-// one its bytes look up.
+// bytes in place, checked against the String way. A special scheme's index, read by its kind, is the one its bytes
+// look up.
 @testable import NavigationPolicy
 import BrowserURL
 import Foundation
@@ -212,35 +211,6 @@ import Testing
             #expect((compiled.forbiddenFields == nil) == forbid.contains("session_state"))
             #expect(compiled.firstLacking(parameters, fields) == require.first { !parameters.contains($0) }, "\(text) \(require)")
             #expect(compiled.firstForbidden(parameters, fields) == forbid.first(where: parameters.contains), "\(text) \(forbid)")
-        }
-    }
-}
-
-@Suite struct RedactorShortcutTests {
-    /// The byte scan for pairs carried in a value says what the substring searches said.
-    @Test(arguments: ["", "plain", "a=b", "https%3A%2F%2Fh%2Fcb%3Fcode%3Dx", "%3d", "%3", "%%3D", "%3%3D", "x%3", "%33D", "%E2%80%A6", "=", "%3DD"])
-    func mayCarryPairsAgreesWithContains(_ value: String) {
-        let expected = value.contains("=") || value.contains("%3D") || value.contains("%3d")
-        #expect(Redactor.mayCarryPairs(value[...].utf8) == expected, "\(value)")
-    }
-
-    /// The byte scan for "://" finds what the standard library's searcher finds.
-    @Test(arguments: ["", ":", "://", "a://b", "a:/b://c", "a::://b", ":/:/", "x:/", "x:", "ab//:", "é://ü", "mailto:a@b", "h://a://b", "a:", "::"])
-    func schemeSeparatorAgreesWithFirstRange(_ text: String) {
-        let expected = text[...].firstRange(of: "://")
-        #expect(Redactor.schemeSeparator(in: text[...]) == expected, "\(text)")
-    }
-
-    /// The same on 5,000 seeded strings of ":", "/", "a" and "é", cut out of longer ones (a substring's
-    /// indices do not start at zero).
-    @Test func schemeSeparatorAgreesOnSeededStrings() {
-        var random = SplitMix64(0x5EED_3A2F)
-        let pieces = [":", "/", "a", "é"]
-        for _ in 0..<5_000 {
-            let text = random.joined(pieces, lengths: 0...12)
-            let whole = "x" + text + "y"
-            let cut = whole.dropFirst().dropLast()
-            #expect(Redactor.schemeSeparator(in: cut) == cut.firstRange(of: "://"), "\(text)")
         }
     }
 }

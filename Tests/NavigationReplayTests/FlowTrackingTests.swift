@@ -1,6 +1,7 @@
 // FlowTrackingTests.swift: flows across a log — a state that does not match its request, a response with
 // none, a sentinel nobody asked for, a bare code (likely a reset link), a reset link the app cancelled, a
 // request never answered — and bridge queues dispatched through the rules' handler tables once each.
+import SecretMasking
 import Foundation
 import Testing
 import NavigationPolicy

@@ -1,6 +1,7 @@
 // ParallelReplayTests.swift: ParallelReplay (parsing and decisions on other threads, replay in order)
 // gives what the one-at-a-time replay gives, output for output and in the summary: on every navlog
 // fixture with batches and chunks small enough to split it anywhere, and on a generated log of many batches.
+import SecretMasking
 import CommandOutput
 import Foundation
 import NavigationPolicy

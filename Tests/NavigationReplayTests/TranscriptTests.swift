@@ -1,6 +1,7 @@
 // TranscriptTests.swift: replay's events through the renderer without a process: times stay numbers,
 // secrets are masked and control characters escaped in both forms, check's decision object is the
 // navigation's, and --expect names the differing key with its values masked.
+import SecretMasking
 import BrowserURL
 import CommandOutput
 import Foundation

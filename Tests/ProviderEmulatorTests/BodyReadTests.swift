@@ -3,6 +3,7 @@
 // configured time has passed, and its connection closed; a body that arrives in pieces within it is read
 // whole, one past the limit is answered 413, and the server keeps serving after each. Also the request log across a reset, and the code
 // store across its chunks.
+import ProviderSettings
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@
 // each spelling and method; a no-cors POST from another page changes no control state; faults reach a route
 // however it is spelt; hosted pages carry their Content-Security-Policy; the URLs a provider sends codes to
 // or frames must be registered; the clock and the configuration's times are range-checked.
+import ProviderSettings
 import BrowserURL
 import Foundation
 import NavigationPolicy

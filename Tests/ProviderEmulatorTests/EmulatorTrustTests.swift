@@ -3,6 +3,7 @@
 // headers (DNS rebinding); redirect URIs that would run script are refused; the dashboard sends a
 // Content-Security-Policy and has no inline script; PINs and passwords cannot be tried without limit;
 // Mailpit's delete deletes only the IDs given; configuration values are checked for range.
+import ProviderSettings
 import BrowserURL
 import Foundation
 import NavigationPolicy

@@ -1,6 +1,7 @@
 // OutboxSearchTests.swift: Mailpit's search syntax over the outbox, each term kind on a known mailbox
 // (which messages match, by ID), and Mailpit's read flag through the API: opening a message marks it read,
 // PUT marks by IDs or by a search.
+import ProviderSettings
 import Foundation
 import ProviderEmulator
 import Testing

@@ -3,6 +3,7 @@
 // code, the code exchange (once, for its redirect_uri, before it expires on a moved clock), the app
 // backend's deep-link reset, the Mailpit-shaped outbox, faults, reset, and bad requests answered with the
 // provider's own errors.
+import ProviderSettings
 import TestSupport
 import BrowserURL
 import Foundation
@@ -400,7 +401,7 @@ struct AssetTests {
 
     @Test("the default configuration serves the scripts the module carries as resources, the same files as the repository's")
     func bundled() async throws {
-        let directory = try #require(EmulatorConfiguration().assetsDirectory)
+        let directory = try #require(ProviderEmulator.standInDirectory(EmulatorConfiguration()))
         for file in ["janrain-widget.js", "xdcomm.js"] {
             let bundled = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file))
             #expect(bundled != nil && bundled == FileManager.default.contents(atPath: (Self.standIn as NSString).appendingPathComponent(file)), "\(file)")
@@ -410,13 +411,13 @@ struct AssetTests {
     @Test("any …/load.js is the widget stand-in and any …/xdcomm.js its receiver, from the assets directory")
     func assets() async {
         var config = EmulatorConfiguration()
-        config.assetsDirectory = Self.standIn
+        config.standInScripts = .directory(Self.standIn)
         let e = Emulator(config)
         let widget = await e.get("/bridge-demo/load.js")
         #expect(widget.status == 200 && widget.contentType.hasPrefix("text/javascript") && widget.text.contains("janrain"))
         #expect(await e.get("/default/xdcomm.js").status == 200)
         var without = EmulatorConfiguration()
-        without.assetsDirectory = nil
+        without.standInScripts = .none
         #expect(await Emulator(without).get("/bridge-demo/load.js").status == 404)  // no assets directory: not served
     }
 

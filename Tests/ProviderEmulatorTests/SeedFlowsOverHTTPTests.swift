@@ -2,6 +2,7 @@
 // covers them: the emulator answers what the widget stand-in and the pages ask (the same endpoints, the
 // same fields), the engine decides the URLs the view would see, and the event router takes the bridge
 // queue entries the page would queue. With WebKit, SeedFlowsTests runs the same flows in a real view.
+import ProviderSettings
 import TestSupport
 import BrowserURL
 import Foundation
@@ -163,7 +164,7 @@ struct SeedFlowsOverHTTP {
         #expect(plain.headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
         #expect(await e.get("/entity?access_token=\(token)").headers["Access-Control-Allow-Origin"] == nil)  // no Origin, no CORS
         var without = EmulatorConfiguration.embeddedDefault
-        without.assetsDirectory = nil
+        without.standInScripts = .none
         let unserved = await Emulator(without).get("/capturewidget/load.js")  // no assets directory: said so
         #expect(unserved.status == 404 && unserved.text.contains("no assets directory"), "\(unserved.text)")
         // By default the module's own resources.

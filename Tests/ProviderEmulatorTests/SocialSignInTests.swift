@@ -3,6 +3,7 @@
 // callback, the token at the token URL, then auth_info (the site's server) or Capture's two doors
 // (/oauth/auth_native for the API and JUMP, /widget/token_url for the widget's redirect flow). Asserted as
 // values: statuses, where each redirect goes and with which parameters, the providers' error codes.
+import ProviderSettings
 import BrowserURL
 import Foundation
 import NavigationPolicy

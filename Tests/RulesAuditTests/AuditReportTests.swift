@@ -1,6 +1,7 @@
 // AuditReportTests.swift: `bridge test`'s results in every format through the renderer: secrets masked
 // in text, JSON lines, JUnit and SARIF (and shown with reveal), and the JUnit document valid against
 // Apache Ant's JUnit schema (Fixtures/conformance/junit/JUnit.xsd) by libxml2's XML Schema validator.
+import SecretMasking
 import TestSupport
 import CLibXML2
 import CommandOutput

@@ -1,6 +1,7 @@
 // HostEventsTests.swift: every event bridge host prints beside the navigations has one JSON line and a
 // text line, with its secrets masked and control characters escaped in both; colour wraps only escaped
 // text. The JSON is decoded, not searched.
+import SecretMasking
 import CommandOutput
 import Foundation
 import NavigationPolicy
@@ -16,11 +17,12 @@ struct HostEventsTests {
 
     static let events: [any OutputEvent] = [
         NetworkExchange(method: "GET", url: "https://x.example/cb?code=\(secret)\u{1B}[2J", status: 404, detail: nil, refused: false),
-        ScriptError("Error: token=\(secret) at https://x.example/a.js:1:2 \u{1B}]0;owned\u{7}"),
+        ScriptError.page(source: "https://x.example/a.js?code=\(secret)", line: 1, column: 2, frame: "main", message: "Error: token=\(secret) \u{1B}]0;owned\u{7}"),
         DialogEvent(kind: "alert", message: "your code=\(secret)\u{1B}[1A", answer: "undefined"),
         EvalResult(#"{"accessToken":"\#(secret)","note":"\u001b[2J"}"#),
-        HostReport(until: "sentinel", reached: false, stopReason: "timed out", finalURL: "https://x.example/?state=\(secret)",
-                   firstInterception: 0.5, failures: ["timeout: waited for \(url: "https://x.example/cb?code=\(secret)")", "script-error: \(foreign: "Error: token=\(secret)")"]),
+        HostReport(until: "sentinel", reached: false, stopReason: .failed(HostError(.pageNotLoaded(url: "https://x.example/cb?code=\(secret)", why: "\u{1B}[2J"))),
+                   finalURL: "https://x.example/?state=\(secret)", firstInterception: 0.5,
+                   failures: [HostError(.pageNotLoaded(url: "https://x.example/cb?code=\(secret)", why: "\u{1B}[2J")), HostError(.evalThrew("Error: token=\(secret)"))]),
         ScreenshotTaken(path: "/tmp/shot \u{1B}[2J.png", seq: 3, after: "end"),
     ]
 
@@ -47,7 +49,7 @@ struct HostEventsTests {
     @Test("--reveal shows secrets and still escapes control characters")
     func reveal() throws {
         let renderer = TranscriptRenderer(format: .text, redactor: Redactor(isEnabled: false))
-        let line = try #require(renderer.lines(ScriptError("token=\(Self.secret) \u{1B}[2J")).first)
+        let line = try #require(renderer.lines(ScriptError.wvjbPageHalf("token=\(Self.secret) \u{1B}[2J")).first)
         #expect(line.contains(Self.secret) && line.contains("\\u{1B}[2J") && !line.contains("\u{1B}"))
     }
 

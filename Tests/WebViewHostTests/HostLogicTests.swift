@@ -93,12 +93,12 @@ struct HostLogicTests {
         var sentinel = HostRunState(until: .sentinel, timeout: 30, idle: 1)
         #expect(sentinel.reported(try Self.navigation("myapp://done")) == .carryOn)
         #expect(sentinel.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .stop)
-        #expect(sentinel.succeeded && sentinel.stopReason == "a sentinel or bridge hand-off: \(input: "signin")")
+        #expect(sentinel.succeeded && sentinel.stopReason == .handOff(rule: "signin", kind: .sentinel))
         #expect(sentinel.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
         var deeplink = HostRunState(until: .deeplink, timeout: 30, idle: 1)
         #expect(deeplink.reported(try Self.navigation("https://yourdomain.com/cb?code=abc")) == .carryOn)
         #expect(deeplink.reported(try Self.navigation("myapp://done")) == .stop)
-        #expect(deeplink.stopReason == "a deep link: \(input: "done")")
+        #expect(deeplink.stopReason == .deepLink(rule: "done"))
     }
 
     @Test("idle: only after the page loaded, --eval finished and the recording waits for no drain")
@@ -112,7 +112,7 @@ struct HostLogicTests {
         #expect(state.tick(at: start.addingTimeInterval(7), recordingWaits: true) == .carryOn)
         #expect(state.tick(at: start.addingTimeInterval(5.5), recordingWaits: false) == .carryOn)
         #expect(state.tick(at: start.addingTimeInterval(7), recordingWaits: false) == .stop)
-        #expect(state.succeeded && state.stopReason == "idle for 1 s")
+        #expect(state.succeeded && state.stopReason == .idle(seconds: 1))
     }
 
     @Test("the timeout: a failure naming what was awaited, or success with --until timeout")
@@ -121,18 +121,18 @@ struct HostLogicTests {
         var waiting = HostRunState(until: .deeplink, timeout: 2, idle: 1, started: start)
         #expect(waiting.tick(at: start.addingTimeInterval(2), recordingWaits: false) == .stop)
         #expect(!waiting.succeeded && waiting.failures.map(\.kind) == [.timeout])
-        #expect(waiting.stopReason == "timed out after 2 s waiting for a deep link (the page never finished loading)")
+        #expect(waiting.stopReason == .failed(HostError(.timedOut(seconds: 2, waitingFor: .deeplink, pageLoaded: false))))
         var timed = HostRunState(until: .timeout, timeout: 2.5, idle: 1, started: start)
         #expect(timed.tick(at: start.addingTimeInterval(3), recordingWaits: false) == .stop)
-        #expect(timed.succeeded && timed.stopReason == "--timeout 2.5 s")
+        #expect(timed.succeeded && timed.stopReason == .timeoutReached(seconds: 2.5))
     }
 
     @Test("a failure after the stop is still recorded, and the run no longer counts as reached")
     func failureAfterStop() {
         var state = HostRunState(until: .sentinel, timeout: 30, idle: 1)
-        #expect(state.reach("done") == .stop)
-        #expect(state.fail(HostError(.webProcessTerminated, "the web process crashed")) == .carryOn)
-        #expect(!state.succeeded && state.webProcessDied && state.stopReason == "done")
+        #expect(state.reach(.idle(seconds: 1)) == .stop)
+        #expect(state.fail(HostError(.webProcessTerminated("the web process crashed"))) == .carryOn)
+        #expect(!state.succeeded && state.webProcessDied && state.stopReason == .idle(seconds: 1))
     }
 
     @Test("the first interception is the first cancelled sentinel, bridge or deep link")

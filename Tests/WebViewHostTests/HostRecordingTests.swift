@@ -1,5 +1,6 @@
 // HostRecordingTests.swift: the host's transcript keeps the view's order while a bridge queue is being
 // drained, and what it records replays to the same decisions. No WebKit needed: the view is played here.
+import SecretMasking
 import BrowserURL
 import Foundation
 import NavigationPolicy
@@ -16,7 +17,7 @@ import Testing
     @Test func navigationsAfterASignalWaitForItsDrain() throws {
         let outputs = Outputs()
         let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: nil) { output in
-            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { outputs.navigations.append(n) }
+            if case .navigation(let n) = output { outputs.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "https://yourdomain.com/webViewSignIn.html"), source: .app, decided: .allow)
         let signal = recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
@@ -33,7 +34,7 @@ import Testing
     @Test func anUndrainedSignalIsWrittenWhenTheHostStops() throws {
         let outputs = Outputs()
         let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: nil) { output in
-            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { outputs.navigations.append(n) }
+            if case .navigation(let n) = output { outputs.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
         _ = recording.finish()
@@ -46,7 +47,7 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("host-\(UUID().uuidString).navlog").path
         let live = Outputs()
         let recording = try HostRecording(engine: try Self.engine(), explain: false, redactor: Redactor(), recordPath: path) { output in
-            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { live.navigations.append(n) }
+            if case .navigation(let n) = output { live.navigations.append(n) }
         }
         recording.navigation(NavigationRequest(url: "https://yourdomain.com/webViewSignIn.html"), source: .app, decided: .allow)
         let signal = recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
@@ -86,8 +87,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         var live: [ReplayFinding] = []
         let recording = try HostRecording(engine: try engine(), explain: false, redactor: Redactor(), recordPath: path) { output in
-            if case .transcript(let event) = output, let n = event as? ReplayedNavigation { live += n.findings }
-            if case .transcript(let event) = output, let f = event as? ReplayFinding { live.append(f) }
+            if case .navigation(let n) = output { live += n.findings }
+            if case .finding(let f) = output { live.append(f) }
         }
         play(recording)
         _ = recording.finish()

@@ -29,12 +29,12 @@ struct HostSessionTests {
         func quit() { quits += 1 }
     }
 
-    final class Outputs { var events: [any OutputEvent] = [] }
+    final class Outputs { var events: [HostOutput] = [] }
 
     static func session(_ options: HostOptions = HostOptions(startURL: "https://yourdomain.com/"), view: FakeView) throws -> (HostSession, Outputs) {
         let outputs = Outputs()
         let session = try HostSession(engine: try HostLogicTests.engine(), options: options) { output in
-            if case .transcript(let event) = output { outputs.events.append(event) }
+            outputs.events.append(output)
         }
         session.view = view
         return (session, outputs)
@@ -57,7 +57,7 @@ struct HostSessionTests {
         let (session, outputs) = try Self.session(view: view)
         #expect(session.decide(HostNavigationAction(url: "https://yourdomain.com/")))
         #expect(!session.decide(HostNavigationAction(url: "janrain:eventsAvailable?1", type: .other)))
-        let navigations = outputs.events.compactMap { $0 as? ReplayedNavigation }
+        let navigations = outputs.events.compactMap { if case .navigation(let n) = $0 { n } else { nil } }
         #expect(navigations.count == 2)
         let delivered = navigations.last?.events.filter { $0.status == .delivered }.map(\.handlers)
         #expect(delivered == [["signInCompleted"]])
@@ -72,7 +72,7 @@ struct HostSessionTests {
         let (session, outputs) = try Self.session(options, view: view)
         session.pageLoaded("https://yourdomain.com/")
         session.pageLoaded("https://yourdomain.com/")  // a later load: --eval does not run again
-        #expect(outputs.events.compactMap { ($0 as? EvalResult)?.json } == ["2"])
+        #expect(outputs.events.compactMap { if case .eval(let result) = $0 { result.json } else { nil } } == ["2"])
         #expect(session.state.failures.map(\.kind) == [.scriptError])
         #expect(view.evaluated.filter { $0 == "1 + 1" }.count == 1)
     }
@@ -83,7 +83,7 @@ struct HostSessionTests {
         let open = HostNavigationAction(url: "https://yourdomain.com/popup", newWindow: true)
         #expect(session.decide(open))
         #expect(session.createWindow(open))
-        #expect(outputs.events.compactMap { $0 as? ReplayedNavigation }.count == 1)
+        #expect(outputs.events.compactMap { if case .navigation(let n) = $0 { n } else { nil } }.count == 1)
         #expect(!session.createWindow(HostNavigationAction(url: "https://evil.example/", newWindow: true)))
     }
 }

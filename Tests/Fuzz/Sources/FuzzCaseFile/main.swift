@@ -5,6 +5,7 @@ import CommandOutput
 import Foundation
 import FuzzDriver
 import NavigationPolicy
+import SecretMasking
 import RulesAudit
 
 let rulesText = #"""

@@ -3,9 +3,11 @@
 // length: every format is fuzzed, an input that crashes one reproduces in it, and an input costs one
 // inspection and one rendering, not three renderings. Oracle: no crash.
 import FuzzDriver
+import CommandOutput
 import FlowInspector
 import Foundation
 import NavigationPolicy
+import SecretMasking
 
 let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
     {"version":1,"allow":["https://yourdomain.com"],

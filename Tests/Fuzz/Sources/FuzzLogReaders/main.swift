@@ -4,6 +4,7 @@ import CommandOutput
 import FuzzDriver
 import Foundation
 import NavigationPolicy
+import SecretMasking
 import NavigationReplay
 
 let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""

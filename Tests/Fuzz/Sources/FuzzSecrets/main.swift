@@ -18,6 +18,7 @@ import CommandOutput
 import Foundation
 import FuzzDriver
 import NavigationPolicy
+import SecretMasking
 import NavigationReplay
 import SensitiveText
 
@@ -220,7 +221,7 @@ func fuzzSecrets(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     // A secret that is itself exactly a mask this redactor makes ("abcd…(999999)") is kept as written, by
     // design: masking twice changes nothing, so a recording's masks stay comparable. It is the first of the
-    // inputs the oracle allows through (NavigationPolicy's Redactor.isMask; its escaped spellings in a URL are
+    // inputs the oracle allows through (SecretMasking's Redactor.isMask; its escaped spellings in a URL are
     // masked, RedactionTests.maskLookalikes).
     let decoded = String(decoding: bytes, as: UTF8.self)
     if Redactor.maskedLength(decoded) != nil { return 0 }

@@ -1,0 +1,91 @@
+// FindingReport.swift: the renderers of `bridge inspect`: text (file:line:col: severity: message [check],
+// compiler style, and a summary), JSON lines (one object per finding, then one per input not read), and
+// SARIF 2.1.0 (OASIS), the format code-scanning dashboards read: one run, the tool's rules from the check
+// catalogue with their rationale as help, one result per finding, and inputs that could not be read as
+// tool execution notifications; columns count Unicode code points. The SARIF is CommandOutput's one
+// builder; every file name (a fetched page's URL included) and error goes through the Redactor, and each
+// finding's message was masked by the inspector that made it (Finding), so it is printed as it is.
+import FindingSeverity
+import FlowInspector
+import JSONText
+import NavigationPolicy
+import SecretMasking
+
+public enum FindingFormat: String, Sendable, CaseIterable {
+    case text, json, sarif
+}
+
+public struct FindingReport: Sendable {
+    public let format: FindingFormat
+    public let redactor: Redactor
+    public let toolVersion: String
+
+    public init(format: FindingFormat, redactor: Redactor, toolVersion: String) {
+        self.format = format
+        self.redactor = redactor
+        self.toolVersion = toolVersion
+    }
+
+    /// What standard output gets.
+    public func lines(_ result: InspectionResult) -> [String] {
+        switch format {
+        case .sarif: return [sarif(result).indentedText]
+        case .json:
+            return result.findings.map { finding in
+                JSONFields([("file", .string(file(finding.file))), ("line", .int(finding.position.line)),
+                            ("column", .int(finding.position.column)), ("severity", .string(finding.severity.rawValue)),
+                            ("check", .string(finding.check)), ("message", .string(finding.message))]).line
+            } + result.errors.map { error in
+                JSONFields([("file", .string(file(error.input))), ("error", .string(redactor.text(error.words)))]).line
+            }
+        case .text:
+            let count = { (severity: Severity) in result.findings.filter { $0.severity == severity }.count }
+            func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+            var summary = "\(plural(result.pages, "page")) inspected: \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))"
+            if !result.errors.isEmpty { summary += "; \(result.errors.count) input\(result.errors.count == 1 ? "" : "s") not read" }
+            return result.findings.map { finding in
+                Terminal.safe("\(file(finding.file)):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(finding.message) [\(finding.check)]")
+            } + [summary]
+        }
+    }
+
+    /// `--list-checks`: every check with its severity and rationale.
+    public static func catalogueLines() -> [String] {
+        (CheckCatalogue.all + CheckCatalogue.inputChecks).flatMap { check in
+            ["\(check.id) (\(check.severity.rawValue)\(check.needsRules ? ", with --rules" : "")): \(check.summary)", "    \(check.rationale)"]
+        }
+    }
+
+    /// What standard error gets: the inputs that could not be read.
+    public func errorLines(_ result: InspectionResult) -> [String] {
+        result.errors.map { Terminal.safe("bridge inspect: \(file($0.input)): \(redactor.text($0.words))") }
+    }
+
+    /// A file path as it is; a URL with its secrets masked.
+    func file(_ name: String) -> String {
+        let lowered = name.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? redactor.rawURL(name) : name
+    }
+
+    // MARK: SARIF
+
+    /// Every check as a SARIF rule (the catalogue's, made and written once).
+    static let sarifRules = SARIFRules((CheckCatalogue.all + CheckCatalogue.inputChecks).map { check in
+        DiagnosticRule(id: check.id, name: check.id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(),
+                       summary: check.summary, rationale: check.rationale, severity: check.severity)
+    })
+
+    func sarif(_ result: InspectionResult) -> JSONOutput {
+        let results = result.findings.map { finding in
+            var diagnostic = finding.diagnostic
+            diagnostic.location.file = file(finding.file)
+            return diagnostic
+        }
+        let notifications = result.errors.map { error in
+            Diagnostic(id: "input-unreadable", severity: .error, location: DiagnosticLocation(file: file(error.input)),
+                       message: "\(file(error.input)): \(redactor.text(error.words))")
+        }
+        return SARIFLog(toolName: "bridge", toolVersion: toolVersion, rules: Self.sarifRules, columnKind: "unicodeCodePoints")
+            .document(results: results, notifications: notifications)
+    }
+}

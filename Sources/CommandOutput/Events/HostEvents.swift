@@ -1,0 +1,143 @@
+// HostEvents.swift: how `bridge host`'s own events read (the stand-in network's requests, the page's
+// script errors and dialogs, --eval's result, the screenshots, how the run ended, the engines compared):
+// each one's text line and JSON line, through the renderer's Redactor.
+import JSONText
+import NavigationPolicy
+import SecretMasking
+import SensitiveText
+import WebViewHost
+
+extension NetworkExchange: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        let shown = "       net  \(text.safe(method)) \(text.url(url)) \(status.map(String.init) ?? "---")"
+            + (detail.map { "  " + text.foreign($0) } ?? "")
+        return [refused ? text.style.yellow(shown + "  (refused)") : text.style.dim(shown)]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        var o = JSONFields()
+        o.add("method", method)
+        o.add("url", json.redactor.rawURL(url))
+        o.add("status", .int(status))
+        o.add("refused", refused)
+        if let detail { o.add("detail", json.redactor.foreignText(detail)) }
+        return .single("network", .object(o))
+    }
+}
+
+extension ScriptError: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        [TranscriptText.indent + text.style.red("script error") + " " + text.safe(text.redactor.text(words))]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("scriptError", .string(json.redactor.text(words))) }
+}
+
+extension DialogEvent: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        ["    dialog  \(text.safe(kind)) " + text.safe(text.redactor.foreignText(message).debugDescription) + " → \(text.safe(answer))"]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        .single("dialog", .object(JSONFields([("kind", .string(kind)), ("message", .string(json.redactor.foreignText(message))),
+                                              ("answer", .string(answer))])))
+    }
+}
+
+extension EvalResult: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        ["      eval  → " + text.safe(TranscriptJSON(redactor: text.redactor, explain: false).redactJSONText(json))]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("eval", .string(json.redactJSONText(self.json))) }
+}
+
+extension ScreenshotTaken: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        [text.style.dim("  screenshot  after \(text.safe(after)) (seq \(seq)) → \(text.safe(path))")]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        .single("screenshot", .object(JSONFields([("path", .string(path)), ("seq", .int(seq)), ("after", .string(after))])))
+    }
+}
+
+extension HostReport: OutputEvent {
+    public func textLines(_ text: TranscriptText) -> [String] {
+        let alive = finalURL.map { "the page still answers at " + text.url($0) } ?? "the page did not answer at the end"
+        let first = firstInterception.map { "first interception at " + TranscriptText.seconds($0) } ?? "nothing intercepted"
+        let reason = text.safe(text.redactor.text(stopReason.words))
+        let stop = reached ? text.style.green("stopped: \(reason)") : text.style.red("failed: \(reason)")
+        return ["  \(stop); \(first); \(alive)"]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        let redactor = json.redactor
+        var o = JSONFields()
+        o.add("until", until)
+        o.add("reached", reached)
+        o.add("stop", redactor.text(stopReason.words))
+        o.add("finalURL", .string(finalURL.map(redactor.rawURL)))
+        o.add("firstInterceptionMs", .int(firstInterception.map { Int(($0 * 1000).rounded()) }))
+        o.add("failures", .array(failures.map { .string(redactor.text("\(words: $0.kind.rawValue): " + $0.words)) }))
+        return .single("host", .object(o))
+    }
+}
+
+/// The comparison in the transcript: agreement, or the first difference with both sides.
+public struct EngineComparisonEvent: OutputEvent {
+    public let comparison: EngineComparison
+    public init(_ comparison: EngineComparison) { self.comparison = comparison }
+
+    static func describe(_ step: EngineStep?, _ text: (String) -> String) -> String {
+        guard let step else { return "nothing (its run had ended)" }
+        if let call = step.call { return "call \(call)(…)" }
+        return "\(step.did.rawValue) \(step.kind.rawValue)\(step.rule.map { " \($0.debugDescription)" } ?? "") \(text(step.url))"
+    }
+
+    public func textLines(_ text: TranscriptText) -> [String] {
+        guard let index = comparison.firstDifference else {
+            return ["  " + text.style.green("engines: webkit and chromium did the same \(comparison.webkit.count) steps")]
+        }
+        let webkit = index < comparison.webkit.count ? comparison.webkit[index] : nil
+        let chromium = index < comparison.chromium.count ? comparison.chromium[index] : nil
+        return ["  " + text.style.red("engines differ at step \(index + 1):"),
+                "    webkit (iOS):       " + Self.describe(webkit, text.url),
+                "    chromium (Android): " + Self.describe(chromium, text.url)]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        func step(_ index: Int, _ steps: [EngineStep]) -> JSONOutput {
+            guard index < steps.count else { return .null }
+            let s = steps[index]
+            if let call = s.call { return .object(JSONFields([("call", .string(call))])) }
+            return .object(JSONFields([("url", .string(json.redactor.rawURL(s.url))), ("did", .string(s.did.rawValue)),
+                                       ("kind", .string(s.kind.rawValue)), ("rule", .string(s.rule))]))
+        }
+        var fields = JSONFields([("agree", .bool(comparison.firstDifference == nil)), ("webkitSteps", .int(comparison.webkit.count)),
+                                 ("chromiumSteps", .int(comparison.chromium.count))])
+        if let index = comparison.firstDifference {
+            fields.add("firstDifference", .object(JSONFields([("step", .int(index + 1)), ("webkit", step(index, comparison.webkit)),
+                                                                ("chromium", step(index, comparison.chromium))])))
+        }
+        return .single("engines", .object(fields))
+    }
+}
+
+extension HostOutput {
+    /// The transcript event this output prints as; nil for a note (said on standard error with --verbose).
+    public var event: (any OutputEvent)? {
+        switch self {
+        case .navigation(let n): n
+        case .call(let c): c
+        case .rejected(let r): r
+        case .finding(let f): f
+        case .network(let exchange): exchange
+        case .scriptError(let error): error
+        case .dialog(let dialog): dialog
+        case .eval(let result): result
+        case .screenshot(let screenshot): screenshot
+        case .note: nil
+        }
+    }
+}

@@ -1,0 +1,101 @@
+// HostText.swift: `bridge host`'s values in words: why a run failed or stopped, a script error, a page
+// that cannot be hosted. A URL is quoted as a URL, a path or an option's value as input, and what a
+// library, the system or the page said as foreign text, so the renderer masks each by its reading.
+import NavigationPolicy
+import OutputFiles
+import SensitiveText
+import WebViewHost
+
+extension HostError: WordedValue {
+    /// What failed: words, and the values they quote.
+    public var words: MessageText {
+        switch reason {
+        case .webKitNotLoadable(let file, let why): "cannot load WebKitGTK (\(foreign: file)): \(foreign: why); Debian: apt install libwebkit2gtk-4.1-0"
+        case .webKitFunctionMissing(let file, let function): "\(foreign: file) has no \(foreign: function): WebKitGTK 4.1 is required"
+        case .chromiumNotInstalled: "Chromium is not installed: apt-get install chromium (.ci/setup installs it)"
+        case .devToolsPipe(let why): "cannot make the DevTools pipe: \(foreign: why)"
+        case .processNotStarted(let executable, let why): "cannot start \(input: executable): \(foreign: why)"
+        case .chromiumNoPage: "Chromium made no page"
+        case .chromiumNotAttached: "Chromium did not attach to its page"
+        case .screenshotsDirectory(let path, let why): "--screenshots: cannot create \(input: path): \(foreign: why)"
+        case .recordFile(let problem): "--record \(problem.words)"
+        case .standInCertificate(let why): "stand-in certificate: \(foreign: why)"
+        case .standInListen(let why): "stand-in network: cannot listen on 127.0.0.1: \(foreign: why)"
+        case .interrupted: "interrupted"
+        case .noDisplayAvailable: "no display: DISPLAY is not set and Xvfb is not installed (Debian: apt-get install xvfb xauth), or give --display"
+        case .displayNotOpened(let name, let requested, let state):
+            "cannot open display \(input: name)" + (requested ? " (--display)" : "") + (state.map { " (\(foreign: $0))" } ?? "")
+        case .xvfbNotStarted(let path, let why): "could not start \(input: path): \(foreign: why)"
+        case .xvfbSilent(let seconds, let said): "Xvfb did not report a display within \(seconds) s" + (said.isEmpty ? "" : ": \(foreign: said)")
+        case .pageCancelled(let url, let rule, let kind):
+            "the rules cancel the page itself: \(url: url)" + (rule.map { " (rule \(input: $0))" } ?? " (\(words: kind.rawValue))")
+                + "; serve it under an origin the rules allow"
+        case .pageNotLoaded(let url, let why): "the page did not load: \(url: url): \(foreign: why)"
+        case .pageNotRendered(let url, let why): "the page was not rendered: \(url: url): \(foreign: why)"
+        case .evalThrew(let what): "--eval threw: \(foreign: what)"
+        case .webProcessTerminated(let why): "\(foreign: why)"
+        case .providerUnreachable(let base, let why): "the provider at \(url: base) does not answer (\(foreign: why)); is bridge serve running there?"
+        case .timedOut(let seconds, let until, let pageLoaded):
+            "timed out after \(words: Self.seconds(seconds)) s waiting for \(until.words)" + (pageLoaded ? "" : " (the page never finished loading)")
+        }
+    }
+
+    /// Whole seconds without a fraction (2, 2.5).
+    static func seconds(_ s: Double) -> String { s == s.rounded() ? String(Int(s)) : String(s) }
+}
+
+extension StopCondition {
+    /// What a run waits for.
+    var words: MessageText {
+        switch self {
+        case .sentinel: "a sentinel or bridge hand-off"
+        case .deeplink: "a deep link"
+        case .idle: "the page to go idle"
+        case .timeout: "the timeout"
+        }
+    }
+}
+
+extension HostStopReason {
+    /// Why the run stopped: the condition met, or the first failure.
+    public var words: MessageText {
+        switch self {
+        case .running: ""
+        case .handOff(let rule, let kind): "a sentinel or bridge hand-off: " + (rule.map { "\(input: $0)" } ?? "\(words: kind.rawValue)")
+        case .deepLink(let rule): "a deep link: " + (rule.map { "\(input: $0)" } ?? "deeplink")
+        case .interfaceHandOff(let name): "a JavaScript interface hand-off: \(input: name)"
+        case .timeoutReached(let seconds): "--timeout \(words: HostError.seconds(seconds)) s"
+        case .idle(let seconds): "idle for \(words: HostError.seconds(seconds)) s"
+        case .failed(let error): error.words
+        }
+    }
+}
+
+extension ScriptError {
+    /// The error: the page's own text as foreign, the script's URL as a URL.
+    public var words: MessageText {
+        switch self {
+        case .page(let source, let line, let column, let frame, let message):
+            (line > 0 ? "\(url: source):\(line):\(column)" : "\(url: source)") + " (\(foreign: frame)): \(foreign: message)"
+        case .wvjbPageHalf(let why): "WebViewJavascriptBridge page half: \(foreign: why)"
+        case .drainFailed(let bridge, let why): "draining the \(words: bridge) queue: \(foreign: why)"
+        case .loadFailed(let url, let why): "a load failed: \(url: url): \(foreign: why)"
+        case .loadNotRendered(let url, let why): "a load was not rendered: \(url: url): \(foreign: why)"
+        case .screenshotFile(let problem): "--screenshots: \(problem.words)"
+        case .screenshotNotTaken(let why): "--screenshots: \(foreign: why)"
+        }
+    }
+}
+
+extension HostPage.Problem: WordedValue {
+    /// The problem's words; a page and an origin are the user's (input).
+    public var words: MessageText {
+        switch self {
+        case .originForURL: "--origin is for a page file; a URL names its own origin"
+        case .notAPage(let page): "\(input: page) is neither a page file nor an http(s) URL"
+        case .site(let error): "site: \(foreign: error)"
+        case .notAnOrigin(let origin): "--origin \(quoted: origin) is not an origin such as https://yourdomain.com"
+        case .noRoute(let page): "the site serves no URL for \(input: page); add a route for its directory"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+// ReplayInputText.swift: why a log could not be read, in words, and what one replayed item puts in the
+// transcript.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NavigationReplay
+import SensitiveText
+
+extension ReplayInputError: WordedValue {
+    /// The problem's words; the log's name is the user's (input), the system's error text its own.
+    public var words: MessageText {
+        switch self {
+        case .noSuchFile(let path): "\(input: path): no such file"
+        case .directory(let path): "\(input: path): is a directory, not a log"
+        case .unreadable(let path): "\(input: path): cannot be read"
+        case .readFailed(let name, let offset, let code):
+            "\(input: name): reading failed after \(offset) bytes (\(foreign: String(cString: strerror(code)))); nothing after it was read"
+        case .tooLarge(let name, let limit): "\(input: name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
+        case .encoding(let name, let error): "\(input: name): \(error.words)"
+        }
+    }
+}
+
+extension Replayer.Output {
+    /// What the output puts in the transcript, in order.
+    public var events: [any OutputEvent] {
+        switch self {
+        case .navigation(let n): return [n]
+        case .call(let c): return [c]
+        case .rejected(let r): return [r]
+        case .findings(let list): return list
+        case .none: return []
+        }
+    }
+}

@@ -1,0 +1,78 @@
+// RulesAuditText.swift: `bridge test`'s values in words: a case file's problems, how a decision came out,
+// the starter file's notes. RulesAudit gives the values; the file's text they quote (a file name, a key, a
+// rule's name) is input, so the renderer masks it by its reading.
+import NavigationPolicy
+import RulesAudit
+import SecretMasking
+import SensitiveText
+
+extension CaseFileError: WordedValue {
+    /// The problem in words (what a value at `key` must be, when it is the value).
+    public var message: String { Redactor().text(problem.words(key: key)) }
+
+    /// The file, the line, the key (the file's own text, so input) and the problem.
+    public var words: MessageText {
+        let place: MessageText = line > 0 ? "\(input: file):\(line)" : "\(input: file)"
+        return place + ": " + (key.map { "\(input: $0): " } ?? "") + problem.words(key: key)
+    }
+}
+
+extension CaseFileProblem {
+    /// The problem in words, for the value at `key`.
+    public func words(key: String?) -> MessageText {
+        switch self {
+        case .unreadable: "cannot be read"
+        case .encoding(let error): error.words
+        case .noCases: "holds no cases (one JSON object per line: {\"url\": …, \"expect\": {…}})"
+        case .notUTF8: "not UTF-8"
+        case .notJSON(let parserMessage): "not a JSON object: \(foreign: parserMessage)"
+        case .notAnObject: "not a JSON object: each line is one case, {\"url\": …, \"expect\": {…}}"
+        case .repeatedKey: "the key occurs twice; a JSON reader keeps only one of them"
+        case .unknownKey:
+            key?.hasPrefix("expect.") == true
+                ? "not an expectation key (\(words: CaseFile.expectKeys.joined(separator: ", ")))"
+                : "not a case key (\(words: CaseFile.caseKeys.joined(separator: ", ")))"
+        case .missing:
+            key == "url" ? "missing: the URL the web view reports"
+                : "missing: what the decision must be, e.g. {\"decision\": \"cancel\", \"rule\": \"signin\"}"
+        case .wrongValue: "must be \(words: Self.takes(key))"
+        case .emptyExpectation: "names nothing to check (\(words: CaseFile.expectKeys.joined(separator: ", ")))"
+        }
+    }
+
+    /// What the value at `key` must be.
+    static func takes(_ key: String?) -> String {
+        switch key {
+        case "expect": "an object"
+        case "state": "a string: the state the app sent"
+        case "frame": "\"main\" or \"sub\""
+        case "type": "one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))"
+        case "method": "\"GET\" or \"POST\""
+        case "appInitiated": "true or false: whether the app loads the URL itself"
+        case "expect.decision": "\"allow\" or \"cancel\""
+        case "expect.kind": "one of \(DecisionKind.allCases.map(\.rawValue).joined(separator: ", "))"
+        case "expect.rule", "expect.error": "a string, or null for none"
+        case "expect.params": "an object: parameter name → value, or null when it must be absent"
+        case let key? where key.hasPrefix("expect.params."): "a string (the decoded value), or null when it must be absent"
+        default: "a string"
+        }
+    }
+}
+
+extension DecidedAs: WordedValue {
+    /// The decision in words; the rule's name is the rules file's.
+    public var words: MessageText {
+        var parts: MessageText = "\(words: kind.rawValue)"
+        if let rule { parts = parts + ", rule \(quoted: rule)" }
+        if let errorCode { parts = parts + ", error \(words: errorCode)" }
+        return "\(words: action.rawValue) (\(parts))"
+    }
+}
+
+extension StarterNote {
+    /// The note's words; the rules' names and key paths are input.
+    public var words: MessageText {
+        let decided: MessageText = decidedByRule.map { "rule \(quoted: $0)" } ?? .words(decidedKind.rawValue)
+        return "\(input: keyPath) \(quoted: intended): \(quoted: caseName) is decided by \(decided), not by it; another rule comes first"
+    }
+}

@@ -1,0 +1,144 @@
+// OutputFile.swift: the one way a command writes a file (a recording, a starter case file, a screenshot).
+// - Never over a file that exists unless the user gave --force;
+// - never over one of the command's own inputs, even with --force: the page being run, the rules, a log.
+//   Files are compared by device and inode, so `./rules.json`, a symbolic link to it or a hard link are
+//   the same file as `rules.json`;
+// - always through a temporary file in the same directory, renamed into place once complete: a reader never
+//   sees half a file, and a run that fails leaves what was there. Without --force the rename is a link(2),
+//   which refuses a file that appeared meanwhile instead of replacing it.
+// Written on POSIX calls rather than FileManager: FileManager has no exclusive temporary file, no link that
+// refuses to replace, and no file identity to compare.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a file was not written (worded by the output module).
+public enum OutputFileProblem: Error, Hashable, Sendable {
+    /// The file exists and --force was not given.
+    case exists(path: String)
+    /// The file is one of the command's own inputs (`input` as the user named it).
+    case isInput(path: String, input: String)
+    /// The system refused (a missing directory, no permission, a full disk): its errno.
+    case cannotWrite(path: String, errno: Int32)
+}
+
+/// What a command knows before it writes: whether it may replace files, and the files it reads.
+public struct OutputFilePolicy: Sendable {
+    public let force: Bool
+    /// The command's inputs, as the user named them.
+    public let inputs: [String]
+
+    public init(force: Bool, inputs: [String]) {
+        self.force = force
+        self.inputs = inputs
+    }
+
+    /// Throws when `path` may not be written now: it is an input, or it exists without --force.
+    public func check(_ path: String) throws(OutputFileProblem) {
+        guard let target = FileIdentity(path) else { return }
+        if let input = inputs.first(where: { FileIdentity($0) == target }) { throw .isInput(path: path, input: input) }
+        if !force { throw .exists(path: path) }
+    }
+}
+
+/// A file being written: bytes go to a temporary file beside `path`; `commit` puts it in place. A file never
+/// committed is removed when the value goes.
+public final class OutputFile {
+    public let path: String
+    /// The temporary file, which a writer outside this type (a PNG encoder) may write to by name.
+    public let temporaryPath: String
+    private let policy: OutputFilePolicy
+    private var descriptor: Int32
+    private var committed = false
+
+    /// Checks `path` against `policy` and opens the temporary file.
+    public init(_ path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
+        try policy.check(path)
+        self.path = path
+        self.policy = policy
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((directory + "." + name + ".bridge-XXXXXX").utf8CString)
+        descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: errno) }
+        temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // mkstemp makes the file 0600; a file the command writes gets the mode any new file would.
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+        if !committed { unlink(temporaryPath) }
+    }
+
+    /// Appends `bytes`.
+    public func write(_ bytes: [UInt8]) throws(OutputFileProblem) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { posixWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .cannotWrite(path: path, errno: errno)
+            }
+            offset += written
+        }
+    }
+
+    /// Appends `text` as UTF-8.
+    public func write(_ text: String) throws(OutputFileProblem) {
+        try write(Array(text.utf8))
+    }
+
+    /// Puts the file in place: checked again (a file may have appeared, or an input been linked there), then
+    /// renamed over it with --force, or linked where nothing is.
+    public func commit() throws(OutputFileProblem) {
+        guard !committed else { return }
+        if descriptor >= 0 {
+            let closed = close(descriptor)
+            descriptor = -1
+            guard closed == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        }
+        try policy.check(path)
+        if policy.force {
+            guard rename(temporaryPath, path) == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        } else {
+            guard link(temporaryPath, path) == 0 else { throw errno == EEXIST ? .exists(path: path) : .cannotWrite(path: path, errno: errno) }
+            unlink(temporaryPath)
+        }
+        committed = true
+    }
+
+    /// Writes `bytes` to `path` as a whole file.
+    public static func write(_ bytes: [UInt8], to path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
+        let file = try OutputFile(path, policy: policy)
+        try file.write(bytes)
+        try file.commit()
+    }
+}
+
+/// write(2), under the name each C library gives it.
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    Glibc.write(descriptor, bytes, count)
+    #else
+    Darwin.write(descriptor, bytes, count)
+    #endif
+}
+
+/// A file's device and inode; nil when nothing is at the path.
+struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+
+    init?(_ path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+    }
+}

@@ -1,0 +1,306 @@
+// EmulatorConfiguration.swift: what `bridge serve` emulates: the apps and clients, the users, how long
+// codes live, the links mails carry. The embedded default (no --config) has one app, `bridge-demo`, for
+// every provider; any Capture client_id is registered on first use; one verified user,
+// ada@example.com / analytical-engine, phone +15555550100. `--config FILE` (JSON) replaces any part of it;
+// a mistake is an error naming the key path (`users[1].email`) and the problem (a ConfigurationProblem), as the
+// rules loader's are.
+import BrowserURL
+import Foundation
+import NavigationPolicy
+import SensitiveText
+import JSONText
+
+public struct EmulatorConfiguration: Sendable, Equatable {
+    public struct User: Sendable, Equatable {
+        public var email: String
+        public var password: String
+        public var phone: String?
+        public var verified = true
+        public var displayName: String?
+
+        public init(email: String, password: String, phone: String? = nil, verified: Bool = true, displayName: String? = nil) {
+            self.email = email; self.password = password; self.phone = phone; self.verified = verified; self.displayName = displayName
+        }
+    }
+
+    public struct Client: Sendable, Equatable {
+        public var id: String
+        public var secret: String?
+        /// Redirect URIs this client may use, exactly; empty: any at the app's own origins (RegisteredURL).
+        public var redirectURIs: [String] = []
+
+        public init(id: String, secret: String? = nil, redirectURIs: [String] = []) {
+            self.id = id; self.secret = secret; self.redirectURIs = redirectURIs
+        }
+    }
+
+    public var appName = "bridge-demo"
+    /// Capture clients. Empty and `strictClients` false: any client_id is registered on first use.
+    public var clients: [Client] = []
+    public var strictClients = false
+    /// Capture's API clients, for an app's backend: the server API (entity, entity.find, entity.count,
+    /// entity.create, entity.update, entity.delete) answers calls signed or authenticated with one of these.
+    /// The default is one documented client, so a backend test can call the API as it calls Capture.
+    public var apiClients: [Client] = [Client(id: "bridge-api-client", secret: "bridge-api-secret")]
+    public var users: [User] = [User(email: "ada@example.com", password: "analytical-engine", phone: "+15555550100",
+                                     verified: true, displayName: "Ada Lovelace")]
+    /// Seconds a Capture authorization code lives (they are short-lived and single use).
+    public var codeLifetime: TimeInterval = 600
+    /// Seconds a Capture password-reset code (the mail's code) lives.
+    public var resetCodeLifetime: TimeInterval = 3600
+    /// Seconds an access token lives.
+    public var accessTokenLifetime: TimeInterval = 3600
+    /// Seconds the app backend's deep-link reset token lives (seed 002: 15 to 30 minutes).
+    public var deepLinkTokenLifetime: TimeInterval = 1800
+    /// The deep link the app backend's reset mail carries; {token} and {email} (percent-encoded) are filled in.
+    public var deepLinkTemplate = "yourapp://reset-password?token={token}&email={email}"
+    /// Where the Janrain widget's stand-in scripts are: any `…/load.js` is the widget (janrain-widget.js),
+    /// any `…/xdcomm.js` its receiver (xdcomm.js).
+    public var standInScripts: StandInScripts = .bundled
+
+    /// Where the widget's stand-in scripts come from.
+    public enum StandInScripts: Sendable, Hashable {
+        /// The emulator module's own resources (StandIn/, which SwiftPM copies beside the executable).
+        case bundled
+        /// A directory of the user's (`--assets DIR`).
+        case directory(String)
+        /// Not served: the widget's scripts answer 404.
+        case none
+    }
+    /// The largest request body read (bytes); a larger one is answered 413.
+    public var maxBodyBytes = 64 * 1024
+    /// Realm's confirmation and reset links ({token}, {tokenId}); valid `realmLinkLifetime` seconds, once.
+    /// The defaults are the universal links of the Realm preset (Fixtures/rules/realm.json).
+    public var realmConfirmTemplate = "https://app.example.com/confirmEmail?token={token}&tokenId={tokenId}"
+    public var realmResetTemplate = "https://app.example.com/resetPassword?token={token}&tokenId={tokenId}"
+    public var realmLinkLifetime: TimeInterval = 1800
+    /// What Realm's custom reset function (reset/call) answers: success, pending or fail.
+    public var realmResetFunction = "success"
+    /// Kii's password mode: "user" (the user chooses, newPassword required) or "auto" (Kii generates one and sends it).
+    public var kiiPasswordMode = "user"
+    /// Where Kii's reset links point (its reset page is /kii/reset under it). Nil: the server's own base URL;
+    /// behind `bridge host --provider`, a Kii host such as https://api.kii.com, as Kii's own links are.
+    public var kiiLinkBase: String?
+    /// Seconds a Kii reset link or SMS PIN lives.
+    public var kiiResetLifetime: TimeInterval = 900
+    /// Origins (besides loopback ones) whose pages may read the providers' answers (CORS), as a real
+    /// provider allows the origins registered for the app: the seed flows' site by default.
+    public var allowedOrigins = ["https://yourdomain.com"]
+    /// Host names the server answers to besides IP addresses and localhost (a name a phone on the LAN
+    /// uses); any other Host header is refused (DNS rebinding).
+    public var allowedHosts: [String] = []
+    /// Seconds a connection may send nothing (a half-sent request head, or idle between requests).
+    public var idleTimeout: TimeInterval = 10
+    /// Seconds a request's body may take to arrive.
+    public var bodyTimeout: TimeInterval = 10
+    /// Wrong PINs before a Kii reset PIN stops working (a new one must be asked for). Kii publishes no
+    /// number; a 6-digit PIN must not be guessable by trying them all.
+    public var maxPINAttempts = 5
+    /// Consecutive wrong passwords (Capture and Kii sign-in) before the account is locked for
+    /// `lockoutSeconds` of the emulator's clock. Neither provider publishes its number.
+    /// Social Login's API key, which `auth_info` calls must give (`apiKey`).
+    public var engageAPIKey = "bridge-engage-api-key"
+    /// How long Social Login's token is good for at the token URL (single use either way).
+    public var engageTokenLifetime: TimeInterval = 300
+    public var maxPasswordAttempts = 10
+    public var lockoutSeconds: TimeInterval = 900
+
+    /// The longest lifetime or timeout a configuration may give, in seconds (a year): past it a date
+    /// overflows, and no provider keeps a code that long.
+    public static let longestSeconds: TimeInterval = 31_536_000
+    /// The shortest, in seconds (a millisecond): the server's timers count whole milliseconds, so a shorter
+    /// timeout would end every connection at once.
+    public static let shortestSeconds: TimeInterval = 0.001
+
+    public init() {}
+
+    public static let embeddedDefault = EmulatorConfiguration()
+
+    /// A URL's serialized origin (scheme://host[:port]), or nil for an opaque origin ("null", data:).
+    public static func serializedOrigin(_ text: String) -> String? {
+        guard let url = try? BrowserURL.parse(text).get(), url.origin != "null" else { return nil }
+        return url.origin
+    }
+
+    /// An origin as the configuration takes it (https://yourdomain.com, a trailing "/" allowed), serialized;
+    /// nil for anything else (a path, a wildcard, an opaque origin).
+    public static func origin(_ text: String) -> String? {
+        // A browser parses `*` as a host code point, but an origin names one host: a wildcard matches nothing.
+        guard !text.contains("*"), let origin = serializedOrigin(text), origin == text || origin + "/" == text else { return nil }
+        return origin
+    }
+
+    /// A configuration error: the key path and the problem.
+    public struct Invalid: Error, Sendable, Hashable {
+        public let keyPath: String
+        public let problem: ConfigurationProblem
+        public init(keyPath: String, _ problem: ConfigurationProblem) {
+            self.keyPath = keyPath
+            self.problem = problem
+        }
+    }
+
+    /// The keys a configuration may have (any other is refused, naming these).
+    public static let knownKeys = ["appName", "clients", "apiClients", "strictClients", "users", "codeLifetime", "resetCodeLifetime",
+        "accessTokenLifetime", "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
+        "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description",
+        "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds",
+        "engageAPIKey", "engageTokenLifetime"]
+
+    /// Reads a configuration file: keys it names replace the default's.
+    public static func load(path: String) throws(Invalid) -> EmulatorConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Invalid(keyPath: "", .unreadable(path: path)) }
+        return try parse(data)
+    }
+
+    public static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {
+        let data: Data
+        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw Invalid(keyPath: "", .encoding(error)) }
+        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw Invalid(keyPath: "", .notJSON) }
+        guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", .notAnObject) }
+        var config = EmulatorConfiguration()
+        try only(top, knownKeys, path: "")
+        if let value = top["appName"] { config.appName = try string(value, "appName") }
+        if let value = top["engageAPIKey"] {
+            let key = try string(value, "engageAPIKey")
+            guard !key.isEmpty else { throw Invalid(keyPath: "engageAPIKey", .empty) }
+            config.engageAPIKey = key
+        }
+        if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
+        let secondsKeys: [(String, WritableKeyPath<EmulatorConfiguration, TimeInterval>)] = [
+            ("codeLifetime", \.codeLifetime), ("resetCodeLifetime", \.resetCodeLifetime), ("accessTokenLifetime", \.accessTokenLifetime),
+            ("deepLinkTokenLifetime", \.deepLinkTokenLifetime), ("realmLinkLifetime", \.realmLinkLifetime),
+            ("kiiResetLifetime", \.kiiResetLifetime), ("idleTimeout", \.idleTimeout), ("bodyTimeout", \.bodyTimeout),
+            ("lockoutSeconds", \.lockoutSeconds), ("engageTokenLifetime", \.engageTokenLifetime),
+        ]
+        for (key, field) in secondsKeys {
+            guard let value = top[key] else { continue }
+            let seconds = try number(value, key)
+            guard seconds >= shortestSeconds, seconds <= longestSeconds else {
+                throw Invalid(keyPath: key, .secondsOutOfRange(seconds))
+            }
+            config[keyPath: field] = seconds
+        }
+        for (key, field) in [("maxPINAttempts", \EmulatorConfiguration.maxPINAttempts), ("maxPasswordAttempts", \.maxPasswordAttempts)] {
+            guard let value = top[key] else { continue }
+            let count = try number(value, key)
+            guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: key, .attemptsOutOfRange) }
+            config[keyPath: field] = Int(count)
+        }
+        if let value = top["allowedOrigins"] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedOrigins", .wrongType(.arrayOfOrigins)) }
+            config.allowedOrigins = try list.enumerated().map { (index, item) throws(Invalid) -> String in
+                let path = "allowedOrigins[\(index)]"
+                let text = try string(item, path)
+                guard let origin = Self.origin(text) else {
+                    throw Invalid(keyPath: path, .notAnOrigin(text))
+                }
+                return origin
+            }
+        }
+        if let value = top["allowedHosts"] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedHosts", .wrongType(.arrayOfHostNames)) }
+            config.allowedHosts = try list.enumerated().map { (index, item) throws(Invalid) -> String in
+                let text = try string(item, "allowedHosts[\(index)]")
+                guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !":/?#@[]".utf8.contains($0) }) else {
+                    throw Invalid(keyPath: "allowedHosts[\(index)]", .notAHostName(text))
+                }
+                return text.lowercased()
+            }
+        }
+        if let value = top["deepLinkTemplate"] {
+            let template = try string(value, "deepLinkTemplate")
+            guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", .templateLacks(["{token}"])) }
+            config.deepLinkTemplate = template
+        }
+        for key in ["realmConfirmTemplate", "realmResetTemplate"] {
+            guard let value = top[key] else { continue }
+            let template = try string(value, key)
+            guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: key, .templateLacks(["{token}", "{tokenId}"])) }
+            if key == "realmConfirmTemplate" { config.realmConfirmTemplate = template } else { config.realmResetTemplate = template }
+        }
+        if let value = top["realmResetFunction"] {
+            let outcome = try string(value, "realmResetFunction")
+            guard ["success", "pending", "fail"].contains(outcome) else { throw Invalid(keyPath: "realmResetFunction", .notOneOf(["success", "pending", "fail"])) }
+            config.realmResetFunction = outcome
+        }
+        if let value = top["kiiPasswordMode"] {
+            let mode = try string(value, "kiiPasswordMode")
+            guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", .notOneOf(["user", "auto"])) }
+            config.kiiPasswordMode = mode
+        }
+        if let value = top["kiiLinkBase"] {
+            let base = try string(value, "kiiLinkBase")
+            guard base.hasPrefix("https://") || base.hasPrefix("http://"), !base.contains("?"), !base.contains("#") else {
+                throw Invalid(keyPath: "kiiLinkBase", .notLinkBase)
+            }
+            config.kiiLinkBase = base
+        }
+        if let value = top["maxBodyBytes"] {
+            let bytes = try number(value, "maxBodyBytes")
+            guard bytes >= 1024, bytes == bytes.rounded() else { throw Invalid(keyPath: "maxBodyBytes", .bodyLimitTooSmall) }
+            config.maxBodyBytes = Int(bytes)
+        }
+        if let value = top["users"] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: "users", .wrongType(.array)) }
+            config.users = try list.enumerated().map { (index, item) throws(Invalid) -> User in
+                let path = "users[\(index)]"
+                guard let user = item as? [String: Any] else { throw Invalid(keyPath: path, .wrongType(.object)) }
+                try only(user, ["email", "password", "phone", "verified", "displayName"], path: path)
+                guard let email = user["email"] else { throw Invalid(keyPath: "\(path).email", .missing) }
+                guard let password = user["password"] else { throw Invalid(keyPath: "\(path).password", .missing) }
+                return User(email: try string(email, "\(path).email").lowercased(), password: try string(password, "\(path).password"),
+                            phone: try user["phone"].map { (value) throws(Invalid) in try string(value, "\(path).phone") },
+                            verified: try user["verified"].map { (value) throws(Invalid) in try bool(value, "\(path).verified") } ?? true,
+                            displayName: try user["displayName"].map { (value) throws(Invalid) in try string(value, "\(path).displayName") })
+            }
+            var seen = Set<String>()
+            for (index, user) in config.users.enumerated() where !seen.insert(user.email).inserted {
+                throw Invalid(keyPath: "users[\(index)].email", .repeatedUser(user.email))
+            }
+        }
+        if let value = top["clients"] { config.clients = try clients(value, key: "clients") }
+        if let value = top["apiClients"] {
+            config.apiClients = try clients(value, key: "apiClients")
+            for (index, client) in config.apiClients.enumerated() where (client.secret ?? "").isEmpty {
+                throw Invalid(keyPath: "apiClients[\(index)].secret", .apiClientWithoutSecret)
+            }
+        }
+        return config
+    }
+
+    /// A list of clients, each {id, secret?, redirectURIs?}.
+    private static func clients(_ value: Any, key: String) throws(Invalid) -> [Client] {
+            guard let list = value as? [Any] else { throw Invalid(keyPath: key, .wrongType(.array)) }
+            return try list.enumerated().map { (index, item) throws(Invalid) -> Client in
+                let path = "\(key)[\(index)]"
+                guard let client = item as? [String: Any] else { throw Invalid(keyPath: path, .wrongType(.object)) }
+                try only(client, ["id", "secret", "redirectURIs"], path: path)
+                guard let id = client["id"] else { throw Invalid(keyPath: "\(path).id", .missing) }
+                var uris: [String] = []
+                if let value = client["redirectURIs"] {
+                    guard let array = value as? [Any] else { throw Invalid(keyPath: "\(path).redirectURIs", .wrongType(.arrayOfURLs)) }
+                    uris = try array.enumerated().map { (index, item) throws(Invalid) in try string(item, "\(path).redirectURIs[\(index)]") }
+                }
+                return Client(id: try string(id, "\(path).id"), secret: try client["secret"].map { (value) throws(Invalid) in try string(value, "\(path).secret") }, redirectURIs: uris)
+            }
+    }
+
+    private static func only(_ object: [String: Any], _ known: [String], path: String) throws(Invalid) {
+        for key in object.keys.sorted() where !known.contains(key) {
+            throw Invalid(keyPath: path.isEmpty ? key : "\(path).\(key)", .unknownKey(known: known))
+        }
+    }
+    private static func string(_ value: Any, _ path: String) throws(Invalid) -> String {
+        guard let text = value as? String else { throw Invalid(keyPath: path, .wrongType(.string)) }
+        return text
+    }
+    private static func bool(_ value: Any, _ path: String) throws(Invalid) -> Bool {
+        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { throw Invalid(keyPath: path, .wrongType(.boolean)) }
+        return number.boolValue
+    }
+    private static func number(_ value: Any, _ path: String) throws(Invalid) -> Double {
+        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { throw Invalid(keyPath: path, .wrongType(.number)) }
+        return number.doubleValue
+    }
+}

@@ -1,0 +1,158 @@
+// CredentialShape.swift: values that are credentials whatever name they travel under, told by their shape,
+// and values encoded more than once, decoded to a fixed point before they are judged. The shapes:
+// - a JWS or JWE in compact serialization (RFC 7515 §7.1, RFC 7516 §7.1): three or five base64url parts
+//   joined by ".", the first a JSON object, so it begins "eyJ" (base64url of `{"`): OIDC's id_token, most
+//   access tokens, an id_token_hint, a client assertion;
+// - an HTTP authorization value (RFC 9110 §11.4): `Bearer` (RFC 6750 §2.1) or `Basic` (RFC 7617) and its
+//   credentials;
+// - a PEM block (RFC 7468): `-----BEGIN `.
+import NavigationPolicy
+import BrowserURL
+
+public enum CredentialShape {
+    /// Whether `value` (decoded) has a credential's shape.
+    public static func matches(_ value: some StringProtocol) -> Bool {
+        let utf8 = value.utf8
+        guard let first = utf8.first else { return false }
+        switch first {
+        case UInt8(ascii: "e"): return isCompactJOSE(utf8)
+        case UInt8(ascii: "B"), UInt8(ascii: "b"): return isAuthorization(utf8)
+        case UInt8(ascii: "-"): return utf8.starts(with: "-----BEGIN ".utf8)
+        default: return false
+        }
+    }
+
+    /// Whether a raw (still encoded) value may decode to a credential's shape: the first bytes `matches`
+    /// reads, or a percent escape. A cheap test before anything is decoded.
+    static func mayMatch(_ raw: some Collection<UInt8>) -> Bool {
+        guard let first = raw.first else { return false }
+        return first == UInt8(ascii: "e") || first == UInt8(ascii: "B") || first == UInt8(ascii: "b") || first == UInt8(ascii: "-")
+            || first == UInt8(ascii: "%")
+    }
+
+    /// JWS (3 parts) or JWE (5 parts) in compact form: base64url parts, the header at least `{"a":1}` long.
+    static func isCompactJOSE(_ utf8: some Collection<UInt8>) -> Bool {
+        guard utf8.starts(with: "eyJ".utf8) else { return false }
+        var parts = 1, headerLength = 0, inHeader = true
+        for byte in utf8 {
+            if byte == UInt8(ascii: ".") {
+                parts += 1
+                inHeader = false
+                continue
+            }
+            guard isBase64URL(byte) else { return false }
+            if inHeader { headerLength += 1 }
+        }
+        return (parts == 3 || parts == 5) && headerLength >= 10
+    }
+
+    /// `Bearer x` or `Basic x` with credentials as `areCredentials` takes them.
+    static func isAuthorization(_ utf8: some Collection<UInt8>) -> Bool {
+        let lowered = utf8.prefix(7).map { $0 | 0x20 }
+        let basic: Bool
+        if lowered.starts(with: "bearer ".utf8) { basic = false } else if lowered.starts(with: "basic ".utf8) { basic = true } else { return false }
+        let credentials = Array(utf8.dropFirst(basic ? 6 : 7).drop { $0 == UInt8(ascii: " ") })
+        return credentials.allSatisfy { isToken68($0) } && areCredentials(credentials[...], basic: basic)
+    }
+
+    /// token68's characters (RFC 9110 §11.2).
+    static func isToken68(_ byte: UInt8) -> Bool { isBase64URL(byte) || "+/~.=".utf8.contains(byte) }
+
+    /// Whether a run of token68 characters after a scheme is its credentials rather than a word of prose
+    /// ("basic authentication", "bearer credentials"): at least eight characters, not all lower-case letters;
+    /// for Basic, base64 of `user:password` (RFC 7617 §2).
+    static func areCredentials(_ run: ArraySlice<UInt8>, basic: Bool) -> Bool {
+        guard run.count >= 8, !run.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }) else { return false }
+        guard basic else { return true }
+        return base64Decoded(run)?.contains(UInt8(ascii: ":")) ?? false
+    }
+
+    /// Standard base64 decoded (padding optional), or nil when it is not base64.
+    static func base64Decoded(_ run: ArraySlice<UInt8>) -> [UInt8]? {
+        var bits: UInt32 = 0, count = 0
+        var out: [UInt8] = []
+        for byte in run {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): value = byte - UInt8(ascii: "A")
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): value = byte - UInt8(ascii: "a") + 26
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0") + 52
+            case UInt8(ascii: "+"): value = 62
+            case UInt8(ascii: "/"): value = 63
+            case UInt8(ascii: "="): continue
+            default: return nil
+            }
+            bits = bits << 6 | UInt32(value)
+            count += 6
+            if count >= 8 {
+                count -= 8
+                out.append(UInt8(truncatingIfNeeded: bits >> UInt32(count)))
+            }
+        }
+        return out
+    }
+
+    /// Whether text may hold an authorization scheme's word (`bearer` or `basic`, any case): a cheap test
+    /// before `authorizationCredentials` is asked at every byte.
+    static func holdsAuthorizationScheme(_ text: String) -> Bool {
+        var matchedBearer = 0, matchedBasic = 0
+        for byte in text.utf8 {
+            let lower = byte | 0x20
+            matchedBearer = lower == bearer[matchedBearer] ? matchedBearer + 1 : (lower == bearer[0] ? 1 : 0)
+            matchedBasic = lower == basic[matchedBasic] ? matchedBasic + 1 : (lower == basic[0] ? 1 : 0)
+            if matchedBearer == bearer.count || matchedBasic == basic.count { return true }
+        }
+        return false
+    }
+
+    private static let bearer = Array("bearer".utf8), basic = Array("basic".utf8)
+
+    /// Where the credentials of an authorization value that begins at `index` stand (`Bearer` or `Basic` as a
+    /// word of its own, spaces, then at least eight token68 characters), or nil.
+    static func authorizationCredentials(in bytes: [UInt8], at index: Int) -> (Int, Int)? {
+        if index > 0, isBase64URL(bytes[index - 1]) { return nil }
+        var end = index
+        for scheme in [bearer, basic] where bytes.count - index > scheme.count
+            && zip(bytes[index..<index + scheme.count], scheme).allSatisfy({ $0 | 0x20 == $1 }) {
+            end = index + scheme.count
+            break
+        }
+        guard end > index, end < bytes.count, bytes[end] == UInt8(ascii: " ") else { return nil }
+        let isBasic = end - index == Self.basic.count
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
+        let start = end
+        while end < bytes.count, isBase64URL(bytes[end]) || "+/~.".utf8.contains(bytes[end]) { end += 1 }
+        while end < bytes.count, bytes[end] == UInt8(ascii: "=") { end += 1 }
+        // A sentence's full stop after the credentials is the sentence's.
+        while end > start, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+        return areCredentials(bytes[start..<end], basic: isBasic) ? (start, end) : nil
+    }
+
+    /// base64url's alphabet (RFC 4648 §5), a JWT part's.
+    public static func isBase64URL(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
+    }
+
+    /// The most times a value is decoded: past it, what is left is judged as it is.
+    static let decodingRounds = 8
+
+    /// `raw` form-decoded until decoding changes nothing (a value encoded twice, `%253D`, is judged as the
+    /// `=` it stands for), or until `done` says the text reads as it should (a URL carried in a parameter is
+    /// decoded until its own structure shows, and no further: its own escapes are its values'), and how many
+    /// rounds that took.
+    static func decodedToFixedPoint(_ raw: Substring, until done: (String) -> Bool = { _ in false }) -> (text: String, rounds: Int) {
+        var text = FormParameters.decodeComponent(raw)
+        var rounds = 1
+        while rounds < decodingRounds, !done(text), text.utf8.contains(UInt8(ascii: "%")) {
+            let again = FormParameters.decodeComponent(Substring(text))
+            if again == text { break }
+            text = again
+            rounds += 1
+        }
+        return (text, rounds)
+    }
+}

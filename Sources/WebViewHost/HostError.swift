@@ -1,0 +1,80 @@
+// HostError.swift: why a hosted run failed, as a value: the reason with the values it carries (a URL, a
+// path, what a library or the page said), and the kind it falls under, which the report and the exit
+// status use. The output module words each reason (HostText.swift there).
+import NavigationPolicy
+import OutputFiles
+
+/// Why a hosted run failed.
+public struct HostError: Error, Sendable, Hashable {
+    /// The kinds the report names (`kind: …` in the summary's failures).
+    public enum Kind: String, Sendable {
+        case setup, noDisplay = "no-display", pageNotLoaded = "page-not-loaded", webProcessTerminated = "web-process-terminated"
+        case timeout, scriptError = "script-error", pageCancelled = "page-cancelled", providerUnreachable = "provider-unreachable"
+    }
+
+    /// What failed. A String a case carries is what a library, the system or the page said, unless named
+    /// otherwise (`url`, `path`).
+    public enum Reason: Sendable, Hashable {
+        // Setting up.
+        case webKitNotLoadable(file: String, why: String)
+        case webKitFunctionMissing(file: String, function: String)
+        case chromiumNotInstalled
+        case devToolsPipe(why: String)
+        case processNotStarted(executable: String, why: String)
+        case chromiumNoPage
+        case chromiumNotAttached
+        case screenshotsDirectory(path: String, why: String)
+        case recordFile(OutputFileProblem)
+        case standInCertificate(why: String)
+        case standInListen(why: String)
+        case interrupted
+        // The display.
+        case noDisplayAvailable
+        case displayNotOpened(name: String, requested: Bool, xvfbState: String?)
+        case xvfbNotStarted(path: String, why: String)
+        case xvfbSilent(seconds: Double, said: String)
+        // The page.
+        case pageCancelled(url: String, rule: String?, kind: DecisionKind)
+        case pageNotLoaded(url: String, why: String)
+        case pageNotRendered(url: String, why: String)
+        case evalThrew(String)
+        case webProcessTerminated(String)
+        case providerUnreachable(base: String, why: String)
+        case timedOut(seconds: Double, waitingFor: StopCondition, pageLoaded: Bool)
+    }
+
+    public let reason: Reason
+    public init(_ reason: Reason) { self.reason = reason }
+
+    public var kind: Kind {
+        switch reason {
+        case .webKitNotLoadable, .webKitFunctionMissing, .chromiumNotInstalled, .devToolsPipe, .processNotStarted, .chromiumNoPage,
+             .chromiumNotAttached, .screenshotsDirectory, .recordFile, .standInCertificate, .standInListen, .interrupted: .setup
+        case .noDisplayAvailable, .displayNotOpened, .xvfbNotStarted, .xvfbSilent: .noDisplay
+        case .pageCancelled: .pageCancelled
+        case .pageNotLoaded, .pageNotRendered: .pageNotLoaded
+        case .evalThrew: .scriptError
+        case .webProcessTerminated: .webProcessTerminated
+        case .providerUnreachable: .providerUnreachable
+        case .timedOut: .timeout
+        }
+    }
+}
+
+/// Why a hosted run stopped.
+public enum HostStopReason: Sendable, Hashable {
+    /// Not stopped (yet).
+    case running
+    /// --until sentinel: a sentinel or bridge hand-off, by the rule's name when it has one.
+    case handOff(rule: String?, kind: DecisionKind)
+    /// --until deeplink: a deep link, by the rule's name when it has one.
+    case deepLink(rule: String?)
+    /// --until sentinel: a call to the app's JavaScript interface that hands it a credential.
+    case interfaceHandOff(name: String)
+    /// --until timeout: the time given ran out.
+    case timeoutReached(seconds: Double)
+    /// --until idle: nothing happened for this long.
+    case idle(seconds: Double)
+    /// The first failure.
+    case failed(HostError)
+}
