@@ -109,7 +109,7 @@ let package = Package(
         .target(name: "ProviderDirectory"),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "JSONText", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "FindingSeverity", "ProviderDirectory", "WorkPool"]
         ),
         .target(
             name: "NavigationReplay",

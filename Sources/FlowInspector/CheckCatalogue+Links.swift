@@ -18,7 +18,7 @@ extension CheckCatalogue {
                 oauthURLs(page, path: "/oauth/signin").compactMap { url in
                     let parameters = queryParameters(url.text)
                     let missing = ["response_type", "redirect_uri", "client_id"].filter { parameters[$0] == nil }
-                    return missing.isEmpty ? nil : CheckHit(position: url.position, message: "the /oauth/signin URL lacks \(missing.joined(separator: ", "))")
+                    return missing.isEmpty ? nil : CheckHit(position: url.position, detail: .signInURLLacks(missing))
                 }
             }),
         InspectorCheck(
@@ -37,14 +37,14 @@ extension CheckCatalogue {
                     return !url.isLoopback   // RFC 8252 §7.3: loopback redirects may be http
                 }
                 if let assignment = page.setting("tokenUrl"), let value = page.resolvedValue("tokenUrl")?.stringValue, insecure(value) {
-                    hits.append(CheckHit(position: assignment.position, message: "janrain.settings.tokenUrl is http: \(value.debugDescription)"))
+                    hits.append(CheckHit(position: assignment.position, detail: .tokenURLInsecure(value)))
                 }
                 for url in oauthURLs(page, path: "/oauth/") {
                     if insecure(url.text) {
-                        hits.append(CheckHit(position: url.position, message: "\(String(url.text.split(separator: "?", maxSplits: 1).first ?? "")) is http, and carries a token or code"))
+                        hits.append(CheckHit(position: url.position, detail: .oauthURLInsecure(String(url.text.split(separator: "?", maxSplits: 1).first ?? ""))))
                     }
                     if let redirect = queryParameter(url.text, named: "redirect_uri"), insecure(redirect) {
-                        hits.append(CheckHit(position: url.position, message: "redirect_uri \(redirect) is http; the code and token would arrive in the clear"))
+                        hits.append(CheckHit(position: url.position, detail: .redirectURIInsecure(redirect)))
                     }
                 }
                 return hits

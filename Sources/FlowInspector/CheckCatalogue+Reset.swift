@@ -21,7 +21,7 @@ extension CheckCatalogue {
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
                     let parameters = queryParameters(url.text)
                     let missing = ["token", "callback", "xd_receiver"].filter { parameters[$0] == nil }
-                    return missing.isEmpty ? nil : CheckHit(position: url.position, message: "the profile_change_password iframe lacks \(missing.joined(separator: ", "))")
+                    return missing.isEmpty ? nil : CheckHit(position: url.position, detail: .resetIframeLacks(missing))
                 }
             }),
         InspectorCheck(
@@ -38,19 +38,19 @@ extension CheckCatalogue {
                     // page, --origin, a site file, a sentinel naming the page); unknown, it is not guessed.
                     // A receiver on Janrain's own hosts is never the page's, known or not.
                     if receiver.absolute, let receiverURL = BrowserURL(receiver.path), isJanrainHost(receiverURL.hostname) {
-                        return CheckHit(position: url.position, message: "xd_receiver \(receiver.path.debugDescription) is on Janrain's host, not the page's own origin; use a local xdcomm.html")
+                        return CheckHit(position: url.position, detail: .receiverOnJanrainHost(receiver.path))
                     }
                     if receiver.absolute, let pageURL = page.pageURL {
                         let sameOrigin = BrowserURL(receiver.path).map { $0.origin == pageURL.origin } ?? false
                         if !sameOrigin {
-                            return CheckHit(position: url.position, message: "xd_receiver \(receiver.path.debugDescription) is not on the page's own origin; use a local xdcomm.html")
+                            return CheckHit(position: url.position, detail: .receiverNotSameOrigin(receiver.path))
                         }
                     }
                     guard receiver.path.split(separator: "?").first?.hasSuffix("xdcomm.html") == true else {
-                        return CheckHit(position: url.position, message: "xd_receiver \(receiver.path.debugDescription) is not an xdcomm.html")
+                        return CheckHit(position: url.position, detail: .receiverNotXDComm(receiver.path))
                     }
                     if !receiver.absolute, context.resourceExists(receiver.path, page) == false {
-                        return CheckHit(position: url.position, message: "xd_receiver \(receiver.path.debugDescription) does not exist beside the page")
+                        return CheckHit(position: url.position, detail: .receiverMissing(receiver.path))
                     }
                     return nil
                 }
@@ -65,7 +65,7 @@ extension CheckCatalogue {
                 oauthURLs(page, path: "/oauth/profile_change_password").compactMap { url in
                     guard let callback = queryParameter(url.text, named: "callback"), callback != "\u{2026}" else { return nil }
                     return page.functions.contains { $0.name == callback } ? nil
-                        : CheckHit(position: url.position, message: "callback \(callback) is not defined on the page")
+                        : CheckHit(position: url.position, detail: .callbackUndefined(callback))
                 }
             }),
         InspectorCheck(
@@ -82,7 +82,7 @@ extension CheckCatalogue {
                         function.body.contains(navigation.order)
                             && ((navigation.url.leadingLiteral ?? navigation.url.stringValue).map(isCustomScheme) ?? false)
                     }
-                    return opensApp ? nil : CheckHit(position: function.position, message: "callback \(callback) does not navigate to a custom URL scheme; the app never reopens")
+                    return opensApp ? nil : CheckHit(position: function.position, detail: .callbackNoAppScheme(callback))
                 }
             }),
     ]

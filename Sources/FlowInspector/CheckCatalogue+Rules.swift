@@ -3,7 +3,6 @@ import FindingSeverity
 import BrowserURL
 import Foundation
 import NavigationPolicy
-import SecretMasking
 
 extension CheckCatalogue {
     // MARK: Cross-checks with the app's rules (--rules)
@@ -31,18 +30,17 @@ extension CheckCatalogue {
                         // finishes the sign-in and hands the result over the bridge. It must load, not be caught.
                         let decision = engine.decide(NavigationRequest(url: pageURL.hrefExcludingFragment))
                         if decision.action == .cancel {
-                            hits.append(CheckHit(position: assignment.position, message: "redirectUri is the page's own location, \(pageURL.hrefExcludingFragment), which the rules cancel (\(decision.kind.rawValue)); the redirect back to the page would never load"))
+                            hits.append(CheckHit(position: assignment.position, detail: .redirectIsOwnLocationCancelled(url: pageURL.hrefExcludingFragment, kind: decision.kind)))
                         }
                     }
                 }
                 for (redirect, position) in candidates {
                     guard let url = BrowserURL(redirect) else {
-                        hits.append(CheckHit(position: position, message: "redirect_uri \(redirect.debugDescription) is not a URL"))
+                        hits.append(CheckHit(position: position, detail: .redirectURINotURL(redirect)))
                         continue
                     }
                     if let reasons = mismatches(url, engine.rules.sentinels) {
-                        hits.append(CheckHit(position: position, message: "redirect_uri \(url: url.href) matches no sentinel in the rules",
-                                             detail: reasons.first.map(FindingDetail.nearestSentinelMismatch)))
+                        hits.append(CheckHit(position: position, detail: .redirectURINotCaught(url: url.href, nearest: reasons.first)))
                     }
                 }
                 return hits
@@ -65,7 +63,7 @@ extension CheckCatalogue {
                     let decision = engine.decide(NavigationRequest(url: candidate))
                     if decision.kind == .bridge || decision.kind == .deeplink { return nil }
                     let scheme = literal.split(separator: ":").first.map(String.init) ?? literal
-                    return CheckHit(position: navigation.position, message: "\(navigation.target) navigates to \(String(literal.split(separator: "?").first ?? ""))…, which no scheme rule handles (the rules \(words: decision.action.rawValue) it as \(words: decision.kind.rawValue)); add a rule for \(scheme):")
+                    return CheckHit(position: navigation.position, detail: .schemeNotHandled(source: navigation.target, literal: String(literal.split(separator: "?").first ?? ""), action: decision.action, kind: decision.kind, scheme: scheme))
                 }
             }),
     ]

@@ -50,11 +50,10 @@ extension CheckCatalogue {
                 guard page.isCapturePage else { return [] }
                 guard let assignment = page.setting("capture.redirectUri") else {
                     let topLevel = page.setting("redirectUri")
-                    return [CheckHit(position: topLevel?.position ?? settingsAnchor(page),
-                                     message: .words("janrain.settings.capture.redirectUri is not set" + (topLevel == nil ? "; set it to location.href" : " (the page sets the top-level redirectUri instead)")))]
+                    return [CheckHit(position: topLevel?.position ?? settingsAnchor(page), detail: .captureRedirectURINotSet(topLevelSet: topLevel != nil))]
                 }
                 if assignment.value.readsLocation { return [] }
-                return [CheckHit(position: assignment.position, message: "janrain.settings.capture.redirectUri is \(assignment.value.text), not the page's location (location.href)")]
+                return [CheckHit(position: assignment.position, detail: .captureRedirectURINotLocation(value: assignment.value.text))]
             }),
         InspectorCheck(
             id: "redirect-uri-wrong-namespace", severity: .warning,
@@ -64,7 +63,7 @@ extension CheckCatalogue {
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 guard let assignment = page.setting("redirectUri") else { return [] }
-                return [CheckHit(position: assignment.position, message: "janrain.settings.redirectUri is the wrong namespace; use janrain.settings.capture.redirectUri")]
+                return [CheckHit(position: assignment.position, detail: .redirectURIWrongNamespace)]
             }),
         InspectorCheck(
             id: "capture-server-missing", severity: .error,
@@ -83,7 +82,7 @@ extension CheckCatalogue {
                 guard let assignment = page.setting("capture.captureServer") else { return [] }
                 guard let value = assignment.value.stringValue else { return [] }
                 if hasPrefixIgnoringCase(value, "https://") { return [] }
-                return [CheckHit(position: assignment.position, message: "janrain.settings.capture.captureServer is \(value.debugDescription), not https")]
+                return [CheckHit(position: assignment.position, detail: .captureServerNotHTTPS(value))]
             }),
         InspectorCheck(
             id: "token-url-missing", severity: .error,
@@ -102,10 +101,10 @@ extension CheckCatalogue {
                 guard let assignment = page.setting("tokenUrl"), let token = page.resolvedValue("tokenUrl")?.stringValue,
                       let server = page.resolvedValue("capture.captureServer")?.stringValue else { return [] }
                 guard let tokenURL = BrowserURL(token), let serverURL = BrowserURL(server) else {
-                    return [CheckHit(position: assignment.position, message: "janrain.settings.tokenUrl \(token.debugDescription) is not a URL")]
+                    return [CheckHit(position: assignment.position, detail: .tokenURLNotURL(token))]
                 }
                 if tokenURL.hostname == serverURL.hostname { return [] }
-                return [CheckHit(position: assignment.position, message: "janrain.settings.tokenUrl is on \(tokenURL.hostname), not the capture server's \(serverURL.hostname)")]
+                return [CheckHit(position: assignment.position, detail: .tokenURLOtherHost(tokenHost: tokenURL.hostname, serverHost: serverURL.hostname))]
             }),
         InspectorCheck(
             id: "app-id-missing", severity: .error,
@@ -130,7 +129,7 @@ extension CheckCatalogue {
             run: { page, _ in
                 guard let assignment = page.setting("capture.responseType") else { return [] }
                 if let value = assignment.value.stringValue, ["token", "code", "code_and_token"].contains(value) { return [] }
-                return [CheckHit(position: assignment.position, message: "janrain.settings.capture.responseType is \(assignment.value.text); use token, code or code_and_token")]
+                return [CheckHit(position: assignment.position, detail: .responseTypeUnknown(assignment.value.text))]
             }),
         InspectorCheck(
             id: "flow-name-missing", severity: .error,
@@ -148,7 +147,7 @@ extension CheckCatalogue {
             run: { page, _ in
                 guard let start = page.calls.first(where: { $0.callee == "janrain.capture.ui.start" }) else { return [] }
                 return page.settings.filter { $0.order > start.order }.map {
-                    CheckHit(position: $0.position, message: "janrain.settings.\($0.path) is assigned after janrain.capture.ui.start() (line \(start.position.line)); the widget has already read the settings")
+                    CheckHit(position: $0.position, detail: .settingAfterStart(path: $0.path, startLine: start.position.line))
                 }
             }),
     ]

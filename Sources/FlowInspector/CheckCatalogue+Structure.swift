@@ -18,7 +18,7 @@ extension CheckCatalogue {
             nonTriggering: [.goodSignIn, .signIn(replacing: "function janrainCaptureWidgetOnLoad() {", with: "window.janrainCaptureWidgetOnLoad = function () {")],
             run: { page, _ in
                 guard page.isCapturePage, !page.functions.contains(where: { $0.name == "janrainCaptureWidgetOnLoad" }) else { return [] }
-                return [CheckHit(position: settingsAnchor(page), message: "janrainCaptureWidgetOnLoad is not defined; the widget calls it when it has loaded")]
+                return [CheckHit(position: settingsAnchor(page), detail: .widgetOnLoadUndefined)]
             }),
         InspectorCheck(
             id: "bridge-script-missing", severity: .error,
@@ -32,7 +32,7 @@ extension CheckCatalogue {
                     let name = script.src.split(separator: "?").first.map { $0.split(separator: "/").last.map(String.init) ?? "" } ?? ""
                     return name.lowercased().hasSuffix("bridge.js")
                 }
-                return loads ? [] : [CheckHit(position: settingsAnchor(page), message: "no script loads bridge.js (or janrain-bridge.js); events never reach the app")]
+                return loads ? [] : [CheckHit(position: settingsAnchor(page), detail: .bridgeScriptMissing)]
             }),
         InspectorCheck(
             id: "bridge-not-created", severity: .error,
@@ -43,7 +43,7 @@ extension CheckCatalogue {
             run: { page, _ in
                 guard page.isCapturePage, !page.calls.contains(where: { $0.callee == "createJanrainBridge" }) else { return [] }
                 let anchor = page.functions.first { $0.name == "janrainCaptureWidgetOnLoad" }?.position ?? settingsAnchor(page)
-                return [CheckHit(position: anchor, message: "createJanrainBridge() is never called; call it in janrainCaptureWidgetOnLoad before janrain.capture.ui.start()")]
+                return [CheckHit(position: anchor, detail: .createBridgeNeverCalled)]
             }),
         InspectorCheck(
             id: "login-success-unhandled", severity: .error,
@@ -61,8 +61,7 @@ extension CheckCatalogue {
                 }
                 let handOff = page.navigations.first { ($0.url.leadingLiteral ?? $0.url.stringValue).map(isCustomScheme) ?? false }
                 return [CheckHit(position: handOff?.position ?? settingsAnchor(page),
-                                 message: handOff != nil ? "the page navigates to \(handOff!.url.leadingLiteral ?? "") outside an onCaptureLoginSuccess handler, and creates no bridge"
-                                    : "no bridge is created and no onCaptureLoginSuccess handler is added; the token never reaches the app")]
+                                 detail: .loginSuccessUnhandled(navigatesTo: handOff.map { $0.url.leadingLiteral ?? "" }))]
             }),
         InspectorCheck(
             id: "screen-not-hidden", severity: .warning,
@@ -72,7 +71,7 @@ extension CheckCatalogue {
             nonTriggering: [.goodSignIn, .signIn(replacing: "<div id=\"forgotPassword\" style=\"display: none;\">", with: "<div id=\"forgotPassword\" style=\"DISPLAY :NONE\">")],
             run: { page, _ in
                 page.screens.filter { !$0.hidden }.map {
-                    CheckHit(position: $0.position, message: "screen \($0.id) is not hidden (add style=\"display:none\")")
+                    CheckHit(position: $0.position, detail: .screenNotHidden(id: $0.id))
                 }
             }),
         InspectorCheck(
@@ -94,11 +93,11 @@ extension CheckCatalogue {
                             let name = tag.body.dropFirst()
                             if let index = open.lastIndex(where: { blockName($0.body) == name }) {
                                 for unclosed in open[(index + 1)...] {
-                                    hits.append(CheckHit(position: unclosed.position, message: "{* \(unclosed.body) *} in screen \(screen.id) is not closed before {* \(tag.body) *}"))
+                                    hits.append(CheckHit(position: unclosed.position, detail: .jtlBlockNotClosedBefore(block: unclosed.body, screen: screen.id, tag: tag.body)))
                                 }
                                 open.removeSubrange(index...)
                             } else {
-                                hits.append(CheckHit(position: tag.position, message: "{* \(tag.body) *} in screen \(screen.id) closes a block that is not open"))
+                                hits.append(CheckHit(position: tag.position, detail: .jtlClosesUnopened(tag: tag.body, screen: screen.id)))
                             }
                         } else if tag.body.utf8.first == UInt8(ascii: "#") || closers.contains(Substring(tag.body)) {
                             // "{* #form *}", or a form tag written without "#" that is closed later.
@@ -106,7 +105,7 @@ extension CheckCatalogue {
                         }
                     }
                     for unclosed in open {
-                        hits.append(CheckHit(position: unclosed.position, message: "{* \(unclosed.body) *} in screen \(screen.id) is never closed; add {* /\(String(blockName(unclosed.body))) *}"))
+                        hits.append(CheckHit(position: unclosed.position, detail: .jtlBlockNeverClosed(block: unclosed.body, screen: screen.id, closing: String(blockName(unclosed.body)))))
                     }
                 }
                 return hits
@@ -119,7 +118,7 @@ extension CheckCatalogue {
             nonTriggering: [.goodSignIn],
             run: { page, _ in
                 page.screenLinks.filter { !page.ids.contains($0.target) }.map {
-                    CheckHit(position: $0.position, message: "data-capturescreen=\"\($0.target)\" names no element on the page")
+                    CheckHit(position: $0.position, detail: .captureScreenUnknown(target: $0.target))
                 }
             }),
         InspectorCheck(
@@ -128,7 +127,7 @@ extension CheckCatalogue {
             rationale: "A browser stops running the script at the syntax error, so every setting and handler after it is lost; the inspector reads on, but the page will not.",
             triggering: [.signIn(replacing: "janrain.settings.capture.flowName = 'webViewSignIn';", with: "janrain.settings.capture.flowName = 'webViewSignIn;").at("'webViewSignIn;")],
             nonTriggering: [.goodSignIn, .signIn(replacing: "  createJanrainBridge();\n", with: "  createJanrainBridge(); // it's ready: `${x}` and /re/g are fine\n  var t = `a ${ {b: '}'}.b } c`;\n")],
-            run: { page, _ in page.problems.filter { !$0.problem.isTooDeep }.map { CheckHit(position: $0.position, message: "\($0.message)") } }),
+            run: { page, _ in page.problems.filter { !$0.problem.isTooDeep }.map { CheckHit(position: $0.position, detail: .inlineScriptProblem($0.problem.kind)) } }),
         InspectorCheck(
             id: "script-too-deep", severity: .warning,
             summary: "an inline script nests templates too deep to follow; the inspector stops reading it there",
@@ -136,6 +135,6 @@ extension CheckCatalogue {
             triggering: [CheckExample("<script>\nvar x = " + String(repeating: "`${", count: JSTokenizer.maxNesting + 1) + "1" + String(repeating: "}`", count: JSTokenizer.maxNesting + 1) + ";\n</script>")
                             .at("`${1")],
             nonTriggering: [.goodSignIn, CheckExample("<script>\nvar x = " + String(repeating: "`${", count: 40) + "1" + String(repeating: "}`", count: 40) + ";\n</script>")],
-            run: { page, _ in page.problems.filter { $0.problem.isTooDeep }.map { CheckHit(position: $0.position, message: "\($0.message)") } }),
+            run: { page, _ in page.problems.filter { $0.problem.isTooDeep }.map { CheckHit(position: $0.position, detail: .inlineScriptProblem($0.problem.kind)) } }),
     ]
 }

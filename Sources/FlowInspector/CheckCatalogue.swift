@@ -55,10 +55,10 @@ public enum CheckCatalogue {
         { page, _ in
             guard let product = page.janrainProduct, products.contains(product) else { return [] }
             guard let assignment = page.setting(path) else {
-                return [CheckHit(position: settingsAnchor(page), message: "janrain.settings.\(path) is not set; it must be \(shown)")]
+                return [CheckHit(position: settingsAnchor(page), detail: .settingNotSet(path: path, mustBe: shown))]
             }
             if assignment.value.literal == expected { return [] }
-            return [CheckHit(position: assignment.position, message: "janrain.settings.\(path) is \(assignment.value.text); it must be \(shown)")]
+            return [CheckHit(position: assignment.position, detail: .settingNotLiteral(path: path, value: assignment.value.text, mustBe: shown))]
         }
     }
 
@@ -66,7 +66,7 @@ public enum CheckCatalogue {
                                products: Set<JanrainProduct> = [.capture]) -> @Sendable (FlowPage, InspectionContext) -> [CheckHit] {
         { page, _ in
             guard let product = page.janrainProduct, products.contains(product), page.setting(path) == nil else { return [] }
-            return [CheckHit(position: settingsAnchor(page), message: "janrain.settings.\(path) is not set (\(what))")]
+            return [CheckHit(position: settingsAnchor(page), detail: .settingMissing(path: path, what: what))]
         }
     }
 

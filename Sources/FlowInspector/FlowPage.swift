@@ -75,9 +75,6 @@ enum JanrainProduct: String, Sendable {
 struct PageProblem: Sendable {
     var problem: JSScanProblem
     var position: SourcePosition
-
-    /// The finding's words: the script's problem, said to be in an inline script.
-    var message: String { "inline script: \(problem.message)" }
 }
 
 /// Everything the checks read about one page.

@@ -4,8 +4,6 @@
 import BrowserURL
 import Foundation
 import NavigationPolicy
-import SecretMasking
-import SensitiveText
 
 /// An input that could not be inspected at all, and why (the words: InputErrorText.swift).
 public struct InputError: Error, Sendable, Hashable {
@@ -51,12 +49,10 @@ public struct Inspector: Sendable {
     /// The largest page read (bytes); larger inputs are refused with an error, so memory stays bounded.
     public var maxBytes: Int
     public var engine: PolicyEngine?
-    public var redactor: Redactor
 
-    public init(engine: PolicyEngine? = nil, maxBytes: Int = 20 * 1024 * 1024, redactor: Redactor = Redactor()) {
+    public init(engine: PolicyEngine? = nil, maxBytes: Int = 20 * 1024 * 1024) {
         self.engine = engine
         self.maxBytes = maxBytes
-        self.redactor = redactor
     }
 
     /// Inspects a page's bytes. `name` is what findings carry; `directory` is where sibling files are
@@ -75,15 +71,13 @@ public struct Inspector: Sendable {
         var findings: [Finding] = []
         let start = SourcePosition(line: 1, column: 1)
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
-            findings.append(finding(CheckCatalogue.emptyPage, in: name, at: start, "the page is empty"))
+            findings.append(finding(CheckCatalogue.emptyPage, in: name, at: start, .emptyPage))
             return .success(findings)
         }
         if let invalid = Self.firstInvalidUTF8(bytes) {
             let position = SourceMap(bytes).position(of: invalid)
-            let charset: MessageText = decoded.undecoded.map { " (it declares charset \($0), which the inspector does not decode)" } ?? ""
             findings.append(finding(CheckCatalogue.invalidUTF8, in: name, at: position,
-                                    "byte 0x\(words: String(bytes[invalid], radix: 16, uppercase: true)) at offset \(invalid) is not UTF-8; the page is read with replacement characters"
-                                        + charset))
+                                    .invalidUTF8(byte: bytes[invalid], offset: invalid, declaredCharset: decoded.undecoded)))
             // Read on as the browser reads it, and as the finding says: libxml2, given the bad bytes, would take
             // the rest of the page for Latin-1, formatting an error for each bad byte as it went.
             bytes = PageEncoding.replacingInvalidUTF8(bytes)
@@ -94,7 +88,7 @@ public struct Inspector: Sendable {
             let map = SourceMap(bytes)
             for cut in guarded.cuts {
                 findings.append(finding(CheckCatalogue.tooManyAttributes, in: name, at: map.position(of: cut.offset),
-                                        "the <\(cut.tag)> start tag has \(cut.attributes) attributes; the inspector reads the first \(AttributeGuard.limit)"))
+                                        .tooManyAttributes(tag: cut.tag, count: cut.attributes, limit: AttributeGuard.limit)))
             }
         }
         let page = FlowPageBuilder.build(name: name, bytes: guarded.bytes, pageURL: pageURL, directory: directory)
@@ -116,7 +110,7 @@ public struct Inspector: Sendable {
         DeferredRelease.release(consume page, pageBytes: guarded.bytes.count)
         for (check, hits) in zip(checks, hits) {
             for hit in hits {
-                findings.append(finding(check, in: name, at: hit.position, hit.message, detail: hit.detail))
+                findings.append(finding(check, in: name, at: hit.position, hit.detail))
             }
         }
         // In order of place and check, and one finding per place, check and message (a callback named by two
@@ -133,9 +127,9 @@ public struct Inspector: Sendable {
         return .success(unique)
     }
 
-    /// A finding of `check`, its message masked: the one place findings are made, so every message is.
-    private func finding(_ check: InspectorCheck, in name: String, at position: SourcePosition, _ message: MessageText, detail: FindingDetail? = nil) -> Finding {
-        Finding(file: name, position: position, severity: check.severity, check: check.id, message: redactor.text(message), detail: detail)
+    /// A finding of `check`: what it found, where.
+    private func finding(_ check: InspectorCheck, in name: String, at position: SourcePosition, _ detail: FindingDetail) -> Finding {
+        Finding(file: name, position: position, severity: check.severity, check: check.id, detail: detail)
     }
 
     /// Inspects a file on disk. `pageURL` is the address it is served under, when that is known (an

@@ -5,17 +5,12 @@
 // point (`.at(text)`: the first occurrence of that text in the page).
 import FindingSeverity
 import NavigationPolicy
-import SecretMasking
-import SensitiveText
 
-/// One draft finding from a check: where and what (the file, severity and id are added by the inspector).
-/// The message is words and the page's text it quotes: a String interpolated into it is the page's, read
-/// for credentials when the finding is made; the check's own words are not read.
+/// One draft finding from a check: where and what, as a value (the file, severity and id are added by the
+/// inspector).
 struct CheckHit: Sendable {
     var position: SourcePosition
-    var message: MessageText
-    /// A value the report words after the message.
-    var detail: FindingDetail? = nil
+    var detail: FindingDetail
 }
 
 /// What a check may consult beyond the page.

@@ -40,8 +40,8 @@ struct JSToken: Sendable, Equatable {
 
 /// Something the tokenizer could not finish: an unterminated string, template, comment or regex, or
 /// templates nested too deep to follow.
-struct JSScanProblem: Sendable, Equatable {
-    enum Kind: Sendable, Equatable {
+public struct JSScanProblem: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         case unterminatedComment, unterminatedTemplate, unterminatedString, unterminatedRegex
         /// Templates nested past the limit: the rest of the script is not read.
         case templatesTooDeep(limit: Int)
@@ -49,18 +49,6 @@ struct JSScanProblem: Sendable, Equatable {
     var kind: Kind
     var offset: Int
 
-    /// The problem in words, for the finding that reports it.
-    var message: String {
-        switch kind {
-        case .unterminatedComment: "unterminated comment"
-        case .unterminatedTemplate: "unterminated template literal"
-        case .unterminatedString: "unterminated string"
-        case .unterminatedRegex: "unterminated regular expression"
-        case .templatesTooDeep(let limit): "templates nest more than \(limit) deep here; the rest of the script is not read"
-        }
-    }
-
-    /// Whether the rest of the script was not read (a finding of its own check).
     var isTooDeep: Bool { if case .templatesTooDeep = kind { true } else { false } }
 }
 

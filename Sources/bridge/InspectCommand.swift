@@ -70,7 +70,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         if let rules {
             engine = try EngineLoader.load(rules)
         }
-        let inspector = Inspector(engine: engine, maxBytes: maxBytes, redactor: revealing.redactor)
+        let inspector = Inspector(engine: engine, maxBytes: maxBytes)
         var result = InspectionResult()
         var addresses = PageAddresses(origin: origin, engine: engine)
         for input in inputs {

@@ -39,7 +39,7 @@ struct CheckCatalogueTests {
         let check = try #require(CheckCatalogue.check(id))
         for (index, example) in check.nonTriggering.enumerated() {
             let findings = try ExampleRunner.findings(example, rules: true)
-            #expect(!findings.contains { $0.check == id }, "\(id) example \(index) triggered: \(findings.filter { $0.check == id }.map(\.message))")
+            #expect(!findings.contains { $0.check == id }, "\(id) example \(index) triggered: \(findings.filter { $0.check == id }.map(\.detail))")
         }
     }
 
@@ -47,7 +47,7 @@ struct CheckCatalogueTests {
     func goodPagesAreClean() throws {
         for example in [CheckExample.goodSignIn, CheckExample.goodReset] {
             let findings = try ExampleRunner.findings(example, rules: true)
-            #expect(findings.isEmpty, "\(findings.map { "\($0.position.line):\($0.position.column) \($0.check) \($0.message)" })")
+            #expect(findings.isEmpty, "\(findings.map { "\($0.position.line):\($0.position.column) \($0.check) \($0.detail)" })")
         }
     }
 }

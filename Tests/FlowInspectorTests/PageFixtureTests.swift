@@ -19,7 +19,7 @@ struct PageFixtureTests {
         let inspector = Inspector(engine: try Repository.captureEngine())
         for page in pages {
             let findings = try inspector.inspect(file: folder + "/" + page).get()
-            #expect(findings.isEmpty, "\(page): \(findings.map { "\($0.position.line):\($0.position.column) \($0.check): \($0.message)" })")
+            #expect(findings.isEmpty, "\(page): \(findings.map { "\($0.position.line):\($0.position.column) \($0.check): \($0.detail)" })")
         }
     }
 

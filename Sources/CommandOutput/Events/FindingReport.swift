@@ -3,8 +3,8 @@
 // SARIF 2.1.0 (OASIS), the format code-scanning dashboards read: one run, the tool's rules from the check
 // catalogue with their rationale as help, one result per finding, and inputs that could not be read as
 // tool execution notifications; columns count Unicode code points. The SARIF is CommandOutput's one
-// builder; every file name (a fetched page's URL included) and error goes through the Redactor, and each
-// finding's message was masked by the inspector that made it (Finding), so it is printed as it is.
+// builder; every file name (a fetched page's URL included), error and finding goes through the Redactor: a
+// finding's words (FindingText.swift) quote the page's values with their readings.
 import FindingSeverity
 import FlowInspector
 import JSONText
@@ -34,7 +34,7 @@ public struct FindingReport: Sendable {
             return result.findings.map { finding in
                 JSONFields([("file", .string(file(finding.file))), ("line", .int(finding.position.line)),
                             ("column", .int(finding.position.column)), ("severity", .string(finding.severity.rawValue)),
-                            ("check", .string(finding.check)), ("message", .string(finding.message))]).line
+                            ("check", .string(finding.check)), ("message", .string(redactor.text(finding.detail.words)))]).line
             } + result.errors.map { error in
                 JSONFields([("file", .string(file(error.input))), ("error", .string(redactor.text(error.words)))]).line
             }
@@ -44,7 +44,7 @@ public struct FindingReport: Sendable {
             var summary = "\(plural(result.pages, "page")) inspected: \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))"
             if !result.errors.isEmpty { summary += "; \(result.errors.count) input\(result.errors.count == 1 ? "" : "s") not read" }
             return result.findings.map { finding in
-                Terminal.safe("\(file(finding.file)):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(finding.message) [\(finding.check)]")
+                Terminal.safe("\(file(finding.file)):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(redactor.text(finding.detail.words)) [\(finding.check)]")
             } + [summary]
         }
     }
@@ -77,7 +77,7 @@ public struct FindingReport: Sendable {
 
     func sarif(_ result: InspectionResult) -> JSONOutput {
         let results = result.findings.map { finding in
-            var diagnostic = finding.diagnostic
+            var diagnostic = finding.diagnostic(redactor)
             diagnostic.location.file = file(finding.file)
             return diagnostic
         }
