@@ -213,7 +213,8 @@ let package = Package(
                            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"]))],
             exclude: ["README.md"]
         ),
-        // What the test suites share: the repository's root.
+        // What the test suites share: the repository's root, the runner of the built `bridge` (both pipes
+        // drained) and the reader of its JSON lines.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "KeyedDigestTests",

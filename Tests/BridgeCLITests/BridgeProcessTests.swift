@@ -2,6 +2,7 @@
 // output and standard error, and writes its standard input, each beyond what a pipe holds (64 KB): a
 // runner that read one pipe to its end before the other, or wrote all of standard input first, would
 // wait forever on these.
+import TestSupport
 import Foundation
 import Testing
 

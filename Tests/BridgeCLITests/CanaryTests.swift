@@ -4,6 +4,7 @@
 // a deep link's token, a drained bridge queue, a page literal, a fetched page's URL, a saved transcript's
 // diff). Without --reveal the canary appears nowhere in standard output or standard error; with --reveal
 // it appears (so the test would see a leak: the canary is really in the input).
+import TestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking  // Data(contentsOf:) of an http URL, to see the local server is up

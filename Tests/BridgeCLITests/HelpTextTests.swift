@@ -1,6 +1,7 @@
 // HelpTextTests.swift: every command's --help reads as prose: no run of spaces inside a sentence (a
 // multi-line string literal whose line lacked its trailing backslash put the source's indentation there),
 // and every repository path it names exists in a clone.
+import TestSupport
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@
 // (--provider; the seed flows with a running bridge serve are SeedFlowsTests'); every way a page
 // reaches an app's scheme through a local server; record then replay; and the ways a run fails, each
 // ending with a message and a non-zero status, never a hang. Without WebKit the suite is disabled, saying why.
+import TestSupport
 import Foundation
 import Testing
 import WebViewHost
@@ -25,12 +26,10 @@ enum WebKitAvailability {
 
 @Suite(.blockingWork(sharing: BlockingWork.webViewSlots), .enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"))
 struct HostCommandTests {
-    static func path(_ relative: String) -> String { InspectCommandTests.path(relative) }
+    static func path(_ relative: String) -> String { TestSupport.Repository.path(relative) }
     static let capture = path("Fixtures/rules/capture.json")
 
-    static func jsonLines(_ text: String) -> [[String: Any]] {
-        text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
+    static func jsonLines(_ text: String) -> [[String: Any]] { JSONLines.objects(text) }
     static func navigations(_ lines: [[String: Any]]) -> [[String: Any]] { lines.filter { $0["seq"] != nil } }
     static func host(_ lines: [[String: Any]]) -> [String: Any] { lines.compactMap { $0["host"] as? [String: Any] }.first ?? [:] }
     static func events(_ navigation: [String: Any]) -> [(String, String, [String])] {

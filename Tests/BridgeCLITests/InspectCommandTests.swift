@@ -13,7 +13,7 @@ import Testing
 struct InspectCommandTests {
     static let root = Repository.root
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { TestSupport.Repository.path(relative) }
 
     /// A finding as `--format json` gives it, without its message.
     struct Located: Hashable {
@@ -23,9 +23,7 @@ struct InspectCommandTests {
         var check: String
     }
 
-    static func objects(_ run: BridgeRun) -> [[String: Any]] {
-        run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
+    static func objects(_ run: BridgeRun) -> [[String: Any]] { run.jsonObjects }
 
     static func findings(_ run: BridgeRun) -> [Located] {
         objects(run).compactMap { object in

@@ -3,6 +3,7 @@
 // `bridge replay` reads what it wrote to the same navigations and decisions as the committed fixtures'
 // transcripts: a NetLog from whatever Chromium CI installs is read, not only the one the fixtures came from.
 // Disabled, saying so, where Chromium, python3 or openssl is missing (.ci/setup installs them).
+import TestSupport
 import Foundation
 import Testing
 

@@ -3,6 +3,7 @@
 // files, navlogs, HAR, saved transcripts, the emulator's configuration, standard input), UTF-32 is a
 // clear error; numeric options out of range are usage errors naming the option; a standard-input line
 // past replay's limit is reported by number and the lines after it are still read.
+import TestSupport
 import CommandOutput
 import Foundation
 import SecretMasking
@@ -32,9 +33,7 @@ struct OrdinaryInputTests {
         return url.path
     }
 
-    static func objects(_ run: BridgeRun) -> [[String: Any]] {
-        run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
+    static func objects(_ run: BridgeRun) -> [[String: Any]] { run.jsonObjects }
 
     /// One key of each JSON line that has it.
     static func field(_ key: String, _ run: BridgeRun) -> [String] {

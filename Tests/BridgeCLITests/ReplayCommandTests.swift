@@ -12,7 +12,7 @@ import Testing
 @Suite(.blockingWork) struct ReplayCommandTests {
     static let root = Repository.root
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { TestSupport.Repository.path(relative) }
 
     /// Each fixture log, its rules, and whether it is consistent (exit 0) or carries findings (exit 1).
     static let fixtures: [(log: String, rules: String, status: Int32)] = [
@@ -42,9 +42,7 @@ import Testing
         #expect(run.stderr == Self.said(matches), "\(run.stderr)")
     }
 
-    static func objects(_ run: BridgeRun) -> [[String: Any]] {
-        run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-    }
+    static func objects(_ run: BridgeRun) -> [[String: Any]] { run.jsonObjects }
 
     /// What `bridge replay` says on standard error about a comparison.
     static func said(_ comparison: TranscriptComparison) -> String {

@@ -4,13 +4,14 @@
 // mail and taps the link. The pages are web/'s and pages in other styles (Fixtures/flows/): the widget
 // stand-in was not written for them. Each flow prints how long it took. Without WebKit the suite is
 // skipped, saying why; ProviderEmulatorTests' SeedFlowsOverHTTP runs the same flows without a view.
+import TestSupport
 import Foundation
 import Testing
 @testable import bridge
 
 @Suite("SeedFlows", .blockingWork(sharing: BlockingWork.webViewSlots), .enabled(if: WebKitAvailability.available, "the seed flows in a view need WebKit and a display"))
 struct SeedFlowsInWebKit {
-    static func path(_ relative: String) -> String { InspectCommandTests.path(relative) }
+    static func path(_ relative: String) -> String { TestSupport.Repository.path(relative) }
     static let capture = path("Fixtures/rules/capture.json")
     static let signInPage = path("web/webViewSignIn.html")
 

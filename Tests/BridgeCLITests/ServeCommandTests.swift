@@ -2,6 +2,7 @@
 // seed-000 reset (the mail, its link on the redirect_uri, the code exchanged once) and the deep-link reset
 // run through it; bad requests are answered with the provider's errors and the server keeps serving; the
 // request log masks codes and tokens.
+import TestSupport
 import SecretMasking
 import CommandOutput
 import Foundation

@@ -17,7 +17,7 @@ import Testing
 struct TestCommandTests {
     static let root = Repository.root
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { TestSupport.Repository.path(relative) }
 
     /// A `bridge test --format json` run, its lines by kind.
     struct JSONRun {

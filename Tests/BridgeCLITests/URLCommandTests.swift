@@ -1,4 +1,5 @@
 // URLCommandTests.swift: `bridge url` as a user runs it: what it prints, its JSON, its exit statuses.
+import TestSupport
 import Foundation
 import Testing
 

@@ -13,7 +13,7 @@ import Testing
 @Suite struct AuditReportTests {
     static let root = Repository.root
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { TestSupport.Repository.path(relative) }
     static let secret = "SplxlOBeZQQYbYS6WxSbIA"
 
     /// A run with a passing case, a failing one (a secret in its URL and its parameter difference), a bad

@@ -12,7 +12,7 @@ import RulesAudit
 @Suite struct RulesAuditTests {
     static let root = Repository.root
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { TestSupport.Repository.path(relative) }
     static let presets = ["capture", "deeplink", "kii", "realm"]
 
     /// RulesAudit's TestCommand article's example, as an app's test target writes it.

@@ -24,15 +24,18 @@ private final class PipeDrain: @unchecked Sendable {
     }
 }
 
-struct BridgeRun {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+public struct BridgeRun: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+
+    /// Each line of standard output that is a JSON object, in order (`--format json`).
+    public var jsonObjects: [[String: Any]] { JSONLines.objects(stdout) }
 }
 
-enum BridgeProcess {
+public enum BridgeProcess {
     /// The `bridge` binary beside the test bundle (the same build folder).
-    static var executable: URL? {
+    public static var executable: URL? {
         var candidates: [URL] = []
         let argv0 = URL(fileURLWithPath: CommandLine.arguments[0])
         candidates.append(argv0.deletingLastPathComponent().appendingPathComponent("bridge"))
@@ -41,7 +44,7 @@ enum BridgeProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> BridgeRun {
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> BridgeRun {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = executable
@@ -73,15 +76,15 @@ enum BridgeProcess {
 /// A helper process that says what the test needs on its first line (a port, a base URL): a loopback
 /// server. Stopped with SIGKILL: the test runner blocks signals, and its children inherit the mask, so
 /// SIGTERM would wait forever.
-final class LineProcess {
-    let process = Process()
-    let firstLine: String
+public final class LineProcess {
+    public let process = Process()
+    public let firstLine: String
     private let output = Pipe()
 
-    let errors = Pipe()
+    public let errors = Pipe()
 
     /// Starts `arguments` (through /usr/bin/env unless an executable is given) and reads its first line.
-    init(_ arguments: [String], executable: URL = URL(fileURLWithPath: "/usr/bin/env")) throws {
+    public init(_ arguments: [String], executable: URL = URL(fileURLWithPath: "/usr/bin/env")) throws {
         process.executableURL = executable
         process.arguments = arguments
         process.standardOutput = output
@@ -97,17 +100,17 @@ final class LineProcess {
     }
 
     /// Stops it and returns what it printed after the first line.
-    @discardableResult func stop() -> String {
+    @discardableResult public func stop() -> String {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// What it wrote on standard error, once it has stopped.
-    var standardError: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
+    public var standardError: String { String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }
 
     /// Sends `signal` and waits up to `seconds` for the process to end; whether it ended.
-    func signal(_ signal: Int32, waitingUpTo seconds: Double) -> Bool {
+    public func signal(_ signal: Int32, waitingUpTo seconds: Double) -> Bool {
         kill(process.processIdentifier, signal)
         let ended = DispatchSemaphore(value: 0)
         let process = self.process
