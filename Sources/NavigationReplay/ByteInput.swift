@@ -19,6 +19,8 @@ import Darwin
 public final class ByteInput {
     /// The name used in messages: the path, or "(standard input)".
     public let name: String
+    /// Whether the bytes come from standard input ("-").
+    public let isStandardInput: Bool
     private let handle: FileHandle
     private let ownsHandle: Bool
     /// Bytes read ahead by `peek` and not yet consumed.
@@ -33,6 +35,7 @@ public final class ByteInput {
     public init(path: String) throws(ReplayInputError) {
         if path == "-" {
             name = "(standard input)"
+            isStandardInput = true
             handle = FileHandle.standardInput
             ownsHandle = false
         } else {
@@ -43,6 +46,7 @@ public final class ByteInput {
             guard !isDirectory.boolValue else { throw .directory(path) }
             guard let h = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
             name = path
+            isStandardInput = false
             handle = h
             ownsHandle = true
         }
@@ -51,6 +55,7 @@ public final class ByteInput {
     /// Bytes in memory (tests, generated logs).
     public init(name: String, bytes: [UInt8]) {
         self.name = name
+        isStandardInput = false
         handle = FileHandle(fileDescriptor: -1, closeOnDealloc: false)
         ownsHandle = false
         pending = bytes

@@ -40,36 +40,8 @@ enum EmulatorSetup {
         // The hosted page's own origin may read the providers' answers, as the app's registered site does.
         if let origin = siteOrigin.flatMap(EmulatorConfiguration.origin) { configuration.allowedOrigins.append(origin) }
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: "127.0.0.1", port: 0)
-        let started = StartedServer()
-        Task.detached {
-            do {
-                try await server.run(stopsOnSignals: false, onRunning: { base in started.ready(.success(base)) }, log: { _, _, _ in })
-            } catch {
-                started.ready(.failure(error))
-            }
-        }
-        switch started.wait() {
-        case .success(let base): return ProviderRouting(base: base, inProcess: true)
-        case .failure(let error): throw CommandProblem.emulatorDidNotStart(reason: "\(error)")
-        }
-    }
-
-    /// The in-process server's base URL, handed from its task to the command's thread once it listens.
-    final class StartedServer: @unchecked Sendable {
-        private let condition = NSCondition()
-        private var result: Result<String, any Error>?
-
-        func ready(_ value: Result<String, any Error>) {
-            condition.lock()
-            if result == nil { result = value }
-            condition.signal()
-            condition.unlock()
-        }
-
-        func wait() -> Result<String, any Error> {
-            condition.lock(); defer { condition.unlock() }
-            while result == nil { condition.wait() }
-            return result ?? .failure(CancellationError())
+        do { return ProviderRouting(base: try server.startInBackground(), inProcess: true) } catch {
+            throw CommandProblem.emulatorDidNotStart(reason: "\(error)")
         }
     }
     #endif

@@ -138,7 +138,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     /// The recordings the run writes: one, or one per engine with --engine both.
     var recordPaths: [String] {
         guard let record else { return [] }
-        return engine == .both ? [HostEngine.webkit, .chromium].map { $0.recordingPath(record) } : [record]
+        return engine == .both ? [HostEngineKind.webkit, .chromium].map { $0.recordingPath(record) } : [record]
     }
 
     func checkOptions() throws(CommandProblem) {
@@ -169,15 +169,16 @@ struct HostCommand: ParsableCommand, CheckedOptions {
 }
 
 #if WebKit
-/// One `bridge host` run: resolves the page and site, runs the view, writes the transcript.
+/// One `bridge host` run: resolves the page and site, runs it in each engine asked for (WebViewHost's
+/// EngineRuns), and prints what the runs report.
 struct HostRun {
     let command: HostCommand
 
     func run() throws {
+        let engines: [HostEngineKind] = command.engine == .both ? [.webkit, .chromium] : [command.engine == .chromium ? .chromium : .webkit]
         // Xvfb takes a moment to report its display: started first, it does so while the rules load and the
-        // emulator starts. Only for a WebKit run without a display (Chromium draws without one).
-        let engines: [HostEngine] = command.engine == .both ? [.webkit, .chromium] : [command.engine]
-        // A launch that fails is left to the view, which starts Xvfb itself and says why it cannot.
+        // emulator starts. Only for a WebKit run without a display (Chromium draws without one). A launch
+        // that fails is left to the view, which starts Xvfb itself and says why it cannot.
         let xvfbLaunch = engines.contains(.webkit) && XvfbDisplay.given(command.display) == nil ? try? XvfbDisplay.launch() : nil
         let engine = try command.transcript.loadEngine()
         let renderer = command.transcript.renderer
@@ -189,85 +190,53 @@ struct HostRun {
         options.recordPath = command.record
         options.outputPolicy = command.outputPolicy
         options.display = command.display
+        options.xvfbLaunch = xvfbLaunch
         options.explain = command.transcript.explain
         options.redactor = renderer.redactor
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
         let out = OutputWriter(flushEachLine: true)
-        var seen: [HostEngine: [EngineStep]] = [:]
-        var succeeded = true
-        for which in engines {
-            var run = options
-            // Chromium is Android's WebView: its rules for when the app is asked, unless told otherwise.
-            run.platform = command.transcript.platform ?? engine.rules.platform ?? (which == .chromium ? .android : .ios)
-            run.engineName = which == .chromium ? "Chromium" : "WebKitGTK"
-            if which == .webkit { run.xvfbLaunch = xvfbLaunch }
-            if engines.count > 1 {
-                // Each engine gets its own recording, screenshots and a fresh in-process emulator (a code used
-                // in one run would be refused in the other).
-                run.recordPath = command.record.map { which.recordingPath($0) }
-                run.screenshotsDirectory = command.screenshots.map { ($0 as NSString).appendingPathComponent(which.rawValue) }
-                if command.transcript.format == .text { out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(run.platform.rawValue))"))) }
-            }
+        let command = self.command
+        let startURL = options.startURL
+        let siteOrigin = options.site?.origin
+        let runs = EngineRuns(engines: engines, options: options, platform: command.transcript.platform)
+        let succeeded = try runs.run(engine: engine, provider: { which in
             if command.provider {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
                 if EmulatorSetup.missingAssets(configuration) && which == engines[0] { StandardError.say("bridge host", .standInScriptsMissing) }
-                run.provider = try EmulatorSetup.inProcess(configuration, siteOrigin: options.site?.origin)
-            } else if let url = command.providerURL {
-                run.provider = ProviderRouting(base: url)
+                return try EmulatorSetup.inProcess(configuration, siteOrigin: siteOrigin)
             }
-            let collected = NavigationList()
-            guard let result = try host(which, engine: engine, options: run, out: out, renderer: renderer, collect: collected) else { throw ExitCode(1) }
-            seen[which] = collected.steps
-            if let record = run.recordPath { StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: record)) }
-            if !result.reached || !result.summary.isConsistent { succeeded = false }
-        }
-        if engines.count > 1 {
-            let comparison = EngineComparison(webkit: seen[.webkit] ?? [], chromium: seen[.chromium] ?? [])
-            out.lines(renderer.lines(EngineComparisonEvent(comparison)))
-            if comparison.firstDifference != nil { succeeded = false }
+            return command.providerURL.map { ProviderRouting(base: $0) }
+        }) { report in
+            switch report {
+            case .starting(let which, let platform):
+                if engines.count > 1 && command.transcript.format == .text {
+                    out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(platform.rawValue))")))
+                }
+            case .output(_, .network(let exchange)):
+                // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
+                if exchange.isNoteworthy || command.verbose { out.lines(renderer.lines(exchange)) }
+            case .output(_, .note(let text)):
+                if command.verbose { StandardError.say("bridge host: " + renderer.redactor.foreignText(text)) }
+            case .output(_, let output):
+                if let event = output.event { out.lines(renderer.lines(event)) }
+            case .failed(_, let error):
+                out.flush()
+                StandardError.say("bridge host: " + renderer.redactor.text(error.words))
+            case .finished(_, let result, let recordPath):
+                out.lines(renderer.lines(LogSummary(result.summary, log: startURL, format: .navlog)))
+                out.lines(renderer.lines(HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
+                                                    finalURL: result.finalURL, firstInterception: result.firstInterception,
+                                                    failures: result.failures)))
+                for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
+                if let recordPath {
+                    StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: recordPath))
+                }
+            case .compared(let comparison):
+                out.lines(renderer.lines(EngineComparisonEvent(comparison)))
+            }
         }
         if !succeeded { throw ExitCode(1) }
-    }
-
-    /// What the app did in a run (navigations and interface calls, in order), kept for the comparison of engines.
-    final class NavigationList: @unchecked Sendable { var steps: [EngineStep] = [] }
-
-    /// One engine's run, its transcript, summary and report written; nil when the host could not run.
-    private func host(_ which: HostEngine, engine: PolicyEngine, options: HostOptions, out: OutputWriter, renderer: TranscriptRenderer,
-                      collect: NavigationList) throws -> HostResult? {
-        let verbose = command.verbose
-        let emit: (HostOutput) -> Void = { output in
-            switch output {
-            case .network(let exchange):
-                // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
-                if exchange.isNoteworthy || verbose { out.lines(renderer.lines(exchange)) }
-                return
-            case .navigation(let navigation) where !EngineStep.isIncidental(navigation): collect.steps.append(EngineStep(navigation))
-            case .call(let call): collect.steps.append(EngineStep(call))
-            case .note(let text): if verbose { StandardError.say("bridge host: " + renderer.redactor.foreignText(text)) }
-            default: break
-            }
-            if let event = output.event { out.lines(renderer.lines(event)) }
-        }
-        let result: HostResult
-        do {
-            switch which {
-            case .chromium: result = try ChromiumView(engine: engine, options: options, emit: emit).run()
-            case .webkit, .both: result = try HostedWebView(engine: engine, options: options, emit: emit).run()
-            }
-        } catch let error as HostError {
-            out.flush()
-            StandardError.say("bridge host: " + renderer.redactor.text(error.words))
-            return nil
-        }
-        out.lines(renderer.lines(LogSummary(result.summary, log: options.startURL, format: .navlog)))
-        let report = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
-                                finalURL: result.finalURL, firstInterception: result.firstInterception,
-                                failures: result.failures)
-        out.lines(renderer.lines(report))
-        for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
-        return result
     }
 
     /// The URL to load and what the stand-in network serves (WebViewHost's HostPage).
@@ -283,13 +252,3 @@ struct HostRun {
 /// The provider hosts and app-backend paths as --help lists them, from the emulator's one table.
 private let providerHosts = ProviderDirectory.places.map { ($0.includesSubdomains ? "*." : "") + $0.host }.joined(separator: ", ")
 private let appBackendPaths = ProviderDirectory.AppBackendPath.allCases.map(\.rawValue).joined(separator: ", ")
-
-extension HostEngine {
-    /// `PATH.navlog` as `PATH-ENGINE.navlog` (the extension kept): this engine's recording in `--engine both`.
-    /// Outside `#if WebKit`: what a run writes is named the same in every build.
-    func recordingPath(_ path: String) -> String {
-        let ext = (path as NSString).pathExtension
-        let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
-        return stem + "-" + rawValue + (ext.isEmpty ? "" : "." + ext)
-    }
-}

@@ -1,6 +1,6 @@
 // InspectCommand.swift: `bridge inspect` checks served HTML flow pages (files, directories, http(s) URLs)
-// for what breaks a WebView sign-in: options and wiring. The inspector, the page fetcher and the text, JSON
-// lines and SARIF 2.1.0 renderers are FlowInspector's.
+// for what breaks a WebView sign-in: options and wiring. The inspector (a tree of pages: Inspector's
+// inspect(inputs:)) is FlowInspector's; the text, JSON lines and SARIF 2.1.0 reports are CommandOutput's.
 import CommandOutput
 import ArgumentParser
 import BrowserURL
@@ -71,70 +71,10 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
             engine = try EngineLoader.load(rules)
         }
         let inspector = Inspector(engine: engine, maxBytes: maxBytes)
-        var result = InspectionResult()
-        var addresses = PageAddresses(origin: origin, engine: engine)
-        for input in inputs {
-            for source in expand(input, errors: &result.errors) {
-                let outcome: Result<[Finding], InputError>
-                switch source {
-                case .file(let path, let root):
-                    let address = addresses.url(ofFile: path, root: root, errors: &result.errors)
-                    outcome = inspector.inspect(file: path, pageURL: address)
-                case .url(let url):
-                    let fetcher = PageFetcher(timeout: timeout, maxBytes: maxBytes)
-                    switch fetcher.fetch(url) {
-                    case .success(let bytes):
-                        outcome = inspector.inspect(bytes: bytes, name: url.href, directory: nil, pageURL: url,
-                                                    fetch: { fetcher.exists($0) })
-                    case .failure(let error): outcome = .failure(error)
-                    }
-                }
-                switch outcome {
-                case .success(let findings):
-                    result.pages += 1
-                    result.findings += findings
-                case .failure(let error):
-                    result.errors.append(error)
-                }
-            }
-        }
+        let result = inspector.inspect(inputs: inputs, origin: origin, fetchTimeout: timeout)
         report(result)
         if !result.errors.isEmpty { throw ExitCode(2) }
         if result.findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
-    }
-
-    enum Source {
-        /// A page file, and the directory it was found under (its path below it is its path under --origin).
-        case file(String, root: String?)
-        case url(BrowserURL)
-    }
-
-    /// A file, every .html/.htm under a directory (sorted), or a URL.
-    func expand(_ input: String, errors: inout [InputError]) -> [Source] {
-        let lowered = input.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            guard let url = BrowserURL(input) else {
-                errors.append(InputError(input: input, .notAURL))
-                return []
-            }
-            return [.url(url)]
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
-            errors.append(InputError(input: input, .noSuchFile))
-            return []
-        }
-        guard isDirectory.boolValue else { return [.file(input, root: nil)] }
-        let enumerator = FileManager.default.enumerator(atPath: input)
-        var files: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            let name = relative.lowercased()
-            if name.hasSuffix(".html") || name.hasSuffix(".htm") {
-                files.append((input as NSString).appendingPathComponent(relative))
-            }
-        }
-        if files.isEmpty { errors.append(InputError(input: input, .noPages)) }
-        return files.sorted().map { Source.file($0, root: input) }
     }
 
     func report(_ result: InspectionResult) {

@@ -90,29 +90,12 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             let logFormat = inputFormat ?? LogFormat.sniff(input)
             let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
                                     platformFromLog: transcript.platformFromLog(for: engine))
-            let standardInput = input.name == "(standard input)"
             if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.name))) }
-            let replay: (LogItem) -> Void = { item in for event in replayer.replay(item).events { emit(event) } }
-            switch logFormat {
-            // Parsing and decisions on every core; flows, events and output in log order on this thread.
-            case .navlog: ParallelReplay().run(input, replayer) { output in for event in output.events { emit(event) } }
-            case .har, .cdp, .netlog:
-                do {
-                    let bytes = try input.readAll(limit: 512 << 20)
-                    switch logFormat {
-                    case .har: HARReader().read(bytes, replay)
-                    case .cdp: CDPReader().read(bytes, replay)
-                    default: NetLogReader().read(bytes, replay)
-                    }
-                } catch {
-                    replay(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .input(error))))
-                }
-            }
-            for finding in replayer.finish() { emit(finding) }
+            LogReplay.run(input, format: logFormat, replayer: replayer) { output in for event in output.events { emit(event) } }
             let summary = replayer.summary
             // The text summary names the log as given; the JSON one by its file name, so a saved transcript
             // does not depend on where the log was.
-            let logName = standardInput ? "-" : URL(fileURLWithPath: input.name).lastPathComponent
+            let logName = input.isStandardInput ? "-" : URL(fileURLWithPath: input.name).lastPathComponent
             if transcript.format == .text {
                 out.lines(renderer.text.lines(LogSummary(summary, log: input.name, format: logFormat)))
             }

@@ -6,6 +6,7 @@
 // skipped, saying why; ProviderEmulatorTests' SeedFlowsOverHTTP runs the same flows without a view.
 import TestSupport
 import Foundation
+import WebViewHost
 import Testing
 @testable import bridge
 
@@ -575,13 +576,13 @@ extension SeedFlowsInWebKit {
         #expect((difference["webkit"] as? [String: Any])?["did"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["did"] as? String == "allow")
 
         let record = Self.temporary("both.navlog")
-        defer { for engine in HostEngine.single { try? FileManager.default.removeItem(atPath: engine.recordingPath(record)) } }
+        defer { for engine in HostEngineKind.allCases { try? FileManager.default.removeItem(atPath: engine.recordingPath(record)) } }
         let signIn = try BridgeProcess.run(["host", "--engine", "both", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
                                             "--record", record, "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
         #expect(signIn.status == 0, "\(signIn.stdout)\(signIn.stderr)")
         #expect(HostCommandTests.jsonLines(signIn.stdout).compactMap { $0["engines"] as? [String: Any] }.first?["agree"] as? Bool == true)
         // Each engine wrote its own recording.
-        #expect(FileManager.default.fileExists(atPath: HostEngine.webkit.recordingPath(record)) && FileManager.default.fileExists(atPath: HostEngine.chromium.recordingPath(record)))
+        #expect(FileManager.default.fileExists(atPath: HostEngineKind.webkit.recordingPath(record)) && FileManager.default.fileExists(atPath: HostEngineKind.chromium.recordingPath(record)))
     }
 }
 

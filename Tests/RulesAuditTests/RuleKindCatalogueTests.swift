@@ -2,6 +2,7 @@
 // "subframe:" is decided as a subframe navigation, one prefixed "POST:" as a form posted there.
 import Foundation
 import NavigationPolicy
+import RulesAudit
 import Testing
 
 @Suite("Rule kinds, from their examples")

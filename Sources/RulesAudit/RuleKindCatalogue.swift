@@ -1,6 +1,6 @@
 // RuleKindCatalogue.swift: every kind of rule with a small rules file and URLs that must and must not
 // trigger it. The tests are generated from these examples (RuleKindCatalogueTests), and they double as
-// documentation of what each kind means.
+// documentation of what each kind means. Here, beside the rules' unit tests, not in the engine an app links.
 import Foundation
 
 /// One rule kind and its examples.
