@@ -123,7 +123,7 @@ func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ aStart: Int, _ b: UnsafeBuffe
 /// parent domain: it then also matches a host under it, by whole labels (`a.example.com` and
 /// `a.b.example.com` under `example.com`, never `evilexample.com`), as a cookie's Domain or HSTS's
 /// includeSubDomains reads a host. What a key stands for is the caller's.
-public struct ComponentKeys: Sendable {
+package struct ComponentKeys: Sendable {
     private let storage: Storage
 
     /// The keys' bytes, bounds and length sets in memory of its own, written once in `init` and only read
@@ -188,12 +188,12 @@ public struct ComponentKeys: Sendable {
 
     /// `includingSubdomains`: one flag per key, true where the key also matches the hosts under it (none
     /// when omitted).
-    public init(_ strings: [String], includingSubdomains: [Bool] = []) {
+    package init(_ strings: [String], includingSubdomains: [Bool] = []) {
         precondition(includingSubdomains.isEmpty || includingSubdomains.count == strings.count, "one includingSubdomains flag per key")
         storage = Storage(strings, includingSubdomains: includingSubdomains)
     }
 
-    public var count: Int { storage.bounds.count - 1 }
+    package var count: Int { storage.bounds.count - 1 }
 
     /// The index of the first key equal to `href[range]`, or nil.
     func firstIndex(in href: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
@@ -257,7 +257,7 @@ public struct ComponentKeys: Sendable {
 extension BrowserURL {
     /// The index of the first of `keys` the component equals (byte for byte, as `component(_:equals:)`), or
     /// nil. Exact only: keys that include subdomains are compared whole here.
-    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys) -> Int? {
+    package func firstIndex(of component: URLComponentName, in keys: ComponentKeys) -> Int? {
         let range = byteRange(component)
         return withHrefBytes { keys.firstIndex(in: $0, range) }
     }
@@ -267,7 +267,7 @@ extension BrowserURL {
     /// `a.example.com` and `a.b.example.com` for `example.com`, never `example.com` itself nor
     /// `evilexample.com`). Keys are tried in order; a caller that rejects a match asks again from the index
     /// after it.
-    public func firstIndex(of component: URLComponentName, in keys: ComponentKeys, from first: Int) -> Int? {
+    package func firstIndex(of component: URLComponentName, in keys: ComponentKeys, from first: Int) -> Int? {
         let range = byteRange(component)
         return withHrefBytes { keys.firstIndex(in: $0, range, from: first) }
     }

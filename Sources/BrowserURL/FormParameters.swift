@@ -265,7 +265,7 @@ public struct FormParameters: Sendable, Hashable, RandomAccessCollection {
     /// Calls `body` for every pair, in order, whose name (decoded) is one of `names`, with that name's index
     /// in `names` and the pair's position: one pass that reads each name once, for a caller that wants
     /// several names (a sentinel response's code, state, error, …) rather than a scan per name.
-    public func forEachPair(named names: ComponentKeys, _ body: (_ name: Int, _ position: Int) -> Void) {
+    package func forEachPair(named names: ComponentKeys, _ body: (_ name: Int, _ position: Int) -> Void) {
         Self.withBytes(of: text) { bytes in
             for (position, span) in spans.enumerated() {
                 let name: Int?

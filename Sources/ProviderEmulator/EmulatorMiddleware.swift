@@ -1,5 +1,5 @@
 // EmulatorMiddleware.swift: what every request to the emulator goes through before and after its route,
-// as Hummingbird middleware in the router (outermost first): the emulator put in the context; the request
+// as Hummingbird middleware in the router (outermost first), each holding what it needs of the emulator: the request
 // log (the CLI's line and the dashboard's live log); the access policy (a wrong Host, or a control route
 // asked from another page, refused before anything else); CORS (a preflight answered, and an answer a
 // listed or loopback origin may read marked so); the provider's own errors for what no route answers (404,
@@ -13,22 +13,12 @@ import Hummingbird
 import JSONText
 import NIOCore
 
-/// Puts the emulator in the context, for every middleware and route after it.
-struct EmulatorStateMiddleware: RouterMiddleware {
-    let emulator: ProviderEmulator
-
-    func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        var context = context
-        context.emulator = emulator
-        return try await next(request, context)
-    }
-}
-
 /// Reports every answered request: to the CLI's log closure and to the dashboard's live log; except the
 /// dashboard's own reads (a GET of a control route marked `X-Bridge-Dashboard`, and the live log's own stream,
 /// which an EventSource cannot mark), which would otherwise fill the log they are read to show. Which route
 /// answered is the router's word (`context.endpointPath`, set when a route matched).
 struct RequestLogMiddleware: RouterMiddleware {
+    let emulator: ProviderEmulator
     let log: @Sendable (_ method: String, _ target: String, _ status: Int) -> Void
     static let dashboardHeader = HTTPField.Name("X-Bridge-Dashboard")!
 
@@ -48,15 +38,17 @@ struct RequestLogMiddleware: RouterMiddleware {
 
     private func report(_ method: String, _ target: String, _ status: Int, _ context: EmulatorContext) {
         log(method, target, status)
-        context.emulator?.logRequest(method: method, target: target, status: status)
+        emulator.logRequest(method: method, target: target, status: status)
     }
 }
 
 /// The Host check, before routing and for every request: a Host that does not name this machine (DNS
 /// rebinding) gets the provider's 403, nothing else.
 struct HostPolicyMiddleware: RouterMiddleware {
+    let emulator: ProviderEmulator
+
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        guard let emulator = context.emulator, let host = EmulatorRequest.host(of: request), !emulator.access.isAllowedHost(host) else {
+        guard let host = EmulatorRequest.host(of: request), !emulator.access.isAllowedHost(host) else {
             return try await next(request, context)
         }
         return Response(ProviderEmulator.refused(EmulatorRouter.errorShape(unrouted: request.uri.path), .wrongHost(host)))
@@ -68,11 +60,11 @@ struct HostPolicyMiddleware: RouterMiddleware {
 /// preflights and lets an origin the access policy allows read its answers (CORS, with credentials), takes
 /// injected faults, and its HTML pages carry a Content-Security-Policy.
 struct PlaneMiddleware: RouterMiddleware {
+    let emulator: ProviderEmulator
     let plane: EmulatorPlane
     let errors: ProviderErrorShape
 
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        guard let emulator = context.emulator else { throw HTTPError(.internalServerError) }
         if let refusal = emulator.access.refusal(plane, host: EmulatorRequest.host(of: request), origin: request.headers[.origin],
                                                  fetchSite: request.headers[Self.secFetchSite]) {
             return Response(ProviderEmulator.refused(errors, refusal))
@@ -144,12 +136,12 @@ struct ProviderErrorMiddleware: RouterMiddleware {
 /// …/xdcomm.js): not a fixed route, so they are answered before routing, on the provider plane (a page loads
 /// them as Janrain's CDN: readable by the origins the access policy allows, faults injected for the path).
 struct StandInAssetsMiddleware: RouterMiddleware {
-    static let plane = PlaneMiddleware(plane: .provider, errors: .plain)
+    let emulator: ProviderEmulator
+    var plane: PlaneMiddleware { PlaneMiddleware(emulator: emulator, plane: .provider, errors: .plain) }
 
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        if request.method == .get, let emulator = context.emulator,
-           let asset = ProviderEmulator.asset(request.uri.path, emulator.configuration) {
-            return try await Self.plane.handle(request, context: context) { _, _ in Response(asset) }
+        if request.method == .get, let asset = ProviderEmulator.asset(request.uri.path, emulator.configuration) {
+            return try await plane.handle(request, context: context) { _, _ in Response(asset) }
         }
         return try await next(request, context)
     }
@@ -160,8 +152,10 @@ struct StandInAssetsMiddleware: RouterMiddleware {
 /// connection closes). A request that declares no body (no Content-Length above 0, no Transfer-Encoding:
 /// most GETs) has none to read.
 struct BodyMiddleware: RouterMiddleware {
+    let configuration: EmulatorConfiguration
+
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        guard let configuration = context.emulator?.configuration, BodyDeadlineHandler.declaresBody(request.headers) else {
+        guard BodyDeadlineHandler.declaresBody(request.headers) else {
             return try await next(request, context)
         }
         var request = request

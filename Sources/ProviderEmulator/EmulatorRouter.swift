@@ -1,5 +1,5 @@
 // EmulatorRouter.swift: the emulator as a Hummingbird router: the middleware every request goes through
-// (EmulatorMiddleware.swift), then a group per provider, each route from that provider's table (method and
+// (EmulatorMiddleware.swift), then a route collection per provider's table, each route (method and
 // path, `{name}` a path parameter) answered by its handler on the emulator's state. The live request log
 // is a route of the control group (server-sent events). `bridge serve`, `bridge host --provider` (the same
 // server on port 0) and the tests and the fuzzer (EmulatorInProcessClient, no socket) all use this one router.
@@ -14,28 +14,25 @@ public enum EmulatorRouter {
                               log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void = { _, _, _ in })
         -> Router<EmulatorContext> {
         let router = Router(context: EmulatorContext.self)
-        router.add(middleware: EmulatorStateMiddleware(emulator: emulator))
-        router.add(middleware: RequestLogMiddleware(log: log))
-        router.add(middleware: HostPolicyMiddleware())
+        router.add(middleware: RequestLogMiddleware(emulator: emulator, log: log))
+        router.add(middleware: HostPolicyMiddleware(emulator: emulator))
         router.add(middleware: ProviderErrorMiddleware())
-        router.add(middleware: StandInAssetsMiddleware())
-        router.add(middleware: BodyMiddleware())
+        router.add(middleware: StandInAssetsMiddleware(emulator: emulator))
+        router.add(middleware: BodyMiddleware(configuration: emulator.configuration))
 
-        // Each group's plane is enforced by its own middleware, which Hummingbird runs only for a route of
-        // the group that matched. A provider path also answers preflights (OPTIONS), once per path.
+        // Each provider's table is a route collection whose plane is enforced by its own middleware, which
+        // Hummingbird runs only for a route of the collection that matched. A provider path also answers
+        // preflights (OPTIONS), once per path.
         var preflighted: Set<String> = []
         for group in groups {
-            let routes = router.group().add(middleware: PlaneMiddleware(plane: group.plane, errors: group.errors))
-            add(group.routes, to: routes)
-            guard group.plane.sharesAcrossOrigins else { continue }
-            for route in group.routes where preflighted.insert(RouterPath(route.path).description).inserted {
-                routes.on(RouterPath(route.path), method: .options) { _, _ in Response(status: .noContent) }
-            }
+            router.addRoutes(collection(group, emulator, preflighted: &preflighted))
         }
         // The live request log streams, so it is no route of a table; it is on the control plane.
-        router.group().add(middleware: PlaneMiddleware(plane: .control, errors: .plain)).get(RouterPath(eventsPath)) { request, context in
-            EmulatorRouter.events(try state(of: context), from: Int(request.headers[HTTPField.Name("Last-Event-ID")!] ?? "") ?? 0)
+        let events = RouteCollection(context: EmulatorContext.self).add(middleware: PlaneMiddleware(emulator: emulator, plane: .control, errors: .plain))
+        events.get(RouterPath(eventsPath)) { request, _ in
+            EmulatorRouter.events(emulator, from: Int(request.headers[HTTPField.Name("Last-Event-ID")!] ?? "") ?? 0)
         }
+        router.addRoutes(events)
         return router
     }
 
@@ -91,23 +88,23 @@ public enum EmulatorRouter {
     /// The live request log (server-sent events).
     static let eventsPath = "/emulator/v1/events"
 
-    /// Each route of a provider's table in the group, answered by its handler on the emulator's state.
-    static func add(_ routes: [ProviderEmulator.Route], to group: RouterGroup<EmulatorContext>) {
-        for route in routes {
-            group.on(RouterPath(route.path), method: route.method) { request, context in
-                let emulator = try state(of: context)
+    /// A provider's table as a route collection: its plane's middleware, then each route answered by its
+    /// handler on `emulator`'s state, and the preflights of the paths not yet preflighted.
+    static func collection(_ group: RouteGroup, _ emulator: ProviderEmulator, preflighted: inout Set<String>) -> RouteCollection<EmulatorContext> {
+        let routes = RouteCollection(context: EmulatorContext.self).add(middleware: PlaneMiddleware(emulator: emulator, plane: group.plane, errors: group.errors))
+        for route in group.routes {
+            routes.on(RouterPath(route.path), method: route.method) { request, context in
                 var parameters: [String: String] = [:]
                 for (name, value) in context.parameters { parameters[String(name)] = String(value) }
-                let answer = emulator.perform(route, EmulatorRequest(request, body: context.body), parameters)
-                return Response(answer)
+                return Response(emulator.perform(route, EmulatorRequest(request, body: context.body), parameters))
             }
         }
-    }
-
-    /// The emulator the context carries.
-    static func state(of context: EmulatorContext) throws -> ProviderEmulator {
-        guard let emulator = context.emulator else { throw HTTPError(.internalServerError) }
-        return emulator
+        if group.plane.sharesAcrossOrigins {
+            for route in group.routes where preflighted.insert(RouterPath(route.path).description).inserted {
+                routes.on(RouterPath(route.path), method: .options) { _, _ in Response(status: .noContent) }
+            }
+        }
+        return routes
     }
 
     /// The dashboard's live request log as server-sent events: what is logged after `seq`, then every new

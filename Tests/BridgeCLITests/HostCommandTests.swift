@@ -332,8 +332,10 @@ extension HostCommandTests {
         let printed = server.stop()
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let result = try #require(Self.navigations(Self.jsonLines(run.stdout)).last?["params"] as? [String: String], "\(run.stdout)")
-        // The 41 requests arrive in one or two bursts; the search adds one refresh.
-        #expect((2...4).contains(Int(result["refreshes"] ?? "") ?? 0), "\(result)")
+        // The 41 requests are shared by a few refreshes, not one each: how many bursts they arrive in depends
+        // on the machine's load (events within 200 ms share a refresh), so the bound is far from both ends.
+        // The search adds one refresh.
+        #expect((2...20).contains(Int(result["refreshes"] ?? "") ?? 0), "\(result)")
         #expect(result["rows"] == "0", "the search for a recipient with no mail shows none")
         let logged = printed.split(separator: "\n")
         #expect(logged.filter { $0.contains("/oauth/token") }.count == 40, "\(printed)")
