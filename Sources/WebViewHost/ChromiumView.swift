@@ -344,11 +344,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         command("Runtime.evaluate", ["expression": script, "awaitPromise": awaitingPromise, "returnByValue": true, "userGesture": true]) { answer in
             if let details = answer["exceptionDetails"] as? [String: Any] {
                 let exception = details["exception"] as? [String: Any]
-                done(.failure(HostScriptFailure(message: exception?["description"] as? String ?? details["text"] as? String ?? "the script threw")))
+                done(.failure(.threw(exception?["description"] as? String ?? details["text"] as? String)))
                 return
             }
             if let error = answer["error"] as? [String: Any] {
-                done(.failure(HostScriptFailure(message: error["message"] as? String ?? "Chromium refused the script")))
+                done(.failure(.refused(error["message"] as? String)))
                 return
             }
             let result = answer["result"] as? [String: Any] ?? [:]
@@ -365,10 +365,10 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         }
     }
 
-    func snapshot(to path: String, _ done: @escaping (String?) -> Void) {
+    func snapshot(to path: String, _ done: @escaping (SnapshotProblem?) -> Void) {
         command("Page.captureScreenshot", ["format": "png"]) { answer in
-            guard let encoded = answer["data"] as? String, let data = Data(base64Encoded: encoded) else { return done("Chromium took no screenshot") }
-            done(FileManager.default.createFile(atPath: path, contents: data) ? nil : "cannot write \(path)")
+            guard let encoded = answer["data"] as? String, let data = Data(base64Encoded: encoded) else { return done(.chromiumTookNone) }
+            done(FileManager.default.createFile(atPath: path, contents: data) ? nil : .notWritten(path: path, why: nil))
         }
     }
 

@@ -37,7 +37,7 @@ public struct HostError: Error, Sendable, Hashable {
         case pageCancelled(url: String, rule: String?, kind: DecisionKind)
         case pageNotLoaded(url: String, why: String)
         case pageNotRendered(url: String, why: String)
-        case evalThrew(String)
+        case evalThrew(HostScriptFailure)
         case webProcessTerminated(String)
         case providerUnreachable(base: String, why: String)
         case timedOut(seconds: Double, waitingFor: StopCondition, pageLoaded: Bool)

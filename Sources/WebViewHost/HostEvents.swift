@@ -29,15 +29,15 @@ public enum ScriptError: Sendable, Hashable {
     /// known), in which frame, and the page's own text.
     case page(source: String, line: Int, column: Int, frame: String, message: String)
     /// WebViewJavascriptBridge's page half could not be installed.
-    case wvjbPageHalf(String)
+    case wvjbPageHalf(HostScriptFailure)
     /// A bridge's queue could not be drained.
-    case drainFailed(bridge: String, why: String)
+    case drainFailed(bridge: String, HostScriptFailure)
     /// A load that is not the page's own failed, or was not rendered.
     case loadFailed(url: String, why: String)
     case loadNotRendered(url: String, why: String)
     /// A screenshot's file could not be written, or the view took none.
     case screenshotFile(OutputFileProblem)
-    case screenshotNotTaken(String)
+    case screenshotNotTaken(SnapshotProblem)
 }
 
 /// A JavaScript dialog (alert, confirm, prompt, beforeunload) and the answer it was given.

@@ -15,7 +15,7 @@ protocol HostViewControl: AnyObject {
     /// Runs a script in the main frame; `awaitingPromise`: a promise it evaluates to is awaited (--eval).
     func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void)
     /// Writes a PNG of the visible view to `path`; then `done` with nil, or with why not.
-    func snapshot(to path: String, _ done: @escaping (String?) -> Void)
+    func snapshot(to path: String, _ done: @escaping (SnapshotProblem?) -> Void)
     /// Runs `action` after `seconds` on the view's loop.
     func after(seconds: Double, _ action: @escaping () -> Void)
     /// Leaves the view's loop: the run ends.
@@ -24,9 +24,33 @@ protocol HostViewControl: AnyObject {
     var isGone: Bool { get }
 }
 
-struct HostScriptFailure: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+/// Why a script the host ran in the page gave no value.
+public enum HostScriptFailure: Error, Sendable, Hashable {
+    /// The script threw: what the engine says it threw, when it says.
+    case threw(String?)
+    /// The engine refused to run it, in its words when it gave them.
+    case refused(String?)
+    /// There is no view to run it in.
+    case noView
+
+    /// The engine's own text, if any.
+    public var engineText: String? {
+        switch self {
+        case .threw(let text), .refused(let text): text
+        case .noView: nil
+        }
+    }
+}
+
+/// Why a screenshot was not taken.
+public enum SnapshotProblem: Sendable, Hashable {
+    case noView
+    /// WebKit made no snapshot of the view (its error's text).
+    case webKitSnapshotFailed(String)
+    /// Chromium answered without a screenshot.
+    case chromiumTookNone
+    /// The PNG could not be written (cairo's or the system's words, when there are any).
+    case notWritten(path: String, why: String?)
 }
 
 final class HostSession {
@@ -111,7 +135,7 @@ final class HostSession {
         case .bridge(.bridgeLoaded)?:
             recording.navigation(request, source: source, decided: decision.action)
             view?.evaluate(HostScripts.wvjbPageBridge, awaitingPromise: false) { [unowned self] result in
-                if case .failure(let failure) = result { self.scriptError(.wvjbPageHalf(failure.message)) }
+                if case .failure(let failure) = result { self.scriptError(.wvjbPageHalf(failure)) }
             }
         default:
             recording.navigation(request, source: source, decided: decision.action)
@@ -136,8 +160,8 @@ final class HostSession {
             case .success(nil):
                 recording.drained(id, entries: nil, note: "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain")
             case .failure(let failure):
-                recording.drained(id, entries: nil, note: "draining failed: \(failure.message)")
-                self.scriptError(.drainFailed(bridge: bridge.rawValue, why: failure.message))
+                recording.drained(id, entries: nil, note: "draining failed: \(failure.engineText ?? "\(failure)")")
+                self.scriptError(.drainFailed(bridge: bridge.rawValue, failure))
             }
         }
     }
@@ -217,7 +241,7 @@ final class HostSession {
             switch result {
             case .success(let text): self.emit(.eval(EvalResult(text ?? "undefined")))
             case .failure(let failure):
-                self.fail(HostError(.evalThrew(failure.message)))
+                self.fail(HostError(.evalThrew(failure)))
                 return
             }
             self.runEvals(scripts.dropFirst())

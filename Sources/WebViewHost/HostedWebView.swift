@@ -254,14 +254,14 @@ public final class HostedWebView: HostViewControl {
 
     // MARK: What the session asks
 
-    func snapshot(to path: String, _ done: @escaping (String?) -> Void) {
-        guard let view else { done("no view"); return }
+    func snapshot(to path: String, _ done: @escaping (SnapshotProblem?) -> Void) {
+        guard let view else { done(.noView); return }
         let webkit = self.webkit
         let box = SnapshotCallback(webkit) { surface, message in
-            guard let surface else { done("no snapshot of the view: \(message)"); return }
+            guard let surface else { done(.webKitSnapshotFailed(message)); return }
             let status = webkit.cairo_surface_write_to_png(surface, path)
             webkit.cairo_surface_destroy(surface)
-            done(status == WebKitLibrary.CAIRO_STATUS_SUCCESS ? nil : "cannot write \(path): \(webkit.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status)")")
+            done(status == WebKitLibrary.CAIRO_STATUS_SUCCESS ? nil : .notWritten(path: path, why: webkit.cairo_status_to_string(status).map { String(cString: $0) } ?? "cairo status \(status)"))
         }
         let finished: @convention(c) (UnsafeMutablePointer<GObject>?, OpaquePointer?, gpointer?) -> Void = { object, result, context in
             let box = Unmanaged<SnapshotCallback>.fromOpaque(context!).takeRetainedValue()
@@ -334,10 +334,10 @@ public final class HostedWebView: HostViewControl {
     /// eval; a page whose Content-Security-Policy refuses eval (as providers' pages do) gets the script as
     /// the app's own evaluation instead, which no page policy restricts, and its value is not awaited.
     func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
-        guard let view else { done(.failure(HostScriptFailure(message: "no view"))); return }
+        guard let view else { done(.failure(.noView)); return }
         if awaitingPromise {
             let retry: (Result<String?, HostScriptFailure>) -> Void = { [weak self] result in
-                if case .failure(let failure) = result, failure.message.hasPrefix("EvalError"), failure.message.contains("Content Security Policy") {
+                if case .failure(let failure) = result, let text = failure.engineText, text.hasPrefix("EvalError"), text.contains("Content Security Policy") {
                     self?.note("the page's Content-Security-Policy refuses eval: --eval runs as the app's own script, its value not awaited")
                     self?.evaluate(script, awaitingPromise: false, done)
                 } else {
@@ -407,7 +407,7 @@ private final class EvaluationCallback {
         let box = Unmanaged<EvaluationCallback>.fromOpaque(context!).takeRetainedValue()
         var error: UnsafeMutablePointer<GError>?
         guard let value = finish(box.webkit, &error) else {
-            box.done(.failure(HostScriptFailure(message: GLibError.take(error))))
+            box.done(.failure(.threw(GLibError.take(error))))
             return
         }
         defer { g_object_unref(UnsafeMutableRawPointer(value)) }

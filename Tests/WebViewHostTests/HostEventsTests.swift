@@ -22,7 +22,7 @@ struct HostEventsTests {
         EvalResult(#"{"accessToken":"\#(secret)","note":"\u001b[2J"}"#),
         HostReport(until: "sentinel", reached: false, stopReason: .failed(HostError(.pageNotLoaded(url: "https://x.example/cb?code=\(secret)", why: "\u{1B}[2J"))),
                    finalURL: "https://x.example/?state=\(secret)", firstInterception: 0.5,
-                   failures: [HostError(.pageNotLoaded(url: "https://x.example/cb?code=\(secret)", why: "\u{1B}[2J")), HostError(.evalThrew("Error: token=\(secret)"))]),
+                   failures: [HostError(.pageNotLoaded(url: "https://x.example/cb?code=\(secret)", why: "\u{1B}[2J")), HostError(.evalThrew(.threw("Error: token=\(secret)")))]),
         ScreenshotTaken(path: "/tmp/shot \u{1B}[2J.png", seq: 3, after: "end"),
     ]
 
@@ -49,7 +49,7 @@ struct HostEventsTests {
     @Test("--reveal shows secrets and still escapes control characters")
     func reveal() throws {
         let renderer = TranscriptRenderer(format: .text, redactor: Redactor(isEnabled: false))
-        let line = try #require(renderer.lines(ScriptError.wvjbPageHalf("token=\(Self.secret) \u{1B}[2J")).first)
+        let line = try #require(renderer.lines(ScriptError.wvjbPageHalf(.threw("token=\(Self.secret) \u{1B}[2J"))).first)
         #expect(line.contains(Self.secret) && line.contains("\\u{1B}[2J") && !line.contains("\u{1B}"))
     }
 

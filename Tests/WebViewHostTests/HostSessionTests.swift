@@ -24,7 +24,7 @@ struct HostSessionTests {
             evaluated.append(script)
             done(answers[script] ?? .success(nil))
         }
-        func snapshot(to path: String, _ done: @escaping (String?) -> Void) { done(nil) }
+        func snapshot(to path: String, _ done: @escaping (SnapshotProblem?) -> Void) { done(nil) }
         func after(seconds: Double, _ action: @escaping () -> Void) {}
         func quit() { quits += 1 }
     }
@@ -68,12 +68,12 @@ struct HostSessionTests {
         options.eval = ["1 + 1", "throw new Error('no')"]
         let view = FakeView()
         view.answers["1 + 1"] = .success("2")
-        view.answers["throw new Error('no')"] = .failure(HostScriptFailure(message: "Error: no"))
+        view.answers["throw new Error('no')"] = .failure(.threw("Error: no"))
         let (session, outputs) = try Self.session(options, view: view)
         session.pageLoaded("https://yourdomain.com/")
         session.pageLoaded("https://yourdomain.com/")  // a later load: --eval does not run again
         #expect(outputs.events.compactMap { if case .eval(let result) = $0 { result.json } else { nil } } == ["2"])
-        #expect(session.state.failures.map(\.kind) == [.scriptError])
+        #expect(session.state.failures.map(\.reason) == [.evalThrew(.threw("Error: no"))])
         #expect(view.evaluated.filter { $0 == "1 + 1" }.count == 1)
     }
 

@@ -32,7 +32,7 @@ extension HostError: WordedValue {
                 + "; serve it under an origin the rules allow"
         case .pageNotLoaded(let url, let why): "the page did not load: \(url: url): \(foreign: why)"
         case .pageNotRendered(let url, let why): "the page was not rendered: \(url: url): \(foreign: why)"
-        case .evalThrew(let what): "--eval threw: \(foreign: what)"
+        case .evalThrew(let failure): "--eval threw: \(failure.words)"
         case .webProcessTerminated(let why): "\(foreign: why)"
         case .providerUnreachable(let base, let why): "the provider at \(url: base) does not answer (\(foreign: why)); is bridge serve running there?"
         case .timedOut(let seconds, let until, let pageLoaded):
@@ -77,12 +77,36 @@ extension ScriptError {
         switch self {
         case .page(let source, let line, let column, let frame, let message):
             (line > 0 ? "\(url: source):\(line):\(column)" : "\(url: source)") + " (\(foreign: frame)): \(foreign: message)"
-        case .wvjbPageHalf(let why): "WebViewJavascriptBridge page half: \(foreign: why)"
-        case .drainFailed(let bridge, let why): "draining the \(words: bridge) queue: \(foreign: why)"
+        case .wvjbPageHalf(let failure): "WebViewJavascriptBridge page half: \(failure.words)"
+        case .drainFailed(let bridge, let failure): "draining the \(words: bridge) queue: \(failure.words)"
         case .loadFailed(let url, let why): "a load failed: \(url: url): \(foreign: why)"
         case .loadNotRendered(let url, let why): "a load was not rendered: \(url: url): \(foreign: why)"
         case .screenshotFile(let problem): "--screenshots: \(problem.words)"
-        case .screenshotNotTaken(let why): "--screenshots: \(foreign: why)"
+        case .screenshotNotTaken(let problem): "--screenshots: \(problem.words)"
+        }
+    }
+}
+
+extension HostScriptFailure {
+    /// What the engine said the script did, or our words when it said nothing.
+    public var words: MessageText {
+        switch self {
+        case .threw(let text?), .refused(let text?): "\(foreign: text)"
+        case .threw(nil): "the script threw"
+        case .refused(nil): "Chromium refused the script"
+        case .noView: "no view"
+        }
+    }
+}
+
+extension SnapshotProblem {
+    /// Why the screenshot was not taken.
+    public var words: MessageText {
+        switch self {
+        case .noView: "no view"
+        case .webKitSnapshotFailed(let why): "no snapshot of the view: \(foreign: why)"
+        case .chromiumTookNone: "Chromium took no screenshot"
+        case .notWritten(let path, let why): "cannot write \(input: path)" + (why.map { ": \(foreign: $0)" } ?? "")
         }
     }
 }
