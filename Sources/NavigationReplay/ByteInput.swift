@@ -17,7 +17,8 @@ import Darwin
 #endif
 
 public final class ByteInput {
-    /// The name used in messages: the path, or "(standard input)".
+    /// The input's name as it was given: the path, or "-" for standard input (the output module says it
+    /// in words).
     public let name: String
     /// Whether the bytes come from standard input ("-").
     public let isStandardInput: Bool
@@ -34,7 +35,7 @@ public final class ByteInput {
     /// Opens a file, or standard input for "-".
     public init(path: String) throws(ReplayInputError) {
         if path == "-" {
-            name = "(standard input)"
+            name = "-"
             isStandardInput = true
             handle = FileHandle.standardInput
             ownsHandle = false

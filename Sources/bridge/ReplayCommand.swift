@@ -90,14 +90,14 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             let logFormat = inputFormat ?? LogFormat.sniff(input)
             let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
                                     platformFromLog: transcript.platformFromLog(for: engine))
-            if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.name))) }
+            if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.shownName))) }
             LogReplay.run(input, format: logFormat, replayer: replayer) { output in for event in output.events { emit(event) } }
             let summary = replayer.summary
             // The text summary names the log as given; the JSON one by its file name, so a saved transcript
             // does not depend on where the log was.
             let logName = input.isStandardInput ? "-" : URL(fileURLWithPath: input.name).lastPathComponent
             if transcript.format == .text {
-                out.lines(renderer.text.lines(LogSummary(summary, log: input.name, format: logFormat)))
+                out.lines(renderer.text.lines(LogSummary(summary, log: input.shownName, format: logFormat)))
             }
             if transcript.format == .json || expectation != nil {
                 let event = LogSummary(summary, log: logName, format: logFormat)

@@ -40,4 +40,11 @@ struct LogReplayTests {
         #expect(library.outputs == byHand.outputs)
         #expect(library.summary.recordsRead == byHand.summary.recordsRead && library.summary.replayed == byHand.summary.replayed)
     }
+
+    @Test("standard input is named as it was given, \"-\"; the words for it are the output module's")
+    func standardInputName() throws {
+        let input = try ByteInput(path: "-")
+        #expect(input.name == "-" && input.isStandardInput)
+        #expect(!ByteInput(name: "x.navlog", bytes: []).isStandardInput)
+    }
 }

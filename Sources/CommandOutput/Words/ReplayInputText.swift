@@ -16,11 +16,21 @@ extension ReplayInputError: WordedValue {
         case .directory(let path): "\(input: path): is a directory, not a log"
         case .unreadable(let path): "\(input: path): cannot be read"
         case .readFailed(let name, let offset, let code):
-            "\(input: name): reading failed after \(offset) bytes (\(foreign: String(cString: strerror(code)))); nothing after it was read"
-        case .tooLarge(let name, let limit): "\(input: name): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
-        case .encoding(let name, let error): "\(input: name): \(error.words)"
+            "\(Self.input(name)): reading failed after \(offset) bytes (\(foreign: String(cString: strerror(code)))); nothing after it was read"
+        case .tooLarge(let name, let limit): "\(Self.input(name)): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
+        case .encoding(let name, let error): "\(Self.input(name)): \(error.words)"
         }
     }
+}
+
+extension ReplayInputError {
+    /// An input by its name as given: a path, or "-", which is standard input.
+    static func input(_ name: String) -> MessageText { name == "-" ? "(standard input)" : "\(input: name)" }
+}
+
+extension ByteInput {
+    /// The log as the text transcript names it: its path as given, or standard input.
+    public var shownName: String { isStandardInput ? "(standard input)" : name }
 }
 
 extension Replayer.Output {
