@@ -29,8 +29,8 @@ enum Canary {
         ("control characters around a secret", "https://yourdomain.com/password_reset.php?code=\(secret)&x=%1B]0;title%07"),
     ]
 
-    static var root: String { InspectCommandTests.path("") }
-    static var capture: String { InspectCommandTests.path("Fixtures/rules/capture.json") }
+    static var root: String { Repository.path("") }
+    static var capture: String { Repository.path("Fixtures/rules/capture.json") }
 
     static func temporary(_ name: String, _ contents: String) throws -> String {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("canary-\(UUID().uuidString)-\(name)")

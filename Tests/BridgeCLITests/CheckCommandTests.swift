@@ -58,7 +58,7 @@ struct CheckCommandTests {
 
     @Test("--color always: a cancelled decision is coloured as in replay, an allowed one is not; NO_COLOR wins")
     func colour() throws {
-        let rules = InspectCommandTests.path("Fixtures/rules/capture.json")
+        let rules = Repository.path("Fixtures/rules/capture.json")
         let run = try BridgeProcess.run(["check", "--rules", rules, "--color", "always", "janrain:eventsAvailable?1", "https://yourdomain.com/"],
                                         environment: ["NO_COLOR": ""])
         let lines = run.stdout.split(separator: "\n")
@@ -70,20 +70,20 @@ struct CheckCommandTests {
 
 @Suite("platforms: a form_post result under iOS and Android", .blockingWork)
 struct PlatformCommandTests {
-    static let rules = InspectCommandTests.path("Fixtures/rules/form-post.json")
+    static let rules = Repository.path("Fixtures/rules/form-post.json")
 
     @Test("check: under ios the POST to the redirect URI is cancelled; under android it is not-asked-on-android, and the check fails")
     func check() throws {
         let ios = try BridgeProcess.run(["check", "--rules", Self.rules, "--method", "POST", "--format", "json", "https://yourdomain.com/oidc/callback"])
         #expect(ios.status == 0, "\(ios.stderr)")
-        let iosLine = try #require(HostCommandTests.jsonLines(ios.stdout).first)
+        let iosLine = try #require(JSONLines.objects(ios.stdout).first)
         #expect(iosLine["decision"] as? String == "cancel" && iosLine["rule"] as? String == "signin-form-post" && iosLine["notAsked"] == nil)
         #expect((iosLine["intercepted"] as? [String: Any])?["type"] as? String == "form-post")
 
         let android = try BridgeProcess.run(["check", "--rules", Self.rules, "--platform", "android", "--method", "POST", "--format", "json",
                                              "https://yourdomain.com/oidc/callback", "https://yourdomain.com/oidc/callback?code=1"])
         #expect(android.status == 1)
-        let lines = HostCommandTests.jsonLines(android.stdout)
+        let lines = JSONLines.objects(android.stdout)
         #expect(lines.map { ($0["notAsked"] as? [String: Any])?["code"] as? String } == ["not-asked-on-android", "not-asked-on-android"])
         // A GET with the code is asked on Android too.
         let get = try BridgeProcess.run(["check", "--rules", Self.rules, "--platform", "android", "https://yourdomain.com/oidc/callback?code=1"])
@@ -93,10 +93,10 @@ struct PlatformCommandTests {
     @Test("replay: the same log replays clean under ios and reports not-asked-on-android under android",
           arguments: ["form-post.navlog", "form-post.netlog.json"])
     func replay(_ file: String) throws {
-        let log = InspectCommandTests.path("Fixtures/logs/\(file)")
+        let log = Repository.path("Fixtures/logs/\(file)")
         func codes(_ platform: String) throws -> (Int32, [String]) {
             let run = try BridgeProcess.run(["replay", "--rules", Self.rules, "--platform", platform, "--format", "json", log])
-            let findings = HostCommandTests.jsonLines(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+            let findings = JSONLines.objects(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
             return (run.status, findings.compactMap { $0["code"] as? String })
         }
         let ios = try codes("ios"), android = try codes("android")
@@ -106,10 +106,10 @@ struct PlatformCommandTests {
 
     @Test("replay without --platform follows the navlog header's platform (android-webview); --platform wins")
     func replayFollowsTheRecordedPlatform() throws {
-        let log = InspectCommandTests.path("Fixtures/logs/form-post.navlog")
+        let log = Repository.path("Fixtures/logs/form-post.navlog")
         func codes(_ options: [String]) throws -> (Int32, [String]) {
             let run = try BridgeProcess.run(["replay", "--rules", Self.rules, "--format", "json"] + options + [log])
-            return (run.status, HostCommandTests.jsonLines(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String })
+            return (run.status, JSONLines.objects(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String })
         }
         let recorded = try codes([]), chosen = try codes(["--platform", "ios"])
         #expect(recorded.0 == 1 && recorded.1.contains("not-asked-on-android"), "\(recorded)")

@@ -15,7 +15,7 @@ import Testing
 
 @Suite("command problems", .blockingWork)
 struct CommandProblemTests {
-    static let rules = InspectCommandTests.path("Fixtures/rules/capture.json")
+    static let rules = Repository.path("Fixtures/rules/capture.json")
 
     /// What `checkOptions()` throws, or nil.
     static func problem(_ check: () throws(CommandProblem) -> Void) -> CommandProblem? {
@@ -191,7 +191,7 @@ struct CommandProblemTests {
 
         try Self.expect(["replay", "--rules", Self.rules, "/nonexistent.navlog"], .log(.noSuchFile("/nonexistent.navlog")))
         try Self.expect(["replay", "--rules", Self.rules, directory.path], .log(.directory(directory.path)))
-        let log = InspectCommandTests.path("Fixtures/logs/capture-signin.navlog")
+        let log = Repository.path("Fixtures/logs/capture-signin.navlog")
         try Self.expect(["replay", "--rules", Self.rules, "--expect", "/nonexistent.jsonl", log], .expectation(.cannotRead(path: "/nonexistent.jsonl")))
 
         guard case .failure(let urlError) = BrowserURL.parse("http://[x") else { Issue.record("http://[x parsed"); return }

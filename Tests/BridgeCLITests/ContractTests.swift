@@ -2,11 +2,12 @@
 // script in Tests/Contracts run with the server's base URL by the Python of .build-contracts/venv (which
 // .ci/setup makes, with the clients at pinned versions). A script asserts what its client sees and exits 0;
 // anything else fails the test with what it printed. Without the environment the suite is disabled, saying so.
+import TestSupport
 import Foundation
 import Testing
 
 enum ContractClients {
-    static let root = URL(fileURLWithPath: InspectCommandTests.path(".build-contracts"))
+    static let root = URL(fileURLWithPath: Repository.path(".build-contracts"))
     static let python = root.appendingPathComponent("venv/bin/python").path
     /// janrain-python-api's package directory (its sdist, unpacked).
     static let janrain = root.appendingPathComponent("janrain-python-api-0.4.0").path
@@ -16,7 +17,7 @@ enum ContractClients {
     static func run(_ script: String, base: String) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [InspectCommandTests.path("Tests/Contracts/\(script)"), base]
+        process.arguments = [Repository.path("Tests/Contracts/\(script)"), base]
         var environment = ProcessInfo.processInfo.environment
         environment["PYTHONPATH"] = janrain
         environment["NO_PROXY"] = "127.0.0.1,localhost"
@@ -37,7 +38,7 @@ struct ContractTests {
     static let scripts: [(script: String, serve: [String])] = [
         ("mailpit_client.py", []),
         ("janrain_capture_client.py", []),
-        ("authlib_oauth.py", ["--config", InspectCommandTests.path("Tests/Contracts/oauth-clients.json")]),
+        ("authlib_oauth.py", ["--config", Repository.path("Tests/Contracts/oauth-clients.json")]),
         ("kii_rest.py", []),
         ("realm_rest.py", []),
         ("engage_rest.py", []),

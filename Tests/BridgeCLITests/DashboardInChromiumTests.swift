@@ -4,6 +4,7 @@
 // recipient, subject and date, the message view, every code, the users, the clock); a burst of requests
 // must cost one refresh; its own reads must stay out of the server's request log; its screenshot must be
 // an image. Disabled, saying so, where Chromium is not installed (.ci/setup installs it).
+import TestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ enum Chromium {
     static func evaluate(_ url: String, _ expression: String, screenshot: String? = nil) throws -> Any? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
-        process.arguments = [InspectCommandTests.path("Tests/Browser/chromium_page.py"), url, expression] + (screenshot.map { [$0] } ?? [])
+        process.arguments = [Repository.path("Tests/Browser/chromium_page.py"), url, expression] + (screenshot.map { [$0] } ?? [])
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

@@ -31,7 +31,7 @@ import Testing
             .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".;:'\"`")) }
             .filter { $0.hasPrefix("Sources/") || $0.hasPrefix("Fixtures/") || $0.hasPrefix("web/") }
         for path in paths {
-            #expect(FileManager.default.fileExists(atPath: InspectCommandTests.path(path)), "\(command) --help names \(path)")
+            #expect(FileManager.default.fileExists(atPath: Repository.path(path)), "\(command) --help names \(path)")
         }
     }
 }

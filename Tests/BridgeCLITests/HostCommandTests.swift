@@ -236,7 +236,7 @@ final class NavigationServer {
 
     /// A server on `address` (a loopback address; IPv6 as it is, "::1").
     init(address: String = "127.0.0.1") throws {
-        server = try LineProcess(["python3", HostCommandTests.path("Fixtures/host/navigation_server.py"), "0", address])
+        server = try LineProcess(["python3", Repository.path("Fixtures/host/navigation_server.py"), "0", address])
         guard let port = Int(server.firstLine) else {
             server.stop()
             throw CocoaError(.fileReadCorruptFile)

@@ -14,7 +14,7 @@ struct NetLogFromChromiumTests {
     /// What a transcript says of each navigation, without the parts that change from run to run (times,
     /// event indices).
     static func steps(_ transcript: String) -> [[String]] {
-        HostCommandTests.jsonLines(transcript).compactMap { line in
+        JSONLines.objects(transcript).compactMap { line in
             guard let url = line["url"] as? String else { return nil }
             return [url, line["decision"] as? String ?? "", line["kind"] as? String ?? "", line["rule"] as? String ?? ""]
         }
@@ -27,7 +27,7 @@ struct NetLogFromChromiumTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let maker = Process()
         maker.executableURL = URL(fileURLWithPath: Chromium.python ?? "/usr/bin/python3")
-        maker.arguments = [InspectCommandTests.path("Tests/Browser/make_netlogs.py"), "--out", directory.path,
+        maker.arguments = [Repository.path("Tests/Browser/make_netlogs.py"), "--out", directory.path,
                            "--chromium", Chromium.executable ?? "/usr/bin/chromium"]
         let errors = Pipe()
         maker.standardError = errors
@@ -37,9 +37,9 @@ struct NetLogFromChromiumTests {
         maker.waitUntilExit()
         try #require(maker.terminationStatus == 0, "\(problem)")
 
-        let fresh = try BridgeProcess.run(["replay", "--rules", InspectCommandTests.path("Fixtures/rules/\(rules).json"), "--format", "json",
+        let fresh = try BridgeProcess.run(["replay", "--rules", Repository.path("Fixtures/rules/\(rules).json"), "--format", "json",
                                            directory.appendingPathComponent(log).path])
-        let saved = try String(contentsOfFile: InspectCommandTests.path("Fixtures/logs/\(log).expected.jsonl"), encoding: .utf8)
+        let saved = try String(contentsOfFile: Repository.path("Fixtures/logs/\(log).expected.jsonl"), encoding: .utf8)
         #expect(fresh.status == 0, "\(fresh.stderr)")
         #expect(Self.steps(fresh.stdout) == Self.steps(saved))
         #expect(!Self.steps(saved).isEmpty)

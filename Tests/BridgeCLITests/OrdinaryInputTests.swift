@@ -14,7 +14,7 @@ import Testing
 
 @Suite("ordinary input never crashes a command", .blockingWork, .serialized)
 struct OrdinaryInputTests {
-    static var capture: String { InspectCommandTests.path("Fixtures/rules/capture.json") }
+    static var capture: String { Repository.path("Fixtures/rules/capture.json") }
     static let sentinel = "https://yourdomain.com/password_reset.php?code=abcdefgh&access_token=zyxwvuts"
 
     enum Encoding: String, CaseIterable { case utf8BOM, utf16LE, utf16BE }

@@ -129,7 +129,7 @@ struct TypedSecret: CustomStringConvertible {
 @Suite("secrets with any bytes never reach the output", .blockingWork, .serialized)
 struct SecretPropertyTests {
     static let seeds: [UInt64] = Array(1...6)
-    static var capture: String { InspectCommandTests.path("Fixtures/rules/capture.json") }
+    static var capture: String { Repository.path("Fixtures/rules/capture.json") }
 
     func expectNoLeak(_ output: String, _ secret: GeneratedSecret, _ what: String) {
         expectNoLeak(output, secret.forbidden, "\(secret)", what)

@@ -20,7 +20,7 @@ struct SeedFlowsInWebKit {
     static func host(_ server: ServeProcess, _ engine: HostEngine, _ arguments: [String]) throws -> (BridgeRun, [[String: Any]]) {
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--provider-url", server.base, "--format", "json", "--reveal",
                                          "--timeout", "20"] + arguments)
-        return (run, HostCommandTests.jsonLines(run.stdout))
+        return (run, JSONLines.objects(run.stdout))
     }
 
     static func delivered(_ lines: [[String: Any]], _ event: String) -> [[String]] {
@@ -35,7 +35,7 @@ struct SeedFlowsInWebKit {
     static func drainedEvents(_ navlog: String) throws -> [(String, [String: Any])] {
         let text = try String(contentsOfFile: navlog, encoding: .utf8)
         var out: [(String, [String: Any])] = []
-        for record in HostCommandTests.jsonLines(text) {
+        for record in JSONLines.objects(text) {
             for entry in record["drained"] as? [String] ?? [] {
                 guard entry.hasPrefix("janrain:"), let query = entry.split(separator: "?", maxSplits: 1).last,
                       let encoded = query.split(separator: "=", maxSplits: 1).last, let json = String(encoded).removingPercentEncoding,
@@ -333,7 +333,7 @@ extension SeedFlowsInWebKit {
     func crossOriginScriptErrorsAreReal() throws {
         let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "idle", "--format", "json",
                                          Self.path("Fixtures/flows/cross-origin/page.html")])
-        let errors = HostCommandTests.jsonLines(run.stdout).compactMap { $0["scriptError"] as? String }
+        let errors = JSONLines.objects(run.stdout).compactMap { $0["scriptError"] as? String }
         #expect(errors.contains { $0.contains("https://cdn.example.net/thrower.js:3") && $0.contains("thrown from the CDN") }, "\(run.stdout)")
         #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
     }
@@ -375,12 +375,12 @@ extension SeedFlowsInWebKit {
         let run = try BridgeProcess.run(["host", "--provider", "--provider-config", config, "--rules", Self.capture, "--until", "sentinel", "--format", "json",
                                          "--eval", "janrain.standIn.signIn('grace@example.com', {password: 'flow-matic-1955'})", Self.signInPage])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(Self.delivered(HostCommandTests.jsonLines(run.stdout), "onCaptureLoginSuccess") == [["signInCompleted"]])
+        #expect(Self.delivered(JSONLines.objects(run.stdout), "onCaptureLoginSuccess") == [["signInCompleted"]])
         // --provider is a flag: the URL after it is the page, with the emulator in process.
         let page = try BridgeProcess.run(["host", "--rules", Self.capture, "--site", Self.path("web/bridge-site.json"), "--provider",
                                           "https://yourdomain.com/webViewSignIn.html", "--format", "json", "--verbose"])
         #expect(page.status == 0, "\(page.stdout)\(page.stderr)")
-        #expect(HostCommandTests.navigations(HostCommandTests.jsonLines(page.stdout)).first?["url"] as? String == "https://yourdomain.com/webViewSignIn.html")
+        #expect(HostCommandTests.navigations(JSONLines.objects(page.stdout)).first?["url"] as? String == "https://yourdomain.com/webViewSignIn.html")
         let wrong = try BridgeProcess.run(["host", "--provider-url", "ftp://127.0.0.1:1", "--rules", Self.capture, Self.signInPage])
         #expect(wrong.status == 2 && wrong.stderr.hasPrefix("Error: \(CommandProblem.providerURLNotABase("ftp://127.0.0.1:1"))\n"), "\(wrong.stderr)")
         let both = try BridgeProcess.run(["host", "--provider", "--provider-url", "http://127.0.0.1:1", "--rules", Self.capture, Self.signInPage])
@@ -395,7 +395,7 @@ extension SeedFlowsInWebKit {
     func providerDown() throws {
         let run = try BridgeProcess.run(["host", "--provider-url", "http://127.0.0.1:9", "--rules", Self.capture, "--until", "idle", "--format", "json",
                                          "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
-        let network = HostCommandTests.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
+        let network = JSONLines.objects(run.stdout).compactMap { $0["network"] as? [String: Any] }
         #expect(network.contains { $0["status"] as? Int == 502 }, "\(run.stdout)")
         // The run's reason is the provider, not the widget's TypeError that follows from it.
         #expect(run.status == 1)
@@ -541,7 +541,7 @@ extension SeedFlowsInWebKit {
         let rules = Self.path("Fixtures/rules/form-post.json"), page = Self.path("Fixtures/flows/form-post/index.html")
         let ios = try BridgeProcess.run(["host", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel", "--format", "json", page])
         #expect(ios.status == 0, "\(ios.stdout)\(ios.stderr)")
-        let hit = try #require(HostCommandTests.navigations(HostCommandTests.jsonLines(ios.stdout)).last)
+        let hit = try #require(HostCommandTests.navigations(JSONLines.objects(ios.stdout)).last)
         #expect(hit["rule"] as? String == "signin-form-post" && hit["decision"] as? String == "cancel" && hit["recorded"] as? String == "cancel")
 
         // Android's rules in WebKit (--platform android), and in Chromium, where they are the default. The
@@ -553,10 +553,10 @@ extension SeedFlowsInWebKit {
                                                  "--record", record] + engine + [page])
             #expect(android.status == 1, "\(android.stdout)\(android.stderr)")
             let replayed = try BridgeProcess.run(["replay", "--rules", rules, "--format", "json", record])
-            #expect(replayed.status == 1 && HostCommandTests.jsonLines(replayed.stdout).contains { line in
+            #expect(replayed.status == 1 && JSONLines.objects(replayed.stdout).contains { line in
                 (line["findings"] as? [[String: Any]])?.contains { $0["code"] as? String == "not-asked-on-android" } == true
             }, "\(replayed.stdout)")
-            let posted = try #require(HostCommandTests.navigations(HostCommandTests.jsonLines(android.stdout)).last)
+            let posted = try #require(HostCommandTests.navigations(JSONLines.objects(android.stdout)).last)
             // What the rules say, what the view did (it loaded), and why.
             #expect(posted["decision"] as? String == "cancel" && posted["recorded"] as? String == "allow", "\(engine)")
             #expect((posted["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }.contains("not-asked-on-android") == true, "\(posted)")
@@ -570,7 +570,7 @@ extension SeedFlowsInWebKit {
         let formPost = try BridgeProcess.run(["host", "--engine", "both", "--rules", Self.path("Fixtures/rules/form-post.json"), "--origin", "https://yourdomain.com",
                                               "--until", "idle", "--format", "json", Self.path("Fixtures/flows/form-post/index.html")])
         #expect(formPost.status == 1, "\(formPost.stdout)\(formPost.stderr)")
-        let engines = try #require(HostCommandTests.jsonLines(formPost.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(formPost.stdout)")
+        let engines = try #require(JSONLines.objects(formPost.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(formPost.stdout)")
         let difference = try #require(engines["firstDifference"] as? [String: Any])
         #expect(engines["agree"] as? Bool == false && difference["step"] as? Int == 2)
         #expect((difference["webkit"] as? [String: Any])?["did"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["did"] as? String == "allow")
@@ -580,7 +580,7 @@ extension SeedFlowsInWebKit {
         let signIn = try BridgeProcess.run(["host", "--engine", "both", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
                                             "--record", record, "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
         #expect(signIn.status == 0, "\(signIn.stdout)\(signIn.stderr)")
-        #expect(HostCommandTests.jsonLines(signIn.stdout).compactMap { $0["engines"] as? [String: Any] }.first?["agree"] as? Bool == true)
+        #expect(JSONLines.objects(signIn.stdout).compactMap { $0["engines"] as? [String: Any] }.first?["agree"] as? Bool == true)
         // Each engine wrote its own recording.
         #expect(FileManager.default.fileExists(atPath: HostEngineKind.webkit.recordingPath(record)) && FileManager.default.fileExists(atPath: HostEngineKind.chromium.recordingPath(record)))
     }
@@ -596,25 +596,25 @@ extension SeedFlowsInWebKit {
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel",
                                          "--format", "json", "--record", record, page])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let calls = HostCommandTests.jsonLines(run.stdout).filter { $0["call"] != nil }
+        let calls = JSONLines.objects(run.stdout).filter { $0["call"] != nil }
         #expect(calls.compactMap { $0["call"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
         let delivered = calls.map { ($0["events"] as? [[String: Any]] ?? []).compactMap { $0["handlers"] as? [String] } }
         #expect(delivered == [[["trackScreen"]], [["AndroidBridge.signInCompleted"]]])
         // The token reaches the transcript masked.
         #expect(!run.stdout.contains("interface-token-1"))
-        let report = try #require(HostCommandTests.jsonLines(run.stdout).compactMap { $0["host"] as? [String: Any] }.first, "\(run.stdout)")
+        let report = try #require(JSONLines.objects(run.stdout).compactMap { $0["host"] as? [String: Any] }.first, "\(run.stdout)")
         #expect(report["reached"] as? Bool == true && report["firstInterceptionMs"] is Int)
 
         let replayed = try BridgeProcess.run(["replay", "--rules", rules, "--format", "json", record])
         #expect(replayed.status == 0, "\(replayed.stdout)")
-        #expect(HostCommandTests.jsonLines(replayed.stdout).compactMap { $0["call"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
+        #expect(JSONLines.objects(replayed.stdout).compactMap { $0["call"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
 
         // iOS has no such objects: the page takes the redirect URI.
         let ios = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", "ios", "--rules", rules, "--origin", "https://yourdomain.com",
                                          "--until", "sentinel", "--format", "json", page])
         #expect(ios.status == 0, "\(ios.stdout)\(ios.stderr)")
-        #expect(HostCommandTests.jsonLines(ios.stdout).contains { $0["call"] != nil } == false)
-        #expect(HostCommandTests.navigations(HostCommandTests.jsonLines(ios.stdout)).last?["rule"] as? String == "signin")
+        #expect(JSONLines.objects(ios.stdout).contains { $0["call"] != nil } == false)
+        #expect(HostCommandTests.navigations(JSONLines.objects(ios.stdout)).last?["rule"] as? String == "signin")
     }
 
     @Test("16b. --engine both on the interface page with rules that name no platform: WebKit (iOS) takes the sentinel, Chromium (Android) calls the interface, and the first difference says so")
@@ -627,7 +627,7 @@ extension SeedFlowsInWebKit {
         let run = try BridgeProcess.run(["host", "--engine", "both", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel", "--format", "json",
                                          Self.path("Fixtures/flows/android-interface/index.html")])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        let engines = try #require(HostCommandTests.jsonLines(run.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(run.stdout)")
+        let engines = try #require(JSONLines.objects(run.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(run.stdout)")
         let difference = try #require(engines["firstDifference"] as? [String: Any])
         #expect((difference["webkit"] as? [String: Any])?["rule"] as? String == "signin")
         #expect((difference["chromium"] as? [String: Any])?["call"] as? String == "demo.bridgeCallback")

@@ -228,7 +228,7 @@ import RulesAudit
 @Suite("bridge test per platform")
 struct PlatformAuditTests {
     static func audit(_ platform: Platform, cases: [TestCase] = [], attack: Bool = true) throws -> AuditResult {
-        var audit = RulesAudit(rules: try RulesLoader.load(path: RulesAuditTests.path("Fixtures/rules/form-post.json")), cases: cases, attack: attack)
+        var audit = RulesAudit(rules: try RulesLoader.load(path: Repository.path("Fixtures/rules/form-post.json")), cases: cases, attack: attack)
         audit.platform = platform
         return audit.run()
     }
@@ -262,7 +262,7 @@ struct PlatformAuditTests {
     @Test("the first load: each GET sentinel is probed as the redirect answering the app's own load, decided as its own URL and asked on both platforms; --skip first-load leaves it out",
           arguments: Platform.allCases)
     func firstLoad(_ platform: Platform) throws {
-        var audit = RulesAudit(rules: try RulesLoader.load(path: RulesAuditTests.path("Fixtures/rules/capture.json")))
+        var audit = RulesAudit(rules: try RulesLoader.load(path: Repository.path("Fixtures/rules/capture.json")))
         audit.platform = platform
         let probes = audit.run().outcomes.filter { if case .attack(_, RulesAudit.firstLoadProbe?, _) = $0.subject { true } else { false } }
         #expect(probes.count == 3)
@@ -271,7 +271,7 @@ struct PlatformAuditTests {
         audit.skippedGenerators = [RulesAudit.firstLoadProbe]
         #expect(!audit.run().outcomes.contains { if case .attack(_, RulesAudit.firstLoadProbe?, _) = $0.subject { true } else { false } })
         // A form_post sentinel's result is a POST, never a redirect: no probe.
-        var formPost = RulesAudit(rules: try RulesLoader.load(path: RulesAuditTests.path("Fixtures/rules/form-post.json")))
+        var formPost = RulesAudit(rules: try RulesLoader.load(path: Repository.path("Fixtures/rules/form-post.json")))
         formPost.platform = platform
         let formPostProbes = formPost.run().outcomes.filter { if case .attack(let target, RulesAudit.firstLoadProbe?, _) = $0.subject { target.name == "signin-form-post" } else { false } }
         #expect(formPostProbes.isEmpty)
