@@ -103,4 +103,14 @@ struct SensitiveTextTests {
         #expect(error.words.parts.first == .value(Sensitive("rules.json", as: .input)))
         #expect(!error.description.contains(Self.jwt))
     }
+
+    @Test("a rules error's words name the file, then the key path, then the problem's words, in that order")
+    func rulesErrorWords() {
+        let problem = RulesProblem.unknownKey(suggestion: nil, known: ["name"])
+        let located: MessageText = "\(input: "/x/rules.json"): \(input: "sentinels[0].nmae"): " + problem.words
+        #expect(RulesError("sentinels[0].nmae", problem, file: "/x/rules.json").words == located)
+        // A whole-file problem has no key path: the file, then the problem.
+        let whole: MessageText = "\(input: "/nonexistent/rules.json"): " + RulesProblem.unreadable.words
+        #expect(RulesError("", .unreadable, file: "/nonexistent/rules.json").words == whole)
+    }
 }
