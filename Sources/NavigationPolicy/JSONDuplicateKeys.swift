@@ -7,9 +7,9 @@
 
 import Foundation
 
-public enum JSONDuplicateKeys {
+enum JSONDuplicateKeys {
     /// The key path of the first repeated key, or nil.
-    public static func first(in bytes: [UInt8]) -> String? {
+    static func first(in bytes: [UInt8]) -> String? {
         enum Container {
             case object(keys: Set<String>, path: String, pendingKey: String?)
             case array(index: Int, path: String)

@@ -49,18 +49,14 @@ public enum RulesLoader {
 
     /// Reads rules from JSON bytes.
     public static func parse(_ raw: Data) throws(RulesError) -> Rules {
-        let data: Data
-        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw RulesError("", .encoding(error)) }
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: data, options: [])
-        } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw RulesError("", .notJSON(parserMessage: reason))
-        }
-        guard let top = json as? [String: Any] else { throw RulesError("", .notAnObject) }
-        if let repeated = JSONDuplicateKeys.first(in: [UInt8](data)) {
-            throw RulesError(repeated, .repeatedKey)
+        let top: [String: Any]
+        do { top = try JSONObjectDocument.object(fileBytes: [UInt8](raw)) } catch {
+            switch error {
+            case .encoding(let encoding): throw RulesError("", .encoding(encoding))
+            case .notJSON(let message): throw RulesError("", .notJSON(parserMessage: message))
+            case .notAnObject: throw RulesError("", .notAnObject)
+            case .repeatedKey(let keyPath): throw RulesError(keyPath, .repeatedKey)
+            }
         }
         let reader = ObjectReader(top, path: "")
         var rules = Rules()
@@ -293,9 +289,8 @@ struct ObjectReader {
 
     /// Rejects keys outside `known`, suggesting the nearest known one.
     func only(_ known: [String]) throws(RulesError) {
-        for key in object.keys.sorted() where !known.contains(key) {
-            let suggestion = known.first { $0.lowercased() == key.lowercased() }
-            throw RulesError(keyPath(key), .unknownKey(suggestion: suggestion, known: known))
+        if let unknown = KnownKeys.firstUnknown(in: object, known: known) {
+            throw RulesError(keyPath(unknown.key), .unknownKey(suggestion: unknown.suggestion, known: known))
         }
     }
 

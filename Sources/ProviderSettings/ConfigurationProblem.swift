@@ -10,7 +10,10 @@ public enum ConfigurationProblem: Sendable, Hashable {
     case encoding(TextEncodingError)
     case notJSON
     case notAnObject
-    case unknownKey(known: [String])
+    /// A key given twice in one object (a JSON reader keeps only one).
+    case repeatedKey
+    /// A key the object does not have (`suggestion`: the known key it was probably meant to be).
+    case unknownKey(suggestion: String?, known: [String])
     case missing
     case wrongType(ConfigurationValueType)
     case empty

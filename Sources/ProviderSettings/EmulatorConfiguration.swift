@@ -154,10 +154,15 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     }
 
     public static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {
-        let data: Data
-        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw Invalid(keyPath: "", .encoding(error)) }
-        guard let object = try? JSONSerialization.jsonObject(with: data) else { throw Invalid(keyPath: "", .notJSON) }
-        guard let top = object as? [String: Any] else { throw Invalid(keyPath: "", .notAnObject) }
+        let top: [String: Any]
+        do { top = try JSONObjectDocument.object(fileBytes: [UInt8](raw)) } catch {
+            switch error {
+            case .encoding(let encoding): throw Invalid(keyPath: "", .encoding(encoding))
+            case .notJSON: throw Invalid(keyPath: "", .notJSON)
+            case .notAnObject: throw Invalid(keyPath: "", .notAnObject)
+            case .repeatedKey(let keyPath): throw Invalid(keyPath: keyPath, .repeatedKey)
+            }
+        }
         var config = EmulatorConfiguration()
         try only(top, knownKeys, path: "")
         if let value = top["appName"] { config.appName = try string(value, "appName") }
@@ -287,8 +292,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     }
 
     private static func only(_ object: [String: Any], _ known: [String], path: String) throws(Invalid) {
-        for key in object.keys.sorted() where !known.contains(key) {
-            throw Invalid(keyPath: path.isEmpty ? key : "\(path).\(key)", .unknownKey(known: known))
+        if let unknown = KnownKeys.firstUnknown(in: object, known: known) {
+            throw Invalid(keyPath: path.isEmpty ? unknown.key : "\(path).\(unknown.key)", .unknownKey(suggestion: unknown.suggestion, known: known))
         }
     }
     private static func string(_ value: Any, _ path: String) throws(Invalid) -> String {

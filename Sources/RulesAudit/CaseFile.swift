@@ -1,7 +1,7 @@
 // CaseFile.swift: reads case files, JSON Lines (one case object per line; blank lines are skipped):
 //   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "method"?, "appInitiated"?, "name"?}
 // A line that is not a case is an error naming its line and the key at fault; the other lines are still
-// read. JSONSerialization reads each line; JSONDuplicateKeys refuses a key given twice.
+// read. Each line is read as JSONObjectDocument reads every one of our documents (a key given twice refused).
 import Foundation
 import NavigationPolicy
 import SensitiveText
@@ -70,16 +70,17 @@ public enum CaseFile {
             .failure(CaseFileError(file: source.file, line: source.line, key: key, problem: problem))
         }
         guard isUTF8(bytes) else { return fail(nil, .notUTF8) }
-        let json: Any
-        do {
-            json = try JSONSerialization.jsonObject(with: Data(bytes), options: [])
-        } catch {
-            return fail(nil, .notJSON(parserMessage: reason(error)))
+        let object: [String: Any]
+        do { object = try JSONObjectDocument.object(utf8: bytes) } catch {
+            switch error {
+            case .encoding: return fail(nil, .notUTF8)
+            case .notJSON(let message): return fail(nil, .notJSON(parserMessage: message))
+            case .notAnObject: return fail(nil, .notAnObject)
+            case .repeatedKey(let keyPath): return fail(keyPath, .repeatedKey)
+            }
         }
-        guard let object = json as? [String: Any] else { return fail(nil, .notAnObject) }
-        if let repeated = JSONDuplicateKeys.first(in: bytes) { return fail(repeated, .repeatedKey) }
-        if let unknown = object.keys.sorted().first(where: { !caseKeys.contains($0) }) {
-            return fail(unknown, .unknownKey)
+        if let unknown = KnownKeys.firstUnknown(in: object, known: caseKeys) {
+            return fail(unknown.key, .unknownKey(suggestion: unknown.suggestion))
         }
         guard let url = object["url"] as? String else {
             return fail("url", object["url"] == nil ? .missing : .wrongValue)
@@ -140,8 +141,8 @@ public enum CaseFile {
 
     private static func expectation(_ object: [String: Any]) -> Result<CaseExpectation, KeyError> {
         var expect = CaseExpectation()
-        if let unknown = object.keys.sorted().first(where: { !expectKeys.contains($0) }) {
-            return .failure(KeyError(key: "expect.\(unknown)", problem: .unknownKey))
+        if let unknown = KnownKeys.firstUnknown(in: object, known: expectKeys) {
+            return .failure(KeyError(key: "expect.\(unknown.key)", problem: .unknownKey(suggestion: unknown.suggestion)))
         }
         if let value = object["decision"] {
             guard let text = value as? String, let action = PolicyAction(rawValue: text) else {
@@ -174,12 +175,6 @@ public enum CaseFile {
             }
         }
         return .success(expect)
-    }
-
-    /// JSONSerialization's reason, without its boilerplate.
-    private static func reason(_ error: Error) -> String {
-        let ns = error as NSError
-        return (ns.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ns.localizedDescription
     }
 
     /// A case as one line of a case file (what `--init` writes); keys in the documented order.

@@ -18,8 +18,9 @@ public enum CaseFileProblem: Sendable, Hashable {
     case notAnObject
     /// A key given twice (a JSON reader keeps only one).
     case repeatedKey
-    /// A key that is not a case's (or, under expect, an expectation's).
-    case unknownKey
+    /// A key that is not a case's (or, under expect, an expectation's); `suggestion`: the known key it was
+    /// probably meant to be.
+    case unknownKey(suggestion: String?)
     /// url or expect is missing.
     case missing
     /// The value is not what its key takes.

@@ -16,7 +16,7 @@ struct RulesLoaderTests {
     }
 
     @Test("bad files are rejected with the key path and the problem", arguments: [
-        (#"{"version":1,"sentinel":[]}"#, "sentinel", RulesProblem.unknownKey(suggestion: nil, known: RulesLoader.topLevelKeys)),
+        (#"{"version":1,"sentinel":[]}"#, "sentinel", RulesProblem.unknownKey(suggestion: "sentinels", known: RulesLoader.topLevelKeys)),
         (#"{"version":2}"#, "version", .unsupportedVersion(2)),
         (#"{"default":"cancel"}"#, "version", .missing),
         (#"{"version":1,"default":"drop"}"#, "default", .unknownAction("drop")),
@@ -65,7 +65,7 @@ struct RulesLoaderTests {
         (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["ok","not ok"]}]}"#, "javascriptInterfaces[0].methods[1]", .methodNotIdentifier("not ok")),
         (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"protocol":"jsonrpc"}]}"#, "javascriptInterfaces[0].protocol", .unknownProtocol("jsonrpc")),
         (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"]},{"name":"demo","methods":["b"]}]}"#, "javascriptInterfaces[1].name", .interfaceAddedTwice("demo")),
-        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"method":"b"}]}"#, "javascriptInterfaces[0].method", .unknownKey(suggestion: nil, known: RulesLoader.interfaceKeys)),
+        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"method":"b"}]}"#, "javascriptInterfaces[0].method", .unknownKey(suggestion: "methods", known: RulesLoader.interfaceKeys)),
     ])
     func rejected(json: String, keyPath: String, problem: RulesProblem) {
         let error = Self.error(json)
@@ -148,5 +148,22 @@ struct RulesLoaderTests {
         let engine = PolicyEngine(rules: rules)
         #expect(engine.decide(NavigationRequest(url: "https://app49.example.com/cb/9999?code=x")).rule == "s9999")
         #expect(engine.decide(NavigationRequest(url: "https://app0.example.com/cb/0?code=x")).rule == "s0")
+    }
+}
+
+@Suite("Known keys")
+struct KnownKeysTests {
+    @Test("a key meant as a known one is suggested: letter case, then one or two edits, only when no other is as near",
+          arguments: [("Sentinels", "sentinels"), ("sentinal", "sentinels"), ("redirectUri", "redirectURI"), ("expectedStat", "expectedState"),
+                      ("hanlders", "handlers"), ("colour", nil), ("x", nil)] as [(String, String?)])
+    func suggestion(key: String, expected: String?) {
+        let known = RulesLoader.topLevelKeys + RulesLoader.sentinelKeys
+        #expect(KnownKeys.suggestion(for: key, among: known) == expected)
+    }
+
+    @Test("two known keys as near as each other: no suggestion")
+    func tie() {
+        #expect(KnownKeys.suggestion(for: "ab", among: ["ac", "ad"]) == nil)
+        #expect(KnownKeys.firstUnknown(in: ["b": 1, "a": 1, "known": 1], known: ["known"])?.key == "a")
     }
 }

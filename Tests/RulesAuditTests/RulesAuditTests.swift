@@ -169,7 +169,7 @@ import RulesAudit
         #expect(read.errors.map(\.key) == ["expect.decision", nil, "colour", "expect", "url", "url", "expect.params.code"])
         guard read.errors.count == 7, case .notJSON = read.errors[1].problem else { Issue.record("\(read.errors)"); return }
         #expect(read.errors.map(\.problem).enumerated().filter { $0.offset != 1 }.map(\.element)
-                == [.wrongValue, .unknownKey, .emptyExpectation, .wrongValue, .repeatedKey, .wrongValue])
+                == [.wrongValue, .unknownKey(suggestion: nil), .emptyExpectation, .wrongValue, .repeatedKey, .wrongValue])
         #expect(read.errors.map(\.file) == Array(repeating: "t.jsonl", count: 7))
         // What a user reads: file, line, key, and the words for what that key takes.
         #expect(read.errors[0].description == "t.jsonl:2: expect.decision: must be \"allow\" or \"cancel\"")
@@ -277,3 +277,18 @@ struct PlatformAuditTests {
         #expect(formPostProbes.isEmpty)
     }
 }
+
+@Suite("Case file keys")
+struct CaseFileKeyTests {
+    @Test("a misspelt key names the key it was probably meant to be, at the case's level and under expect")
+    func suggestions() {
+        let text = """
+            {"url": "https://yourdomain.com/", "expcet": {"decision": "allow"}}
+            {"url": "https://yourdomain.com/", "expect": {"decison": "allow"}}
+            """
+        let read = CaseFile.parse(Array(text.utf8), file: "t.jsonl")
+        #expect(read.errors.map(\.key) == ["expcet", "expect.decison"])
+        #expect(read.errors.map(\.problem) == [.unknownKey(suggestion: "expect"), .unknownKey(suggestion: "decision")])
+    }
+}
+

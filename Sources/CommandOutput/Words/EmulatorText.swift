@@ -14,7 +14,9 @@ extension ConfigurationProblem: WordedValue {
         case .encoding(let error): error.words
         case .notJSON: "not valid JSON"
         case .notAnObject: "the configuration must be a JSON object"
-        case .unknownKey(let known): "unknown key; known keys: \(words: known.joined(separator: ", "))"
+        case .repeatedKey: "the key occurs twice in the same object; a JSON reader keeps only one of them, so the file would not mean what it says"
+        case .unknownKey(let suggestion, let known):
+            "unknown key\(suggestion.map { " (did you mean \($0.debugDescription)?)" } ?? ""); known keys: \(words: known.joined(separator: ", "))"
         case .missing: "missing; it is required"
         case .wrongType(let type): "must be \(words: type.words)"
         case .empty: "must not be empty"

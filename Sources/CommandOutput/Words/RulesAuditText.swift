@@ -28,10 +28,11 @@ extension CaseFileProblem {
         case .notJSON(let parserMessage): "not a JSON object: \(foreign: parserMessage)"
         case .notAnObject: "not a JSON object: each line is one case, {\"url\": …, \"expect\": {…}}"
         case .repeatedKey: "the key occurs twice; a JSON reader keeps only one of them"
-        case .unknownKey:
-            key?.hasPrefix("expect.") == true
+        case .unknownKey(let suggestion):
+            (key?.hasPrefix("expect.") == true
                 ? "not an expectation key (\(words: CaseFile.expectKeys.joined(separator: ", ")))"
-                : "not a case key (\(words: CaseFile.caseKeys.joined(separator: ", ")))"
+                : "not a case key (\(words: CaseFile.caseKeys.joined(separator: ", ")))")
+                + (suggestion.map { "; did you mean \(quoted: $0)?" } ?? "")
         case .missing:
             key == "url" ? "missing: the URL the web view reports"
                 : "missing: what the decision must be, e.g. {\"decision\": \"cancel\", \"rule\": \"signin\"}"
