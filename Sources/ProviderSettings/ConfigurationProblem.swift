@@ -8,7 +8,8 @@ import SensitiveText
 public enum ConfigurationProblem: Sendable, Hashable {
     case unreadable(path: String)
     case encoding(TextEncodingError)
-    case notJSON
+    /// Not JSON (`parserMessage`: what the JSON parser said, with the line and column it stopped at).
+    case notJSON(parserMessage: String)
     case notAnObject
     /// A key given twice in one object (a JSON reader keeps only one).
     case repeatedKey

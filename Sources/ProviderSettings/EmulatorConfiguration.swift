@@ -158,7 +158,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         do { top = try JSONObjectDocument.object(fileBytes: [UInt8](raw)) } catch {
             switch error {
             case .encoding(let encoding): throw Invalid(keyPath: "", .encoding(encoding))
-            case .notJSON: throw Invalid(keyPath: "", .notJSON)
+            case .notJSON(let message): throw Invalid(keyPath: "", .notJSON(parserMessage: message))
             case .notAnObject: throw Invalid(keyPath: "", .notAnObject)
             case .repeatedKey(let keyPath): throw Invalid(keyPath: keyPath, .repeatedKey)
             }

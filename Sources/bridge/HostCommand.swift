@@ -21,8 +21,8 @@ enum HostEngine: String, ExpressibleByArgument, CaseIterable {
     /// Each in turn, the sequences of what the app did compared (EngineComparison).
     case both
 
-    /// The engines a run of one kind uses.
-    static var single: [HostEngine] { [.webkit, .chromium] }
+    /// The engines a run of one kind uses: WebViewHost's engine kinds.
+    static var single: [HostEngine] { HostEngineKind.allCases.compactMap { HostEngine(rawValue: $0.rawValue) } }
 }
 
 struct HostCommand: ParsableCommand, CheckedOptions {

@@ -237,6 +237,17 @@ struct BackendEmulatorTests {
             #expect(error == EmulatorConfiguration.Invalid(keyPath: keyPath, problem), "\(error)")
         }
     }
+
+    @Test("a configuration that is not JSON carries the parser's own reason, as a rules file does")
+    func notJSON() {
+        do throws(EmulatorConfiguration.Invalid) {
+            _ = try EmulatorConfiguration.parse(Data("{\"appName\": }".utf8))
+            Issue.record("accepted")
+        } catch {
+            guard case .notJSON(let message) = error.problem else { Issue.record("\(error)"); return }
+            #expect(error.keyPath.isEmpty && !message.isEmpty)
+        }
+    }
 }
 
 @Suite("provider emulator: Capture's pages")

@@ -12,7 +12,7 @@ extension ConfigurationProblem: WordedValue {
         switch self {
         case .unreadable(let path): "\(input: path) cannot be read"
         case .encoding(let error): error.words
-        case .notJSON: "not valid JSON"
+        case .notJSON(let parserMessage): "not valid JSON: \(foreign: parserMessage)"
         case .notAnObject: "the configuration must be a JSON object"
         case .repeatedKey: "the key occurs twice in the same object; a JSON reader keeps only one of them, so the file would not mean what it says"
         case .unknownKey(let suggestion, let known):

@@ -25,12 +25,15 @@ extension ReplayInputError: WordedValue {
 
 extension ReplayInputError {
     /// An input by its name as given: a path, or "-", which is standard input.
-    static func input(_ name: String) -> MessageText { name == "-" ? "(standard input)" : "\(input: name)" }
+    static func input(_ name: String) -> MessageText { name == "-" ? .words(ByteInput.standardInputWords) : "\(input: name)" }
 }
 
 extension ByteInput {
+    /// How standard input ("-") is named in words.
+    static let standardInputWords = "(standard input)"
+
     /// The log as the text transcript names it: its path as given, or standard input.
-    public var shownName: String { isStandardInput ? "(standard input)" : name }
+    public var shownName: String { isStandardInput ? Self.standardInputWords : name }
 }
 
 extension Replayer.Output {
