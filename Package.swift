@@ -62,8 +62,9 @@ let package = Package(
             name: "BrowserURL",
             dependencies: ["CByteScan", .target(name: "CIDNA", condition: .when(platforms: [.linux, .android]))]
         ),
-        // The one JSON writer (ordered objects, one number form, display-unsafe characters escaped).
-        .target(name: "JSONText"),
+        // The one JSON reader (strict, offsets for errors, our documents' keys read once) and the one
+        // writer (ordered objects, one number form, display-unsafe characters escaped).
+        .target(name: "JSONText", dependencies: ["CByteScan"]),
         // Values that may be secrets, carried with how they were read, and messages made of words and
         // such values: only the Redactor turns them into text.
         .target(name: "SensitiveText"),
@@ -109,7 +110,7 @@ let package = Package(
         .target(name: "ProviderDirectory"),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "NavigationPolicy", "FindingSeverity", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "JSONText", "NavigationPolicy", "FindingSeverity", "ProviderDirectory", "WorkPool"]
         ),
         .target(
             name: "NavigationReplay",
@@ -223,6 +224,10 @@ let package = Package(
         .testTarget(
             name: "BrowserURLTests",
             dependencies: ["TestSupport", "BrowserURL", "SeededRandom"]
+        ),
+        .testTarget(
+            name: "JSONTextTests",
+            dependencies: ["JSONText"]
         ),
         .testTarget(
             name: "NavigationPolicyTests",

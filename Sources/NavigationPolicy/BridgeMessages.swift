@@ -7,6 +7,7 @@
 // says the page loaded the bridge; queued messages are {handlerName, data, callbackId} and replies
 // {responseId, responseData}.
 import BrowserURL
+import JSONText
 
 /// What a bridge URL says.
 public enum BridgeMessage: Sendable, Hashable {

@@ -5,6 +5,7 @@
 // shipped Android bridge never cleared its queue and dispatched events twice).
 
 import BrowserURL
+import JSONText
 
 /// A handle for removing a handler.
 public struct HandlerToken: Sendable, Hashable {

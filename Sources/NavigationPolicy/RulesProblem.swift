@@ -3,28 +3,21 @@
 // RulesConsistency; the strings a case carries are the file's own (a value, a key, a rule's name). The words
 // are made in the output module (CommandOutput's RulesProblemText.swift).
 import BrowserURL
+import JSONText
 
 public enum RulesProblem: Sendable, Hashable {
     // The file as a whole.
     case unreadable
-    case encoding(TextEncodingError)
-    /// Not JSON (`parserMessage`: what the JSON parser said).
-    case notJSON(parserMessage: String)
-    case notAnObject
-    /// A key given twice in one object (a JSON reader keeps only one).
-    case repeatedKey
+    /// What any document of ours may get wrong: encoding, syntax, a repeated or unknown key, a missing key,
+    /// a value of the wrong type (JSONDocument's reading).
+    case json(JSONReadProblem)
     case unsupportedVersion(Int)
     case unknownPlatform(String)
 
-    // Keys and values anywhere.
-    /// A key the object does not have (`suggestion`: a known key that differs only in case).
-    case unknownKey(suggestion: String?, known: [String])
-    case missing
-    case wrongType(RulesValueType)
+    // Values anywhere.
     case unknownAction(String)
 
     // Allowed origins.
-    case originNotString
     case misplacedWildcard(String)
     case originNotURL(String)
     case originNotWeb(String, scheme: String)
@@ -43,7 +36,6 @@ public enum RulesProblem: Sendable, Hashable {
     case unknownFrame
 
     // Sentinels.
-    case sentinelNotObject
     case redirectURINotURL(String, URLParseError)
     case redirectURIHasCredentials(String)
     case redirectURIHasFragment(String)
@@ -56,7 +48,6 @@ public enum RulesProblem: Sendable, Hashable {
     case requiredAndForbidden(String)
 
     // JavaScript interfaces.
-    case interfaceNotObject
     case interfaceNameNotIdentifier(String)
     case methodNotIdentifier(String)
     case noMethods
@@ -64,7 +55,6 @@ public enum RulesProblem: Sendable, Hashable {
     case unknownProtocol(String)
 
     // Scheme rules.
-    case schemeRuleNotObject
     case notAScheme(String)
     case webScheme(String)
     case protocolAndRoute
@@ -72,16 +62,10 @@ public enum RulesProblem: Sendable, Hashable {
     case requireOnBridge
 
     // Handlers.
-    case handlersNotObject
     case emptyEventName
     case noHandlers
 
     // Rules that can never fire (RulesConsistency): the earlier rule's key path and name.
     case shadowedSentinel(byKeyPath: String, name: String)
     case shadowedSchemeRule(byKeyPath: String, name: String, scheme: String)
-}
-
-/// The type a rules file's value must have.
-public enum RulesValueType: Sendable, Hashable {
-    case string, boolean, wholeNumber, array, nonEmptyString
 }

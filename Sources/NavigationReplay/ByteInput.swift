@@ -6,6 +6,7 @@
 // (EIO from a disk or a network mount) ends the input where it failed and is kept as `failure`, for the
 // reader to report after the bytes before it: those are still replayed, and the log is not taken as whole.
 import Foundation
+import JSONText
 import NavigationPolicy
 import SensitiveText
 #if canImport(Glibc)

@@ -3,6 +3,7 @@
 // line is the constants, never a whole object); an object whose first line is a whole JSON object with "url"
 // or "format" is a navlog; an object with a "log" member is a HAR (usually pretty-printed, so its first line
 // is just "{"). The bytes looked at are handed on to the reader.
+import JSONText
 import NavigationPolicy
 
 public enum LogFormat: String, Sendable, CaseIterable {
@@ -22,10 +23,10 @@ public enum LogFormat: String, Sendable, CaseIterable {
         let line = head[first..<lineEnd]
         // A pretty-printed object: its first line does not close it.
         let keys: [String]? = Array(line).withUnsafeBufferPointer { buffer in
-            var scanner = JSONByteScanner(buffer)
+            var scanner = JSONScanner(buffer)
             var keys: [String] = []
             do {
-                try scanner.object { (s: inout JSONByteScanner, key: JSONKey) throws(JSONScanError) in
+                try scanner.object { (s: inout JSONScanner, key: JSONScannedKey) throws(JSONScanError) in
                     if keys.count < 64 { keys.append(key.text) }
                     try s.skipValue()
                 }

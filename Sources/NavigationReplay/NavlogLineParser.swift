@@ -3,12 +3,13 @@
 // only required field; unknown keys are
 // allowed (the schema's additionalProperties); a known key with the wrong type or an unknown enum value
 // rejects the line with the key named, so nothing is replayed on a guess.
+import JSONText
 import NavigationPolicy
 
 enum NavlogLineParser {
     /// The parse of one line. `line` is 1-based; columns in reasons count characters from 1.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, line: Int, isFirstLine: Bool) -> LogItem {
-        var scanner = JSONByteScanner(bytes)
+        var scanner = JSONScanner(bytes)
         var fields = Fields(location: .line(line))
         do throws(JSONScanError) {
             let kind = try scanner.peekKind()
@@ -16,7 +17,7 @@ enum NavlogLineParser {
                 try scanner.skipValue()  // a syntax error is the better reason
                 throw JSONScanError(offset: 0, syntax: .notAnObject(kind))
             }
-            try scanner.object { (s: inout JSONByteScanner, key: JSONKey) throws(JSONScanError) in
+            try scanner.object { (s: inout JSONScanner, key: JSONScannedKey) throws(JSONScanError) in
                 let valueStart = s.offset
                 do throws(FieldError) {
                     try fields.read(key, &s, bytes)
@@ -89,7 +90,7 @@ struct Fields {
 
     /// The key's index in `keys`: one table slot by the key's length, first and last byte, then one
     /// comparison. The keys' slots are distinct (checked when the table is made).
-    static func index(of key: JSONKey) -> Int? {
+    static func index(of key: JSONScannedKey) -> Int? {
         let bytes = key.bytes
         guard bytes.baseAddress != nil else {  // a key written with escapes: rare, compared with each
             return keys.firstIndex { key.equals($0) }
@@ -114,7 +115,7 @@ struct Fields {
         return table
     }()
 
-    mutating func read(_ key: JSONKey, _ s: inout JSONByteScanner, _ bytes: UnsafeBufferPointer<UInt8>) throws(FieldError) {
+    mutating func read(_ key: JSONScannedKey, _ s: inout JSONScanner, _ bytes: UnsafeBufferPointer<UInt8>) throws(FieldError) {
         guard let index = Self.index(of: key) else {
             do { try s.skipValue() } catch { throw .syntax }  // rethrown by the caller's skip
             return
@@ -159,7 +160,7 @@ struct Fields {
             var status: Int?
             var inner: FieldError?
             do {
-                try s.object { (r: inout JSONByteScanner, k: JSONKey) throws(JSONScanError) in
+                try s.object { (r: inout JSONScanner, k: JSONScannedKey) throws(JSONScanError) in
                     guard k.equals("from") || k.equals("status") else { try r.skipValue(); return }
                     let start = r.offset
                     do throws(FieldError) {
@@ -189,7 +190,7 @@ struct Fields {
             var items: [String] = []
             var inner: FieldError?
             do {
-                try s.array { (a: inout JSONByteScanner, i: Int) throws(JSONScanError) in
+                try s.array { (a: inout JSONScanner, i: Int) throws(JSONScanError) in
                     let start = a.offset
                     do throws(FieldError) { items.append(try Self.string(&a, "drained[\(i)]")) }
                     catch {
@@ -213,7 +214,7 @@ struct Fields {
             guard Self.kind(&s) == .array else { throw .problem(.wrongType(key: "arguments", expected: .array)) }
             var values: [JSONValue] = []
             do {
-                try s.array { (a: inout JSONByteScanner, _: Int) throws(JSONScanError) in
+                try s.array { (a: inout JSONScanner, _: Int) throws(JSONScanError) in
                     let start = a.offset
                     try a.skipValue()
                     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<a.offset]), as: UTF8.self)
@@ -271,7 +272,7 @@ struct Fields {
 
     /// The value at the cursor when it is a string spelling one of `table`'s words plainly, read; else nil with
     /// the cursor at the value (the caller reads it again: a word spelled with escapes, or its error).
-    static func known<Value>(_ s: inout JSONByteScanner, _ table: [(StaticString, Value)]) -> Value? {
+    static func known<Value>(_ s: inout JSONScanner, _ table: [(StaticString, Value)]) -> Value? {
         s.skipWhitespace()
         for (word, value) in table where s.readPlainString(word) { return value }
         return nil
@@ -280,24 +281,24 @@ struct Fields {
     // Typed readers: a wrong type is a FieldError (the caller skips the value); a syntax error is reported
     // when the caller re-reads the value with skipValue. The key is read only for an error's reason (an
     // autoclosure: no String is retained per field read).
-    static func kind(_ s: inout JSONByteScanner) -> JSONValueKind? { try? s.peekKind() }
+    static func kind(_ s: inout JSONScanner) -> JSONValueKind? { try? s.peekKind() }
 
-    static func string(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String, orNull: Bool = false) throws(FieldError) -> String {
+    static func string(_ s: inout JSONScanner, _ key: @autoclosure () -> String, orNull: Bool = false) throws(FieldError) -> String {
         guard kind(&s) == .string else { throw .problem(.wrongType(key: key(), expected: orNull ? .stringOrNull : .string)) }
         do { return try s.string() } catch { throw .syntax }
     }
 
-    static func boolean(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Bool {
+    static func boolean(_ s: inout JSONScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Bool {
         let k = kind(&s)
         guard k == .true || k == .false else { throw .problem(.wrongType(key: key(), expected: .boolean)) }
         do { return try s.bool() } catch { throw .syntax }
     }
 
-    static func number(_ s: inout JSONByteScanner) throws(FieldError) -> Double {
+    static func number(_ s: inout JSONScanner) throws(FieldError) -> Double {
         do { return try s.number().doubleValue } catch { throw .syntax }
     }
 
-    static func integer(_ s: inout JSONByteScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Int {
+    static func integer(_ s: inout JSONScanner, _ key: @autoclosure () -> String) throws(FieldError) -> Int {
         guard kind(&s) == .number else { throw .problem(.wrongType(key: key(), expected: .nonNegativeInteger)) }
         let value: JSONNumber
         do { value = try s.number() } catch { throw .syntax }

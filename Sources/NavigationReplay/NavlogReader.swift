@@ -3,6 +3,7 @@
 // are accepted; a blank line is not a record (and is not counted as one); a line longer than `maxLineBytes`
 // is rejected without being held; a last line cut off mid-record is reported as truncated.
 import Foundation
+import JSONText
 import NavigationPolicy
 
 public struct NavlogReader {

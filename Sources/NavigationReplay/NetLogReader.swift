@@ -10,6 +10,7 @@
 // cleanly, so a log from a killed browser is read up to its last whole line, and the cut is reported.
 import BrowserURL
 import Foundation
+import JSONText
 import NavigationPolicy
 
 public struct NetLogReader {

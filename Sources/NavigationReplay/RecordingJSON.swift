@@ -2,6 +2,7 @@
 // log): the bytes decoded as a browser's export is (a byte-order mark honoured) and parsed as JSON, or
 // one rejection naming the format and why the JSON does not parse.
 import Foundation
+import JSONText
 import NavigationPolicy
 
 enum RecordingJSON {

@@ -2,6 +2,7 @@
 // can compare: one case per thing that can be wrong with a navlog line, a recording read whole (HAR, CDP
 // event log, NetLog) or its input. The words are made in RejectionText.swift, when a rejection is printed.
 import BrowserURL
+import JSONText
 import NavigationPolicy
 
 public enum RejectionReason: Sendable, Hashable {

@@ -5,6 +5,7 @@
 // the log. One Replayer replays one log.
 import BrowserURL
 import FindingSeverity
+import JSONText
 import NavigationPolicy
 import SecretMasking
 

@@ -5,6 +5,7 @@
 // dotted path into the record. Parsed by hand: the grammar is a dozen lines and Capture's own; a malformed
 // filter is Capture's invalid_argument naming where.
 import Foundation
+import JSONText
 import NavigationPolicy
 
 indirect enum CaptureFilter: Equatable {

@@ -3,6 +3,7 @@
 // used), the outbox of mails and SMS, and the faults still to inject. Codes are single use and expire by
 // the emulator's clock; a code is checked by value, kind and redirect URI, so a code of one kind can never
 // stand in for another.
+import JSONText
 import ProviderSettings
 import NavigationPolicy
 import Foundation

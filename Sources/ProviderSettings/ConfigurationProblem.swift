@@ -2,21 +2,13 @@
 // (EmulatorConfiguration.Invalid carries it with the key path). The strings a case carries are the
 // file's own; the output module words them (EmulatorText.swift).
 import JSONText
-import NavigationPolicy
 import SensitiveText
 
 public enum ConfigurationProblem: Sendable, Hashable {
     case unreadable(path: String)
-    case encoding(TextEncodingError)
-    /// Not JSON (`parserMessage`: what the JSON parser said, with the line and column it stopped at).
-    case notJSON(parserMessage: String)
-    case notAnObject
-    /// A key given twice in one object (a JSON reader keeps only one).
-    case repeatedKey
-    /// A key the object does not have (`suggestion`: the known key it was probably meant to be).
-    case unknownKey(suggestion: String?, known: [String])
-    case missing
-    case wrongType(ConfigurationValueType)
+    /// What any document of ours may get wrong (JSONDocument's reading): encoding, syntax, a repeated,
+    /// unknown or missing key, a value of the wrong type.
+    case json(JSONReadProblem)
     case empty
     /// A lifetime or timeout outside (0, a year]: the value given.
     case secondsOutOfRange(Double)
@@ -32,9 +24,4 @@ public enum ConfigurationProblem: Sendable, Hashable {
     /// An e-mail address given to two users.
     case repeatedUser(String)
     case apiClientWithoutSecret
-}
-
-/// The type a configuration value must have.
-public enum ConfigurationValueType: Sendable, Hashable {
-    case string, boolean, number, array, object, arrayOfOrigins, arrayOfHostNames, arrayOfURLs
 }

@@ -6,7 +6,6 @@
 // rules loader's are.
 import BrowserURL
 import Foundation
-import NavigationPolicy
 import SensitiveText
 import JSONText
 
@@ -131,21 +130,32 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     }
 
     /// A configuration error: the key path and the problem.
-    public struct Invalid: Error, Sendable, Hashable {
+    public struct Invalid: JSONDocumentError, Sendable, Hashable {
         public let keyPath: String
         public let problem: ConfigurationProblem
         public init(keyPath: String, _ problem: ConfigurationProblem) {
             self.keyPath = keyPath
             self.problem = problem
         }
+        public init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath: keyPath, .json(problem)) }
     }
 
-    /// The keys a configuration may have (any other is refused, naming these).
-    public static let knownKeys = ["appName", "clients", "apiClients", "strictClients", "users", "codeLifetime", "resetCodeLifetime",
-        "accessTokenLifetime", "deepLinkTokenLifetime", "deepLinkTemplate", "maxBodyBytes", "realmConfirmTemplate", "realmResetTemplate",
-        "realmLinkLifetime", "realmResetFunction", "kiiPasswordMode", "kiiResetLifetime", "kiiLinkBase", "description",
-        "allowedOrigins", "allowedHosts", "idleTimeout", "bodyTimeout", "maxPINAttempts", "maxPasswordAttempts", "lockoutSeconds",
-        "engageAPIKey", "engageTokenLifetime"]
+    /// The keys a configuration may have: the reader takes no other, so these are the keys it reads.
+    public enum Key: String, JSONDocumentKey {
+        case appName, clients, apiClients, strictClients, users, codeLifetime, resetCodeLifetime, accessTokenLifetime,
+             deepLinkTokenLifetime, deepLinkTemplate, maxBodyBytes, realmConfirmTemplate, realmResetTemplate, realmLinkLifetime,
+             realmResetFunction, kiiPasswordMode, kiiResetLifetime, kiiLinkBase, description, allowedOrigins, allowedHosts,
+             idleTimeout, bodyTimeout, maxPINAttempts, maxPasswordAttempts, lockoutSeconds, engageAPIKey, engageTokenLifetime
+    }
+    /// The keys of a user.
+    public enum UserKey: String, JSONDocumentKey {
+        case email, password, phone, verified, displayName
+    }
+    /// The keys of a client (of Capture or of its API).
+    public enum ClientKey: String, JSONDocumentKey {
+        case id, secret, redirectURIs
+    }
+    typealias Reader<K: JSONDocumentKey> = JSONObjectReader<K, Invalid>
 
     /// Reads a configuration file: keys it names replace the default's.
     public static func load(path: String) throws(Invalid) -> EmulatorConfiguration {
@@ -154,119 +164,89 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     }
 
     public static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {
-        let top: [String: Any]
-        do { top = try JSONObjectDocument.object(fileBytes: [UInt8](raw)) } catch {
-            switch error {
-            case .encoding(let encoding): throw Invalid(keyPath: "", .encoding(encoding))
-            case .notJSON(let message): throw Invalid(keyPath: "", .notJSON(parserMessage: message))
-            case .notAnObject: throw Invalid(keyPath: "", .notAnObject)
-            case .repeatedKey(let keyPath): throw Invalid(keyPath: keyPath, .repeatedKey)
-            }
-        }
+        let top = try Reader<Key>(JSONDocument.object(fileBytes: [UInt8](raw), as: Invalid.self), at: "")
         var config = EmulatorConfiguration()
-        try only(top, knownKeys, path: "")
-        if let value = top["appName"] { config.appName = try string(value, "appName") }
-        if let value = top["engageAPIKey"] {
-            let key = try string(value, "engageAPIKey")
+        _ = try top.string(.description)
+        if let name = try top.string(.appName) { config.appName = name }
+        if let key = try top.string(.engageAPIKey) {
             guard !key.isEmpty else { throw Invalid(keyPath: "engageAPIKey", .empty) }
             config.engageAPIKey = key
         }
-        if let value = top["strictClients"] { config.strictClients = try bool(value, "strictClients") }
-        let secondsKeys: [(String, WritableKeyPath<EmulatorConfiguration, TimeInterval>)] = [
-            ("codeLifetime", \.codeLifetime), ("resetCodeLifetime", \.resetCodeLifetime), ("accessTokenLifetime", \.accessTokenLifetime),
-            ("deepLinkTokenLifetime", \.deepLinkTokenLifetime), ("realmLinkLifetime", \.realmLinkLifetime),
-            ("kiiResetLifetime", \.kiiResetLifetime), ("idleTimeout", \.idleTimeout), ("bodyTimeout", \.bodyTimeout),
-            ("lockoutSeconds", \.lockoutSeconds), ("engageTokenLifetime", \.engageTokenLifetime),
+        if let strict = try top.bool(.strictClients) { config.strictClients = strict }
+        let secondsKeys: [(Key, WritableKeyPath<EmulatorConfiguration, TimeInterval>)] = [
+            (.codeLifetime, \.codeLifetime), (.resetCodeLifetime, \.resetCodeLifetime), (.accessTokenLifetime, \.accessTokenLifetime),
+            (.deepLinkTokenLifetime, \.deepLinkTokenLifetime), (.realmLinkLifetime, \.realmLinkLifetime),
+            (.kiiResetLifetime, \.kiiResetLifetime), (.idleTimeout, \.idleTimeout), (.bodyTimeout, \.bodyTimeout),
+            (.lockoutSeconds, \.lockoutSeconds), (.engageTokenLifetime, \.engageTokenLifetime),
         ]
         for (key, field) in secondsKeys {
-            guard let value = top[key] else { continue }
-            let seconds = try number(value, key)
+            guard let seconds = try top.number(key) else { continue }
             guard seconds >= shortestSeconds, seconds <= longestSeconds else {
-                throw Invalid(keyPath: key, .secondsOutOfRange(seconds))
+                throw Invalid(keyPath: top.path(key), .secondsOutOfRange(seconds))
             }
             config[keyPath: field] = seconds
         }
-        for (key, field) in [("maxPINAttempts", \EmulatorConfiguration.maxPINAttempts), ("maxPasswordAttempts", \.maxPasswordAttempts)] {
-            guard let value = top[key] else { continue }
-            let count = try number(value, key)
-            guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: key, .attemptsOutOfRange) }
+        for (key, field) in [(Key.maxPINAttempts, \EmulatorConfiguration.maxPINAttempts), (.maxPasswordAttempts, \.maxPasswordAttempts)] {
+            guard let count = try top.number(key) else { continue }
+            guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: top.path(key), .attemptsOutOfRange) }
             config[keyPath: field] = Int(count)
         }
-        if let value = top["allowedOrigins"] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedOrigins", .wrongType(.arrayOfOrigins)) }
-            config.allowedOrigins = try list.enumerated().map { (index, item) throws(Invalid) -> String in
-                let path = "allowedOrigins[\(index)]"
-                let text = try string(item, path)
-                guard let origin = Self.origin(text) else {
-                    throw Invalid(keyPath: path, .notAnOrigin(text))
-                }
+        if top.value(.allowedOrigins) != nil {
+            config.allowedOrigins = try top.elements(.allowedOrigins).map { (element) throws(Invalid) -> String in
+                let text: String = try JSONRead<Invalid>.string(element.value, at: element.keyPath)
+                guard let origin = Self.origin(text) else { throw Invalid(keyPath: element.keyPath, .notAnOrigin(text)) }
                 return origin
             }
         }
-        if let value = top["allowedHosts"] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: "allowedHosts", .wrongType(.arrayOfHostNames)) }
-            config.allowedHosts = try list.enumerated().map { (index, item) throws(Invalid) -> String in
-                let text = try string(item, "allowedHosts[\(index)]")
+        if top.value(.allowedHosts) != nil {
+            config.allowedHosts = try top.elements(.allowedHosts).map { (element) throws(Invalid) -> String in
+                let text: String = try JSONRead<Invalid>.string(element.value, at: element.keyPath)
                 guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !":/?#@[]".utf8.contains($0) }) else {
-                    throw Invalid(keyPath: "allowedHosts[\(index)]", .notAHostName(text))
+                    throw Invalid(keyPath: element.keyPath, .notAHostName(text))
                 }
                 return text.lowercased()
             }
         }
-        if let value = top["deepLinkTemplate"] {
-            let template = try string(value, "deepLinkTemplate")
+        if let template = try top.string(.deepLinkTemplate) {
             guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", .templateLacks(["{token}"])) }
             config.deepLinkTemplate = template
         }
-        for key in ["realmConfirmTemplate", "realmResetTemplate"] {
-            guard let value = top[key] else { continue }
-            let template = try string(value, key)
-            guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: key, .templateLacks(["{token}", "{tokenId}"])) }
-            if key == "realmConfirmTemplate" { config.realmConfirmTemplate = template } else { config.realmResetTemplate = template }
+        for (key, field) in [(Key.realmConfirmTemplate, \EmulatorConfiguration.realmConfirmTemplate), (.realmResetTemplate, \.realmResetTemplate)] {
+            guard let template = try top.string(key) else { continue }
+            guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: top.path(key), .templateLacks(["{token}", "{tokenId}"])) }
+            config[keyPath: field] = template
         }
-        if let value = top["realmResetFunction"] {
-            let outcome = try string(value, "realmResetFunction")
+        if let outcome = try top.string(.realmResetFunction) {
             guard ["success", "pending", "fail"].contains(outcome) else { throw Invalid(keyPath: "realmResetFunction", .notOneOf(["success", "pending", "fail"])) }
             config.realmResetFunction = outcome
         }
-        if let value = top["kiiPasswordMode"] {
-            let mode = try string(value, "kiiPasswordMode")
+        if let mode = try top.string(.kiiPasswordMode) {
             guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", .notOneOf(["user", "auto"])) }
             config.kiiPasswordMode = mode
         }
-        if let value = top["kiiLinkBase"] {
-            let base = try string(value, "kiiLinkBase")
+        if let base = try top.string(.kiiLinkBase) {
             guard base.hasPrefix("https://") || base.hasPrefix("http://"), !base.contains("?"), !base.contains("#") else {
                 throw Invalid(keyPath: "kiiLinkBase", .notLinkBase)
             }
             config.kiiLinkBase = base
         }
-        if let value = top["maxBodyBytes"] {
-            let bytes = try number(value, "maxBodyBytes")
-            guard bytes >= 1024, bytes == bytes.rounded() else { throw Invalid(keyPath: "maxBodyBytes", .bodyLimitTooSmall) }
+        if let bytes = try top.number(.maxBodyBytes) {
+            guard bytes >= 1024, bytes == bytes.rounded(), bytes <= Double(Int32.max) else { throw Invalid(keyPath: "maxBodyBytes", .bodyLimitTooSmall) }
             config.maxBodyBytes = Int(bytes)
         }
-        if let value = top["users"] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: "users", .wrongType(.array)) }
-            config.users = try list.enumerated().map { (index, item) throws(Invalid) -> User in
-                let path = "users[\(index)]"
-                guard let user = item as? [String: Any] else { throw Invalid(keyPath: path, .wrongType(.object)) }
-                try only(user, ["email", "password", "phone", "verified", "displayName"], path: path)
-                guard let email = user["email"] else { throw Invalid(keyPath: "\(path).email", .missing) }
-                guard let password = user["password"] else { throw Invalid(keyPath: "\(path).password", .missing) }
-                return User(email: try string(email, "\(path).email").lowercased(), password: try string(password, "\(path).password"),
-                            phone: try user["phone"].map { (value) throws(Invalid) in try string(value, "\(path).phone") },
-                            verified: try user["verified"].map { (value) throws(Invalid) in try bool(value, "\(path).verified") } ?? true,
-                            displayName: try user["displayName"].map { (value) throws(Invalid) in try string(value, "\(path).displayName") })
+        if top.value(.users) != nil {
+            config.users = try top.objects(.users, keys: UserKey.self).map { (user) throws(Invalid) -> User in
+                User(email: try user.required(.email, user.string).lowercased(), password: try user.required(.password, user.string),
+                     phone: try user.string(.phone), verified: try user.bool(.verified) ?? true, displayName: try user.string(.displayName))
             }
             var seen = Set<String>()
             for (index, user) in config.users.enumerated() where !seen.insert(user.email).inserted {
                 throw Invalid(keyPath: "users[\(index)].email", .repeatedUser(user.email))
             }
         }
-        if let value = top["clients"] { config.clients = try clients(value, key: "clients") }
-        if let value = top["apiClients"] {
-            config.apiClients = try clients(value, key: "apiClients")
+        if top.value(.clients) != nil { config.clients = try clients(top, .clients) }
+        if top.value(.apiClients) != nil {
+            config.apiClients = try clients(top, .apiClients)
             for (index, client) in config.apiClients.enumerated() where (client.secret ?? "").isEmpty {
                 throw Invalid(keyPath: "apiClients[\(index)].secret", .apiClientWithoutSecret)
             }
@@ -275,37 +255,10 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     }
 
     /// A list of clients, each {id, secret?, redirectURIs?}.
-    private static func clients(_ value: Any, key: String) throws(Invalid) -> [Client] {
-            guard let list = value as? [Any] else { throw Invalid(keyPath: key, .wrongType(.array)) }
-            return try list.enumerated().map { (index, item) throws(Invalid) -> Client in
-                let path = "\(key)[\(index)]"
-                guard let client = item as? [String: Any] else { throw Invalid(keyPath: path, .wrongType(.object)) }
-                try only(client, ["id", "secret", "redirectURIs"], path: path)
-                guard let id = client["id"] else { throw Invalid(keyPath: "\(path).id", .missing) }
-                var uris: [String] = []
-                if let value = client["redirectURIs"] {
-                    guard let array = value as? [Any] else { throw Invalid(keyPath: "\(path).redirectURIs", .wrongType(.arrayOfURLs)) }
-                    uris = try array.enumerated().map { (index, item) throws(Invalid) in try string(item, "\(path).redirectURIs[\(index)]") }
-                }
-                return Client(id: try string(id, "\(path).id"), secret: try client["secret"].map { (value) throws(Invalid) in try string(value, "\(path).secret") }, redirectURIs: uris)
-            }
-    }
-
-    private static func only(_ object: [String: Any], _ known: [String], path: String) throws(Invalid) {
-        if let unknown = KnownKeys.firstUnknown(in: object, known: known) {
-            throw Invalid(keyPath: path.isEmpty ? unknown.key : "\(path).\(unknown.key)", .unknownKey(suggestion: unknown.suggestion, known: known))
+    private static func clients(_ top: Reader<Key>, _ key: Key) throws(Invalid) -> [Client] {
+        try top.objects(key, keys: ClientKey.self).map { (client) throws(Invalid) -> Client in
+            Client(id: try client.required(.id, client.string), secret: try client.string(.secret),
+                   redirectURIs: try client.elements(.redirectURIs).map { (element) throws(Invalid) in try JSONRead<Invalid>.string(element.value, at: element.keyPath) })
         }
-    }
-    private static func string(_ value: Any, _ path: String) throws(Invalid) -> String {
-        guard let text = value as? String else { throw Invalid(keyPath: path, .wrongType(.string)) }
-        return text
-    }
-    private static func bool(_ value: Any, _ path: String) throws(Invalid) -> Bool {
-        guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { throw Invalid(keyPath: path, .wrongType(.boolean)) }
-        return number.boolValue
-    }
-    private static func number(_ value: Any, _ path: String) throws(Invalid) -> Double {
-        guard let number = value as? NSNumber, String(cString: number.objCType) != "c" else { throw Invalid(keyPath: path, .wrongType(.number)) }
-        return number.doubleValue
     }
 }

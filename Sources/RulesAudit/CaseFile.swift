@@ -1,7 +1,8 @@
 // CaseFile.swift: reads case files, JSON Lines (one case object per line; blank lines are skipped):
 //   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "method"?, "appInitiated"?, "name"?}
 // A line that is not a case is an error naming its line and the key at fault; the other lines are still
-// read. Each line is read as JSONObjectDocument reads every one of our documents (a key given twice refused).
+// read. Each line is read as JSONDocument reads every one of our documents; the keys a case and its
+// expectation may have are the enums the reader is given.
 import Foundation
 import NavigationPolicy
 import SensitiveText
@@ -28,8 +29,14 @@ public struct CaseFileError: Error, Sendable, Hashable {
 }
 
 public enum CaseFile {
-    public static let caseKeys = ["url", "expect", "state", "frame", "type", "method", "appInitiated", "name"]
-    public static let expectKeys = ["decision", "kind", "rule", "error", "params"]
+    /// The keys a case may have.
+    public enum CaseKey: String, JSONDocumentKey {
+        case url, expect, state, frame, type, method, appInitiated, name
+    }
+    /// The keys a case's expectation may have.
+    public enum ExpectKey: String, JSONDocumentKey {
+        case decision, kind, rule, error, params
+    }
 
     /// Reads the file at `path`: its cases and its bad lines.
     public static func load(path: String) -> (cases: [TestCase], errors: [CaseFileError]) {
@@ -43,7 +50,7 @@ public enum CaseFile {
     public static func parse(_ raw: [UInt8], file: String) -> (cases: [TestCase], errors: [CaseFileError]) {
         let bytes: [UInt8]
         do { bytes = try TextEncoding.utf8(raw) } catch {
-            return ([], [CaseFileError(file: file, line: 0, key: nil, problem: .encoding(error))])
+            return ([], [CaseFileError(file: file, line: 0, key: nil, problem: .json(.encoding(error)))])
         }
         var cases: [TestCase] = []
         var errors: [CaseFileError] = []
@@ -66,61 +73,50 @@ public enum CaseFile {
     }
 
     static func parseLine(_ bytes: [UInt8], source: CaseSource) -> Result<TestCase, CaseFileError> {
-        func fail(_ key: String?, _ problem: CaseFileProblem) -> Result<TestCase, CaseFileError> {
-            .failure(CaseFileError(file: source.file, line: source.line, key: key, problem: problem))
+        guard isUTF8(bytes) else { return .failure(CaseFileError(file: source.file, line: source.line, key: nil, problem: .notUTF8)) }
+        do throws(LineError) {
+            return .success(try testCase(JSONDocument.object(utf8: bytes, as: LineError.self), source: source))
+        } catch {
+            return .failure(CaseFileError(file: source.file, line: source.line, key: error.key, problem: error.problem))
         }
-        guard isUTF8(bytes) else { return fail(nil, .notUTF8) }
-        let object: [String: Any]
-        do { object = try JSONObjectDocument.object(utf8: bytes) } catch {
-            switch error {
-            case .encoding: return fail(nil, .notUTF8)
-            case .notJSON(let message): return fail(nil, .notJSON(parserMessage: message))
-            case .notAnObject: return fail(nil, .notAnObject)
-            case .repeatedKey(let keyPath): return fail(keyPath, .repeatedKey)
-            }
+    }
+
+    /// A line's problem and the key at fault, as the reader throws it.
+    struct LineError: JSONDocumentError {
+        var key: String?
+        var problem: CaseFileProblem
+        init(_ key: String, _ problem: CaseFileProblem) {
+            self.key = key
+            self.problem = problem
         }
-        if let unknown = KnownKeys.firstUnknown(in: object, known: caseKeys) {
-            return fail(unknown.key, .unknownKey(suggestion: unknown.suggestion))
+        init(keyPath: String, reading problem: JSONReadProblem) {
+            key = keyPath.isEmpty ? nil : keyPath
+            self.problem = .json(problem)
         }
-        guard let url = object["url"] as? String else {
-            return fail("url", object["url"] == nil ? .missing : .wrongValue)
-        }
-        guard let expectObject = object["expect"] as? [String: Any] else {
-            return fail("expect", object["expect"] == nil ? .missing : .wrongValue)
-        }
-        var testCase = TestCase(url, expect: CaseExpectation(), source: source)
-        switch expectation(expectObject) {
-        case .success(let expect): testCase.expect = expect
-        case .failure(let error): return fail(error.key, error.problem)
-        }
-        if testCase.expect.isEmpty { return fail("expect", .emptyExpectation) }
-        if let value = object["name"] {
-            guard let name = value as? String else { return fail("name", .wrongValue) }
-            testCase.name = name
-        }
-        if let value = object["state"] {
-            guard let state = value as? String else { return fail("state", .wrongValue) }
-            testCase.state = state
-        }
-        if let value = object["frame"] {
-            guard let frame = value as? String, frame == "main" || frame == "sub" else { return fail("frame", .wrongValue) }
+    }
+
+    static func testCase(_ object: JSONValue, source: CaseSource) throws(LineError) -> TestCase {
+        let reader = try JSONObjectReader<CaseKey, LineError>(object, at: "")
+        let url = try reader.required(.url, reader.string)
+        guard let expectReader = try reader.object(.expect, keys: ExpectKey.self) else { throw LineError("expect", .json(.missing)) }
+        var testCase = TestCase(url, expect: try expectation(expectReader), source: source)
+        if testCase.expect.isEmpty { throw LineError("expect", .emptyExpectation) }
+        testCase.name = try reader.string(.name)
+        testCase.state = try reader.string(.state)
+        if let frame = try reader.string(.frame) {
+            guard frame == "main" || frame == "sub" else { throw LineError("frame", .wrongValue) }
             testCase.isMainFrame = frame == "main"
         }
-        if let value = object["type"] {
-            guard let text = value as? String, let type = NavigationType(rawValue: text) else {
-                return fail("type", .wrongValue)
-            }
+        if let text = try reader.string(.type) {
+            guard let type = NavigationType(rawValue: text) else { throw LineError("type", .wrongValue) }
             testCase.type = type
         }
-        if let value = object["method"] {
-            guard let method = value as? String, ["GET", "POST"].contains(method.uppercased()) else { return fail("method", .wrongValue) }
+        if let method = try reader.string(.method) {
+            guard ["GET", "POST"].contains(method.uppercased()) else { throw LineError("method", .wrongValue) }
             testCase.method = method.uppercased()
         }
-        if let value = object["appInitiated"] {
-            guard let flag = value as? Bool else { return fail("appInitiated", .wrongValue) }
-            testCase.isAppInitiated = flag
-        }
-        return .success(testCase)
+        testCase.isAppInitiated = try reader.bool(.appInitiated) ?? false
+        return testCase
     }
 
     /// Whether the bytes are valid UTF-8 (String(validating:) needs macOS 15 / iOS 18; this builds for the
@@ -137,44 +133,34 @@ public enum CaseFile {
         }
     }
 
-    private struct KeyError: Error { var key: String; var problem: CaseFileProblem }
-
-    private static func expectation(_ object: [String: Any]) -> Result<CaseExpectation, KeyError> {
+    private static func expectation(_ reader: JSONObjectReader<ExpectKey, LineError>) throws(LineError) -> CaseExpectation {
         var expect = CaseExpectation()
-        if let unknown = KnownKeys.firstUnknown(in: object, known: expectKeys) {
-            return .failure(KeyError(key: "expect.\(unknown.key)", problem: .unknownKey(suggestion: unknown.suggestion)))
-        }
-        if let value = object["decision"] {
-            guard let text = value as? String, let action = PolicyAction(rawValue: text) else {
-                return .failure(KeyError(key: "expect.decision", problem: .wrongValue))
-            }
+        if let text = try reader.string(.decision) {
+            guard let action = PolicyAction(rawValue: text) else { throw LineError(reader.path(.decision), .wrongValue) }
             expect.decision = action
         }
-        if let value = object["kind"] {
-            guard let text = value as? String, let kind = DecisionKind(rawValue: text) else {
-                return .failure(KeyError(key: "expect.kind", problem: .wrongValue))
-            }
+        if let text = try reader.string(.kind) {
+            guard let kind = DecisionKind(rawValue: text) else { throw LineError(reader.path(.kind), .wrongValue) }
             expect.kind = kind
         }
-        for key in ["rule", "error"] {
-            guard let value = object[key] else { continue }
-            let expected: ExpectedText
-            if value is NSNull { expected = .absent }
-            else if let text = value as? String { expected = .text(text) }
-            else { return .failure(KeyError(key: "expect.\(key)", problem: .wrongValue)) }
-            if key == "rule" { expect.rule = expected } else { expect.error = expected }
-        }
-        if let value = object["params"] {
-            guard let params = value as? [String: Any] else {
-                return .failure(KeyError(key: "expect.params", problem: .wrongValue))
-            }
-            for (name, item) in params {
-                if item is NSNull { expect.params[name] = .absent }
-                else if let text = item as? String { expect.params[name] = .text(text) }
-                else { return .failure(KeyError(key: "expect.params.\(name)", problem: .wrongValue)) }
+        expect.rule = try expectedText(reader.value(.rule), at: reader.path(.rule))
+        expect.error = try expectedText(reader.value(.error), at: reader.path(.error))
+        if let value = reader.value(.params) {
+            for (name, item) in try JSONRead<LineError>.members(value, at: reader.path(.params)) as [String: JSONValue] {
+                expect.params[name] = try expectedText(item, at: JSONKeyPath.member(name, of: reader.path(.params)))
             }
         }
-        return .success(expect)
+        return expect
+    }
+
+    /// A string the decision must carry, or null for none.
+    private static func expectedText(_ value: JSONValue?, at keyPath: String) throws(LineError) -> ExpectedText? {
+        switch value {
+        case nil: nil
+        case .null?: .absent
+        case .string(let text)?: .text(text)
+        case let other?: throw LineError(keyPath: keyPath, reading: .wrongType(.string, found: other.kind))
+        }
     }
 
     /// A case as one line of a case file (what `--init` writes); keys in the documented order.

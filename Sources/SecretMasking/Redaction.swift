@@ -9,6 +9,7 @@
 // only in its exact shape). URLSecrets.swift masks URLs and form strings, JSONSecrets.swift JSON and
 // bridge payloads, TextSecrets.swift free text and terminal escaping.
 import BrowserURL
+import JSONText
 import NavigationPolicy
 import SensitiveText
 

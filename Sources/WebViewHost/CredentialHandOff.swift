@@ -3,6 +3,7 @@
 // janrain:accessToken=, or a drained bridge event (or a call to the app's JavaScript interface), delivered,
 // whose arguments carry a secret value.
 import BrowserURL
+import JSONText
 import NavigationPolicy
 import SecretMasking
 import NavigationReplay

@@ -3,6 +3,7 @@
 // `--record` writes a navlog that replays to the same decisions and events. A bridge signal's record is
 // complete only when its queue has been drained (an asynchronous evaluate-JavaScript); records after it
 // wait, so the transcript keeps the view's order. No WebKit here: tested without the trait.
+import JSONText
 import OutputFiles
 import Foundation
 import NavigationPolicy

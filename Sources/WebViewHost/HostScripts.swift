@@ -4,6 +4,7 @@
 // with https://__bridge_loaded__, as the native library does), and a document-start probe that reports
 // uncaught script errors to the host. No WebKit here.
 import BrowserURL
+import JSONText
 import NavigationPolicy
 
 public enum HostScripts {

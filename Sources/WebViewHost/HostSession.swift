@@ -4,6 +4,7 @@
 // run once the page has loaded, screenshots named and reported, and the end (ask the page where it is,
 // then leave). It asks the view it runs (HostViewControl: HostedWebView on WebKitGTK, a fake in tests) to
 // evaluate scripts, take snapshots, wait and quit; it never touches WebKit, so it is tested without it.
+import JSONText
 import OutputFiles
 import Foundation
 import NavigationPolicy

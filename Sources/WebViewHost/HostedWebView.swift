@@ -19,6 +19,7 @@ import FlowInspector
 import BrowserURL
 import CSoup
 import Foundation
+import JSONText
 import NavigationPolicy
 import NavigationReplay
 import SensitiveText

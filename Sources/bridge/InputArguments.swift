@@ -5,6 +5,7 @@
 // reported by its number, and the lines after it are still read. The input's byte-order mark is read as
 // every file's is (TextEncoding).
 import Foundation
+import JSONText
 import NavigationPolicy
 import NavigationReplay
 

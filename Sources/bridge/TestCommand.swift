@@ -2,6 +2,7 @@
 // the attack (AttackCatalogue's lookalikes of every rule); results as text, JSON lines, JUnit XML or
 // SARIF through the transcript's renderer and Redactor. The work is RulesAudit's; this is options and
 // wiring.
+import JSONText
 import OutputFiles
 import SecretMasking
 import CommandOutput

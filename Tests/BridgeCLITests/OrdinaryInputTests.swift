@@ -5,6 +5,7 @@
 // past replay's limit is reported by number and the lines after it are still read.
 import TestSupport
 import CommandOutput
+import JSONText
 import Foundation
 import SecretMasking
 import NavigationPolicy
@@ -75,7 +76,7 @@ struct OrdinaryInputTests {
     func utf32() throws {
         let rules = try Self.file("rules.json", Data([0xFF, 0xFE, 0x00, 0x00] + Array("{}".utf8)))
         let error = try #require(CommandProblemTests.rulesError(rules))
-        #expect(error.problem == .encoding(.utf32))
+        #expect(error.problem == .json(.encoding(.utf32)))
         try CommandProblemTests.expect(["check", "--rules", rules, Self.sentinel], .rules(error))
     }
 

@@ -99,14 +99,14 @@ struct SensitiveTextTests {
 
     @Test("a rules file's key path is input: a key that is a credential is masked where the error names it")
     func keyPathIsInput() {
-        let error = RulesError("sentinels[0].\(Self.jwt)", .unknownKey(suggestion: nil, known: ["name"]), file: "rules.json")
+        let error = RulesError("sentinels[0].\(Self.jwt)", .json(.unknownKey(suggestion: nil, known: ["name"])), file: "rules.json")
         #expect(error.words.parts.first == .value(Sensitive("rules.json", as: .input)))
         #expect(!error.description.contains(Self.jwt))
     }
 
     @Test("a rules error's words name the file, then the key path, then the problem's words, in that order")
     func rulesErrorWords() {
-        let problem = RulesProblem.unknownKey(suggestion: nil, known: ["name"])
+        let problem = RulesProblem.json(.unknownKey(suggestion: nil, known: ["name"]))
         let located: MessageText = "\(input: "/x/rules.json"): \(input: "sentinels[0].nmae"): " + problem.words
         #expect(RulesError("sentinels[0].nmae", problem, file: "/x/rules.json").words == located)
         // A whole-file problem has no key path: the file, then the problem.

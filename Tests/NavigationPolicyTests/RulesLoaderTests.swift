@@ -1,6 +1,7 @@
 // RulesLoaderTests.swift: rules files that cannot be honoured are rejected, naming the key path and the problem (a value).
 import BrowserURL
 import Foundation
+import JSONText
 @testable import NavigationPolicy
 import Testing
 
@@ -16,9 +17,9 @@ struct RulesLoaderTests {
     }
 
     @Test("bad files are rejected with the key path and the problem", arguments: [
-        (#"{"version":1,"sentinel":[]}"#, "sentinel", RulesProblem.unknownKey(suggestion: "sentinels", known: RulesLoader.topLevelKeys)),
+        (#"{"version":1,"sentinel":[]}"#, "sentinel", RulesProblem.json(.unknownKey(suggestion: "sentinels", known: Self.keys(RulesLoader.TopLevelKey.self)))),
         (#"{"version":2}"#, "version", .unsupportedVersion(2)),
-        (#"{"default":"cancel"}"#, "version", .missing),
+        (#"{"default":"cancel"}"#, "version", .json(.missing)),
         (#"{"version":1,"default":"drop"}"#, "default", .unknownAction("drop")),
         (#"{"version":1,"allow":["https://*evil.com"]}"#, "allow[0]", .misplacedWildcard("https://*evil.com")),
         (#"{"version":1,"allow":["https://a.*.example.com"]}"#, "allow[0]", .misplacedWildcard("https://a.*.example.com")),
@@ -30,25 +31,25 @@ struct RulesLoaderTests {
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","responseMode":"form"}]}"#, "sentinels[0].responseMode", .unknownResponseMode("form")),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","responseMode":"form_post","require":["code"]}]}"#, "sentinels[0].require", .formPostReadsURL),
         (#"{"version":1,"platform":"windows"}"#, "platform", .unknownPlatform("windows")),
-        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","redirectUri":"x"}]}"#, "sentinels[0].redirectUri", .unknownKey(suggestion: "redirectURI", known: RulesLoader.sentinelKeys)),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","redirectUri":"x"}]}"#, "sentinels[0].redirectUri", .json(.unknownKey(suggestion: "redirectURI", known: Self.keys(RulesLoader.SentinelKey.self)))),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","require":["code"],"forbid":["code"]}]}"#, "sentinels[0].forbid", .requiredAndForbidden("code")),
         (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","loopbackAnyPort":true}]}"#, "sentinels[0].loopbackAnyPort", .anyPortNotLoopback(host: "a.example")),
-        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","trailingSlash":"yes"}]}"#, "sentinels[0].trailingSlash", .wrongType(.boolean)),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb","trailingSlash":"yes"}]}"#, "sentinels[0].trailingSlash", .json(.wrongType(.boolean, found: .string))),
         (#"{"version":1,"sentinels":[{"name":"a","redirectURI":"https://a.example/cb"},{"name":"b","redirectURI":"HTTPS://A.example:443/cb","require":["code"]}]}"#, "sentinels[1]", .shadowedSentinel(byKeyPath: "sentinels[0]", name: "a")),
         (#"{"version":1,"schemes":[{"scheme":"myapp"},{"scheme":"myapp","route":"reset"}]}"#, "schemes[1]", .shadowedSchemeRule(byKeyPath: "schemes[0]", name: "schemes[0]", scheme: "myapp")),
         (#"{"version":1,"schemes":[{"scheme":"janrain","protocol":"janrain","route":"x"}]}"#, "schemes[0].route", .protocolAndRoute),
         (#"{"version":1,"schemes":[{"scheme":"x","protocol":"cordova"}]}"#, "schemes[0].protocol", .unknownProtocol("cordova")),
         (#"{"version":1,"schemes":[{"scheme":"https"}]}"#, "schemes[0].scheme", .webScheme("https")),
-        (#"{"version":1,"schemes":[{"route":"x"}]}"#, "schemes[0].scheme", .missing),
-        (#"{"version":1,"handlers":["onCaptureLoginSuccess"]}"#, "handlers", .handlersNotObject),
-        (#"{"version":1,"handlers":{"onCaptureLoginSuccess":"signIn"}}"#, "handlers.onCaptureLoginSuccess", .wrongType(.array)),
-        (#"{"version":1,"handlers":{"onCaptureLoginSuccess":["signIn",""]}}"#, "handlers.onCaptureLoginSuccess[1]", .wrongType(.nonEmptyString)),
+        (#"{"version":1,"schemes":[{"route":"x"}]}"#, "schemes[0].scheme", .json(.missing)),
+        (#"{"version":1,"handlers":["onCaptureLoginSuccess"]}"#, "handlers", .json(.wrongType(.object, found: .array))),
+        (#"{"version":1,"handlers":{"onCaptureLoginSuccess":"signIn"}}"#, "handlers.onCaptureLoginSuccess", .json(.wrongType(.array, found: .string))),
+        (#"{"version":1,"handlers":{"onCaptureLoginSuccess":["signIn",""]}}"#, "handlers.onCaptureLoginSuccess[1]", .json(.wrongType(.nonEmptyString, found: .string))),
         (#"{"version":1,"handlers":{"onCaptureLoginSuccess":[]}}"#, "handlers.onCaptureLoginSuccess", .noHandlers),
         // Duplicate keys, at any depth, named by their path.
-        (#"{"version":1,"default":"allow","default":"cancel"}"#, "default", .repeatedKey),
-        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb"},{"redirectURI":"https://a.example/x","name":"b","name":"c"}]}"#, "sentinels[1].name", .repeatedKey),
-        (#"{"version":1,"handlers":{"e":["a"],"e":["b"]}}"#, "handlers.e", .repeatedKey),
-        (#"{"version":1,"default":"allow","d\u0065fault":"cancel"}"#, "default", .repeatedKey),
+        (#"{"version":1,"default":"allow","default":"cancel"}"#, "default", .json(.repeatedKey)),
+        (#"{"version":1,"sentinels":[{"redirectURI":"https://a.example/cb"},{"redirectURI":"https://a.example/x","name":"b","name":"c"}]}"#, "sentinels[1].name", .json(.repeatedKey)),
+        (#"{"version":1,"handlers":{"e":["a"],"e":["b"]}}"#, "handlers.e", .json(.repeatedKey)),
+        (#"{"version":1,"default":"allow","d\u0065fault":"cancel"}"#, "default", .json(.repeatedKey)),
         // Names: none empty, none twice (sentinels and schemes share them).
         (#"{"version":1,"sentinels":[{"name":"","redirectURI":"https://a.example/cb"}]}"#, "sentinels[0].name", .emptyName),
         (#"{"version":1,"sentinels":[{"name":"s","redirectURI":"https://a.example/cb"},{"name":"s","redirectURI":"https://a.example/other"}]}"#, "sentinels[1].name", .nameTaken("s", firstKeyPath: "sentinels[0]")),
@@ -65,7 +66,14 @@ struct RulesLoaderTests {
         (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["ok","not ok"]}]}"#, "javascriptInterfaces[0].methods[1]", .methodNotIdentifier("not ok")),
         (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"protocol":"jsonrpc"}]}"#, "javascriptInterfaces[0].protocol", .unknownProtocol("jsonrpc")),
         (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"]},{"name":"demo","methods":["b"]}]}"#, "javascriptInterfaces[1].name", .interfaceAddedTwice("demo")),
-        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"method":"b"}]}"#, "javascriptInterfaces[0].method", .unknownKey(suggestion: "methods", known: RulesLoader.interfaceKeys)),
+        (#"{"version":1,"javascriptInterfaces":[{"name":"demo","methods":["a"],"method":"b"}]}"#, "javascriptInterfaces[0].method", .json(.unknownKey(suggestion: "methods", known: Self.keys(RulesLoader.InterfaceKey.self)))),
+        // Every key read is typed, the description too; a sentinel, an origin, a scheme rule are what they must be.
+        (#"{"version":1,"description":["x"]}"#, "description", .json(.wrongType(.string, found: .array))),
+        (#"{"version":1,"allow":[7]}"#, "allow[0]", .json(.wrongType(.string, found: .number))),
+        (#"{"version":1,"sentinels":["https://a.example/cb"]}"#, "sentinels[0]", .json(.wrongType(.object, found: .string))),
+        (#"{"version":1.5}"#, "version", .json(.wrongType(.wholeNumber, found: .number))),
+        (#"{"version":1,"expectedState":null}"#, "expectedState", .json(.wrongType(.string, found: .null))),
+        (#"{"version":1,"allow":["https://a.example",]}"#, "", .json(.syntax(.unexpectedCharacter(UInt8(ascii: "]")), line: 1, column: 43))),
     ])
     func rejected(json: String, keyPath: String, problem: RulesProblem) {
         let error = Self.error(json)
@@ -74,17 +82,12 @@ struct RulesLoaderTests {
     }
 
 
-    @Test("not JSON at all")
-    func notJSON() {
-        let error = Self.error("{\"version\": 1,")
-        #expect(error?.keyPath == "")
-        guard case .notJSON? = error?.problem else { Issue.record("\(String(describing: error))"); return }
-    }
+    /// An object's keys as the unknown-key problem lists them.
+    static func keys<Key: JSONDocumentKey>(_ type: Key.Type) -> [String] { Key.allCases.map(\.rawValue) }
 
-    @Test("an unknown key suggests the known one that differs in case")
-    func suggestion() {
-        #expect(Self.error(#"{"version":1,"sentinels":[{"redirectUri":"https://a.example/cb"}]}"#)?.problem
-                == .unknownKey(suggestion: "redirectURI", known: RulesLoader.sentinelKeys))
+    @Test("not JSON at all: where it stops and why")
+    func notJSON() {
+        #expect(Self.error("{\"version\": 1,") == RulesError("", .json(.syntax(.endOfInput, line: 1, column: 15))))
     }
 
     @Test("the DESIGN.md example and every preset load")
@@ -148,22 +151,5 @@ struct RulesLoaderTests {
         let engine = PolicyEngine(rules: rules)
         #expect(engine.decide(NavigationRequest(url: "https://app49.example.com/cb/9999?code=x")).rule == "s9999")
         #expect(engine.decide(NavigationRequest(url: "https://app0.example.com/cb/0?code=x")).rule == "s0")
-    }
-}
-
-@Suite("Known keys")
-struct KnownKeysTests {
-    @Test("a key meant as a known one is suggested: letter case, then one or two edits, only when no other is as near",
-          arguments: [("Sentinels", "sentinels"), ("sentinal", "sentinels"), ("redirectUri", "redirectURI"), ("expectedStat", "expectedState"),
-                      ("hanlders", "handlers"), ("colour", nil), ("x", nil)] as [(String, String?)])
-    func suggestion(key: String, expected: String?) {
-        let known = RulesLoader.topLevelKeys + RulesLoader.sentinelKeys
-        #expect(KnownKeys.suggestion(for: key, among: known) == expected)
-    }
-
-    @Test("two known keys as near as each other: no suggestion")
-    func tie() {
-        #expect(KnownKeys.suggestion(for: "ab", among: ["ac", "ad"]) == nil)
-        #expect(KnownKeys.firstUnknown(in: ["b": 1, "a": 1, "known": 1], known: ["known"])?.key == "a")
     }
 }

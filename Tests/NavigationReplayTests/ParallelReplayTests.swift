@@ -3,6 +3,7 @@
 // fixture with batches and chunks small enough to split it anywhere, and on a generated log of many batches.
 import SecretMasking
 import CommandOutput
+import JSONText
 import Foundation
 import NavigationPolicy
 @testable import NavigationReplay

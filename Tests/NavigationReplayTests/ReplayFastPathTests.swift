@@ -7,6 +7,7 @@ import Foundation
 import NavigationPolicy
 import SeededRandom
 import Testing
+@testable import JSONText
 @testable import NavigationReplay
 
 @Suite struct ReplayFastPathTests {
@@ -26,7 +27,7 @@ import Testing
             let input = Self.bytes(Int.random(in: 0..<40, using: &random), &random)
             let from = input.isEmpty ? 0 : Int.random(in: 0...input.count, using: &random)
             let expected = input[from...].firstIndex(where: Self.needsLook) ?? input.count
-            let found = input.withUnsafeBufferPointer { JSONByteScanner.skipPlain($0, from: from) }
+            let found = input.withUnsafeBufferPointer { JSONScanner.skipPlain($0, from: from) }
             #expect(found == expected, "\(input) from \(from)")
         }
     }
@@ -40,7 +41,7 @@ import Testing
                 let plain = String(repeating: "a", count: at) + json + String(repeating: "b", count: 20 - at)
                 let line = Array("\"\(plain)\"".utf8)
                 let read: String? = line.withUnsafeBufferPointer { buffer in
-                    var scanner = JSONByteScanner(buffer)
+                    var scanner = JSONScanner(buffer)
                     return try? scanner.string()
                 }
                 #expect(read == text.map { String(repeating: "a", count: at) + $0 + String(repeating: "b", count: 20 - at) }, "\(plain)")
@@ -66,9 +67,9 @@ import Testing
 
     static func index(of key: String) -> Int? {
         Array("{\"\(key)\":1}".utf8).withUnsafeBufferPointer { buffer in
-            var scanner = JSONByteScanner(buffer)
+            var scanner = JSONScanner(buffer)
             var found: Int?? = nil
-            try? scanner.object { (s: inout JSONByteScanner, k: JSONKey) throws(JSONScanError) in
+            try? scanner.object { (s: inout JSONScanner, k: JSONScannedKey) throws(JSONScanError) in
                 found = .some(Fields.index(of: k))
                 try s.skipValue()
             }

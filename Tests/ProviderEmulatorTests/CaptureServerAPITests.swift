@@ -4,6 +4,7 @@
 // only where a call allows it), each refusal by Capture's code. janrain-python-api runs the same calls over
 // HTTP in Tests/Contracts.
 import Foundation
+import JSONText
 import NavigationPolicy
 @testable import ProviderEmulator
 import Testing

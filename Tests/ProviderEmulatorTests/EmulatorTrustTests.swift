@@ -6,6 +6,7 @@
 import ProviderSettings
 import BrowserURL
 import Foundation
+import JSONText
 import NavigationPolicy
 import ProviderEmulator
 import Testing

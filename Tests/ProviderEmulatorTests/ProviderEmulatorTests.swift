@@ -215,19 +215,25 @@ struct BackendEmulatorTests {
     }
 
     @Test("configuration errors name the key path and the problem", arguments: [
-        (#"{"users":[{"email":"a@b.c"}]}"#, "users[0].password", ConfigurationProblem.missing),
+        (#"{"users":[{"email":"a@b.c"}]}"#, "users[0].password", ConfigurationProblem.json(.missing)),
         (#"{"users":[{"email":"a@b.c","password":"p"},{"email":"A@b.c","password":"q"}]}"#, "users[1].email", .repeatedUser("a@b.c")),
         (#"{"codeLifetime":0}"#, "codeLifetime", .secondsOutOfRange(0)),
         (#"{"deepLinkTemplate":"yourapp://x"}"#, "deepLinkTemplate", .templateLacks(["{token}"])),
         (#"{"realmResetTemplate":"yourapp://x?token={token}"}"#, "realmResetTemplate", .templateLacks(["{token}", "{tokenId}"])),
         (#"{"kiiPasswordMode":"none"}"#, "kiiPasswordMode", .notOneOf(["user", "auto"])),
-        (#"{"colour":"red"}"#, "colour", .unknownKey(suggestion: nil, known: EmulatorConfiguration.knownKeys)),
-        (#"{"codeLifetme":60}"#, "codeLifetme", .unknownKey(suggestion: "codeLifetime", known: EmulatorConfiguration.knownKeys)),
-        (#"{"users":[{"email":"a@b.c","password":"p","password":"q"}]}"#, "users[0].password", .repeatedKey),
-        (#"{"clients":[{"secret":"s"}]}"#, "clients[0].id", .missing),
+        (#"{"colour":"red"}"#, "colour", .json(.unknownKey(suggestion: nil, known: Self.configurationKeys))),
+        (#"{"codeLifetme":60}"#, "codeLifetme", .json(.unknownKey(suggestion: "codeLifetime", known: Self.configurationKeys))),
+        (#"{"users":[{"email":"a@b.c","password":"p","password":"q"}]}"#, "users[0].password", .json(.repeatedKey)),
+        (#"{"clients":[{"secret":"s"}]}"#, "clients[0].id", .json(.missing)),
         (#"{"maxBodyBytes":0}"#, "maxBodyBytes", .bodyLimitTooSmall),
-        (#"{"users":"ada"}"#, "users", .wrongType(.array)),
-        ("[1]", "", .notAnObject),
+        (#"{"users":"ada"}"#, "users", .json(.wrongType(.array, found: .string))),
+        (#"{"users":["ada"]}"#, "users[0]", .json(.wrongType(.object, found: .string))),
+        (#"{"clients":[{"id":"a","redirectURIs":[1]}]}"#, "clients[0].redirectURIs[0]", .json(.wrongType(.string, found: .number))),
+        (#"{"strictClients":"yes"}"#, "strictClients", .json(.wrongType(.boolean, found: .string))),
+        (#"{"description":7}"#, "description", .json(.wrongType(.string, found: .number))),
+        (#"{"maxBodyBytes":1e300}"#, "maxBodyBytes", .bodyLimitTooSmall),
+        (#"{"appName":"a",}"#, "", .json(.syntax(.expectedKey(found: UInt8(ascii: "}")), line: 1, column: 16))),
+        ("[1]", "", .json(.notAnObject(.array))),
     ])
     func configuration(json: String, keyPath: String, problem: ConfigurationProblem) async {
         do throws(EmulatorConfiguration.Invalid) {
@@ -238,14 +244,16 @@ struct BackendEmulatorTests {
         }
     }
 
-    @Test("a configuration that is not JSON carries the parser's own reason, as a rules file does")
+    /// Every key a configuration may have, as the unknown-key problem lists them.
+    static let configurationKeys = EmulatorConfiguration.Key.allCases.map(\.rawValue)
+
+    @Test("a configuration that is not JSON says where it stops and why, as a rules file does")
     func notJSON() {
         do throws(EmulatorConfiguration.Invalid) {
-            _ = try EmulatorConfiguration.parse(Data("{\"appName\": }".utf8))
+            _ = try EmulatorConfiguration.parse(Data("{\n  \"appName\": }".utf8))
             Issue.record("accepted")
         } catch {
-            guard case .notJSON(let message) = error.problem else { Issue.record("\(error)"); return }
-            #expect(error.keyPath.isEmpty && !message.isEmpty)
+            #expect(error == EmulatorConfiguration.Invalid(keyPath: "", .json(.syntax(.unexpectedCharacter(UInt8(ascii: "}")), line: 2, column: 14))))
         }
     }
 }

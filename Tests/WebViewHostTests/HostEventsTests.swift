@@ -3,6 +3,7 @@
 // text. The JSON is decoded, not searched.
 import SecretMasking
 import CommandOutput
+import JSONText
 import Foundation
 import NavigationPolicy
 import SensitiveText

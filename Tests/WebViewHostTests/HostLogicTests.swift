@@ -2,6 +2,7 @@
 // and source the engine and recording see; the stop state machine (conditions, idleness, the timeout,
 // failures after a stop); and what counts as a credential hand-off for --until sentinel.
 import BrowserURL
+import JSONText
 import Foundation
 import NavigationPolicy
 import NavigationReplay

@@ -5,6 +5,7 @@
 // twice; the end asks the page where it is.
 import BrowserURL
 import CommandOutput
+import JSONText
 import Foundation
 import NavigationPolicy
 import NavigationReplay

@@ -11,14 +11,7 @@ extension ConfigurationProblem: WordedValue {
     public var words: MessageText {
         switch self {
         case .unreadable(let path): "\(input: path) cannot be read"
-        case .encoding(let error): error.words
-        case .notJSON(let parserMessage): "not valid JSON: \(foreign: parserMessage)"
-        case .notAnObject: "the configuration must be a JSON object"
-        case .repeatedKey: "the key occurs twice in the same object; a JSON reader keeps only one of them, so the file would not mean what it says"
-        case .unknownKey(let suggestion, let known):
-            "unknown key\(suggestion.map { " (did you mean \($0.debugDescription)?)" } ?? ""); known keys: \(words: known.joined(separator: ", "))"
-        case .missing: "missing; it is required"
-        case .wrongType(let type): "must be \(words: type.words)"
+        case .json(let problem): problem.words(document: "the configuration")
         case .empty: "must not be empty"
         case .secondsOutOfRange(let seconds):
             "must be from \(words: JSONWriter.numberText(EmulatorConfiguration.shortestSeconds)) (a millisecond) to \(Int(EmulatorConfiguration.longestSeconds)) seconds (a year); it is \(words: JSONWriter.numberText(seconds))"
@@ -38,19 +31,5 @@ extension ConfigurationProblem: WordedValue {
 extension EmulatorConfiguration.Invalid: WordedValue {
     /// The key path (made of the file's keys, so input) and the problem.
     public var words: MessageText { keyPath.isEmpty ? problem.words : "\(input: keyPath): \(problem.words)" }
-}
-extension ConfigurationValueType {
-    public var words: String {
-        switch self {
-        case .string: "a string"
-        case .boolean: "true or false"
-        case .number: "a number"
-        case .array: "an array"
-        case .object: "an object"
-        case .arrayOfOrigins: "an array of origins such as https://yourdomain.com"
-        case .arrayOfHostNames: "an array of host names"
-        case .arrayOfURLs: "an array of URLs"
-        }
-    }
 }
 

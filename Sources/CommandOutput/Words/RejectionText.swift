@@ -2,6 +2,7 @@
 // text and JSON lines. The readers give values (RejectionReason, SkipReason); the words are made here as
 // MessageText, the log's values quoted with their readings, so the renderer masks the values alone.
 import FindingSeverity
+import JSONText
 import NavigationReplay
 import BrowserURL
 import NavigationPolicy

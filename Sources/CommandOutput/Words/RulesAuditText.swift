@@ -1,6 +1,7 @@
 // RulesAuditText.swift: `bridge test`'s values in words: a case file's problems, how a decision came out,
 // the starter file's notes. RulesAudit gives the values; the file's text they quote (a file name, a key, a
 // rule's name) is input, so the renderer masks it by its reading.
+import JSONText
 import NavigationPolicy
 import RulesAudit
 import SecretMasking
@@ -22,39 +23,26 @@ extension CaseFileProblem {
     public func words(key: String?) -> MessageText {
         switch self {
         case .unreadable: "cannot be read"
-        case .encoding(let error): error.words
         case .noCases: "holds no cases (one JSON object per line: {\"url\": …, \"expect\": {…}})"
         case .notUTF8: "not UTF-8"
-        case .notJSON(let parserMessage): "not a JSON object: \(foreign: parserMessage)"
-        case .notAnObject: "not a JSON object: each line is one case, {\"url\": …, \"expect\": {…}}"
-        case .repeatedKey: "the key occurs twice; a JSON reader keeps only one of them"
-        case .unknownKey(let suggestion):
-            (key?.hasPrefix("expect.") == true
-                ? "not an expectation key (\(words: CaseFile.expectKeys.joined(separator: ", ")))"
-                : "not a case key (\(words: CaseFile.caseKeys.joined(separator: ", ")))")
-                + (suggestion.map { "; did you mean \(quoted: $0)?" } ?? "")
-        case .missing:
+        case .json(.notAnObject(let kind)): "not a JSON object but \(words: kind.article): each line is one case, {\"url\": …, \"expect\": {…}}"
+        case .json(.missing):
             key == "url" ? "missing: the URL the web view reports"
                 : "missing: what the decision must be, e.g. {\"decision\": \"cancel\", \"rule\": \"signin\"}"
+        case .json(let problem): problem.words(document: "a case")
         case .wrongValue: "must be \(words: Self.takes(key))"
-        case .emptyExpectation: "names nothing to check (\(words: CaseFile.expectKeys.joined(separator: ", ")))"
+        case .emptyExpectation: "names nothing to check (\(words: CaseFile.ExpectKey.allCases.map(\.rawValue).joined(separator: ", ")))"
         }
     }
 
     /// What the value at `key` must be.
     static func takes(_ key: String?) -> String {
         switch key {
-        case "expect": "an object"
-        case "state": "a string: the state the app sent"
         case "frame": "\"main\" or \"sub\""
         case "type": "one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))"
         case "method": "\"GET\" or \"POST\""
-        case "appInitiated": "true or false: whether the app loads the URL itself"
         case "expect.decision": "\"allow\" or \"cancel\""
         case "expect.kind": "one of \(DecisionKind.allCases.map(\.rawValue).joined(separator: ", "))"
-        case "expect.rule", "expect.error": "a string, or null for none"
-        case "expect.params": "an object: parameter name → value, or null when it must be absent"
-        case let key? where key.hasPrefix("expect.params."): "a string (the decoded value), or null when it must be absent"
         default: "a string"
         }
     }

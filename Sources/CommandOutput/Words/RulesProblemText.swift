@@ -2,6 +2,7 @@
 // path). The engine gives the value (RulesError, RulesProblem); the words are made here. The
 // text a rules file gave (an origin, a redirect URI, a name) is quoted as input, so the Redactor masks it
 // as the value it is; the rest is bridge's own words.
+import JSONText
 import NavigationPolicy
 import SensitiveText
 
@@ -10,18 +11,10 @@ extension RulesProblem {
     public var words: MessageText {
         switch self {
         case .unreadable: "cannot read the file"
-        case .encoding(let error): error.words
-        case .notJSON(let parserMessage): "not valid JSON: \(parserMessage)"
-        case .notAnObject: "the rules must be a JSON object"
-        case .repeatedKey: "the key occurs twice in the same object; a JSON reader keeps only one of them, so the file would not mean what it says"
+        case .json(let problem): problem.words(document: "the rules")
         case .unsupportedVersion(let version): "version \(version) is not supported (this bridge reads version 1)"
         case .unknownPlatform(let name): "\(quoted: name) is not a platform; it is ios (WKWebView) or android (WebView)"
-        case .unknownKey(let suggestion, let known):
-            "unknown key\(suggestion.map { " (did you mean \($0.debugDescription)?)" } ?? ""); known keys: \(words: known.joined(separator: ", "))"
-        case .missing: "missing; it is required"
-        case .wrongType(let type): "must be \(words: type.words)"
         case .unknownAction(let text): "\(quoted: text) is not one of allow, cancel"
-        case .originNotString: "an allowed origin must be a string"
         case .misplacedWildcard(let text): "\(quoted: text): a wildcard may only be a whole leading label, as in https://*.example.com"
         case .originNotURL(let text): "\(quoted: text) is not a URL"
         case .originNotWeb(let text, let scheme): "\(quoted: text): an allowed origin is http(s) or ws(s); use schemes for \(input: scheme):"
@@ -32,7 +25,6 @@ extension RulesProblem {
         case .unknownFrames(let text): "\(quoted: text) is not one of \(words: Self.frameWords)"
         case .framesNotScopeOrList: "must be \(words: Self.frameWords)"
         case .unknownFrame: "must be \"main\" or \"sub\""
-        case .sentinelNotObject: "a sentinel must be an object"
         case .redirectURINotURL(let text, let error): "\(quoted: text) is not a URL: \(error.words)"
         case .redirectURIHasCredentials(let text): "\(quoted: text) has credentials; a redirect URI never does"
         case .redirectURIHasFragment(let text): "\(quoted: text) has a fragment; a redirect URI must not (RFC 6749 §3.1.2)"
@@ -44,19 +36,16 @@ extension RulesProblem {
             "a form_post sentinel's result is in the posted body, which a navigation delegate does not see: require and forbid (which read the URL) would never hold"
         case .anyPortNotLoopback(let host): "only a loopback redirect URI (127.0.0.0/8, [::1], localhost and names under it) may match any port; \(input: host) is not one"
         case .requiredAndForbidden(let name): "\(quoted: name) is both required and forbidden, so this rule can never fire"
-        case .interfaceNotObject: "a JavaScript interface must be an object {name, methods, protocol}"
         case .interfaceNameNotIdentifier(let name): "\(quoted: name) is not a JavaScript identifier (window.\(input: name) would not be one property)"
         case .methodNotIdentifier(let method): "\(quoted: method) is not a JavaScript identifier"
         case .noMethods: "list the methods the app annotates with @JavascriptInterface"
         case .interfaceAddedTwice(let name): "\(quoted: name) is added twice; addJavascriptInterface keeps only the last one"
         case .unknownProtocol(let name): "\(quoted: name) is not a bridge protocol bridge speaks (janrain, wvjb)"
-        case .schemeRuleNotObject: "a scheme rule must be an object"
         case .notAScheme(let scheme): "\(quoted: scheme) is not a scheme (a letter, then letters, digits, + - .)"
         case .webScheme(let scheme): "\(input: scheme) is a web scheme; use sentinels or allow for it"
         case .protocolAndRoute: "a rule is either a bridge protocol or a deep-link route, not both"
         case .routeNotHostOrSegment(let route): "\(quoted: route): a route is the link's host or first path segment, e.g. \"reset-password\""
         case .requireOnBridge: "a bridge protocol's messages are defined by the protocol; require applies to deep links"
-        case .handlersNotObject: "must be an object: event name → the app's handler names, e.g. {\"onCaptureLoginSuccess\": [\"signInCompleted\"]}"
         case .emptyEventName: "an event name must not be empty"
         case .noHandlers: "list at least one handler, or leave the event out"
         case .shadowedSentinel(let keyPath, let name):
@@ -67,18 +56,6 @@ extension RulesProblem {
     }
 
     static let frameWords = "\"main\", \"sub\" or \"any\", or a list such as [\"main\"] or [\"main\", \"sub\"]"
-}
-
-extension RulesValueType {
-    var words: String {
-        switch self {
-        case .string: "a string"
-        case .boolean: "true or false"
-        case .wholeNumber: "a whole number"
-        case .array: "an array"
-        case .nonEmptyString: "a non-empty string"
-        }
-    }
 }
 
 extension RulesError: WordedValue {

@@ -1,4 +1,5 @@
 // TextEncodingText.swift: why a file's encoding is not read, in words.
+import JSONText
 import NavigationPolicy
 import SensitiveText
 

@@ -15,6 +15,7 @@
 // itself exactly a mask (kept as written by design).
 import BrowserURL
 import CommandOutput
+import JSONText
 import Foundation
 import FuzzDriver
 import NavigationPolicy

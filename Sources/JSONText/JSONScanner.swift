@@ -1,4 +1,4 @@
-// JSONByteScanner.swift: reads JSON (RFC 8259) straight from a line's bytes, for navlog records.
+// JSONScanner.swift: reads JSON (RFC 8259) straight from a line's bytes, for navlog records.
 // Written here, not taken from Foundation, because replay's speed is bounded by reading lines:
 // JSONSerialization builds an NSDictionary of boxed values
 // per line and the record would then be read out of it again, while a record needs a dozen known keys
@@ -56,11 +56,12 @@ public enum JSONSyntaxError: Sendable, Hashable {
 }
 
 /// A JSON number as written: an integer when it has no fraction or exponent and fits, else a double.
-enum JSONNumber {
+public enum JSONNumber: Sendable, Hashable {
     case integer(Int)
     case double(Double)
 
-    var doubleValue: Double {
+    @inlinable
+    public var doubleValue: Double {
         switch self {
         case .integer(let i): return Double(i)
         case .double(let d): return d
@@ -73,23 +74,27 @@ public enum JSONValueKind: Sendable, Hashable {
     case object, array, string, number, `true`, `false`, null
 }
 
-struct JSONByteScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var offset = 0
+public struct JSONScanner {
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public var offset = 0
     /// Nesting allowed in skipped values before the line is refused (a hostile line cannot exhaust the stack).
-    static let maxDepth = 512
+    public static let maxDepth = 512
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    @inlinable
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    var isAtEnd: Bool { offset >= bytes.count }
+    @inlinable
+    public var isAtEnd: Bool { offset >= bytes.count }
 
     /// `syntax` at `position` (the cursor when nil); at or past the end, the input ended inside a value.
-    func error(_ syntax: JSONSyntaxError, at position: Int? = nil) -> JSONScanError {
+    @inlinable
+    public func error(_ syntax: JSONSyntaxError, at position: Int? = nil) -> JSONScanError {
         let at = position ?? offset
         return JSONScanError(offset: at, syntax: at >= bytes.count ? .endOfInput : syntax)
     }
 
-    mutating func skipWhitespace() {
+    @inlinable
+    public mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x09, 0x0A, 0x0D: offset += 1
@@ -99,7 +104,8 @@ struct JSONByteScanner {
     }
 
     /// The kind of the next value, after whitespace.
-    mutating func peekKind() throws(JSONScanError) -> JSONValueKind {
+    @inlinable
+    public mutating func peekKind() throws(JSONScanError) -> JSONValueKind {
         skipWhitespace()
         guard offset < bytes.count else { throw error(.expectedValue) }
         switch bytes[offset] {
@@ -114,7 +120,8 @@ struct JSONByteScanner {
         }
     }
 
-    mutating func expect(_ byte: UInt8, _ what: JSONSyntaxError.JSONPunctuation) throws(JSONScanError) {
+    @inlinable
+    public mutating func expect(_ byte: UInt8, _ what: JSONSyntaxError.JSONPunctuation) throws(JSONScanError) {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == byte else {
             throw error(offset < bytes.count ? .expected(what, found: bytes[offset]) : .endOfInput)
@@ -123,7 +130,8 @@ struct JSONByteScanner {
     }
 
     /// Consumes `byte` if it is next (after whitespace).
-    mutating func consume(_ byte: UInt8) -> Bool {
+    @inlinable
+    public mutating func consume(_ byte: UInt8) -> Bool {
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == byte { offset += 1; return true }
         return false
@@ -134,7 +142,8 @@ struct JSONByteScanner {
     /// Calls `member` for each key of the object at the cursor, with the cursor on the member's value; the
     /// callback must consume the value. The key is given as a byte range when it has no escapes (nearly
     /// always), else decoded.
-    mutating func object(_ member: (inout JSONByteScanner, _ key: JSONKey) throws(JSONScanError) -> Void) throws(JSONScanError) {
+    @inlinable
+    public mutating func object(_ member: (inout JSONScanner, _ key: JSONScannedKey) throws(JSONScanError) -> Void) throws(JSONScanError) {
         try expect(UInt8(ascii: "{"), .objectStart)
         if consume(UInt8(ascii: "}")) { return }
         while true {
@@ -152,7 +161,8 @@ struct JSONByteScanner {
     }
 
     /// Calls `element` for each element of the array at the cursor; the callback must consume it.
-    mutating func array(_ element: (inout JSONByteScanner, _ index: Int) throws(JSONScanError) -> Void) throws(JSONScanError) {
+    @inlinable
+    public mutating func array(_ element: (inout JSONScanner, _ index: Int) throws(JSONScanError) -> Void) throws(JSONScanError) {
         try expect(UInt8(ascii: "["), .arrayStart)
         if consume(UInt8(ascii: "]")) { return }
         var index = 0
@@ -166,11 +176,12 @@ struct JSONByteScanner {
     }
 
     /// Skips one value of any kind, checking its syntax.
-    mutating func skipValue(depth: Int = 0) throws(JSONScanError) {
+    @inlinable
+    public mutating func skipValue(depth: Int = 0) throws(JSONScanError) {
         guard depth < Self.maxDepth else { throw error(.nestedTooDeep(limit: Self.maxDepth)) }
         switch try peekKind() {
-        case .object: try object { (s: inout JSONByteScanner, _: JSONKey) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
-        case .array: try array { (s: inout JSONByteScanner, _: Int) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
+        case .object: try object { (s: inout JSONScanner, _: JSONScannedKey) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
+        case .array: try array { (s: inout JSONScanner, _: Int) throws(JSONScanError) in try s.skipValue(depth: depth + 1) }
         case .string: _ = try string()
         case .number: _ = try number()
         case .true, .false: _ = try bool()
@@ -180,16 +191,19 @@ struct JSONByteScanner {
 
     // MARK: Scalars
 
-    mutating func null() throws(JSONScanError) { try literal("null") }
+    @inlinable
+    public mutating func null() throws(JSONScanError) { try literal("null") }
 
-    mutating func bool() throws(JSONScanError) -> Bool {
+    @inlinable
+    public mutating func bool() throws(JSONScanError) -> Bool {
         skipWhitespace()
         if offset < bytes.count && bytes[offset] == UInt8(ascii: "t") { try literal("true"); return true }
         try literal("false")
         return false
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONScanError) {
+    @inlinable
+    mutating func literal(_ word: StaticString) throws(JSONScanError) {
         skipWhitespace()
         let start = offset
         let count = word.utf8CodeUnitCount
@@ -200,7 +214,8 @@ struct JSONByteScanner {
         offset += count
     }
 
-    mutating func number() throws(JSONScanError) -> JSONNumber {
+    @inlinable
+    public mutating func number() throws(JSONScanError) -> JSONNumber {
         skipWhitespace()
         let start = offset
         var isInteger = true
@@ -238,27 +253,29 @@ struct JSONByteScanner {
     }
 
     /// A key: its byte range when it has no escapes, else its decoded text.
-    private mutating func keyToken() throws(JSONScanError) -> JSONKey {
+    @inlinable
+    mutating func keyToken() throws(JSONScanError) -> JSONScannedKey {
         let start = offset + 1
         var i = start
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 offset = i + 1
-                return JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]), decoded: nil)
+                return JSONScannedKey(bytes: UnsafeBufferPointer(rebasing: bytes[start..<i]), decoded: nil)
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { break }
             i += 1
         }
         let decoded = try string()
-        return JSONKey(bytes: UnsafeBufferPointer(start: nil, count: 0), decoded: decoded)
+        return JSONScannedKey(bytes: UnsafeBufferPointer(start: nil, count: 0), decoded: decoded)
     }
 
     /// Whether the value at the cursor is the string `word` written plainly, read past it when it is: a quote,
     /// the word's bytes, a quote. A word with no quote or backslash in it can only be matched by itself, so
     /// nothing else is read; a string that spells the word with escapes is not matched (its caller reads it
     /// in full).
-    mutating func readPlainString(_ word: StaticString) -> Bool {
+    @inlinable
+    public mutating func readPlainString(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         let close = offset + 1 + count
         guard close < bytes.count, let base = bytes.baseAddress, base[offset] == UInt8(ascii: "\""), base[close] == UInt8(ascii: "\""),
@@ -268,7 +285,8 @@ struct JSONByteScanner {
     }
 
     /// A string value, unescaped and checked to be UTF-8.
-    mutating func string() throws(JSONScanError) -> String {
+    @inlinable
+    public mutating func string() throws(JSONScanError) -> String {
         skipWhitespace()
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw error(.expectedString) }
         let start = offset + 1
@@ -284,7 +302,7 @@ struct JSONByteScanner {
                 offset = i + 1
                 // ASCII (nearly every URL) needs no validation; anything else is checked to be UTF-8.
                 if !sawNonASCII { return String(decoding: raw, as: UTF8.self) }
-                guard let text = String(validating: raw, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
+                guard let text = Self.validUTF8(raw) else { throw error(.invalidUTF8, at: start) }
                 return text
             }
             if b == UInt8(ascii: "\\") { break }
@@ -297,7 +315,7 @@ struct JSONByteScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                guard let text = String(validating: out, as: UTF8.self) else { throw error(.invalidUTF8, at: start) }
+                guard let text = Self.validUTF8(out) else { throw error(.invalidUTF8, at: start) }
                 offset = i + 1
                 return text
             }
@@ -339,7 +357,7 @@ struct JSONByteScanner {
     /// The offset of the first byte at or after `start` that is a quote, a backslash, a control character or
     /// past ASCII; `bytes.count` when there is none. Sixteen bytes at a time (CByteScan's JSON string stops,
     /// a superset that also names space and DELETE, each checked here), then byte by byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func skipPlain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         guard let base = bytes.baseAddress else { return start }
         var i = start
@@ -356,10 +374,11 @@ struct JSONByteScanner {
         return i
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsLook(_ b: UInt8) -> Bool { b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 || b >= 0x80 }
 
-    private func hex4(at position: Int) throws(JSONScanError) -> UInt32 {
+    @inlinable
+    func hex4(at position: Int) throws(JSONScanError) -> UInt32 {
         guard position + 4 <= bytes.count else { throw error(.endOfInput, at: bytes.count) }
         var value: UInt32 = 0
         for k in 0..<4 {
@@ -376,17 +395,39 @@ struct JSONByteScanner {
         return value
     }
 
+    /// The bytes as a String when they are UTF-8, else nil (String(validating:) needs macOS 15 and iOS 18;
+    /// this module builds for older Apple platforms too).
+    @inlinable
+    static func validUTF8(_ bytes: some Collection<UInt8>) -> String? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error: return nil
+            }
+        }
+    }
+
+    @inlinable
     static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 }
 
 /// An object key as scanned.
-struct JSONKey {
+public struct JSONScannedKey {
     /// The key's bytes (valid when `decoded` is nil).
-    let bytes: UnsafeBufferPointer<UInt8>
-    let decoded: String?
+    public let bytes: UnsafeBufferPointer<UInt8>
+    public let decoded: String?
 
-    @inline(__always)
-    func equals(_ name: StaticString) -> Bool {
+    @inlinable
+    init(bytes: UnsafeBufferPointer<UInt8>, decoded: String?) {
+        self.bytes = bytes
+        self.decoded = decoded
+    }
+
+    @inlinable @inline(__always)
+    public func equals(_ name: StaticString) -> Bool {
         // A key read from its bytes has a base address; a decoded one has none (and is read only here).
         guard let base = bytes.baseAddress else {
             return decoded?.utf8.elementsEqual(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) ?? false
@@ -394,6 +435,7 @@ struct JSONKey {
         return bytes.count == name.utf8CodeUnitCount && bs_same_bytes(base, name.utf8Start, bytes.count) != 0
     }
 
-    var text: String { decoded ?? String(decoding: bytes, as: UTF8.self) }
+    @inlinable
+    public var text: String { decoded ?? String(decoding: bytes, as: UTF8.self) }
 }
 

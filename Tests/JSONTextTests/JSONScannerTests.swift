@@ -1,12 +1,12 @@
-// JSONByteScannerTests.swift: the navlog line scanner against RFC 8259: escapes, surrogate pairs, numbers,
+// JSONScannerTests.swift: the one JSON scanner against RFC 8259: escapes, surrogate pairs, numbers,
 // UTF-8 validation, and errors that name the byte they occur at.
 import Testing
-@testable import NavigationReplay
+@testable import JSONText
 
-@Suite struct JSONByteScannerTests {
-    func scan<T>(_ text: String, _ body: (inout JSONByteScanner) throws(JSONScanError) -> T) -> Result<T, JSONScanError> {
+@Suite struct JSONScannerTests {
+    func scan<T>(_ text: String, _ body: (inout JSONScanner) throws(JSONScanError) -> T) -> Result<T, JSONScanError> {
         Array(text.utf8).withUnsafeBufferPointer { buffer in
-            var scanner = JSONByteScanner(buffer)
+            var scanner = JSONScanner(buffer)
             do throws(JSONScanError) { return .success(try body(&scanner)) } catch { return .failure(error) }
         }
     }
@@ -20,7 +20,7 @@ import Testing
         ("\"é直接\"", "é直接"),
     ])
     func strings(json: String, expected: String) throws {
-        #expect(try scan(json) { (s: inout JSONByteScanner) throws(JSONScanError) in try s.string() }.get() == expected)
+        #expect(try scan(json) { (s: inout JSONScanner) throws(JSONScanError) in try s.string() }.get() == expected)
     }
 
     @Test(arguments: [
@@ -34,7 +34,7 @@ import Testing
         (#""abc"#, .endOfInput),
     ])
     func badStrings(json: String, reason: JSONSyntaxError) {
-        guard case .failure(let error) = scan(json, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.string() }) else {
+        guard case .failure(let error) = scan(json, { (s: inout JSONScanner) throws(JSONScanError) in try s.string() }) else {
             Issue.record("\(json) was accepted"); return
         }
         #expect(error.syntax == reason)
@@ -43,7 +43,7 @@ import Testing
     @Test func invalidUTF8IsRefused() {
         let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0x22]
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<String, JSONScanError> in
-            var s = JSONByteScanner(buffer)
+            var s = JSONScanner(buffer)
             do throws(JSONScanError) { return .success(try s.string()) } catch { return .failure(error) }
         }
         guard case .failure(let error) = result else { Issue.record("accepted"); return }
@@ -51,17 +51,17 @@ import Testing
     }
 
     @Test func numbers() throws {
-        #expect(try scan("42") { (s: inout JSONByteScanner) throws(JSONScanError) in try s.number().doubleValue }.get() == 42)
-        #expect(try scan("-1.5e2") { (s: inout JSONByteScanner) throws(JSONScanError) in try s.number().doubleValue }.get() == -150)
+        #expect(try scan("42") { (s: inout JSONScanner) throws(JSONScanError) in try s.number().doubleValue }.get() == 42)
+        #expect(try scan("-1.5e2") { (s: inout JSONScanner) throws(JSONScanError) in try s.number().doubleValue }.get() == -150)
         for bad in ["01", "1.", "-", "1e"] {
-            guard case .failure = scan(bad, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.number().doubleValue }) else {
+            guard case .failure = scan(bad, { (s: inout JSONScanner) throws(JSONScanError) in try s.number().doubleValue }) else {
                 Issue.record("\(bad) was accepted as a number"); continue
             }
         }
     }
 
     @Test func truncatedInputIsEndOfInput() {
-        guard case .failure(let error) = scan(#"{"url":"https://a"#, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.skipValue() }) else {
+        guard case .failure(let error) = scan(#"{"url":"https://a"#, { (s: inout JSONScanner) throws(JSONScanError) in try s.skipValue() }) else {
             Issue.record("accepted"); return
         }
         #expect(error.isEndOfInput)
@@ -69,9 +69,9 @@ import Testing
 
     @Test func deepNestingIsRefusedNotACrash() {
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        guard case .failure(let error) = scan(deep, { (s: inout JSONByteScanner) throws(JSONScanError) in try s.skipValue() }) else {
+        guard case .failure(let error) = scan(deep, { (s: inout JSONScanner) throws(JSONScanError) in try s.skipValue() }) else {
             Issue.record("accepted"); return
         }
-        #expect(error.syntax == .nestedTooDeep(limit: JSONByteScanner.maxDepth))
+        #expect(error.syntax == .nestedTooDeep(limit: JSONScanner.maxDepth))
     }
 }
