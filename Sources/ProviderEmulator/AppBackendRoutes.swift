@@ -15,8 +15,8 @@ import JSONText
 
 enum AppBackendRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetExchange.rawValue) { state, request, _, config in resetExchange(&state, request, config) },
-        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetRequest.rawValue) { state, request, _, config in
+        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetExchange.rawValue) { state, request, config in resetExchange(&state, request, config) },
+        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetRequest.rawValue) { state, request, config in
             guard let body = request.json, let email = body["email"] as? String, !email.isEmpty else {
                 return error(400, "invalid_request", "the body must be JSON: {\"email\": \"…\"}")
             }
@@ -32,7 +32,7 @@ enum AppBackendRoutes {
             }
             return .json(202, JSONFields.single("status", .string("sent")))
         },
-        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetPassword.rawValue) { state, request, _, _ in
+        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetPassword.rawValue) { state, request, _ in
             guard let body = request.json, let token = body["token"] as? String, let email = body["email"] as? String,
                   let password = body["newPassword"] as? String else {
                 return error(400, "invalid_request", "the body must be JSON: {\"token\", \"email\", \"newPassword\"}")

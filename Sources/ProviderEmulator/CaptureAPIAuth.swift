@@ -70,7 +70,7 @@ enum CaptureAPIAuth {
         guard let colon = credentials.firstIndex(of: ":") else { return .failure(refusal("the Signature credentials are not client_id:signature")) }
         let id = String(credentials[..<colon]), given = String(credentials[credentials.index(after: colon)...])
         guard let secret = apiSecret(of: id, in: state) else { return .failure(refusal("client_id \(id) is not an API client of this application")) }
-        guard let date = request.headers["date"], let time = signatureDate(date) else {
+        guard let date = request.headers[.date], let time = signatureDate(date) else {
             return .failure(refusal("a signed call needs a Date header (YYYY-MM-DD HH:MM:SS, UTC)"))
         }
         guard abs(time.timeIntervalSince(now)) <= signatureWindow else {

@@ -14,15 +14,15 @@ import NavigationPolicy
 
 enum CaptureEntityRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/entity") { state, request, _, _ in entity(&state, request) },
-        ProviderEmulator.route(.post, "/entity") { state, request, _, _ in entity(&state, request) },
-        ProviderEmulator.route(.get, "/entity.find") { state, request, _, _ in find(&state, request) },
-        ProviderEmulator.route(.post, "/entity.find") { state, request, _, _ in find(&state, request) },
-        ProviderEmulator.route(.get, "/entity.count") { state, request, _, _ in count(&state, request) },
-        ProviderEmulator.route(.post, "/entity.count") { state, request, _, _ in count(&state, request) },
-        ProviderEmulator.route(.post, "/entity.create") { state, request, _, _ in create(&state, request) },
-        ProviderEmulator.route(.post, "/entity.update") { state, request, _, _ in update(&state, request) },
-        ProviderEmulator.route(.post, "/entity.delete") { state, request, _, _ in delete(&state, request) },
+        ProviderEmulator.route(.get, "/entity") { state, request, _ in entity(&state, request) },
+        ProviderEmulator.route(.post, "/entity") { state, request, _ in entity(&state, request) },
+        ProviderEmulator.route(.get, "/entity.find") { state, request, _ in find(&state, request) },
+        ProviderEmulator.route(.post, "/entity.find") { state, request, _ in find(&state, request) },
+        ProviderEmulator.route(.get, "/entity.count") { state, request, _ in count(&state, request) },
+        ProviderEmulator.route(.post, "/entity.count") { state, request, _ in count(&state, request) },
+        ProviderEmulator.route(.post, "/entity.create") { state, request, _ in create(&state, request) },
+        ProviderEmulator.route(.post, "/entity.update") { state, request, _ in update(&state, request) },
+        ProviderEmulator.route(.post, "/entity.delete") { state, request, _ in delete(&state, request) },
     ]
 
     typealias Refusal = CaptureRoutes.Refusal

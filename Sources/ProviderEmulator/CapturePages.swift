@@ -12,10 +12,10 @@ import NavigationPolicy
 
 enum CapturePages {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/oauth/signin") { state, request, _, config in signInPage(&state, request.query, error: nil, config) },
-        ProviderEmulator.route(.post, "/oauth/signin") { state, request, _, config in signIn(&state, request.form, config) },
-        ProviderEmulator.route(.get, "/oauth/forgot_password") { _, request, _, config in forgotPage(request.query, note: nil, config) },
-        ProviderEmulator.route(.post, "/oauth/forgot_password") { state, request, _, config in
+        ProviderEmulator.route(.get, "/oauth/signin") { state, request, config in signInPage(&state, request.query, error: nil, config) },
+        ProviderEmulator.route(.post, "/oauth/signin") { state, request, config in signIn(&state, request.form, config) },
+        ProviderEmulator.route(.get, "/oauth/forgot_password") { _, request, config in forgotPage(request.query, note: nil, config) },
+        ProviderEmulator.route(.post, "/oauth/forgot_password") { state, request, config in
             var native = request
             native.contentType = "application/x-www-form-urlencoded"
             let answer = CaptureRoutes.forgotPassword(&state, native, config)
@@ -25,8 +25,8 @@ enum CapturePages {
             }
             return forgotPage(request.form, note: fields["error_description"] as? String ?? "That did not work.", config, status: answer.status == 200 ? 200 : answer.status)
         },
-        ProviderEmulator.route(.get, "/oauth/profile_change_password") { state, request, _, _ in changePage(&state, request.query, error: nil) },
-        ProviderEmulator.route(.post, "/oauth/profile_change_password") { state, request, _, _ in changePassword(&state, request.form) },
+        ProviderEmulator.route(.get, "/oauth/profile_change_password") { state, request, _ in changePage(&state, request.query, error: nil) },
+        ProviderEmulator.route(.post, "/oauth/profile_change_password") { state, request, _ in changePassword(&state, request.form) },
     ]
 
     static func object(_ response: EmulatorResponse) -> [String: Any] {

@@ -17,13 +17,13 @@ import JSONText
 
 enum CaptureRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, "/oauth/auth_native_traditional") { state, request, _, config in signIn(&state, request, config) },
+        ProviderEmulator.route(.post, "/oauth/auth_native_traditional") { state, request, config in signIn(&state, request, config) },
         // JUMP for iOS before 4 posts its sign-in here (JRCaptureApidInterface: `…/oauth/auth_native_traditional.json`).
-        ProviderEmulator.route(.post, "/oauth/auth_native_traditional.json") { state, request, _, config in signIn(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/forgot_password_native") { state, request, _, config in forgotPassword(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/token") { state, request, _, config in token(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/refresh_access_token") { state, request, _, config in refreshAccessToken(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/register_native_traditional") { state, request, _, config in register(&state, request, config) },
+        ProviderEmulator.route(.post, "/oauth/auth_native_traditional.json") { state, request, config in signIn(&state, request, config) },
+        ProviderEmulator.route(.post, "/oauth/forgot_password_native") { state, request, config in forgotPassword(&state, request, config) },
+        ProviderEmulator.route(.post, "/oauth/token") { state, request, config in token(&state, request, config) },
+        ProviderEmulator.route(.post, "/oauth/refresh_access_token") { state, request, config in refreshAccessToken(&state, request, config) },
+        ProviderEmulator.route(.post, "/oauth/register_native_traditional") { state, request, config in register(&state, request, config) },
     ]
 
     static func error(_ status: Int, code: Int, _ error: String, _ description: String, invalidFields: JSONFields? = nil) -> EmulatorResponse {

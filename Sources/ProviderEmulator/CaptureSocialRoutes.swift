@@ -15,10 +15,10 @@ import JSONText
 
 enum CaptureSocialRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, "/oauth/auth_native") { state, request, _, config in authNative(&state, request, config) },
-        ProviderEmulator.route(.get, "/oauth/auth_native") { state, request, _, config in authNative(&state, request, config) },
-        ProviderEmulator.route(.get, "/widget/token_url") { state, request, _, config in widgetTokenURL(&state, request, config) },
-        ProviderEmulator.route(.post, "/widget/token_url") { state, request, _, config in widgetTokenURL(&state, request, config) },
+        ProviderEmulator.route(.post, "/oauth/auth_native") { state, request, config in authNative(&state, request, config) },
+        ProviderEmulator.route(.get, "/oauth/auth_native") { state, request, config in authNative(&state, request, config) },
+        ProviderEmulator.route(.get, "/widget/token_url") { state, request, config in widgetTokenURL(&state, request, config) },
+        ProviderEmulator.route(.post, "/widget/token_url") { state, request, config in widgetTokenURL(&state, request, config) },
     ]
 
     /// The call's fields: the query, then the form or a JSON body's string values over it.

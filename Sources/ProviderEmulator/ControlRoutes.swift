@@ -9,15 +9,15 @@ import JSONText
 
 enum ControlRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/emulator/v1/clock") { state, _, _, _ in clock(state) },
+        ProviderEmulator.route(.get, "/emulator/v1/clock") { state, _, _ in clock(state) },
         // Back to the configuration (the base URL kept).
-        ProviderEmulator.route(.post, "/emulator/v1/reset") { state, _, _, configuration in
+        ProviderEmulator.route(.post, "/emulator/v1/reset") { state, _, configuration in
             let base = state.baseURL
             state = EmulatorState(configuration)
             state.baseURL = base
             return .json(200, JSONFields.single("stat", .string("ok")))
         },
-        ProviderEmulator.route(.post, "/emulator/v1/clock") { state, request, _, _ in
+        ProviderEmulator.route(.post, "/emulator/v1/clock") { state, request, _ in
             guard let body = request.json else { return bad("the body must be a JSON object: {\"advance\": seconds} or {\"now\": \"ISO-8601\"}") }
             if let advance = body["advance"] as? NSNumber {
                 guard advance.doubleValue >= 0 else { return bad("advance: the clock only moves forward") }
@@ -32,7 +32,7 @@ enum ControlRoutes {
             }
             return clock(state)
         },
-        ProviderEmulator.route(.post, "/emulator/v1/faults") { state, request, _, _ in
+        ProviderEmulator.route(.post, "/emulator/v1/faults") { state, request, _ in
             guard let body = request.json, let path = body["path"] as? String, path.hasPrefix("/") else {
                 return bad("the body must be {\"path\": \"/oauth/token\", \"count\": 1, \"status\": 503}")
             }
@@ -42,13 +42,13 @@ enum ControlRoutes {
             state.faults.append(EmulatorState.Fault(path: EmulatorRouter.routedPath(path), remaining: count, status: status))
             return .json(200, JSONFields([("path", .string(path)), ("count", .int(count)), ("status", .int(status))]))
         },
-        ProviderEmulator.route(.get, "/emulator/v1/users") { state, _, _, _ in
+        ProviderEmulator.route(.get, "/emulator/v1/users") { state, _, _ in
             .json(200, .object(.single("users", .array(state.users.map { user in
                 .object(JSONFields([("email", .string(user.email)), ("uuid", .string(user.uuid)), ("phone", .string(user.phone)),
                                     ("verified", .bool(user.verified)), ("displayName", .string(user.displayName))]))
             }))))
         },
-        ProviderEmulator.route(.get, "/emulator/v1/codes") { state, _, _, _ in
+        ProviderEmulator.route(.get, "/emulator/v1/codes") { state, _, _ in
             let now = state.now
             return .json(200, .object(.single("codes", .array(state.codes.map { code in
                 .object(JSONFields([("kind", .string(code.kind.rawValue)), ("value", .string(code.value)), ("email", .string(code.email)),
@@ -59,7 +59,7 @@ enum ControlRoutes {
         },
         // Every message with its text, HTML and links, newest first, for the dashboard: unlike Mailpit's
         // GET /api/v1/message/{ID}, reading it marks nothing read.
-        ProviderEmulator.route(.get, "/emulator/v1/outbox") { state, request, _, _ in
+        ProviderEmulator.route(.get, "/emulator/v1/outbox") { state, request, _ in
             let search = request.query["query"].map(OutboxSearch.init)
             let messages = state.outbox.reversed().filter { search?.matches($0) ?? true }
             return .json(200, .object(.single("messages", .array(messages.map { .object($0.messageFields) }))))

@@ -13,15 +13,15 @@ import JSONText
 
 enum DashboardRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/") { _, _, _, config in
+        ProviderEmulator.route(.get, "/") { _, _, config in
             var answer = EmulatorResponse.html(200, page(config))
             answer.headers = securityHeaders
             return answer
         },
-        ProviderEmulator.route(.get, "/dashboard.js") { _, _, _, _ in
+        ProviderEmulator.route(.get, "/dashboard.js") { _, _, _ in
             EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(script.utf8), location: nil, headers: securityHeaders)
         },
-        ProviderEmulator.route(.get, "/dashboard.css") { _, _, _, _ in
+        ProviderEmulator.route(.get, "/dashboard.css") { _, _, _ in
             EmulatorResponse(status: 200, contentType: "text/css; charset=utf-8", body: Array(style.utf8), location: nil, headers: securityHeaders)
         },
     ]

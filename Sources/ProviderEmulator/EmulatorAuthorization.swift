@@ -6,7 +6,7 @@ import Foundation
 extension EmulatorRequest {
     /// The Authorization header's scheme (lowercased) and credentials, when the request has one.
     var authorization: (scheme: String, credentials: String)? {
-        guard let header = headers["authorization"], !header.isEmpty else { return nil }
+        guard let header = headers[.authorization], !header.isEmpty else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1)
         return (parts.first.map { $0.lowercased() } ?? "", parts.count > 1 ? String(parts[1]).trimmingCharacters(in: .whitespaces) : "")
     }

@@ -1,14 +1,21 @@
 // EmulatorHTTP.swift: a request and a response as the emulator's route handlers see them: pure functions
-// of the state, written once per provider; EmulatorRouter turns Hummingbird's request into this one and
-// this response into Hummingbird's. Bodies are read as forms or JSON, the way each
+// of the state, written once per provider, on Hummingbird's own types (the method, the header fields, the
+// router's path parameters) with the body already read; EmulatorRouter makes this request from Hummingbird's
+// and this response into Hummingbird's. Bodies are read as forms or JSON, the way each
 // provider's endpoint takes them; a body that is neither is the caller's mistake, not a crash.
 import BrowserURL
 import Foundation
 import NavigationPolicy
+import HTTPTypes
+import Hummingbird
 import JSONText
 
 public struct EmulatorRequest: Sendable {
-    public var method: String
+    /// Hummingbird's types for a method and header fields, named here for a client that imports only the emulator.
+    public typealias Method = HTTPRequest.Method
+    public typealias Fields = HTTPFields
+
+    public var method: HTTPRequest.Method
     /// The path and query as sent.
     public var target: String
     /// The path, without the query.
@@ -21,50 +28,34 @@ public struct EmulatorRequest: Sendable {
     public var origin: String?
     /// The Host header; nil when the request did not come over the network (`bridge host`'s provider).
     public var host: String?
-    /// The other header fields, by lowercased name (Authorization, Date, X-Kii-AppID…); a repeated field's
-    /// values joined with ", ".
-    public var headers: [String: String]
+    /// The header fields as Hummingbird read them (Authorization, Date, X-Kii-AppID…).
+    public var headers: HTTPFields
+    /// The route's path parameters (`{appID}`), as Hummingbird's router matched them.
+    public var pathParameters: Parameters
 
-    public init(method: String, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
-                origin: String? = nil, host: String? = nil, headers: [String: String] = [:]) {
+    public init(method: HTTPRequest.Method, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
+                origin: String? = nil, host: String? = nil, headers: HTTPFields = [:]) {
         let target = path + (query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }
             .map { "\(PercentEncoding.encodeComponent($0.key))=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&"))
-        self.init(method: method, target: target, path: path, query: query, contentType: contentType, body: body, origin: origin, host: host,
-                  lowercasedHeaders: Self.lowercased(headers))
+        self.init(method: method, target: target, contentType: contentType, body: body, origin: origin, host: host, headers: headers)
     }
 
     /// `path?query` as given (the query split into name → first value).
-    public init(method: String, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil, host: String? = nil,
-                headers: [String: String] = [:]) {
-        self.init(method: method, target: target, contentType: contentType, body: body, origin: origin, host: host,
-                  lowercasedHeaders: Self.lowercased(headers))
-    }
-
-    /// `path?query` as given, the header names already lowercased (the router's, from Hummingbird's fields).
-    init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, host: String?, lowercasedHeaders: [String: String]) {
+    public init(method: HTTPRequest.Method, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil,
+                host: String? = nil, headers: HTTPFields = [:], pathParameters: Parameters = [:]) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
         if parts.count > 1 { for pair in FormParametersBridge.pairs(String(parts[1])) where query[pair.0] == nil { query[pair.0] = pair.1 } }
-        self.init(method: method, target: target, path: String(parts[0]), query: query, contentType: contentType, body: body, origin: origin,
-                  host: host, lowercasedHeaders: lowercasedHeaders)
-    }
-
-    private init(method: String, target: String, path: String, query: [String: String], contentType: String, body: [UInt8], origin: String?,
-                 host: String?, lowercasedHeaders: [String: String]) {
-        self.method = method.uppercased()
+        self.method = method
         self.target = target
-        self.path = path
+        path = String(parts[0])
         self.query = query
         self.contentType = contentType.lowercased()
         self.body = body
         self.origin = origin
         self.host = host
-        headers = lowercasedHeaders
-    }
-
-    /// Header fields by lowercased name, a repeated field's values joined with ", ".
-    static func lowercased(_ headers: [String: String]) -> [String: String] {
-        Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0 + ", " + $1 })
+        self.headers = headers
+        self.pathParameters = pathParameters
     }
 
     /// The body as application/x-www-form-urlencoded fields (first value of each).
@@ -82,14 +73,14 @@ public struct EmulatorRequest: Sendable {
     /// capturewidget.rpxnow.com), else http and the Host header. A forwarded name that is not a plain host
     /// (and port) is ignored, so no header puts other text into a Location.
     var publicOrigin: String {
-        if let forwarded = forwardedHost { return (headers["x-forwarded-proto"] == "http" ? "http" : "https") + "://" + forwarded }
+        if let forwarded = forwardedHost { return (headers[.forwardedProto] == "http" ? "http" : "https") + "://" + forwarded }
         return "http://" + (host ?? "127.0.0.1")
     }
 
     /// The provider host `bridge host` forwarded this request for, or nil.
     var forwardedHost: String? {
         // Letters, digits, dots, hyphens and the port's colon and digits: a host name as a URL writes it.
-        guard let name = headers["x-forwarded-host"], !name.isEmpty,
+        guard let name = headers[.forwardedHost], !name.isEmpty,
               name.utf8.allSatisfy({ (0x30...0x3A).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2E || $0 == 0x2D })
         else { return nil }
         return name.lowercased()
@@ -100,6 +91,14 @@ public struct EmulatorRequest: Sendable {
         guard !body.isEmpty else { return nil }
         return (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
     }
+}
+
+extension HTTPField.Name {
+    /// The header fields the providers' routes read beyond HTTPTypes' own names, defined once.
+    public static let forwardedHost = HTTPField.Name("X-Forwarded-Host")!
+    public static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    public static let kiiAppID = HTTPField.Name("X-Kii-AppID")!
+    public static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }
 
 public struct EmulatorResponse: Sendable {

@@ -33,14 +33,11 @@ public final class EmulatorInProcessClient: Sendable {
     /// `request`'s answer. Its `host`, when given, is the request's authority (where Hummingbird puts an
     /// HTTP/1.1 Host header); otherwise `localhost`.
     public func send(_ request: EmulatorRequest) async -> EmulatorResponse {
-        var fields = HTTPFields()
-        if !request.contentType.isEmpty { fields[.contentType] = request.contentType }
-        if let origin = request.origin { fields[.origin] = origin }
-        for (name, value) in request.headers where !["content-type", "origin", "host", "content-length"].contains(name) {
-            if let field = HTTPField.Name(name) { fields.append(HTTPField(name: field, value: value)) }
-        }
-        if !request.body.isEmpty { fields[.contentLength] = String(request.body.count) }
-        let head = HTTPRequest(method: HTTPRequest.Method(request.method) ?? .get, scheme: "http", authority: request.host ?? "localhost",
+        var fields = request.headers
+        fields[.contentType] = request.contentType.isEmpty ? nil : request.contentType
+        fields[.origin] = request.origin
+        fields[.contentLength] = request.body.isEmpty ? nil : String(request.body.count)
+        let head = HTTPRequest(method: request.method, scheme: "http", authority: request.host ?? "localhost",
                                path: request.target, headerFields: fields)
         let context = EmulatorContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
         do {

@@ -66,7 +66,7 @@ struct PlaneMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
         if let refusal = emulator.access.refusal(plane, host: EmulatorRequest.host(of: request), origin: request.headers[.origin],
-                                                 fetchSite: request.headers[Self.secFetchSite]) {
+                                                 fetchSite: request.headers[.secFetchSite]) {
             return Response(ProviderEmulator.refused(errors, refusal))
         }
         let reader = plane.sharesAcrossOrigins ? request.headers[.origin].flatMap { emulator.access.allowsReading(from: $0) ? $0 : nil } : nil
@@ -94,8 +94,6 @@ struct PlaneMiddleware: RouterMiddleware {
         }
         return response
     }
-
-    static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 
     /// A hosted page's policy: no script at all (a `javascript:` URL in a frame or a link runs nothing), its own
     /// inline style, images from itself; a frame only at http(s) (the xd_receiver the page was given, checked

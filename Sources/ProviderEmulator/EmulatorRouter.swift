@@ -94,9 +94,7 @@ public enum EmulatorRouter {
         let routes = RouteCollection(context: EmulatorContext.self).add(middleware: PlaneMiddleware(emulator: emulator, plane: group.plane, errors: group.errors))
         for route in group.routes {
             routes.on(RouterPath(route.path), method: route.method) { request, context in
-                var parameters: [String: String] = [:]
-                for (name, value) in context.parameters { parameters[String(name)] = String(value) }
-                return Response(emulator.perform(route, EmulatorRequest(request, body: context.body), parameters))
+                Response(emulator.perform(route, EmulatorRequest(request, context: context)))
             }
         }
         if group.plane.sharesAcrossOrigins {
@@ -131,17 +129,11 @@ public enum EmulatorRouter {
 }
 
 extension EmulatorRequest {
-    /// A Hummingbird request as the handlers see it.
-    init(_ request: Request, body: [UInt8]) {
-        let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
-        var headers: [String: String] = [:]
-        // HTTPTypes' canonical names are lowercase already.
-        for field in request.headers {
-            let name = field.name.canonicalName
-            if let earlier = headers[name] { headers[name] = earlier + ", " + field.value } else { headers[name] = field.value }
-        }
-        self.init(method: request.method.rawValue, target: target, contentType: headers["content-type"] ?? "", body: body,
-                  origin: headers["origin"], host: Self.host(of: request), lowercasedHeaders: headers)
+    /// A Hummingbird request as the handlers see it: its body as BodyMiddleware read it, the route's parameters.
+    init(_ request: Request, context: EmulatorContext) {
+        self.init(method: request.method, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
+                  contentType: request.headers[.contentType] ?? "", body: context.body, origin: request.headers[.origin],
+                  host: Self.host(of: request), headers: request.headers, pathParameters: context.parameters)
     }
 
     /// The Host a request names: its authority (HTTP/1.1's Host header, which Hummingbird moves there), or a

@@ -22,18 +22,18 @@ import ProviderDirectory
 enum EngageRoutes {
     /// The sign-in a web view is sent through: the identity provider's start, and the callback to the token URL.
     static let pages: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/{provider}/start") { state, request, parameters, _ in
-            start(&state, request, provider: parameters["provider"] ?? "")
+        ProviderEmulator.route(.get, "/{provider}/start") { state, request, _ in
+            start(&state, request, provider: request.pathParameters.get("provider") ?? "")
         },
-        ProviderEmulator.route(.get, "/{provider}/callback") { state, request, parameters, config in
-            callback(&state, request, provider: parameters["provider"] ?? "", config)
+        ProviderEmulator.route(.get, "/{provider}/callback") { state, request, config in
+            callback(&state, request, provider: request.pathParameters.get("provider") ?? "", config)
         },
     ]
 
     /// auth_info, which the app's server calls with the token.
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
-        ProviderEmulator.route(.post, "/api/v2/auth_info") { state, request, _, config in authInfo(&state, request, config) },
+        ProviderEmulator.route(.get, "/api/v2/auth_info") { state, request, config in authInfo(&state, request, config) },
+        ProviderEmulator.route(.post, "/api/v2/auth_info") { state, request, config in authInfo(&state, request, config) },
     ]
 
     /// How long a social sign-in may sit at the identity provider before its callback is refused.

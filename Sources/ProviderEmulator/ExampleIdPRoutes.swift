@@ -10,8 +10,8 @@ enum ExampleIdPRoutes {
     static let authorizePath = "/idp/authorize"
 
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, authorizePath) { _, request, _, _ in page(request.query, error: nil) },
-        ProviderEmulator.route(.post, authorizePath) { state, request, _, _ in decide(&state, request.form) },
+        ProviderEmulator.route(.get, authorizePath) { _, request, _ in page(request.query, error: nil) },
+        ProviderEmulator.route(.post, authorizePath) { state, request, _ in decide(&state, request.form) },
     ]
 
     /// How long the provider's code is good for at Social Login's callback.

@@ -14,28 +14,28 @@ import NavigationPolicy
 
 enum KiiAuthRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, "/api/apps/{appID}/oauth2/token") { state, request, parameters, config in
-            token(&state, request, app: parameters["appID"] ?? "", config)
+        ProviderEmulator.route(.post, "/api/apps/{appID}/oauth2/token") { state, request, config in
+            token(&state, request, app: KiiRoutes.appID(request), config)
         },
-        ProviderEmulator.route(.post, "/api/oauth2/token") { state, request, _, config in
-            guard let app = request.headers["x-kii-appid"], !app.isEmpty else {
+        ProviderEmulator.route(.post, "/api/oauth2/token") { state, request, config in
+            guard let app = request.headers[.kiiAppID], !app.isEmpty else {
                 return KiiRoutes.error(400, "INVALID_INPUT_DATA", "the X-Kii-AppID and X-Kii-AppKey headers name the application")
             }
             return token(&state, request, app: app, config)
         },
-        ProviderEmulator.route(.post, "/api/apps/{appID}/users") { state, request, parameters, config in
-            register(&state, request, app: parameters["appID"] ?? "", config)
+        ProviderEmulator.route(.post, "/api/apps/{appID}/users") { state, request, config in
+            register(&state, request, app: KiiRoutes.appID(request), config)
         },
-        ProviderEmulator.route(.get, "/api/apps/{appID}/users/me") { state, request, parameters, config in
-            if let refused = KiiRoutes.app(parameters, config) { return refused }
-            guard let index = bearer(state, request, app: parameters["appID"] ?? "") else { return KiiRoutes.error(401, "WRONG_TOKEN", "The provided token is not valid") }
+        ProviderEmulator.route(.get, "/api/apps/{appID}/users/me") { state, request, config in
+            if let refused = KiiRoutes.app(KiiRoutes.appID(request), config) { return refused }
+            guard let index = bearer(state, request, app: KiiRoutes.appID(request)) else { return KiiRoutes.error(401, "WRONG_TOKEN", "The provided token is not valid") }
             return .json(200, userFields(state.users[index]))
         },
     ]
 
     /// The app a request's credentials name, when they name one: HTTP Basic (appID:appKey) or X-Kii-AppID.
     static func credentialApp(_ request: EmulatorRequest) -> String? {
-        request.basicCredentials()?.id ?? request.headers["x-kii-appid"]
+        request.basicCredentials()?.id ?? request.headers[.kiiAppID]
     }
 
     static func tokenError(_ status: Int, _ error: String, _ description: String) -> EmulatorResponse {
@@ -54,7 +54,7 @@ enum KiiAuthRoutes {
     }
 
     static func token(_ state: inout EmulatorState, _ request: EmulatorRequest, app: String, _ config: EmulatorConfiguration) -> EmulatorResponse {
-        if let refused = KiiRoutes.app(["appID": app], config) { return refused }
+        if let refused = KiiRoutes.app(app, config) { return refused }
         if let named = credentialApp(request), named != app {
             return KiiRoutes.error(403, "APP_NOT_FOUND", "the credentials are for the application \(named), not \(app)")
         }
@@ -153,7 +153,7 @@ enum KiiAuthRoutes {
     /// Registration: {loginName?, emailAddress?, phoneNumber?, password, displayName?}; at least one of the
     /// three names. The e-mail address is taken as verified (the emulator sends no verification mail).
     static func register(_ state: inout EmulatorState, _ request: EmulatorRequest, app: String, _ config: EmulatorConfiguration) -> EmulatorResponse {
-        if let refused = KiiRoutes.app(["appID": app], config) { return refused }
+        if let refused = KiiRoutes.app(app, config) { return refused }
         guard let body = request.json else { return KiiRoutes.error(400, "INVALID_INPUT_DATA", "the body must be a JSON object") }
         guard let password = body["password"] as? String, KiiRoutes.validPassword(password) else {
             return KiiRoutes.error(400, "INVALID_INPUT_DATA", "password must be 4 to 50 printable ASCII characters")

@@ -15,8 +15,8 @@ import JSONText
 
 enum KiiRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/request-reset") { state, request, parameters, config in
-            if let refused = app(parameters, config) { return refused }
+        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/request-reset") { state, request, config in
+            if let refused = app(appID(request), config) { return refused }
             // An empty body asks for the defaults (EMAIL); a body that is not a JSON object is refused.
             guard let body = request.body.isEmpty ? [:] : request.json else {
                 return error(400, "INVALID_INPUT_DATA", "the body must be a JSON object: {\"notificationMethod\": \"EMAIL\" | \"SMS\", \"smsResetMethod\": \"URL\" | \"PIN\"}")
@@ -26,7 +26,7 @@ enum KiiRoutes {
             guard ["EMAIL", "SMS"].contains(method), ["URL", "PIN"].contains(smsMethod) else {
                 return error(400, "INVALID_INPUT_DATA", "notificationMethod must be EMAIL or SMS, smsResetMethod URL or PIN")
             }
-            guard let index = user(state, parameters["user"] ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
+            guard let index = user(state, request.pathParameters.get("user") ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
             let user = state.users[index]
             guard user.verified else { return error(409, "USER_NOT_VERIFIED", "the user's \(method == "SMS" ? "phone" : "email") is not verified") }
             if method == "SMS" {
@@ -46,10 +46,10 @@ enum KiiRoutes {
             }
             return .empty
         },
-        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/complete-reset") { state, request, parameters, config in
-            if let refused = app(parameters, config) { return refused }
+        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/complete-reset") { state, request, config in
+            if let refused = app(appID(request), config) { return refused }
             guard let body = request.json, let pin = body["pinCode"] as? String else { return error(400, "INVALID_INPUT_DATA", "pinCode is required") }
-            guard let index = user(state, parameters["user"] ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
+            guard let index = user(state, request.pathParameters.get("user") ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
             let newPassword = body["newPassword"] as? String
             if config.kiiPasswordMode == "user" {
                 guard let newPassword, validPassword(newPassword) else { return error(400, "PASSWORD_INVALID", "newPassword must be 4 to 50 printable ASCII characters") }
@@ -72,8 +72,8 @@ enum KiiRoutes {
 
     /// Kii's reset page, which the mailed link opens in a browser or a web view.
     static let pages: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/kii/reset") { state, request, _, config in resetPage(state, request.query["token"] ?? "", note: nil, config) },
-        ProviderEmulator.route(.post, "/kii/reset") { state, request, _, config in
+        ProviderEmulator.route(.get, "/kii/reset") { state, request, config in resetPage(state, request.query["token"] ?? "", note: nil, config) },
+        ProviderEmulator.route(.post, "/kii/reset") { state, request, config in
             let fields = request.form
             let token = fields["token"] ?? ""
             let newPassword = fields["newPassword"]
@@ -91,8 +91,14 @@ enum KiiRoutes {
         },
     ]
 
-    static func app(_ parameters: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse? {
-        parameters["appID"] == config.appName ? nil : error(404, "APP_NOT_FOUND", "the application \(parameters["appID"] ?? "") does not exist")
+    /// The Kii app a path names ({appID}): nil when it is the configuration's, else Kii's 404.
+    static func app(_ app: String, _ config: EmulatorConfiguration) -> EmulatorResponse? {
+        app == config.appName ? nil : error(404, "APP_NOT_FOUND", "the application \(app) does not exist")
+    }
+
+    /// The app ID of a route under /api/apps/{appID}/.
+    static func appID(_ request: EmulatorRequest) -> String {
+        request.pathParameters.get("appID") ?? ""
     }
 
     static func error(_ status: Int, _ code: String, _ message: String) -> EmulatorResponse {

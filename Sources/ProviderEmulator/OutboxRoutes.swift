@@ -15,10 +15,10 @@ import JSONText
 
 enum OutboxRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/api/v1/messages") { state, request, _, _ in
+        ProviderEmulator.route(.get, "/api/v1/messages") { state, request, _ in
             list(state.outbox, in: state.outbox, request)
         },
-        ProviderEmulator.route(.put, "/api/v1/messages") { state, request, _, _ in
+        ProviderEmulator.route(.put, "/api/v1/messages") { state, request, _ in
             guard let change = Selection(request) else { return badRequest(Selection.wrongBody) }
             if !change.ids.isEmpty && change.search != nil { return badRequest("You may specify either IDs or a search query, not both") }
             let search = change.search.map(OutboxSearch.init)
@@ -28,7 +28,7 @@ enum OutboxRoutes {
             }
             return ok
         },
-        ProviderEmulator.route(.delete, "/api/v1/messages") { state, request, _, _ in
+        ProviderEmulator.route(.delete, "/api/v1/messages") { state, request, _ in
             guard let change = Selection(request) else { return badRequest(Selection.wrongBody) }
             if change.ids.isEmpty {
                 state.outbox.removeAll()
@@ -41,33 +41,33 @@ enum OutboxRoutes {
             state.outbox.removeAll { change.ids.contains($0.id) }
             return ok
         },
-        ProviderEmulator.route(.get, "/api/v1/search") { state, request, _, _ in
+        ProviderEmulator.route(.get, "/api/v1/search") { state, request, _ in
             guard let query = request.query["query"]?.trimmingCharacters(in: .whitespaces), !query.isEmpty else { return badRequest("Error: no search query") }
             let search = OutboxSearch(query)
             return list(state.outbox.filter(search.matches), in: state.outbox, request)
         },
-        ProviderEmulator.route(.delete, "/api/v1/search") { state, request, _, _ in
+        ProviderEmulator.route(.delete, "/api/v1/search") { state, request, _ in
             guard let query = request.query["query"]?.trimmingCharacters(in: .whitespaces), !query.isEmpty else { return badRequest("Error: no search query") }
             let search = OutboxSearch(query)
             state.outbox.removeAll(where: search.matches)
             return ok
         },
-        ProviderEmulator.route(.get, "/api/v1/message/{id}") { state, _, parameters, _ in
-            guard let index = index(parameters["id"], in: state.outbox) else { return notFound }
+        ProviderEmulator.route(.get, "/api/v1/message/{id}") { state, request, _ in
+            guard let index = index(request.pathParameters.get("id"), in: state.outbox) else { return notFound }
             state.outbox[index].read = true
             return .json(200, state.outbox[index].messageFields)
         },
-        ProviderEmulator.route(.get, "/api/v1/message/{id}/headers") { state, _, parameters, _ in
-            guard let index = index(parameters["id"], in: state.outbox) else { return notFound }
+        ProviderEmulator.route(.get, "/api/v1/message/{id}/headers") { state, request, _ in
+            guard let index = index(request.pathParameters.get("id"), in: state.outbox) else { return notFound }
             return .json(200, state.outbox[index].headersFields)
         },
-        ProviderEmulator.route(.get, "/api/v1/message/{id}/raw") { state, _, parameters, _ in
-            guard let index = index(parameters["id"], in: state.outbox) else { return notFound }
+        ProviderEmulator.route(.get, "/api/v1/message/{id}/raw") { state, request, _ in
+            guard let index = index(request.pathParameters.get("id"), in: state.outbox) else { return notFound }
             return EmulatorResponse(status: 200, contentType: "text/plain; charset=utf-8", body: Array(state.outbox[index].source.utf8))
         },
         // The web UI's views of a message's parts, as its links open them.
-        ProviderEmulator.route(.get, "/view/{file}") { state, _, parameters, _ in
-            let file = parameters["file"] ?? ""
+        ProviderEmulator.route(.get, "/view/{file}") { state, request, _ in
+            let file = request.pathParameters.get("file") ?? ""
             for (suffix, type) in [(".html", "text/html; charset=utf-8"), (".txt", "text/plain; charset=utf-8")] where file.hasSuffix(suffix) {
                 guard let index = index(String(file.dropLast(suffix.count)), in: state.outbox) else { return notFound }
                 let message = state.outbox[index]

@@ -33,7 +33,7 @@ public final class ProviderEmulator: @unchecked Sendable {
         /// The path, `{name}` a parameter (Hummingbird's RouterPath syntax).
         let path: String
         let pattern: [Substring]
-        let handler: @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse
+        let handler: @Sendable (inout EmulatorState, EmulatorRequest, EmulatorConfiguration) -> EmulatorResponse
     }
 
     /// Every route, from the router's groups (the providers' errors tell 405 from 404 by these).
@@ -77,9 +77,9 @@ public final class ProviderEmulator: @unchecked Sendable {
     }
 
     /// Answers a routed request: its handler on the state, under the lock.
-    func perform(_ route: Route, _ request: EmulatorRequest, _ parameters: [String: String]) -> EmulatorResponse {
+    func perform(_ route: Route, _ request: EmulatorRequest) -> EmulatorResponse {
         lock.lock(); defer { lock.unlock() }
-        return route.handler(&state, request, parameters, configuration)
+        return route.handler(&state, request, configuration)
     }
 
     /// The fault injected for this path, if one is left (it is used up).
@@ -125,7 +125,7 @@ public final class ProviderEmulator: @unchecked Sendable {
     }
 
     static func route(_ method: HTTPRequest.Method, _ path: String,
-                      _ handler: @escaping @Sendable (inout EmulatorState, EmulatorRequest, [String: String], EmulatorConfiguration) -> EmulatorResponse) -> Route {
+                      _ handler: @escaping @Sendable (inout EmulatorState, EmulatorRequest, EmulatorConfiguration) -> EmulatorResponse) -> Route {
         Route(method: method, path: path, pattern: path.split(separator: "/"), handler: handler)
     }
 

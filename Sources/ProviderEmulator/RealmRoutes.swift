@@ -91,8 +91,8 @@ enum RealmRoutes {
 
     /// A POST route under the provider's path: the app must be the configured one, the body JSON.
     static func route(_ suffix: String, _ handler: @escaping @Sendable (inout EmulatorState, [String: Any], EmulatorConfiguration) -> EmulatorResponse) -> ProviderEmulator.Route {
-        ProviderEmulator.route(.post, "\(base)/\(suffix)") { state, request, parameters, config in
-            let app = parameters["appId"] ?? ""
+        ProviderEmulator.route(.post, "\(base)/\(suffix)") { state, request, config in
+            let app = request.pathParameters.get("appId") ?? ""
             guard app == config.appName else { return error(404, "AppNotFound", "cannot find app using Client App ID '\(app)'").linked(state) }
             guard let body = request.json else { return error(400, "InvalidParameter", "the body must be a JSON object").linked(state) }
             return handler(&state, body, config).linked(state)

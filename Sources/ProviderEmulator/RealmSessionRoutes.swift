@@ -15,14 +15,14 @@ enum RealmSessionRoutes {
     static let refreshLifetime: TimeInterval = 60 * 86400
 
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/api/client/v2.0/app/{appId}/location") { state, _, parameters, config in
-            let app = parameters["appId"] ?? ""
+        ProviderEmulator.route(.get, "/api/client/v2.0/app/{appId}/location") { state, request, config in
+            let app = request.pathParameters.get("appId") ?? ""
             guard app == config.appName else { return RealmRoutes.error(404, "AppNotFound", "cannot find app using Client App ID '\(app)'").linked(state) }
             let socket = state.baseURL.replacingOccurrences(of: "http://", with: "ws://").replacingOccurrences(of: "https://", with: "wss://")
             return .json(200, JSONFields([("deployment_model", .string("GLOBAL")), ("location", .string("US-VA")),
                                           ("hostname", .string(state.baseURL)), ("ws_hostname", .string(socket))]))
         },
-        ProviderEmulator.route(.get, "/api/client/v2.0/auth/profile") { state, request, _, config in
+        ProviderEmulator.route(.get, "/api/client/v2.0/auth/profile") { state, request, config in
             guard let email = state.accessTokenOwner(request.bearerToken ?? "", audience: .realm(config.appName)),
                   let index = state.userIndex(email: email) else { return invalidSession.linked(state) }
             let user = state.users[index]
@@ -33,13 +33,13 @@ enum RealmSessionRoutes {
                 ("data", .object(JSONFields.single("email", .string(user.email)))), ("type", .string("normal")),
             ]))
         },
-        ProviderEmulator.route(.post, "/api/client/v2.0/auth/session") { state, request, _, config in
+        ProviderEmulator.route(.post, "/api/client/v2.0/auth/session") { state, request, config in
             guard let index = refreshIndex(state, request, config) else { return invalidSession.linked(state) }
             let access = state.issue(.accessToken, email: state.codes[index].email, clientID: EmulatorState.Audience.realm(config.appName).clientID,
                                      lifetime: accessLifetime)
             return .json(201, JSONFields.single("access_token", .string(access.value)))
         },
-        ProviderEmulator.route(.delete, "/api/client/v2.0/auth/session") { state, request, _, config in
+        ProviderEmulator.route(.delete, "/api/client/v2.0/auth/session") { state, request, config in
             // Logging out twice is not an error: the session is gone either way.
             if let index = refreshIndex(state, request, config) { state.codes[index].usedAt = state.now }
             return EmulatorResponse(status: 204, contentType: "", body: [])

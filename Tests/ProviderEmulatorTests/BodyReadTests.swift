@@ -180,7 +180,7 @@ struct RequestLogAndCodeStoreTests {
     func logAcrossReset() async {
         let emulator = ProviderEmulator()
         emulator.logRequest(method: "GET", target: "/emulator/v1/clock", status: 200)
-        let reset = await emulator.handle(EmulatorRequest(method: "POST", target: "/emulator/v1/reset", contentType: "application/json"))
+        let reset = await emulator.handle(EmulatorRequest(method: .post, target: "/emulator/v1/reset", contentType: "application/json"))
         #expect(reset.status == 200)
         // The reset itself was logged (2), by the router's log middleware.
         emulator.logRequest(method: "GET", target: "/emulator/v1/users", status: 200)

@@ -4,6 +4,7 @@
 // only where a call allows it), each refusal by Capture's code. janrain-python-api runs the same calls over
 // HTTP in Tests/Contracts.
 import Foundation
+import Hummingbird
 import JSONText
 import NavigationPolicy
 @testable import ProviderEmulator
@@ -41,8 +42,8 @@ struct CaptureServerAPITests {
 
     static func code(_ response: EmulatorResponse) -> Int? { object(response)["code"] as? Int }
 
-    static func call(_ path: String, _ form: String, headers: [String: String] = [:]) async -> EmulatorResponse {
-        await Emulator().emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded",
+    static func call(_ path: String, _ form: String, headers: HTTPFields = [:]) async -> EmulatorResponse {
+        await Emulator().emulator.handle(EmulatorRequest(method: .post, target: path, contentType: "application/x-www-form-urlencoded",
                                                          body: Array(form.utf8), headers: headers))
     }
 
@@ -50,12 +51,12 @@ struct CaptureServerAPITests {
     func clientCredentials() async {
         let emulator = Emulator().emulator
         func token(_ secret: String) async -> [String: Any] {
-            object(await emulator.handle(EmulatorRequest(method: "POST", target: "/oauth/token", contentType: "application/x-www-form-urlencoded",
+            object(await emulator.handle(EmulatorRequest(method: .post, target: "/oauth/token", contentType: "application/x-www-form-urlencoded",
                                                          body: Array("grant_type=client_credentials&client_id=bridge-api-client&client_secret=\(secret)".utf8))))
         }
         func count(_ bearer: String) async -> [String: Any] {
-            object(await emulator.handle(EmulatorRequest(method: "POST", target: "/entity.count", contentType: "application/x-www-form-urlencoded",
-                                                         body: Array("type_name=user".utf8), headers: ["Authorization": "Bearer " + bearer])))
+            object(await emulator.handle(EmulatorRequest(method: .post, target: "/entity.count", contentType: "application/x-www-form-urlencoded",
+                                                         body: Array("type_name=user".utf8), headers: [.authorization: "Bearer " + bearer])))
         }
         let granted = await token("bridge-api-secret")
         #expect(granted["token_type"] as? String == "Bearer")
@@ -67,12 +68,12 @@ struct CaptureServerAPITests {
     @Test("each way a call authenticates, and Capture's refusal for each way it does not")
     func authentication() async {
         let basic = "Basic " + Data("bridge-api-client:bridge-api-secret".utf8).base64EncodedString()
-        #expect(object(await Self.call("/entity.count", "type_name=user", headers: ["Authorization": basic]))["total_count"] as? Int == 1)
+        #expect(object(await Self.call("/entity.count", "type_name=user", headers: [.authorization: basic]))["total_count"] as? Int == 1)
         #expect(object(await Self.call("/entity.count", "type_name=user&client_id=bridge-api-client&client_secret=bridge-api-secret"))["total_count"] as? Int == 1)
         #expect(Self.code(await Self.call("/entity.count", "type_name=user&client_id=bridge-api-client&client_secret=wrong")) == 402)
         #expect(Self.code(await Self.call("/entity.count", "type_name=user&client_id=nobody&client_secret=x")) == 402)
         #expect(Self.code(await Self.call("/entity.count", "type_name=user")) == 100)
-        #expect(Self.code(await Self.call("/entity.count", "type_name=user", headers: ["Authorization": "Digest x"])) == 205)
+        #expect(Self.code(await Self.call("/entity.count", "type_name=user", headers: [.authorization: "Digest x"])) == 205)
         #expect(Self.code(await Self.call("/entity.count", "client_id=bridge-api-client&client_secret=bridge-api-secret")) == 100)
         #expect(Self.code(await Self.call("/entity.count", "type_name=pets&client_id=bridge-api-client&client_secret=bridge-api-secret")) == 222)
         // An attribute list or a sort order with a name that is not a string is refused, not shortened.
@@ -88,8 +89,8 @@ struct CaptureServerAPITests {
         for (age, accepted) in [(0.0, true), (-300.0, true), (300.0, true), (-301.0, false), (301.0, false)] {
             let date = formatter.string(from: now.addingTimeInterval(age))
             let signature = CaptureAPIAuth.signature(path: "/entity.count", date: date, parameters: ["type_name": "user"], secret: "bridge-api-secret")
-            let request = EmulatorRequest(method: "POST", target: "/entity.count", contentType: "application/x-www-form-urlencoded",
-                                          body: Array("type_name=user".utf8), headers: ["Authorization": "Signature bridge-api-client:\(signature)", "Date": date])
+            let request = EmulatorRequest(method: .post, target: "/entity.count", contentType: "application/x-www-form-urlencoded",
+                                          body: Array("type_name=user".utf8), headers: [.authorization: "Signature bridge-api-client:\(signature)", .date: date])
             let caller = CaptureAPIAuth.caller(state, request, parameters: CaptureAPIAuth.parameters(request), allowsToken: false, now: now)
             switch caller {
             case .success(let who): #expect(accepted && who == .client("bridge-api-client"), "a Date \(age) s from the server's time")
@@ -98,16 +99,16 @@ struct CaptureServerAPITests {
         }
         let date = formatter.string(from: Date())
         let other = CaptureAPIAuth.signature(path: "/entity.count", date: date, parameters: ["type_name": "admin"], secret: "bridge-api-secret")
-        #expect(Self.code(await Self.call("/entity.count", "type_name=user", headers: ["Authorization": "Signature bridge-api-client:\(other)", "Date": date])) == 402)
+        #expect(Self.code(await Self.call("/entity.count", "type_name=user", headers: [.authorization: "Signature bridge-api-client:\(other)", .date: date])) == 402)
         // A user's token reads its own record; it may not search.
-        #expect(Self.code(await Self.call("/entity.find", "type_name=user", headers: ["Authorization": "OAuth nope"])) == 205)
+        #expect(Self.code(await Self.call("/entity.find", "type_name=user", headers: [.authorization: "OAuth nope"])) == 205)
     }
 
     @Test("JUMP's token refresh: signed with the refresh secret given at sign-in (the value from Python's hmac); a wrong signature or an old date is refused")
     func jumpRefresh() async {
         #expect(CaptureRoutes.refreshSignature(date: "2026-11-25 22:00:00", accessToken: "TOKEN123", secret: "refresh-secret") == "2MiqUgukc8lNiD2zXT483jNxQAI=")
         var state = EmulatorState(.embeddedDefault)
-        let signIn = EmulatorRequest(method: "POST", target: "/oauth/auth_native_traditional", contentType: "application/x-www-form-urlencoded",
+        let signIn = EmulatorRequest(method: .post, target: "/oauth/auth_native_traditional", contentType: "application/x-www-form-urlencoded",
                                      body: Array("client_id=c1&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&response_type=token&form=signInForm&refresh_secret=refresh-secret&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine".utf8))
         let token = object(CaptureRoutes.signIn(&state, signIn, .embeddedDefault))["access_token"] as? String ?? ""
         let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -116,7 +117,7 @@ struct CaptureServerAPITests {
             let text = formatter.string(from: date)
             let signed = signature ?? CaptureRoutes.refreshSignature(date: text, accessToken: token, secret: "refresh-secret")
             let body = "access_token=\(token)&client_id=c1&locale=en-US&date=\(text.replacingOccurrences(of: " ", with: "+"))&signature=\(signed.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")"
-            let request = EmulatorRequest(method: "POST", target: "/oauth/refresh_access_token", contentType: "application/x-www-form-urlencoded", body: Array(body.utf8))
+            let request = EmulatorRequest(method: .post, target: "/oauth/refresh_access_token", contentType: "application/x-www-form-urlencoded", body: Array(body.utf8))
             return object(CaptureRoutes.refreshAccessToken(&state, request, .embeddedDefault, now: now))
         }
         let fresh = refresh(date: now)

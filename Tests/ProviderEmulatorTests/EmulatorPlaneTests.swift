@@ -6,6 +6,7 @@
 import ProviderSettings
 import BrowserURL
 import Foundation
+import Hummingbird
 import NavigationPolicy
 @testable import ProviderEmulator
 import Testing
@@ -14,8 +15,8 @@ import Testing
 struct EmulatorPlaneTests {
     static let evil = "https://evil.example"
 
-    func send(_ method: String = "GET", _ target: String, origin: String? = nil, contentType: String = "", body: String = "",
-              headers: [String: String] = [:], on emulator: ProviderEmulator) async -> EmulatorResponse {
+    func send(_ method: HTTPRequest.Method = .get, _ target: String, origin: String? = nil, contentType: String = "", body: String = "",
+              headers: HTTPFields = [:], on emulator: ProviderEmulator) async -> EmulatorResponse {
         await emulator.handle(EmulatorRequest(method: method, target: target, contentType: contentType, body: Array(body.utf8), origin: origin,
                                               host: "127.0.0.1:8025", headers: headers))
     }
@@ -39,17 +40,17 @@ struct EmulatorPlaneTests {
         for route in Self.controlRoutes {
             for target in Self.spellings(Self.concrete(route.path)) {
                 for origin in [Self.evil, "https://yourdomain.com", "http://localhost:3000", "null"] {
-                    let refused = await send(route.method.rawValue, target, origin: origin, on: emulator)
+                    let refused = await send(route.method, target, origin: origin, on: emulator)
                     #expect(refused.status == 403 && object(refused)["error"] as? String == "cross_origin_refused", "\(route.method) \(target) from \(origin)")
                     #expect(refused.headers["Access-Control-Allow-Origin"] == nil)
                 }
-                let crossSite = await send(route.method.rawValue, target, headers: ["Sec-Fetch-Site": "cross-site"], on: emulator)
+                let crossSite = await send(route.method, target, headers: [.secFetchSite: "cross-site"], on: emulator)
                 #expect(crossSite.status == 403, "\(route.method) \(target) cross-site")
             }
         }
         // The dashboard's own fetches and a typed address are served.
-        #expect(await send("GET", "/emulator/v1/codes", origin: "http://127.0.0.1:8025", headers: ["Sec-Fetch-Site": "same-origin"], on: emulator).status == 200)
-        #expect(await send("GET", "//emulator/v1/codes", headers: ["Sec-Fetch-Site": "none"], on: emulator).status == 200)
+        #expect(await send(.get, "/emulator/v1/codes", origin: "http://127.0.0.1:8025", headers: [.secFetchSite: "same-origin"], on: emulator).status == 200)
+        #expect(await send(.get, "//emulator/v1/codes", headers: [.secFetchSite: "none"], on: emulator).status == 200)
     }
 
     @Test("a no-cors text/plain POST from another page, in any spelling, neither empties the outbox nor moves the clock")
@@ -58,9 +59,9 @@ struct EmulatorPlaneTests {
         _ = await emulator.form("/oauth/forgot_password_native", [("client_id", "c"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
         let clock = object(await emulator.get("/emulator/v1/clock"))["now"] as? String
         for prefix in ["/", "//", "///"] {
-            _ = await send("POST", prefix + "emulator/v1/reset", origin: Self.evil, contentType: "text/plain", body: "{}", on: emulator.emulator)
-            _ = await send("POST", prefix + "emulator//v1/clock", origin: Self.evil, contentType: "text/plain", body: #"{"advance": 86400}"#, on: emulator.emulator)
-            _ = await send("DELETE", prefix + "api/v1/messages", origin: Self.evil, contentType: "text/plain", on: emulator.emulator)
+            _ = await send(.post, prefix + "emulator/v1/reset", origin: Self.evil, contentType: "text/plain", body: "{}", on: emulator.emulator)
+            _ = await send(.post, prefix + "emulator//v1/clock", origin: Self.evil, contentType: "text/plain", body: #"{"advance": 86400}"#, on: emulator.emulator)
+            _ = await send(.delete, prefix + "api/v1/messages", origin: Self.evil, contentType: "text/plain", on: emulator.emulator)
         }
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 1)
         #expect(object(await emulator.get("/emulator/v1/clock"))["now"] as? String != nil)
@@ -70,7 +71,7 @@ struct EmulatorPlaneTests {
 
     @Test("the outbox read with a doubled slash from a listed origin carries no CORS header")
     func outboxNotShared() async {
-        let answer = await send("GET", "//api/v1/message/latest", origin: "https://yourdomain.com", on: ProviderEmulator())
+        let answer = await send(.get, "//api/v1/message/latest", origin: "https://yourdomain.com", on: ProviderEmulator())
         #expect(answer.status == 403 && answer.headers["Access-Control-Allow-Origin"] == nil && answer.headers["Access-Control-Allow-Credentials"] == nil)
     }
 
@@ -78,17 +79,17 @@ struct EmulatorPlaneTests {
         "/nowhere", "//nowhere", "/emulator/v2/codes", "/emulator", "//emulator/",
     ])
     func unroutedIs404(path: String) async {
-        #expect(await send("GET", path, origin: Self.evil, on: ProviderEmulator()).status == 404)
+        #expect(await send(.get, path, origin: Self.evil, on: ProviderEmulator()).status == 404)
     }
 
     @Test("a provider route's preflight in any spelling is answered for a listed origin; a control route's is never")
     func preflights() async {
         let emulator = ProviderEmulator()
         for target in Self.spellings("/oauth/token") {
-            #expect(await send("OPTIONS", target, origin: "https://yourdomain.com", on: emulator).headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
+            #expect(await send(.options, target, origin: "https://yourdomain.com", on: emulator).headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
         }
         for route in Self.controlRoutes {
-            let answer = await send("OPTIONS", Self.concrete(route.path), origin: "https://yourdomain.com", on: emulator)
+            let answer = await send(.options, Self.concrete(route.path), origin: "https://yourdomain.com", on: emulator)
             #expect(answer.headers["Access-Control-Allow-Origin"] == nil && answer.headers["Access-Control-Allow-Methods"] == nil, "\(route.path)")
         }
     }
@@ -96,9 +97,9 @@ struct EmulatorPlaneTests {
     @Test("a fault injected for a path reaches its route however the request spells it")
     func faultsBySpelling() async {
         let emulator = Emulator()
-        #expect(await emulator.json("POST", "/emulator/v1/faults", #"{"path": "/oauth//token", "count": 2, "status": 503}"#).status == 200)
-        #expect(await send("POST", "//oauth/token", on: emulator.emulator).status == 503)
-        #expect(await send("POST", "/oauth/token/", on: emulator.emulator).status == 503)
+        #expect(await emulator.json(.post, "/emulator/v1/faults", #"{"path": "/oauth//token", "count": 2, "status": 503}"#).status == 200)
+        #expect(await send(.post, "//oauth/token", on: emulator.emulator).status == 503)
+        #expect(await send(.post, "/oauth/token/", on: emulator.emulator).status == 503)
         #expect(await emulator.exchange("nothing").status != 503)
     }
 
@@ -109,7 +110,7 @@ struct EmulatorPlaneTests {
         "/kii/reset?token=t", "/google/start?token_url=https%3A%2F%2Fyourdomain.com%2Ftoken",
     ])
     func pagesSendCSP(target: String) async {
-        let page = await send("GET", target, on: ProviderEmulator())
+        let page = await send(.get, target, on: ProviderEmulator())
         let policy = page.headers["Content-Security-Policy"] ?? ""
         #expect(policy.contains("script-src 'none'") && policy.contains("default-src 'none'") && !policy.contains("unsafe-eval"), "\(target): \(policy)")
     }
@@ -123,9 +124,9 @@ struct EmulatorPlaneTests {
         let emulator = Emulator()
         let token = try #require(object(await emulator.signIn(responseType: "token"))["access_token"] as? String)
         let fields = "token=\(token)&callback=done&xd_receiver=\(PercentEncoding.encodeComponent(receiver))"
-        let page = await send("GET", "/oauth/profile_change_password?" + fields, on: emulator.emulator)
+        let page = await send(.get, "/oauth/profile_change_password?" + fields, on: emulator.emulator)
         #expect((page.status == 200) == framed, "\(receiver): \(page.text)")
-        let saved = await send("POST", "/oauth/profile_change_password", contentType: "application/x-www-form-urlencoded",
+        let saved = await send(.post, "/oauth/profile_change_password", contentType: "application/x-www-form-urlencoded",
                                body: fields + "&newPassword=babbage-engine&newPasswordConfirm=babbage-engine", on: emulator.emulator)
         #expect(saved.text.contains("<iframe") == framed, "\(receiver)")
         #expect((object(await emulator.signIn(password: "babbage-engine"))["stat"] as? String == "ok") == framed)
@@ -141,9 +142,9 @@ struct EmulatorPlaneTests {
         if let listed { configuration.clients = [EmulatorConfiguration.Client(id: "c", redirectURIs: listed)] }
         let emulator = ProviderEmulator(configuration: configuration)
         let query = "response_type=code&client_id=c&redirect_uri=\(PercentEncoding.encodeComponent(redirect))"
-        let page = await send("GET", "/oauth/signin?" + query, on: emulator)
+        let page = await send(.get, "/oauth/signin?" + query, on: emulator)
         #expect((page.status == 200) == sent, "\(redirect): \(page.text)")
-        let signedIn = await send("POST", "/oauth/signin", contentType: "application/x-www-form-urlencoded",
+        let signedIn = await send(.post, "/oauth/signin", contentType: "application/x-www-form-urlencoded",
                                   body: query + "&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine", on: emulator)
         #expect((signedIn.location?.hasPrefix(redirect) ?? false) == sent, "\(redirect): \(signedIn.location ?? signedIn.text)")
         let native = await Emulator(configuration).signIn(client: "c", redirect: redirect)
@@ -154,8 +155,8 @@ struct EmulatorPlaneTests {
     @Test("Social Login's token URL must be at the app's own origin")
     func tokenURL() async {
         let emulator = ProviderEmulator()
-        #expect(await send("GET", "/google/start?token_url=https%3A%2F%2Fevil.test%2Ftoken", on: emulator).location == nil)
-        #expect(await send("GET", "/google/start?token_url=https%3A%2F%2Fyourdomain.com%2Ftoken", on: emulator).location != nil)
+        #expect(await send(.get, "/google/start?token_url=https%3A%2F%2Fevil.test%2Ftoken", on: emulator).location == nil)
+        #expect(await send(.get, "/google/start?token_url=https%3A%2F%2Fyourdomain.com%2Ftoken", on: emulator).location != nil)
     }
 
     @Test("the clock stays within a hundred years: an aeon's advance or date is refused and the clock does not move", arguments: [
@@ -163,10 +164,10 @@ struct EmulatorPlaneTests {
     ])
     func clockRange(body: String) async {
         let emulator = Emulator()
-        let refused = await emulator.json("POST", "/emulator/v1/clock", body)
+        let refused = await emulator.json(.post, "/emulator/v1/clock", body)
         #expect(refused.status == 400 && object(refused)["error"] as? String == "invalid_request")
         #expect(object(await emulator.get("/emulator/v1/clock"))["offsetSeconds"] as? Double == 0)
-        #expect(await emulator.json("POST", "/emulator/v1/clock", #"{"advance": 3600}"#).status == 200)
+        #expect(await emulator.json(.post, "/emulator/v1/clock", #"{"advance": 3600}"#).status == 200)
     }
 
     @Test("a timeout or lifetime below a millisecond is refused, naming its key", arguments: ["idleTimeout", "bodyTimeout", "codeLifetime"])

@@ -6,6 +6,7 @@
 import ProviderSettings
 import BrowserURL
 import Foundation
+import Hummingbird
 import JSONText
 import NavigationPolicy
 import ProviderEmulator
@@ -13,7 +14,7 @@ import Testing
 
 @Suite("provider emulator: trust")
 struct EmulatorTrustTests {
-    func request(_ method: String = "GET", _ target: String, host: String? = "127.0.0.1:8025", origin: String? = nil,
+    func request(_ method: HTTPRequest.Method = .get, _ target: String, host: String? = "127.0.0.1:8025", origin: String? = nil,
                  form: String? = nil, on emulator: ProviderEmulator = ProviderEmulator()) async -> EmulatorResponse {
         await emulator.handle(EmulatorRequest(method: method, target: target, contentType: form == nil ? "" : "application/x-www-form-urlencoded",
                                         body: Array((form ?? "").utf8), origin: origin, host: host))
@@ -24,13 +25,13 @@ struct EmulatorTrustTests {
         ("https://evil.example", false), ("https://yourdomain.com.evil.example", false), ("null", false), ("http://[::1]:9000", true),
     ])
     func cors(origin: String, readable: Bool) async {
-        let answer = await request("POST", "/oauth/token", origin: origin, form: "grant_type=authorization_code&code=x&redirect_uri=https%3A%2F%2Fa&client_id=c")
+        let answer = await request(.post, "/oauth/token", origin: origin, form: "grant_type=authorization_code&code=x&redirect_uri=https%3A%2F%2Fa&client_id=c")
         #expect((answer.headers["Access-Control-Allow-Origin"] == origin) == readable)
         #expect((answer.headers["Access-Control-Allow-Credentials"] != nil) == readable)
-        let preflight = await request("OPTIONS", "/oauth/token", origin: origin)
+        let preflight = await request(.options, "/oauth/token", origin: origin)
         #expect((preflight.headers["Access-Control-Allow-Origin"] != nil) == readable)
         // realm-web in a page logs out with DELETE and a Bearer token; the preflight allows both.
-        let logout = await request("OPTIONS", "/api/client/v2.0/auth/session", origin: origin)
+        let logout = await request(.options, "/api/client/v2.0/auth/session", origin: origin)
         let methods = Set((logout.headers["Access-Control-Allow-Methods"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         let headers = Set((logout.headers["Access-Control-Allow-Headers"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
         #expect((methods.isSuperset(of: ["GET", "POST", "PUT", "DELETE"]) && headers.contains("authorization")) == readable, "\(logout.headers)")
@@ -41,14 +42,14 @@ struct EmulatorTrustTests {
                      "/api/v1/message/latest/raw", "/view/latest.html", "/"])
     func controlPlane(path: String) async {
         for origin in ["https://evil.example", "http://localhost:3000", "null"] {
-            let refused = await request("GET", path, origin: origin)
+            let refused = await request(.get, path, origin: origin)
             #expect(refused.status == 403, "\(path) from \(origin)")
             #expect(object(refused)["error"] as? String == "cross_origin_refused")
             #expect(refused.headers["Access-Control-Allow-Origin"] == nil)
         }
-        #expect(await request("POST", "/emulator/v1/reset", origin: "https://evil.example").status == 403)
-        #expect(await request("GET", path).status != 403)
-        #expect(await request("GET", path, origin: "http://127.0.0.1:8025").status != 403)
+        #expect(await request(.post, "/emulator/v1/reset", origin: "https://evil.example").status == 403)
+        #expect(await request(.get, path).status != 403)
+        #expect(await request(.get, path, origin: "http://127.0.0.1:8025").status != 403)
     }
 
     @Test("a Host that is not this machine's address is refused on every route (DNS rebinding)", arguments: [
@@ -58,14 +59,14 @@ struct EmulatorTrustTests {
     ])
     func host(host: String, served: Bool) async {
         for path in ["/emulator/v1/codes", "/api/v1/messages", "/oauth/token", "/"] {
-            #expect((await request("GET", path, host: host).status != 403) == served, "\(path) with Host \(host)")
+            #expect((await request(.get, path, host: host).status != 403) == served, "\(path) with Host \(host)")
         }
     }
 
     @Test("a host name the configuration lists is served")
     func listedHost() async throws {
         let configuration = try EmulatorConfiguration.parse(Data(#"{"allowedHosts": ["devbox.local"]}"#.utf8))
-        #expect(await request("GET", "/emulator/v1/clock", host: "devbox.local:8025", on: ProviderEmulator(configuration: configuration)).status == 200)
+        #expect(await request(.get, "/emulator/v1/clock", host: "devbox.local:8025", on: ProviderEmulator(configuration: configuration)).status == 200)
     }
 
     @Test("redirect URIs that would run script or render data are refused, as a provider refuses them", arguments: [
@@ -75,25 +76,25 @@ struct EmulatorTrustTests {
     func scriptRedirects(redirect: String) async {
         let emulator = ProviderEmulator()
         let encoded = PercentEncoding.encodeComponent(redirect)
-        let forgot = await request("POST", "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
+        let forgot = await request(.post, "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
                              on: emulator)
         #expect(forgot.status == 400 && object(forgot)["error"] as? String == "invalid_argument")
-        let page = await request("GET", "/oauth/signin?response_type=code&client_id=c&redirect_uri=\(encoded)", on: emulator)
+        let page = await request(.get, "/oauth/signin?response_type=code&client_id=c&redirect_uri=\(encoded)", on: emulator)
         #expect(page.status == 400 && page.location == nil)
-        let signedIn = await request("POST", "/oauth/signin", form: "response_type=code&client_id=c&redirect_uri=\(encoded)&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine",
+        let signedIn = await request(.post, "/oauth/signin", form: "response_type=code&client_id=c&redirect_uri=\(encoded)&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine",
                                on: emulator)
         #expect(signedIn.location == nil)
-        #expect(object(await request("GET", "/api/v1/messages", on: emulator))["total"] as? Int == 0)
+        #expect(object(await request(.get, "/api/v1/messages", on: emulator))["total"] as? Int == 0)
     }
 
     @Test("the dashboard sends a Content-Security-Policy without inline script, and makes live links only of safe schemes")
     func dashboard() async {
-        let page = await request("GET", "/")
+        let page = await request(.get, "/")
         let policy = page.headers["Content-Security-Policy"] ?? ""
         #expect(policy.contains("script-src 'self'") && !policy.contains("unsafe-inline") && policy.contains("frame-ancestors 'none'"))
         let html = page.text
         #expect(!html.contains("<script>") && html.contains("<script src=\"/dashboard.js\"></script>"))
-        let script = await request("GET", "/dashboard.js")
+        let script = await request(.get, "/dashboard.js")
         #expect(script.status == 200 && script.contentType.hasPrefix("text/javascript"))
         // The script's list of schemes never made live is the engine's always-blocked set.
         let listLine = script.text.split(separator: "\n").first { $0.contains("var unsafeSchemes = ") }
@@ -106,13 +107,13 @@ struct EmulatorTrustTests {
     func pinAttempts() async throws {
         let emulator = ProviderEmulator()
         let user = "/api/apps/bridge-demo/users/EMAIL:ada%40example.com/password"
-        _ = await emulator.handle(EmulatorRequest(method: "POST", target: user + "/request-reset", contentType: "application/json",
+        _ = await emulator.handle(EmulatorRequest(method: .post, target: user + "/request-reset", contentType: "application/json",
                                             body: Array(#"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#.utf8)))
-        let sms = object(await emulator.handle(EmulatorRequest(method: "GET", target: "/api/v1/message/latest")))
+        let sms = object(await emulator.handle(EmulatorRequest(method: .get, target: "/api/v1/message/latest")))
         let pin = try #require((sms["Text"] as? String).map { $0.filter(\.isNumber) })
         let wrong = pin == "000000" ? "111111" : "000000"
         func complete(_ pin: String) async -> EmulatorResponse {
-            await emulator.handle(EmulatorRequest(method: "POST", target: user + "/complete-reset", contentType: "application/json",
+            await emulator.handle(EmulatorRequest(method: .post, target: user + "/complete-reset", contentType: "application/json",
                                             body: Array(#"{"pinCode":"\#(pin)","newPassword":"babbage-engine"}"#.utf8)))
         }
         for _ in 1...5 { #expect(await complete(wrong).status == 403) }
@@ -125,7 +126,7 @@ struct EmulatorTrustTests {
         let emulator = Emulator()
         for _ in 1...10 { #expect(object(await emulator.signIn(password: "wrong-password"))["code"] as? Int == 210) }
         #expect(object(await emulator.signIn())["stat"] as? String == "error")
-        _ = await emulator.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
+        _ = await emulator.json(.post, "/emulator/v1/clock", #"{"advance": 901}"#)
         #expect(object(await emulator.signIn())["stat"] as? String == "ok")
     }
 
@@ -137,21 +138,21 @@ struct EmulatorTrustTests {
         }
         let ids = (object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
         #expect(ids.count == 3)
-        #expect(await emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["\#(ids[0])"]}"#).status == 200)
+        #expect(await emulator.json(.delete, "/api/v1/messages", #"{"IDs": ["\#(ids[0])"]}"#).status == 200)
         let left = (object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
         #expect(left == Array(ids.dropFirst()))
-        #expect(await emulator.json("DELETE", "/api/v1/messages", #"{"IDs": ["no-such-id"]}"#).status == 400)
+        #expect(await emulator.json(.delete, "/api/v1/messages", #"{"IDs": ["no-such-id"]}"#).status == 400)
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 2)
         // A body that is neither JSON nor a form deletes nothing (Mailpit would delete every message).
-        let garbled = await emulator.emulator.handle(EmulatorRequest(method: "DELETE", target: "/api/v1/messages", contentType: "text/plain", body: Array("ids".utf8)))
+        let garbled = await emulator.emulator.handle(EmulatorRequest(method: .delete, target: "/api/v1/messages", contentType: "text/plain", body: Array("ids".utf8)))
         #expect(garbled.status == 400)
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 2)
         // mailpit-api-client's form of IDs.
-        let form = await emulator.emulator.handle(EmulatorRequest(method: "DELETE", target: "/api/v1/messages", contentType: "application/x-www-form-urlencoded",
+        let form = await emulator.emulator.handle(EmulatorRequest(method: .delete, target: "/api/v1/messages", contentType: "application/x-www-form-urlencoded",
                                                                   body: Array("ids=\(ids[1])".utf8)))
         #expect(form.status == 200)
         #expect((object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]])?.compactMap { $0["ID"] as? String } == [ids[2]])
-        #expect(await emulator.json("DELETE", "/api/v1/messages").status == 200)
+        #expect(await emulator.json(.delete, "/api/v1/messages").status == 200)
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 0)
     }
 

@@ -13,8 +13,8 @@ struct OutboxSearchTests {
         let users = #"{"users": [{"email": "ada@example.com", "password": "analytical-engine"}, {"email": "grace@example.com", "password": "flow-matic-1955"}]}"#
         let emulator = Emulator((try? EmulatorConfiguration.parse(Data(users.utf8))) ?? .embeddedDefault)
         _ = await emulator.form("/oauth/forgot_password_native", [("client_id", "c"), ("redirect_uri", Emulator.redirect), ("signInEmailAddress", "ada@example.com")])
-        _ = await emulator.json("POST", "/api/reset-password/request", #"{"email": "ada@example.com"}"#)
-        _ = await emulator.json("POST", "/api/reset-password/request", #"{"email": "grace@example.com"}"#)
+        _ = await emulator.json(.post, "/api/reset-password/request", #"{"email": "ada@example.com"}"#)
+        _ = await emulator.json(.post, "/api/reset-password/request", #"{"email": "grace@example.com"}"#)
         let ids = (object(await emulator.get("/api/v1/messages"))["messages"] as? [[String: Any]] ?? []).compactMap { $0["ID"] as? String }
         return (emulator, ids.reversed())  // oldest first
     }
@@ -49,15 +49,15 @@ struct OutboxSearchTests {
     @Test("PUT marks read or unread by IDs, by a search, or all; IDs and a search together are refused")
     func markRead() async {
         let (emulator, ids) = await Self.mailbox()
-        #expect(await emulator.json("PUT", "/api/v1/messages", #"{"IDs": ["\#(ids[1])"], "Read": true}"#).status == 200)
+        #expect(await emulator.json(.put, "/api/v1/messages", #"{"IDs": ["\#(ids[1])"], "Read": true}"#).status == 200)
         #expect(await Self.found(emulator, "is:read") == [ids[1]])
-        #expect(await emulator.json("PUT", "/api/v1/messages", #"{"Search": "to:grace", "Read": true}"#).status == 200)
+        #expect(await emulator.json(.put, "/api/v1/messages", #"{"Search": "to:grace", "Read": true}"#).status == 200)
         #expect(await Self.found(emulator, "is:unread") == [ids[0]])
         #expect(object(await emulator.get("/api/v1/messages"))["unread"] as? Int == 1)
-        #expect(await emulator.json("PUT", "/api/v1/messages", #"{"IDs": ["\#(ids[0])"], "Search": "to:ada", "Read": true}"#).status == 400)
-        #expect(await emulator.json("PUT", "/api/v1/messages", #"{"Read": false}"#).status == 200)
+        #expect(await emulator.json(.put, "/api/v1/messages", #"{"IDs": ["\#(ids[0])"], "Search": "to:ada", "Read": true}"#).status == 400)
+        #expect(await emulator.json(.put, "/api/v1/messages", #"{"Read": false}"#).status == 200)
         #expect(await Self.found(emulator, "is:unread") == ids)
-        #expect(await emulator.json("DELETE", "/api/v1/search?query=to%3Agrace").status == 200)
+        #expect(await emulator.json(.delete, "/api/v1/search?query=to%3Agrace").status == 200)
         #expect(object(await emulator.get("/api/v1/messages"))["total"] as? Int == 2)
     }
 }

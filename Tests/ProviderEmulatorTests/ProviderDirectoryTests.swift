@@ -8,7 +8,7 @@ import Testing
 @Suite struct ProviderDirectoryTests {
     @Test(arguments: ProviderDirectory.AppBackendPath.allCases)
     func theEmulatorAnswersEveryAppBackendPath(_ path: ProviderDirectory.AppBackendPath) async {
-        let response = await Emulator().json("POST", path.rawValue, "{}")
+        let response = await Emulator().json(.post, path.rawValue, "{}")
         #expect(response.status == 400)
     }
 

@@ -7,6 +7,7 @@ import ProviderSettings
 import TestSupport
 import BrowserURL
 import Foundation
+import Hummingbird
 import NavigationPolicy
 import ProviderEmulator
 import Testing
@@ -19,12 +20,12 @@ struct Emulator {
 
     func form(_ path: String, _ fields: [(String, String)]) async -> EmulatorResponse {
         let body = fields.map { "\(PercentEncoding.encodeComponent($0.0))=\(PercentEncoding.encodeComponent($0.1))" }.joined(separator: "&")
-        return await emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
+        return await emulator.handle(EmulatorRequest(method: .post, target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
     }
-    func json(_ method: String, _ path: String, _ body: String = "") async -> EmulatorResponse {
+    func json(_ method: HTTPRequest.Method, _ path: String, _ body: String = "") async -> EmulatorResponse {
         await emulator.handle(EmulatorRequest(method: method, target: path, contentType: "application/json", body: Array(body.utf8)))
     }
-    func get(_ target: String) async -> EmulatorResponse { await json("GET", target) }
+    func get(_ target: String) async -> EmulatorResponse { await json(.get, target) }
 
     func signIn(password: String = "analytical-engine", responseType: String = "code", client: String = "c1", redirect: String = redirect) async -> EmulatorResponse {
         await form("/oauth/auth_native_traditional", [("client_id", client), ("flow", "webViewSignIn"), ("flow_version", "HEAD"), ("locale", "en-US"),
@@ -93,7 +94,7 @@ struct CaptureEmulatorTests {
         #expect(object(await e.exchange("nonsense"))["error"] as? String == "invalid_grant")
         // Expiry on a moved clock.
         let late = try #require(object(await e.signIn())["authorization_code"] as? String)
-        #expect(await e.json("POST", "/emulator/v1/clock", #"{"advance": 601}"#).status == 200)
+        #expect(await e.json(.post, "/emulator/v1/clock", #"{"advance": 601}"#).status == 200)
         let expired = await e.exchange(late)
         #expect(expired.status == 400 && expired.text.contains("expired"))
         let codes = (object(await e.get("/emulator/v1/codes"))["codes"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "authorization_code" }
@@ -133,7 +134,7 @@ struct CaptureEmulatorTests {
         ("/oauth/auth_native_traditional", "client_id=c&redirect_uri=r&signInEmailAddress=a&currentPassword=p&response_type=id_token", 400, "invalid_argument"),
     ])
     func badRequests(path: String, body: String, status: Int, error: String) async {
-        let response = await ProviderEmulator().handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
+        let response = await ProviderEmulator().handle(EmulatorRequest(method: .post, target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
         #expect(response.status == status && object(response)["error"] as? String == error && object(response)["stat"] as? String == "error", "\(response.text)")
     }
 }
@@ -143,29 +144,29 @@ struct BackendEmulatorTests {
     @Test("deep-link reset: the mail carries yourapp://reset-password with the token and the encoded address; the token works once, for 30 minutes")
     func deepLink() async throws {
         let e = Emulator()
-        #expect(await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#).status == 202)
-        #expect(await e.json("POST", "/api/reset-password/request", #"{"email":"nobody@example.com"}"#).status == 202)  // no enumeration
+        #expect(await e.json(.post, "/api/reset-password/request", #"{"email":"ada@example.com"}"#).status == 202)
+        #expect(await e.json(.post, "/api/reset-password/request", #"{"email":"nobody@example.com"}"#).status == 202)  // no enumeration
         let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("yourapp://reset-password?token=") && link.hasSuffix("&email=ada%40example.com"))
         let token = String(link.dropFirst("yourapp://reset-password?token=".count).prefix(40))
-        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"short"}"#).status == 422)
-        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 200)
-        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 409)
+        #expect(await e.json(.post, "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"short"}"#).status == 422)
+        #expect(await e.json(.post, "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 200)
+        #expect(await e.json(.post, "/api/reset-password", #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#).status == 409)
         // The old password stops working, the new one works.
         #expect(object(await e.signIn())["error"] as? String == "invalid_credentials")
         #expect(object(await e.signIn(password: "difference-engine"))["stat"] as? String == "ok")
         // Expiry.
-        _ = await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
+        _ = await e.json(.post, "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
         let second = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         let secondToken = String(second.dropFirst("yourapp://reset-password?token=".count).prefix(40))
-        _ = await e.json("POST", "/emulator/v1/clock", #"{"advance": 1801}"#)
-        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(secondToken)","email":"ada@example.com","newPassword":"analytical-engine"}"#).status == 410)
+        _ = await e.json(.post, "/emulator/v1/clock", #"{"advance": 1801}"#)
+        #expect(await e.json(.post, "/api/reset-password", #"{"token":"\#(secondToken)","email":"ada@example.com","newPassword":"analytical-engine"}"#).status == 410)
     }
 
     @Test("the outbox lists newest first, searches by recipient and empties; messages have Mailpit's fields")
     func outbox() async {
         let e = Emulator()
-        _ = await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
+        _ = await e.json(.post, "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
         _ = await e.form("/oauth/forgot_password_native", [("client_id", "c"), ("signInEmailAddress", "ada@example.com"), ("redirect_uri", Emulator.redirect)])
         let list = object(await e.get("/api/v1/messages"))
         let messages = list["messages"] as? [[String: Any]] ?? []
@@ -178,14 +179,14 @@ struct BackendEmulatorTests {
         let id = messages.last?["ID"] as? String ?? ""
         #expect(object(await e.get("/api/v1/message/\(id)"))["Subject"] as? String == "Reset your password")
         #expect(await e.get("/api/v1/message/msg-none").status == 404)
-        #expect(await e.json("DELETE", "/api/v1/messages").status == 200)
+        #expect(await e.json(.delete, "/api/v1/messages").status == 200)
         #expect(object(await e.get("/api/v1/messages"))["total"] as? Int == 0)
     }
 
     @Test("faults: the next N requests to a path fail with the provider's error body, then it serves again")
     func faults() async {
         let e = Emulator()
-        #expect(await e.json("POST", "/emulator/v1/faults", #"{"path":"/oauth/token","count":2,"status":503}"#).status == 200)
+        #expect(await e.json(.post, "/emulator/v1/faults", #"{"path":"/oauth/token","count":2,"status":503}"#).status == 200)
         let first = await e.exchange("x")
         #expect(first.status == 503 && object(first)["stat"] as? String == "error" && object(first)["error"] as? String == "injected_fault")
         #expect(await e.exchange("x").status == 503)
@@ -195,13 +196,13 @@ struct BackendEmulatorTests {
     @Test("reset goes back to the configuration; the clock is set and read")
     func resetAndClock() async {
         let e = Emulator()
-        _ = await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
-        #expect(object(await e.json("POST", "/emulator/v1/clock", #"{"now":"2030-01-02T03:04:05Z"}"#))["now"] as? String == "2030-01-02T03:04:05.000Z")
-        #expect(await e.json("POST", "/emulator/v1/reset").status == 200)
+        _ = await e.json(.post, "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
+        #expect(object(await e.json(.post, "/emulator/v1/clock", #"{"now":"2030-01-02T03:04:05Z"}"#))["now"] as? String == "2030-01-02T03:04:05.000Z")
+        #expect(await e.json(.post, "/emulator/v1/reset").status == 200)
         #expect(object(await e.get("/api/v1/messages"))["total"] as? Int == 0)
         #expect((object(await e.get("/emulator/v1/users"))["users"] as? [[String: Any]])?.first?["email"] as? String == "ada@example.com")
-        #expect(await e.json("POST", "/emulator/v1/clock", #"{"advance": -5}"#).status == 400)
-        #expect(await e.json("POST", "/emulator/v1/clock", "not json").status == 400)
+        #expect(await e.json(.post, "/emulator/v1/clock", #"{"advance": -5}"#).status == 400)
+        #expect(await e.json(.post, "/emulator/v1/clock", "not json").status == 400)
     }
 
     @Test("unknown paths 404, wrong methods 405, bodies over the limit 413, JSON that is not JSON 400")
@@ -209,9 +210,9 @@ struct BackendEmulatorTests {
         let e = Emulator()
         #expect(await e.get("/nowhere").status == 404)
         #expect(await e.get("/oauth/token").status == 405)
-        let big = await e.emulator.handle(EmulatorRequest(method: "POST", target: "/api/reset-password", body: Array(repeating: 0x41, count: 70_000)))
+        let big = await e.emulator.handle(EmulatorRequest(method: .post, target: "/api/reset-password", body: Array(repeating: 0x41, count: 70_000)))
         #expect(big.status == 413)
-        #expect(await e.json("POST", "/api/reset-password", "{").status == 400)
+        #expect(await e.json(.post, "/api/reset-password", "{").status == 400)
     }
 
     @Test("configuration errors name the key path and the problem", arguments: [
@@ -331,40 +332,40 @@ struct RealmKiiEmulatorTests {
     @Test("Realm: register mails a confirmation link with token and tokenId; login waits for it; the link works once")
     func register() async throws {
         let e = Emulator()
-        #expect(await e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 201)
-        #expect(await e.json("POST", "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 409)
-        #expect(object(await e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["error"] as? String == "confirmation required")
+        #expect(await e.json(.post, "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 201)
+        #expect(await e.json(.post, "\(Self.realm)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 409)
+        #expect(object(await e.json(.post, "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["error"] as? String == "confirmation required")
         let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("https://app.example.com/confirmEmail?token="))
         let (token, tokenID) = Self.pair(link)
-        #expect(await e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"wrong"}"#).status == 400)
-        #expect(await e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 200)
-        #expect(await e.json("POST", "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 400)
-        #expect(object(await e.json("POST", "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["access_token"] != nil)
-        #expect(await e.json("POST", "/api/client/v2.0/app/other/auth/providers/local-userpass/login", #"{"username":"a","password":"b"}"#).status == 404)
+        #expect(await e.json(.post, "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"wrong"}"#).status == 400)
+        #expect(await e.json(.post, "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 200)
+        #expect(await e.json(.post, "\(Self.realm)/confirm", #"{"token":"\#(token)","tokenId":"\#(tokenID)"}"#).status == 400)
+        #expect(object(await e.json(.post, "\(Self.realm)/login", #"{"username":"grace@example.com","password":"cobol-1959"}"#))["access_token"] != nil)
+        #expect(await e.json(.post, "/api/client/v2.0/app/other/auth/providers/local-userpass/login", #"{"username":"a","password":"b"}"#).status == 404)
     }
 
     @Test("Realm: the reset link (https://app.example.com/resetPassword?token&tokenId) works once, for 30 minutes")
     func reset() async throws {
         let e = Emulator()
-        #expect(await e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#).status == 200)
-        #expect(await e.json("POST", "\(Self.realm)/reset/send", #"{"email":"nobody@example.com"}"#).status == 404)
+        #expect(await e.json(.post, "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#).status == 200)
+        #expect(await e.json(.post, "\(Self.realm)/reset/send", #"{"email":"nobody@example.com"}"#).status == 404)
         let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("https://app.example.com/resetPassword?token=") && link.contains("&tokenId="))
         let (token, tokenID) = Self.pair(link)
-        #expect(await e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(token)","tokenId":"\#(tokenID)","password":"difference-engine"}"#).status == 200)
-        #expect(await e.json("POST", "\(Self.realm)/login", #"{"username":"ada@example.com","password":"difference-engine"}"#).status == 200)
-        _ = await e.json("POST", "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#)
+        #expect(await e.json(.post, "\(Self.realm)/reset", #"{"token":"\#(token)","tokenId":"\#(tokenID)","password":"difference-engine"}"#).status == 200)
+        #expect(await e.json(.post, "\(Self.realm)/login", #"{"username":"ada@example.com","password":"difference-engine"}"#).status == 200)
+        _ = await e.json(.post, "\(Self.realm)/reset/send", #"{"email":"ada@example.com"}"#)
         let (late, lateID) = Self.pair((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first ?? "")
-        _ = await e.json("POST", "/emulator/v1/clock", #"{"advance": 1801}"#)
-        let expired = await e.json("POST", "\(Self.realm)/reset", #"{"token":"\#(late)","tokenId":"\#(lateID)","password":"analytical-engine"}"#)
+        _ = await e.json(.post, "/emulator/v1/clock", #"{"advance": 1801}"#)
+        let expired = await e.json(.post, "\(Self.realm)/reset", #"{"token":"\#(late)","tokenId":"\#(lateID)","password":"analytical-engine"}"#)
         #expect(expired.status == 400 && expired.text.contains("expired"))
     }
 
     @Test("Realm: the reset function's outcome is the configuration's", arguments: [("success", 200), ("pending", 202), ("fail", 400)])
     func resetFunction(outcome: String, status: Int) async throws {
         let e = Emulator(try EmulatorConfiguration.parse(Data(#"{"realmResetFunction":"\#(outcome)"}"#.utf8)))
-        #expect(await e.json("POST", "\(Self.realm)/reset/call", #"{"email":"ada@example.com","password":"new-password","arguments":[]}"#).status == status)
+        #expect(await e.json(.post, "\(Self.realm)/reset/call", #"{"email":"ada@example.com","password":"new-password","arguments":[]}"#).status == status)
     }
 
     static let kii = "/api/apps/bridge-demo/users"
@@ -372,33 +373,33 @@ struct RealmKiiEmulatorTests {
     @Test("Kii: an SMS PIN completes the reset; a wrong PIN is 403, an expired one 410, an unverified user 409, an unknown one 404")
     func smsPIN() async throws {
         let e = Emulator()
-        #expect(await e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).status == 204)
+        #expect(await e.json(.post, "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#).status == 204)
         let sms = object(await e.get("/api/v1/message/latest"))
         #expect(((sms["To"] as? [[String: Any]])?.first?["Address"] as? String) == "+15555550100")
         let text = sms["Text"] as? String ?? ""
         let pin = String(text.filter(\.isNumber).prefix(6))
         #expect(pin.count == 6)
         let wrongPIN = pin == "000000" ? "000001" : "000000"
-        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(wrongPIN)","newPassword":"newpass1"}"#).status == 403)
-        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 400)
-        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)","newPassword":"newpass1"}"#).status == 204)
-        #expect(object(await e.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"newpass1"}"#))["access_token"] != nil)
-        _ = await e.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
+        #expect(await e.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(wrongPIN)","newPassword":"newpass1"}"#).status == 403)
+        #expect(await e.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 400)
+        #expect(await e.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)","newPassword":"newpass1"}"#).status == 204)
+        #expect(object(await e.json(.post, "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"newpass1"}"#))["access_token"] != nil)
+        _ = await e.json(.post, "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
         let late = String((object(await e.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
-        _ = await e.json("POST", "/emulator/v1/clock", #"{"advance": 901}"#)
-        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(late)","newPassword":"newpass2"}"#).status == 410)
-        #expect(await e.json("POST", "\(Self.kii)/EMAIL:nobody@example.com/password/request-reset", "{}").status == 404)
-        let notJSON = await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", "notificationMethod=SMS")
+        _ = await e.json(.post, "/emulator/v1/clock", #"{"advance": 901}"#)
+        #expect(await e.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(late)","newPassword":"newpass2"}"#).status == 410)
+        #expect(await e.json(.post, "\(Self.kii)/EMAIL:nobody@example.com/password/request-reset", "{}").status == 404)
+        let notJSON = await e.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", "notificationMethod=SMS")
         #expect(notJSON.status == 400 && object(notJSON)["errorCode"] as? String == "INVALID_INPUT_DATA")
         let unverified = Emulator(try EmulatorConfiguration.parse(Data(#"{"users":[{"email":"u@example.com","password":"pw","verified":false}]}"#.utf8)))
-        #expect(await unverified.json("POST", "\(Self.kii)/EMAIL:u@example.com/password/request-reset", "{}").status == 409)
+        #expect(await unverified.json(.post, "\(Self.kii)/EMAIL:u@example.com/password/request-reset", "{}").status == 409)
     }
 
     @Test("Kii: by e-mail the link opens the emulator's reset page; in auto mode the new password is generated and sent")
     func emailLink() async throws {
         let e = Emulator()
         e.emulator.setBaseURL("http://127.0.0.1:9")
-        #expect(await e.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#).status == 204)
+        #expect(await e.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#).status == 204)
         let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("http://127.0.0.1:9/kii/reset?token="))
         let target = String(link.dropFirst("http://127.0.0.1:9".count))
@@ -407,12 +408,12 @@ struct RealmKiiEmulatorTests {
         #expect(await e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).text.contains("Your password was changed"))
         #expect(await e.form("/kii/reset", [("token", token), ("newPassword", "newpass1")]).status == 400)
         let auto = Emulator(try EmulatorConfiguration.parse(Data(#"{"kiiPasswordMode":"auto"}"#.utf8)))
-        _ = await auto.json("POST", "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
+        _ = await auto.json(.post, "\(Self.kii)/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
         let pin = String((object(await auto.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
-        #expect(await auto.json("POST", "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 204)
+        #expect(await auto.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/complete-reset", #"{"pinCode":"\#(pin)"}"#).status == 204)
         let sent = object(await auto.get("/api/v1/message/latest"))["Text"] as? String ?? ""
         let generated = try #require(sent.split(separator: " ").last.map { String($0.dropLast()) })
-        #expect(object(await auto.json("POST", "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"\#(generated)"}"#))["access_token"] != nil)
+        #expect(object(await auto.json(.post, "/api/apps/bridge-demo/oauth2/token", #"{"username":"ada@example.com","password":"\#(generated)"}"#))["access_token"] != nil)
     }
 }
 

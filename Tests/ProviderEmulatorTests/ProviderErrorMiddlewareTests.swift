@@ -29,7 +29,7 @@ struct ProviderErrorMiddlewareTests {
     @Test("an unexpected error is the emulator's 500, in Capture's shape under /oauth/, without its own text")
     func unexpectedErrorIsA500() async {
         let client = Self.client()
-        let answer = await client.send(EmulatorRequest(method: "GET", target: "/oauth/boom"))
+        let answer = await client.send(EmulatorRequest(method: .get, target: "/oauth/boom"))
         await client.close()
         #expect(answer.status == 500)
         let object = Self.object(answer)
@@ -41,7 +41,7 @@ struct ProviderErrorMiddlewareTests {
     @Test("an HTTP error keeps its status", arguments: [("/oauth/unavailable", 503, "server_error"), ("/oauth/teapot", 400, "invalid_request")])
     func httpErrorKeepsItsStatus(target: String, status: Int, error: String) async {
         let client = Self.client()
-        let answer = await client.send(EmulatorRequest(method: "GET", target: target))
+        let answer = await client.send(EmulatorRequest(method: .get, target: target))
         await client.close()
         #expect(answer.status == status)
         #expect(Self.object(answer)["error"] as? String == error)
@@ -52,10 +52,10 @@ struct ProviderErrorMiddlewareTests {
         let emulator = ProviderEmulator()
         for route in EmulatorRouter.groups.flatMap(\.routes) where !route.path.contains("{") {
             let other: HTTPRequest.Method = route.method == .patch ? .put : .patch
-            let answer = await emulator.handle(EmulatorRequest(method: other.rawValue, target: route.path, host: "127.0.0.1:8025"))
+            let answer = await emulator.handle(EmulatorRequest(method: other, target: route.path, host: "127.0.0.1:8025"))
             #expect(answer.status == 405, "\(other.rawValue) \(route.path)")
         }
-        let missing = await emulator.handle(EmulatorRequest(method: "GET", target: "/oauth/no-such-route", host: "127.0.0.1:8025"))
+        let missing = await emulator.handle(EmulatorRequest(method: .get, target: "/oauth/no-such-route", host: "127.0.0.1:8025"))
         #expect(missing.status == 404)
     }
 }

@@ -6,6 +6,7 @@ import ProviderSettings
 import TestSupport
 import BrowserURL
 import Foundation
+import Hummingbird
 import NavigationPolicy
 import ProviderEmulator
 import Testing
@@ -68,9 +69,9 @@ struct SeedFlowsOverHTTP {
         #expect(d.rule == "reset-link" && d.action == .allow, "\(link)")
         let code = String(link.split(separator: "=").last ?? "")
         let exchange = #"{"code":"\#(code)","redirect_uri":"\#(Emulator.redirect)"}"#
-        let first = await e.json("POST", "/password_reset/exchange", exchange)
+        let first = await e.json(.post, "/password_reset/exchange", exchange)
         let token = try #require(object(first)["access_token"] as? String, "\(first.text)")
-        #expect(await e.json("POST", "/password_reset/exchange", exchange).status == 400)  // 5: the link a second time
+        #expect(await e.json(.post, "/password_reset/exchange", exchange).status == 400)  // 5: the link a second time
         let change = await e.form("/oauth/profile_change_password", [("token", token), ("callback", "passwordChanged"),
                                                                ("xd_receiver", "https://yourdomain.com/xdcomm.html"),
                                                                ("newPassword", "difference-engine"), ("newPasswordConfirm", "difference-engine")])
@@ -83,7 +84,7 @@ struct SeedFlowsOverHTTP {
     @Test("6. Seed 002's deep link: token and the decoded e-mail; once; refused after 31 minutes")
     func deepLink() async throws {
         let e = Emulator()
-        #expect(await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#).status == 202)
+        #expect(await e.json(.post, "/api/reset-password/request", #"{"email":"ada@example.com"}"#).status == 202)
         let d = try Self.engine("deeplink.json").decide(NavigationRequest(url: await Self.latestLink(e)))
         guard case .deepLink(_, let parameters)? = d.interception, let token = parameters.first("token") else {
             Issue.record("not intercepted: \(d)")
@@ -91,13 +92,13 @@ struct SeedFlowsOverHTTP {
         }
         #expect(parameters.first("email") == "ada@example.com")
         let body = #"{"token":"\#(token)","email":"ada@example.com","newPassword":"difference-engine"}"#
-        #expect(await e.json("POST", "/api/reset-password", body).status == 200)
-        #expect(await e.json("POST", "/api/reset-password", body).status == 409)
-        _ = await e.json("POST", "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
+        #expect(await e.json(.post, "/api/reset-password", body).status == 200)
+        #expect(await e.json(.post, "/api/reset-password", body).status == 409)
+        _ = await e.json(.post, "/api/reset-password/request", #"{"email":"ada@example.com"}"#)
         let late = try Self.engine("deeplink.json").decide(NavigationRequest(url: await Self.latestLink(e)))
         guard case .deepLink(_, let lateParameters)? = late.interception else { Issue.record("not intercepted"); return }
-        _ = await e.json("POST", "/emulator/v1/clock", #"{"advance": 1860}"#)
-        #expect(await e.json("POST", "/api/reset-password", #"{"token":"\#(lateParameters.first("token") ?? "")","email":"ada@example.com","newPassword":"x-12345678"}"#).status == 410)
+        _ = await e.json(.post, "/emulator/v1/clock", #"{"advance": 1860}"#)
+        #expect(await e.json(.post, "/api/reset-password", #"{"token":"\#(lateParameters.first("token") ?? "")","email":"ada@example.com","newPassword":"x-12345678"}"#).status == 410)
     }
 
     @Test("7. Realm: the emulator's links are the preset's sentinels, with token and tokenId")
@@ -105,10 +106,10 @@ struct SeedFlowsOverHTTP {
         let e = Emulator()
         let engine = try Self.engine("realm.json")
         let base = "/api/client/v2.0/app/bridge-demo/auth/providers/local-userpass"
-        #expect(await e.json("POST", "\(base)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 201)
+        #expect(await e.json(.post, "\(base)/register", #"{"email":"grace@example.com","password":"cobol-1959"}"#).status == 201)
         let confirm = engine.decide(NavigationRequest(url: await Self.latestLink(e)))
         #expect(confirm.rule == "confirm-email" && confirm.action == .cancel && confirm.error == nil)
-        #expect(await e.json("POST", "\(base)/reset/send", #"{"email":"grace@example.com"}"#).status == 200)
+        #expect(await e.json(.post, "\(base)/reset/send", #"{"email":"grace@example.com"}"#).status == 200)
         let reset = engine.decide(NavigationRequest(url: await Self.latestLink(e)))
         #expect(reset.rule == "reset-password" && reset.parameters.first("token") != nil && reset.parameters.first("tokenId") != nil)
     }
@@ -119,12 +120,12 @@ struct SeedFlowsOverHTTP {
         configuration.kiiPasswordMode = mode
         configuration.kiiLinkBase = "https://api.kii.com"
         let e = Emulator(configuration)
-        _ = await e.json("POST", "/api/apps/bridge-demo/users/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#)
+        _ = await e.json(.post, "/api/apps/bridge-demo/users/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#)
         #expect(await Self.latestLink(e).hasPrefix("https://api.kii.com/kii/reset?token="))
-        _ = await e.json("POST", "/api/apps/bridge-demo/users/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
+        _ = await e.json(.post, "/api/apps/bridge-demo/users/PHONE:+15555550100/password/request-reset", #"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#)
         let pin = String((object(await e.get("/api/v1/message/latest"))["Text"] as? String ?? "").filter(\.isNumber).prefix(6))
         let body = mode == "user" ? #"{"pinCode":"\#(pin)","newPassword":"kii-by-pin-1"}"# : #"{"pinCode":"\#(pin)"}"#
-        #expect(await e.json("POST", "/api/apps/bridge-demo/users/PHONE:+15555550100/password/complete-reset", body).status == 204)
+        #expect(await e.json(.post, "/api/apps/bridge-demo/users/PHONE:+15555550100/password/complete-reset", body).status == 204)
     }
 
     @Test("9. A demo-style page's sign-in form (userInformationForm) is accepted; other jobs' forms are refused")
@@ -158,9 +159,9 @@ struct SeedFlowsOverHTTP {
         #expect(object(await e.form("/entity.update", [("access_token", token), ("attributes", #"{"password":"cobol-1959x"}"#), ("current_password", "flow-matic-1955")]))["stat"] as? String == "ok")
         // Capture answers an API error with HTTP 200 and stat "error" (docs.janrain.com, Error Codes).
         #expect(object(await e.form("/entity.update", [("access_token", token), ("attributes", "not json")]))["code"] as? Int == 200)
-        let preflight = await e.emulator.handle(EmulatorRequest(method: "OPTIONS", target: "/oauth/auth_native_traditional", origin: "https://yourdomain.com"))
+        let preflight = await e.emulator.handle(EmulatorRequest(method: .options, target: "/oauth/auth_native_traditional", origin: "https://yourdomain.com"))
         #expect(preflight.status == 204 && preflight.headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
-        let plain = await e.emulator.handle(EmulatorRequest(method: "GET", target: "/entity?access_token=\(token)", origin: "https://yourdomain.com"))
+        let plain = await e.emulator.handle(EmulatorRequest(method: .get, target: "/entity?access_token=\(token)", origin: "https://yourdomain.com"))
         #expect(plain.headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
         #expect(await e.get("/entity?access_token=\(token)").headers["Access-Control-Allow-Origin"] == nil)  // no Origin, no CORS
         var without = EmulatorConfiguration.embeddedDefault

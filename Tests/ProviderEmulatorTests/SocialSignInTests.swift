@@ -6,6 +6,7 @@
 import ProviderSettings
 import BrowserURL
 import Foundation
+import Hummingbird
 import NavigationPolicy
 import ProviderDirectory
 @testable import ProviderEmulator
@@ -14,7 +15,7 @@ import Testing
 @Suite("Social sign-in (seed 004)")
 struct SocialSignInTests {
     static let tokenURL = "https://yourdomain.com/engage/token"
-    static let engageHost = ["X-Forwarded-Host": "yourapp.rpxnow.com", "X-Forwarded-Proto": "https"]
+    static let engageHost: HTTPFields = [.forwardedHost: "yourapp.rpxnow.com", .forwardedProto: "https"]
 
     /// A redirect's target and its query, decoded.
     struct Hop {
@@ -33,13 +34,13 @@ struct SocialSignInTests {
         }
     }
 
-    static func get(_ emulator: ProviderEmulator, _ target: String, headers: [String: String] = [:]) async -> EmulatorResponse {
-        await emulator.handle(EmulatorRequest(method: "GET", target: target, headers: headers))
+    static func get(_ emulator: ProviderEmulator, _ target: String, headers: HTTPFields = [:]) async -> EmulatorResponse {
+        await emulator.handle(EmulatorRequest(method: .get, target: target, headers: headers))
     }
 
-    static func post(_ emulator: ProviderEmulator, _ path: String, _ fields: [(String, String)], headers: [String: String] = [:]) async -> EmulatorResponse {
+    static func post(_ emulator: ProviderEmulator, _ path: String, _ fields: [(String, String)], headers: HTTPFields = [:]) async -> EmulatorResponse {
         let body = fields.map { "\(PercentEncoding.encodeComponent($0.0))=\(PercentEncoding.encodeComponent($0.1))" }.joined(separator: "&")
-        return await emulator.handle(EmulatorRequest(method: "POST", target: path, contentType: "application/x-www-form-urlencoded",
+        return await emulator.handle(EmulatorRequest(method: .post, target: path, contentType: "application/x-www-form-urlencoded",
                                                      body: Array(body.utf8), headers: headers))
     }
 
@@ -51,7 +52,7 @@ struct SocialSignInTests {
         let idp = Hop(start)
         let consent = await post(emulator, ExampleIdPRoutes.authorizePath,
                                  ExampleIdPRoutes.carried.compactMap { name in idp.query[name].map { (name, $0) } } + [("email", email), ("decision", decision)],
-                                 headers: ["X-Forwarded-Host": ProviderDirectory.exampleIdPHost])
+                                 headers: [.forwardedHost: ProviderDirectory.exampleIdPHost])
         let back = Hop(consent)
         let target = "/\(provider)/callback?" + back.query.map { "\($0.key)=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&")
         return Hop(await get(emulator, target, headers: engageHost))
@@ -76,13 +77,13 @@ struct SocialSignInTests {
     @Test("reached directly (bridge serve, no forwarding proxy), every hop stays on the emulator's own origin")
     func direct() async {
         let emulator = Emulator().emulator
-        let start = await emulator.handle(EmulatorRequest(method: "GET", target: "/facebook/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))",
+        let start = await emulator.handle(EmulatorRequest(method: .get, target: "/facebook/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))",
                                                           host: "127.0.0.1:8080"))
         let idp = Hop(start)
         #expect(idp.base == "http://127.0.0.1:8080/idp/authorize" && idp.query["redirect_uri"] == "http://127.0.0.1:8080/facebook/callback")
         // A forwarded host that is not a host name is ignored, never written into a Location.
-        let odd = await emulator.handle(EmulatorRequest(method: "GET", target: "/google/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))",
-                                                        host: "127.0.0.1:8080", headers: ["X-Forwarded-Host": "evil.example/x?"]))
+        let odd = await emulator.handle(EmulatorRequest(method: .get, target: "/google/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))",
+                                                        host: "127.0.0.1:8080", headers: [.forwardedHost: "evil.example/x?"]))
         #expect(Hop(odd).base == "http://127.0.0.1:8080/idp/authorize")
     }
 
@@ -119,7 +120,7 @@ struct SocialSignInTests {
     func expired() async {
         let emulator = Emulator().emulator
         let token = await Self.signIn(emulator).query["token"] ?? ""
-        _ = await emulator.handle(EmulatorRequest(method: "POST", target: "/emulator/v1/clock", contentType: "application/json",
+        _ = await emulator.handle(EmulatorRequest(method: .post, target: "/emulator/v1/clock", contentType: "application/json",
                                                   body: Array(#"{"advance": 301}"#.utf8)))
         let answer = object(await Self.post(emulator, "/api/v2/auth_info", [("apiKey", EmulatorConfiguration.embeddedDefault.engageAPIKey), ("token", token)]))
         #expect((answer["err"] as? [String: Any])?["code"] as? Int == 2)

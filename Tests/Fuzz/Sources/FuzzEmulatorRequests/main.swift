@@ -33,7 +33,7 @@ let routes = ["/oauth/auth_native_traditional", "/oauth/token", "/oauth/forgot_p
               "/api/apps/app1/oauth2/token", "/api/oauth2/token", "/api/apps/app1/users", "/api/apps/app1/users/me",
               "/api/v1/messages", "/api/v1/search", "/api/v1/message/latest", "/emulator/v1/clock", "/emulator/v1/users",
               "/emulator/v1/codes", "/reset-password", "/oauth/signin"]
-let methods = ["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"]
+let methods: [EmulatorRequest.Method] = [.get, .post, .put, .delete, .patch, .options, .head]
 
 /// The control routes a page from another origin tries to read or change.
 let controlRoutes = ["/emulator/v1/reset", "/emulator/v1/clock", "/emulator/v1/faults", "/emulator/v1/codes", "/emulator/v1/users",
@@ -68,9 +68,10 @@ func request(_ bytes: [UInt8]) -> EmulatorRequest {
     let lines = bytes.split(separator: 0x0A, maxSplits: 2, omittingEmptySubsequences: false)
     let first = String(decoding: lines.first ?? [], as: UTF8.self)
     let parts = first.split(separator: " ", maxSplits: 1)
-    var method = parts.first.map(String.init) ?? "GET"
+    let named = parts.first.flatMap { word in methods.first { $0.rawValue == word } }
+    var method = named ?? .get
     var target = parts.count > 1 ? String(parts[1]) : "/"
-    if !methods.contains(method) || !target.hasPrefix("/") {
+    if named == nil || !target.hasPrefix("/") {
         let pick = Int(bytes.first ?? 0)
         method = methods[pick % 2 == 0 ? 1 : 0]
         target = routes[pick % routes.count] + (first.isEmpty ? "" : "?" + first.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!)
@@ -99,8 +100,8 @@ func crossOriginRequest(_ bytes: [UInt8]) -> EmulatorRequest {
         }
     }
     let body = Array(bytes.drop { $0 != 0x0A }.dropFirst())
-    var headers: [String: String] = [:]
-    if let site = marked.fetchSite { headers["Sec-Fetch-Site"] = site }
+    var headers: EmulatorRequest.Fields = [:]
+    if let site = marked.fetchSite { headers[.secFetchSite] = site }
     return EmulatorRequest(method: method, target: target, contentType: "text/plain", body: body, origin: marked.origin,
                            host: "127.0.0.1:8025", headers: headers)
 }
@@ -117,14 +118,14 @@ func send(_ request: EmulatorRequest) -> Exchange {
 /// a client with no Origin: the clock's offset (its `now` moves with the machine's), the outbox (read
 /// without marking anything read), and how many codes were issued (their states move with the clock).
 func controlState() -> [String] {
-    let clock = String(decoding: send(EmulatorRequest(method: "GET", target: "/emulator/v1/clock")).body, as: UTF8.self)
-    let outbox = String(decoding: send(EmulatorRequest(method: "GET", target: "/api/v1/messages")).body, as: UTF8.self)
-    let codes = String(decoding: send(EmulatorRequest(method: "GET", target: "/emulator/v1/codes")).body, as: UTF8.self)
+    let clock = String(decoding: send(EmulatorRequest(method: .get, target: "/emulator/v1/clock")).body, as: UTF8.self)
+    let outbox = String(decoding: send(EmulatorRequest(method: .get, target: "/api/v1/messages")).body, as: UTF8.self)
+    let codes = String(decoding: send(EmulatorRequest(method: .get, target: "/emulator/v1/codes")).body, as: UTF8.self)
     return [String(clock.split(separator: "offsetSeconds").last ?? ""), outbox, String(codes.split(separator: "\"issuedAt\"").count)]
 }
 
 // A mail in the outbox from the start, so a reset or a delete that got through would show.
-_ = send(EmulatorRequest(method: "POST", target: "/oauth/forgot_password_native", contentType: "application/x-www-form-urlencoded",
+_ = send(EmulatorRequest(method: .post, target: "/oauth/forgot_password_native", contentType: "application/x-www-form-urlencoded",
                          body: Array("client_id=c&redirect_uri=https%3A%2F%2Fyourdomain.com%2Fcb&signInEmailAddress=ada%40example.com".utf8)))
 
 @_cdecl("LLVMFuzzerTestOneInput")
