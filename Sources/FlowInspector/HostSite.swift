@@ -30,10 +30,43 @@ public enum SiteResponse: Sendable, Hashable {
     public var isRefused: Bool { if case .refused = self { return true } else { return false } }
 }
 
-/// A site-file or page error, with the key path or file it concerns.
-public struct HostSiteError: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
+/// A site file that cannot be used: the file, the key path (`routes.https://a.example/x.status`) and the
+/// problem, a value the output module words.
+public struct HostSiteError: JSONDocumentError, Sendable, Hashable {
+    public var file: String
+    public var keyPath: String
+    public var problem: HostSiteProblem
+
+    public init(file: String = "", keyPath: String, _ problem: HostSiteProblem) {
+        self.file = file
+        self.keyPath = keyPath
+        self.problem = problem
+    }
+
+    public init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath: keyPath, .json(problem)) }
+}
+
+/// What is wrong with a site file.
+public enum HostSiteProblem: Sendable, Hashable {
+    case unreadable
+    /// What any document of ours may get wrong (JSONDocument's reading).
+    case json(JSONReadProblem)
+    case unsupportedVersion(Int)
+    /// The origin is not one (a scheme and a host, no path).
+    case notAnOrigin(String)
+    /// A route's key that is not an http(s) URL.
+    case keyNotWebURL
+    /// A route's key with a query or fragment (routes match origin and path).
+    case keyHasQueryOrFragment
+    /// A path (as written) that does not exist, relative to the site file.
+    case missingFile(String)
+    case directoryNeedsSlashKey
+    case slashKeyNeedsDirectory
+    case notAStatus(Int)
+    /// A redirect's status that is not a redirect's.
+    case notARedirectStatus(Int)
+    /// A route object that says neither file, redirect nor status.
+    case noTarget
 }
 
 public struct HostSite: Sendable {
@@ -62,70 +95,73 @@ public struct HostSite: Sendable {
         HostSite(origin: origin, routes: [(origin + "/", .directory(directory))])
     }
 
+    /// The keys of a site file, and of a route's object.
+    enum SiteKey: String, JSONDocumentKey { case version, description, origin, routes }
+    enum RouteKey: String, JSONDocumentKey { case file, type, redirect, status }
+
     /// Reads a site file; paths in it are relative to its directory.
-    public static func load(path: String) throws -> HostSite {
-        guard let raw = FileManager.default.contents(atPath: path) else { throw HostSiteError("\(path): cannot be read") }
-        let data: Data
-        do { data = Data(try TextEncoding.utf8([UInt8](raw))) } catch { throw HostSiteError("\(path): \(error)") }
-        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw HostSiteError("\(path): not a JSON object")
+    public static func load(path: String) throws(HostSiteError) -> HostSite {
+        guard let raw = FileManager.default.contents(atPath: path) else { throw HostSiteError(file: path, keyPath: "", .unreadable) }
+        do {
+            return try read([UInt8](raw), base: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        } catch {
+            var located = error
+            located.file = path
+            throw located
         }
-        let base = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        for key in root.keys where !["version", "description", "origin", "routes"].contains(key) {
-            throw HostSiteError("\(path): unknown key \(key.debugDescription)")
-        }
-        guard root["version"] as? Int == 1 else { throw HostSiteError("\(path): version: must be 1") }
-        guard let originText = root["origin"] as? String, let origin = Self.origin(of: originText), origin == originText else {
-            throw HostSiteError("\(path): origin: must be an origin such as \"https://yourdomain.com\" (scheme and host, no path)")
-        }
-        guard let table = root["routes"] as? [String: Any] else { throw HostSiteError("\(path): routes: must be an object") }
+    }
+
+    static func read(_ bytes: [UInt8], base: String) throws(HostSiteError) -> HostSite {
+        let site = try JSONObjectReader<SiteKey, HostSiteError>(JSONDocument.object(fileBytes: bytes, as: HostSiteError.self), at: "")
+        _ = try site.string(.description)
+        let version = try site.required(.version, site.wholeNumber)
+        guard version == 1 else { throw HostSiteError(keyPath: "version", .unsupportedVersion(version)) }
+        let originText = try site.required(.origin, site.string)
+        guard let origin = Self.origin(of: originText), origin == originText else { throw HostSiteError(keyPath: "origin", .notAnOrigin(originText)) }
+        let table = try JSONRead<HostSiteError>.members(site.required(.routes, site.value), at: "routes")
         var routes: [(String, Target)] = []
         for (key, value) in table.sorted(by: { $0.key < $1.key }) {
-            let at = "\(path): routes.\(key)"
+            let at = JSONKeyPath.member(key, of: "routes")
             guard let url = try? BrowserURL.parse(key).get(), url.scheme == "http" || url.scheme == "https" else {
-                throw HostSiteError("\(at): the key must be an http or https URL")
+                throw HostSiteError(keyPath: at, .keyNotWebURL)
             }
-            guard url.search.isEmpty, url.hash.isEmpty else { throw HostSiteError("\(at): the key has a query or fragment; routes match origin and path") }
+            guard url.search.isEmpty, url.hash.isEmpty else { throw HostSiteError(keyPath: at, .keyHasQueryOrFragment) }
             let normalized = url.origin + url.pathname
-            let target = try Self.target(value, base: base, isPrefix: normalized.hasSuffix("/"), at: at)
-            routes.append((normalized, target))
+            routes.append((normalized, try Self.target(value, base: base, isPrefix: normalized.hasSuffix("/"), at: at)))
         }
         return HostSite(origin: origin, routes: routes)
     }
 
-    private static func target(_ value: Any, base: String, isPrefix: Bool, at: String) throws -> Target {
+    private static func target(_ value: JSONValue, base: String, isPrefix: Bool, at: String) throws(HostSiteError) -> Target {
         func resolve(_ relative: String) -> String {
             relative.hasPrefix("/") ? relative : URL(fileURLWithPath: base).appendingPathComponent(relative).standardized.path
         }
-        if let relative = value as? String {
+        if case .string(let relative) = value {
             var isDirectory: ObjCBool = false
             let resolved = resolve(relative)
             guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory) else {
-                throw HostSiteError("\(at): \(relative) does not exist (relative to the site file)")
+                throw HostSiteError(keyPath: at, .missingFile(relative))
             }
             if isPrefix != isDirectory.boolValue {
-                throw HostSiteError(isPrefix ? "\(at): a key ending in / needs a directory" : "\(at): a directory needs a key ending in /")
+                throw HostSiteError(keyPath: at, isPrefix ? .slashKeyNeedsDirectory : .directoryNeedsSlashKey)
             }
             return isDirectory.boolValue ? .directory(resolved) : .file(resolved, contentType: nil)
         }
-        guard let object = value as? [String: Any] else { throw HostSiteError("\(at): must be a path or an object") }
-        for key in object.keys.sorted() where !["file", "type", "redirect", "status"].contains(key) {
-            throw HostSiteError("\(at): unknown key \(key.debugDescription) (file, type, redirect, status)")
+        let route = try JSONObjectReader<RouteKey, HostSiteError>(value, at: at)
+        let status = try route.wholeNumber(.status)
+        if let status, !(100...599).contains(status) { throw HostSiteError(keyPath: route.path(.status), .notAStatus(status)) }
+        let type = try route.string(.type)
+        if let file = try route.string(.file) {
+            guard FileManager.default.fileExists(atPath: resolve(file)) else { throw HostSiteError(keyPath: route.path(.file), .missingFile(file)) }
+            return .file(resolve(file), contentType: type)
         }
-        let status = object["status"] as? Int
-        if let status, !(100...599).contains(status) { throw HostSiteError("\(at).status: \(status) is not an HTTP status") }
-        if let file = object["file"] as? String {
-            let resolved = resolve(file)
-            guard FileManager.default.fileExists(atPath: resolved) else { throw HostSiteError("\(at).file: \(file) does not exist") }
-            return .file(resolved, contentType: object["type"] as? String)
-        }
-        if let location = object["redirect"] as? String {
+        if let location = try route.string(.redirect) {
             let code = status ?? 302
-            guard [301, 302, 303, 307, 308].contains(code) else { throw HostSiteError("\(at).status: a redirect needs 301, 302, 303, 307 or 308") }
+            guard [301, 302, 303, 307, 308].contains(code) else { throw HostSiteError(keyPath: route.path(.status), .notARedirectStatus(code)) }
             return .redirect(location, status: code)
         }
         if let status { return .status(status) }
-        throw HostSiteError("\(at): needs \"file\", \"redirect\" or \"status\"")
+        throw HostSiteError(keyPath: at, .noTarget)
     }
 
     /// `scheme://host[:port]` of an http(s) URL, or nil.

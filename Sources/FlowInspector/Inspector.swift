@@ -23,8 +23,8 @@ public struct InputError: Error, Sendable, Hashable {
         /// libcurl's own words.
         case notFetched(String)
         case httpStatus(Int)
-        /// A bridge-site.json beside the pages that cannot be used (HostSite's words).
-        case siteFile(String)
+        /// A bridge-site.json beside the pages that cannot be used.
+        case siteFile(HostSiteError)
     }
 
     public var input: String

@@ -33,9 +33,7 @@ public struct PageAddresses {
             if FileManager.default.fileExists(atPath: beside) {
                 do { sites[beside] = .some(try HostSite.load(path: beside)) } catch {
                     sites[beside] = .some(nil)
-                    var reason = "\(error)"  // HostSite's errors start with the file's path; the InputError names it once
-                    if reason.hasPrefix(beside + ": ") { reason.removeFirst(beside.count + 2) }
-                    errors.append(InputError(input: beside, .siteFile(reason)))
+                    errors.append(InputError(input: beside, .siteFile(error)))
                 }
             } else {
                 sites[beside] = .some(nil)

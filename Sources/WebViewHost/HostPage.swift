@@ -13,7 +13,7 @@ public enum HostPage {
     public enum Problem: Error, Sendable, Hashable {
         case originForURL
         case notAPage(String)
-        case site(String)
+        case site(HostSiteError)
         case notAnOrigin(String)
         case noRoute(String)
 
@@ -60,6 +60,6 @@ public enum HostPage {
     }
 
     private static func load(_ path: String) throws(Problem) -> HostSite {
-        do { return try HostSite.load(path: path) } catch { throw .site("\(error)") }
+        do { return try HostSite.load(path: path) } catch { throw .site(error) }
     }
 }

@@ -53,26 +53,27 @@ enum Repository {
         #expect(site.respond(to: "https://a.example/gone") == .status(410))
     }
 
-    @Test(arguments: [
-        (#"{"version": 1, "origin": "https://a.example", "routes": {}, "extra": 1}"#, "unknown key \"extra\""),
-        (#"{"version": 2, "origin": "https://a.example", "routes": {}}"#, "version: must be 1"),
-        (#"{"version": 1, "origin": "https://a.example/path", "routes": {}}"#, "origin: must be an origin"),
-        (#"{"version": 1, "origin": "https://a.example", "routes": {"ftp://a.example/": "./"}}"#, "routes.ftp://a.example/: the key must be an http or https URL"),
-        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": "missing.js"}}"#, "missing.js does not exist"),
-        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": "./"}}"#, "a directory needs a key ending in /"),
-        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": {"redirect": "myapp://", "status": 200}}}"#, "a redirect needs 301"),
-        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": {}}}"#, "needs \"file\", \"redirect\" or \"status\""),
-        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": {"status": 410, "typ": "text/plain"}}}"#, "routes.https://a.example/x: unknown key \"typ\""),
+    @Test("a site file that cannot be used names the key path and the problem, as a value", arguments: [
+        (#"{"version": 1, "origin": "https://a.example", "routes": {}, "extra": 1}"#, "extra",
+         HostSiteProblem.json(.unknownKey(suggestion: nil, known: ["version", "description", "origin", "routes"]))),
+        (#"{"version": 2, "origin": "https://a.example", "routes": {}}"#, "version", .unsupportedVersion(2)),
+        (#"{"version": 1, "origin": "https://a.example/path", "routes": {}}"#, "origin", .notAnOrigin("https://a.example/path")),
+        (#"{"version": 1, "origin": "https://a.example"}"#, "routes", .json(.missing)),
+        (#"{"version": 1, "origin": "https://a.example", "routes": [],}"#, "", .json(.syntax(.expectedKey(found: UInt8(ascii: "}")), line: 1, column: 60))),
+        (#"{"version": 1, "origin": "https://a.example", "routes": {"ftp://a.example/": "./"}}"#, "routes.ftp://a.example/", .keyNotWebURL),
+        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": "missing.js"}}"#, "routes.https://a.example/x", .missingFile("missing.js")),
+        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": "./"}}"#, "routes.https://a.example/x", .directoryNeedsSlashKey),
+        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": {"redirect": "myapp://", "status": 200}}}"#,
+         "routes.https://a.example/x.status", .notARedirectStatus(200)),
+        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": {}}}"#, "routes.https://a.example/x", .noTarget),
+        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": {"status": 410, "typ": "text/plain"}}}"#,
+         "routes.https://a.example/x.typ", .json(.unknownKey(suggestion: "type", known: ["file", "type", "redirect", "status"]))),
+        (#"{"version": 1, "origin": "https://a.example", "routes": {"https://a.example/x": {"status": "410"}}}"#,
+         "routes.https://a.example/x.status", .json(.wrongType(.wholeNumber, found: .string))),
     ])
-    func wrongSiteFilesNameTheKey(text: String, message: String) throws {
+    func wrongSiteFilesNameTheKey(text: String, keyPath: String, problem: HostSiteProblem) throws {
         let file = try SiteFile(text)
-        do {
-            _ = try HostSite.load(path: file.path)
-            Issue.record("accepted: \(text)")
-        } catch {
-            #expect("\(error)".contains(message), "\(error)")
-            #expect("\(error)".hasPrefix(file.path))
-        }
+        #expect(throws: HostSiteError(file: file.path, keyPath: keyPath, problem)) { try HostSite.load(path: file.path) }
     }
 }
 

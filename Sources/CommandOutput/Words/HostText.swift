@@ -117,7 +117,7 @@ extension HostPage.Problem: WordedValue {
         switch self {
         case .originForURL: "--origin is for a page file; a URL names its own origin"
         case .notAPage(let page): "\(input: page) is neither a page file nor an http(s) URL"
-        case .site(let error): "site: \(foreign: error)"
+        case .site(let error): "site: " + error.words
         case .notAnOrigin(let origin): "--origin \(quoted: origin) is not an origin such as https://yourdomain.com"
         case .noRoute(let page): "the site serves no URL for \(input: page); add a route for its directory"
         }

@@ -26,7 +26,7 @@ extension InputError: CustomStringConvertible {
         case .notHTTP: "only http and https pages are fetched"
         case .notFetched(let reason): "cannot be fetched: \(foreign: reason)"
         case .httpStatus(let status): "HTTP status \(status)"
-        case .siteFile(let reason): "\(foreign: reason); the pages beside it are inspected with their origin unknown"
+        case .siteFile(let error): error.located + "; the pages beside it are inspected with their origin unknown"
         }
     }
 }
