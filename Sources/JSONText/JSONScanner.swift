@@ -302,7 +302,7 @@ public struct JSONScanner {
                 offset = i + 1
                 // ASCII (nearly every URL) needs no validation; anything else is checked to be UTF-8.
                 if !sawNonASCII { return String(decoding: raw, as: UTF8.self) }
-                guard let text = Self.validUTF8(raw) else { throw error(.invalidUTF8, at: start) }
+                guard let text = TextEncoding.validUTF8(raw) else { throw error(.invalidUTF8, at: start) }
                 return text
             }
             if b == UInt8(ascii: "\\") { break }
@@ -315,7 +315,7 @@ public struct JSONScanner {
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
-                guard let text = Self.validUTF8(out) else { throw error(.invalidUTF8, at: start) }
+                guard let text = TextEncoding.validUTF8(out) else { throw error(.invalidUTF8, at: start) }
                 offset = i + 1
                 return text
             }
@@ -393,21 +393,6 @@ public struct JSONScanner {
             value = value << 4 | digit
         }
         return value
-    }
-
-    /// The bytes as a String when they are UTF-8, else nil (String(validating:) needs macOS 15 and iOS 18;
-    /// this module builds for older Apple platforms too).
-    @inlinable
-    static func validUTF8(_ bytes: some Collection<UInt8>) -> String? {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
-            case .error: return nil
-            }
-        }
     }
 
     @inlinable

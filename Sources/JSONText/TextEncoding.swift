@@ -35,6 +35,21 @@ public enum TextEncoding {
         }
     }
 
+    /// The bytes as a String when they are UTF-8, else nil: the one check of bridge's readers
+    /// (String(validating:) needs macOS 15 and iOS 18; this module builds for older Apple platforms too).
+    @inlinable
+    public static func validUTF8(_ bytes: some Collection<UInt8>) -> String? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: bytes, as: UTF8.self)
+            case .error: return nil
+            }
+        }
+    }
+
     /// The byte-order mark a file starts with.
     public enum Mark: Equatable, Sendable {
         case none, utf8, utf16LittleEndian, utf16BigEndian, utf32

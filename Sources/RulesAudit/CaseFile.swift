@@ -73,7 +73,7 @@ public enum CaseFile {
     }
 
     static func parseLine(_ bytes: [UInt8], source: CaseSource) -> Result<TestCase, CaseFileError> {
-        guard isUTF8(bytes) else { return .failure(CaseFileError(file: source.file, line: source.line, key: nil, problem: .notUTF8)) }
+        guard TextEncoding.validUTF8(bytes) != nil else { return .failure(CaseFileError(file: source.file, line: source.line, key: nil, problem: .notUTF8)) }
         do throws(LineError) {
             return .success(try testCase(JSONDocument.object(utf8: bytes, as: LineError.self), source: source))
         } catch {
@@ -117,20 +117,6 @@ public enum CaseFile {
         }
         testCase.isAppInitiated = try reader.bool(.appInitiated) ?? false
         return testCase
-    }
-
-    /// Whether the bytes are valid UTF-8 (String(validating:) needs macOS 15 / iOS 18; this builds for the
-    /// package's older Apple platforms).
-    static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
-        }
     }
 
     private static func expectation(_ reader: JSONObjectReader<ExpectKey, LineError>) throws(LineError) -> CaseExpectation {
