@@ -20,7 +20,8 @@ public enum ConfigurationProblem: Sendable, Hashable {
     /// A word that is none of those the key takes.
     case notOneOf([String])
     case notLinkBase
-    case bodyLimitTooSmall
+    /// A body limit that is not a whole number of bytes from 1024 to Int32.max: the value given.
+    case bodyLimitOutOfRange(Double)
     /// An e-mail address given to two users.
     case repeatedUser(String)
     case apiClientWithoutSecret

@@ -110,6 +110,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     /// The shortest, in seconds (a millisecond): the server's timers count whole milliseconds, so a shorter
     /// timeout would end every connection at once.
     public static let shortestSeconds: TimeInterval = 0.001
+    /// The largest body limit, in bytes: what a ByteBuffer can hold.
+    public static let largestBodyLimit = Int(Int32.max)
 
     public init() {}
 
@@ -231,7 +233,9 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             config.kiiLinkBase = base
         }
         if let bytes = try top.number(.maxBodyBytes) {
-            guard bytes >= 1024, bytes == bytes.rounded(), bytes <= Double(Int32.max) else { throw Invalid(keyPath: "maxBodyBytes", .bodyLimitTooSmall) }
+            guard bytes >= 1024, bytes == bytes.rounded(), bytes <= Double(largestBodyLimit) else {
+                throw Invalid(keyPath: "maxBodyBytes", .bodyLimitOutOfRange(bytes))
+            }
             config.maxBodyBytes = Int(bytes)
         }
         if top.value(.users) != nil {

@@ -21,7 +21,8 @@ extension ConfigurationProblem: WordedValue {
         case .templateLacks(let placeholders): "must contain \(words: placeholders.joined(separator: " and "))"
         case .notOneOf(let words): .words("must be " + words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? ""))
         case .notLinkBase: "must be an http(s) URL such as https://api.kii.com (no query or fragment)"
-        case .bodyLimitTooSmall: "must be a whole number of bytes, 1024 or more"
+        case .bodyLimitOutOfRange(let bytes):
+            "must be a whole number of bytes from 1024 to \(EmulatorConfiguration.largestBodyLimit); it is \(words: JSONWriter.numberText(bytes))"
         case .repeatedUser(let email): "\(input: email) is already a user"
         case .apiClientWithoutSecret: "missing; an API client signs with its secret"
         }

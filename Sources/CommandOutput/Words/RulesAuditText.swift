@@ -29,6 +29,8 @@ extension CaseFileProblem {
         case .json(.missing):
             key == "url" ? "missing: the URL the web view reports"
                 : "missing: what the decision must be, e.g. {\"decision\": \"cancel\", \"rule\": \"signin\"}"
+        // A case is one line: the error already names the file's line, so the column alone places it.
+        case .json(.syntax(let syntax, _, let column)): "not valid JSON at column \(column): \(words: syntax.documentWords)"
         case .json(let problem): problem.words(document: "a case")
         case .wrongValue: "must be \(words: Self.takes(key))"
         case .emptyExpectation: "names nothing to check (\(words: CaseFile.ExpectKey.allCases.map(\.rawValue).joined(separator: ", ")))"
