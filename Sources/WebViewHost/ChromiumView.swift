@@ -92,9 +92,9 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     // MARK: Setting up
 
     private func start() {
-        note("Chromium over its DevTools pipe; loading \(options.redactor.rawURL(options.startURL))")
+        note(.loading(url: options.startURL, engine: .chromium))
         if let provider = options.provider {
-            note(provider.isInProcess ? "provider: the emulator, in this process, at \(provider.base)" : "provider: bridge serve at \(provider.base)")
+            note(.provider(base: provider.base, inProcess: provider.isInProcess))
         }
         command("Browser.getVersion") { [self] version in
             let agent = (version["userAgent"] as? String ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
@@ -394,7 +394,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         guard let pipe else { return }
         pipe.send(method, params, session: method.hasPrefix("Target.") || method.hasPrefix("Browser.") ? nil : target) { answer in
             if let error = answer["error"] as? [String: Any], method != "Runtime.evaluate" {
-                self.note("\(method): \(error["message"] as? String ?? "refused")")
+                self.note(.devToolsRefused(method: method, message: error["message"] as? String))
             }
             reply?(answer["result"] as? [String: Any] ?? (answer["error"] != nil ? ["error": answer["error"] as Any] : [:]))
         }
@@ -408,7 +408,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     private func fail(_ reason: HostError.Reason) { session.fail(HostError(reason)) }
 
-    private func note(_ text: String) { session.note(text) }
+    private func note(_ note: HostNote) { session.note(note) }
 }
 
 /// Redirects are the page's to follow (each a navigation the app decides), never the forwarder's.

@@ -12,18 +12,18 @@ struct HostDisplay {
     /// The Xvfb this host started, to be stopped at the end; nil when a display was given.
     let xvfb: XvfbDisplay?
 
-    static func open(_ requested: String?, launched: XvfbLaunch?, webkit: WebKitLibrary, note: (String) -> Void) throws -> HostDisplay {
+    static func open(_ requested: String?, launched: XvfbLaunch?, webkit: WebKitLibrary, note: (HostNote) -> Void) throws -> HostDisplay {
         StopSignals.unblock()
         var xvfb: XvfbDisplay? = nil
         let name: String
         if let given = XvfbDisplay.given(requested) {
             name = given
-            note("using display \(given)")
+            note(.usingDisplay(given))
         } else {
             let started = try launched?.ready() ?? XvfbDisplay.start()
             xvfb = started
             name = started.name
-            note("started Xvfb on display \(started.name) (pid \(started.processIdentifier)); it stops when the host does")
+            note(.startedXvfb(display: started.name, pid: started.processIdentifier))
         }
         setenv("DISPLAY", name, 1)
         unsetenv("WAYLAND_DISPLAY")
@@ -32,11 +32,11 @@ struct HostDisplay {
         // `XvfbDisplay.connect`); a display given to it is tried once.
         let (connected, tries) = xvfb?.connect(attempts: 20, interval: 0.1) { webkit.gtk_init_check(nil, nil) != 0 }
             ?? (webkit.gtk_init_check(nil, nil) != 0, 1)
-        if connected && tries > 1 { note("display \(name) refused \(tries - 1) connection(s) while its Xvfb was running; connected on try \(tries)") }
+        if connected && tries > 1 { note(.displayRetried(display: name, refusals: tries - 1)) }
         guard connected else {
             let state = xvfb?.state
             xvfb?.stop()
-            throw HostError(.displayNotOpened(name: name, requested: requested != nil, xvfbState: state.map { "\($0)" }))
+            throw HostError(.displayNotOpened(name: name, requested: requested != nil, xvfbState: state))
         }
         return HostDisplay(name: name, xvfb: xvfb)
     }

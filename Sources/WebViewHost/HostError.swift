@@ -5,6 +5,14 @@ import NavigationPolicy
 import OutputFiles
 
 /// Why a hosted run failed.
+/// The Xvfb a host started, when its display did not open: running or exited, and its last lines (its own words).
+public struct XvfbState: Sendable, Hashable {
+    public var pid: Int32
+    /// Nil while it runs.
+    public var exitStatus: Int32?
+    public var said: String
+}
+
 public struct HostError: Error, Sendable, Hashable {
     /// The kinds the report names (`kind: …` in the summary's failures).
     public enum Kind: String, Sendable {
@@ -30,7 +38,7 @@ public struct HostError: Error, Sendable, Hashable {
         case interrupted
         // The display.
         case noDisplayAvailable
-        case displayNotOpened(name: String, requested: Bool, xvfbState: String?)
+        case displayNotOpened(name: String, requested: Bool, xvfbState: XvfbState?)
         case xvfbNotStarted(path: String, why: String)
         case xvfbSilent(seconds: Double, said: String)
         // The page.

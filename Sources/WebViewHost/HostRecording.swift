@@ -24,7 +24,7 @@ public enum HostOutput: Sendable {
     case eval(EvalResult)
     case screenshot(ScreenshotTaken)
     /// What the host did (--verbose).
-    case note(String)
+    case note(HostNote)
 
     /// What one replayed item reports, in order.
     static func replayed(_ output: Replayer.Output) -> [HostOutput] {
@@ -36,6 +36,29 @@ public enum HostOutput: Sendable {
         case .none: []
         }
     }
+}
+
+/// What the host did, said with --verbose: values, worded by the output module (a URL masked as a URL).
+public enum HostNote: Sendable, Hashable {
+    /// The display given (--display, or DISPLAY).
+    case usingDisplay(String)
+    case startedXvfb(display: String, pid: Int32)
+    /// The started Xvfb refused this many connections before the one that worked.
+    case displayRetried(display: String, refusals: Int)
+    case stoppedXvfb(display: String)
+    /// The start URL, about to be loaded by `engine`.
+    case loading(url: String, engine: HostEngineKind)
+    /// The main frame's first load finished.
+    case loaded(url: String)
+    /// The provider the page reaches: the emulator in this process, or a `bridge serve` at `base`.
+    case provider(base: String, inProcess: Bool)
+    case standInNetwork(proxy: String, routes: Int)
+    /// libsoup could not listen on loopback (GLib's words): each connection closes after one answer.
+    case connectionsClose(glibError: String)
+    /// The page's Content-Security-Policy refuses eval: --eval runs as the app's own script, not awaited.
+    case evalRefusedByPagePolicy
+    /// Chromium refused a DevTools command (`message`: its words).
+    case devToolsRefused(method: String, message: String?)
 }
 
 public final class HostRecording {

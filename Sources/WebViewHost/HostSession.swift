@@ -231,7 +231,7 @@ final class HostSession {
         state.activity()
         guard !state.mainLoaded else { return }
         state.pageLoaded()
-        note("loaded \(options.redactor.rawURL(url))")
+        note(.loaded(url: url))
         runEvals(options.eval[...])
     }
 
@@ -334,5 +334,5 @@ final class HostSession {
         view.after(seconds: 1) { if !answered { answered = true; view.quit() } }
     }
 
-    func note(_ text: String) { emit(.note(text)) }
+    func note(_ note: HostNote) { emit(.note(note)) }
 }

@@ -51,7 +51,7 @@ public final class HostedWebView: HostViewControl {
         try startNetwork()
         makeView()
         installTimers()
-        note("loading \(options.redactor.rawURL(options.startURL))")
+        note(.loading(url: options.startURL, engine: .webkit))
         webkit.webkit_web_view_load_uri(view, options.startURL)
         webkit.gtk_main()
         return session.finish()
@@ -74,10 +74,10 @@ public final class HostedWebView: HostViewControl {
         }) { exchange in session.network(exchange) }
         try network.start()
         self.network = network
-        note("stand-in network on \(network.proxyURI): \(network.site.routes.count) route(s); loopback hosts are reached directly")
-        if let why = network.connectionsClose { note("stand-in network: " + why) }
+        note(.standInNetwork(proxy: network.proxyURI, routes: network.site.routes.count))
+        if let failure = network.listenFailure { note(.connectionsClose(glibError: failure)) }
         if let provider = options.provider {
-            note(provider.isInProcess ? "provider: the emulator, in this process, at \(provider.base)" : "provider: bridge serve at \(provider.base)")
+            note(.provider(base: provider.base, inProcess: provider.isInProcess))
         }
         if let directory = options.screenshotsDirectory {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
@@ -186,7 +186,7 @@ public final class HostedWebView: HostViewControl {
         network = nil
         if let xvfb {
             xvfb.stop()
-            note("stopped Xvfb on display \(xvfb.name)")
+            note(.stoppedXvfb(display: xvfb.name))
         }
         xvfb = nil
     }
@@ -339,7 +339,7 @@ public final class HostedWebView: HostViewControl {
         if awaitingPromise {
             let retry: (Result<String?, HostScriptFailure>) -> Void = { [weak self] result in
                 if case .failure(let failure) = result, let text = failure.engineText, text.hasPrefix("EvalError"), text.contains("Content Security Policy") {
-                    self?.note("the page's Content-Security-Policy refuses eval: --eval runs as the app's own script, its value not awaited")
+                    self?.note(.evalRefusedByPagePolicy)
                     self?.evaluate(script, awaitingPromise: false, done)
                 } else {
                     done(result)
@@ -377,7 +377,7 @@ public final class HostedWebView: HostViewControl {
         }
     }
 
-    private func note(_ text: String) { session.note(text) }
+    private func note(_ note: HostNote) { session.note(note) }
 }
 
 extension WebKitLibrary {

@@ -36,7 +36,9 @@ final class StandInNetwork {
     private(set) var certificate: UnsafeMutablePointer<GTlsCertificate>?
     private(set) var port: UInt16 = 0
     /// Why connections close after each answer, when they do (nil: they stay open).
-    private(set) var connectionsClose: String?
+    /// Why libsoup could not listen on loopback (GLib's words), when it could not: each connection then
+    /// closes after one answer.
+    private(set) var listenFailure: String?
     /// Connections being read (retained while their CONNECT header is read).
     var pending: [ObjectIdentifier: ProxyConnection] = [:]
 
@@ -92,9 +94,9 @@ final class StandInNetwork {
         // own; without one, every tunnelled connection would close after its first answer and WebKit would
         // open (and verify) a new one for each stylesheet and script. So it listens on a loopback port that
         // nothing is told of (it would serve the same site over plain http). Without it the host still works,
-        // one connection per request, so a failure here is not fatal: `connectionsClose` says why (--verbose).
+        // one connection per request, so a failure here is not fatal: `listenFailure` says why (--verbose).
         if soup_server_listen_local(server, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error) == 0 {
-            connectionsClose = "libsoup could not listen on loopback (\(GLibError.take(error))), so each connection closes after one answer"
+            listenFailure = GLibError.take(error)
         }
         error = nil
 

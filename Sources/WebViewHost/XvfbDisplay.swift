@@ -24,10 +24,8 @@ public final class XvfbDisplay {
     public var processIdentifier: Int32 { process.processIdentifier }
 
     /// Why this display may not open: whether its Xvfb is still running, and the last lines it wrote.
-    var state: String {
-        let running = process.isRunning ? "Xvfb (pid \(process.processIdentifier)) is running" : "Xvfb has exited (\(process.terminationStatus))"
-        let said = Self.lastLines(messages)
-        return running + (said.isEmpty ? "" : "; it said: \(said)")
+    var state: XvfbState {
+        XvfbState(pid: process.processIdentifier, exitStatus: process.isRunning ? nil : process.terminationStatus, said: Self.lastLines(messages))
     }
 
     /// Tries `connect` until it succeeds, at most `attempts` times, `interval` seconds apart, while this

@@ -216,8 +216,8 @@ struct HostRun {
             case .output(_, .network(let exchange)):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
                 if exchange.isNoteworthy || command.verbose { out.lines(renderer.lines(exchange)) }
-            case .output(_, .note(let text)):
-                if command.verbose { StandardError.say("bridge host: " + renderer.redactor.foreignText(text)) }
+            case .output(_, .note(let note)):
+                if command.verbose { StandardError.say("bridge host: " + renderer.redactor.text(note.words)) }
             case .output(_, let output):
                 if let event = output.event { out.lines(renderer.lines(event)) }
             case .failed(_, let error):

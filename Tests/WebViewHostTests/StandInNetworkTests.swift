@@ -59,7 +59,7 @@ import Testing
         }
         try network.start()
         defer { network.stop() }
-        #expect(network.connectionsClose == nil, "the stand-in server has its loopback listener, so tunnels stay open")
+        #expect(network.listenFailure == nil, "the stand-in server has its loopback listener, so tunnels stay open")
         let client = TunnelClient(port: network.port, authority: authority, paths: paths)
         let thread = Thread { client.run() }
         thread.start()

@@ -6,6 +6,38 @@ import OutputFiles
 import SensitiveText
 import WebViewHost
 
+extension XvfbState {
+    /// Running or exited, then what Xvfb said (its own words).
+    public var words: MessageText {
+        let running: MessageText = exitStatus.map { "Xvfb has exited (\($0))" } ?? "Xvfb (pid \(pid)) is running"
+        return said.isEmpty ? running : running + "; it said: \(foreign: said)"
+    }
+}
+
+extension HostNote {
+    /// The note's words; a URL is masked as a URL, the engines' and GLib's words are foreign.
+    public var words: MessageText {
+        switch self {
+        case .usingDisplay(let display): "using display \(input: display)"
+        case .startedXvfb(let display, let pid): "started Xvfb on display \(input: display) (pid \(pid)); it stops when the host does"
+        case .displayRetried(let display, let refusals):
+            "display \(input: display) refused \(refusals) connection(s) while its Xvfb was running; connected on try \(refusals + 1)"
+        case .stoppedXvfb(let display): "stopped Xvfb on display \(input: display)"
+        case .loading(let url, .webkit): "loading \(url: url)"
+        case .loading(let url, .chromium): "Chromium over its DevTools pipe; loading \(url: url)"
+        case .loaded(let url): "loaded \(url: url)"
+        case .provider(let base, true): "provider: the emulator, in this process, at \(url: base)"
+        case .provider(let base, false): "provider: bridge serve at \(url: base)"
+        case .standInNetwork(let proxy, let routes):
+            "stand-in network on \(url: proxy): \(routes) route(s); loopback hosts are reached directly"
+        case .connectionsClose(let glibError):
+            "stand-in network: libsoup could not listen on loopback (\(foreign: glibError)), so each connection closes after one answer"
+        case .evalRefusedByPagePolicy: "the page's Content-Security-Policy refuses eval: --eval runs as the app's own script, its value not awaited"
+        case .devToolsRefused(let method, let message): "\(words: method): \(foreign: message ?? "refused")"
+        }
+    }
+}
+
 extension HostError: WordedValue {
     /// What failed: words, and the values they quote.
     public var words: MessageText {
@@ -24,7 +56,7 @@ extension HostError: WordedValue {
         case .interrupted: "interrupted"
         case .noDisplayAvailable: "no display: DISPLAY is not set and Xvfb is not installed (Debian: apt-get install xvfb xauth), or give --display"
         case .displayNotOpened(let name, let requested, let state):
-            "cannot open display \(input: name)" + (requested ? " (--display)" : "") + (state.map { " (\(foreign: $0))" } ?? "")
+            "cannot open display \(input: name)" + (requested ? " (--display)" : "") + (state.map { " (" + $0.words + ")" } ?? "")
         case .xvfbNotStarted(let path, let why): "could not start \(input: path): \(foreign: why)"
         case .xvfbSilent(let seconds, let said): "Xvfb did not report a display within \(seconds) s" + (said.isEmpty ? "" : ": \(foreign: said)")
         case .pageCancelled(let url, let rule, let kind):
