@@ -102,8 +102,8 @@ struct PlaneMiddleware: RouterMiddleware {
     static let pagePolicy = "default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-src https: http:; base-uri 'none'"
 }
 
-/// What no route answers, in the provider's words: 405 when the path is a route's with another method,
-/// else 404 (Hummingbird's router answers both with its not-found responder). An HTTP error thrown on the
+/// What no route answers, in the provider's words: 404 (a known path asked with another method is a route
+/// of its own, answered 405 by the router: EmulatorRouter.collection). An HTTP error thrown on the
 /// way keeps its status; anything else thrown is the emulator's failure, a 500 whose words say so without
 /// the error's own text (the request log shows its status).
 struct ProviderErrorMiddleware: RouterMiddleware {
@@ -112,13 +112,8 @@ struct ProviderErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
-            let segments = path.split(separator: "/")
-            let shape = EmulatorRouter.errorShape(unrouted: path)
-            if ProviderEmulator.routes.contains(where: { ProviderEmulator.match($0.pattern, segments) != nil }) {
-                return Response(ProviderEmulator.providerError(shape, status: 405, error: "method_not_allowed",
-                                                               description: "\(request.method.rawValue) is not allowed on \(path)"))
-            }
-            return Response(ProviderEmulator.providerError(shape, status: 404, error: "not_found", description: "no such endpoint: \(path)"))
+            return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 404, error: "not_found",
+                                                           description: "no such endpoint: \(path)"))
         } catch let error as HTTPError {
             return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: Int(error.status.code),
                                                            error: error.status.code >= 500 ? "server_error" : "invalid_request",

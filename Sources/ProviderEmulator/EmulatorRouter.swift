@@ -23,9 +23,9 @@ public enum EmulatorRouter {
         // Each provider's table is a route collection whose plane is enforced by its own middleware, which
         // Hummingbird runs only for a route of the collection that matched. A provider path also answers
         // preflights (OPTIONS), once per path.
-        var preflighted: Set<String> = []
+        var preflighted: Set<String> = [], refused: Set<String> = []
         for group in groups {
-            router.addRoutes(collection(group, emulator, preflighted: &preflighted))
+            router.addRoutes(collection(group, emulator, preflighted: &preflighted, refused: &refused))
         }
         // The live request log streams, so it is no route of a table; it is on the control plane.
         let events = RouteCollection(context: EmulatorContext.self).add(middleware: PlaneMiddleware(emulator: emulator, plane: .control, errors: .plain))
@@ -88,9 +88,30 @@ public enum EmulatorRouter {
     /// The live request log (server-sent events).
     static let eventsPath = "/emulator/v1/events"
 
+    /// The methods each route path answers (by its RouterPath), over every table, a preflight's OPTIONS included.
+    static let allowedMethods: [String: [HTTPRequest.Method]] = {
+        var methods: [String: [HTTPRequest.Method]] = [:]
+        for group in groups {
+            for route in group.routes { methods[RouterPath(route.path).description, default: []].append(route.method) }
+            if group.plane.sharesAcrossOrigins {
+                for route in group.routes where !methods[RouterPath(route.path).description, default: []].contains(.options) {
+                    methods[RouterPath(route.path).description, default: []].append(.options)
+                }
+            }
+        }
+        return methods
+    }()
+
+    /// The methods a path that no route takes them on is answered 405 for, by the router. Hummingbird's router
+    /// answers a known path asked with another method with its not-found responder, as it answers an unknown
+    /// path; these routes make the router itself tell the two apart.
+    static let refusedMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
+
     /// A provider's table as a route collection: its plane's middleware, then each route answered by its
-    /// handler on `emulator`'s state, and the preflights of the paths not yet preflighted.
-    static func collection(_ group: RouteGroup, _ emulator: ProviderEmulator, preflighted: inout Set<String>) -> RouteCollection<EmulatorContext> {
+    /// handler on `emulator`'s state, the preflights of the paths not yet preflighted, and 405 (with Allow, in
+    /// the provider's words) for the other methods on the paths not yet refused.
+    static func collection(_ group: RouteGroup, _ emulator: ProviderEmulator, preflighted: inout Set<String>,
+                           refused: inout Set<String>) -> RouteCollection<EmulatorContext> {
         let routes = RouteCollection(context: EmulatorContext.self).add(middleware: PlaneMiddleware(emulator: emulator, plane: group.plane, errors: group.errors))
         for route in group.routes {
             routes.on(RouterPath(route.path), method: route.method) { request, context in
@@ -100,6 +121,17 @@ public enum EmulatorRouter {
         if group.plane.sharesAcrossOrigins {
             for route in group.routes where preflighted.insert(RouterPath(route.path).description).inserted {
                 routes.on(RouterPath(route.path), method: .options) { _, _ in Response(status: .noContent) }
+            }
+        }
+        for route in group.routes where refused.insert(RouterPath(route.path).description).inserted {
+            let allowed = allowedMethods[RouterPath(route.path).description] ?? []
+            for method in refusedMethods where !allowed.contains(method) {
+                routes.on(RouterPath(route.path), method: method) { request, _ in
+                    var answer = Response(ProviderEmulator.providerError(group.errors, status: 405, error: "method_not_allowed",
+                                                                         description: "\(request.method.rawValue) is not allowed on \(request.uri.path)"))
+                    answer.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+                    return answer
+                }
             }
         }
         return routes

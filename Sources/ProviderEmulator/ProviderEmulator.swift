@@ -36,9 +36,6 @@ public final class ProviderEmulator: @unchecked Sendable {
         let handler: @Sendable (inout EmulatorState, EmulatorRequest, EmulatorConfiguration) -> EmulatorResponse
     }
 
-    /// Every route, from the router's groups (the providers' errors tell 405 from 404 by these).
-    static let routes: [Route] = EmulatorRouter.groups.flatMap(\.routes)
-
     /// The base URL the server listens on, for links to the emulator's own pages (Kii's reset page).
     public func setBaseURL(_ url: String) {
         lock.lock(); defer { lock.unlock() }
@@ -112,16 +109,6 @@ public final class ProviderEmulator: @unchecked Sendable {
             return providerError(.plain, status: 404, error: "not_found", description: "\(file) is not in \(directory)")
         }
         return EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: [UInt8](data), location: nil)
-    }
-
-    static func match(_ pattern: [Substring], _ segments: [Substring]) -> [String: String]? {
-        guard pattern.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (p, s) in zip(pattern, segments) {
-            if p.hasPrefix("{") && p.hasSuffix("}") { parameters[String(p.dropFirst().dropLast())] = String(s) }
-            else if p != s { return nil }
-        }
-        return parameters
     }
 
     static func route(_ method: HTTPRequest.Method, _ path: String,

@@ -54,6 +54,8 @@ struct ProviderErrorMiddlewareTests {
             let other: HTTPRequest.Method = route.method == .patch ? .put : .patch
             let answer = await emulator.handle(EmulatorRequest(method: other, target: route.path, host: "127.0.0.1:8025"))
             #expect(answer.status == 405, "\(other.rawValue) \(route.path)")
+            #expect(answer.headers["Allow"]?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.contains(route.method.rawValue) == true,
+                    "\(route.method.rawValue) \(route.path)")
         }
         let missing = await emulator.handle(EmulatorRequest(method: .get, target: "/oauth/no-such-route", host: "127.0.0.1:8025"))
         #expect(missing.status == 404)
