@@ -17,6 +17,12 @@ public indirect enum JSONValue: Sendable, Hashable {
         return text.withUTF8 { bytes in try? read(bytes, repeatedKeys: nil).get() }
     }
 
+    /// Parses UTF-8 bytes as one JSON value (any value at the top, a repeated key's last value kept), or
+    /// says where and why they are not JSON: a recorder's export (a HAR, a CDP or NetLog log).
+    public static func parse(utf8 bytes: [UInt8]) -> Result<JSONValue, JSONScanError> {
+        bytes.withUnsafeBufferPointer { read($0, repeatedKeys: nil) }
+    }
+
     /// Reads one JSON value filling all of `bytes` (whitespace around it allowed). `repeatedKeys`, when
     /// given, receives the key path of the first key given twice in one object (the value keeps the last).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, repeatedKeys: RepeatedKeys?) -> Result<JSONValue, JSONScanError> {
@@ -73,6 +79,32 @@ public indirect enum JSONValue: Sendable, Hashable {
 
     public var stringValue: String? {
         if case .string(let s) = self { return s }
+        return nil
+    }
+
+    public var objectValue: [String: JSONValue]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
+
+    public var arrayValue: [JSONValue]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+
+    public var doubleValue: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+
+    /// A number's integer part, when it fits an Int (a recorder's status codes, ids and flags).
+    public var intValue: Int? {
+        if case .number(let n) = self { return Int(exactly: n.rounded(.towardZero)) }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
         return nil
     }
 

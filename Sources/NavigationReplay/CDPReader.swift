@@ -6,6 +6,7 @@
 // hop (a requestWillBeSent carrying redirectResponse) is its own record. The main frame is the frame that
 // has no parent in Page.frameAttached / Page.frameNavigated. Every event is accounted for.
 import Foundation
+import JSONText
 import NavigationPolicy
 
 public struct CDPReader {
@@ -13,13 +14,13 @@ public struct CDPReader {
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
         guard let json = RecordingJSON.parse(bytes, as: .cdp, emit) else { return }
-        guard let items = json as? [Any] else {
+        guard let items = json.arrayValue else {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .cdp(.notEventArray))))
             return
         }
         // Records and rejections in log order; records are completed by later events before they are emitted.
         var records: [LogItem] = []
-        var events: [(index: Int, method: String, params: [String: Any])] = []
+        var events: [(index: Int, method: String, params: [String: JSONValue])] = []
         for (index, item) in items.enumerated() {
             guard let (method, params) = Self.event(item) else {
                 events.append((index, "", [:]))
@@ -30,18 +31,18 @@ public struct CDPReader {
         // Frame tree: a frame with a parent is a subframe.
         var parent: [String: String] = [:]
         for e in events {
-            if e.method == "Page.frameAttached", let id = e.params["frameId"] as? String, let p = e.params["parentFrameId"] as? String { parent[id] = p }
-            if e.method == "Page.frameNavigated", let frame = e.params["frame"] as? [String: Any], let id = frame["id"] as? String,
-               let p = frame["parentId"] as? String { parent[id] = p }
+            if e.method == "Page.frameAttached", let id = e.params["frameId"]?.stringValue, let p = e.params["parentFrameId"]?.stringValue { parent[id] = p }
+            if e.method == "Page.frameNavigated", let frame = e.params["frame"]?.objectValue, let id = frame["id"]?.stringValue,
+               let p = frame["parentId"]?.stringValue { parent[id] = p }
         }
-        let t0 = events.lazy.compactMap { ($0.params["timestamp"] as? NSNumber)?.doubleValue }.first
+        let t0 = events.lazy.compactMap { $0.params["timestamp"]?.doubleValue }.first
 
         /// Open navigations by frame: the record index and its URL, so later events about it merge.
         var open: [String: (record: Int, url: String)] = [:]
         var skipped: [SkipReason: Int] = [:]
 
-        func time(_ params: [String: Any]) -> RecordTime? {
-            guard let t = (params["timestamp"] as? NSNumber)?.doubleValue, let t0 else { return nil }
+        func time(_ params: [String: JSONValue]) -> RecordTime? {
+            guard let t = params["timestamp"]?.doubleValue, let t0 else { return nil }
             return .milliseconds(((t - t0) * 1000).rounded())
         }
         func isMain(_ frame: String?) -> Bool { frame.map { parent[$0] == nil } ?? true }
@@ -49,19 +50,19 @@ public struct CDPReader {
         for e in events {
             let p = e.params
             let path = "[\(e.index)]"
-            let frame = p["frameId"] as? String
+            let frame = p["frameId"]?.stringValue
             switch e.method {
             case "":
                 records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.notEvent))))
             case "Page.frameRequestedNavigation", "Page.frameScheduledNavigation", "Page.frameStartedNavigating":
-                guard let url = p["url"] as? String else {
+                guard let url = p["url"]?.stringValue else {
                     records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.eventWithoutURL(method: e.method)))))
                     continue
                 }
-                if (p["disposition"] as? String) == "download" { skipped[.downloads, default: 0] += 1; continue }
+                if (p["disposition"]?.stringValue) == "download" { skipped[.downloads, default: 0] += 1; continue }
                 if let frame, let o = open[frame], o.url == url {
                     // frameStartedNavigating after frameRequestedNavigation: the same navigation.
-                    if let t = p["navigationType"] as? String, let type = Self.startedType(t) { records.update(o.record) { $0.navigationType = type } }
+                    if let t = p["navigationType"]?.stringValue, let type = Self.startedType(t) { records.update(o.record) { $0.navigationType = type } }
                     skipped[.mergedEvents, default: 0] += 1
                     continue
                 }
@@ -69,31 +70,31 @@ public struct CDPReader {
                 record.isMainFrame = isMain(frame)
                 record.targetFrame = frame ?? ""
                 record.time = time(p)
-                if let reason = p["reason"] as? String {
+                if let reason = p["reason"]?.stringValue {
                     record.navigationType = Self.requestedType(reason)
                     record.source = Self.requestedSource(reason)
                 }
-                if let t = p["navigationType"] as? String, let type = Self.startedType(t) { record.navigationType = type }
-                if let disposition = p["disposition"] as? String, disposition == "newTab" || disposition == "newWindow" {
+                if let t = p["navigationType"]?.stringValue, let type = Self.startedType(t) { record.navigationType = type }
+                if let disposition = p["disposition"]?.stringValue, disposition == "newTab" || disposition == "newWindow" {
                     record.targetFrame = nil
                 }
                 records.append(.record(record))
                 if let frame { open[frame] = (records.count - 1, url) }
             case "Network.requestWillBeSent", "Fetch.requestPaused":
-                let type = (p["type"] as? String) ?? (p["resourceType"] as? String)
+                let type = (p["type"]?.stringValue) ?? (p["resourceType"]?.stringValue)
                 guard type == "Document" else { skipped[.nonDocumentRequests, default: 0] += 1; continue }
-                guard let request = p["request"] as? [String: Any], var url = request["url"] as? String else {
+                guard let request = p["request"]?.objectValue, var url = request["url"]?.stringValue else {
                     records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.documentRequestWithoutURL))))
                     continue
                 }
-                if let fragment = request["urlFragment"] as? String, !fragment.isEmpty, !url.contains("#") { url += fragment }
-                let method = (request["method"] as? String) ?? "GET"
-                let gesture = p["hasUserGesture"] as? Bool
-                if let redirect = p["redirectResponse"] as? [String: Any] {
+                if let fragment = request["urlFragment"]?.stringValue, !fragment.isEmpty, !url.contains("#") { url += fragment }
+                let method = (request["method"]?.stringValue) ?? "GET"
+                let gesture = p["hasUserGesture"]?.boolValue
+                if let redirect = p["redirectResponse"]?.objectValue {
                     var record = NavigationRecord(url: url, location: .path(path))
                     record.source = .redirect
-                    record.redirectFrom = redirect["url"] as? String
-                    record.redirectStatus = (redirect["status"] as? NSNumber)?.intValue
+                    record.redirectFrom = redirect["url"]?.stringValue
+                    record.redirectStatus = redirect["status"]?.intValue
                     record.method = method
                     record.isMainFrame = isMain(frame)
                     record.targetFrame = frame ?? ""
@@ -120,7 +121,7 @@ public struct CDPReader {
                 record.targetFrame = frame ?? ""
                 record.time = time(p)
                 record.navigationType = method == "POST" ? .formSubmitted : (gesture == true ? .linkClicked : .other)
-                switch (p["initiator"] as? [String: Any])?["type"] as? String {
+                switch p["initiator"]?["type"]?.stringValue {
                 case "script": record.source = .script
                 case "parser": record.source = .script
                 default: record.source = gesture == true ? .user : .unknown
@@ -129,12 +130,12 @@ public struct CDPReader {
                 records.append(.record(record))
                 if let frame { open[frame] = (records.count - 1, url) }
             case "Page.navigatedWithinDocument":
-                guard let url = p["url"] as? String else {
+                guard let url = p["url"]?.stringValue else {
                     records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.eventWithoutURL(method: e.method)))))
                     continue
                 }
                 // WKWebView asks decidePolicyFor for a fragment navigation, not for history.pushState.
-                if let kind = p["navigationType"] as? String, kind == "historyApi" {
+                if let kind = p["navigationType"]?.stringValue, kind == "historyApi" {
                     skipped[.historyNavigations, default: 0] += 1
                     continue
                 }
@@ -152,20 +153,20 @@ public struct CDPReader {
         for reason in SkipReason.allCases { if let count = skipped[reason] { emit(.skipped(reason: reason, count: count)) } }
     }
 
-    static func event(_ item: Any) -> (String, [String: Any])? {
-        guard let object = item as? [String: Any] else { return nil }
-        if let method = object["method"] as? String { return (method, object["params"] as? [String: Any] ?? [:]) }
-        if let message = object["message"] as? [String: Any] { return event(message) }
-        if let text = object["message"] as? String, let data = text.data(using: .utf8),
-           let inner = try? JSONSerialization.jsonObject(with: data) { return event(inner) }
+    static func event(_ item: JSONValue) -> (String, [String: JSONValue])? {
+        guard let object = item.objectValue else { return nil }
+        if let method = object["method"]?.stringValue { return (method, object["params"]?.objectValue ?? [:]) }
+        if let message = object["message"], message.objectValue != nil { return event(message) }
+        // A performance log's entry carries the DevTools message as JSON text.
+        if let text = object["message"]?.stringValue, let inner = JSONValue.parse(text) { return event(inner) }
         return nil
     }
 
-    static func initiatorURL(_ params: [String: Any]) -> String? {
-        guard let initiator = params["initiator"] as? [String: Any] else { return nil }
-        if let url = initiator["url"] as? String, !url.isEmpty { return url }
-        if let stack = initiator["stack"] as? [String: Any], let frames = stack["callFrames"] as? [[String: Any]],
-           let url = frames.first?["url"] as? String, !url.isEmpty { return url }
+    static func initiatorURL(_ params: [String: JSONValue]) -> String? {
+        guard let initiator = params["initiator"]?.objectValue else { return nil }
+        if let url = initiator["url"]?.stringValue, !url.isEmpty { return url }
+        if let stack = initiator["stack"]?.objectValue, let frames = stack["callFrames"]?.arrayValue,
+           let url = frames.first?["url"]?.stringValue, !url.isEmpty { return url }
         return nil
     }
 

@@ -9,6 +9,7 @@
 // non-navigation, or a rejection with its key path.
 import BrowserURL
 import Foundation
+import JSONText
 import NavigationPolicy
 
 public struct HARReader {
@@ -16,11 +17,11 @@ public struct HARReader {
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
         guard let json = RecordingJSON.parse(bytes, as: .har, emit) else { return }
-        guard let top = json as? [String: Any], let log = top["log"] as? [String: Any] else {
+        guard let log = json["log"]?.objectValue else {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .har(.noLog))))
             return
         }
-        guard let rawEntries = log["entries"] as? [Any] else {
+        guard let rawEntries = log["entries"]?.arrayValue else {
             emit(.rejected(RejectedRecord(location: .path("log.entries"), reason: .har(.noEntries))))
             return
         }
@@ -28,11 +29,11 @@ public struct HARReader {
         let dates = HARDate()
         for (index, raw) in rawEntries.enumerated() {
             let path = "log.entries[\(index)]"
-            guard let object = raw as? [String: Any] else {
+            guard let object = raw.objectValue else {
                 emit(.rejected(RejectedRecord(location: .path(path), reason: .har(.entryNotObject))))
                 continue
             }
-            guard let request = object["request"] as? [String: Any], let url = request["url"] as? String else {
+            guard let request = object["request"]?.objectValue, let url = request["url"]?.stringValue else {
                 emit(.rejected(RejectedRecord(location: .path(path), reason: .har(.entryWithoutURL))))
                 continue
             }
@@ -111,7 +112,7 @@ public struct HARReader {
                 record.redirectStatus = entries[from].status
                 record.navigationType = .other
             }
-            if let error = entry.object["_error"] as? String, !error.isEmpty { record.note = "failed: \(error)" }
+            if let error = entry.object["_error"]?.stringValue, !error.isEmpty { record.note = "failed: \(error)" }
             emit(.record(record))
             if let target = synthetic[i] {
                 var hop = NavigationRecord(url: target, location: .path(path + ".response.redirectURL"))
@@ -148,42 +149,42 @@ public struct HARReader {
     /// One entry's fields, read leniently.
     struct Entry {
         let index: Int
-        let object: [String: Any]
-        let request: [String: Any]
+        let object: [String: JSONValue]
+        let request: [String: JSONValue]
         let url: String
         let headers: [String: String]
         let started: Date?
         let startedText: String?
 
-        init(index: Int, object: [String: Any], request: [String: Any], url: String, dates: HARDate) {
+        init(index: Int, object: [String: JSONValue], request: [String: JSONValue], url: String, dates: HARDate) {
             self.index = index
             self.object = object
             self.request = request
             self.url = url
             var headers: [String: String] = [:]
-            for item in request["headers"] as? [Any] ?? [] {
-                if let h = item as? [String: Any], let name = h["name"] as? String, let value = h["value"] as? String {
+            for item in request["headers"]?.arrayValue ?? [] {
+                if let h = item.objectValue, let name = h["name"]?.stringValue, let value = h["value"]?.stringValue {
                     headers[name.lowercased()] = value
                 }
             }
             self.headers = headers
-            startedText = object["startedDateTime"] as? String
+            startedText = object["startedDateTime"]?.stringValue
             started = startedText.flatMap(dates.parse)
         }
 
         func header(_ name: String) -> String? { headers[name] }
-        var method: String { (request["method"] as? String)?.uppercased() ?? "GET" }
-        var pageref: String? { object["pageref"] as? String }
-        var frameRef: String? { object["_frameref"] as? String }
-        var response: [String: Any] { object["response"] as? [String: Any] ?? [:] }
-        var status: Int? { (response["status"] as? NSNumber)?.intValue }
+        var method: String { (request["method"]?.stringValue)?.uppercased() ?? "GET" }
+        var pageref: String? { object["pageref"]?.stringValue }
+        var frameRef: String? { object["_frameref"]?.stringValue }
+        var response: [String: JSONValue] { object["response"]?.objectValue ?? [:] }
+        var status: Int? { response["status"]?.intValue }
 
         enum NavigationSignal { case document(main: Bool?), notNavigation, unknown }
 
         var navigationSignal: NavigationSignal {
             let dest = header("sec-fetch-dest")
             let main: Bool? = dest == "document" ? true : (dest == "iframe" || dest == "frame") ? false : nil
-            if let type = object["_resourceType"] as? String {
+            if let type = object["_resourceType"]?.stringValue {
                 return type.lowercased() == "document" ? .document(main: main) : .notNavigation
             }
             if dest != nil {
@@ -198,7 +199,7 @@ public struct HARReader {
         var looksLikeHTMLDocument: Bool {
             // Browsers fetch favicons by themselves (old Firefox with a text/html Accept): never a navigation.
             guard (header("accept") ?? "").hasPrefix("text/html"), !Self.withoutQuery(url).hasSuffix("/favicon.ico") else { return false }
-            let mime = ((response["content"] as? [String: Any])?["mimeType"] as? String ?? "").lowercased()
+            let mime = (response["content"]?["mimeType"]?.stringValue ?? "").lowercased()
             let status = self.status ?? 0
             return mime.contains("html") || (300..<400).contains(status) || status == 0
         }
@@ -210,10 +211,10 @@ public struct HARReader {
         /// Where a 3xx leads: redirectURL, else the Location header, resolved against the request URL.
         var redirectTarget: String? {
             guard let status, (300..<400).contains(status), status != 304 else { return nil }
-            var location = response["redirectURL"] as? String
+            var location = response["redirectURL"]?.stringValue
             if location?.isEmpty ?? true {
-                for item in response["headers"] as? [Any] ?? [] {
-                    if let h = item as? [String: Any], (h["name"] as? String)?.lowercased() == "location" { location = h["value"] as? String }
+                for item in response["headers"]?.arrayValue ?? [] {
+                    if let h = item.objectValue, (h["name"]?.stringValue)?.lowercased() == "location" { location = h["value"]?.stringValue }
                 }
             }
             guard let location, !location.isEmpty else { return nil }

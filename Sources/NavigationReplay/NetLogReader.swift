@@ -17,11 +17,11 @@ public struct NetLogReader {
     public init() {}
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
-        let text = (try? TextEncoding.utf8(bytes)) ?? bytes
-        let json: Any
-        if let whole = try? JSONSerialization.jsonObject(with: Data(text), options: []) {
+        let text = RecordingJSON.text(bytes)
+        let json: JSONValue
+        if case .success(let whole) = JSONValue.parse(utf8: text) {
             json = whole
-        } else if let (repaired, cut) = Self.closing(text), let parsed = try? JSONSerialization.jsonObject(with: Data(repaired), options: []) {
+        } else if let (repaired, cut) = Self.closing(text), case .success(let parsed) = JSONValue.parse(utf8: repaired) {
             json = parsed
             if let line = cut {
                 emit(.rejected(RejectedRecord(location: .line(line), reason: .netLog(.unfinishedEvent))))
@@ -32,12 +32,12 @@ public struct NetLogReader {
             _ = RecordingJSON.parse(text, as: .netlog, emit)
             return
         }
-        guard let top = json as? [String: Any], let constants = top["constants"] as? [String: Any],
-              let eventTypes = constants["logEventTypes"] as? [String: Any] else {
+        guard let top = json.objectValue, let constants = top["constants"]?.objectValue,
+              let eventTypes = constants["logEventTypes"]?.objectValue else {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .netLog(.noEventTypes))))
             return
         }
-        guard let events = top["events"] as? [Any] else {
+        guard let events = top["events"]?.arrayValue else {
             emit(.rejected(RejectedRecord(location: .path("events"), reason: .netLog(.noEvents))))
             return
         }
@@ -82,26 +82,26 @@ public struct NetLogReader {
         let mainFrameFlag: Int, validateCache: Int, bypassCache: Int, skipCacheValidation: Int
         let netErrors: [Int: String]
 
-        init(eventTypes: [String: Any], constants: [String: Any]) {
-            func number(_ table: [String: Any]?, _ name: String) -> Int? { (table?[name] as? NSNumber)?.intValue }
+        init(eventTypes: [String: JSONValue], constants: [String: JSONValue]) {
+            func number(_ table: [String: JSONValue]?, _ name: String) -> Int? { table?[name]?.intValue }
             startJob = number(eventTypes, "URL_REQUEST_START_JOB")
             redirected = number(eventTypes, "URL_REQUEST_REDIRECTED")
             requestAlive = number(eventTypes, "REQUEST_ALIVE")
             requestHeaders = Set(["HTTP_TRANSACTION_SEND_REQUEST_HEADERS", "HTTP_TRANSACTION_HTTP2_SEND_REQUEST_HEADERS",
                                   "HTTP_TRANSACTION_QUIC_SEND_REQUEST_HEADERS"].compactMap { number(eventTypes, $0) })
             responseHeaders = number(eventTypes, "HTTP_TRANSACTION_READ_RESPONSE_HEADERS")
-            urlRequestSource = number(constants["logSourceType"] as? [String: Any], "URL_REQUEST")
-            let phases = constants["logEventPhase"] as? [String: Any]
+            urlRequestSource = number(constants["logSourceType"]?.objectValue, "URL_REQUEST")
+            let phases = constants["logEventPhase"]?.objectValue
             begin = number(phases, "PHASE_BEGIN") ?? 1
             end = number(phases, "PHASE_END") ?? 2
-            let flags = constants["loadFlag"] as? [String: Any]
+            let flags = constants["loadFlag"]?.objectValue
             mainFrameFlag = number(flags, "MAIN_FRAME_DEPRECATED") ?? 256
             validateCache = number(flags, "VALIDATE_CACHE") ?? 1
             bypassCache = number(flags, "BYPASS_CACHE") ?? 2
             skipCacheValidation = number(flags, "SKIP_CACHE_VALIDATION") ?? 4
             var errors: [Int: String] = [:]
-            for (name, value) in constants["netError"] as? [String: Any] ?? [:] {
-                if let code = (value as? NSNumber)?.intValue { errors[code] = name }
+            for (name, value) in constants["netError"]?.objectValue ?? [:] {
+                if let code = value.intValue { errors[code] = name }
             }
             netErrors = errors
         }
@@ -132,32 +132,32 @@ public struct NetLogReader {
 
         init(names: Constants) { self.names = names }
 
-        mutating func read(_ raw: Any, at path: String) {
-            guard let event = raw as? [String: Any], let type = (event["type"] as? NSNumber)?.intValue,
-                  let source = event["source"] as? [String: Any], let id = (source["id"] as? NSNumber)?.intValue else {
+        mutating func read(_ raw: JSONValue, at path: String) {
+            guard let event = raw.objectValue, let type = event["type"]?.intValue,
+                  let source = event["source"]?.objectValue, let id = source["id"]?.intValue else {
                 items.append(.rejected(RejectedRecord(location: .path(path), reason: .netLog(.eventWithoutTypeAndSource))))
                 return
             }
             let time = Self.milliseconds(event["time"])
             if t0 == nil { t0 = time }
-            guard (source["type"] as? NSNumber)?.intValue == names.urlRequestSource else {
+            guard source["type"]?.intValue == names.urlRequestSource else {
                 skipped[.otherSources, default: 0] += 1
                 return
             }
-            let params = event["params"] as? [String: Any] ?? [:]
-            let phase = (event["phase"] as? NSNumber)?.intValue ?? 0
+            let params = event["params"]?.objectValue ?? [:]
+            let phase = event["phase"]?.intValue ?? 0
             var request = requests[id] ?? Request()
             defer { requests[id] = request }
             guard request.isNavigation != false else { events[id, default: 0] += 1; return }
             switch type {
             case names.startJob where phase == names.begin:
-                guard let url = params["url"] as? String else {
+                guard let url = params["url"]?.stringValue else {
                     items.append(.rejected(RejectedRecord(location: .path(path), reason: .netLog(.startWithoutURL))))
                     return
                 }
-                let flags = (params["load_flags"] as? NSNumber)?.intValue ?? 0
+                let flags = params["load_flags"]?.intValue ?? 0
                 if request.isNavigation == nil {
-                    switch params["request_type"] as? String {
+                    switch params["request_type"]?.stringValue {
                     case "main frame": request.isNavigation = true; request.isMainFrame = true
                     case "subframe": request.isNavigation = true; request.isMainFrame = false
                     case .some: request.isNavigation = false
@@ -168,7 +168,7 @@ public struct NetLogReader {
                         return
                     }
                 }
-                let method = (params["method"] as? String)?.uppercased() ?? "GET"
+                let method = (params["method"]?.stringValue)?.uppercased() ?? "GET"
                 var record: NavigationRecord
                 if let location = request.followed {
                     // A followed redirect: the hop's URL as the Location gave it (with its fragment).
@@ -178,7 +178,7 @@ public struct NetLogReader {
                     record.redirectStatus = request.status
                 } else {
                     record = NavigationRecord(url: url, location: .path(path))
-                    let browserInitiated = (params["initiator"] as? String).map { $0 == "not an origin" } ?? false
+                    let browserInitiated = (params["initiator"]?.stringValue).map { $0 == "not an origin" } ?? false
                     if method == "POST" {
                         record.navigationType = .formSubmitted
                     } else if flags & names.skipCacheValidation != 0 {
@@ -200,7 +200,7 @@ public struct NetLogReader {
                 items.append(.record(record))
                 request.record = items.count - 1
             case names.redirected:
-                guard let location = params["location"] as? String else {
+                guard let location = params["location"]?.stringValue else {
                     items.append(.rejected(RejectedRecord(location: .path(path), reason: .netLog(.redirectWithoutLocation))))
                     return
                 }
@@ -226,7 +226,7 @@ public struct NetLogReader {
                 }
                 events[id, default: 0] += 1
             case names.requestAlive where phase == names.end:
-                if let code = (params["net_error"] as? NSNumber)?.intValue, code != 0, let record = request.record {
+                if let code = params["net_error"]?.intValue, code != 0, let record = request.record {
                     let name = names.netErrors[code] ?? "net error \(code)"
                     items.update(record) { r in if r.note == nil { r.note = "failed: \(name)" } }
                 }
@@ -273,17 +273,17 @@ public struct NetLogReader {
         }
 
         /// NetLog times are milliseconds on the browser's tick clock, written as strings.
-        static func milliseconds(_ value: Any?) -> Double? {
-            if let text = value as? String { return Double(text) }
-            return (value as? NSNumber)?.doubleValue
+        static func milliseconds(_ value: JSONValue?) -> Double? {
+            if let text = value?.stringValue { return Double(text) }
+            return value?.doubleValue
         }
 
         /// Headers as HTTP/1 lines (["HTTP/1.1 302 Found", "Location: …"]) or an HTTP/2 / QUIC dictionary
         /// ({":status": "302", "location": …}): lowercased names, and the status.
-        static func headers(_ value: Any?) -> Headers {
+        static func headers(_ value: JSONValue?) -> Headers {
             var result = Headers()
-            if let lines = value as? [Any] {
-                for case let line as String in lines {
+            if let lines = value?.arrayValue {
+                for line in lines.compactMap(\.stringValue) {
                     if line.hasPrefix("HTTP/"), let code = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) {
                         result.status = code
                     } else if let colon = line.firstIndex(of: ":") {
@@ -291,9 +291,9 @@ public struct NetLogReader {
                         result.fields[name] = String(line[line.index(after: colon)...].drop(while: { $0 == " " }))
                     }
                 }
-            } else if let dictionary = value as? [String: Any] {
+            } else if let dictionary = value?.objectValue {
                 for (name, v) in dictionary {
-                    guard let v = v as? String else { continue }
+                    guard let v = v.stringValue else { continue }
                     if name == ":status" { result.status = Int(v) } else { result.fields[name.lowercased()] = v }
                 }
             }

@@ -26,8 +26,8 @@ public enum RejectionReason: Sendable, Hashable {
     case unparseableURL(String, URLParseError)
 
     // A recording read whole.
-    /// The document is not JSON (`parserMessage`: what the JSON parser said).
-    case documentNotJSON(LogFormat, parserMessage: String)
+    /// The document is not JSON: what is wrong where the scanner stopped, at this line and byte column.
+    case documentNotJSON(LogFormat, JSONSyntaxError, line: Int, column: Int)
     case har(HARProblem)
     case cdp(CDPProblem)
     case netLog(NetLogProblem)

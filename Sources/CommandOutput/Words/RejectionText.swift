@@ -31,8 +31,8 @@ extension RejectionReason {
             return error.words
         case .unparseableURL(let url, let error):
             return "url \(quoted: Sensitive(url, as: .url)) is not a URL: \(error.words)"
-        case .documentNotJSON(let format, let parserMessage):
-            return "not \(words: format.article): the JSON does not parse (\(foreign: parserMessage))"
+        case .documentNotJSON(let format, let syntax, let line, let column):
+            return "not \(words: format.article): the JSON stops at line \(line), column \(column): \(words: syntax.documentWords)"
         case .har(let problem):
             switch problem {
             case .noLog: return "not a HAR: no top-level \"log\" object"
