@@ -143,7 +143,7 @@ public struct CDPReader {
                 record.isMainFrame = isMain(frame)
                 record.targetFrame = frame ?? ""
                 record.time = time(p)
-                record.note = "same-document navigation"
+                record.note = .sameDocument
                 records.append(.record(record))
             default:
                 skipped[.otherEvents, default: 0] += 1

@@ -112,7 +112,7 @@ public struct HARReader {
                 record.redirectStatus = entries[from].status
                 record.navigationType = .other
             }
-            if let error = entry.object["_error"]?.stringValue, !error.isEmpty { record.note = "failed: \(error)" }
+            if let error = entry.object["_error"]?.stringValue, !error.isEmpty { record.note = .failed(error) }
             emit(.record(record))
             if let target = synthetic[i] {
                 var hop = NavigationRecord(url: target, location: .path(path + ".response.redirectURL"))
@@ -121,8 +121,7 @@ public struct HARReader {
                 hop.redirectStatus = entry.status
                 hop.isMainFrame = isMain[i]
                 hop.time = record.time
-                hop.note = Self.isFetched(target) ? "synthetic: a redirect no request followed (the app cancelled it, or the export ends)"
-                    : "synthetic: a redirect to a custom scheme, which the browser does not fetch"
+                hop.note = .redirectNotFollowed(toWebURL: Self.isFetched(target))
                 hop.isSynthetic = true
                 emit(.record(hop))
             }

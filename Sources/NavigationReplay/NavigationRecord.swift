@@ -93,7 +93,7 @@ public struct NavigationRecord: Sendable {
     public var redirectFrom: String? { didSet { deriveFlags() } }
     public var redirectStatus: Int?
     public var recordedDecision: PolicyAction?
-    public var note: String?
+    public var note: RecordNote?
     public var hasUserGesture: Bool? { didSet { deriveFlags() } }
     /// For a bridge signal: the queue the native side drained after it, in order.
     public var drained: [String]?

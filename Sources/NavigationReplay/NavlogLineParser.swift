@@ -183,7 +183,7 @@ struct Fields {
                 throw .problem(.unknownRecordedDecision(text))
             }
             record.recordedDecision = action
-        case 11: record.note = try Self.string(&s, Self.names[index])
+        case 11: record.note = .text(try Self.string(&s, Self.names[index]))
         case 12: record.hasUserGesture = try Self.boolean(&s, Self.names[index])
         case 13:
             guard Self.kind(&s) == .array else { throw .problem(.wrongType(key: "drained", expected: .arrayOfStrings)) }

@@ -18,6 +18,22 @@ public struct NavlogWriter {
         return fields.line
     }
 
+    /// A record's note as the navlog's free text.
+    static func text(_ note: RecordNote) -> String {
+        switch note {
+        case .text(let text): text
+        case .failed(let error): "failed: \(error)"
+        case .redirectNotFollowed(toWebURL: true): "synthetic: a redirect no request followed (the app cancelled it, or the export ends)"
+        case .redirectNotFollowed(toWebURL: false): "synthetic: a redirect to a custom scheme, which the browser does not fetch"
+        case .redirectNotFollowedByBrowser: "synthetic: a redirect the browser did not follow (a custom scheme, or cancelled)"
+        case .sameDocument: "same-document navigation"
+        case .drainedQueueNotArray: "the drained queue was not a JSON array"
+        case .noQueueToDrain(let bridge): "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain"
+        case .drainFailed(let words): "draining failed" + (words.map { ": \($0)" } ?? "")
+        case .stoppedBeforeDrained: "the host stopped before the queue was drained"
+        }
+    }
+
     /// One interface call's line (without a newline).
     public func line(_ call: InterfaceCall) -> String {
         var fields = JSONFields()
@@ -51,7 +67,7 @@ public struct NavlogWriter {
             fields.add("redirect", .object(redirect))
         }
         if let decision = record.recordedDecision { fields.add("recordedDecision", decision.rawValue) }
-        if let note = record.note { fields.add("note", note) }
+        if let note = record.note { fields.add("note", Self.text(note)) }
         if let gesture = record.hasUserGesture { fields.add("hasUserGesture", gesture) }
         if let drained = record.drained { fields.add("drained", .array(drained.map { .string($0) })) }
         return fields.line

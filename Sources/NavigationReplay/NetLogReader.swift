@@ -228,7 +228,7 @@ public struct NetLogReader {
             case names.requestAlive where phase == names.end:
                 if let code = params["net_error"]?.intValue, code != 0, let record = request.record {
                     let name = names.netErrors[code] ?? "net error \(code)"
-                    items.update(record) { r in if r.note == nil { r.note = "failed: \(name)" } }
+                    items.update(record) { r in if r.note == nil { r.note = .failed(name) } }
                 }
                 unfollowedHop(&request, time: time)
                 request.record = nil
@@ -248,7 +248,7 @@ public struct NetLogReader {
             hop.redirectStatus = status
             hop.isMainFrame = request.isMainFrame
             hop.time = relative(time)
-            hop.note = "synthetic: a redirect the browser did not follow (a custom scheme, or cancelled)"
+            hop.note = .redirectNotFollowedByBrowser
             hop.isSynthetic = true
             items.append(.record(hop))
         }

@@ -144,7 +144,7 @@ public final class HostRecording {
     }
 
     /// The queue drained after a bridge signal (nil: the page had no queue to drain).
-    public func drained(_ id: Int, entries: [String]?, note: String? = nil) {
+    public func drained(_ id: Int, entries: [String]?, note: RecordNote? = nil) {
         guard let at = waiting.firstIndex(where: { $0.id == id }), case .navigation(var record) = waiting[at].item else { return }
         record.drained = entries
         if let note { record.note = note }
@@ -161,7 +161,7 @@ public final class HostRecording {
         for index in waiting.indices where !waiting[index].complete {
             waiting[index].complete = true
             if case .navigation(var record) = waiting[index].item {
-                record.note = "the host stopped before the queue was drained"
+                record.note = .stoppedBeforeDrained
                 waiting[index].item = .navigation(record)
             }
         }
@@ -189,11 +189,7 @@ public final class HostRecording {
             // The line number the record has in the navlog being written (header is line 1).
             record.location = .line(record.seq! + (recordFile == nil ? 1 : 2))
             if recordFile != nil {
-                var written = record
-                written.url = recordRedactor.rawURL(record.url)
-                written.sourceURL = record.sourceURL.map(recordRedactor.rawURL)
-                written.drained = record.drained.map { $0.map(recordRedactor.bridgeQueueEntry) }
-                write(writer.line(written))
+                write(writer.line(record.masked(by: recordRedactor)))
             }
             HostOutput.replayed(replayer.replay(.record(record))).forEach(emit)
         }

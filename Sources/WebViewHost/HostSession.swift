@@ -156,12 +156,12 @@ final class HostSession {
                 } else if case .array(let items)? = JSONValue.parse(text) {
                     recording.drained(id, entries: items.map { $0.stringValue ?? $0.jsonText })
                 } else {
-                    recording.drained(id, entries: nil, note: "the drained queue was not a JSON array")
+                    recording.drained(id, entries: nil, note: .drainedQueueNotArray)
                 }
             case .success(nil):
-                recording.drained(id, entries: nil, note: "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain")
+                recording.drained(id, entries: nil, note: .noQueueToDrain(bridge))
             case .failure(let failure):
-                recording.drained(id, entries: nil, note: "draining failed: \(failure.engineText ?? "\(failure)")")
+                recording.drained(id, entries: nil, note: .drainFailed(failure.engineText))
                 self.scriptError(.drainFailed(bridge: bridge.rawValue, failure))
             }
         }

@@ -1,6 +1,7 @@
 // NavlogWriterTests.swift: what NavlogWriter writes, NavlogReader reads back as the same record.
 import Foundation
 import NavigationPolicy
+import SecretMasking
 import Testing
 @testable import NavigationReplay
 
@@ -24,7 +25,7 @@ import Testing
         record.redirectFrom = "https://yourdomain.com/post"
         record.redirectStatus = 302
         record.recordedDecision = .cancel
-        record.note = "tab\there, unicode é \u{2028}"
+        record.note = .text("tab\there, unicode é \u{2028}")
         record.hasUserGesture = true
         record.drained = ["janrain:onCaptureLoginSuccess?arguments=%5B%7B%22accessToken%22%3A%22x%22%7D%5D", "\\back\\slash"]
         let writer = NavlogWriter()
@@ -69,5 +70,33 @@ import Testing
         #expect(!line.contains("seq") && !line.contains("drained") && !line.contains("source"))
         guard case .record(let read)? = Self.readBack([line]).first else { Issue.record("not read back"); return }
         #expect(read.targetFrame == nil)
+    }
+
+    /// A token as a page or an engine could put it in any of a record's fields.
+    static let token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c2VyLTQyIn0.c2lnbmF0dXJlLXNpZ25hdHVyZQ"
+
+    @Test("a record masked for a recording holds no secret in any field: URLs, the frame's name, the drained queue, each kind of note",
+          arguments: [RecordNote.text("token \(token)"), .failed(token), .drainFailed("TypeError: \(token) is not a function")])
+    func aMaskedRecordHoldsNoSecret(note: RecordNote) {
+        var record = NavigationRecord(url: "https://yourdomain.com/cb?code=\(Self.token)", location: .line(2))
+        record.sourceURL = "https://yourdomain.com/a?access_token=\(Self.token)"
+        record.redirectFrom = "https://login.example/authorize?id_token=\(Self.token)"
+        record.targetFrame = Self.token
+        record.drained = ["janrain:onCaptureLoginSuccess?arguments=%5B%7B%22accessToken%22%3A%22\(Self.token)%22%7D%5D"]
+        record.note = note
+        let line = NavlogWriter().line(record.masked(by: Redactor()))
+        #expect(!line.contains(Self.token), "\(line)")
+        #expect(NavlogWriter().line(record).contains(Self.token), "the unmasked record carries it in the first place")
+    }
+
+    @Test("the readers' and the host's notes are values; the navlog writes each as its text and reads it back as that text",
+          arguments: [RecordNote.failed("ERR_ABORTED"), .redirectNotFollowed(toWebURL: true), .redirectNotFollowed(toWebURL: false),
+                      .redirectNotFollowedByBrowser, .sameDocument, .drainedQueueNotArray, .noQueueToDrain(.janrain), .noQueueToDrain(.wvjb),
+                      .drainFailed(nil), .drainFailed("EvalError"), .stoppedBeforeDrained])
+    func notesRoundTripAsText(note: RecordNote) {
+        var record = NavigationRecord(url: "https://yourdomain.com/", location: .line(1))
+        record.note = note
+        guard case .record(let read)? = Self.readBack([NavlogWriter().line(record)]).first else { Issue.record("not read back"); return }
+        #expect(read.note == .text(NavlogWriter.text(note)))
     }
 }

@@ -127,7 +127,7 @@ import Testing
         try #require(records.count == 4, "\(records.map(\.url))")
         #expect(records.map(\.url) == ["https://yourdomain.com/a", "https://yourdomain.com/password_reset.php?code=abc&state=s",
                                        "https://yourdomain.com/b", "https://yourdomain.com/c"])
-        #expect(records[0].source == .app && records[0].note == "failed: ERR_ABORTED" && records[0].time == .milliseconds(0))
+        #expect(records[0].source == .app && records[0].note == .failed("ERR_ABORTED") && records[0].time == .milliseconds(0))
         #expect(records[1].isSynthetic && records[1].redirectStatus == 302 && records[1].time == .milliseconds(11))
         #expect(result.navigations[1].decision.kind == .sentinel)
         #expect(records[2].navigationType == .backForward && records[2].source == .history)

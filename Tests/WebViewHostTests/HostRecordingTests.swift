@@ -39,7 +39,7 @@ import Testing
         recording.navigation(NavigationRequest(url: "janrain:eventsAvailable?1"), source: .script, decided: .cancel, awaitingDrain: true)
         _ = recording.finish()
         #expect(outputs.navigations.count == 1)
-        #expect(outputs.navigations[0].record.note == "the host stopped before the queue was drained")
+        #expect(outputs.navigations[0].record.note == .stoppedBeforeDrained)
         #expect(outputs.navigations[0].findings.map(\.code).contains("drain-not-recorded"))
     }
 
