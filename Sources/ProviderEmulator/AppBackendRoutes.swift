@@ -17,7 +17,7 @@ enum AppBackendRoutes {
     static let routes: [ProviderEmulator.Route] = [
         ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetExchange.rawValue) { state, request, config in resetExchange(&state, request, config) },
         ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetRequest.rawValue) { state, request, config in
-            guard let body = request.json, let email = body["email"] as? String, !email.isEmpty else {
+            guard let body = request.json, let email = body["email"]?.stringValue, !email.isEmpty else {
                 return error(400, "invalid_request", "the body must be JSON: {\"email\": \"…\"}")
             }
             if let index = state.userIndex(email: email) {
@@ -33,8 +33,8 @@ enum AppBackendRoutes {
             return .json(202, JSONFields.single("status", .string("sent")))
         },
         ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetPassword.rawValue) { state, request, _ in
-            guard let body = request.json, let token = body["token"] as? String, let email = body["email"] as? String,
-                  let password = body["newPassword"] as? String else {
+            guard let body = request.json, let token = body["token"]?.stringValue, let email = body["email"]?.stringValue,
+                  let password = body["newPassword"]?.stringValue else {
                 return error(400, "invalid_request", "the body must be JSON: {\"token\", \"email\", \"newPassword\"}")
             }
             guard password.count >= 8 else { return error(422, "weak_password", "the new password must have at least 8 characters") }
@@ -54,7 +54,7 @@ enum AppBackendRoutes {
 
     /// Seed 000's server-side exchange: the page sends the code; the server calls /oauth/token.
     static func resetExchange(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
-        guard let body = request.json, let code = body["code"] as? String, let redirectURI = body["redirect_uri"] as? String else {
+        guard let body = request.json, let code = body["code"]?.stringValue, let redirectURI = body["redirect_uri"]?.stringValue else {
             return error(400, "invalid_request", "the body must be JSON: {\"code\", \"redirect_uri\"}")
         }
         // The app's server knows its own client and secret; the code names the client.

@@ -8,6 +8,7 @@
 import ProviderSettings
 import BrowserURL
 import Foundation
+import JSONText
 import NavigationPolicy
 
 enum CapturePages {
@@ -20,17 +21,19 @@ enum CapturePages {
             native.contentType = "application/x-www-form-urlencoded"
             let answer = CaptureRoutes.forgotPassword(&state, native, config)
             let fields = object(answer)
-            if fields["stat"] as? String == "ok" {
+            if fields["stat"]?.stringValue == "ok" {
                 return EmulatorPage.html("Check your mail", "<p>We sent a link to reset your password to \(EmulatorPage.escape(request.form["signInEmailAddress"] ?? "")).</p>")
             }
-            return forgotPage(request.form, note: fields["error_description"] as? String ?? "That did not work.", config, status: answer.status == 200 ? 200 : answer.status)
+            return forgotPage(request.form, note: fields["error_description"]?.stringValue ?? "That did not work.", config, status: answer.status == 200 ? 200 : answer.status)
         },
         ProviderEmulator.route(.get, "/oauth/profile_change_password") { state, request, _ in changePage(&state, request.query, error: nil) },
         ProviderEmulator.route(.post, "/oauth/profile_change_password") { state, request, _ in changePassword(&state, request.form) },
     ]
 
-    static func object(_ response: EmulatorResponse) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(response.body))) as? [String: Any] ?? [:]
+    /// An answer's JSON object, as a page reads the API's answer it was made from.
+    static func object(_ response: EmulatorResponse) -> [String: JSONValue] {
+        guard case .success(.object(let object)) = JSONValue.parse(utf8: response.body) else { return [:] }
+        return object
     }
 
     static func hidden(_ fields: [String: String], _ names: [String]) -> String {
@@ -52,7 +55,7 @@ enum CapturePages {
             return EmulatorPage.html("Sign-in error", "<p class=\"error\">invalid_argument: response_type must be token, code or code_and_token.</p>", status: 400)
         }
         if let refused = CaptureRoutes.client(&state, fields["client_id"]!, redirectURI: fields["redirect_uri"]!, config: config) {
-            let description = object(refused)["error_description"] as? String ?? "the client is not valid"
+            let description = object(refused)["error_description"]?.stringValue ?? "the client is not valid"
             return EmulatorPage.html("Sign-in error", "<p class=\"error\">\(EmulatorPage.escape(description))</p>", status: 400)
         }
         return nil

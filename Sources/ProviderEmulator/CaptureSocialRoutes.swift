@@ -26,7 +26,7 @@ enum CaptureSocialRoutes {
         var fields = request.parameters
         if request.contentType.hasPrefix("application/json"), let object = request.json {
             for (name, value) in object {
-                if let text = value as? String { fields[name] = text } else if let flag = value as? Bool { fields[name] = flag ? "true" : "false" }
+                if let text = value.stringValue { fields[name] = text } else if let flag = value.boolValue { fields[name] = flag ? "true" : "false" }
             }
         }
         return fields
@@ -108,7 +108,7 @@ enum CaptureSocialRoutes {
         }
         switch redeemToken(&state, token) {
         case .refused(let answer):
-            let description = CapturePages.object(answer)["error_description"] as? String ?? "the token cannot be used"
+            let description = CapturePages.object(answer)["error_description"]?.stringValue ?? "the token cannot be used"
             return .redirect(redirectURI, adding: [("error", "invalid_request"), ("error_description", description)] + echoed)
         case .user(let email, _):
             let email = socialUser(&state, email: email, thin: true)?.user.email ?? email

@@ -19,11 +19,11 @@ enum ControlRoutes {
         },
         ProviderEmulator.route(.post, "/emulator/v1/clock") { state, request, _ in
             guard let body = request.json else { return bad("the body must be a JSON object: {\"advance\": seconds} or {\"now\": \"ISO-8601\"}") }
-            if let advance = body["advance"] as? NSNumber {
-                guard advance.doubleValue >= 0 else { return bad("advance: the clock only moves forward") }
-                guard EmulatorClock.isWithinRange(state.now.addingTimeInterval(advance.doubleValue)) else { return bad(outOfRange) }
-                state.clock.advance(advance.doubleValue)
-            } else if let now = body["now"] as? String {
+            if let advance = body["advance"]?.doubleValue {
+                guard advance >= 0 else { return bad("advance: the clock only moves forward") }
+                guard EmulatorClock.isWithinRange(state.now.addingTimeInterval(advance)) else { return bad(outOfRange) }
+                state.clock.advance(advance)
+            } else if let now = body["now"]?.stringValue {
                 guard let date = EmulatorClock.parse(now) else { return bad("now: \(now.debugDescription) is not an ISO-8601 date-time") }
                 guard EmulatorClock.isWithinRange(date) else { return bad(outOfRange) }
                 state.clock.set(date)
@@ -33,11 +33,11 @@ enum ControlRoutes {
             return clock(state)
         },
         ProviderEmulator.route(.post, "/emulator/v1/faults") { state, request, _ in
-            guard let body = request.json, let path = body["path"] as? String, path.hasPrefix("/") else {
+            guard let body = request.json, let path = body["path"]?.stringValue, path.hasPrefix("/") else {
                 return bad("the body must be {\"path\": \"/oauth/token\", \"count\": 1, \"status\": 503}")
             }
-            let count = (body["count"] as? NSNumber)?.intValue ?? 1
-            let status = (body["status"] as? NSNumber)?.intValue ?? 503
+            let count = body["count"]?.intValue ?? 1
+            let status = body["status"]?.intValue ?? 503
             guard count > 0, (400...599).contains(status) else { return bad("count must be 1 or more and status 400 to 599") }
             state.faults.append(EmulatorState.Fault(path: EmulatorRouter.routedPath(path), remaining: count, status: status))
             return .json(200, JSONFields([("path", .string(path)), ("count", .int(count)), ("status", .int(status))]))

@@ -87,9 +87,9 @@ public struct EmulatorRequest: Sendable {
     }
 
     /// The body as a JSON object, or nil when it is not one.
-    var json: [String: Any]? {
-        guard !body.isEmpty else { return nil }
-        return (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any]
+    var json: [String: JSONValue]? {
+        guard !body.isEmpty, case .success(.object(let object)) = JSONValue.parse(utf8: body) else { return nil }
+        return object
     }
 }
 

@@ -48,7 +48,7 @@ enum KiiAuthRoutes {
         guard let body = request.json else { return nil }
         var fields: [String: String] = [:]
         for (key, value) in body {
-            if let text = value as? String { fields[key] = text } else if let number = value as? NSNumber { fields[key] = number.stringValue }
+            if let text = value.stringValue { fields[key] = text } else if let number = value.doubleValue { fields[key] = JSONWriter.numberText(number) }
         }
         return fields
     }
@@ -155,10 +155,10 @@ enum KiiAuthRoutes {
     static func register(_ state: inout EmulatorState, _ request: EmulatorRequest, app: String, _ config: EmulatorConfiguration) -> EmulatorResponse {
         if let refused = KiiRoutes.app(app, config) { return refused }
         guard let body = request.json else { return KiiRoutes.error(400, "INVALID_INPUT_DATA", "the body must be a JSON object") }
-        guard let password = body["password"] as? String, KiiRoutes.validPassword(password) else {
+        guard let password = body["password"]?.stringValue, KiiRoutes.validPassword(password) else {
             return KiiRoutes.error(400, "INVALID_INPUT_DATA", "password must be 4 to 50 printable ASCII characters")
         }
-        let login = body["loginName"] as? String, email = body["emailAddress"] as? String, phone = body["phoneNumber"] as? String
+        let login = body["loginName"]?.stringValue, email = body["emailAddress"]?.stringValue, phone = body["phoneNumber"]?.stringValue
         guard login != nil || email != nil || phone != nil else {
             return KiiRoutes.error(400, "INVALID_INPUT_DATA", "one of loginName, emailAddress or phoneNumber is required")
         }
@@ -171,7 +171,7 @@ enum KiiAuthRoutes {
         if let phone, state.userIndex(phone: phone) != nil { return exists("phoneNumber", phone) }
         // The emulator keys users by e-mail address: a user with none gets one that cannot be mailed.
         var new = EmulatorState.User(email: email ?? "\(login ?? phone ?? "")\(placeholderDomain)", password: password, phone: phone, verified: true,
-                                     displayName: body["displayName"] as? String, uuid: "")
+                                     displayName: body["displayName"]?.stringValue, uuid: "")
         if let login { new.attributes["loginName"] = .string(login) }
         let added = state.add(new)
         return .json(201, userFields(added))

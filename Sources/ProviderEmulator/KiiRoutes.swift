@@ -21,8 +21,8 @@ enum KiiRoutes {
             guard let body = request.body.isEmpty ? [:] : request.json else {
                 return error(400, "INVALID_INPUT_DATA", "the body must be a JSON object: {\"notificationMethod\": \"EMAIL\" | \"SMS\", \"smsResetMethod\": \"URL\" | \"PIN\"}")
             }
-            let method = (body["notificationMethod"] as? String ?? "EMAIL").uppercased()
-            let smsMethod = (body["smsResetMethod"] as? String ?? "URL").uppercased()
+            let method = (body["notificationMethod"]?.stringValue ?? "EMAIL").uppercased()
+            let smsMethod = (body["smsResetMethod"]?.stringValue ?? "URL").uppercased()
             guard ["EMAIL", "SMS"].contains(method), ["URL", "PIN"].contains(smsMethod) else {
                 return error(400, "INVALID_INPUT_DATA", "notificationMethod must be EMAIL or SMS, smsResetMethod URL or PIN")
             }
@@ -48,9 +48,9 @@ enum KiiRoutes {
         },
         ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/complete-reset") { state, request, config in
             if let refused = app(appID(request), config) { return refused }
-            guard let body = request.json, let pin = body["pinCode"] as? String else { return error(400, "INVALID_INPUT_DATA", "pinCode is required") }
+            guard let body = request.json, let pin = body["pinCode"]?.stringValue else { return error(400, "INVALID_INPUT_DATA", "pinCode is required") }
             guard let index = user(state, request.pathParameters.get("user") ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
-            let newPassword = body["newPassword"] as? String
+            let newPassword = body["newPassword"]?.stringValue
             if config.kiiPasswordMode == "user" {
                 guard let newPassword, validPassword(newPassword) else { return error(400, "PASSWORD_INVALID", "newPassword must be 4 to 50 printable ASCII characters") }
             }

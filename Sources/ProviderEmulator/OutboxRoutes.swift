@@ -106,10 +106,15 @@ enum OutboxRoutes {
         init?(_ request: EmulatorRequest) {
             guard !request.body.isEmpty else { return }
             if let body = request.json {
-                guard let ids = body["IDs"] as? [String] ?? (body["IDs"] == nil ? [] : nil) else { return nil }
-                self.ids = ids
-                read = body["Read"] as? Bool ?? false
-                search = (body["Search"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+                if let listed = body["IDs"] {
+                    // An array of message IDs, each a string: anything else is the caller's mistake.
+                    guard let array = listed.arrayValue else { return nil }
+                    let ids = array.compactMap(\.stringValue)
+                    guard ids.count == array.count else { return nil }
+                    self.ids = ids
+                }
+                read = body["Read"]?.boolValue ?? false
+                search = body["Search"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }
             } else if request.contentType.hasPrefix("application/x-www-form-urlencoded") {
                 for (name, value) in request.formPairs {
                     switch name.lowercased() {

@@ -14,7 +14,7 @@ enum RealmRoutes {
 
     static let routes: [ProviderEmulator.Route] = [
         route("register") { state, body, config in
-            guard let email = body["email"] as? String, let password = body["password"] as? String, email.contains("@") else {
+            guard let email = body["email"]?.stringValue, let password = body["password"]?.stringValue, email.contains("@") else {
                 return error(400, "InvalidParameter", "email and password are required")
             }
             guard (6...128).contains(password.count) else { return error(400, "BadRequest", "password must be between 6 and 128 characters") }
@@ -30,7 +30,7 @@ enum RealmRoutes {
             }
         },
         route("confirm/send") { state, body, config in
-            guard let email = body["email"] as? String, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
+            guard let email = body["email"]?.stringValue, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
             guard !state.users[index].verified else { return error(400, "UserAlreadyConfirmed", "already confirmed") }
             mail(&state, .realmConfirm, email: state.users[index].email, template: config.realmConfirmTemplate, subject: "Confirm your email", config)
             return .json(200, JSONFields())
@@ -38,18 +38,18 @@ enum RealmRoutes {
         // The custom confirmation function again (realm-web's retryCustomConfirmation): the emulator's function
         // mails a new confirmation link.
         route("confirm/call") { state, body, config in
-            guard let email = body["email"] as? String, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
+            guard let email = body["email"]?.stringValue, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
             guard !state.users[index].verified else { return error(409, "UserAlreadyConfirmed", "already confirmed") }
             mail(&state, .realmConfirm, email: state.users[index].email, template: config.realmConfirmTemplate, subject: "Confirm your email", config)
             return EmulatorResponse(status: 204, contentType: "", body: [])
         },
         route("reset/send") { state, body, config in
-            guard let email = body["email"] as? String, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
+            guard let email = body["email"]?.stringValue, let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
             mail(&state, .realmReset, email: state.users[index].email, template: config.realmResetTemplate, subject: "Reset your password", config)
             return .json(200, JSONFields())
         },
         route("reset") { state, body, _ in
-            guard let password = body["password"] as? String, (6...128).contains(password.count) else {
+            guard let password = body["password"]?.stringValue, (6...128).contains(password.count) else {
                 return error(400, "BadRequest", "password must be between 6 and 128 characters")
             }
             return redeem(&state, body, kind: .realmReset) { state, email in
@@ -58,7 +58,7 @@ enum RealmRoutes {
             }
         },
         route("reset/call") { state, body, config in
-            guard let email = body["email"] as? String, let password = body["password"] as? String else {
+            guard let email = body["email"]?.stringValue, let password = body["password"]?.stringValue else {
                 return error(400, "InvalidParameter", "email and password are required")
             }
             guard let index = state.userIndex(email: email) else { return error(404, "UserNotFound", "user not found") }
@@ -74,7 +74,7 @@ enum RealmRoutes {
             }
         },
         route("login") { state, body, config in
-            guard let username = body["username"] as? String, let password = body["password"] as? String else {
+            guard let username = body["username"]?.stringValue, let password = body["password"]?.stringValue else {
                 return error(400, "InvalidParameter", "username and password are required")
             }
             guard let index = state.userIndex(email: username), state.users[index].password == password else {
@@ -90,7 +90,7 @@ enum RealmRoutes {
     ]
 
     /// A POST route under the provider's path: the app must be the configured one, the body JSON.
-    static func route(_ suffix: String, _ handler: @escaping @Sendable (inout EmulatorState, [String: Any], EmulatorConfiguration) -> EmulatorResponse) -> ProviderEmulator.Route {
+    static func route(_ suffix: String, _ handler: @escaping @Sendable (inout EmulatorState, [String: JSONValue], EmulatorConfiguration) -> EmulatorResponse) -> ProviderEmulator.Route {
         ProviderEmulator.route(.post, "\(base)/\(suffix)") { state, request, config in
             let app = request.pathParameters.get("appId") ?? ""
             guard app == config.appName else { return error(404, "AppNotFound", "cannot find app using Client App ID '\(app)'").linked(state) }
@@ -111,9 +111,9 @@ enum RealmRoutes {
                        text: "\(subject): open this link (it works once, for \(Int(config.realmLinkLifetime / 60)) minutes):\n\(link)\n", links: [link])
     }
 
-    static func redeem(_ state: inout EmulatorState, _ body: [String: Any], kind: EmulatorState.CodeKind,
+    static func redeem(_ state: inout EmulatorState, _ body: [String: JSONValue], kind: EmulatorState.CodeKind,
                        _ then: (inout EmulatorState, String) -> EmulatorResponse) -> EmulatorResponse {
-        guard let token = body["token"] as? String, let tokenID = body["tokenId"] as? String else {
+        guard let token = body["token"]?.stringValue, let tokenID = body["tokenId"]?.stringValue else {
             return error(400, "InvalidParameter", "token and tokenId are required")
         }
         switch state.redeem(token, kinds: [kind], pair: tokenID) {
