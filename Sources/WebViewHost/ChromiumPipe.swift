@@ -3,15 +3,18 @@
 // each a JSON message ended by a NUL byte). No WebSocket, no download, no port. Written by hand on
 // posix_spawn: the browser must inherit two descriptors at fixed numbers, which Foundation's Process cannot
 // give a child. Messages are read on a thread of their own and handed, decoded, to the caller's queue;
-// commands are answered through their callbacks on that queue.
+// commands are answered through their callbacks on that queue. Both ways through JSONText: commands are
+// written by the one writer, messages read by the one scanner as JSONValues.
 #if canImport(Glibc)
 import Glibc
 #endif
 import Foundation
+import JSONText
 import SensitiveText
 
 final class ChromiumPipe: @unchecked Sendable {
-    typealias Message = [String: Any]
+    /// A message from the browser: an answer (`id`, `result` or `error`) or an event (`method`, `params`).
+    typealias Message = [String: JSONValue]
 
     /// Where Chromium is, or nil when it is not installed.
     static var executable: String? {
@@ -68,13 +71,13 @@ final class ChromiumPipe: @unchecked Sendable {
 
     /// Sends a command (to `session`, or the browser); `reply` gets the whole answer: `result` or `error`.
     /// Call on the queue.
-    func send(_ method: String, _ params: Message = [:], session: String? = nil, _ reply: ((Message) -> Void)? = nil) {
-        guard !closed else { reply?(["error": ["message": "the browser is gone"]]); return }
+    func send(_ method: String, _ params: JSONFields = JSONFields(), session: String? = nil, _ reply: ((Message) -> Void)? = nil) {
+        guard !closed else { reply?(["error": .object(["message": .string("the browser is gone")])]); return }
         nextID += 1
-        var message: Message = ["id": nextID, "method": method, "params": params]
-        if let session { message["sessionId"] = session }
+        var message = JSONFields([("id", .int(nextID)), ("method", .string(method)), ("params", .object(params))])
+        if let session { message.add("sessionId", session) }
         if let reply { replies[nextID] = reply }
-        guard var data = try? JSONSerialization.data(withJSONObject: message) else { return }
+        var data = Data(message.line.utf8)
         data.append(0)
         data.withUnsafeBytes { raw in
             var offset = 0
@@ -104,25 +107,21 @@ final class ChromiumPipe: @unchecked Sendable {
             if count <= 0 { break }
             buffer.append(contentsOf: chunk[0..<count])
             while let end = buffer.firstIndex(of: 0) {
-                let line = Data(buffer[..<end])
+                let line = Array(buffer[..<end])
                 buffer.removeSubrange(...end)
-                guard let message = (try? JSONSerialization.jsonObject(with: line)) as? Message else { continue }
-                let decoded = Decoded(message: message)
-                queue.async { [self] in dispatch(decoded.message) }
+                guard case .success(.object(let message)) = JSONValue.parse(utf8: line) else { continue }
+                queue.async { [self] in dispatch(message) }
             }
         }
         Glibc.close(fromBrowser)
         queue.async { [self] in onClose?() }
     }
 
-    /// A decoded message on its way to the queue (JSONSerialization's values are plain data, read there only).
-    private struct Decoded: @unchecked Sendable { let message: Message }
-
     private func dispatch(_ message: Message) {
-        if let id = message["id"] as? Int {
+        if let id = message["id"]?.intValue {
             replies.removeValue(forKey: id)?(message)
-        } else if let method = message["method"] as? String {
-            onEvent?(method, message["params"] as? Message ?? [:], message["sessionId"] as? String)
+        } else if let method = message["method"]?.stringValue {
+            onEvent?(method, message["params"]?.objectValue ?? [:], message["sessionId"]?.stringValue)
         }
     }
 }

@@ -21,6 +21,7 @@
 import BrowserURL
 import FlowInspector
 import Foundation
+import JSONText
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -97,11 +98,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             note(.provider(base: provider.base, inProcess: provider.isInProcess))
         }
         command("Browser.getVersion") { [self] version in
-            let agent = (version["userAgent"] as? String ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
-            command("Target.createTarget", ["url": "about:blank"]) { [self] created in
-                guard let id = created["targetId"] as? String else { return fail(.chromiumNoPage) }
-                command("Target.attachToTarget", ["targetId": id, "flatten": true]) { [self] attached in
-                    guard let sessionID = attached["sessionId"] as? String else { return fail(.chromiumNotAttached) }
+            let agent = (version["userAgent"]?.stringValue ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
+            command("Target.createTarget", [("url", .string("about:blank"))]) { [self] created in
+                guard let id = created["targetId"]?.stringValue else { return fail(.chromiumNoPage) }
+                command("Target.attachToTarget", [("targetId", .string(id)), ("flatten", .bool(true))]) { [self] attached in
+                    guard let sessionID = attached["sessionId"]?.stringValue else { return fail(.chromiumNotAttached) }
                     target = sessionID
                     configure(userAgent: agent)
                 }
@@ -125,21 +126,23 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         let frameScripts = options.frameScripts.map { source in
             "(function () { var run = function () { \(source)\n }; if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run); else run(); })();"
         }
-        let setup: [(String, [String: Any])] = [
-            ("Page.enable", [:]), ("Runtime.enable", [:]), ("Runtime.addBinding", ["name": Self.probeBinding]),
-            ("Page.addScriptToEvaluateOnNewDocument", ["source": shim + HostScripts.errorProbe + interfaces]),
-        ] + frameScripts.map { ("Page.addScriptToEvaluateOnNewDocument", ["source": $0]) } + [
-            ("Emulation.setUserAgentOverride", ["userAgent": userAgent + " " + HostScripts.userAgentToken]),
-            ("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true]),
+        let setup: [(String, [(String, JSONOutput)])] = [
+            ("Page.enable", []), ("Runtime.enable", []), ("Runtime.addBinding", [("name", .string(Self.probeBinding))]),
+            ("Page.addScriptToEvaluateOnNewDocument", [("source", .string(shim + HostScripts.errorProbe + interfaces))]),
+        ] + frameScripts.map { ("Page.addScriptToEvaluateOnNewDocument", [("source", .string($0))]) } + [
+            ("Emulation.setUserAgentOverride", [("userAgent", .string(userAgent + " " + HostScripts.userAgentToken))]),
+            ("Emulation.setDeviceMetricsOverride", [("width", .int(390)), ("height", .int(844)), ("deviceScaleFactor", .int(1)), ("mobile", .bool(true))]),
             // Every request before it is sent; and a document's answer that the browser fetched itself
             // (loopback), so that its redirect to a custom scheme is decided as the WebKit host decides it.
-            ("Fetch.enable", ["patterns": [["urlPattern": "*", "requestStage": "Request"],
-                                           ["urlPattern": "*", "resourceType": "Document", "requestStage": "Response"]]]),
+            ("Fetch.enable", [("patterns", .array([
+                .object(JSONFields([("urlPattern", .string("*")), ("requestStage", .string("Request"))])),
+                .object(JSONFields([("urlPattern", .string("*")), ("resourceType", .string("Document")), ("requestStage", .string("Response"))])),
+            ]))]),
         ]
         func next(_ index: Int) {
             guard index < setup.count else {
-                command("Page.navigate", ["url": options.startURL]) { [self] answer in
-                    if let error = answer["errorText"] as? String, !error.isEmpty {
+                command("Page.navigate", [("url", .string(options.startURL))]) { [self] answer in
+                    if let error = answer["errorText"]?.stringValue, !error.isEmpty {
                         session.loadFailed(options.startURL, message: error)
                     }
                 }
@@ -156,96 +159,96 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     // MARK: The browser's events
 
-    private func event(_ method: String, _ params: [String: Any], _ sessionID: String?) {
+    private func event(_ method: String, _ params: [String: JSONValue], _ sessionID: String?) {
         guard sessionID == nil || sessionID == target else { return }
         switch method {
         case "Fetch.requestPaused": paused(params)
         // A script's navigation to a custom scheme comes as one or the other (scheduled or started at once).
         case "Page.frameRequestedNavigation", "Page.frameStartedNavigating": requested(params)
         case "Page.frameAttached":
-            if let frame = params["frameId"] as? String, params["parentFrameId"] is String { subframes.insert(frame) }
+            if let frame = params["frameId"]?.stringValue, params["parentFrameId"]?.stringValue != nil { subframes.insert(frame) }
         case "Page.frameDetached":
-            if let frame = params["frameId"] as? String, params["reason"] as? String != "swap" { subframes.remove(frame) }
+            if let frame = params["frameId"]?.stringValue, params["reason"]?.stringValue != "swap" { subframes.remove(frame) }
         case "Page.frameNavigated":
-            guard let frame = params["frame"] as? [String: Any] else { return }
+            guard let frame = params["frame"]?.objectValue else { return }
             if frame["parentId"] == nil {
-                mainFrame = frame["id"] as? String
-                currentURL = frame["url"] as? String
+                mainFrame = frame["id"]?.stringValue
+                currentURL = frame["url"]?.stringValue
             }
             session.activity()
         case "Page.loadEventFired": session.pageLoaded(currentURL ?? options.startURL)
         case "Page.javascriptDialogOpening":
-            let kind = HostDialogKind(rawValue: params["type"] as? String ?? "") ?? .alert
-            session.dialog(kind, message: params["message"] as? String ?? "")
+            let kind = HostDialogKind(rawValue: params["type"]?.stringValue ?? "") ?? .alert
+            session.dialog(kind, message: params["message"]?.stringValue ?? "")
             // As a web view with no UI delegate answers: an alert is dismissed, a confirm or prompt declined.
-            command("Page.handleJavaScriptDialog", ["accept": kind == .alert || kind == .beforeunload])
+            command("Page.handleJavaScriptDialog", [("accept", .bool(kind == .alert || kind == .beforeunload))])
         case "Runtime.bindingCalled":
-            if params["name"] as? String == Self.probeBinding { session.probeMessage(params["payload"] as? String) }
+            if params["name"]?.stringValue == Self.probeBinding { session.probeMessage(params["payload"]?.stringValue) }
         case "Inspector.targetCrashed": session.webProcessTerminated("Chromium's page crashed")
         default: break
         }
     }
 
     /// A request the browser holds: a document is a navigation to decide; everything is then served.
-    private func paused(_ params: [String: Any]) {
-        guard let id = params["requestId"] as? String, let request = params["request"] as? [String: Any],
-              let address = request["url"] as? String else { return }
+    private func paused(_ params: [String: JSONValue]) {
+        guard let id = params["requestId"]?.stringValue, let request = params["request"]?.objectValue,
+              let address = request["url"]?.stringValue else { return }
         // A request's URL has no fragment; the navigation's does (an implicit flow's #access_token=).
-        let url = address + (request["urlFragment"] as? String ?? "")
-        let method = request["method"] as? String ?? "GET"
-        let frame = params["frameId"] as? String ?? ""
+        let url = address + (request["urlFragment"]?.stringValue ?? "")
+        let method = request["method"]?.stringValue ?? "GET"
+        let frame = params["frameId"]?.stringValue ?? ""
         // The response stage (only documents the browser fetched itself come back): a redirect to the app.
-        if let status = params["responseStatusCode"] as? Int {
-            let headers = (params["responseHeaders"] as? [[String: Any]] ?? []).compactMap { field -> (String, String)? in
-                guard let name = field["name"] as? String, let value = field["value"] as? String else { return nil }
+        if let status = params["responseStatusCode"]?.intValue {
+            let headers = (params["responseHeaders"]?.arrayValue ?? []).compactMap { field -> (String, String)? in
+                guard let name = field["name"]?.stringValue, let value = field["value"]?.stringValue else { return nil }
                 return (name, value)
             }
             if redirectAllowed(status: status, headers: headers, from: url, frame: frame) {
-                command("Fetch.continueRequest", ["requestId": id])
+                command("Fetch.continueRequest", [("requestId", .string(id))])
             } else {
-                command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+                command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
             }
             return
         }
-        if params["resourceType"] as? String == "Document" {
+        if params["resourceType"]?.stringValue == "Document" {
             let isRedirect = params["redirectedRequestId"] != nil || redirectTargets.remove(url) != nil
             let observed = HostNavigationAction(url: url, method: method, isRedirect: isRedirect,
                                                 type: method == "POST" ? .formSubmitted : .other, currentURL: currentURL,
                                                 isMainFrame: !subframes.contains(frame))
             guard session.decide(observed) else {
-                command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+                command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
                 return
             }
         }
-        serve(id, url: url, method: method, request: request, isDocument: params["resourceType"] as? String == "Document", frame: frame)
+        serve(id, url: url, method: method, request: request, isDocument: params["resourceType"]?.stringValue == "Document", frame: frame)
     }
 
     /// A navigation to a custom scheme (no request follows one): decided as the app's delegate would.
-    private func requested(_ params: [String: Any]) {
-        guard let url = params["url"] as? String, case .success(let parsed) = BrowserURL.parse(url),
+    private func requested(_ params: [String: JSONValue]) {
+        guard let url = params["url"]?.stringValue, case .success(let parsed) = BrowserURL.parse(url),
               !Self.fetchedSchemes.contains(parsed.scheme) else { return }
         // The same navigation reported by both events is decided once.
-        let key = (params["frameId"] as? String ?? "") + " " + url, now = Date()
+        let key = (params["frameId"]?.stringValue ?? "") + " " + url, now = Date()
         if let last = recentCustom[key], now.timeIntervalSince(last) < 0.5 { return }
         recentCustom = recentCustom.filter { now.timeIntervalSince($0.value) < 0.5 }
         recentCustom[key] = now
-        let reason = params["reason"] as? String ?? params["navigationType"] as? String ?? ""
+        let reason = params["reason"]?.stringValue ?? params["navigationType"]?.stringValue ?? ""
         let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
                                             type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
-                                            newWindow: params["disposition"] as? String == "newWindow", currentURL: currentURL,
-                                            isMainFrame: !subframes.contains(params["frameId"] as? String ?? ""))
+                                            newWindow: params["disposition"]?.stringValue == "newWindow", currentURL: currentURL,
+                                            isMainFrame: !subframes.contains(params["frameId"]?.stringValue ?? ""))
         _ = session.decide(observed)
     }
 
     // MARK: Serving
 
-    private func serve(_ id: String, url: String, method: String, request: [String: Any], isDocument: Bool, frame: String) {
+    private func serve(_ id: String, url: String, method: String, request: [String: JSONValue], isDocument: Bool, frame: String) {
         if let provider = options.provider, let target = provider.target(for: url) {
             forward(id, url: url, method: method, request: request, to: ProviderRouting.forwardURL(base: provider.base, target: target), isDocument: isDocument, frame: frame)
             return
         }
         if case .success(let parsed) = BrowserURL.parse(url), parsed.isLoopback || !["http", "https"].contains(parsed.scheme) {
-            command("Fetch.continueRequest", ["requestId": id])
+            command("Fetch.continueRequest", [("requestId", .string(id))])
             return
         }
         let site = options.site ?? HostSite(origin: "https://invalid.invalid", routes: [])
@@ -256,7 +259,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         if !browsersOwn { session.network(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: response.isRefused)) }
         if isDocument, let location = headers.first(where: { $0.0 == "Location" })?.1 { redirectTargets.insert(resolve(location, against: url)) }
         if isDocument && !redirectAllowed(status: status, headers: headers, from: url, frame: frame) {
-            return command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+            return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
         }
         fulfill(id, status: status, headers: headers + [("Access-Control-Allow-Origin", "*")], body: body)
     }
@@ -273,26 +276,26 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     }
 
     private func fulfill(_ id: String, status: Int, headers: [(String, String)], body: [UInt8]) {
-        let fields = (headers + [("Cache-Control", "no-store")]).map { ["name": $0.0, "value": $0.1] }
-        command("Fetch.fulfillRequest", ["requestId": id, "responseCode": status, "responseHeaders": fields,
-                                          "body": Data(body).base64EncodedString()])
+        let fields = (headers + [("Cache-Control", "no-store")]).map { JSONOutput.object(JSONFields([("name", .string($0.0)), ("value", .string($0.1))])) }
+        command("Fetch.fulfillRequest", [("requestId", .string(id)), ("responseCode", .int(status)), ("responseHeaders", .array(fields)),
+                                         ("body", .string(Data(body).base64EncodedString()))])
     }
 
     /// A provider's request, to the emulator and back, as the WebKit host's forwarder does it: the page's
     /// host and scheme said as a reverse proxy says them, the answer passed on as it came.
-    private func forward(_ id: String, url: String, method: String, request: [String: Any], to destination: String, isDocument: Bool, frame: String) {
+    private func forward(_ id: String, url: String, method: String, request: [String: JSONValue], to destination: String, isDocument: Bool, frame: String) {
         guard let target = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8)) }
         var outgoing = URLRequest(url: target)
         outgoing.httpMethod = method
-        let headers = request["headers"] as? [String: Any] ?? [:]
+        let headers = request["headers"]?.objectValue ?? [:]
         for (name, value) in headers where ["content-type", "origin", "authorization", "accept"].contains(name.lowercased()) {
-            outgoing.setValue(value as? String, forHTTPHeaderField: name)
+            outgoing.setValue(value.stringValue, forHTTPHeaderField: name)
         }
         if case .success(let original) = BrowserURL.parse(url) {
             outgoing.setValue(original.host, forHTTPHeaderField: "X-Forwarded-Host")
             outgoing.setValue(original.scheme, forHTTPHeaderField: "X-Forwarded-Proto")
         }
-        if let body = request["postData"] as? String { outgoing.httpBody = Data(body.utf8) }
+        if let body = request["postData"]?.stringValue { outgoing.httpBody = Data(body.utf8) }
         let task = forwarding.dataTask(with: outgoing) { [self] data, response, error in
             let answer = ForwardedAnswer(data: data, response: response as? HTTPURLResponse, error: error.map { "\($0.localizedDescription)" })
             queue.async { [self] in forwarded(id, url: url, method: method, destination: destination, answer, isDocument: isDocument, frame: frame) }
@@ -328,7 +331,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         session.network(NetworkExchange(method: method, url: url, status: response.statusCode,
                                         detail: location.map { "bridge serve → \($0)" } ?? "bridge serve", refused: false))
         if isDocument && !redirectAllowed(status: response.statusCode, headers: headers, from: url, frame: frame) {
-            return command("Fetch.failRequest", ["requestId": id, "errorReason": "Aborted"])
+            return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
         }
         fulfill(id, status: response.statusCode, headers: headers, body: Array(answer.data ?? Data()))
     }
@@ -341,33 +344,33 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     // MARK: What the session asks
 
     func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
-        command("Runtime.evaluate", ["expression": script, "awaitPromise": awaitingPromise, "returnByValue": true, "userGesture": true]) { answer in
-            if let details = answer["exceptionDetails"] as? [String: Any] {
-                let exception = details["exception"] as? [String: Any]
-                done(.failure(.threw(exception?["description"] as? String ?? details["text"] as? String)))
+        command("Runtime.evaluate", [("expression", .string(script)), ("awaitPromise", .bool(awaitingPromise)), ("returnByValue", .bool(true)),
+                                      ("userGesture", .bool(true))]) { answer in
+            if let details = answer["exceptionDetails"] {
+                done(.failure(.threw(details["exception"]?["description"]?.stringValue ?? details["text"]?.stringValue)))
                 return
             }
-            if let error = answer["error"] as? [String: Any] {
-                done(.failure(.refused(error["message"] as? String)))
+            if let error = answer["error"] {
+                done(.failure(.refused(error["message"]?.stringValue)))
                 return
             }
-            let result = answer["result"] as? [String: Any] ?? [:]
-            switch result["type"] as? String {
+            let result = answer["result"]?.objectValue ?? [:]
+            switch result["type"]?.stringValue {
             case "undefined": done(.success(nil))
-            case "string": done(.success(result["value"] as? String))
-            case "boolean": done(.success((result["value"] as? Bool ?? false) ? "true" : "false"))
-            case "number": done(.success((result["value"] as? NSNumber)?.stringValue ?? result["description"] as? String))
+            case "string": done(.success(result["value"]?.stringValue))
+            case "boolean": done(.success((result["value"]?.boolValue ?? false) ? "true" : "false"))
+            // NaN, Infinity and -0 have no JSON value: Chromium gives them as unserializableValue and description.
+            case "number": done(.success(result["value"]?.doubleValue.map(JSONWriter.numberText) ?? result["description"]?.stringValue))
             default:
-                guard let value = result["value"], !(value is NSNull) else { return done(.success(result["subtype"] as? String == "null" ? "null" : nil)) }
-                let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed])
-                done(.success(data.map { String(decoding: $0, as: UTF8.self) }))
+                guard let value = result["value"], value != .null else { return done(.success(result["subtype"]?.stringValue == "null" ? "null" : nil)) }
+                done(.success(value.jsonText))
             }
         }
     }
 
     func snapshot(to path: String, _ done: @escaping (SnapshotProblem?) -> Void) {
-        command("Page.captureScreenshot", ["format": "png"]) { answer in
-            guard let encoded = answer["data"] as? String, let data = Data(base64Encoded: encoded) else { return done(.chromiumTookNone) }
+        command("Page.captureScreenshot", [("format", .string("png"))]) { answer in
+            guard let encoded = answer["data"]?.stringValue, let data = Data(base64Encoded: encoded) else { return done(.chromiumTookNone) }
             done(FileManager.default.createFile(atPath: path, contents: data) ? nil : .notWritten(path: path, why: nil))
         }
     }
@@ -390,13 +393,13 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     // MARK: Plumbing
 
     /// A command to the page's session (or the browser before there is one); `reply` gets its result.
-    private func command(_ method: String, _ params: [String: Any] = [:], _ reply: (([String: Any]) -> Void)? = nil) {
+    private func command(_ method: String, _ params: [(String, JSONOutput)] = [], _ reply: (([String: JSONValue]) -> Void)? = nil) {
         guard let pipe else { return }
-        pipe.send(method, params, session: method.hasPrefix("Target.") || method.hasPrefix("Browser.") ? nil : target) { answer in
-            if let error = answer["error"] as? [String: Any], method != "Runtime.evaluate" {
-                self.note(.devToolsRefused(method: method, message: error["message"] as? String))
+        pipe.send(method, JSONFields(params), session: method.hasPrefix("Target.") || method.hasPrefix("Browser.") ? nil : target) { answer in
+            if let error = answer["error"]?.objectValue, method != "Runtime.evaluate" {
+                self.note(.devToolsRefused(method: method, message: error["message"]?.stringValue))
             }
-            reply?(answer["result"] as? [String: Any] ?? (answer["error"] != nil ? ["error": answer["error"] as Any] : [:]))
+            reply?(answer["result"]?.objectValue ?? answer["error"].map { ["error": $0] } ?? [:])
         }
     }
 
