@@ -4,35 +4,37 @@
 // decision kind alone beside a bare parse of its own URLs, to show where the time goes.
 import BrowserURL
 import Foundation
+import JSONText
 import NavigationPolicy
 
 enum EngineBenchmark {
     /// 50 rules: 36 sentinels, 6 scheme rules, 8 allowed origins.
     static func rules() -> Rules {
-        var json: [String: Any] = ["version": 1, "default": "cancel"]
+        func strings(_ list: [String]) -> JSONOutput { .array(list.map(JSONOutput.string)) }
+        func object(_ pairs: [(String, JSONOutput)]) -> JSONOutput { .object(JSONFields(pairs)) }
         let hosts = ["example.com:8443", "m.example.jp", "localhost:8080", "127.0.0.1:3000", "app.example.com",
                      "login.acme-corp.co.uk"]
         let paths = ["/oauth/callback", "/auth/callback", "/callback", "/password_reset.php", "/magic-link/verify", "/cb"]
-        var sentinels: [[String: Any]] = []
+        var sentinels: [JSONOutput] = []
         for host in hosts {
             for path in paths {
-                sentinels.append(["name": "\(host)\(path)", "redirectURI": "https://\(host)\(path)",
-                                  "responseMode": "any", "require": ["state"]])
+                sentinels.append(object([("name", .string("\(host)\(path)")), ("redirectURI", .string("https://\(host)\(path)")),
+                                         ("responseMode", .string("any")), ("require", strings(["state"]))]))
             }
         }
-        json["sentinels"] = sentinels
-        json["schemes"] = [
-            ["name": "janrain", "scheme": "janrain", "protocol": "janrain"],
-            ["name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token", "email"]],
-            ["name": "exp-reset", "scheme": "exp+myapp", "route": "reset-password", "require": ["token"]],
-            ["name": "app-reset", "scheme": "com.example.app", "route": "reset-password"],
-            ["name": "fb-reset", "scheme": "fb1234567890", "route": "reset-password"],
-            ["name": "authorize", "scheme": "my-app", "route": "authorize"],
+        let schemes: [JSONOutput] = [
+            object([("name", .string("janrain")), ("scheme", .string("janrain")), ("protocol", .string("janrain"))]),
+            object([("name", .string("reset")), ("scheme", .string("myapp")), ("route", .string("reset-password")), ("require", strings(["token", "email"]))]),
+            object([("name", .string("exp-reset")), ("scheme", .string("exp+myapp")), ("route", .string("reset-password")), ("require", strings(["token"]))]),
+            object([("name", .string("app-reset")), ("scheme", .string("com.example.app")), ("route", .string("reset-password"))]),
+            object([("name", .string("fb-reset")), ("scheme", .string("fb1234567890")), ("route", .string("reset-password"))]),
+            object([("name", .string("authorize")), ("scheme", .string("my-app")), ("route", .string("authorize"))]),
         ]
-        json["allow"] = ["https://example.com", "https://*.example.com", "https://*.example.jp", "https://localhost:8080",
-                         "http://localhost:5173", "https://*.acme-corp.co.uk", "https://accounts.example.com",
-                         "https://127.0.0.1:3000"]
-        let data = try! JSONSerialization.data(withJSONObject: json)
+        let allow = strings(["https://example.com", "https://*.example.com", "https://*.example.jp", "https://localhost:8080",
+                             "http://localhost:5173", "https://*.acme-corp.co.uk", "https://accounts.example.com", "https://127.0.0.1:3000"])
+        let json = JSONFields([("version", .int(1)), ("default", .string("cancel")), ("allow", allow), ("sentinels", .array(sentinels)),
+                               ("schemes", .array(schemes))])
+        let data = Data(json.line.utf8)
         return try! RulesLoader.parse(data)
     }
 
