@@ -107,6 +107,9 @@ struct PlaneMiddleware: RouterMiddleware {
 /// way keeps its status; anything else thrown is the emulator's failure, a 500 whose words say so without
 /// the error's own text (the request log shows its status).
 struct ProviderErrorMiddleware: RouterMiddleware {
+    /// Told of every error answered 500 (the emulator's own failure): the method, the target, the error.
+    var failed: @Sendable (_ method: String, _ target: String, _ error: String) -> Void = { _, _, _ in }
+
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
         let path = request.uri.path
         do {
@@ -119,6 +122,7 @@ struct ProviderErrorMiddleware: RouterMiddleware {
                                                            error: error.status.code >= 500 ? "server_error" : "invalid_request",
                                                            description: error.status.reasonPhrase))
         } catch {
+            failed(request.method.rawValue, path + (request.uri.query.map { "?" + $0 } ?? ""), "\(error)")
             return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 500, error: "server_error",
                                                            description: "the emulator failed to answer this request"))
         }

@@ -26,7 +26,8 @@ public struct EmulatorServer: Sendable {
     /// Serves until stopped: by SIGTERM or SIGINT when `stopsOnSignals` (bridge serve), else when the task
     /// running it is cancelled (the emulator behind `bridge host --provider`).
     public func run(stopsOnSignals: Bool = true, onRunning: @escaping @Sendable (String) -> Void,
-                    log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void) async throws {
+                    log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void,
+                    failed: @escaping @Sendable (_ method: String, _ target: String, _ error: String) -> Void = { _, _, _ in }) async throws {
         let emulator = self.emulator
         var logger = Logger(label: "bridge-serve")
         logger.logLevel = .warning
@@ -34,7 +35,7 @@ public struct EmulatorServer: Sendable {
         let idle = TimeAmount.nanoseconds(Int64(emulator.configuration.idleTimeout * 1_000_000_000))
         let bodyTimeout = TimeAmount.nanoseconds(Int64(emulator.configuration.bodyTimeout * 1_000_000_000))
         let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [BodyDeadlineHandler(timeout: bodyTimeout)], idleTimeout: idle)
-        let app = Application(router: EmulatorRouter.router(emulator, log: log), server: .http1(configuration: http1),
+        let app = Application(router: EmulatorRouter.router(emulator, log: log, failed: failed), server: .http1(configuration: http1),
                               configuration: .init(address: .hostname(host, port: port), serverName: "bridge-serve"),
                               onServerRunning: { channel in
                                   let bound = channel.localAddress?.port ?? 0

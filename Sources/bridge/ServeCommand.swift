@@ -90,6 +90,8 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
             try await server.run(onRunning: { base in out.lines(renderer.lines(Listening(base))) },
                                  log: { method, target, status in
                                      out.lines(renderer.lines(ServedRequest(method: method, target: target, status: status)))
+                                 }, failed: { method, target, error in
+                                     out.lines(renderer.lines(EmulatorFailure(method: method, target: target, error: error)))
                                  })
         } catch {
             StandardError.say("bridge serve: " + renderer.redactor.foreignText("\(error)"))

@@ -13,9 +13,17 @@ struct ProviderErrorMiddlewareTests {
         var description: String { "internal detail /var/lib/secret-path" }
     }
 
-    static func client() -> EmulatorInProcessClient {
+    /// What the middleware reported as failed: method, target, error.
+    final class Failures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var reported: [[String]] = []
+        func add(_ failure: [String]) { lock.lock(); reported.append(failure); lock.unlock() }
+        var all: [[String]] { lock.lock(); defer { lock.unlock() }; return reported }
+    }
+
+    static func client(failures: Failures = Failures()) -> EmulatorInProcessClient {
         let router = Router(context: EmulatorContext.self)
-        router.add(middleware: ProviderErrorMiddleware())
+        router.add(middleware: ProviderErrorMiddleware(failed: { failures.add([$0, $1, $2]) }))
         router.get("/oauth/boom") { _, _ -> Response in throw Unexpected() }
         router.get("/oauth/unavailable") { _, _ -> Response in throw HTTPError(.serviceUnavailable) }
         router.get("/oauth/teapot") { _, _ -> Response in throw HTTPError(.badRequest) }
@@ -36,6 +44,16 @@ struct ProviderErrorMiddlewareTests {
         #expect(object["stat"] as? String == "error" && object["error"] as? String == "server_error")
         // No field of the answer carries the error's own text.
         #expect(!object.values.contains { ($0 as? String)?.contains(Unexpected().description) == true }, "\(object)")
+    }
+
+    @Test("an unexpected error is reported (method, target, the error's own description) for the serve log; an HTTP error is not")
+    func unexpectedErrorIsReported() async {
+        let failures = Failures()
+        let client = Self.client(failures: failures)
+        _ = await client.send(EmulatorRequest(method: .get, target: "/oauth/boom?x=1"))
+        _ = await client.send(EmulatorRequest(method: .get, target: "/oauth/unavailable"))
+        await client.close()
+        #expect(failures.all == [["GET", "/oauth/boom?x=1", Unexpected().description]])
     }
 
     @Test("an HTTP error keeps its status", arguments: [("/oauth/unavailable", 503, "server_error"), ("/oauth/teapot", 400, "invalid_request")])

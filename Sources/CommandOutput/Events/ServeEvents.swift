@@ -11,6 +11,26 @@ public struct Listening: OutputEvent, Hashable {
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("listening", .string(base)) }
 }
 
+/// A request the emulator failed to answer (an error no provider's answer was made for; answered 500): what
+/// Swift said of the error, as foreign text, so a bug in the emulator is seen where it happened.
+public struct EmulatorFailure: OutputEvent, Hashable {
+    public var method: String
+    public var target: String
+    public var error: String
+    public init(method: String, target: String, error: String) {
+        self.method = method; self.target = target; self.error = error
+    }
+
+    public func textLines(_ text: TranscriptText) -> [String] {
+        [text.style.red("serve  \(text.safe(method)) \(text.url(target)) failed: ") + text.safe(text.redactor.foreignText(error))]
+    }
+
+    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+        .single("failed", .object(JSONFields([("method", .string(method)), ("target", .string(json.redactor.rawURL(target))),
+                                              ("error", .string(json.redactor.foreignText(error)))])))
+    }
+}
+
 /// One request the provider emulator answered.
 public struct ServedRequest: OutputEvent, Hashable {
     public var method: String
