@@ -87,7 +87,15 @@ extension UnaskedInterception {
         case .appInitiated:
             return "the app's own load (loadUrl) reaches \(what): \(words: platformName) does not ask the app about its own loads, so the result loads in the page"
         case .history(let type):
-            return "a \(words: type.rawValue) navigation reaches \(what): \(words: platformName) does not ask the app about back, forward or reloads, so the result loads in the page"
+            return "a \(words: type.rawValue) navigation reaches \(what): \(words: platformName) treats back and forward as the app's own and does not ask, so the result loads in the page"
+        case .sameDocument(.fragment):
+            return "a fragment navigation reaches \(what): \(words: platformName) never calls \(words: delegate) within the document, so the result stays in the page's URL"
+        case .sameDocument(.historyAPI):
+            return "history.pushState puts \(what)'s result in the URL: no navigation happens, so \(words: platformName) never asks and the result stays in the page"
+        case .subframe(let scheme):
+            return "an \(words: scheme) navigation in a subframe reaches \(what): \(words: platformName) asks only about the top frame's, so the result loads in the iframe"
+        case .sandboxedFrame(let sandbox):
+            return "a frame sandboxed with \(quoted: sandbox.attribute) opens \(what): \(words: platformName) drops a custom scheme leaving it before asking, so the app never sees the result"
         }
     }
 }

@@ -22,10 +22,15 @@ public struct NavigationRequest: Sendable, Hashable {
     public var sourceURL: String?
     /// The app started it (WKWebView's load, Android's loadUrl: the first load), not the page.
     public var isAppInitiated: Bool
+    /// Within the current document (a fragment, the History API), or nil for a document load.
+    public var sameDocument: SameDocumentNavigation?
+    /// The sandbox of the frame the navigation starts in, or nil when that frame is not sandboxed.
+    public var sandbox: FrameSandbox?
 
     public init(url: String, type: NavigationType = .other, isMainFrame: Bool = true, targetFrame: String? = "",
                 isRedirect: Bool = false, hasUserGesture: Bool = false, method: String = "GET",
-                sourceURL: String? = nil, isAppInitiated: Bool = false) {
+                sourceURL: String? = nil, isAppInitiated: Bool = false, sameDocument: SameDocumentNavigation? = nil,
+                sandbox: FrameSandbox? = nil) {
         self.url = url
         self.type = type
         self.isMainFrame = isMainFrame
@@ -35,5 +40,45 @@ public struct NavigationRequest: Sendable, Hashable {
         self.method = method
         self.sourceURL = sourceURL
         self.isAppInitiated = isAppInitiated
+        self.sameDocument = sameDocument
+        self.sandbox = sandbox
+    }
+
+    /// Whether it opens a new window (window.open, target=_blank): no target frame.
+    public var opensWindow: Bool { targetFrame == nil }
+}
+
+/// A navigation that stays in its document: no request, no new document.
+public enum SameDocumentNavigation: String, Sendable, CaseIterable, Hashable {
+    /// Only the fragment changes: a link to `#…`, `location.hash`, a redirect to the same URL with `#…`.
+    case fragment
+    /// `history.pushState` or `replaceState`: the URL changes and nothing loads.
+    case historyAPI = "history-api"
+}
+
+/// An iframe's `sandbox` attribute, as the page wrote it: its tokens, and the ways out a navigation to
+/// another app's scheme may take (HTML's sandboxing flags; unknown tokens are ignored, as browsers do).
+public struct FrameSandbox: Sendable, Hashable {
+    /// The attribute's value as written.
+    public let attribute: String
+    /// Its tokens, lowercased (ASCII whitespace separates them).
+    public let tokens: Set<String>
+
+    public init(attribute: String) {
+        self.attribute = attribute
+        let separators: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r", "\u{0C}"]
+        tokens = Set(attribute.unicodeScalars.split(whereSeparator: separators.contains).map { String(String.UnicodeScalarView($0)).lowercased() })
+    }
+
+    public var allowsTopNavigation: Bool { tokens.contains("allow-top-navigation") }
+    public var allowsPopups: Bool { tokens.contains("allow-popups") }
+    public var allowsTopNavigationToCustomProtocols: Bool { tokens.contains("allow-top-navigation-to-custom-protocols") }
+    public var allowsTopNavigationByUserActivation: Bool { tokens.contains("allow-top-navigation-by-user-activation") }
+
+    /// Whether a navigation to a custom scheme may leave the frame: a token that lets it out, or the
+    /// user-activation one with a gesture.
+    public func allowsCustomSchemeNavigation(userGesture: Bool) -> Bool {
+        allowsTopNavigation || allowsPopups || allowsTopNavigationToCustomProtocols
+            || (allowsTopNavigationByUserActivation && userGesture)
     }
 }

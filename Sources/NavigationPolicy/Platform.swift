@@ -1,30 +1,84 @@
 // Platform.swift: the two web views apps ship, and which navigations each shows the app before it loads. The
 // engine decides what the rules say; the platform says whether the app ever gets to act on it. A result a
 // sentinel, bridge or deep-link rule must catch, on a navigation the platform never shows the app, loads in
-// the page instead: an UnaskedInterception. The rules and their sources are listed in the DocC article
-// Platforms.md; each case here names its reason as a value, and only a renderer words it.
+// the page instead: an UnaskedInterception. Each check follows the engine code it comes from, in that
+// code's order; PlatformFacts.swift holds the facts with their engine tests and sources, and the DocC
+// article Platforms.md and the tests are made from it. Reasons are values; only a renderer words them.
 
 /// The web view an app ships a flow in.
 public enum Platform: String, Sendable, CaseIterable, Hashable {
     /// iOS's WKWebView (WKNavigationDelegate's decidePolicyFor navigationAction): asked about every
-    /// navigation, the app's own loads, POSTs, subframes, history and reloads included.
+    /// navigation, subframes, POSTs, history and the app's own loads included, except a History API change
+    /// of the URL (no navigation) and a custom scheme leaving a sandboxed frame (WebKit drops it first).
     case ios
-    /// Android's WebView (WebViewClient.shouldOverrideUrlLoading), which is Chromium: not asked about POST
-    /// navigations, the app's own loadUrl, nor history navigations and reloads.
+    /// Android's WebView (WebViewClient.shouldOverrideUrlLoading), which is Chromium: asked only about a
+    /// GET the page starts (or any redirect), in the top frame for http(s), never within the document.
     case android
 
     /// Why the app is never asked about `request` on this platform, or nil when it is.
     public func unasked(_ request: NavigationRequest) -> UnaskedReason? {
         switch self {
-        case .ios:
-            return nil
-        case .android:
-            let method = request.method.uppercased()
-            if method != "GET" && method != "HEAD" { return .method(method) }
-            if request.isAppInitiated { return .appInitiated }
-            if request.type == .backForward || request.type == .reload || request.type == .formResubmitted { return .history(request.type) }
-            return nil
+        case .ios: return Self.webKitUnasked(request)
+        case .android: return Self.androidWebViewUnasked(request)
         }
+    }
+
+    /// Android WebView: Chromium runs ShouldOverrideUrlLoading only for a navigation that loads a
+    /// document (not a same-document one), then AwContentBrowserClient::ShouldOverrideUrlLoading offers
+    /// the app a GET, not browser-initiated nor back/forward unless redirected, and for http(s) and about:
+    /// only in the outermost main frame (a new window's main frame is one).
+    static func androidWebViewUnasked(_ request: NavigationRequest) -> UnaskedReason? {
+        if let sameDocument = request.sameDocument { return .sameDocument(sameDocument) }
+        let method = request.method.uppercased()
+        if method != "GET" { return .method(method) }
+        if !request.isRedirect {
+            if request.isAppInitiated { return .appInitiated }
+            if request.type == .backForward || request.type == .formResubmitted { return .history(request.type) }
+        }
+        let opensWindow = request.targetFrame == nil
+        if !request.isMainFrame && !opensWindow, let scheme = Self.frameLocalScheme(request.url) { return .subframe(scheme: scheme) }
+        return nil
+    }
+
+    /// WKWebView: WebKit asks about every navigation action, fragments included; the History API makes
+    /// none, and on Cocoa a navigation to a scheme WebKit cannot load, from a frame sandboxed without a
+    /// way out (allow-top-navigation, allow-popups, allow-top-navigation-to-custom-protocols, or
+    /// allow-top-navigation-by-user-activation with a gesture), is dropped before the app is asked.
+    static func webKitUnasked(_ request: NavigationRequest) -> UnaskedReason? {
+        if request.sameDocument == .historyAPI { return .sameDocument(.historyAPI) }
+        if let sandbox = request.sandbox, Self.frameLocalScheme(request.url) == nil, !Self.isWebScheme(request.url),
+           !sandbox.allowsCustomSchemeNavigation(userGesture: request.hasUserGesture) {
+            return .sandboxedFrame(sandbox)
+        }
+        return nil
+    }
+
+    /// http, https or about: the schemes Android WebView never offers from a subframe; nil for others.
+    private static func frameLocalScheme(_ url: String) -> String? {
+        let scheme = Self.scheme(url)
+        return ["http", "https", "about"].contains(scheme) ? scheme : nil
+    }
+
+    /// Schemes a web view loads itself (never handed to another app): data, blob, javascript, file.
+    private static func isWebScheme(_ url: String) -> Bool {
+        ["data", "blob", "javascript", "file"].contains(Self.scheme(url))
+    }
+
+    /// The URL's scheme, lowercased, as a URL parser reads it after leading C0 controls and spaces.
+    static func scheme(_ url: String) -> String {
+        var scheme = ""
+        for unit in url.utf8.drop(while: { $0 <= 0x20 }) {
+            switch unit {
+            case UInt8(ascii: ":"): return scheme
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): scheme.append(Character(Unicode.Scalar(unit + 0x20)))
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                scheme.append(Character(Unicode.Scalar(unit)))
+            case 0x09, 0x0A, 0x0D: continue
+            default: return ""
+            }
+        }
+        return ""
     }
 
     /// What `decision` would have caught on `request`, when this platform never asks the app about it: the
@@ -42,10 +96,17 @@ public enum UnaskedReason: Sendable, Hashable {
     /// Not a GET: Android never calls shouldOverrideUrlLoading for a POST (a form submitted to a redirect
     /// URI, `response_mode=form_post`).
     case method(String)
-    /// The app started it (Android's loadUrl, the first load): the app is not asked about its own loads.
+    /// The app started it (Android's loadUrl, the first load, the app's reload) and it was not redirected.
     case appInitiated
-    /// Back, forward or a reload: the browser's own navigation, not the page's.
+    /// Back or forward (the page's history.back() too), not redirected: Android treats it as the app's.
     case history(NavigationType)
+    /// Within the document (a fragment, the History API): no document loads, so Android never asks; iOS
+    /// never asks about the History API, which is no navigation at all.
+    case sameDocument(SameDocumentNavigation)
+    /// An http(s) or about: navigation in a subframe: Android asks only about the top frame's.
+    case subframe(scheme: String)
+    /// A custom scheme leaving a frame sandboxed without a way out: WKWebView drops it before asking.
+    case sandboxedFrame(FrameSandbox)
 }
 
 /// A navigation a rule would intercept that the platform never shows the app (`not-asked-on-android`).

@@ -4,7 +4,10 @@
 // Page.frameRequestedNavigation, then Page.frameStartedNavigating, then Network.requestWillBeSent for the
 // document): they are merged into one record per (frame, URL), as a delegate is asked once. Each redirect
 // hop (a requestWillBeSent carrying redirectResponse) is its own record. The main frame is the frame that
-// has no parent in Page.frameAttached / Page.frameNavigated. Every event is accounted for.
+// has no parent in Page.frameAttached / Page.frameNavigated. A document request under a new loaderId is a
+// new load even to the same URL (a retry after a failed one). Page.navigatedWithinDocument is a
+// same-document record: a fragment or the History API, as its navigationType says, or (Chrome before it
+// said) as the URL differs from the frame's current one. Every event is accounted for.
 import Foundation
 import JSONText
 import NavigationPolicy
@@ -37,8 +40,11 @@ public struct CDPReader {
         }
         let t0 = events.lazy.compactMap { $0.params["timestamp"]?.doubleValue }.first
 
-        /// Open navigations by frame: the record index and its URL, so later events about it merge.
-        var open: [String: (record: Int, url: String)] = [:]
+        /// Open navigations by frame: the record index, its URL and the document loader's id once a
+        /// request named it, so later events about the same load merge and a new loader's do not.
+        var open: [String: (record: Int, url: String, loader: String?)] = [:]
+        /// Each frame's current URL, for telling a fragment from a History API change.
+        var current: [String: String] = [:]
         var skipped: [SkipReason: Int] = [:]
 
         func time(_ params: [String: JSONValue]) -> RecordTime? {
@@ -56,6 +62,9 @@ public struct CDPReader {
                 records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.notEvent))))
             case "Page.frameRequestedNavigation", "Page.frameScheduledNavigation", "Page.frameStartedNavigating":
                 guard let url = p["url"]?.stringValue else {
+                    // Chrome before 53 sent frameScheduledNavigation with a delay only: the document request
+                    // that follows reports the navigation.
+                    if e.method == "Page.frameScheduledNavigation" { skipped[.mergedEvents, default: 0] += 1; continue }
                     records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.eventWithoutURL(method: e.method)))))
                     continue
                 }
@@ -79,7 +88,12 @@ public struct CDPReader {
                     record.targetFrame = nil
                 }
                 records.append(.record(record))
-                if let frame { open[frame] = (records.count - 1, url) }
+                if let frame { open[frame] = (records.count - 1, url, nil) }
+            case "Page.frameNavigated":
+                if let navigated = p["frame"]?.objectValue, let id = navigated["id"]?.stringValue, let url = navigated["url"]?.stringValue {
+                    current[id] = url + ((navigated["urlFragment"]?.stringValue) ?? "")
+                }
+                skipped[.otherEvents, default: 0] += 1
             case "Network.requestWillBeSent", "Fetch.requestPaused":
                 let type = (p["type"]?.stringValue) ?? (p["resourceType"]?.stringValue)
                 guard type == "Document" else { skipped[.nonDocumentRequests, default: 0] += 1; continue }
@@ -90,6 +104,8 @@ public struct CDPReader {
                 if let fragment = request["urlFragment"]?.stringValue, !fragment.isEmpty, !url.contains("#") { url += fragment }
                 let method = (request["method"]?.stringValue) ?? "GET"
                 let gesture = p["hasUserGesture"]?.boolValue
+                let loader = p["loaderId"]?.stringValue
+                if let frame { current[frame] = url }
                 if let redirect = p["redirectResponse"]?.objectValue {
                     var record = NavigationRecord(url: url, location: .path(path))
                     record.source = .redirect
@@ -100,10 +116,12 @@ public struct CDPReader {
                     record.targetFrame = frame ?? ""
                     record.time = time(p)
                     records.append(.record(record))
-                    if let frame { open[frame] = (records.count - 1, url) }
+                    if let frame { open[frame] = (records.count - 1, url, loader) }
                     continue
                 }
-                if let frame, let o = open[frame], HARReader.withoutFragment(o.url) == HARReader.withoutFragment(url) {
+                if let frame, let o = open[frame], HARReader.withoutFragment(o.url) == HARReader.withoutFragment(url),
+                   o.loader == nil || loader == nil || o.loader == loader {
+                    open[frame]?.loader = loader ?? o.loader
                     let when = time(p)
                     records.update(o.record) { record in
                         record.method = method
@@ -128,22 +146,18 @@ public struct CDPReader {
                 }
                 record.sourceURL = Self.initiatorURL(p)
                 records.append(.record(record))
-                if let frame { open[frame] = (records.count - 1, url) }
+                if let frame { open[frame] = (records.count - 1, url, loader) }
             case "Page.navigatedWithinDocument":
                 guard let url = p["url"]?.stringValue else {
                     records.append(.rejected(RejectedRecord(location: .path(path), reason: .cdp(.eventWithoutURL(method: e.method)))))
-                    continue
-                }
-                // WKWebView asks decidePolicyFor for a fragment navigation, not for history.pushState.
-                if let kind = p["navigationType"]?.stringValue, kind == "historyApi" {
-                    skipped[.historyNavigations, default: 0] += 1
                     continue
                 }
                 var record = NavigationRecord(url: url, location: .path(path))
                 record.isMainFrame = isMain(frame)
                 record.targetFrame = frame ?? ""
                 record.time = time(p)
-                record.note = .sameDocument
+                record.sameDocument = Self.sameDocumentKind(p["navigationType"]?.stringValue, url: url, from: frame.flatMap { current[$0] })
+                if let frame { current[frame] = url }
                 records.append(.record(record))
             default:
                 skipped[.otherEvents, default: 0] += 1
@@ -160,6 +174,19 @@ public struct CDPReader {
         // A performance log's entry carries the DevTools message as JSON text.
         if let text = object["message"]?.stringValue, let inner = JSONValue.parse(text) { return event(inner) }
         return nil
+    }
+
+    /// A same-document navigation's kind: as Chrome says it (`fragment`, `historyApi`), or, before it
+    /// said, a fragment when only the fragment differs from the frame's URL, else the History API. With no
+    /// URL known for the frame, a URL with a fragment is taken for a fragment navigation.
+    static func sameDocumentKind(_ said: String?, url: String, from previous: String?) -> SameDocumentNavigation {
+        switch said {
+        case "fragment": return .fragment
+        case "historyApi": return .historyAPI
+        default:
+            guard let previous else { return url.contains("#") ? .fragment : .historyAPI }
+            return HARReader.withoutFragment(previous) == HARReader.withoutFragment(url) && url != previous ? .fragment : .historyAPI
+        }
     }
 
     static func initiatorURL(_ params: [String: JSONValue]) -> String? {

@@ -3,7 +3,10 @@
 // `_error`), so only `log.entries[].request.url` is required. Entries are sorted by startedDateTime.
 // Which entries are navigations, best signal first: Chrome's `_resourceType`, `Sec-Fetch-Dest`/`-Mode`,
 // then the first entry of each page, an HTML request answered with HTML, and membership in a redirect
-// chain. Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
+// chain (backwards too: Chrome 61 called a document's redirect hop `other`). Which frame: `Sec-Fetch-Dest`,
+// then the HAR's `pages` (a page's first document is the top frame's, its others iframes), then Chrome's
+// parser initiator (an iframe's `src`); with no signal a document is the top frame's, and the record
+// says its frame was a guess (`frameEvidence`). Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
 // that no entry follows (the browser never fetches `myapp://`) becomes a synthetic navigation, which is how
 // a sign-in hand-off survives in a HAR at all. Every entry is accounted for: a navigation, a counted
 // non-navigation, or a rejection with its key path.
@@ -50,9 +53,11 @@ public struct HARReader {
         let start = entries.compactMap(\.started).min()
 
         // Which entries are navigations, and which frame.
+        let hasPages = !(log["pages"]?.arrayValue ?? []).isEmpty
         var firstOfPage = Set<String>()
         var isNavigation = [Bool](repeating: false, count: entries.count)
         var isMain = [Bool](repeating: true, count: entries.count)
+        var evidence = [FrameEvidence?](repeating: nil, count: entries.count)
         var mainFrameRef: String?
         for (i, entry) in entries.enumerated() {
             let page = entry.pageref ?? ""
@@ -60,7 +65,7 @@ public struct HARReader {
             switch entry.navigationSignal {
             case .document(let main):
                 isNavigation[i] = true
-                isMain[i] = main ?? isFirst
+                if let main { isMain[i] = main } else { (isMain[i], evidence[i]) = entry.frameGuess(firstOfPage: isFirst, hasPages: hasPages, first: i == 0) }
             case .notNavigation:
                 isNavigation[i] = false
             case .unknown:
@@ -70,8 +75,10 @@ public struct HARReader {
                     isNavigation[i] = isFirst || entry.looksLikeHTMLDocument
                     isMain[i] = frame == mainFrameRef
                 } else {
-                    isNavigation[i] = isFirst || entry.looksLikeHTMLDocument
-                    isMain[i] = isFirst
+                    // The first entry of a page is its document unless it cannot be one (a proxy's
+                    // Safe Browsing POST of protobuf before the page).
+                    isNavigation[i] = (isFirst && entry.mayBeDocumentRequest) || entry.looksLikeHTMLDocument
+                    (isMain[i], evidence[i]) = entry.frameGuess(firstOfPage: isFirst, hasPages: hasPages, first: i == 0)
                 }
             }
         }
@@ -86,12 +93,21 @@ public struct HARReader {
             let key = Self.withoutFragment(target)
             if let j = byURL[key]?.first(where: { $0 > i && redirectedFrom[$0] == nil }) {
                 redirectedFrom[j] = (i, target)
-                if isNavigation[i] { isNavigation[j] = true; isMain[j] = isMain[i] }
+                if isNavigation[i] { isNavigation[j] = true; isMain[j] = isMain[i]; evidence[j] = evidence[i] }
             } else if isNavigation[i] {
                 // No request followed the redirect: a custom scheme the browser does not fetch, or a navigation
                 // the app cancelled (its sentinel). The web view asked about it all the same.
                 synthetic[i] = target
             }
+        }
+        // A hop Chrome called `other` whose redirect lands on a document is that document's hop, and so on
+        // back along the chain (latest first, so a chain of hops is taken whole).
+        for j in entries.indices.reversed() {
+            guard let (i, _) = redirectedFrom[j], isNavigation[j], !isNavigation[i], entries[i].resourceType == "other" else { continue }
+            isNavigation[i] = true
+            isMain[i] = isMain[j]
+            evidence[i] = evidence[j]
+            synthetic[i] = nil
         }
         var skipped = 0
         for (i, entry) in entries.enumerated() {
@@ -101,6 +117,7 @@ public struct HARReader {
             record.method = entry.method
             record.navigationType = entry.method == "POST" ? .formSubmitted : .other
             record.isMainFrame = isMain[i]
+            record.frameEvidence = evidence[i]
             record.time = Self.time(entry.started, since: start) ?? entry.startedText.map(RecordTime.timestamp)
             record.sourceURL = entry.header("referer")
             if entry.header("sec-fetch-user") == "?1" { record.source = .user; record.hasUserGesture = true }
@@ -179,6 +196,25 @@ public struct HARReader {
         var status: Int? { response["status"]?.intValue }
 
         enum NavigationSignal { case document(main: Bool?), notNavigation, unknown }
+
+        /// Chrome's `_resourceType`, lowercased.
+        var resourceType: String? { (object["_resourceType"]?.stringValue)?.lowercased() }
+
+        /// The frame of a document no header places: the HAR's pages (a page's first document is the top
+        /// frame's, the rest its iframes), else Chrome's parser initiator after the log's first entry (an
+        /// iframe's `src`), else the top frame's.
+        func frameGuess(firstOfPage: Bool, hasPages: Bool, first: Bool) -> (main: Bool, FrameEvidence) {
+            if hasPages && pageref != nil { return (firstOfPage, .pages) }
+            if !first, object["_initiator"]?["type"]?.stringValue == "parser" { return (false, .parserInitiator) }
+            return (true, .topOfChain)
+        }
+
+        /// A request a navigation can make: a GET, or a POST of a form (never a proxy's own binary POST).
+        var mayBeDocumentRequest: Bool {
+            guard method == "POST" else { return method == "GET" }
+            let type = ((request["postData"]?["mimeType"]?.stringValue) ?? header("content-type") ?? "").lowercased()
+            return type.isEmpty || type.hasPrefix("application/x-www-form-urlencoded") || type.hasPrefix("multipart/form-data") || type.hasPrefix("text/plain")
+        }
 
         var navigationSignal: NavigationSignal {
             let dest = header("sec-fetch-dest")

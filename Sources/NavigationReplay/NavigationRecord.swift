@@ -85,6 +85,18 @@ public struct NavigationRecord: Sendable {
         get { request.targetFrame }
         set { request.targetFrame = newValue }
     }
+    /// Within the document (navlog `sameDocument`: `fragment`, `history-api`), or nil for a document load.
+    public var sameDocument: SameDocumentNavigation? {
+        get { request.sameDocument }
+        set { request.sameDocument = newValue }
+    }
+    /// The sandbox attribute of the iframe the navigation started in (navlog `sandbox`).
+    public var sandbox: FrameSandbox? {
+        get { request.sandbox }
+        set { request.sandbox = newValue }
+    }
+    /// Which signal a reader took the frame from when the log did not say it outright (HAR).
+    public var frameEvidence: FrameEvidence?
     public var source: NavigationSource = .unknown { didSet { deriveFlags() } }
     public var sourceURL: String? {
         get { request.sourceURL }
@@ -93,6 +105,9 @@ public struct NavigationRecord: Sendable {
     public var redirectFrom: String? { didSet { deriveFlags() } }
     public var redirectStatus: Int?
     public var recordedDecision: PolicyAction?
+    /// What the view did after the decision, when the recorder saw it (navlog `loaded`): true when it went
+    /// there (a cancel that did not take effect, if the decision was cancel), false when it did not.
+    public var loaded: Bool?
     public var note: RecordNote?
     public var hasUserGesture: Bool? { didSet { deriveFlags() } }
     /// For a bridge signal: the queue the native side drained after it, in order.
@@ -116,6 +131,20 @@ public struct NavigationRecord: Sendable {
         request.hasUserGesture = hasUserGesture ?? (source == .user)
         request.isAppInitiated = source == .app
     }
+}
+
+/// What a reader decided a record's frame from, when the log does not name the frame (a HAR without
+/// `pages` or `Sec-Fetch-Dest`): said in the transcript, since it was a guess.
+public enum FrameEvidence: String, Sendable, Hashable {
+    /// The entry's `_resourceType` (Chrome's `Document` / `document`, Firefox's `document`).
+    case resourceType
+    /// No signal names the frame: a document load is taken for the top frame's, the frame a result must
+    /// reach (an iframe taken for the top frame is said, never silently classed a subframe).
+    case topOfChain = "no-signal"
+    /// Chrome's `_initiator.type` `parser` on a document after the page's first: an iframe's `src`.
+    case parserInitiator = "parser-initiator"
+    /// The HAR's `pages`: the entry's `pageref` starts a page.
+    case pages
 }
 
 /// The optional first line of a navlog.

@@ -83,7 +83,7 @@ struct Fields {
 
     private static let keys: [StaticString] = ["url", "seq", "time", "method", "navigationType", "isMainFrame",
         "targetFrame", "source", "sourceURL", "redirect", "recordedDecision", "note", "hasUserGesture", "drained",
-        "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments"]
+        "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments", "sameDocument", "sandbox", "loaded"]
 
     /// The keys as Strings, for the reasons that name them.
     private static let names: [String] = keys.map(\.description)
@@ -209,6 +209,12 @@ struct Fields {
         case 18: setHeader(\.startedAt, try Self.string(&s, Self.names[index]))
         case 19: setHeader(\.origin, try Self.string(&s, Self.names[index]))
         case 20: call = try Self.string(&s, Self.names[index])
+        case 22:
+            let text = try Self.string(&s, Self.names[index])
+            guard let kind = SameDocumentNavigation(rawValue: text) else { throw .problem(.unknownSameDocument(text)) }
+            record.sameDocument = kind
+        case 23: record.sandbox = FrameSandbox(attribute: try Self.string(&s, Self.names[index]))
+        case 24: record.loaded = try Self.boolean(&s, Self.names[index])
         default:
             // Any JSON values: each is kept as the page passed it.
             guard Self.kind(&s) == .array else { throw .problem(.wrongType(key: "arguments", expected: .array)) }

@@ -26,7 +26,6 @@ public struct NavlogWriter {
         case .redirectNotFollowed(toWebURL: true): "synthetic: a redirect no request followed (the app cancelled it, or the export ends)"
         case .redirectNotFollowed(toWebURL: false): "synthetic: a redirect to a custom scheme, which the browser does not fetch"
         case .redirectNotFollowedByBrowser: "synthetic: a redirect the browser did not follow (a custom scheme, or cancelled)"
-        case .sameDocument: "same-document navigation"
         case .drainedQueueNotArray: "the drained queue was not a JSON array"
         case .noQueueToDrain(let bridge): "the page has no \(bridge == .janrain ? "createJanrainBridge" : "WebViewJavascriptBridge") queue to drain"
         case .drainFailed(let words): "draining failed" + (words.map { ": \($0)" } ?? "")
@@ -70,6 +69,9 @@ public struct NavlogWriter {
         if let note = record.note { fields.add("note", Self.text(note)) }
         if let gesture = record.hasUserGesture { fields.add("hasUserGesture", gesture) }
         if let drained = record.drained { fields.add("drained", .array(drained.map { .string($0) })) }
+        if let sameDocument = record.sameDocument { fields.add("sameDocument", sameDocument.rawValue) }
+        if let sandbox = record.sandbox { fields.add("sandbox", sandbox.attribute) }
+        if let loaded = record.loaded { fields.add("loaded", loaded) }
         return fields.line
     }
 }

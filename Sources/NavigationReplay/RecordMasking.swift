@@ -25,7 +25,7 @@ extension RecordNote {
         case .text(let text): .text(redactor.foreignText(text))
         case .failed(let error): .failed(redactor.foreignText(error))
         case .drainFailed(let words): .drainFailed(words.map(redactor.foreignText))
-        case .redirectNotFollowed, .redirectNotFollowedByBrowser, .sameDocument, .drainedQueueNotArray, .noQueueToDrain, .stoppedBeforeDrained: self
+        case .redirectNotFollowed, .redirectNotFollowedByBrowser, .drainedQueueNotArray, .noQueueToDrain, .stoppedBeforeDrained: self
         }
     }
 }

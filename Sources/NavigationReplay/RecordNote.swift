@@ -14,8 +14,6 @@ public enum RecordNote: Sendable, Hashable {
     case redirectNotFollowed(toWebURL: Bool)
     /// A redirect the browser did not follow (a NetLog: a custom scheme, or cancelled).
     case redirectNotFollowedByBrowser
-    /// A same-document navigation (a CDP log).
-    case sameDocument
     /// The drained bridge queue was not a JSON array.
     case drainedQueueNotArray
     /// The page had no queue of this protocol to drain.

@@ -57,6 +57,8 @@ public enum NavlogFieldProblem: Error, Sendable, Hashable {
     case wrongType(key: String, expected: NavlogValueType)
     case unknownNavigationType(String)
     case unknownSource(String)
+    /// A `sameDocument` that is neither `fragment` nor `history-api`.
+    case unknownSameDocument(String)
     /// A `method` that is not an RFC 9110 token.
     case notAMethod(String)
     case unknownRecordedDecision(String)
@@ -92,8 +94,6 @@ public enum SkipReason: Sendable, Hashable, CaseIterable {
     /// CDP events that repeat a navigation already read.
     case mergedEvents
     case nonDocumentRequests
-    /// CDP history API navigations (the delegate is not asked).
-    case historyNavigations
     case otherEvents
     /// NetLog events of other sources (sockets, DNS, the browser's own work).
     case otherSources

@@ -25,11 +25,13 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
     case decisionError = "decision-error"
     case oauthError = "oauth-error"
     case notAskedOnAndroid = "not-asked-on-android"
+    case notAskedOnIOS = "not-asked-on-ios"
+    case cancelIgnored = "cancel-ignored"
     case interfaceMissing = "interface-missing"
 
     public var severity: Severity {
         switch self {
-        case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError, .notAskedOnAndroid, .interfaceMissing: return .error
+        case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError, .notAskedOnAndroid, .notAskedOnIOS, .cancelIgnored, .interfaceMissing: return .error
         default: return .warning
         }
     }
@@ -51,7 +53,9 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
         case .eventRepeated: return "a drained entry dispatched before: the page does not empty its queue"
         case .decisionError: return "an error carried in a decision (repeated-parameter, missing-parameter, …)"
         case .oauthError: return "the authorization server answered the app with an OAuth error (RFC 6749 §4.1.2.1): the sign-in did not happen"
-        case .notAskedOnAndroid: return "a result a rule must catch, on a navigation Android never shows the app (a POST, the app's own load, history): it loads in the page"
+        case .notAskedOnAndroid: return "a result a rule must catch, on a navigation Android never shows the app (a POST, the app's own load, back or forward, http(s) in an iframe, a fragment, pushState): it loads in the page"
+        case .notAskedOnIOS: return "a result a rule must catch, on a navigation WKWebView never shows the app (pushState, a custom scheme leaving a sandboxed iframe): the app never sees it"
+        case .cancelIgnored: return "the app cancelled a navigation and the view went there anyway (a fragment the engine had already applied): the result is in the page"
         case .interfaceMissing: return "the page calls a JavaScript interface method the app never added (javascriptInterfaces): on Android the call throws a TypeError and the app hears nothing"
         }
     }
@@ -64,6 +68,9 @@ public struct ReplayFinding: Sendable, Hashable {
         case decisionError(DecisionError)
         case oauthError(error: String, description: String?, rule: String?)
         case notAsked(UnaskedInterception)
+        /// The recording says the view loaded what the app cancelled: what the rules would do, and whether
+        /// it stayed in the document.
+        case cancelIgnored(kind: DecisionKind, rule: String?, sameDocument: SameDocumentNavigation?)
         case resetLinkAsSignIn(rule: String?)
         case requestWithoutState(origin: String, redirectURI: String)
         case requestNotIntercepted(redirectURI: String, decided: PolicyAction, kind: DecisionKind)
@@ -99,7 +106,8 @@ public struct ReplayFinding: Sendable, Hashable {
         switch detail {
         case .decisionError: nil
         case .oauthError: .oauthError
-        case .notAsked: .notAskedOnAndroid
+        case .notAsked(let unasked): unasked.platform == .android ? .notAskedOnAndroid : .notAskedOnIOS
+        case .cancelIgnored: .cancelIgnored
         case .resetLinkAsSignIn: .resetLinkAsSignIn
         case .requestWithoutState: .requestWithoutState
         case .requestNotIntercepted: .requestNotIntercepted

@@ -194,9 +194,14 @@ public final class Replayer {
         if let unasked = progress.platform.unaskedInterception(record.request, decision) {
             findings.append(ReplayFinding(.notAsked(unasked), at: record.location, seq: seq))
         }
+        // The recorder saw the view go there after the app cancelled it: the cancel did not take effect.
+        if record.recordedDecision == .cancel && record.loaded == true {
+            findings.append(ReplayFinding(.cancelIgnored(kind: decision.kind, rule: decision.rule, sameDocument: record.sameDocument),
+                                          at: record.location, seq: seq))
+        }
         progress.tracker.observe(record, decision, interception, seq: seq, into: &findings)
         // A new main-frame document has a new bridge queue.
-        if record.isMainFrame && decision.action == .allow && (decision.kind == .allowed || decision.kind == .default),
+        if record.isMainFrame && record.sameDocument == nil && decision.action == .allow && (decision.kind == .allowed || decision.kind == .default),
            decision.url?.scheme != "about" {
             router.forgetQueue("document-\(progress.tally.newDocument())")
         }

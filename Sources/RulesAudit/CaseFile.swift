@@ -1,5 +1,6 @@
 // CaseFile.swift: reads case files, JSON Lines (one case object per line; blank lines are skipped):
-//   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "method"?, "appInitiated"?, "name"?}
+//   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "method"?, "appInitiated"?, "redirect"?, "userGesture"?,
+//    "sameDocument"?, "sandbox"?, "newWindow"?, "name"?}
 // A line that is not a case is an error naming its line and the key at fault; the other lines are still
 // read. Each line is read as JSONDocument reads every one of our documents; the keys a case and its
 // expectation may have are the enums the reader is given.
@@ -31,7 +32,7 @@ public struct CaseFileError: Error, Sendable, Hashable {
 public enum CaseFile {
     /// The keys a case may have.
     public enum CaseKey: String, JSONDocumentKey {
-        case url, expect, state, frame, type, method, appInitiated, name
+        case url, expect, state, frame, type, method, appInitiated, redirect, userGesture, sameDocument, sandbox, newWindow, name
     }
     /// The keys a case's expectation may have.
     public enum ExpectKey: String, JSONDocumentKey {
@@ -116,6 +117,14 @@ public enum CaseFile {
             testCase.method = method.uppercased()
         }
         testCase.isAppInitiated = try reader.bool(.appInitiated) ?? false
+        testCase.isRedirect = try reader.bool(.redirect) ?? false
+        testCase.hasUserGesture = try reader.bool(.userGesture) ?? false
+        if let text = try reader.string(.sameDocument) {
+            guard let kind = SameDocumentNavigation(rawValue: text) else { throw LineError("sameDocument", .wrongValue) }
+            testCase.sameDocument = kind
+        }
+        testCase.sandbox = try reader.string(.sandbox)
+        testCase.opensWindow = try reader.bool(.newWindow) ?? false
         return testCase
     }
 
@@ -167,6 +176,11 @@ public enum CaseFile {
         if testCase.type != .other { fields.add("type", testCase.type.rawValue) }
         if testCase.method != "GET" { fields.add("method", testCase.method) }
         if testCase.isAppInitiated { fields.add("appInitiated", .bool(true)) }
+        if testCase.isRedirect { fields.add("redirect", .bool(true)) }
+        if testCase.hasUserGesture { fields.add("userGesture", .bool(true)) }
+        if let sameDocument = testCase.sameDocument { fields.add("sameDocument", sameDocument.rawValue) }
+        if let sandbox = testCase.sandbox { fields.add("sandbox", sandbox) }
+        if testCase.opensWindow { fields.add("newWindow", .bool(true)) }
         fields.add("expect", .object(expect))
         return fields.line
     }

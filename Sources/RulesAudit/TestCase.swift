@@ -60,6 +60,16 @@ public struct TestCase: Sendable, Hashable {
     public var method = "GET"
     /// The app loads the URL itself (loadUrl, the first load).
     public var isAppInitiated = false
+    /// A redirect the view follows (a 302 onto the URL).
+    public var isRedirect = false
+    /// The user started it (a tap), not a script.
+    public var hasUserGesture = false
+    /// Within the document (a fragment, the History API), or nil for a document load.
+    public var sameDocument: SameDocumentNavigation?
+    /// The sandbox attribute of the iframe the navigation starts in.
+    public var sandbox: String?
+    /// It opens a new window (window.open, target=_blank).
+    public var opensWindow = false
     public var source: CaseSource?
 
     public init(_ url: String, expect: CaseExpectation, name: String? = nil, state: String? = nil,
@@ -122,8 +132,10 @@ public struct CaseDifference: Sendable, Hashable {
 
 extension TestCase {
     /// The request the web view would report.
-    var request: NavigationRequest {
-        NavigationRequest(url: url, type: type, isMainFrame: isMainFrame, method: method, isAppInitiated: isAppInitiated)
+    public var request: NavigationRequest {
+        NavigationRequest(url: url, type: type, isMainFrame: isMainFrame || opensWindow, targetFrame: opensWindow ? nil : "",
+                          isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: method, isAppInitiated: isAppInitiated, sameDocument: sameDocument,
+                          sandbox: sandbox.map(FrameSandbox.init(attribute:)))
     }
 
     /// The keys where `decision` differs from the expectation, in a fixed order.

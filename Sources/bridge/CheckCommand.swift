@@ -6,8 +6,6 @@ import BrowserURL
 import NavigationPolicy
 import NavigationReplay
 
-extension NavigationType: ExpressibleByArgument {}
-
 struct CheckCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -31,24 +29,13 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "The state the app sent; a sentinel response with another state is an error.")
     var state: String?
 
-    @Flag(name: .long, help: "The navigation is in a subframe (an iframe), not the main frame.")
-    var subframe = false
-
-    @Option(name: .long, help: "The navigation's method: GET, or POST (a form submitted to the URL).")
-    var method = "GET"
-
-    @Flag(name: .long, help: "The app loads the URL itself (loadUrl, the first load), not the page.")
-    var appInitiated = false
-
-    @Option(name: .long, help: "The navigation type: \(NavigationType.allCases.map(\.rawValue).joined(separator: ", ")).")
-    var type: NavigationType = .other
+    @OptionGroup(title: "The navigation") var navigation: NavigationOptions
 
     @Argument(help: "URLs to decide; - reads one URL per line from standard input.")
     var urls: [String]
 
     func checkOptions() throws(CommandProblem) {
         if urls.isEmpty { throw CommandProblem.noInputs(.urls) }
-        if !HTTPMethod.isToken(method) { throw CommandProblem.notAMethod(method) }
     }
 
     func run() throws {
@@ -59,7 +46,7 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
         let platform = transcript.platform(for: engine)
         var unaskedResults = 0
         for url in expanded.inputs {
-            let request = NavigationRequest(url: url, type: type, isMainFrame: !subframe, method: method.uppercased(), isAppInitiated: appInitiated)
+            let request = navigation.request(url)
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
             let unasked = platform.unaskedInterception(request, decision)
             if unasked != nil { unaskedResults += 1 }

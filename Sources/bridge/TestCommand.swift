@@ -75,7 +75,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Leave a generator out of the attack (an id from --list-attacks), for a risk your app has accepted; repeatable.")
     var skip: [String] = []
 
-    @Option(name: .long, help: "The web view the app ships: ios or android (Android is not asked about POSTs or its own loads). Default: the rules file's \"platform\", else ios.")
+    @Option(name: .long, help: "The web view the app ships: ios or android (Android is not asked about POSTs, its own loads, iframes or fragments). Default: the rules file's \"platform\", else ios.")
     var platform: Platform?
 
     @Flag(name: .long, help: "List the attack's generators with an example each, and exit.")

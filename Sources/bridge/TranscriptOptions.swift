@@ -18,7 +18,7 @@ struct TranscriptOptions: ParsableArguments {
     @Option(name: .long, help: "Output format: text (for people) or json (one object per line).")
     var format: TranscriptFormat = .text
 
-    @Option(name: .long, help: "The web view the app ships: ios (WKWebView: asked about every navigation) or android (WebView: not asked about POSTs, its own loads, history). Default: the rules file's \"platform\", else ios.")
+    @Option(name: .long, help: "The web view the app ships: ios (WKWebView: asked about every navigation) or android (WebView: not asked about POSTs, its own loads, back/forward, http(s) in iframes, fragments). Default: the rules file's \"platform\", else ios.")
     var platform: Platform?
 
     @OptionGroup var display: DisplayOptions

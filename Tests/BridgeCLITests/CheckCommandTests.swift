@@ -104,6 +104,68 @@ struct PlatformCommandTests {
         #expect(android.1.contains("not-asked-on-android") && android.0 == 1, "\(android)")
     }
 
+    static let capture = Repository.path("Fixtures/rules/capture.json")
+    static let signedIn = "https://yourdomain.com/password_reset.php?code=abc&access_token=xyz"
+
+    static func temporaryFile(_ name: String, _ text: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("platform-\(UUID().uuidString)-\(name)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static func findingCodes(_ run: BridgeRun) -> [String] {
+        JSONLines.objects(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String }
+    }
+
+    @Test("check: a sign-in result in an iframe is not-asked-on-android (Android offers only top-frame http(s)); iOS asks")
+    func subframeCheck() throws {
+        let android = try BridgeProcess.run(["check", "--rules", Self.capture, "--platform", "android", "--subframe", "--format", "json", Self.signedIn])
+        #expect(android.status == 1)
+        let line = try #require(JSONLines.objects(android.stdout).first)
+        #expect(line["decision"] as? String == "cancel" && (line["notAsked"] as? [String: Any])?["code"] as? String == "not-asked-on-android")
+        let ios = try BridgeProcess.run(["check", "--rules", Self.capture, "--platform", "ios", "--subframe", Self.signedIn])
+        #expect(ios.status == 0, "\(ios.stdout)")
+    }
+
+    @Test("check: a result in a fragment navigation is not asked on Android; a pushState of it is not asked on either platform")
+    func sameDocumentCheck() throws {
+        let fragment = "https://yourdomain.com/password_reset.php#code=abc&access_token=xyz"
+        let android = try BridgeProcess.run(["check", "--rules", Self.capture, "--platform", "android", "--same-document", "fragment", fragment])
+        #expect(android.status == 1)
+        let ios = try BridgeProcess.run(["check", "--rules", Self.capture, "--platform", "ios", "--same-document", "fragment", fragment])
+        #expect(ios.status == 0)
+        let pushed = try BridgeProcess.run(["check", "--rules", Self.capture, "--platform", "ios", "--same-document", "history-api", Self.signedIn])
+        #expect(pushed.status == 1)
+    }
+
+    @Test("replay: a navlog's subframe result and a CDP fragment navigation are findings under android, not under ios")
+    func replaySubframeAndFragment() throws {
+        let navlog = try Self.temporaryFile("sub.navlog", #"{"url":"\#(Self.signedIn)","isMainFrame":false,"targetFrame":"f1","source":"script"}"# + "\n")
+        let cdp = try Self.temporaryFile("fragment.cdp.json", #"""
+            [{"method":"Page.frameNavigated","params":{"frame":{"id":"M","url":"https://yourdomain.com/password_reset.php"}}},
+             {"method":"Page.navigatedWithinDocument","params":{"frameId":"M","url":"https://yourdomain.com/password_reset.php#code=abc&access_token=xyz"}}]
+            """#)
+        for log in [navlog, cdp] {
+            let android = try BridgeProcess.run(["replay", "--rules", Self.capture, "--platform", "android", "--format", "json", log])
+            #expect(android.status == 1 && Self.findingCodes(android).contains("not-asked-on-android"), "\(log) \(android.stdout)")
+            let ios = try BridgeProcess.run(["replay", "--rules", Self.capture, "--platform", "ios", "--format", "json", log])
+            #expect(!Self.findingCodes(ios).contains("not-asked-on-ios"), "\(log) \(ios.stdout)")
+        }
+    }
+
+    @Test("test: a case with frame sub or sameDocument fragment fails under android where a rule would catch it")
+    func caseFileSubframe() throws {
+        let cases = try Self.temporaryFile("cases.jsonl", """
+            {"url":"\(Self.signedIn)","frame":"sub","expect":{"decision":"cancel","rule":"signin"}}
+            {"url":"https://yourdomain.com/password_reset.php#code=abc&access_token=xyz","sameDocument":"fragment","expect":{"decision":"cancel","rule":"signin"}}
+
+            """)
+        let android = try BridgeProcess.run(["test", "--rules", Self.capture, "--platform", "android", cases])
+        #expect(android.status == 1, "\(android.stdout)")
+        let ios = try BridgeProcess.run(["test", "--rules", Self.capture, "--platform", "ios", cases])
+        #expect(ios.status == 0, "\(ios.stdout)")
+    }
+
     @Test("replay without --platform follows the navlog header's platform (android-webview); --platform wins")
     func replayFollowsTheRecordedPlatform() throws {
         let log = Repository.path("Fixtures/logs/form-post.navlog")

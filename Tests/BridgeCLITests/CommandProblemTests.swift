@@ -108,12 +108,12 @@ struct CommandProblemTests {
         #expect(Self.problem(check.checkOptions) == .noInputs(.urls))
         check.urls = ["https://a.example/"]
         for method in [" POST", "", "GE T", "POST\n", "GÉT", "(GET)"] {
-            check.method = method
-            #expect(Self.problem(check.checkOptions) == .notAMethod(method), "\(method.debugDescription)")
+            check.navigation.method = method
+            #expect(Self.problem(check.navigation.checkOptions) == .notAMethod(method), "\(method.debugDescription)")
         }
         for method in ["GET", "POST", "PROPFIND", "M-SEARCH", "get"] {
-            check.method = method
-            #expect(Self.problem(check.checkOptions) == nil, "\(method)")
+            check.navigation.method = method
+            #expect(Self.problem(check.navigation.checkOptions) == nil, "\(method)")
         }
         var url = try URLCommand.parse(["https://a.example/"])
         url.urls = []

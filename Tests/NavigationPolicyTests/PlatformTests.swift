@@ -1,33 +1,50 @@
-// PlatformTests.swift: which navigations each platform shows the app, as values: iOS every one; Android not
-// a POST, nor the app's own load, nor history. A result a rule would catch on a navigation Android never
-// shows is an UnaskedInterception; a form_post sentinel takes a POST to its redirect URI and never a GET.
+// PlatformTests.swift: which navigations each platform shows the app, as values: one test per fact of the
+// platform model (PlatformFacts.all), the order of Android's checks, and the sandbox attribute. A result a
+// rule would catch on a navigation the platform never shows is an UnaskedInterception; a form_post sentinel
+// takes a POST to its redirect URI and never a GET.
 import Foundation
 import NavigationPolicy
 import Testing
 
 @Suite("Platforms")
 struct PlatformTests {
-    static let requests: [NavigationRequest] = [
-        NavigationRequest(url: "https://yourdomain.com/cb?code=1"),
-        NavigationRequest(url: "https://yourdomain.com/cb", method: "POST"),
-        NavigationRequest(url: "https://yourdomain.com/", isAppInitiated: true),
-        NavigationRequest(url: "https://yourdomain.com/", type: .backForward),
-        NavigationRequest(url: "https://yourdomain.com/", type: .reload),
-        NavigationRequest(url: "https://yourdomain.com/cb?code=1", isMainFrame: false),
-        NavigationRequest(url: "https://yourdomain.com/cb?code=1", isRedirect: true),
-        NavigationRequest(url: "intent://reset#Intent;scheme=myapp;end"),
-    ]
-
-    @Test("iOS asks the app about every navigation")
-    func iosAsksAll() {
-        #expect(Self.requests.allSatisfy { Platform.ios.unasked($0) == nil })
+    @Test("each platform fact holds: the platform asks, or not, for the reason the fact gives", arguments: PlatformFacts.all)
+    func fact(_ fact: PlatformFact) {
+        for platform in Platform.allCases {
+            #expect(platform.unasked(fact.example) == fact.expected(on: platform), "\(fact.kind.rawValue) on \(platform.rawValue)")
+        }
     }
 
-    @Test("Android: not a POST, not the app's own load, not history; a GET link, a subframe, a redirect and intent:// are asked")
-    func androidReasons() {
-        #expect(Self.requests.map { Platform.android.unasked($0) } == [
-            nil, .method("POST"), .appInitiated, .history(.backForward), .history(.reload), nil, nil, nil,
-        ])
+    @Test("every kind of navigation has one fact, and every fact an engine test or engine code behind each platform")
+    func factsCoverKinds() {
+        #expect(PlatformFacts.all.map(\.kind) == PlatformFact.Kind.allCases)
+        for fact in PlatformFacts.all {
+            #expect(!fact.sources.isEmpty, "\(fact.kind.rawValue)")
+            #expect(fact.sources.allSatisfy { $0.revision.count == 40 || $0.revision == "main" }, "\(fact.kind.rawValue)")
+        }
+    }
+
+    @Test("Android's checks in Chromium's order: same-document first, then method, then who started it, then the frame")
+    func androidOrder() {
+        #expect(Platform.android.unasked(NavigationRequest(url: "https://a.example/#x", method: "POST", sameDocument: .fragment)) == .sameDocument(.fragment))
+        #expect(Platform.android.unasked(NavigationRequest(url: "https://a.example/", isMainFrame: false, method: "POST")) == .method("POST"))
+        #expect(Platform.android.unasked(NavigationRequest(url: "https://a.example/", isMainFrame: false, isAppInitiated: true)) == .appInitiated)
+        #expect(Platform.android.unasked(NavigationRequest(url: "about:blank", isMainFrame: false)) == .subframe(scheme: "about"))
+        #expect(Platform.android.unasked(NavigationRequest(url: "HTTPS://a.example/", isMainFrame: false)) == .subframe(scheme: "https"))
+        #expect(Platform.android.unasked(NavigationRequest(url: "intent://x#Intent;end", isMainFrame: false)) == nil)
+        // A new window's navigation is its own main frame's, whatever a recorder said of the frame.
+        #expect(Platform.android.unasked(NavigationRequest(url: "https://a.example/", isMainFrame: false, targetFrame: nil)) == nil)
+    }
+
+    @Test("a sandbox attribute is read as HTML reads it: tokens split on ASCII whitespace, case-insensitive")
+    func sandboxTokens() {
+        let sandbox = FrameSandbox(attribute: " Allow-Scripts\tALLOW-POPUPS\r\nallow-forms ")
+        #expect(sandbox.tokens == ["allow-scripts", "allow-popups", "allow-forms"])
+        #expect(sandbox.allowsCustomSchemeNavigation(userGesture: false))
+        #expect(!FrameSandbox(attribute: "").allowsCustomSchemeNavigation(userGesture: true))
+        // iOS: only a scheme another app handles is dropped; the frame's own web loads are asked.
+        #expect(Platform.ios.unasked(NavigationRequest(url: "https://a.example/", isMainFrame: false, sandbox: FrameSandbox(attribute: ""))) == nil)
+        #expect(Platform.ios.unasked(NavigationRequest(url: "data:text/html,x", isMainFrame: false, sandbox: FrameSandbox(attribute: ""))) == nil)
     }
 
     static let formPostRules = #"""
@@ -70,4 +87,8 @@ struct PlatformTests {
     func interceptionKinds() {
         #expect(DecisionKind.allCases.filter(\.isInterception) == [.sentinel, .bridge, .deeplink])
     }
+}
+
+extension PlatformFact: CustomTestStringConvertible {
+    public var testDescription: String { kind.rawValue }
 }

@@ -93,7 +93,7 @@ import Testing
 
     @Test("the readers' and the host's notes are values; the navlog writes each as its text and reads it back as that text",
           arguments: [RecordNote.failed("ERR_ABORTED"), .redirectNotFollowed(toWebURL: true), .redirectNotFollowed(toWebURL: false),
-                      .redirectNotFollowedByBrowser, .sameDocument, .drainedQueueNotArray, .noQueueToDrain(.janrain), .noQueueToDrain(.wvjb),
+                      .redirectNotFollowedByBrowser, .drainedQueueNotArray, .noQueueToDrain(.janrain), .noQueueToDrain(.wvjb),
                       .drainFailed(nil), .drainFailed("EvalError"), .stoppedBeforeDrained])
     func notesRoundTripAsText(note: RecordNote) {
         var record = NavigationRecord(url: "https://yourdomain.com/", location: .line(1))

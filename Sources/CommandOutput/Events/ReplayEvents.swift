@@ -14,6 +14,8 @@ extension ReplayedNavigation: OutputEvent {
         var line = TranscriptText.leftPadded(String(seq), 4) + "  " + TranscriptText.leftPadded(text.safe(record.time?.text ?? "-"), 8) + "  "
         let decisionLine = text.decisionLine(url: record.url, decision)
         line += decision.action == .cancel ? text.style.cyan(decisionLine) : decisionLine
+        if let sameDocument = record.sameDocument { line += "  (same document: \(sameDocument.rawValue))" }
+        if let evidence = record.frameEvidence { line += "  (\(record.isMainFrame ? "main frame" : "subframe"), from \(evidence.words))" }
         if !events.isEmpty {
             line += "  events: " + events.map { Self.eventText($0, text) }.joined(separator: ", ")
         }
@@ -31,6 +33,11 @@ extension ReplayedNavigation: OutputEvent {
         object.add(contentsOf: json.decision(url: record.url, decision))
         object.add("recorded", .string(record.recordedDecision?.rawValue))
         object.add("mismatch", mismatch)
+        if let sameDocument = record.sameDocument { object.add("sameDocument", sameDocument.rawValue) }
+        if let evidence = record.frameEvidence {
+            object.add("frame", record.isMainFrame ? "main" : "sub")
+            object.add("frameFrom", evidence.rawValue)
+        }
         object.add("events", .array(events.map { .object(Self.eventObject($0, json)) }))
         if !findings.isEmpty { object.add("findings", .array(findings.map { .object($0.fields(json)) })) }
         return object

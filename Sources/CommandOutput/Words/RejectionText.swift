@@ -87,6 +87,8 @@ extension NavlogFieldProblem {
             return "navigationType \(quoted: text) is not one of \(words: NavigationType.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownSource(let text):
             return "source \(quoted: text) is not one of \(words: NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownSameDocument(let text):
+            return "sameDocument \(quoted: text) is not one of \(words: SameDocumentNavigation.allCases.map(\.rawValue).joined(separator: ", "))"
         case .notAMethod(let text):
             return "method \(quoted: text) is not an HTTP method (a token such as GET or POST)"
         case .unknownRecordedDecision(let text):
@@ -175,12 +177,23 @@ extension SkipReason {
         case .downloads: "downloads (the delegate is not asked)"
         case .mergedEvents: "events merged into the navigation they repeat"
         case .nonDocumentRequests: "requests that are not documents"
-        case .historyNavigations: "history API navigations (the delegate is not asked)"
         case .otherEvents: "other events"
         case .otherSources: "events of other sources (sockets, DNS, the browser's own work)"
         case .navigationDetails: "events that detail a navigation"
         case .nonDocumentRequestEvents: "events of requests that are not documents"
         case .unwrittenClosing: "the log's closing, never written (Chromium stopped before closing the log)"
+        }
+    }
+}
+
+extension FrameEvidence {
+    /// The signal a reader took a record's frame from, in words.
+    public var words: String {
+        switch self {
+        case .resourceType: "the entry's _resourceType"
+        case .topOfChain: "no signal: a document load is taken for the top frame's"
+        case .parserInitiator: "its initiator: the HTML parser of a page already loaded (an iframe)"
+        case .pages: "the HAR's pages"
         }
     }
 }

@@ -23,6 +23,9 @@ extension ReplayFinding {
                 + " at \(rule(name, or: "a sentinel"))'s redirect URI; the sign-in did not happen"
         case .notAsked(let unasked):
             return unasked.words
+        case .cancelIgnored(let kind, let name, let sameDocument):
+            let what: MessageText = sameDocument == .fragment ? "a fragment navigation" : sameDocument == .historyAPI ? "a pushState" : "a navigation"
+            return "the app cancelled \(what) as \(rule(name, or: "the rules'"))'s \(words: kind.rawValue), and the view went there anyway: the result is in the page, whatever the app decided"
         case .interfaceMissing(let interface, let method, let interfaceAdded):
             return interfaceAdded
                 ? "the page calls \(input: interface).\(input: method), which the app's interface \(quoted: interface) does not have (javascriptInterfaces): window.\(input: interface).\(input: method) is undefined on Android, so the call throws"

@@ -43,6 +43,7 @@ extension CaseFileProblem {
         case "frame": "\"main\" or \"sub\""
         case "type": "one of \(NavigationType.allCases.map(\.rawValue).joined(separator: ", "))"
         case "method": "\"GET\" or \"POST\""
+        case "sameDocument": "\"fragment\" or \"history-api\""
         case "expect.decision": "\"allow\" or \"cancel\""
         case "expect.kind": "one of \(DecisionKind.allCases.map(\.rawValue).joined(separator: ", "))"
         default: "a string"
