@@ -2,6 +2,7 @@
 """navigation_server.py: the small HTTP server the `bridge host` tests start on 127.0.0.1 (or another
 loopback address). It serves navigations.html and answers the ways a page reaches an app's custom scheme
 through a server: a form POST answered by a 302 to myapp://, and a redirect chain that ends at myapp://.
+For the platform model it serves platforms.html, a redirect URI /cb, and /to-cb, a 302 to it.
 Prints its port, then serves until killed. Usage: navigation_server.py [port [address]] (port 0 or none: a
 free port; address: 127.0.0.1 unless given, an IPv6 one such as ::1 as it is)."""
 import http.server
@@ -33,6 +34,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
         path = self.path.split("?")[0]
         if path in ("/", "/navigations.html"):
             self.page("navigations.html")
+        elif path == "/platforms.html":
+            self.page("platforms.html")
+        elif path == "/cb":
+            self.page("callback.html")
+        elif path == "/to-cb":
+            self.redirect("/cb?code=1")
         elif path == "/chain/1":
             self.redirect("/chain/2")
         elif path == "/chain/2":

@@ -13,6 +13,8 @@
 //     decided once (a bridge signal's queue drained with Runtime.evaluate).
 //   - Page.frameAttached names the subframes, whose navigations are decided as a subframe's (WebKitGTK's
 //     UI process cannot tell, so the WebKit host decides every navigation as the main frame's);
+//   - Page.navigatedWithinDocument is a fragment or History API navigation, reported once made: decided
+//     as the platform would ask, and recorded as made (HostSession.navigatedWithinDocument);
 //   - Page.frameNavigated and loadEventFired are loads; javascriptDialogOpening a dialog, answered as a
 //     web view with no UI delegate answers it; the error probe, and under Android's rules the app's
 //     JavaScript interfaces (window.NAME.METHOD(…)), post through a Runtime binding.
@@ -94,6 +96,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     private func start() {
         note(.loading(url: options.startURL, engine: .chromium))
+        note(.popups(options.popups))
         if let provider = options.provider {
             note(.provider(base: provider.base, inProcess: provider.isInProcess))
         }
@@ -128,7 +131,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         }
         let setup: [(String, [(String, JSONOutput)])] = [
             ("Page.enable", []), ("Runtime.enable", []), ("Runtime.addBinding", [("name", .string(Self.probeBinding))]),
-            ("Page.addScriptToEvaluateOnNewDocument", [("source", .string(shim + HostScripts.errorProbe + interfaces))]),
+            ("Page.addScriptToEvaluateOnNewDocument", [("source", .string(shim + HostScripts.errorProbe + HostScripts.sandboxProbe + HostScripts.popups(options.popups) + interfaces))]),
         ] + frameScripts.map { ("Page.addScriptToEvaluateOnNewDocument", [("source", .string($0))]) } + [
             ("Emulation.setUserAgentOverride", [("userAgent", .string(userAgent + " " + HostScripts.userAgentToken))]),
             ("Emulation.setDeviceMetricsOverride", [("width", .int(390)), ("height", .int(844)), ("deviceScaleFactor", .int(1)), ("mobile", .bool(true))]),
@@ -176,6 +179,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
                 currentURL = frame["url"]?.stringValue
             }
             session.activity()
+        case "Page.navigatedWithinDocument": navigatedWithinDocument(params)
         case "Page.loadEventFired": session.pageLoaded(currentURL ?? options.startURL)
         case "Page.javascriptDialogOpening":
             let kind = HostDialogKind(rawValue: params["type"]?.stringValue ?? "") ?? .alert
@@ -221,6 +225,22 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             }
         }
         serve(id, url: url, method: method, request: request, isDocument: params["resourceType"]?.stringValue == "Document", frame: frame)
+    }
+
+    /// A fragment or History API navigation, which Chromium reports once made (no request, no pause):
+    /// decided as the platform's delegate would be asked, and recorded as made.
+    private func navigatedWithinDocument(_ params: [String: JSONValue]) {
+        guard let url = params["url"]?.stringValue else { return }
+        let frame = params["frameId"]?.stringValue ?? ""
+        let isMain = !subframes.contains(frame)
+        let previous = isMain ? currentURL : nil
+        let kind: SameDocumentNavigation = switch params["navigationType"]?.stringValue {
+        case "fragment": .fragment
+        case "historyApi": .historyAPI
+        default: HostNavigationAction.fragmentNavigation(from: previous, to: url, method: "GET") ?? .historyAPI
+        }
+        if isMain { currentURL = url }
+        session.navigatedWithinDocument(HostNavigationAction(url: url, currentURL: previous, isMainFrame: isMain, sameDocument: kind))
     }
 
     /// A navigation to a custom scheme (no request follows one): decided as the app's delegate would.

@@ -20,18 +20,30 @@ public struct HostNavigationAction: Sendable, Hashable {
     /// Whether it is the main frame's. WebKitGTK's UI process does not say which frame a navigation is in, so
     /// the WebKit host reports every navigation as the main frame's; Chromium's requests name their frame.
     public var isMainFrame: Bool
+    /// Within the current document (a fragment, the History API), or nil for a document load.
+    public var sameDocument: SameDocumentNavigation?
 
     public init(url: String, method: String = "GET", frameName: String? = nil, isRedirect: Bool = false, hasUserGesture: Bool = false,
-                type: NavigationType = .other, newWindow: Bool = false, currentURL: String? = nil, isMainFrame: Bool = true) {
+                type: NavigationType = .other, newWindow: Bool = false, currentURL: String? = nil, isMainFrame: Bool = true,
+                sameDocument: SameDocumentNavigation? = nil) {
         self.url = url; self.method = method; self.frameName = frameName; self.isRedirect = isRedirect
         self.hasUserGesture = hasUserGesture; self.type = type; self.newWindow = newWindow; self.currentURL = currentURL
-        self.isMainFrame = isMainFrame
+        self.isMainFrame = isMainFrame; self.sameDocument = sameDocument
+    }
+
+    /// A same-document navigation from `current` to `url`: only the fragment differs (and `url` has one),
+    /// as WebKit's and Chromium's loaders tell a fragment navigation; nil when a document loads.
+    public static func fragmentNavigation(from current: String?, to url: String, method: String) -> SameDocumentNavigation? {
+        guard method.uppercased() == "GET", let current, let hash = url.firstIndex(of: "#") else { return nil }
+        let base = current.firstIndex(of: "#").map { current[..<$0] } ?? current[...]
+        return url[..<hash] == base ? .fragment : nil
     }
 
     /// The request the engine decides: a new window's target frame is null, a link's target its name.
     public var request: NavigationRequest {
         NavigationRequest(url: url, type: type, isMainFrame: isMainFrame, targetFrame: newWindow ? nil : (frameName ?? ""),
-                          isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: method, sourceURL: currentURL)
+                          isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: method, sourceURL: currentURL,
+                          sameDocument: sameDocument)
     }
 
     /// Who started it: the app (the first load), a redirect, the user (a gesture), history, else script.

@@ -53,10 +53,27 @@ public struct HostOptions: Sendable {
     /// The platform whose rules say which navigations the app is asked about (`--platform`): on Android a
     /// navigation it is never asked about loads, and the transcript reports what a rule would have caught.
     public var platform: Platform = .ios
+    /// What the app does with window.open and target=_blank (`--popups`).
+    public var popups: PopupSetting = .sameView
     /// The engine running the page, as a recording's header names it (WebKitGTK, Chromium).
     public var engineName = "WebKitGTK"
 
     public init(startURL: String) { self.startURL = startURL }
+}
+
+/// What an app does with a page's window.open and target=_blank: the web view settings the host emulates,
+/// the same in both engines, so --engine both compares like with like.
+public enum PopupSetting: String, Sendable, CaseIterable {
+    /// Loaded in the app's own view, asked about as its own navigation: Android's
+    /// setSupportMultipleWindows(false) (Blink then navigates the opener's top frame) with
+    /// setJavaScriptCanOpenWindowsAutomatically(true); a WKWebView whose createWebViewWith loads the
+    /// request in the same view.
+    case sameView = "same-view"
+    /// As same-view when a tap opened it; a script's window.open without one is blocked: both platforms'
+    /// defaults (javaScriptCanOpenWindowsAutomatically is false).
+    case tapOnly = "tap-only"
+    /// Never opened: an app with no onCreateWindow or createWebViewWith (window.open returns null).
+    case blocked
 }
 
 /// How a hosted run ended.

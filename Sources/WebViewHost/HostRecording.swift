@@ -59,6 +59,13 @@ public enum HostNote: Sendable, Hashable {
     case evalRefusedByPagePolicy
     /// Chromium refused a DevTools command (`message`: its words).
     case devToolsRefused(method: String, message: String?)
+    /// Chromium reports a same-document navigation only once it is made: under iOS's rules (WKWebView
+    /// asks first) its decision is the phone's, and the WebKit engine shows what a view does with it.
+    case sameDocumentAfterTheFact(url: String)
+    /// A window the page opened that the app's setting (`--popups`) does not open: nothing loads.
+    case popupBlocked(url: String, setting: PopupSetting)
+    /// The popup setting the host emulates.
+    case popups(PopupSetting)
 }
 
 public final class HostRecording {
@@ -111,7 +118,7 @@ public final class HostRecording {
     /// Adds a navigation the view asked about. A bridge signal passes `awaitingDrain`, then `drained(…)`.
     @discardableResult
     public func navigation(_ request: NavigationRequest, source: NavigationSource, decided action: PolicyAction,
-                           awaitingDrain: Bool = false) -> Int {
+                           loaded: Bool? = nil, awaitingDrain: Bool = false) -> Int {
         var record = NavigationRecord(url: request.url, location: .line(0))
         record.seq = seq
         record.time = .milliseconds(elapsedMilliseconds)
@@ -123,6 +130,9 @@ public final class HostRecording {
         record.sourceURL = request.sourceURL
         record.hasUserGesture = request.hasUserGesture
         record.recordedDecision = action
+        record.sameDocument = request.sameDocument
+        record.sandbox = request.sandbox
+        record.loaded = loaded
         seq += 1
         let id = nextID
         nextID += 1
@@ -148,6 +158,16 @@ public final class HostRecording {
         guard let at = waiting.firstIndex(where: { $0.id == id }), case .navigation(var record) = waiting[at].item else { return }
         record.drained = entries
         if let note { record.note = note }
+        waiting[at].item = .navigation(record)
+        waiting[at].complete = true
+        flush()
+    }
+
+    /// What the view did after a navigation held with `awaitingDrain` for its outcome: the record is
+    /// written with `loaded` (a cancel the view did not honour is then cancel-ignored).
+    public func settled(_ id: Int, loaded: Bool) {
+        guard let at = waiting.firstIndex(where: { $0.id == id }), case .navigation(var record) = waiting[at].item else { return }
+        record.loaded = loaded
         waiting[at].item = .navigation(record)
         waiting[at].complete = true
         flush()

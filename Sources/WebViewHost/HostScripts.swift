@@ -166,6 +166,95 @@ public enum HostScripts {
         })();
         """
 
+    /// Injected at document start in every frame, beside the error probe: the top document names its
+    /// sandboxed iframes (their address and `sandbox` attribute); a subframe says, before it is made, each
+    /// navigation it starts to a scheme the view does not load itself, with its own sandbox when it can read
+    /// it (same origin as its parent) or that its origin is opaque (then the top document's list has it).
+    /// Neither engine's UI side tells which frame a navigation comes from, nor its sandbox; WKWebView drops
+    /// such a navigation from a sandboxed frame before asking the app, so the host needs both to apply it.
+    public static let sandboxProbe = """
+        (function () {
+          if (window.__bridgeSandboxProbe) return;
+          window.__bridgeSandboxProbe = true;
+          function post(message) {
+            try { window.webkit.messageHandlers.\(probeHandler).postMessage(message); } catch (e) {}
+          }
+          if (window === window.top) {
+            var said = {};
+            var report = function () {
+              var frames = document.querySelectorAll('iframe[sandbox]');
+              for (var i = 0; i < frames.length; i++) {
+                var f = frames[i];
+                var address = f.hasAttribute('srcdoc') ? 'about:srcdoc' : f.src;
+                var key = address + ' ' + f.getAttribute('sandbox');
+                if (said[key]) continue;
+                said[key] = true;
+                post({ sandboxedFrame: address, sandbox: f.getAttribute('sandbox') });
+              }
+            };
+            new MutationObserver(report).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['sandbox', 'src', 'srcdoc'] });
+            document.addEventListener('DOMContentLoaded', report);
+            return;
+          }
+          var web = { 'http:': 1, 'https:': 1, 'about:': 1, 'data:': 1, 'blob:': 1, 'javascript:': 1, 'file:': 1 };
+          function starting(address, gesture) {
+            var url;
+            try { url = new URL(address, document.baseURI); } catch (e) { return; }
+            if (web[url.protocol]) return;
+            var sandbox = null;
+            try { if (window.frameElement) sandbox = window.frameElement.getAttribute('sandbox'); } catch (e) {}
+            post({ frameNavigation: url.href, frame: location.href, sandbox: sandbox, opaque: self.origin === 'null', gesture: !!gesture });
+          }
+          document.addEventListener('click', function (event) {
+            var link = event.target && event.target.closest ? event.target.closest('a[href]') : null;
+            if (link) starting(link.href, event.isTrusted);
+          }, true);
+          document.addEventListener('submit', function (event) {
+            var form = event.target;
+            if (form && form.action) starting(form.action, event.isTrusted);
+          }, true);
+        })();
+        """
+
+    /// Injected at document start in every frame of the Chromium host, which has no app to hand a new
+    /// window to: window.open and target=_blank do what `setting` says an app does (HostOptions.popups).
+    /// A window opened is the view's own top frame, as Blink makes it when multiple windows are not
+    /// supported; one not opened is said to the host.
+    public static func popups(_ setting: PopupSetting) -> String {
+        """
+        (function () {
+          if (window.__bridgePopups) return;
+          window.__bridgePopups = true;
+          var setting = '\(setting.rawValue)';
+          function post(message) {
+            try { window.webkit.messageHandlers.\(probeHandler).postMessage(message); } catch (e) {}
+          }
+          function opens(tapped) { return setting === 'same-view' || (setting === 'tap-only' && tapped); }
+          function tapped() { return !!(navigator.userActivation && navigator.userActivation.isActive); }
+          window.open = function (url) {
+            var address = url === undefined || url === null ? '' : String(url);
+            try { if (address) address = new URL(address, document.baseURI).href; } catch (e) {}
+            if (!opens(tapped())) { post({ popupBlocked: address }); return null; }
+            if (address) window.top.location.href = address;
+            return window.top;
+          };
+          function retarget(event, element) {
+            if (!element || !/^_blank$/i.test(element.getAttribute('target') || '')) return;
+            if (!opens(event.isTrusted)) {
+              event.preventDefault();
+              post({ popupBlocked: String(element.href || element.action || '') });
+              return;
+            }
+            element.setAttribute('target', '_top');
+          }
+          document.addEventListener('click', function (event) {
+            retarget(event, event.target && event.target.closest ? event.target.closest('a[target]') : null);
+          }, true);
+          document.addEventListener('submit', function (event) { retarget(event, event.target); }, true);
+        })();
+        """
+    }
+
     /// The user-agent token Janrain's bridge looks for.
     public static let userAgentToken = "janrainNativeAppBridgeEnabled"
 }

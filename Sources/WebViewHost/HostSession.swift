@@ -68,6 +68,11 @@ final class HostSession {
     private var lastSeq = 0
     /// A new-window action allowed in decide-policy, expected next on `create`.
     private var allowedNewWindow: String?
+    /// The top document's sandboxed iframes, by address (the sandbox probe).
+    private var sandboxedFrames: [String: FrameSandbox] = [:]
+    /// Navigations a subframe said it is starting, by URL: its sandbox (nil: none known) and whether a
+    /// user's tap started it.
+    private var framesStarting: [String: (sandbox: FrameSandbox?, gesture: Bool)] = [:]
 
     /// Opens the recording (and its --record file).
     init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
@@ -109,17 +114,52 @@ final class HostSession {
         return decideAndRecord(observed)
     }
 
+    /// A navigation the view made within its document before it could be asked (Chromium reports a
+    /// fragment or a History API change once made): decided as the platform's delegate would be, and
+    /// recorded with what the view did. Android never asks about one, so a result in it is not-asked; under
+    /// iOS's rules WKWebView would have asked first, so the decision stands as the phone's and the host
+    /// says the engine could not apply it.
+    func navigatedWithinDocument(_ observed: HostNavigationAction) {
+        var request = observed.request
+        request.isAppInitiated = false
+        navigations += 1
+        let decision = engine.decide(request)
+        let source = observed.source(isFirst: false)
+        if options.platform.unasked(request) != nil {
+            state.activity()
+            recording.navigation(request, source: source, decided: .allow, loaded: true)
+            return
+        }
+        state.decided(decision)
+        if decision.action == .cancel { note(.sameDocumentAfterTheFact(url: observed.url)) }
+        recording.navigation(request, source: source, decided: decision.action)
+    }
+
     private func decideAndRecord(_ observed: HostNavigationAction) -> Bool {
+        var observed = observed
+        // A subframe said it starts this navigation (the sandbox probe): its frame and sandbox are the
+        // request's, which neither engine's navigation action carries.
+        let starting = framesStarting.removeValue(forKey: observed.url)
+        if let starting {
+            observed.isMainFrame = false
+            if starting.gesture { observed.hasUserGesture = true }
+        }
         let source = observed.source(isFirst: navigations == 0)
         var request = observed.request
+        request.sandbox = starting?.sandbox
         request.isAppInitiated = source == .app
         navigations += 1
 
         let decision = engine.decide(request)
         // A navigation the platform never shows the app (Android: a POST, the app's own load) loads whatever
         // the rules say; the recording's replay reports it (not-asked-on-android).
-        if options.platform.unaskedInterception(request, decision) != nil {
+        if let unasked = options.platform.unaskedInterception(request, decision) {
             state.activity()
+            // WKWebView drops a custom scheme leaving a sandboxed frame: nothing loads, the app never hears.
+            if case .sandboxedFrame = unasked.reason {
+                recording.navigation(request, source: source, decided: .allow, loaded: false)
+                return false
+            }
             recording.navigation(request, source: source, decided: .allow)
             return true
         }
@@ -127,6 +167,18 @@ final class HostSession {
         if source == .app, decision.action == .cancel {
             recording.navigation(request, source: source, decided: decision.action)
             fail(HostError(.pageCancelled(url: observed.url, rule: decision.rule, kind: decision.kind)))
+            return false
+        }
+        // A cancelled fragment navigation: held until the view says whether it went there anyway.
+        if decision.action == .cancel, observed.sameDocument != nil, let view {
+            let id = recording.navigation(request, source: source, decided: decision.action, awaitingDrain: true)
+            // The engine applies or drops a fragment at once; a moment later the page's URL says which.
+            view.after(seconds: 0.25) { [unowned self] in
+                self.view?.evaluate("location.href", awaitingPromise: false) { [unowned self] result in
+                    guard case .success(let text?) = result else { return self.recording.settled(id, loaded: false) }
+                    self.recording.settled(id, loaded: (JSONValue.parse(text)?.stringValue ?? text) == observed.url)
+                }
+            }
             return false
         }
         switch decision.interception {
@@ -281,6 +333,22 @@ final class HostSession {
         guard let text, case .object(let o)? = JSONValue.parse(text) else { return }
         if let name = o["call"]?.stringValue {
             interfaceCalled(name, arguments: o["arguments"].flatMap { if case .array(let a) = $0 { a } else { nil } } ?? [])
+            return
+        }
+        if let address = o["popupBlocked"]?.stringValue {
+            state.activity()
+            note(.popupBlocked(url: address, setting: options.popups))
+            return
+        }
+        if let address = o["sandboxedFrame"]?.stringValue, let attribute = o["sandbox"]?.stringValue {
+            sandboxedFrames[address] = FrameSandbox(attribute: attribute)
+            return
+        }
+        if let url = o["frameNavigation"]?.stringValue {
+            let own = o["sandbox"]?.stringValue.map(FrameSandbox.init(attribute:))
+            let opaque = o["opaque"]?.boolValue == true
+            let sandbox = own ?? (opaque ? o["frame"]?.stringValue.flatMap { sandboxedFrames[$0] } : nil)
+            framesStarting[url] = (sandbox, o["gesture"]?.boolValue == true)
             return
         }
         let message = o["message"]?.stringValue ?? "script error"

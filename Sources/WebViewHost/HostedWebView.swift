@@ -100,12 +100,13 @@ public final class HostedWebView: HostViewControl {
         let settings = webkit.webkit_web_view_get_settings(view)
         let agent = webkit.webkit_settings_get_user_agent(settings).map { String(cString: $0) } ?? ""
         webkit.webkit_settings_set_user_agent(settings, agent + " " + HostScripts.userAgentToken)
-        // An app that handles window.open (createWebViewWith) lets script open windows.
-        webkit.webkit_settings_set_javascript_can_open_windows_automatically(settings, 1)
+        // An app that handles window.open (createWebViewWith) lets script open windows unless its setting
+        // opens only what a tap opened (WebKit's popup blocker then drops the rest).
+        webkit.webkit_settings_set_javascript_can_open_windows_automatically(settings, options.popups == .sameView ? 1 : 0)
 
         let content = webkit.webkit_web_view_get_user_content_manager(view)
         _ = webkit.webkit_user_content_manager_register_script_message_handler(content, HostScripts.probeHandler)
-        let probe = webkit.webkit_user_script_new(HostScripts.errorProbe, WebKitLibrary.WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
+        let probe = webkit.webkit_user_script_new(HostScripts.errorProbe + HostScripts.sandboxProbe, WebKitLibrary.WEBKIT_USER_CONTENT_INJECT_ALL_FRAMES,
                                            WebKitLibrary.WEBKIT_USER_SCRIPT_INJECT_AT_DOCUMENT_START, nil, nil)
         webkit.webkit_user_content_manager_add_script(content, probe)
         webkit.webkit_user_script_unref(probe)
@@ -236,13 +237,17 @@ public final class HostedWebView: HostViewControl {
 
     /// window.open and target=_blank: the app loads an allowed one in this view (createWebViewWith).
     private func createWindow(_ action: OpaquePointer) {
+        if options.popups == .blocked {
+            session.note(.popupBlocked(url: webkit.requestURI(action), setting: .blocked))
+            return
+        }
         guard session.createWindow(observed(action, newWindow: true)) else { return }
         webkit.webkit_web_view_load_request(view, webkit.webkit_navigation_action_get_request(action))
     }
 
     /// What WebKit says of a navigation action, as the session reads it.
     private func observed(_ action: OpaquePointer, newWindow: Bool) -> HostNavigationAction {
-        HostNavigationAction(
+        var observed = HostNavigationAction(
             url: webkit.requestURI(action),
             method: webkit.webkit_navigation_action_get_request(action).flatMap { webkit.webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET",
             frameName: webkit.webkit_navigation_action_get_frame_name(action).map { String(cString: $0) },
@@ -251,6 +256,12 @@ public final class HostedWebView: HostViewControl {
             type: Self.navigationType(webkit.webkit_navigation_action_get_navigation_type(action)),
             newWindow: newWindow,
             currentURL: webkit.webkit_web_view_get_uri(view).map { String(cString: $0) })
+        // WebKit asks about a fragment navigation as about any other; its type is not in the action, so it is
+        // told as WebKit's loader tells it: the same URL, a new fragment, a GET.
+        if !newWindow, observed.type != .reload, observed.type != .backForward {
+            observed.sameDocument = HostNavigationAction.fragmentNavigation(from: observed.currentURL, to: observed.url, method: observed.method)
+        }
+        return observed
     }
 
     // MARK: What the session asks

@@ -14,6 +14,7 @@ import WebViewHost
 import SensitiveText
 
 extension StopCondition: ExpressibleByArgument {}
+extension PopupSetting: ExpressibleByArgument {}
 
 /// The engine a hosted run uses.
 enum HostEngine: String, ExpressibleByArgument, CaseIterable {
@@ -124,6 +125,9 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, parsing: .singleValue, help: "JavaScript run in every frame, any origin, once its document has loaded (repeatable).")
     var frameScript: [String] = []
 
+    @Option(name: .long, help: "What the app does with window.open and target=_blank: same-view (load it in the view, asked as its own navigation), tap-only (the platforms' default: a script's window.open without a tap is blocked) or blocked.")
+    var popups: PopupSetting = .sameView
+
     @Flag(name: .long, help: "Say what the host does (display, network requests) on standard error.")
     var verbose = false
 
@@ -195,6 +199,7 @@ struct HostRun {
         options.redactor = renderer.redactor
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
+        options.popups = command.popups
         let out = OutputWriter(flushEachLine: true)
         let command = self.command
         let startURL = options.startURL

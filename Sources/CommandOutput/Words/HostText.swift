@@ -34,6 +34,13 @@ extension HostNote {
             "stand-in network: libsoup could not listen on loopback (\(foreign: glibError)), so each connection closes after one answer"
         case .evalRefusedByPagePolicy: "the page's Content-Security-Policy refuses eval: --eval runs as the app's own script, its value not awaited"
         case .devToolsRefused(let method, let message): "\(words: method): \(foreign: message ?? "refused")"
+        case .popupBlocked(let url, let setting):
+            "a window onto \(url: url) was not opened (--popups \(words: setting.rawValue)): nothing loaded and the app was not asked"
+        case .popups(.sameView): "popups: window.open and target=_blank load in the view, asked as its own navigations (--popups same-view)"
+        case .popups(.tapOnly): "popups: only a tap opens a window, into the view itself; a script's window.open is blocked (--popups tap-only)"
+        case .popups(.blocked): "popups: no window opens; window.open returns null (--popups blocked)"
+        case .sameDocumentAfterTheFact(let url):
+            "Chromium made the same-document navigation to \(url: url) before any delegate could be asked; under iOS's rules WKWebView asks first, so the decision above is the phone's (--engine webkit shows what a view does with it)"
         }
     }
 }
