@@ -9,7 +9,8 @@
 // says its frame was a guess (`frameEvidence`). Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
 // that no entry follows (the browser never fetches `myapp://`) becomes a synthetic navigation, which is how
 // a sign-in hand-off survives in a HAR at all. Every entry is accounted for: a navigation, a counted
-// non-navigation, or a rejection with its key path.
+// non-navigation, or a rejection with its key path. A HAR cut short replays its complete entries
+// (HARSalvage) and says where it stops.
 import BrowserURL
 import Foundation
 import JSONText
@@ -19,7 +20,19 @@ public struct HARReader {
     public init() {}
 
     public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
-        guard let json = RecordingJSON.parse(bytes, as: .har, emit) else { return }
+        let json: JSONValue
+        let text = RecordingJSON.text(bytes)
+        if case .success(let whole) = JSONValue.parse(utf8: text) {
+            json = whole
+        } else if let cut = HARSalvage.salvage(text) {
+            // A HAR cut short: its complete entries are replayed, and where it stops is said.
+            let (line, column) = JSONDocument.position(of: cut.cutAt, in: text)
+            emit(.rejected(RejectedRecord(location: .path("log.entries[\(cut.entries)]"), reason: .har(.cut(entriesRead: cut.entries, line: line, column: column)))))
+            json = cut.document
+        } else {
+            guard let whole = RecordingJSON.parse(bytes, as: .har, emit) else { return }
+            json = whole
+        }
         guard let log = json["log"]?.objectValue else {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .har(.noLog))))
             return

@@ -34,6 +34,9 @@ public enum RejectionReason: Sendable, Hashable {
 
     public enum HARProblem: Sendable, Hashable {
         case noLog, noEntries, entryNotObject, entryWithoutURL
+        /// The document stops at this line and column, inside log.entries after `entriesRead` complete
+        /// entries: those were read; the rest of the export was never written.
+        case cut(entriesRead: Int, line: Int, column: Int)
     }
 
     public enum CDPProblem: Sendable, Hashable {

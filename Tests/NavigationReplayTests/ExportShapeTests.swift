@@ -11,10 +11,13 @@ import Testing
 
 @Suite("real exports' shapes")
 struct ExportShapeTests {
-    static func har(_ entries: [String], pages: Bool = false) -> ByteInput {
-        let text = #"{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"# + (pages ? #""pages":[{"id":"page_1","title":"t"}],"# : "")
+    static func harText(_ entries: [String], pages: Bool = false) -> String {
+        #"{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"# + (pages ? #""pages":[{"id":"page_1","title":"t"}],"# : "")
             + #""entries":["# + entries.joined(separator: ",") + "]}}"
-        return ByteInput(name: "t.har", bytes: Array(text.utf8))
+    }
+
+    static func har(_ entries: [String], pages: Bool = false) -> ByteInput {
+        ByteInput(name: "t.har", bytes: Array(harText(entries, pages: pages).utf8))
     }
 
     static func entry(_ url: String, time: String, method: String = "GET", type: String? = nil, initiator: String? = nil,
@@ -108,5 +111,25 @@ struct ExportShapeTests {
 
             """)
         #expect(result.findings.filter { $0.kind == .cancelIgnored }.map(\.location) == [.line(1)])
+    }
+
+    @Test("a HAR cut short replays its complete entries and says where it stops; one cut before any entry is one rejection")
+    func cutHAR() throws {
+        let whole = Self.harText([
+            Self.entry("https://yourdomain.com/webViewSignIn.html", time: "00", type: "Document"),
+            Self.entry("https://yourdomain.com/password_reset.php?code=abc&access_token=xyz", time: "01", type: "Document"),
+            Self.entry("https://yourdomain.com/after.html", time: "02", type: "Document"),
+        ], pages: true)
+        let cutAt = try #require(whole.range(of: "after.html")).lowerBound
+        let result = try ReplayHarness.replay(ByteInput(name: "cut.har", bytes: Array(whole[..<cutAt].utf8)), format: .har)
+        #expect(result.navigations.map(\.record.url) == ["https://yourdomain.com/webViewSignIn.html",
+                                                         "https://yourdomain.com/password_reset.php?code=abc&access_token=xyz"])
+        guard result.rejected.count == 1, case .har(.cut(entriesRead: 2, line: 1, column: _)) = result.rejected[0].reason else {
+            Issue.record("\(result.rejected)"); return
+        }
+        #expect(result.rejected[0].location == .path("log.entries[2]"))
+        let early = try ReplayHarness.replay(ByteInput(name: "early.har", bytes: Array(#"{"log":{"entries":[{"request":{"url":"https://a."#.utf8)), format: .har)
+        guard early.rejected.count == 1, case .documentNotJSON(.har, _, _, _) = early.rejected[0].reason else { Issue.record("\(early.rejected)"); return }
+        #expect(early.navigations.isEmpty)
     }
 }

@@ -39,6 +39,8 @@ extension RejectionReason {
             case .noEntries: return "not a HAR: log.entries is missing or not an array"
             case .entryNotObject: return "not an object"
             case .entryWithoutURL: return "no request.url"
+            case .cut(let read, let line, let column):
+                return "the HAR stops at line \(line), column \(column), inside log.entries: the \(read) complete entr\(read == 1 ? "y" : "ies") before it were read, the rest was never written"
             }
         case .cdp(let problem):
             switch problem {
