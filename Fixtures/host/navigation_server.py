@@ -2,7 +2,8 @@
 """navigation_server.py: the small HTTP server the `bridge host` tests start on 127.0.0.1 (or another
 loopback address). It serves navigations.html and answers the ways a page reaches an app's custom scheme
 through a server: a form POST answered by a 302 to myapp://, and a redirect chain that ends at myapp://.
-For the platform model it serves platforms.html, a redirect URI /cb, and /to-cb, a 302 to it.
+For the platform model it serves platforms.html, a redirect URI /cb (GET and POST), /to-cb (a 302 to it),
+/refresh (a meta refresh to it) and /post-to-cb (a 303 that turns a POST into a GET to it).
 Prints its port, then serves until killed. Usage: navigation_server.py [port [address]] (port 0 or none: a
 free port; address: 127.0.0.1 unless given, an IPv6 one such as ::1 as it is)."""
 import http.server
@@ -40,6 +41,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             self.page("callback.html")
         elif path == "/to-cb":
             self.redirect("/cb?code=1")
+        elif path == "/refresh":
+            self.page("refresh.html")
         elif path == "/chain/1":
             self.redirect("/chain/2")
         elif path == "/chain/2":
@@ -52,6 +55,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.rfile.read(length)
         if self.path == "/post":
             self.redirect("myapp://form-post?status=ok")
+        elif self.path == "/cb":
+            self.page("callback.html")
+        elif self.path == "/post-to-cb":
+            self.send_response(303)
+            self.send_header("Location", "/cb?code=1")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
         else:
             self.send_error(404)
 
