@@ -73,6 +73,17 @@ final class HostSession {
     /// Navigations a subframe said it is starting, by URL: its sandbox (nil: none known) and whether a
     /// user's tap started it.
     private var framesStarting: [String: (sandbox: FrameSandbox?, gesture: Bool)] = [:]
+    /// The URLs of the latest decisions, for a view that must tell a URL it shows from one nothing asked
+    /// about (WebKit's History API).
+    private var decidedURLs: [String] = []
+
+    /// Whether a navigation to `url` was decided (by the view's delegate or the stand-in network): taken
+    /// once, so the URL coming again later is told apart.
+    func wasDecided(_ url: String) -> Bool {
+        guard let at = decidedURLs.lastIndex(of: url) else { return false }
+        decidedURLs.remove(at: at)
+        return true
+    }
 
     /// Opens the recording (and its --record file).
     init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
@@ -147,6 +158,8 @@ final class HostSession {
         let source = observed.source(isFirst: navigations == 0)
         var request = observed.request
         request.sandbox = starting?.sandbox
+        decidedURLs.append(observed.url)
+        if decidedURLs.count > 64 { decidedURLs.removeFirst() }
         request.isAppInitiated = source == .app
         navigations += 1
 

@@ -36,6 +36,15 @@ public final class HostedWebView: HostViewControl {
     private var window: OpaquePointer?
     private var view: OpaquePointer?
     private var timers: [guint] = []
+    /// The URL the view last showed (`notify::uri`): a URL it shows that no navigation it (or the stand-in
+    /// network) asked about led to is a History API change (pushState, replaceState), which no delegate sees.
+    private var shownURL: String?
+    /// The URL of the document the view last committed: its URL coming back (a later load failed) is no
+    /// navigation.
+    private var committedURL: String?
+    /// A load is provisional (started, not committed): the URLs the view shows then are its and its
+    /// redirects', not the page's History API.
+    private var provisional = false
 
     public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
         self.options = options
@@ -137,6 +146,10 @@ public final class HostedWebView: HostViewControl {
             Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().loadChanged(event)
         }
         GLibSignal.connect(UnsafeMutableRawPointer(widget), "load-changed", unsafeBitCast(changed, to: GCallback.self), me)
+        let uri: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, _, context in
+            Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().uriChanged()
+        }
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "notify::uri", unsafeBitCast(uri, to: GCallback.self), me)
         let failed: @convention(c) (OpaquePointer?, UInt32, UnsafePointer<gchar>?, UnsafeMutablePointer<GError>?, gpointer?) -> gboolean = { _, _, uri, error, context in
             Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().loadFailed(uri.map { String(cString: $0) } ?? "", error)
             return 1
@@ -235,6 +248,23 @@ public final class HostedWebView: HostViewControl {
         return true
     }
 
+    /// The view's URL changed. To one it asked about: that navigation's (decided already). To another, with
+    /// no navigation: the page's History API, reported as Chromium reports it, once made.
+    private func uriChanged() {
+        guard let uri = webkit.webkit_web_view_get_uri(view).map({ String(cString: $0) }) else { return }
+        let previous = shownURL
+        shownURL = uri
+        if provisional { return }
+        if session.wasDecided(uri) {
+            // A fragment the view applied is its document's URL from now on.
+            if HostNavigationAction.fragmentNavigation(from: previous, to: uri, method: "GET") != nil { committedURL = uri }
+            return
+        }
+        guard let previous, previous != uri, previous != "about:blank", uri != committedURL else { return }
+        committedURL = uri
+        session.navigatedWithinDocument(HostNavigationAction(url: uri, currentURL: previous, sameDocument: .historyAPI))
+    }
+
     /// window.open and target=_blank: the app loads an allowed one in this view (createWebViewWith).
     private func createWindow(_ action: OpaquePointer) {
         if options.popups == .blocked {
@@ -302,11 +332,18 @@ public final class HostedWebView: HostViewControl {
 
     /// `event`: a WebKitLoadEvent.
     private func loadChanged(_ event: UInt32) {
+        if event == WebKitLibrary.WEBKIT_LOAD_STARTED { provisional = true }
+        if event == WebKitLibrary.WEBKIT_LOAD_COMMITTED {
+            provisional = false
+            committedURL = webkit.webkit_web_view_get_uri(view).map { String(cString: $0) }
+        }
+        if event == WebKitLibrary.WEBKIT_LOAD_FINISHED { provisional = false }
         guard event == WebKitLibrary.WEBKIT_LOAD_FINISHED else { session.activity(); return }
         session.pageLoaded(webkit.webkit_web_view_get_uri(view).map { String(cString: $0) } ?? "")
     }
 
     private func loadFailed(_ uri: String, _ error: UnsafeMutablePointer<GError>?) {
+        provisional = false
         guard let error else { return }
         let domain = error.pointee.domain, code = error.pointee.code
         // Our own cancellations, and a load replaced by another: not failures.

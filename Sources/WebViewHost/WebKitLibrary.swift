@@ -40,6 +40,8 @@ final class WebKitLibrary: Sendable {
     static let WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION: UInt32 = 1
     static let WEBKIT_POLICY_DECISION_TYPE_RESPONSE: UInt32 = 2
     // WebKitLoadEvent
+    static let WEBKIT_LOAD_STARTED: UInt32 = 0
+    static let WEBKIT_LOAD_COMMITTED: UInt32 = 2
     static let WEBKIT_LOAD_FINISHED: UInt32 = 3
     // WebKitNavigationType
     static let WEBKIT_NAVIGATION_TYPE_LINK_CLICKED: UInt32 = 0

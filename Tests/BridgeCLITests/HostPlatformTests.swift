@@ -37,12 +37,11 @@ struct HostScenario: Sendable, CustomTestStringConvertible {
 
     /// Where a Linux engine cannot show what the phone does, and what it shows instead; each is said in
     /// Platforms.md ("Where the Linux engines and the phones differ").
-    enum EngineGap { case noRow, askedAnyway, cancelIgnored }
+    enum EngineGap { case askedAnyway, cancelIgnored }
 
     func gap(_ engine: HostEngine, _ platform: Platform) -> EngineGap? {
         switch (engine, fact, platform) {
         case (.webkit, .subframeHTTP, .android): .askedAnyway  // WebKitGTK's UI process does not say which frame
-        case (.webkit, .historyAPI, _): .noRow  // WebKitGTK reports no pushState
         case (.webkit, .fragment, .ios): .cancelIgnored  // WebKitGTK applies a cancelled fragment
         default: nil
         }
@@ -120,8 +119,6 @@ struct HostPlatformTests {
             let url = scenario.result.replacingOccurrences(of: "ORIGIN", with: origin)
             let context = "\(engine) \(platform) \(scenario.page):\n\(run.output)"
             switch (scenario.gap(engine, platform), fact.expected(on: platform)) {
-            case (.noRow?, _):
-                #expect(run.row(url) == nil, "\(context)")
             case (.askedAnyway?, _):
                 #expect(run.row(url)?["recorded"] as? String == "cancel" && run.codes(url).isEmpty, "\(context)")
             case (.cancelIgnored?, _):
