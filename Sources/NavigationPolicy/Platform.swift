@@ -46,7 +46,7 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
     /// allow-top-navigation-by-user-activation with a gesture), is dropped before the app is asked.
     static func webKitUnasked(_ request: NavigationRequest) -> UnaskedReason? {
         if request.sameDocument == .historyAPI { return .sameDocument(.historyAPI) }
-        if let sandbox = request.sandbox, Self.frameLocalScheme(request.url) == nil, !Self.isWebScheme(request.url),
+        if let sandbox = request.sandbox, !Self.schemesTheViewLoads.contains(Self.scheme(request.url)),
            !sandbox.allowsCustomSchemeNavigation(userGesture: request.hasUserGesture) {
             return .sandboxedFrame(sandbox)
         }
@@ -59,13 +59,13 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
         return ["http", "https", "about"].contains(scheme) ? scheme : nil
     }
 
-    /// Schemes a web view loads itself (never handed to another app): data, blob, javascript, file.
-    private static func isWebScheme(_ url: String) -> Bool {
-        ["data", "blob", "javascript", "file"].contains(Self.scheme(url))
-    }
+    /// The schemes a web view loads (or runs) itself; a navigation to any other (`janrain:`, `myapp://`,
+    /// `intent://`) is the app's or another app's to take. The model, the hosts and their page scripts read
+    /// this one list.
+    public static let schemesTheViewLoads: Set<String> = ["http", "https", "about", "data", "blob", "file", "javascript"]
 
     /// The URL's scheme, lowercased, as a URL parser reads it after leading C0 controls and spaces.
-    static func scheme(_ url: String) -> String {
+    public static func scheme(_ url: String) -> String {
         var scheme = ""
         for unit in url.utf8.drop(while: { $0 <= 0x20 }) {
             switch unit {

@@ -158,7 +158,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     static let probeBinding = "bridgeHostProbe"
     /// Schemes the browser loads itself; a navigation to any other (janrain:, myapp://) is decided here.
-    static let fetchedSchemes: Set<String> = ["http", "https", "about", "data", "blob", "file"]
+    static let fetchedSchemes = Platform.schemesTheViewLoads
 
     // MARK: The browser's events
 

@@ -65,7 +65,8 @@ public struct HostOptions: Sendable {
 /// the same in both engines, so --engine both compares like with like.
 public enum PopupSetting: String, Sendable, CaseIterable {
     /// Loaded in the app's own view, asked about as its own navigation: Android's
-    /// setSupportMultipleWindows(false) (Blink then navigates the opener's top frame) with
+    /// setSupportMultipleWindows(false) (Blink's CreateWindowForRequest, create_window.cc, then navigates
+    /// the opener's top frame) with
     /// setJavaScriptCanOpenWindowsAutomatically(true); a WKWebView whose createWebViewWith loads the
     /// request in the same view.
     case sameView = "same-view"

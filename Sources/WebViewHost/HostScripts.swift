@@ -196,7 +196,7 @@ public enum HostScripts {
             document.addEventListener('DOMContentLoaded', report);
             return;
           }
-          var web = { 'http:': 1, 'https:': 1, 'about:': 1, 'data:': 1, 'blob:': 1, 'javascript:': 1, 'file:': 1 };
+          var web = \(JSONFields(Platform.schemesTheViewLoads.sorted().map { ($0 + ":", JSONOutput.int(1)) }).line);
           function starting(address, gesture) {
             var url;
             try { url = new URL(address, document.baseURI); } catch (e) { return; }
