@@ -122,14 +122,23 @@ struct HostPlatformTests {
             case (.askedAnyway?, _):
                 #expect(run.row(url)?["recorded"] as? String == "cancel" && run.codes(url).isEmpty, "\(context)")
             case (.cancelIgnored?, _):
-                #expect(run.codes(url) == ["cancel-ignored"], "\(context)")
+                #expect(run.row(url)?["decision"] as? String == "cancel" && run.row(url)?["recorded"] as? String == "cancel", "\(context)")
+                #expect(run.codes(url) == ["cancel-ignored"] && run.status == 1, "\(context)")
             case (nil, nil):
                 #expect(run.row(url)?["decision"] as? String == "cancel" && run.row(url)?["recorded"] as? String == "cancel", "\(context)")
                 #expect(run.codes(url).isEmpty && run.status == 0, "\(context)")
             case (nil, _?):
-                #expect(run.row(url)?["decision"] as? String == "cancel", "\(context)")
+                // What the rules say, what the view did (the app was never asked, so it did not cancel), and why.
+                #expect(run.row(url)?["decision"] as? String == "cancel" && run.row(url)?["recorded"] as? String == "allow", "\(context)")
                 #expect(run.codes(url) == ["not-asked-on-\(platform.rawValue)"] && run.status == 1, "\(context)")
             }
+            // A same-document navigation says so in the transcript.
+            let sameDocument: String? = switch scenario.fact {
+            case .fragment: "fragment"
+            case .historyAPI: "history-api"
+            default: nil
+            }
+            #expect(run.row(url)?["sameDocument"] as? String == sameDocument, "\(context)")
         }
     }
 }
