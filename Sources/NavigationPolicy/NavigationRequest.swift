@@ -54,6 +54,15 @@ public enum SameDocumentNavigation: String, Sendable, CaseIterable, Hashable {
     case fragment
     /// `history.pushState` or `replaceState`: the URL changes and nothing loads.
     case historyAPI = "history-api"
+
+    /// Whether going from `current` to `url` is a fragment navigation: the URL has a fragment and is
+    /// otherwise the current one (HTML's "navigate to a fragment"; WebKit's shouldPerformFragmentNavigation
+    /// adds that it is a GET, which the caller knows).
+    public static func isFragment(from current: String?, to url: String) -> Bool {
+        guard let current, let hash = url.firstIndex(of: "#") else { return false }
+        let base = current.firstIndex(of: "#").map { current[..<$0] } ?? current[...]
+        return url[..<hash] == base
+    }
 }
 
 /// An iframe's `sandbox` attribute, as the page wrote it: its tokens, and the ways out a navigation to

@@ -5,6 +5,8 @@
 // code's order; PlatformFacts.swift holds the facts with their engine tests and sources, and the DocC
 // article Platforms.md and the tests are made from it. Reasons are values; only a renderer words them.
 
+import BrowserURL
+
 /// The web view an app ships a flow in.
 public enum Platform: String, Sendable, CaseIterable, Hashable {
     /// iOS's WKWebView (WKNavigationDelegate's decidePolicyFor navigationAction): asked about every
@@ -64,21 +66,10 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
     /// this one list.
     public static let schemesTheViewLoads: Set<String> = ["http", "https", "about", "data", "blob", "file", "javascript"]
 
-    /// The URL's scheme, lowercased, as a URL parser reads it after leading C0 controls and spaces.
-    public static func scheme(_ url: String) -> String {
-        var scheme = ""
-        for unit in url.utf8.drop(while: { $0 <= 0x20 }) {
-            switch unit {
-            case UInt8(ascii: ":"): return scheme
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"): scheme.append(Character(Unicode.Scalar(unit + 0x20)))
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."):
-                scheme.append(Character(Unicode.Scalar(unit)))
-            case 0x09, 0x0A, 0x0D: continue
-            default: return ""
-            }
-        }
-        return ""
+    /// The URL's scheme as the browser parses it; "" for a URL no browser navigates to.
+    static func scheme(_ url: String) -> String {
+        guard case .success(let parsed) = BrowserURL.parse(url) else { return "" }
+        return parsed.scheme
     }
 
     /// What `decision` would have caught on `request`, when this platform never asks the app about it: the

@@ -176,16 +176,17 @@ public struct CDPReader {
         return nil
     }
 
-    /// A same-document navigation's kind: as Chrome says it (`fragment`, `historyApi`), or, before it
-    /// said, a fragment when only the fragment differs from the frame's URL, else the History API. With no
-    /// URL known for the frame, a URL with a fragment is taken for a fragment navigation.
-    static func sameDocumentKind(_ said: String?, url: String, from previous: String?) -> SameDocumentNavigation {
+    /// A `Page.navigatedWithinDocument`'s kind: as Chrome says it (`navigationType` `fragment`,
+    /// `historyApi`), or, before it said, a fragment navigation when the URL only sets a fragment on the
+    /// frame's, else the History API. With no URL known for the frame, a URL with a fragment is taken for a
+    /// fragment navigation. The reader and the Chromium host read the event with this.
+    public static func sameDocumentKind(_ said: String?, url: String, from previous: String?) -> SameDocumentNavigation {
         switch said {
         case "fragment": return .fragment
         case "historyApi": return .historyAPI
         default:
             guard let previous else { return url.contains("#") ? .fragment : .historyAPI }
-            return HARReader.withoutFragment(previous) == HARReader.withoutFragment(url) && url != previous ? .fragment : .historyAPI
+            return SameDocumentNavigation.isFragment(from: previous, to: url) ? .fragment : .historyAPI
         }
     }
 

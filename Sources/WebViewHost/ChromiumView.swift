@@ -234,11 +234,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         let frame = params["frameId"]?.stringValue ?? ""
         let isMain = !subframes.contains(frame)
         let previous = isMain ? currentURL : nil
-        let kind: SameDocumentNavigation = switch params["navigationType"]?.stringValue {
-        case "fragment": .fragment
-        case "historyApi": .historyAPI
-        default: HostNavigationAction.fragmentNavigation(from: previous, to: url, method: "GET") ?? .historyAPI
-        }
+        let kind = CDPReader.sameDocumentKind(params["navigationType"]?.stringValue, url: url, from: previous)
         if isMain { currentURL = url }
         session.navigatedWithinDocument(HostNavigationAction(url: url, currentURL: previous, isMainFrame: isMain, sameDocument: kind))
     }

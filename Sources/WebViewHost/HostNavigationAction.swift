@@ -31,12 +31,10 @@ public struct HostNavigationAction: Sendable, Hashable {
         self.isMainFrame = isMainFrame; self.sameDocument = sameDocument
     }
 
-    /// A same-document navigation from `current` to `url`: only the fragment differs (and `url` has one),
-    /// as WebKit's and Chromium's loaders tell a fragment navigation; nil when a document loads.
+    /// A GET from `current` to `url` that only sets a fragment: a fragment navigation; nil when a
+    /// document loads.
     public static func fragmentNavigation(from current: String?, to url: String, method: String) -> SameDocumentNavigation? {
-        guard method.uppercased() == "GET", let current, let hash = url.firstIndex(of: "#") else { return nil }
-        let base = current.firstIndex(of: "#").map { current[..<$0] } ?? current[...]
-        return url[..<hash] == base ? .fragment : nil
+        method.uppercased() == "GET" && SameDocumentNavigation.isFragment(from: current, to: url) ? .fragment : nil
     }
 
     /// The request the engine decides: a new window's target frame is null, a link's target its name.

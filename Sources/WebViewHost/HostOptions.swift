@@ -71,7 +71,9 @@ public enum PopupSetting: String, Sendable, CaseIterable {
     /// request in the same view.
     case sameView = "same-view"
     /// As same-view when a tap opened it; a script's window.open without one is blocked: both platforms'
-    /// defaults (javaScriptCanOpenWindowsAutomatically is false).
+    /// defaults (Chromium's AwSettings.java starts mJavaScriptCanOpenWindowsAutomatically and
+    /// mSupportMultipleWindows false; WebKit's WebPreferencesDefaultValuesIOS.mm
+    /// defaultJavaScriptCanOpenWindowsAutomatically is false but for one app's quirk).
     case tapOnly = "tap-only"
     /// Never opened: an app with no onCreateWindow or createWebViewWith (window.open returns null).
     case blocked

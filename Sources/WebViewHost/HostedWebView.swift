@@ -257,7 +257,7 @@ public final class HostedWebView: HostViewControl {
         if provisional { return }
         if session.wasDecided(uri) {
             // A fragment the view applied is its document's URL from now on.
-            if HostNavigationAction.fragmentNavigation(from: previous, to: uri, method: "GET") != nil { committedURL = uri }
+            if SameDocumentNavigation.isFragment(from: previous, to: uri) { committedURL = uri }
             return
         }
         guard let previous, previous != uri, previous != "about:blank", uri != committedURL else { return }

@@ -36,6 +36,15 @@ struct PlatformTests {
         #expect(Platform.android.unasked(NavigationRequest(url: "https://a.example/", isMainFrame: false, targetFrame: nil)) == nil)
     }
 
+    @Test("a fragment navigation sets a fragment on the current URL; dropping one, or changing anything else, is not one")
+    func fragmentRule() {
+        #expect(SameDocumentNavigation.isFragment(from: "https://a.example/p?q=1", to: "https://a.example/p?q=1#code=1"))
+        #expect(SameDocumentNavigation.isFragment(from: "https://a.example/p#x", to: "https://a.example/p#code=1"))
+        #expect(!SameDocumentNavigation.isFragment(from: "https://a.example/p#x", to: "https://a.example/p"))
+        #expect(!SameDocumentNavigation.isFragment(from: "https://a.example/p", to: "https://a.example/q#code=1"))
+        #expect(!SameDocumentNavigation.isFragment(from: nil, to: "https://a.example/p#code=1"))
+    }
+
     @Test("a sandbox attribute is read as HTML reads it: tokens split on ASCII whitespace, case-insensitive")
     func sandboxTokens() {
         let sandbox = FrameSandbox(attribute: " Allow-Scripts\tALLOW-POPUPS\r\nallow-forms ")
