@@ -46,21 +46,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
-        // UTS #46 through the system ICU; the public header exposes no ICU type (ICU's headers clash with
-        // Foundation's when imported into Swift). Apple platforms use BrowserURL's own fallback instead.
-        .target(
-            name: "CIDNA",
-            linkerSettings: [.linkedLibrary("icuuc", .when(platforms: [.linux, .android]))]
-        ),
         // Sixteen-byte scans (SSE2, NEON, or a plain loop) the URL parser's copy loops use; header-only C.
         .target(name: "CByteScan"),
         // The one pool parallel work runs on (the cores, Dispatch's global queue): the inspector and replay.
         .target(name: "WorkPool"),
         // A seedable generator for tests, fuzzing and the benchmarks' generated inputs.
         .target(name: "SeededRandom"),
+        // The URL parser, with UTS #46 and NFC of its own on tables generated from one Unicode version
+        // (UTS46Data/generate.py writes UTS46Tables.swift).
         .target(
             name: "BrowserURL",
-            dependencies: ["CByteScan", .target(name: "CIDNA", condition: .when(platforms: [.linux, .android]))]
+            dependencies: ["CByteScan"],
+            exclude: ["UTS46Data/generate.py"]
         ),
         // The one JSON reader (strict, offsets for errors, our documents' keys read once) and the one
         // writer (ordered objects, one number form, display-unsafe characters escaped).

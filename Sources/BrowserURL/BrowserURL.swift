@@ -84,6 +84,10 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
         self = url
     }
 
+    /// The Unicode version of the UTS #46 and NFC tables non-ASCII hosts are mapped with (the same on every
+    /// platform).
+    public static let unicodeVersion: String = UTS46Tables.unicodeVersion
+
     /// Parses `input` against `base`, or fails with the URL Standard's reason.
     public static func parse(_ input: String, base: BrowserURL? = nil) -> Result<BrowserURL, URLParseError> {
         do { return .success(try BasicURLParser.parse(input, base: base)) }
@@ -96,7 +100,7 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
         guard let baseString else { return parse(input) }
         switch parse(baseString) {
         case .success(let base): return parse(input, base: base)
-        case .failure(let error): return .failure(URLParseError(.invalidBase, detail: error.code.rawValue))
+        case .failure(let error): return .failure(URLParseError(.invalidBase, detail: .base(error.code)))
         }
     }
 

@@ -1,13 +1,13 @@
 // LatinDomain.swift: UTS #46 ToASCII, exactly, for domains whose non-ASCII code points are Latin-1 and
-// Latin Extended-A letters (bücher.example, café.fr, łódź.pl): the common non-ASCII host, for which a
-// round trip through ICU costs more than the rest of the parse. For these letters
+// Latin Extended-A letters (bücher.example, café.fr, łódź.pl): the common non-ASCII host, for which the
+// full UTS #46 (decoding, table lookups, NFC) costs more than the rest of the parse. For these letters
 // UTS #46 processing comes down to a one-to-one mapping (a capital to its small letter; the rest are
 // "valid" as they are), nothing to normalise (each is a precomposed starter, and no Latin letter composes
 // with a following one), no Bidi rule (none is right-to-left) and no CONTEXTJ rule (no joiner); then
 // Punycode for each non-ASCII label. Anything else (another code point, an empty label, an "xn--" label,
 // another ASCII byte, a label of more than 64 code points) is left to the full UTS #46 path, so this never
 // decides a case it does not cover. Written by hand because it is a table and a loop; the tests compare it
-// with ICU's UTS #46 for every code point it accepts, alone and in generated domains.
+// with the full UTS #46 (UTS46.swift) for every code point it accepts, alone and in generated domains.
 
 enum LatinDomain {
     /// The code point UTS #46 maps `cp` to when this path handles it (itself for a valid small letter),

@@ -1,14 +1,6 @@
-// Punycode.swift: RFC 3492 Punycode and a UTS #46 approximation for platforms without public ICU
-// headers (Apple's SDKs). Written by hand because no library without Foundation offers it (BrowserURL
-// imports no Foundation on any platform). Linux builds use ICU's full UTS #46; the fallback is compiled
-// on every platform, and the WPT suites run against it too (DomainToASCII.$useFallback in the tests,
-// with its known differences listed in Fixtures/conformance/fallback-idna-known-differences.json).
-//
-// The fallback maps full-width ASCII to ASCII, lower-cases through the Unicode case mapping, drops
-// default-ignorable characters (keeping ZWJ and ZWNJ, as non-transitional processing does), composes with NFC (the standard library's own normalizer) and
-// Punycode-encodes non-ASCII labels. A compatibility character it cannot map (a ligature, a superscript,
-// a circled letter: anything that still changes under NFKC_Casefold) fails the domain rather than giving
-// a host that differs from a browser's: fail closed. It does not check Bidi or CONTEXTJ rules.
+// Punycode.swift: RFC 3492 Punycode, both ways, for UTS #46 (UTS46.swift): encoding a label's code points
+// for ToASCII, decoding an "xn--" label so that its Unicode form can be validated. Written by hand because
+// no library without Foundation offers it (BrowserURL imports nothing on any platform).
 
 enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
@@ -80,54 +72,56 @@ enum Punycode {
         }
         return true
     }
-}
 
-enum FallbackIDNA {
-    static let ignorable: Set<UInt32> = [0x00AD, 0x200B, 0x2060, 0xFEFF, 0x034F, 0x180B, 0x180C, 0x180D, 0x180F]
-    static let separators: Set<UInt32> = [0x2E, 0x3002, 0xFF0E, 0xFF61]
+    private static func digitValue(_ cp: UInt32) -> Int? {
+        switch cp {
+        case 0x61...0x7A: return Int(cp - 0x61)
+        case 0x41...0x5A: return Int(cp - 0x41)
+        case 0x30...0x39: return Int(cp - 0x30) + 26
+        default: return nil
+        }
+    }
 
-    static func toASCII(_ domain: [UInt8]) throws(URLParseError) -> [UInt8] {
-        // Map: full-width ASCII → ASCII, case → lower case, ignorables → nothing.
-        var mapped = ""
-        for scalar in String(decoding: domain, as: UTF8.self).unicodeScalars {
-            let v = scalar.value
-            if ignorable.contains(v) { continue }
-            if separators.contains(v) { mapped.unicodeScalars.append("."); continue }
-            if (0xFF01...0xFF5E).contains(v), let ascii = Unicode.Scalar(v - 0xFEE0) {
-                mapped += String(ascii).lowercased()
-                continue
-            }
-            if v == 0xFFFD { throw URLParseError(.domainToASCII, detail: "invalid UTF-8 in the domain") }
-            let lowered = scalar.properties.lowercaseMapping
-            // ß and ς are UTS #46 deviations: kept as they are (non-transitional processing).
-            for mappedScalar in lowered.unicodeScalars where mappedScalar.properties.changesWhenNFKCCaseFolded
-                && mappedScalar.value != 0xDF && mappedScalar.value != 0x3C2 {
-                throw URLParseError(.domainToASCII, detail: "U+\(String(mappedScalar.value, radix: 16, uppercase: true)) needs a compatibility mapping this fallback does not have")
-            }
-            mapped += lowered
-        }
-        // Compose (NFC), then encode label by label.
-        let composed = String(decoding: mapped._nfcCodeUnits, as: UTF8.self)
-        var result: [UInt8] = []
-        var label: [UInt32] = []
-        func flush() throws(URLParseError) {
-            if label.contains(where: { $0 >= 0x80 }) {
-                guard let encoded = Punycode.encode(label) else { throw URLParseError(.domainToASCII) }
-                result.append(contentsOf: Array("xn--".utf8) + encoded)
-            } else {
-                result.append(contentsOf: label.map { UInt8($0) })
-            }
-            label.removeAll()
-        }
-        for scalar in composed.unicodeScalars {
-            if scalar == "." {
-                try flush()
-                result.append(UInt8(ascii: "."))
-            } else {
-                label.append(scalar.value)
+    /// Decodes one label's Punycode (RFC 3492 §6.2; the text after "xn--"). Nil when it is not Punycode:
+    /// a non-basic code point, a character that is not a digit, an overflow, or a result that is not a
+    /// Unicode scalar value.
+    static func decode(_ input: ArraySlice<UInt32>) -> [UInt32]? {
+        var output: [UInt32] = []
+        // The basic code points: everything before the last delimiter.
+        let delimiter = input.lastIndex(of: 0x2D)
+        if let delimiter {
+            for cp in input[input.startIndex..<delimiter] {
+                guard cp < 0x80 else { return nil }
+                output.append(cp)
             }
         }
-        try flush()
-        return result
+        var position = delimiter.map { $0 > input.startIndex ? $0 + 1 : input.startIndex } ?? input.startIndex
+        var n = initialN, i = 0, bias = initialBias
+        let limit = Int(Int32.max)
+        while position < input.endIndex {
+            let oldI = i
+            var w = 1, k = base
+            while true {
+                guard position < input.endIndex, let digit = digitValue(input[position]) else { return nil }
+                position += 1
+                guard digit <= (limit - i) / w else { return nil }
+                i += digit * w
+                let t = k <= bias ? tMin : (k >= bias + tMax ? tMax : k - bias)
+                if digit < t { break }
+                guard w <= limit / (base - t) else { return nil }
+                w *= base - t
+                k += base
+            }
+            let count = output.count + 1
+            bias = adapt(i - oldI, count, oldI == 0)
+            guard i / count <= limit - n else { return nil }
+            n += i / count
+            i %= count
+            guard n <= 0x10FFFF, !(0xD800...0xDFFF).contains(n) else { return nil }
+            output.insert(UInt32(n), at: i)
+            i += 1
+        }
+        return output
     }
 }
+

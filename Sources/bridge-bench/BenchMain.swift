@@ -31,7 +31,7 @@ enum BenchMain {
             case "--navigations": navigations = arguments.isEmpty ? navigations : Int(arguments.removeFirst()) ?? navigations
             case "--workers": replayWorkers = arguments.isEmpty ? nil : Int(arguments.removeFirst())
             case "-h", "--help":
-                print("usage: bridge-bench [url] [engine] [inspect] [replay] [host] [serve] [url-only] [engine-only [--kind KIND]] [replay-only [--workers N]] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
+                print("usage: bridge-bench [url] [idn] [engine] [inspect] [replay] [host] [serve] [url-only] [engine-only [--kind KIND]] [replay-only [--workers N]] [--corpus FILE] [--rounds N] [--navigations N] [--runs N] [--seconds N]")
                 return
             default: sections.append(argument)
             }
@@ -43,6 +43,9 @@ enum BenchMain {
         print("corpus: \(corpus.urls.count) URLs from \(corpus.source)")
         if sections.isEmpty || sections.contains("url") {
             URLBenchmark.run(corpus.urls, rounds: rounds, corpusPath: corpus.source.hasSuffix(".txt") ? corpus.source : nil)
+        }
+        if sections.isEmpty || sections.contains("idn") {
+            IDNBenchmark.run(corpus: corpus.urls, rounds: rounds)
         }
         if sections.isEmpty || sections.contains("engine") {
             EngineBenchmark.run(corpus.urls, rounds: rounds)

@@ -66,3 +66,44 @@ enum URLBenchmark {
         return Double(text[range.upperBound...].prefix { $0.isNumber || $0 == "." })
     }
 }
+
+/// URLs whose hosts are internationalized: every IdnaTestV2 case (WPT) that is a valid non-ASCII host, as
+/// `https://HOST/oauth/callback?code=…`, and the corpus's own non-ASCII URLs. BrowserURL's UTS #46 against
+/// ada's own IDNA, on the same list, in the same run (`bridge-bench idn`).
+enum IDNBenchmark {
+    static func urls(corpus: [String]) -> [String] {
+        var urls = corpus.filter { $0.utf8.contains { $0 >= 0x80 } }
+        let path = "Fixtures/conformance/wpt-url/IdnaTestV2.json"
+        // The suite escapes lone surrogates, which JSONSerialization refuses: read them as U+FFFD, as a
+        // browser's USVString conversion does.
+        if let text = try? String(contentsOfFile: path, encoding: .utf8),
+           let cases = try? JSONSerialization.jsonObject(with: Data(text.replacingOccurrences(
+               of: #"\\u[dD][89a-fA-F][0-9a-fA-F]{2}"#, with: #"\\ufffd"#, options: .regularExpression).utf8)) as? [Any] {
+            for case let test as [String: Any] in cases {
+                guard let input = test["input"] as? String, test["output"] is String,
+                      input.utf8.contains(where: { $0 >= 0x80 }), !input.contains("\n") else { continue }
+                urls.append("https://\(input)/oauth/callback?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj")
+            }
+        }
+        return urls
+    }
+
+    static func run(corpus: [String], rounds: Int) {
+        let urls = urls(corpus: corpus)
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-bench-idn-\(getpid()).txt")
+        try? (urls.joined(separator: "\n") + "\n").write(to: list, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: list) }
+        let adaBefore = URLBenchmark.adaNanoseconds(list.path)
+        let (medians, checksum) = interleavedMedians(rounds: rounds, items: urls.count, [{ URLBenchmark.browserURL(urls) }])
+        print("")
+        print("IDN hosts (UTS #46, Unicode \(BrowserURL.unicodeVersion)), median of \(rounds) rounds over \(urls.count) URLs (ns per URL):")
+        print("  BrowserURL.parse            \(formatted(medians[0]))")
+        if let adaBefore, let adaAfter = URLBenchmark.adaNanoseconds(list.path) {
+            let ada = (adaBefore + adaAfter) / 2
+            print("  ada 4.0 (its own IDNA, same list, run before and after)  \(formatted(ada))   BrowserURL / ada: \(formatted(medians[0] / ada, 2))×")
+        } else {
+            print("  ada 4.0 anchor: not built here (ADA_ANCHOR_DIR or ~/.cache/ada-anchor-shared/ada_bench)")
+        }
+        print("  (checksum \(checksum % 100_000))")
+    }
+}

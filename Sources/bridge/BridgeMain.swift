@@ -4,6 +4,7 @@
 // default) are mapped to 2 here.
 import SecretMasking
 import ArgumentParser
+import BrowserURL
 import Foundation
 import NavigationPolicy
 
@@ -15,7 +16,8 @@ struct Bridge: AsyncParsableCommand {
             Apps embed a provider's sign-in pages in a web view and cancel the navigations that carry \
             their results. bridge parses those URLs exactly as a browser does and checks them.
             """,
-        version: "0.1.0",
+        // The IDNA tables' Unicode version says which browsers map hosts as bridge does.
+        version: "0.1.0 (UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))",
         subcommands: [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, HostCommand.self, ServeCommand.self]
     )
 }

@@ -116,7 +116,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             }
         case .failure(let error):
             object.add("valid", false)
-            object.add("error", .object(JSONFields([("code", .string(error.code.rawValue)), ("message", .string(redactor.text(error.words)))])))
+            object.add("error", error.json(message: redactor.text(error.words)))
         }
         return object.line
     }

@@ -1,4 +1,5 @@
 // URLCommandTests.swift: `bridge url` as a user runs it: what it prints, its JSON, its exit statuses.
+import BrowserURL
 import TestSupport
 import Foundation
 import Testing
@@ -47,6 +48,37 @@ struct URLCommandTests {
         #expect(lines.count == 3)
         let unclosed = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
         #expect((unclosed["error"] as? [String: Any])?["code"] as? String == "IPv6-unclosed")
+    }
+
+    /// What the JSON error's detail holds: the problem's name and its values (nil: absent).
+    struct IDNADetail: Sendable, Equatable {
+        var problem: String, label: Int? = nil, rule: Int? = nil, codePoint: String? = nil
+    }
+
+    @Test("a Unicode host that breaks a UTS #46 rule: the rule as values in the JSON error", arguments: [
+        ("https://a-.\u{5D0}/", IDNADetail(problem: "bidi", label: 1, rule: 6)),
+        ("https://a\u{200D}ü/", IDNADetail(problem: "contextj", label: 1, codePoint: "U+200D")),
+        ("https://a\u{E000}.example/", IDNADetail(problem: "disallowed", codePoint: "U+E000")),
+        ("https://ü.xn--_/", IDNADetail(problem: "punycode-invalid", label: 2)),
+    ])
+    func idnaDetail(url: String, expected: IDNADetail) throws {
+        let run = try BridgeProcess.run(["url", "--format", "json", url])
+        #expect(run.status == 1)
+        let object = try #require(run.jsonObjects.first)
+        let error = try #require(object["error"] as? [String: Any])
+        #expect(error["code"] as? String == "domain-to-ASCII")
+        let values = try #require(error["detail"] as? [String: Any])
+        #expect(Set(values.keys).isSubset(of: ["problem", "label", "rule", "codePoint"]))
+        let detail = IDNADetail(problem: values["problem"] as? String ?? "", label: values["label"] as? Int,
+                                rule: values["rule"] as? Int, codePoint: values["codePoint"] as? String)
+        #expect(detail == expected)
+    }
+
+    @Test("--version names the Unicode version hosts are mapped with")
+    func version() throws {
+        let run = try BridgeProcess.run(["url", "--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0 (UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))")
     }
 
     @Test("secrets are masked unless --reveal")

@@ -13,6 +13,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     dependencies: [.package(path: root.path, traits: [])],
     targets: [
-        .executableTarget(name: "App", dependencies: [.product(name: "NavigationPolicy", package: root.lastPathComponent)]),
+        .executableTarget(name: "App", dependencies: [.product(name: "NavigationPolicy", package: root.lastPathComponent),
+                                                          .product(name: "BrowserURL", package: root.lastPathComponent)]),
     ]
 )

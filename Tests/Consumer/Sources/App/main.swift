@@ -1,5 +1,6 @@
-// main.swift: what an app does with the engine: load rules, decide navigations, word a rules error. Exits
-// non-zero when a decision is not the documented one, so the consumer check fails on it.
+// main.swift: what an app does with the engine: load rules, decide navigations, map Unicode hosts, word a
+// rules error. Exits non-zero when a result is not the documented one, so the consumer check fails on it.
+import BrowserURL
 import Foundation
 import NavigationPolicy
 
@@ -12,6 +13,8 @@ let expected: [(url: String, action: PolicyAction, rule: String?)] = [
     ("https://yourdomain.com/oauth/callback?code=abc&state=s", .cancel, "signin"),
     ("https://yourdomain.com.evil.com/oauth/callback?code=abc", .cancel, nil),
     ("https://yourdomain.com/signin", .allow, "https://yourdomain.com"),
+    // Full-width letters and an ignored soft hyphen map to the sentinel's host, as in a browser.
+    ("https://ｙｏｕｒ\u{AD}domain.com/oauth/callback?code=abc&state=s", .cancel, "signin"),
 ]
 var failed = false
 for (url, action, rule) in expected {
@@ -19,6 +22,17 @@ for (url, action, rule) in expected {
     let agrees = decision.action == action && decision.rule == rule
     print(agrees ? "ok  " : "FAIL", decision.action.rawValue, decision.rule ?? "-", url)
     failed = failed || !agrees
+}
+// Unicode hosts through the library's own UTS #46 (the same tables as the CLI's, whatever the platform).
+let hosts: [(input: String, host: String?)] = [
+    ("\u{32931}20.音.ꡦ1.", "xn--20-9802c.xn--0w5a.xn--1-eg4e."),
+    ("نامه\u{200C}ای.com", "xn--mgba3gch31f060k.com"),
+    ("0a.\u{5D0}", nil),
+]
+for (input, host) in hosts {
+    let parsed = BrowserURL("https://\(input)/")?.host
+    print(parsed == host ? "ok  " : "FAIL", input.debugDescription, parsed ?? "not a URL", "Unicode \(BrowserURL.unicodeVersion)")
+    failed = failed || parsed != host
 }
 do {
     _ = try RulesLoader.parse(Data(#"{"version": 1, "allow": ["https://a.example/?access_token=SECRETSECRETSECRET"]}"#.utf8))
