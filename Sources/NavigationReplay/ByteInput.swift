@@ -5,6 +5,9 @@
 // would be allocated and then copied into that array, once per chunk of every log. A read that fails
 // (EIO from a disk or a network mount) ends the input where it failed and is kept as `failure`, for the
 // reader to report after the bytes before it: those are still replayed, and the log is not taken as whole.
+// A pipe or a terminal can pause: before a read that would wait for its writer, `willWait` runs, so that a
+// command prints what it has decided so far (`adb logcat | bridge replay -` shows each navigation as it
+// comes, not when the phone is unplugged).
 import Foundation
 import JSONText
 import NavigationPolicy
@@ -32,6 +35,15 @@ public final class ByteInput {
     private var offset = 0
     /// Why the input ended before its end, if a read failed; nil while reading goes well.
     public private(set) var failure: ReplayInputError?
+    /// Run before a read that would wait for more bytes (a pipe or a terminal whose writer has not written
+    /// them yet); never for a regular file.
+    public var willWait: (() -> Void)?
+    /// Whether reads can wait for a writer (not a regular file).
+    private lazy var canWait: Bool = {
+        var status = stat()
+        guard fstat(handle.fileDescriptor, &status) == 0 else { return true }
+        return (status.st_mode & S_IFMT) != S_IFREG
+    }()
 
     /// Opens a file, or standard input for "-".
     public init(path: String) throws(ReplayInputError) {
@@ -85,6 +97,10 @@ public final class ByteInput {
     /// end of input or on an error, which is kept in `failure`.
     private func readChunk() -> [UInt8]? {
         let descriptor = handle.fileDescriptor
+        if let willWait, canWait {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&ready, 1, 0) == 0 { willWait() }
+        }
         var error: Int32 = 0
         let chunk = [UInt8](unsafeUninitializedCapacity: Self.chunkSize) { buffer, count in
             while true {
@@ -103,9 +119,10 @@ public final class ByteInput {
         return chunk.isEmpty ? nil : chunk
     }
 
-    /// At least `count` bytes from the start (fewer at the end of input), without consuming them.
-    public func peek(_ count: Int) -> [UInt8] {
-        while pending.count < count, !exhausted {
+    /// At least `count` bytes from the start (fewer at the end of input), without consuming them; or fewer,
+    /// as soon as `enough` says the bytes read so far are enough (it is asked after each read).
+    public func peek(_ count: Int, until enough: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
+        while pending.count < count, !exhausted, !enough(pending) {
             guard let chunk = readChunk() else { exhausted = true; break }
             pending.append(contentsOf: chunk)
         }

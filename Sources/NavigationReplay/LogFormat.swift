@@ -9,17 +9,33 @@ import NavigationPolicy
 public enum LogFormat: String, Sendable, CaseIterable {
     case navlog, har, cdp, netlog
 
-    /// The format of `input`, from its first 64 KB.
+    /// The format of `input`, from its first bytes: as few as tell it (a navlog's first line, so a piped log
+    /// is not waited for), at most 64 KB.
     public static func sniff(_ input: ByteInput) -> LogFormat {
+        var format: LogFormat? = nil
+        let peeked = input.peek(1 << 16) { bytes in
+            format = told(by: bytes, isAll: false)
+            return format != nil
+        }
+        return format ?? told(by: peeked, isAll: true) ?? .navlog
+    }
+
+    /// The format these first bytes tell, or nil when more are needed (`isAll`: there are no more).
+    static func told(by peeked: [UInt8], isAll: Bool) -> LogFormat? {
         // Sniffed as the readers will read it (a UTF-16 HAR is decoded first; a cut-off last unit is dropped).
-        let peeked = input.peek(1 << 16)
         let even = Array(peeked.prefix(peeked.count & ~1))
         let decoded: [UInt8] = (try? TextEncoding.utf8(even)) ?? peeked
         let head = decoded[...]
-        guard let first = head.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else { return .navlog }
+        guard let first = head.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }) else {
+            return isAll ? .navlog : nil
+        }
         if head[first] == UInt8(ascii: "[") { return .cdp }
+        // "{" and the longest key looked for ("constants" in quotes), white space between.
+        if !isAll && head.count - first < 64 && head[first...].firstIndex(of: 0x0A) == nil { return nil }
         if Self.opensWithConstants(head[first...]) { return .netlog }
-        let lineEnd = head[first...].firstIndex(of: 0x0A) ?? head.endIndex
+        guard let lineEnd = head[first...].firstIndex(of: 0x0A) ?? (isAll ? head.endIndex : nil) else {
+            return head.count >= 1 << 16 ? .navlog : nil
+        }
         let line = head[first..<lineEnd]
         // A pretty-printed object: its first line does not close it.
         let keys: [String]? = Array(line).withUnsafeBufferPointer { buffer in
@@ -36,7 +52,8 @@ public enum LogFormat: String, Sendable, CaseIterable {
         if let keys { return keys.contains("log") ? .har : .navlog }
         // Not one whole object on the first line: a HAR if a "log" key opens it.
         let text = String(decoding: head[first...].prefix(4096), as: UTF8.self)
-        return text.contains("\"log\"") ? .har : .navlog
+        if text.contains("\"log\"") { return .har }
+        return isAll || head.count - first >= 4096 ? .navlog : nil
     }
 
     /// `{` then, after white space, the key "constants" (how Chromium writes every NetLog) or "events" (a

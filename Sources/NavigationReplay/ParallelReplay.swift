@@ -28,6 +28,11 @@ public struct ParallelReplay {
 
     /// Replays `input` into `replayer`, handing each output to `emit` in log order.
     public func run(_ input: ByteInput, _ replayer: Replayer, _ emit: (Replayer.Output) -> Void) {
+        // The wait hook below holds `emit` only while this call runs, and is taken off before it returns.
+        withoutActuallyEscaping(emit) { emit in run(input, replayer, escaping: emit) }
+    }
+
+    private func run(_ input: ByteInput, _ replayer: Replayer, escaping emit: @escaping (Replayer.Output) -> Void) {
         var filling = LineBatch(lines: batchLines, bytes: 0)
         var inFlight: BatchJob? = nil
         let decider = BatchDecider(engine: replayer.engine, explain: replayer.explain, redactor: replayer.redactor)
@@ -45,6 +50,20 @@ public struct ParallelReplay {
             if let previous = inFlight { replayFinished(previous) }
             inFlight = job
         }
+        // Before waiting for a writer that paused (a pipe), everything read so far is decided and handed on,
+        // then the caller's own hook runs (it prints): a streamed log shows each navigation as it comes.
+        let callerWillWait = input.willWait
+        if let callerWillWait {
+            input.willWait = {
+                dispatch()
+                if let job = inFlight {
+                    replayFinished(job)
+                    inFlight = nil
+                }
+                callerWillWait()
+            }
+        }
+        defer { input.willWait = callerWillWait }
         NavlogReader().scanLines(input, line: { text, number, isFirst, endOfFile in
             filling.append(text, number: number, isFirst: isFirst, endOfFile: endOfFile)
             if filling.entries.count >= batchLines { dispatch() }

@@ -31,21 +31,22 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
 
     @OptionGroup(title: "The navigation") var navigation: NavigationOptions
 
-    @Argument(help: "URLs to decide; - reads one URL per line from standard input.")
-    var urls: [String]
+    @Argument(help: "URLs to decide; - (or none, when standard input is not a terminal) reads one URL per line from standard input, blank lines and # comments skipped.")
+    var urls: [String] = []
 
     func checkOptions() throws(CommandProblem) {
-        if urls.isEmpty { throw CommandProblem.noInputs(.urls) }
+        if InputArguments.orStandardInput(urls).isEmpty { throw CommandProblem.noInputs(.urls) }
     }
 
     func run() throws {
         let engine = try transcript.loadEngine()
         let renderer = transcript.renderer
         let out = OutputWriter()
-        let expanded = try InputArguments.expand(urls)
         let platform = transcript.platform(for: engine)
         var unaskedResults = 0
-        for url in expanded.inputs {
+        // Each decision is printed as its URL is read; what is decided is flushed before standard input is
+        // waited for.
+        let skipped = try InputArguments.forEach(InputArguments.orStandardInput(urls), willWait: out.flush) { url in
             let request = navigation.request(url)
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
             let unasked = platform.unaskedInterception(request, decision)
@@ -53,8 +54,8 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
             out.lines(renderer.lines(DecisionEvent(url: url, decision, unasked: unasked)))
         }
         out.flush()
-        for skipped in expanded.skipped { StandardError.say("bridge check: \(skipped)") }
+        for skipped in skipped { StandardError.say("bridge check: \(skipped)") }
         // A result the platform never shows the app is a defect the app would ship: the check fails.
-        if !expanded.skipped.isEmpty || unaskedResults > 0 { throw ExitCode(1) }
+        if !skipped.isEmpty || unaskedResults > 0 { throw ExitCode(1) }
     }
 }

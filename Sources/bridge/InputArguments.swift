@@ -1,19 +1,18 @@
-// InputArguments.swift: positional inputs where "-" means "one per line from standard input".
-// Every line counts as an input (a blank line is reported as invalid, never dropped). Standard input
-// can be read once, so a second "-" is a usage error rather than silently nothing. Lines are read in
-// chunks and held only up to `maxLineBytes` (replay's navlog limit): a longer line is skipped unread and
-// reported by its number, and the lines after it are still read. The input's byte-order mark is read as
-// every file's is (TextEncoding).
+// InputArguments.swift: positional inputs where "-" means "one per line from standard input", handed on one
+// at a time as they are read, so a command prints each result while its input still streams (flat memory
+// whatever the input's length). With no argument and standard input not a terminal, standard input is read
+// (`echo URL | bridge url`). In a list of URLs a blank line and a line starting with "#" are not inputs.
+// Standard input can be read once, so a second "-" is a usage error rather than silently nothing. A line is
+// held only up to `maxLineBytes` (replay's navlog limit): a longer line is skipped unread and reported by
+// its number, and the lines after it are still read. The input's byte-order mark is read as every file's is
+// (TextEncoding).
 import Foundation
 import JSONText
 import NavigationPolicy
 import NavigationReplay
 
-struct InputArguments {
-    var inputs: [String] = []
+enum InputArguments {
     /// Standard input that was not read, said on standard error.
-    var skipped: [Skipped] = []
-
     enum Skipped: Equatable, CustomStringConvertible {
         /// A line longer than `maxLineBytes`, by its number.
         case overlong(line: Int)
@@ -33,23 +32,33 @@ struct InputArguments {
 
     static let maxLineBytes = NavlogReader().maxLineBytes
 
-    /// The arguments with each "-" replaced by the lines of standard input (read once).
-    static func expand(_ arguments: [String], standardInput: ByteInput? = nil) throws -> InputArguments {
-        var result = InputArguments()
-        var stdinRead = false
-        for argument in arguments {
-            if argument == "-" {
-                guard !stdinRead else { throw CommandProblem.standardInputTwice }
-                stdinRead = true
-                result.readLines(try standardInput ?? ByteInput(path: "-"))
-            } else {
-                result.inputs.append(argument)
-            }
-        }
-        return result
+    /// The arguments as given, or "-" when there are none and standard input is not a terminal.
+    static func orStandardInput(_ arguments: [String], terminal: Bool = isatty(STDIN_FILENO) == 1) -> [String] {
+        arguments.isEmpty && !terminal ? ["-"] : arguments
     }
 
-    private mutating func readLines(_ input: ByteInput) {
+    /// Hands `body` each argument in order, each "-" replaced by the lines of standard input as they are
+    /// read; `willWait` runs before standard input is waited for. Returns what of standard input was not read.
+    @discardableResult
+    static func forEach(_ arguments: [String], standardInput: ByteInput? = nil, willWait: (() -> Void)? = nil,
+                        _ body: (String) -> Void) throws -> [Skipped] {
+        guard arguments.filter({ $0 == "-" }).count <= 1 else { throw CommandProblem.standardInputTwice }
+        var skipped: [Skipped] = []
+        for argument in arguments {
+            if argument == "-" {
+                let input = try standardInput ?? ByteInput(path: "-")
+                input.willWait = willWait
+                skipped += readLines(input, body)
+            } else {
+                body(argument)
+            }
+        }
+        return skipped
+    }
+
+    /// The lines of `input`, each handed to `body` once it ends (blank lines and "#" comments left out).
+    private static func readLines(_ input: ByteInput, _ body: (String) -> Void) -> [Skipped] {
+        var skipped: [Skipped] = []
         var line: [UInt8] = []
         var number = 1
         var overlong = false
@@ -59,9 +68,10 @@ struct InputArguments {
                 skipped.append(.overlong(line: number))
             } else {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
-                inputs.append(String(decoding: line, as: UTF8.self))
+                let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                if !isBlank && line.first != UInt8(ascii: "#") { body(String(decoding: line, as: UTF8.self)) }
             }
-            line = []
+            line.removeAll(keepingCapacity: true)
             overlong = false
             number += 1
         }
@@ -71,7 +81,7 @@ struct InputArguments {
                 first = false
                 do { start = try TextEncoding.streamedStart(chunk) } catch {
                     skipped.append(.encoding(error))
-                    return
+                    return skipped
                 }
             }
             while start < chunk.count {
@@ -87,8 +97,9 @@ struct InputArguments {
         // A line cut by a failed read is not taken as an input; the failure is said instead.
         if let failure = input.failure {
             skipped.append(.unreadable(failure))
-            return
+            return skipped
         }
         if !line.isEmpty || overlong { finish() }
+        return skipped
     }
 }

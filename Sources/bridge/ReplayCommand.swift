@@ -91,6 +91,8 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
                                     platformFromLog: transcript.platformFromLog(for: engine))
             if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.shownName))) }
+            // What is replayed is printed before a paused writer is waited for (`adb logcat … | bridge replay -`).
+            input.willWait = out.flush
             LogReplay.run(input, format: logFormat, replayer: replayer) { output in for event in output.events { emit(event) } }
             let summary = replayer.summary
             // The text summary names the log as given; the JSON one by its file name, so a saved transcript

@@ -24,7 +24,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             Examples:
               bridge url 'https://evil.com\\@good.com/'
               bridge url --base https://id.example.com/oauth/signin '../token?x=1'
-              cat urls.txt | bridge url --format json -
+              cat urls.txt | bridge url --format json
             """
     )
 
@@ -36,11 +36,11 @@ struct URLCommand: ParsableCommand, CheckedOptions {
 
     @OptionGroup var revealing: RevealOption
 
-    @Argument(help: "URLs to parse; - reads one URL per line from standard input.")
-    var urls: [String]
+    @Argument(help: "URLs to parse; - (or none, when standard input is not a terminal) reads one URL per line from standard input, blank lines and # comments skipped.")
+    var urls: [String] = []
 
     func checkOptions() throws(CommandProblem) {
-        if urls.isEmpty { throw CommandProblem.noInputs(.urls) }
+        if InputArguments.orStandardInput(urls).isEmpty { throw CommandProblem.noInputs(.urls) }
     }
 
     func run() throws {
@@ -52,25 +52,29 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             }
         }
         let redactor = revealing.redactor
-        var invalid = 0
-        let expanded = try InputArguments.expand(urls)
-        let inputs = expanded.inputs
-        for (index, input) in inputs.enumerated() {
+        let out = OutputWriter()
+        var invalid = 0, count = 0
+        // Each result is printed as its input is decided; what is decided is flushed before standard input
+        // is waited for.
+        let skipped = try InputArguments.forEach(InputArguments.orStandardInput(urls), willWait: out.flush) { input in
             let result = BrowserURL.parse(input, base: baseURL)
             if case .failure = result { invalid += 1 }
             switch format {
-            case .json: print(jsonLine(input: input, result: result, redactor: redactor))
+            case .json: out.line(jsonLine(input: input, result: result, redactor: redactor))
             case .text:
-                if index > 0 { print("") }
-                print(textBlock(input: input, result: result, redactor: redactor))
+                if count > 0 { out.line("") }
+                out.line(textBlock(input: input, result: result, redactor: redactor))
             }
+            count += 1
         }
-        for skipped in expanded.skipped { StandardError.say("bridge url: \(skipped)") }
+        out.flush()
+        for skipped in skipped { StandardError.say("bridge url: \(skipped)") }
         if invalid > 0 {
-            if format == .text { print("\n\(invalid) of \(inputs.count) inputs are not URLs") }
+            if format == .text { out.line("\n\(invalid) of \(count) inputs are not URLs") }
+            out.flush()
             throw ExitCode(1)
         }
-        if !expanded.skipped.isEmpty { throw ExitCode(1) }
+        if !skipped.isEmpty { throw ExitCode(1) }
     }
 
     static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",

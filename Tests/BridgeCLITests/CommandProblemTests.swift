@@ -105,7 +105,12 @@ struct CommandProblemTests {
     func inputsAndOrigins() throws {
         var check = try CheckCommand.parse(["--rules", Self.rules, "https://a.example/"])
         check.urls = []
-        #expect(Self.problem(check.checkOptions) == .noInputs(.urls))
+        // No URL: standard input when it is not a terminal, a usage error when it is.
+        let noURLs: CommandProblem? = isatty(STDIN_FILENO) == 1 ? .noInputs(.urls) : nil
+        #expect(Self.problem(check.checkOptions) == noURLs)
+        #expect(InputArguments.orStandardInput([], terminal: true).isEmpty)
+        #expect(InputArguments.orStandardInput([], terminal: false) == ["-"])
+        #expect(InputArguments.orStandardInput(["x"], terminal: false) == ["x"])
         check.urls = ["https://a.example/"]
         for method in [" POST", "", "GE T", "POST\n", "GÉT", "(GET)"] {
             check.navigation.method = method
@@ -117,7 +122,7 @@ struct CommandProblemTests {
         }
         var url = try URLCommand.parse(["https://a.example/"])
         url.urls = []
-        #expect(Self.problem(url.checkOptions) == .noInputs(.urls))
+        #expect(Self.problem(url.checkOptions) == noURLs)
         var replay = try ReplayCommand.parse(["--rules", Self.rules, "a.navlog"])
         replay.logs = []
         #expect(Self.problem(replay.checkOptions) == .noInputs(.logs))

@@ -119,8 +119,16 @@ struct URLCommandTests {
         #expect(object["href"] as? String == "https://id.example/token")
     }
 
+    @Test("with no URL and standard input not a terminal, standard input is read: an empty one is no input")
+    func noArgumentsReadStandardInput() throws {
+        let run = try BridgeProcess.run(["url"], stdin: "")
+        #expect(run.status == 0 && run.stdout.isEmpty && run.stderr.isEmpty, "\(run.stdout)\(run.stderr)")
+        let piped = try BridgeProcess.run(["url", "--format", "json"], stdin: "https://a.example/\n")
+        #expect(piped.jsonObjects.compactMap { $0["input"] as? String } == ["https://a.example/"])
+    }
+
     @Test("usage errors exit 2 with a message", arguments: [
-        ["url"], ["url", "--format", "xml", "a"], ["url", "--base", "not a url", "x"], ["nonsense"], ["url", "-", "-"],
+        ["url", "--format", "xml", "a"], ["url", "--base", "not a url", "x"], ["nonsense"], ["url", "-", "-"],
     ])
     func usageErrors(arguments: [String]) throws {
         let run = try BridgeProcess.run(arguments)
