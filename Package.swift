@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "SensitiveText"),
         .target(
             name: "NavigationPolicy",
-            dependencies: ["BrowserURL", "JSONText", "SensitiveText"]
+            dependencies: ["BrowserURL", "JSONText", "SensitiveText", "InputFiles"]
         ),
         // The Redactor: which names are secrets, the shapes of credentials, and masks in URLs, JSON, bridge
         // payloads and free text. Not the engine's: an app links it only to log what it saw.
@@ -75,6 +75,9 @@ let package = Package(
             name: "SecretMasking",
             dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SensitiveText"]
         ),
+        // The one way a file given to bridge is read whole ("-", pipes and process substitutions included),
+        // and why it could not be.
+        .target(name: "InputFiles"),
         // The one severity scale findings are ranked on, shared by the features and the output module.
         .target(name: "FindingSeverity"),
         // The one way a command writes a file: never over an input, never over a file without --force.
@@ -82,7 +85,7 @@ let package = Package(
         // Unit tests for an app's rules: case files and the attack (`bridge test`, or an app's own tests).
         .target(
             name: "RulesAudit",
-            dependencies: ["BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "JSONText"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "JSONText", "InputFiles"]
         ),
         // libxml2's HTML parser, from the system (Debian: libxml2-dev).
         .systemLibrary(
@@ -107,7 +110,7 @@ let package = Package(
         .target(name: "ProviderDirectory"),
         .target(
             name: "FlowInspector",
-            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "JSONText", "NavigationPolicy", "FindingSeverity", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "JSONText", "NavigationPolicy", "FindingSeverity", "ProviderDirectory", "WorkPool", "InputFiles"]
         ),
         .target(
             name: "NavigationReplay",
@@ -153,7 +156,7 @@ let package = Package(
         // server so that the output module words their problems without linking Hummingbird or NIO.
         .target(
             name: "ProviderSettings",
-            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SensitiveText"]
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SensitiveText", "InputFiles"]
         ),
         // The widget's stand-in scripts (StandIn/) are the module's resources: found beside any build.
         .target(
@@ -179,12 +182,13 @@ let package = Package(
         // writes the one diagnostic model as SARIF and JUnit. No feature module imports it.
         .target(
             name: "CommandOutput",
-            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "OutputFiles",
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "OutputFiles", "InputFiles",
                            "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings"]
         ),
         .executableTarget(
             name: "bridge",
             dependencies: [
+                "InputFiles",
                 "ProviderEmulator",
                 "ProviderDirectory", "ProviderSettings",
                 "BrowserURL",
@@ -228,7 +232,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationPolicyTests",
-            dependencies: ["TestSupport", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "BrowserURL", "JSONText", "SeededRandom"]
+            dependencies: ["InputFiles", "TestSupport", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "BrowserURL", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "SecretMaskingTests",
@@ -236,7 +240,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandOutputTests",
-            dependencies: ["TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "SeededRandom"]
+            dependencies: ["InputFiles", "TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "FlowInspectorTests",
@@ -244,11 +248,11 @@ let package = Package(
         ),
         .testTarget(
             name: "NavigationReplayTests",
-            dependencies: ["TestSupport", "NavigationReplay", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
+            dependencies: ["InputFiles", "TestSupport", "NavigationReplay", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "CommandOutput", "JSONText", "SeededRandom", "BrowserURL"]
         ),
         .testTarget(
             name: "RulesAuditTests",
-            dependencies: ["TestSupport", "RulesAudit", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
+            dependencies: ["InputFiles", "TestSupport", "RulesAudit", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
         ),
         .testTarget(
             name: "WebViewHostTests",
@@ -270,7 +274,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator", "ProviderSettings"]
+            dependencies: ["InputFiles", "TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator", "ProviderSettings"]
         ),
     ],
     swiftLanguageModes: [.v6]

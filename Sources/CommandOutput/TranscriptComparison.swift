@@ -36,7 +36,7 @@ extension TranscriptExpectation.Unreadable: WordedValue {
     /// The problem's words; the path is the user's.
     public var words: MessageText {
         switch self {
-        case .cannotRead(let path): "--expect \(input: path): cannot be read"
+        case .cannotRead(let path, let problem): "--expect \(input: path): " + problem.words
         case .notUTF8(let path, let problem): "--expect \(input: path): \(problem.words)"
         }
     }

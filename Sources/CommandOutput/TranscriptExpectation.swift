@@ -4,6 +4,7 @@
 // "allow"` rather than two long lines to compare by eye. The values are kept as they are; the report
 // (TranscriptComparison) shows them through the Redactor, so a transcript saved with --reveal does not print
 // its secrets in a diff.
+import InputFiles
 import Foundation
 import JSONText
 import NavigationPolicy
@@ -56,15 +57,16 @@ public final class TranscriptExpectation {
 
     /// Why the saved transcript could not be used.
     public enum Unreadable: Error, Sendable, Hashable {
-        case cannotRead(path: String)
+        case cannotRead(path: String, InputFileProblem)
         case notUTF8(path: String, TextEncodingError)
     }
 
     public init(path: String) throws(Unreadable) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw .cannotRead(path: path) }
+        let data: [UInt8]
+        do { data = try InputFile.read(path) } catch { throw .cannotRead(path: path, error) }
         self.path = path
         let bytes: [UInt8]
-        do { bytes = try TextEncoding.utf8([UInt8](data)) } catch { throw .notUTF8(path: path, error) }
+        do { bytes = try TextEncoding.utf8(data) } catch { throw .notUTF8(path: path, error) }
         expected = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true)
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
     }

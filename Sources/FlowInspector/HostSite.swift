@@ -14,6 +14,7 @@
 //
 // Paths are relative to the site file. A URL matches a key when the key is the URL's origin and path
 // (query and fragment ignored), or a prefix of it ending in "/"; the longest key wins.
+import InputFiles
 import BrowserURL
 import JSONText
 import NavigationPolicy
@@ -48,7 +49,8 @@ public struct HostSiteError: JSONDocumentError, Sendable, Hashable {
 
 /// What is wrong with a site file.
 public enum HostSiteProblem: Sendable, Hashable {
-    case unreadable
+    /// The file could not be read, and why.
+    case unreadable(InputFileProblem)
     /// What any document of ours may get wrong (JSONDocument's reading).
     case json(JSONReadProblem)
     case unsupportedVersion(Int)
@@ -101,7 +103,8 @@ public struct HostSite: Sendable {
 
     /// Reads a site file; paths in it are relative to its directory.
     public static func load(path: String) throws(HostSiteError) -> HostSite {
-        guard let raw = FileManager.default.contents(atPath: path) else { throw HostSiteError(file: path, keyPath: "", .unreadable) }
+        let raw: Data
+        do { raw = Data(try InputFile.read(path)) } catch { throw HostSiteError(file: path, keyPath: "", .unreadable(error)) }
         do {
             return try read([UInt8](raw), base: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         } catch {

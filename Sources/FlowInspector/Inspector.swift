@@ -3,13 +3,15 @@
 // cannot be read is an InputError; the other inputs are still inspected.
 import BrowserURL
 import Foundation
+import InputFiles
 import NavigationPolicy
 
 /// An input that could not be inspected at all, and why (the words: InputErrorText.swift).
 public struct InputError: Error, Sendable, Hashable {
     public enum Reason: Sendable, Hashable {
         case noSuchFile
-        case unreadable
+        /// The file could not be read, and why.
+        case unreadable(InputFileProblem)
         /// A directory with no page in it.
         case noPages
         case notAURL
@@ -136,11 +138,14 @@ public struct Inspector: Sendable {
     /// --origin, a site file, a sentinel naming it); checks that need the page's origin skip what they
     /// cannot tell without it rather than guess.
     public func inspect(file path: String, pageURL: BrowserURL? = nil) -> Result<[Finding], InputError> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(InputError(input: path, .unreadable))
+        let data: [UInt8]
+        do { data = try InputFile.read(path) } catch .notFound {
+            return .failure(InputError(input: path, .noSuchFile))
+        } catch {
+            return .failure(InputError(input: path, .unreadable(error)))
         }
-        let directory = (path as NSString).deletingLastPathComponent
-        return inspect(bytes: [UInt8](data), name: path, directory: directory.isEmpty ? "." : directory, pageURL: pageURL)
+        let directory = path == "-" ? "" : (path as NSString).deletingLastPathComponent
+        return inspect(bytes: data, name: path, directory: directory.isEmpty ? "." : directory, pageURL: pageURL)
     }
 
     static func looksBinary(_ bytes: [UInt8]) -> Bool {

@@ -22,6 +22,8 @@ public struct PageAddresses {
     /// The URL of the page file at `path`, found under the directory `root` (nil: given by itself). A site
     /// file beside it that cannot be read is added to `errors` the first time.
     public mutating func url(ofFile path: String, root: String?, errors: inout [InputError]) -> BrowserURL? {
+        // A page from standard input has no name and no folder: the origin's own page, if one is given.
+        if path == "-" { return origin.flatMap { BrowserURL($0) } }
         let name = (path as NSString).lastPathComponent
         if let origin {
             var relative = Substring(name)

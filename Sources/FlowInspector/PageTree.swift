@@ -55,6 +55,8 @@ enum PageSource {
             }
             return [.url(url)]
         }
+        // "-": the page from standard input (read like a file, as a pipe or a process substitution is).
+        if input == "-" { return [.file(input, root: nil)] }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
             errors.append(InputError(input: input, .noSuchFile))

@@ -5,6 +5,7 @@
 // keys are an enum below: the reader takes nothing else, so the keys read are the keys allowed.
 import BrowserURL
 import Foundation
+import InputFiles
 import JSONText
 import SensitiveText
 
@@ -47,9 +48,8 @@ public enum RulesLoader {
 
     /// Reads the rules file at `path`.
     public static func load(path: String) throws(RulesError) -> Rules {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw RulesError("", .unreadable, file: path)
-        }
+        let data: Data
+        do { data = Data(try InputFile.read(path)) } catch { throw RulesError("", .unreadable(error), file: path) }
         do {
             return try parse(data)
         } catch {

@@ -3,11 +3,13 @@
 // RulesConsistency; the strings a case carries are the file's own (a value, a key, a rule's name). The words
 // are made in the output module (CommandOutput's RulesProblemText.swift).
 import BrowserURL
+import InputFiles
 import JSONText
 
 public enum RulesProblem: Sendable, Hashable {
     // The file as a whole.
-    case unreadable
+    /// The file could not be read, and why.
+    case unreadable(InputFileProblem)
     /// What any document of ours may get wrong: encoding, syntax, a repeated or unknown key, a missing key,
     /// a value of the wrong type (JSONDocument's reading).
     case json(JSONReadProblem)

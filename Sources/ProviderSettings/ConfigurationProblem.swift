@@ -1,11 +1,13 @@
 // ConfigurationProblem.swift: what is wrong with a `bridge serve --config` file, as a value
 // (EmulatorConfiguration.Invalid carries it with the key path). The strings a case carries are the
 // file's own; the output module words them (EmulatorText.swift).
+import InputFiles
 import JSONText
 import SensitiveText
 
 public enum ConfigurationProblem: Sendable, Hashable {
-    case unreadable(path: String)
+    /// The file could not be read, and why.
+    case unreadable(path: String, InputFileProblem)
     /// What any document of ours may get wrong (JSONDocument's reading): encoding, syntax, a repeated,
     /// unknown or missing key, a value of the wrong type.
     case json(JSONReadProblem)

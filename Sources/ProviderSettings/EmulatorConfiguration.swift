@@ -4,6 +4,7 @@
 // ada@example.com / analytical-engine, phone +15555550100. `--config FILE` (JSON) replaces any part of it;
 // a mistake is an error naming the key path (`users[1].email`) and the problem (a ConfigurationProblem), as the
 // rules loader's are.
+import InputFiles
 import BrowserURL
 import Foundation
 import SensitiveText
@@ -161,7 +162,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
 
     /// Reads a configuration file: keys it names replace the default's.
     public static func load(path: String) throws(Invalid) -> EmulatorConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else { throw Invalid(keyPath: "", .unreadable(path: path)) }
+        let data: Data
+        do { data = Data(try InputFile.read(path)) } catch { throw Invalid(keyPath: "", .unreadable(path: path, error)) }
         return try parse(data)
     }
 

@@ -4,6 +4,7 @@
 // A line that is not a case is an error naming its line and the key at fault; the other lines are still
 // read. Each line is read as JSONDocument reads every one of our documents; the keys a case and its
 // expectation may have are the enums the reader is given.
+import InputFiles
 import Foundation
 import NavigationPolicy
 import SensitiveText
@@ -41,10 +42,9 @@ public enum CaseFile {
 
     /// Reads the file at `path`: its cases and its bad lines.
     public static func load(path: String) -> (cases: [TestCase], errors: [CaseFileError]) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return ([], [CaseFileError(file: path, line: 0, key: nil, problem: .unreadable)])
+        do { return parse(try InputFile.read(path), file: path) } catch {
+            return ([], [CaseFileError(file: path, line: 0, key: nil, problem: .unreadable(error))])
         }
-        return parse([UInt8](data), file: path)
     }
 
     /// Reads case-file bytes; `file` is the name cases and errors carry.

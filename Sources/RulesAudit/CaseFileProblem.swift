@@ -1,13 +1,15 @@
 // CaseFileProblem.swift: what is wrong with a case file or one of its lines, as a value (CaseFileError carries
 // it with the file, the line and the key). A value that is not what its key takes is one case: the key says
 // what it must be, and the words (`words(key:)`) say it for that key.
+import InputFiles
 import JSONText
 import NavigationPolicy
 import SensitiveText
 
 public enum CaseFileProblem: Sendable, Hashable {
     // The file as a whole.
-    case unreadable
+    /// The file could not be read, and why.
+    case unreadable(InputFileProblem)
     /// Blank, or empty: a truncated file in CI must not pass in silence.
     case noCases
 

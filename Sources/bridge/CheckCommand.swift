@@ -5,6 +5,7 @@ import ArgumentParser
 import BrowserURL
 import NavigationPolicy
 import NavigationReplay
+import Foundation
 
 struct CheckCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
@@ -35,7 +36,10 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
     var urls: [String] = []
 
     func checkOptions() throws(CommandProblem) {
-        if InputArguments.orStandardInput(urls).isEmpty { throw CommandProblem.noInputs(.urls) }
+        // Standard input is read once: by the URLs or by the rules (`--rules -` with URLs named).
+        let inputs = InputArguments.orStandardInput(urls, terminal: transcript.rules == "-" || isatty(STDIN_FILENO) == 1)
+        if inputs.isEmpty { throw CommandProblem.noInputs(.urls) }
+        if transcript.rules == "-" && inputs.contains("-") { throw CommandProblem.standardInputTwice }
     }
 
     func run() throws {
@@ -46,7 +50,8 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
         var unaskedResults = 0
         // Each decision is printed as its URL is read; what is decided is flushed before standard input is
         // waited for.
-        let skipped = try InputArguments.forEach(InputArguments.orStandardInput(urls), willWait: out.flush) { url in
+        let inputs = InputArguments.orStandardInput(urls, terminal: transcript.rules == "-" || isatty(STDIN_FILENO) == 1)
+        let skipped = try InputArguments.forEach(inputs, willWait: out.flush) { url in
             let request = navigation.request(url)
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
             let unasked = platform.unaskedInterception(request, decision)

@@ -57,7 +57,9 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
 
     func checkOptions() throws(CommandProblem) {
         if logs.isEmpty { throw CommandProblem.noInputs(.logs) }
-        if logs.filter({ $0 == "-" }).count > 1 { throw CommandProblem.standardInputTwice }
+        // Standard input is read once: by one log, the rules or the expected transcript.
+        let fromStandardInput = logs.filter { $0 == "-" }.count + (transcript.rules == "-" ? 1 : 0) + (expect == "-" ? 1 : 0)
+        if fromStandardInput > 1 { throw CommandProblem.standardInputTwice }
     }
 
     func run() throws {

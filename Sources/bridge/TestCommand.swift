@@ -2,6 +2,7 @@
 // the attack (AttackCatalogue's lookalikes of every rule); results as text, JSON lines, JUnit XML or
 // SARIF through the transcript's renderer and Redactor. The work is RulesAudit's; this is options and
 // wiring.
+import InputFiles
 import JSONText
 import OutputFiles
 import SecretMasking
@@ -84,13 +85,13 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     /// --explain (passing variants are shown too, each decision with its reasons), --reveal, --color.
     @OptionGroup var display: DisplayOptions
 
-    @Argument(help: "Case files (JSON Lines); - reads one from standard input.")
+    @Argument(help: "Case files (JSON Lines); a directory: every .jsonl file under it; - reads one from standard input.")
     var cases: [String] = []
 
     func checkOptions() throws(CommandProblem) {
         if `init` && cases.count > 1 { throw CommandProblem.initWritesOneFile }
         if `init` && cases == ["-"] { throw CommandProblem.initNeedsAPath }
-        if cases.filter({ $0 == "-" }).count > 1 { throw CommandProblem.standardInputTwice }
+        if cases.filter({ $0 == "-" }).count + (rules == "-" ? 1 : 0) > 1 { throw CommandProblem.standardInputTwice }
         let ids = Set(AttackCatalogue.all.map(\.id) + [RulesAudit.firstLoadProbe])
         if let unknown = skip.first(where: { !ids.contains($0) }) {
             throw CommandProblem.unknownGenerator(unknown)
@@ -112,13 +113,11 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         var testCases: [TestCase] = []
         var inputErrors: [CaseFileError] = []
         var unreadable = false
-        for path in cases {
-            let read: (cases: [TestCase], errors: [CaseFileError])
-            if path == "-" {
-                read = CaseFile.parse([UInt8](FileHandle.standardInput.readDataToEndOfFile()), file: "-")  // TextEncoding in CaseFile.parse
-            } else {
-                read = CaseFile.load(path: path)
-            }
+        for path in cases.flatMap(Self.caseFiles) {
+            // "-", a pipe and a process substitution are read like a file (InputFile).
+            // A directory here is one with no case file under it.
+            let read: (cases: [TestCase], errors: [CaseFileError]) = InputFile.isDirectory(path)
+                ? ([], [CaseFileError(file: path, line: 0, key: nil, problem: .noCases)]) : CaseFile.load(path: path)
             if read.errors.contains(where: \.isUnreadable) { unreadable = true }
             testCases += read.cases
             inputErrors += read.errors
@@ -159,6 +158,18 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
         for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.text(note.words)) }
         StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules))
+    }
+
+    /// The case files an argument names: itself, or every .jsonl file under a directory (sorted), as inspect
+    /// walks a directory of pages; a directory with none is named alone, to be reported as holding no cases.
+    static func caseFiles(_ argument: String) -> [String] {
+        guard InputFile.isDirectory(argument) else { return [argument] }
+        var files: [String] = []
+        let walker = FileManager.default.enumerator(atPath: argument)
+        while let relative = walker?.nextObject() as? String {
+            if relative.lowercased().hasSuffix(".jsonl") { files.append((argument as NSString).appendingPathComponent(relative)) }
+        }
+        return files.isEmpty ? [argument] : files.sorted()
     }
 
     /// Where `--init` writes without a path: beside the rules, `rules.json` → `rules.cases.jsonl`.

@@ -1,6 +1,7 @@
 // CommandProblemTests.swift: every CommandProblem as a value. Options are checked in-process (a command
 // parsed from good arguments, one option changed, `checkOptions()` asked which problem); problems found
 // when a command runs are checked at the binary: exit status 2 and standard error the problem's words.
+import InputFiles
 import TestSupport
 import ProviderSettings
 import SecretMasking
@@ -197,7 +198,7 @@ struct CommandProblemTests {
         try Self.expect(["replay", "--rules", Self.rules, "/nonexistent.navlog"], .log(.noSuchFile("/nonexistent.navlog")))
         try Self.expect(["replay", "--rules", Self.rules, directory.path], .log(.directory(directory.path)))
         let log = Repository.path("Fixtures/logs/capture-signin.navlog")
-        try Self.expect(["replay", "--rules", Self.rules, "--expect", "/nonexistent.jsonl", log], .expectation(.cannotRead(path: "/nonexistent.jsonl")))
+        try Self.expect(["replay", "--rules", Self.rules, "--expect", "/nonexistent.jsonl", log], .expectation(.cannotRead(path: "/nonexistent.jsonl", .notFound)))
 
         guard case .failure(let urlError) = BrowserURL.parse("http://[x") else { Issue.record("http://[x parsed"); return }
         try Self.expect(["url", "--base", "http://[x", "a"], .baseNotAURL("http://[x", urlError))

@@ -1,6 +1,7 @@
 // InspectCommandTests.swift: `bridge inspect` as a user runs it: formats, exit statuses, directories,
 // unreadable inputs beside readable ones, SARIF validated against the official schema, and pages fetched
 // over http from a local server.
+import InputFiles
 import SecretMasking
 import TestSupport
 import FlowInspector
@@ -50,7 +51,7 @@ struct InspectCommandTests {
 
     /// The reasons a test may see for an input.
     static func reasons(_ file: String) -> [InputError.Reason] {
-        [.noSuchFile, .unreadable, .noPages, .notAURL, .binary, .noDocument, .notHTTP, .httpStatus(404), .fetchedTooLarge(limit: 1_000_000)]
+        [.noSuchFile, .unreadable(.permissionDenied), .unreadable(.directory), .noPages, .notAURL, .binary, .noDocument, .notHTTP, .httpStatus(404), .fetchedTooLarge(limit: 1_000_000)]
     }
 
     /// The text report's summary line (and nothing else) for a result with no findings.

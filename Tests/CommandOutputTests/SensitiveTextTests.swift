@@ -1,6 +1,7 @@
 // SensitiveTextTests.swift: a value carries its reading and only the Redactor renders it; a message's own
 // words pass unread and each value it quotes is masked by its reading. The rules problems are generated
 // over every case that quotes the file's text, each given a credential no list names.
+import InputFiles
 import CommandOutput
 import SecretMasking
 import BrowserURL
@@ -110,7 +111,7 @@ struct SensitiveTextTests {
         let located: MessageText = "\(input: "/x/rules.json"): \(input: "sentinels[0].nmae"): " + problem.words
         #expect(RulesError("sentinels[0].nmae", problem, file: "/x/rules.json").words == located)
         // A whole-file problem has no key path: the file, then the problem.
-        let whole: MessageText = "\(input: "/nonexistent/rules.json"): " + RulesProblem.unreadable.words
-        #expect(RulesError("", .unreadable, file: "/nonexistent/rules.json").words == whole)
+        let whole: MessageText = "\(input: "/nonexistent/rules.json"): " + RulesProblem.unreadable(.notFound).words
+        #expect(RulesError("", .unreadable(.notFound), file: "/nonexistent/rules.json").words == whole)
     }
 }

@@ -1,4 +1,5 @@
 // RulesLoaderTests.swift: rules files that cannot be honoured are rejected, naming the key path and the problem (a value).
+import InputFiles
 import BrowserURL
 import Foundation
 import JSONText
@@ -121,7 +122,7 @@ struct RulesLoaderTests {
             _ = try RulesLoader.load(path: "/nonexistent/rules.json")
             Issue.record("loaded")
         } catch {
-            #expect(error == RulesError("", .unreadable, file: "/nonexistent/rules.json"))
+            #expect(error == RulesError("", .unreadable(.notFound), file: "/nonexistent/rules.json"))
         }
     }
 

@@ -1,6 +1,7 @@
 // TranscriptTests.swift: replay's events through the renderer without a process: times stay numbers,
 // secrets are masked and control characters escaped in both forms, check's decision object is the
 // navigation's, and --expect names the differing key with its values masked.
+import InputFiles
 import SecretMasking
 import BrowserURL
 import CommandOutput
@@ -117,6 +118,6 @@ struct TranscriptTests {
         expectation.finish()
         #expect(expectation.differenceCount == 25)
         #expect(expectation.differences == (1...TranscriptExpectation.shown).map { TranscriptDifference(line: $0, .notProduced(#"{"seq":\#($0)}"#)) })
-        #expect(throws: TranscriptExpectation.Unreadable.cannotRead(path: "/nonexistent.jsonl")) { try TranscriptExpectation(path: "/nonexistent.jsonl") }
+        #expect(throws: TranscriptExpectation.Unreadable.cannotRead(path: "/nonexistent.jsonl", .notFound)) { try TranscriptExpectation(path: "/nonexistent.jsonl") }
     }
 }

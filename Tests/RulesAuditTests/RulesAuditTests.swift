@@ -2,6 +2,7 @@
 // files read line by line (bad lines named with line and key, the rest still read), cases judged key by
 // key, every preset passing the attack and its own starter cases, and rules that let a credential leave
 // failing it.
+import InputFiles
 import TestSupport
 import BrowserURL
 import Foundation
@@ -224,8 +225,7 @@ import RulesAudit
     @Test func anUnreadableCaseFileIsAnError() {
         let read = CaseFile.load(path: "/nonexistent/cases.jsonl")
         #expect(read.cases.isEmpty && read.errors.count == 1 && read.errors[0].line == 0 && read.errors[0].isUnreadable)
-        #expect(read.errors[0] == CaseFileError(file: "/nonexistent/cases.jsonl", line: 0, key: nil, problem: .unreadable))
-        #expect(read.errors[0].description == "/nonexistent/cases.jsonl: cannot be read")
+        #expect(read.errors[0] == CaseFileError(file: "/nonexistent/cases.jsonl", line: 0, key: nil, problem: .unreadable(.notFound)))
     }
 }
 

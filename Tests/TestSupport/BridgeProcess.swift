@@ -29,6 +29,12 @@ public struct BridgeRun: Sendable {
     public let stdout: String
     public let stderr: String
 
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
     /// Each line of standard output that is a JSON object, in order (`--format json`).
     public var jsonObjects: [[String: Any]] { JSONLines.objects(stdout) }
 }

@@ -10,7 +10,7 @@ extension ConfigurationProblem: WordedValue {
     /// The problem's words and the values it quotes.
     public var words: MessageText {
         switch self {
-        case .unreadable(let path): "\(input: path) cannot be read"
+        case .unreadable(let path, let problem): "\(input: path) " + problem.words
         case .json(let problem): problem.words(document: "the configuration")
         case .empty: "must not be empty"
         case .secondsOutOfRange(let seconds):

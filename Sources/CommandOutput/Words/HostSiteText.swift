@@ -16,7 +16,7 @@ extension HostSiteError: WordedValue {
 extension HostSiteProblem {
     public var words: MessageText {
         switch self {
-        case .unreadable: "cannot be read"
+        case .unreadable(let problem): problem.words
         case .json(let problem): problem.words(document: "a site file")
         case .unsupportedVersion(let version): "version \(version) is not supported (this bridge reads version 1)"
         case .notAnOrigin(let text): "\(quoted: text) is not an origin such as \"https://yourdomain.com\" (scheme and host, no path)"

@@ -15,7 +15,7 @@ extension InputError: CustomStringConvertible {
     public var words: MessageText {
         switch reason {
         case .noSuchFile: "no such file or directory"
-        case .unreadable: "cannot be read"
+        case .unreadable(let problem): problem.words
         case .noPages: "holds no .html or .htm file"
         case .notAURL: "not a URL"
         case .tooLarge(let bytes, let limit): "the page is \(bytes) bytes; the limit is \(limit) (--max-bytes)"

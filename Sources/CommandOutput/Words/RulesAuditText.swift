@@ -22,7 +22,7 @@ extension CaseFileProblem {
     /// The problem in words, for the value at `key`.
     public func words(key: String?) -> MessageText {
         switch self {
-        case .unreadable: "cannot be read"
+        case .unreadable(let problem): problem.words
         case .noCases: "holds no cases (one JSON object per line: {\"url\": …, \"expect\": {…}})"
         case .notUTF8: "not UTF-8"
         case .json(.notAnObject(let kind)): "not a JSON object but \(words: kind.article): each line is one case, {\"url\": …, \"expect\": {…}}"

@@ -10,7 +10,7 @@ extension RulesProblem {
     /// The problem's words and the values it quotes.
     public var words: MessageText {
         switch self {
-        case .unreadable: "cannot read the file"
+        case .unreadable(let problem): problem.words
         case .json(let problem): problem.words(document: "the rules")
         case .unsupportedVersion(let version): "version \(version) is not supported (this bridge reads version 1)"
         case .unknownPlatform(let name): "\(quoted: name) is not a platform; it is ios (WKWebView) or android (WebView)"

@@ -1,0 +1,87 @@
+// InputFile.swift: the one way bridge reads a whole file it was given (rules, case files, the emulator's
+// configuration, a site file, a page, a saved transcript): "-" is standard input, and a pipe, a named pipe
+// (FIFO) or a process substitution (`--rules <(…)`, /dev/fd/N) is read to its end like a regular file.
+// Written on open(2)/read(2) rather than Foundation: FileManager's `contents(atPath:)` gives nothing for a
+// pipe and says nothing of why a file could not be read, and the engine's modules that read files (an app
+// links NavigationPolicy) gain no dependency. A failure is a value saying why: not found, a directory, no
+// permission, too large, or the read's own error.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+public enum InputFile {
+    /// The largest file read whole (bytes) unless a reader says otherwise.
+    public static let defaultLimit = 512 << 20
+
+    /// The bytes of `path` ("-": standard input), read to the end.
+    public static func read(_ path: String, limit: Int = defaultLimit) throws(InputFileProblem) -> [UInt8] {
+        let descriptor: Int32
+        if path == "-" {
+            descriptor = STDIN_FILENO
+        } else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            if descriptor < 0 { throw InputFileProblem(errno: errno) }
+        }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { throw .directory }
+        var bytes: [UInt8] = []
+        let chunk = 1 << 16
+        while true {
+            let start = bytes.count
+            bytes.reserveCapacity(start + chunk)
+            var failure: Int32 = 0
+            var got = 0
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                while true {
+                    let n = systemRead(descriptor, buffer.baseAddress! + start, chunk)
+                    if n < 0 && errno == EINTR { continue }
+                    if n < 0 { failure = errno }
+                    got = max(n, 0)
+                    return
+                }
+            }
+            bytes.removeSubrange((start + got)...)
+            if failure != 0 { throw InputFileProblem(errno: failure) }
+            if got == 0 { return bytes }
+            if bytes.count > limit { throw .tooLarge(limit: limit) }
+        }
+    }
+
+    /// Whether `path` names a directory (for the commands that walk one).
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return path != "-" && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+}
+
+/// read(2) under a name that does not collide with the members called `read`.
+@inline(__always)
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt8>, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+/// Why a file could not be read.
+public enum InputFileProblem: Error, Sendable, Hashable {
+    case notFound
+    case directory
+    case permissionDenied
+    /// Longer than the reader takes (bytes).
+    case tooLarge(limit: Int)
+    /// Another error of open(2) or read(2), by its errno.
+    case failed(errno: Int32)
+
+    public init(errno code: Int32) {
+        switch code {
+        case ENOENT, ENOTDIR: self = .notFound
+        case EISDIR: self = .directory
+        case EACCES, EPERM: self = .permissionDenied
+        default: self = .failed(errno: code)
+        }
+    }
+}
