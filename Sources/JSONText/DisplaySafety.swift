@@ -1,6 +1,7 @@
 // DisplaySafety.swift: the characters no printed byte of bridge may carry raw, defined once: C0 and C1
-// controls, DEL, the line and paragraph separators, and the bidirectional marks, overrides and isolates
-// (which reorder what a reader sees). The JSON writer escapes them as \u escapes; the terminal renderer
+// controls, DEL, the line and paragraph separators, the bidirectional marks, overrides and isolates (which
+// reorder what a reader sees), and the invisible ones a lookalike hides behind (zero-width space, joiners,
+// the soft hyphen, the word joiner and invisible operators, the byte-order mark, tag characters). The JSON writer escapes them as \u escapes; the terminal renderer
 // (CommandOutput's Terminal) as \u{…}.
 
 public enum DisplaySafety {
@@ -10,24 +11,30 @@ public enum DisplaySafety {
         let v = scalar.value
         return v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
             || v == 0x2028 || v == 0x2029 || v == 0x200E || v == 0x200F || v == 0x061C
+            || v == 0xAD || (0x200B...0x200D).contains(v) || (0x2060...0x2064).contains(v) || v == 0xFEFF
+            || (0xE0000...0xE007F).contains(v)
     }
 
     /// Whether `byte` may start the UTF-8 of a scalar `isUnsafe` names: a C0 control, DEL, or the lead byte of
-    /// a C1 control (C2), of U+061C (D8), or of the separators and bidirectional marks (E2). Every unsafe
-    /// scalar starts with one (a test reads every scalar); most text holds none, and is passed whole.
+    /// a C1 control or the soft hyphen (C2), of U+061C (D8), of the separators, bidirectional marks, zero-width
+    /// characters and invisible operators (E2), of the byte-order mark (EF), or of a tag character (F3). Every
+    /// unsafe scalar starts with one (a test reads every scalar); most text holds none, and is passed whole.
     @inlinable
     public static func mayStartUnsafe(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2
+        byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xD8 || byte == 0xE2 || byte == 0xEF || byte == 0xF3
     }
 
     /// The scalar whose UTF-8 starts at `i` in `bytes` (valid UTF-8), for a lead byte `mayStartUnsafe` names:
-    /// its value and its length in bytes (a control and DEL one, C2 and D8 two, E2 three).
+    /// its value and its length in bytes (a control and DEL one, C2 and D8 two, E2 and EF three, F3 four).
     static func scalar(at i: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (value: UInt32, length: Int) {
         let lead = bytes[i]
         switch lead {
         case ..<0x80: return (UInt32(lead), 1)
         case ..<0xE0: return (UInt32(lead & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F), 2)
-        default: return (UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        case ..<0xF0: return (UInt32(lead & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F), 3)
+        default:
+            return (UInt32(lead & 0x07) << 18 | UInt32(bytes[i + 1] & 0x3F) << 12 | UInt32(bytes[i + 2] & 0x3F) << 6
+                    | UInt32(bytes[i + 3] & 0x3F), 4)
         }
     }
 

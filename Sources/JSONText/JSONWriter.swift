@@ -173,7 +173,8 @@ public enum JSONWriter {
     }
 
     /// A JSON string (RFC 8259): quotes, backslashes and control characters escaped (DEL, C1 controls,
-    /// U+2028, U+2029 and the bidirectional overrides too, for terminals and JavaScript readers);
+    /// U+2028, U+2029, the bidirectional overrides and the invisible characters too, for terminals and
+    /// JavaScript readers: DisplaySafety's list);
     /// everything else as UTF-8.
     public static func writeString(_ text: String, to out: inout String) {
         var bytes: [UInt8] = []
@@ -201,10 +202,14 @@ public enum JSONWriter {
                 case 0x0D: out += "\\r".utf8
                 case 0x09: out += "\\t".utf8
                 default:
-                    let hex = String(value, radix: 16)
-                    out += "\\u".utf8
-                    out += repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count)
-                    out += hex.utf8
+                    // Past U+FFFF (a tag character) as its UTF-16 surrogate pair, as RFC 8259 §7 writes it.
+                    let units = value > 0xFFFF ? [0xD800 + (value - 0x10000) >> 10, 0xDC00 + (value - 0x10000) & 0x3FF] : [value]
+                    for unit in units {
+                        let hex = String(unit, radix: 16)
+                        out += "\\u".utf8
+                        out += repeatElement(UInt8(ascii: "0"), count: 4 - hex.utf8.count)
+                        out += hex.utf8
+                    }
                 }
             }
         }

@@ -34,6 +34,8 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Output format: text, json (one object per finding) or sarif (SARIF 2.1.0).")
     var format: FindingFormat = .text
 
+    @OptionGroup var colour: ColorOption
+
     @OptionGroup var revealing: RevealOption
 
     @Option(name: .long, help: "The origin page files are served under (https://yourdomain.com): a directory's files under their paths in it. Without it, a bridge-site.json beside a page, or a sentinel in --rules whose redirect URI names the page, says where it is served; else its origin is unknown and checks that need it do not guess.")
@@ -78,7 +80,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     }
 
     func report(_ result: InspectionResult) {
-        let report = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
+        let report = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version, style: colour.color.style)
         let out = OutputWriter()
         out.lines(report.lines(result))
         out.flush()

@@ -1,7 +1,8 @@
 // OutputWriter.swift: where rendered lines go. Buffered standard output for commands that write a line per
 // input record (replay writes millions): lines are gathered and written in 64 KB blocks, flushed at the end
-// (or after every line, for `host`, whose lines come as the page runs). Also the colour choice: only on a
-// terminal, never with NO_COLOR (https://no-color.org), whatever --color says.
+// (or after every line, for `host`, whose lines come as the page runs). Also the colour choice: --color
+// always or never is the user's word for this run and wins; auto is colour only on a terminal that is not
+// TERM=dumb, and never with NO_COLOR set (https://no-color.org: a command-line flag overrides it).
 import SecretMasking
 import CommandOutput
 import ArgumentParser
@@ -68,12 +69,16 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
     case auto, always, never
 
     /// The style for text on standard output.
-    var style: TerminalStyle {
-        let noColor = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    var style: TerminalStyle { style(environment: ProcessInfo.processInfo.environment, terminal: isatty(STDOUT_FILENO) == 1) }
+
+    /// The style for an environment and whether standard output is a terminal.
+    func style(environment: [String: String], terminal: Bool) -> TerminalStyle {
         switch self {
         case .never: return .plain
-        case .always: return TerminalStyle(enabled: !noColor)
-        case .auto: return TerminalStyle(enabled: !noColor && isatty(STDOUT_FILENO) == 1)
+        case .always: return TerminalStyle(enabled: true)
+        case .auto:
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+            return TerminalStyle(enabled: terminal && !noColor && environment["TERM"] != "dumb")
         }
     }
 }

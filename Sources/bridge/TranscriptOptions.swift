@@ -51,6 +51,12 @@ struct RulesOption: ParsableArguments {
     var rules: String
 }
 
+/// --color, for every command that prints text.
+struct ColorOption: ParsableArguments {
+    @Option(name: .long, help: "Colour in text output: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always, never.")
+    var color: ColorChoice = .auto
+}
+
 /// How output reads, for every command that prints decisions (`check`, `replay`, `host`, `test`): --explain,
 /// --reveal and --color, and the renderer they make.
 struct DisplayOptions: ParsableArguments {
@@ -59,8 +65,8 @@ struct DisplayOptions: ParsableArguments {
 
     @OptionGroup var revealing: RevealOption
 
-    @Option(name: .long, help: "Colour in text output: auto (on a terminal), always, never. NO_COLOR always turns it off.")
-    var color: ColorChoice = .auto
+    @OptionGroup var colour: ColorOption
+    var color: ColorChoice { colour.color }
 
     var redactor: Redactor { revealing.redactor }
 

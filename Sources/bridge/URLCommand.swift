@@ -36,6 +36,8 @@ struct URLCommand: ParsableCommand, CheckedOptions {
 
     @OptionGroup var revealing: RevealOption
 
+    @OptionGroup var colour: ColorOption
+
     @Argument(help: "URLs to parse; - (or none, when standard input is not a terminal) reads one URL per line from standard input, blank lines and # comments skipped.")
     var urls: [String] = []
 
@@ -90,14 +92,14 @@ struct URLCommand: ParsableCommand, CheckedOptions {
         var lines = ["input     \(visible(redactor.rawURL(input)))"]
         switch result {
         case .success(let url):
-            lines.append("valid     yes")
+            lines.append("valid     " + colour.color.style.green("yes"))
             for (name, value) in zip(Self.componentNames, componentValues(url, redactor)) {
                 let padded = name.padding(toLength: 10)
                 lines.append(value.isEmpty ? padded.trimmingTrailingSpaces : padded + Terminal.safe(value))
             }
         case .failure(let error):
-            lines.append("valid     no")
-            lines.append("error     " + Terminal.safe(redactor.text(error.words)))
+            lines.append("valid     " + colour.color.style.red("no"))
+            lines.append("error     " + colour.color.style.red(Terminal.safe(redactor.text(error.words))))
         }
         return lines.joined(separator: "\n")
     }

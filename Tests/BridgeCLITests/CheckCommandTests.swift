@@ -56,15 +56,20 @@ struct CheckCommandTests {
         try CommandProblemTests.expect(["check", "--rules", file.path, "https://a.example/cb"], .rules(error))
     }
 
-    @Test("--color always: a cancelled decision is coloured as in replay, an allowed one is not; NO_COLOR wins")
+    @Test("--color always: a cancelled decision is coloured as in replay, an allowed one is not; the flag beats NO_COLOR")
     func colour() throws {
         let rules = Repository.path("Fixtures/rules/capture.json")
         let run = try BridgeProcess.run(["check", "--rules", rules, "--color", "always", "janrain:eventsAvailable?1", "https://yourdomain.com/"],
                                         environment: ["NO_COLOR": ""])
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("\u{1B}[36m") && !lines[1].contains("\u{1B}"), "\(run.stdout.debugDescription)")
-        let plain = try BridgeProcess.run(["check", "--rules", rules, "--color", "always", "janrain:eventsAvailable?1"], environment: ["NO_COLOR": "1"])
-        #expect(!plain.stdout.contains("\u{1B}"))
+        let flagged = try BridgeProcess.run(["check", "--rules", rules, "--color", "always", "janrain:eventsAvailable?1"], environment: ["NO_COLOR": "1"])
+        #expect(flagged.stdout.contains("\u{1B}"))
+        for command in [["url", "nope"], ["inspect", "Fixtures/pages/broken-screens.html"]] {
+            let coloured = try BridgeProcess.run(command + ["--color", "always"])
+            #expect(coloured.stdout.contains("\u{1B}["), "\(command)")
+            #expect(!(try BridgeProcess.run(command + ["--color", "never"])).stdout.contains("\u{1B}"), "\(command)")
+        }
     }
 }
 
@@ -176,5 +181,19 @@ struct PlatformCommandTests {
         let recorded = try codes([]), chosen = try codes(["--platform", "ios"])
         #expect(recorded.0 == 1 && recorded.1.contains("not-asked-on-android"), "\(recorded)")
         #expect(chosen.0 == 0 && !chosen.1.contains("not-asked-on-android"), "\(chosen)")
+    }
+}
+
+@Suite("colour choice")
+struct ColorChoiceTests {
+    @Test("auto: colour on a terminal unless NO_COLOR or TERM=dumb; always and never are the user's word for the run",
+          arguments: [
+              (ColorChoice.auto, [String: String](), true, true), (.auto, [:], false, false),
+              (.auto, ["NO_COLOR": "1"], true, false), (.auto, ["NO_COLOR": ""], true, true),
+              (.auto, ["TERM": "dumb"], true, false), (.auto, ["TERM": "xterm-256color"], true, true),
+              (.always, ["NO_COLOR": "1", "TERM": "dumb"], false, true), (.never, [:], true, false),
+          ])
+    func choice(color: ColorChoice, environment: [String: String], terminal: Bool, coloured: Bool) {
+        #expect(color.style(environment: environment, terminal: terminal).enabled == coloured)
     }
 }

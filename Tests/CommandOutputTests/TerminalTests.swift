@@ -3,6 +3,7 @@
 // decoding of a scalar from a byte it passes, against every scalar; the escaping against its definition on
 // seeded texts.
 import CommandOutput
+import Foundation
 @testable import JSONText
 import SeededRandom
 import Testing
@@ -22,7 +23,9 @@ import Testing
             unsafe += 1
             #expect(String(scalar).utf8.first.map(DisplaySafety.mayStartUnsafe) == true, "U+\(String(value, radix: 16))")
         }
-        #expect(unsafe == 0x20 + 0x21 + 5 + 4 + 5)
+        // C0, DEL and C1, the separators and bidi marks; then the soft hyphen, three zero-width characters,
+        // the word joiner and four invisible operators, the byte-order mark, 128 tag characters.
+        #expect(unsafe == 0x20 + 0x21 + 5 + 4 + 5 + 1 + 3 + 5 + 1 + 0x80)
     }
 
     @Test("every scalar whose first byte may start an unsafe one is decoded from its bytes as itself")
@@ -35,7 +38,8 @@ import Testing
             #expect(read == value && length == String(scalar).utf8.count, "U+\(String(value, radix: 16))")
             decoded += 1
         }
-        #expect(decoded == 0x20 + 1 + 0x40 + 0x40 + 0x1000)
+        // Leads 00-1F, 7F, C2, D8, E2, EF (U+F000-FFFF) and F3 (U+C0000-FFFFF).
+        #expect(decoded == 0x20 + 1 + 0x40 + 0x40 + 0x1000 + 0x1000 + 0x40000)
     }
 
     /// The escaping as it is defined: scalar by scalar.
@@ -93,5 +97,18 @@ import Testing
         #expect(Terminal.safe(text) != text)
         let hex = String(value, radix: 16)
         #expect(JSONWriter.quoted(text) == "\"a\\u" + String(repeating: "0", count: 4 - hex.count) + hex + "b\"")
+    }
+
+    @Test("invisible characters a lookalike hides behind are escaped on a terminal and in JSON", arguments: [
+        0xAD, 0x200B, 0x200C, 0x200D, 0x2060, 0x2064, 0xFEFF, 0xE0001, 0xE0041, 0xE007F,
+    ] as [UInt32])
+    func invisible(value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        let text = "yourdomain" + String(scalar) + ".com"
+        #expect(Terminal.safe(text) == "yourdomain\\u{\(String(value, radix: 16, uppercase: true))}.com")
+        let json = JSONWriter.quoted(text)
+        #expect(!json.unicodeScalars.contains(scalar))
+        let back = try JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) as? String
+        #expect(back == text)
     }
 }

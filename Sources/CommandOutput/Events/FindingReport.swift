@@ -19,8 +19,11 @@ public struct FindingReport: Sendable {
     public let format: FindingFormat
     public let redactor: Redactor
     public let toolVersion: String
+    /// Colour for the text format's severities.
+    public let style: TerminalStyle
 
-    public init(format: FindingFormat, redactor: Redactor, toolVersion: String) {
+    public init(format: FindingFormat, redactor: Redactor, toolVersion: String, style: TerminalStyle = .plain) {
+        self.style = style
         self.format = format
         self.redactor = redactor
         self.toolVersion = toolVersion
@@ -44,7 +47,14 @@ public struct FindingReport: Sendable {
             var summary = "\(plural(result.pages, "page")) inspected: \(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.note), "note"))"
             if !result.errors.isEmpty { summary += "; \(result.errors.count) input\(result.errors.count == 1 ? "" : "s") not read" }
             return result.findings.map { finding in
-                Terminal.safe("\(file(finding.file)):\(finding.position.line):\(finding.position.column): \(finding.severity.rawValue): \(redactor.text(finding.detail.words)) [\(finding.check)]")
+                let severity: String
+                switch finding.severity {
+                case .error: severity = style.red(finding.severity.rawValue)
+                case .warning: severity = style.yellow(finding.severity.rawValue)
+                default: severity = style.cyan(finding.severity.rawValue)
+                }
+                return Terminal.safe("\(file(finding.file)):\(finding.position.line):\(finding.position.column): ") + severity
+                    + Terminal.safe(": \(redactor.text(finding.detail.words)) [\(finding.check)]")
             } + [summary]
         }
     }
