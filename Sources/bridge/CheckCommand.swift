@@ -17,7 +17,9 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
             matched and, for rules that nearly did, why not.
 
             Exit status: 0 when every URL was decided (an error carried in a decision, such as a state \
-            mismatch, is reported but still a decision), 2 when the rules file or the usage is wrong.
+            mismatch, is reported but still a decision; with --strict it is 1); 1 when a result would load \
+            unseen on the --platform; 2 when the rules file or the usage is wrong, or standard input could not \
+            be read (a line over 16 MB, a failed read; the other lines are still decided).
 
             Example:
               bridge check --rules Fixtures/rules/capture.json --explain \\
@@ -31,6 +33,9 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
     var state: String?
 
     @OptionGroup(title: "The navigation") var navigation: NavigationOptions
+
+    @Flag(name: .long, help: "Exit 1 when a decision carries an error (a state mismatch, an OAuth error, a URL that does not parse).")
+    var strict = false
 
     @Argument(help: "URLs to decide; - (or none, when standard input is not a terminal) reads one URL per line from standard input, blank lines and # comments skipped.")
     var urls: [String] = []
@@ -47,7 +52,7 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
         let renderer = transcript.renderer
         let out = OutputWriter()
         let platform = transcript.platform(for: engine)
-        var unaskedResults = 0
+        var unaskedResults = 0, decisionErrors = 0
         // Each decision is printed as its URL is read; what is decided is flushed before standard input is
         // waited for.
         let inputs = InputArguments.orStandardInput(urls, terminal: transcript.rules == "-" || isatty(STDIN_FILENO) == 1)
@@ -56,11 +61,14 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
             let unasked = platform.unaskedInterception(request, decision)
             if unasked != nil { unaskedResults += 1 }
+            if decision.error != nil { decisionErrors += 1 }
             out.lines(renderer.lines(DecisionEvent(url: url, decision, unasked: unasked)))
         }
         out.flush()
         for skipped in skipped { StandardError.say("bridge check: \(skipped)") }
-        // A result the platform never shows the app is a defect the app would ship: the check fails.
-        if !skipped.isEmpty || unaskedResults > 0 { throw ExitCode(1) }
+        // The contract: an input that could not be read is 2. A result the platform never shows the app is a
+        // defect the app would ship: the check fails; so does an error in a decision, when asked to.
+        if !skipped.isEmpty { throw ExitCode(2) }
+        if unaskedResults > 0 || (strict && decisionErrors > 0) { throw ExitCode(1) }
     }
 }

@@ -8,6 +8,8 @@ enum CommandNotice: Hashable, CustomStringConvertible {
     case standInScriptsMissing
     case wroteCases(count: Int, path: String, rules: String)
     case recorded(navigations: Int, calls: Int, path: String)
+    /// A log with nothing to replay: no navigation, no rejected record, no call.
+    case noNavigation(log: String)
 
     var description: String {
         switch self {
@@ -20,6 +22,8 @@ enum CommandNotice: Hashable, CustomStringConvertible {
             "the widget's stand-in scripts are not found (bridge_ProviderEmulator.resources beside the executable): …/load.js and …/xdcomm.js answer 404 (give --assets DIR)"
         case .wroteCases(let count, let path, let rules):
             "wrote \(count) cases to \(path); run them with: bridge test --rules \(rules) \(path)"
+        case .noNavigation(let log):
+            "\(log) holds no navigation to replay; an empty or cut recording does not pass (exit 1)"
         case .recorded(let navigations, let calls, let path):
             "recorded \(navigations) navigation(s)" + (calls > 0 ? " and \(calls) JavaScript interface call(s)" : "") + " to \(path)"
         }

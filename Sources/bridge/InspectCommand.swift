@@ -4,11 +4,13 @@
 import CommandOutput
 import ArgumentParser
 import BrowserURL
+import FindingSeverity
 import FlowInspector
 import Foundation
 import NavigationPolicy
 
 extension FindingFormat: ExpressibleByArgument {}
+extension Severity: ExpressibleByArgument {}
 
 struct InspectCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
@@ -20,8 +22,8 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
             printed as file:line:col: severity: message [check]. --list-checks prints every check with its \
             rationale.
 
-            Exit status: 0 when there are no errors, 1 when errors were found, 2 when an input could not be \
-            read or the usage is wrong (the other inputs are still inspected).
+            Exit status: 0 when no finding is at the --fail-on level (error by default) or above, 1 when one \
+            is, 2 when an input could not be read or the usage is wrong (the other inputs are still inspected).
 
             Example:
               bridge inspect --rules Fixtures/rules/capture.json web/
@@ -46,6 +48,9 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
 
     @Option(name: .long, help: "Seconds to wait for a fetched page.")
     var timeout = 10.0
+
+    @Option(name: .long, help: "The least severe finding that fails the run (exit 1): error, warning or note.")
+    var failOn: Severity = .error
 
     @Flag(name: .long, help: "List the checks and exit.")
     var listChecks = false
@@ -76,7 +81,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         let result = inspector.inspect(inputs: inputs, origin: origin, fetchTimeout: timeout)
         report(result)
         if !result.errors.isEmpty { throw ExitCode(2) }
-        if result.findings.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
+        if result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(1) }
     }
 
     func report(_ result: InspectionResult) {

@@ -34,8 +34,9 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             --expect FILE compares the JSON transcript with a saved one (bridge replay --format json … > FILE) \
             and prints the differences on standard error.
 
-            Exit status: 0 all consistent; 1 mismatches, error findings, rejected records, or a transcript \
-            that differs from --expect; 2 usage or rules errors.
+            Exit status: 0 all consistent; 1 mismatches, error findings, rejected records, a log that holds \
+            no navigation (an empty or cut recording must not pass in silence), or a transcript that differs \
+            from --expect; 2 usage or rules errors, or a log that cannot be read (the others are replayed).
 
             Examples:
               bridge replay --rules Fixtures/rules/capture.json Fixtures/logs/capture-signin.navlog
@@ -109,6 +110,10 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
                 if let line = renderer.json.line(event) { expectation?.compare(line) }
             }
             if !summary.isConsistent { consistent = false }
+            if summary.replayed + summary.rejected + summary.calls == 0 {
+                consistent = false
+                StandardError.say("bridge replay", .noNavigation(log: input.shownName))
+            }
         }
         out.flush()
         if let expectation {

@@ -19,7 +19,8 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             pathname, search, hash. Secret parameters (code, tokens, state, …) are masked unless \
             --reveal is given.
 
-            Exit status: 0 when every input is a URL, 1 when any is not, 2 for usage errors.
+            Exit status: 0 when every input is a URL; 1 when any is not; 2 for usage errors and for standard \
+            input that could not be read (a line over 16 MB, a failed read; the other lines are still parsed).
 
             Examples:
               bridge url 'https://evil.com\\@good.com/'
@@ -71,12 +72,13 @@ struct URLCommand: ParsableCommand, CheckedOptions {
         }
         out.flush()
         for skipped in skipped { StandardError.say("bridge url: \(skipped)") }
-        if invalid > 0 {
-            if format == .text { out.line("\n\(invalid) of \(count) inputs are not URLs") }
+        if invalid > 0, format == .text {
+            out.line("\n\(invalid) of \(count) inputs are not URLs")
             out.flush()
-            throw ExitCode(1)
         }
-        if !skipped.isEmpty { throw ExitCode(1) }
+        // The contract: an input that could not be read is 2, before a line that is not a URL (1).
+        if !skipped.isEmpty { throw ExitCode(2) }
+        if invalid > 0 { throw ExitCode(1) }
     }
 
     static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",
