@@ -45,6 +45,16 @@ public struct EmulatorServer: Sendable {
                               }, logger: logger)
         var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger)
         group.maximumGracefulShutdownDuration = .seconds(1)
-        try await ServiceGroup(configuration: group).run()
+        do {
+            try await ServiceGroup(configuration: group).run()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw EmulatorServerError.portInUse(host: host, port: port)
+        }
     }
+}
+
+/// Why the emulator could not serve, where the caller can do something about it.
+public enum EmulatorServerError: Error, Sendable, Hashable {
+    /// Another process listens on the port.
+    case portInUse(host: String, port: Int)
 }

@@ -22,10 +22,51 @@ struct Bridge: AsyncParsableCommand {
     )
 }
 
+extension Bridge {
+    /// The commands' names, in the order --help lists them.
+    static var commandNames: [String] { configuration.subcommands.compactMap { $0.configuration.commandName } }
+
+    /// The problem with a command line whose first word (or the word after `help`) names no command, with
+    /// the command it is nearest to (ArgumentParser would take it for arguments: "2 unexpected arguments").
+    static func unknownCommand(_ arguments: [String]) -> CommandProblem? {
+        var words = arguments[...]
+        if words.first == "help" { words = words.dropFirst() }
+        guard let word = words.first, !word.hasPrefix("-"), !commandNames.contains(word), word != "help" else { return nil }
+        let lowered = word.lowercased()
+        // A command the word begins (`insp`), else the nearest within a third of the word's letters (`chek`).
+        let prefixed = commandNames.filter { $0.hasPrefix(lowered) }
+        if prefixed.count == 1 { return .unknownCommand(word, suggestion: prefixed[0]) }
+        let nearest = commandNames.map { ($0, editDistance(lowered, $0)) }.min { $0.1 < $1.1 }
+        return .unknownCommand(word, suggestion: nearest.flatMap { $0.1 <= max(1, word.count / 3) ? $0.0 : nil })
+    }
+
+    /// Levenshtein distance (insertions, deletions, substitutions; a swap of neighbours counts one).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var rows = [Array(0...b.count), [Int](repeating: 0, count: b.count + 1), [Int](repeating: 0, count: b.count + 1)]
+        for i in 1...a.count {
+            rows[2][0] = i
+            for j in 1...b.count {
+                var cost = min(rows[1][j] + 1, rows[2][j - 1] + 1, rows[1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, rows[0][j - 2] + 1) }
+                rows[2][j] = cost
+            }
+            rows = [rows[1], rows[2], rows[0]]
+        }
+        return rows[1][b.count]
+    }
+}
+
 @main
 enum BridgeMain {
     static func main() async {
         var command: ParsableCommand
+        if let unknown = Bridge.unknownCommand(Array(CommandLine.arguments.dropFirst())) {
+            StandardError.say("bridge: " + unknown.words(masking: commandLineRedactor))
+            Foundation.exit(2)
+        }
         do {
             command = try Bridge.parseAsRoot()
         } catch {
@@ -39,7 +80,9 @@ enum BridgeMain {
             }
         } catch let problem as CommandProblem {
             let redactor = (command as? MasksSecrets)?.redactor ?? Redactor()
-            StandardError.say("bridge: " + problem.words(masking: redactor))
+            // One prefix style: the command's own name, as its other messages have it (`bridge check: …`).
+            let name = type(of: command).configuration.commandName.map { "bridge " + $0 } ?? "bridge"
+            StandardError.say(name + ": " + problem.words(masking: redactor))
             Foundation.exit(2)
         } catch {
             exit(for: error)

@@ -18,6 +18,8 @@ enum CommandProblem: Error, Hashable {
     enum Inputs: Sendable, Hashable { case urls, pages, logs }
 
     // Found when the command line is parsed.
+    /// A first word that is no command (`bridge chek`, `bridge help chek`), and the command it is nearest to.
+    case unknownCommand(String, suggestion: String?)
     case noInputs(Inputs)
     case standardInputTwice
     /// `--method` that is not an RFC 9110 token.
@@ -36,6 +38,8 @@ enum CommandProblem: Error, Hashable {
     case bytesOutOfRange(option: String, Int, most: Int)
 
     // Found when the command runs.
+    /// `serve --port` taken by another process.
+    case portInUse(host: String, port: Int)
     case rules(RulesError)
     /// A file the command writes (OutputFile): it exists without --force, it is an input, or it cannot be written.
     case outputFile(OutputFileProblem)

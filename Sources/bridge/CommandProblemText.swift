@@ -16,6 +16,11 @@ extension CommandProblem: CustomStringConvertible {
     /// argument it is (a URL's secret parameters, a JWT) and quoted; a library's problem brings its own.
     var words: MessageText {
         switch self {
+        case .unknownCommand(let word, let suggestion):
+            "\(quoted: word) is not a bridge command" + (suggestion.map { "; did you mean \(words: $0)?" } ?? ".")
+                + " The commands: \(words: Bridge.commandNames.joined(separator: ", ")) (bridge --help)."
+        case .portInUse(let host, let port):
+            "\(words: host) port \(port) is in use by another process: give another with --port, or --port 0 for a free one (the first line printed says which)."
         case .noInputs(.urls): "Give at least one URL, or - to read URLs from standard input."
         case .noInputs(.pages): "Give at least one file, directory or URL to inspect."
         case .noInputs(.logs): "Give at least one log, or - to read one from standard input."

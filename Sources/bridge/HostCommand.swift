@@ -85,10 +85,10 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "When to stop: sentinel, deeplink, idle or timeout.")
     var until: StopCondition = .idle
 
-    @Option(name: .long, help: "Seconds before giving up (with --until timeout: how long to run).")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds before giving up (with --until timeout: how long to run).")
     var timeout: Double = 30
 
-    @Option(name: .long, help: "Seconds without activity that make the page idle.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds without activity that make the page idle.")
     var idle: Double = 1
 
     @Option(name: .long, help: "Write what the view did as a navlog (secrets masked unless --reveal).")

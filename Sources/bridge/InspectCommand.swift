@@ -43,10 +43,10 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "The origin page files are served under (https://yourdomain.com): a directory's files under their paths in it. Without it, a bridge-site.json beside a page, or a sentinel in --rules whose redirect URI names the page, says where it is served; else its origin is unknown and checks that need it do not guess.")
     var origin: String?
 
-    @Option(name: .long, help: "The largest page read, in bytes.")
+    @Option(name: .long, parsing: .unconditional, help: "The largest page read, in bytes.")
     var maxBytes = 20 * 1024 * 1024
 
-    @Option(name: .long, help: "Seconds to wait for a fetched page.")
+    @Option(name: .long, parsing: .unconditional, help: "Seconds to wait for a fetched page.")
     var timeout = 10.0
 
     @Option(name: .long, help: "The least severe finding that fails the run (exit 1): error, warning or note.")

@@ -41,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
             """
     )
 
-    @Option(name: .long, help: "The port (0 picks a free one).")
+    @Option(name: .long, parsing: .unconditional, help: "The port (0 picks a free one).")
     var port = 8025
 
     @Option(name: .long, help: "The address to listen on (loopback unless you say otherwise; anything else exposes every code, token and mail to the network).")
@@ -93,6 +93,8 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
                                  }, failed: { method, target, error in
                                      out.lines(renderer.lines(EmulatorFailure(method: method, target: target, error: error)))
                                  })
+        } catch EmulatorServerError.portInUse(let host, let port) {
+            throw CommandProblem.portInUse(host: host, port: port)
         } catch {
             StandardError.say("bridge serve: " + renderer.redactor.foreignText("\(error)"))
             throw ExitCode(1)

@@ -179,7 +179,8 @@ struct CommandProblemTests {
                        sourceLocation: SourceLocation = #_sourceLocation) throws {
         let run = try BridgeProcess.run(arguments, stdin: stdin)
         #expect(run.status == 2, "\(run.stderr)", sourceLocation: sourceLocation)
-        #expect(run.stderr == "bridge: " + problem.words(masking: Redactor()) + "\n", sourceLocation: sourceLocation)
+        let prefix = arguments.first.map { "bridge \($0): " } ?? "bridge: "
+        #expect(run.stderr == prefix + problem.words(masking: Redactor()) + "\n", sourceLocation: sourceLocation)
     }
 
     @Test("problems found when a command runs exit 2 with their words")

@@ -1,0 +1,57 @@
+// HelpfulErrorTests.swift: errors that say what to do: a mistyped command gets the one it is nearest to, a
+// port in use gets --port 0, a negative number is read as the number it is (and refused for its range).
+import Foundation
+import TestSupport
+import Testing
+@testable import bridge
+
+@Suite("errors that help", .blockingWork)
+struct HelpfulErrorTests {
+    @Test("a word that is no command: the nearest command, as a value", arguments: [
+        (["chek", "x"], CommandProblem.unknownCommand("chek", suggestion: "check")),
+        (["help", "chek"], .unknownCommand("chek", suggestion: "check")),
+        (["replya", "-"], .unknownCommand("replya", suggestion: "replay")),
+        (["CHECK"], .unknownCommand("CHECK", suggestion: "check")),
+        (["insp"], .unknownCommand("insp", suggestion: "inspect")),
+        (["frobnicate"], .unknownCommand("frobnicate", suggestion: nil)),
+    ])
+    func unknownCommand(arguments: [String], problem: CommandProblem) throws {
+        #expect(Bridge.unknownCommand(arguments) == problem)
+        #expect(try BridgeProcess.run(arguments).status == 2)
+    }
+
+    @Test("a command, help, an option or nothing is not taken for a mistyped command", arguments: [
+        ["check", "x"], ["help"], ["help", "check"], ["--version"], [], ["url", "chek"],
+    ])
+    func knownWords(arguments: [String]) {
+        #expect(Bridge.unknownCommand(arguments) == nil)
+    }
+
+    @Test("serve on a port another process holds: a usage problem naming --port 0, exit 2")
+    func portInUse() throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        #expect(bound == 0 && listen(socket, 1) == 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
+        let port = Int(UInt16(bigEndian: address.sin_port))
+        let run = try BridgeProcess.run(["serve", "--port", String(port)])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test("a negative number is the option's value, refused for its range (not \"missing value\")", arguments: [
+        ["inspect", "--timeout", "-1", "web/xdcomm.html"], ["inspect", "--max-bytes", "-5", "web/xdcomm.html"],
+        ["serve", "--port", "-1"], ["host", "--idle", "-2", "--rules", "Fixtures/rules/capture.json", "web/xdcomm.html"],
+    ])
+    func negativeNumbers(arguments: [String]) throws {
+        let run = try BridgeProcess.run(arguments)
+        #expect(run.status == 2)
+        #expect(!run.stderr.contains("Missing value"), "\(run.stderr)")
+    }
+}
