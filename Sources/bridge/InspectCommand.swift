@@ -8,6 +8,7 @@ import FindingSeverity
 import FlowInspector
 import Foundation
 import NavigationPolicy
+import OutputFiles
 
 extension FindingFormat: ExpressibleByArgument {}
 extension Severity: ExpressibleByArgument {}
@@ -52,6 +53,12 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "The least severe finding that fails the run (exit 1): error, warning or note.")
     var failOn: Severity = .error
 
+    @Option(name: .long, help: "Write the --format report (sarif, json) to this file once every input is inspected, and print the readable findings on standard output: one run for both.")
+    var output: String?
+
+    @Flag(name: .long, help: "With --output: replace the file if it exists (never an input).")
+    var force = false
+
     @Flag(name: .long, help: "List the checks and exit.")
     var listChecks = false
 
@@ -64,6 +71,9 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         try OptionRanges.bytes(maxBytes, "--max-bytes", most: 1 << 30)
         if let origin, HostSite.origin(of: origin) == nil {
             throw CommandProblem.notAPageOrigin(origin)
+        }
+        if let output {
+            do { try OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? [])).check(output) } catch { throw CommandProblem.outputFile(error) }
         }
     }
 
@@ -79,12 +89,20 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         }
         let inspector = Inspector(engine: engine, maxBytes: maxBytes)
         let result = inspector.inspect(inputs: inputs, origin: origin, fetchTimeout: timeout)
-        report(result)
+        if let output {
+            // The report goes to its file whole, after every input (never a partial one); the findings to the
+            // terminal.
+            let file = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
+            let text = file.lines(result).joined(separator: "\n") + "\n"
+            let policy = OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? []))
+            do { try OutputFile.write(Array(text.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
+        }
+        report(result, format: output == nil ? format : .text)
         if !result.errors.isEmpty { throw ExitCode(2) }
         if result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(1) }
     }
 
-    func report(_ result: InspectionResult) {
+    func report(_ result: InspectionResult, format: FindingFormat) {
         let report = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version, style: colour.color.style)
         let out = OutputWriter()
         out.lines(report.lines(result))

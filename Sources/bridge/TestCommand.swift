@@ -54,7 +54,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             Examples:
               bridge test --rules Fixtures/rules/capture.json
               bridge test --init --rules rules.json
-              bridge test --rules rules.json --attack --format junit rules.cases.jsonl > bridge-test.xml
+              bridge test --rules rules.json --attack --format junit --output bridge-test.xml rules.cases.jsonl
             """
     )
 
@@ -70,8 +70,11 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "Write a starter case file from the rules (to the one CASES path, else RULES.cases.jsonl beside the rules), and exit.")
     var `init` = false
 
-    @Flag(name: .long, help: "With --init: replace the file if it exists (never the rules file).")
+    @Flag(name: .long, help: "With --init or --output: replace the file if it exists (never an input).")
     var force = false
+
+    @Option(name: .long, help: "Write the --format report (junit, sarif, json) to this file once the run is complete, and print the readable log on standard output: one run for both.")
+    var output: String?
 
     @Option(name: .long, help: "Leave a generator out of the attack (an id from --list-attacks), for a risk your app has accepted; repeatable.")
     var skip: [String] = []
@@ -89,6 +92,10 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     var cases: [String] = []
 
     func checkOptions() throws(CommandProblem) {
+        if let output {
+            // Checked before the run, so that a run is not spent on a report that cannot be written.
+            do { try OutputFilePolicy(force: force, inputs: [rules] + cases).check(output) } catch { throw CommandProblem.outputFile(error) }
+        }
         if `init` && cases.count > 1 { throw CommandProblem.initWritesOneFile }
         if `init` && cases == ["-"] { throw CommandProblem.initNeedsAPath }
         if cases.filter({ $0 == "-" }).count + (rules == "-" ? 1 : 0) > 1 { throw CommandProblem.standardInputTwice }
@@ -131,19 +138,29 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         let seconds = Date().timeIntervalSince(started)
         result.inputErrors = inputErrors
 
-        let renderer = display.renderer(format == .json ? .json : .text)
-        switch format {
-        case .text, .json:
-            for error in inputErrors { out.lines(renderer.lines(error)) }
-            for outcome in result.outcomes { out.lines(renderer.lines(outcome)) }
-            out.lines(renderer.lines(result.summary))
-        case .junit:
-            out.line(renderer.documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds))
-        case .sarif:
-            out.line(renderer.documents.sarif(result, toolVersion: Bridge.configuration.version))
+        func report(_ format: TestFormat) -> [String] {
+            let renderer = display.renderer(format == .json ? .json : .text)
+            switch format {
+            case .text, .json:
+                return inputErrors.flatMap { renderer.lines($0) } + result.outcomes.flatMap { renderer.lines($0) } + renderer.lines(result.summary)
+            case .junit:
+                return [renderer.documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds)]
+            case .sarif:
+                return [renderer.documents.sarif(result, toolVersion: Bridge.configuration.version)]
+            }
+        }
+        if let output {
+            // The report goes to its file whole, after the run (never a partial or empty one); the log to the
+            // terminal.
+            let policy = OutputFilePolicy(force: force, inputs: [rules] + cases)
+            let text = report(format).joined(separator: "\n") + "\n"
+            do { try OutputFile.write(Array(text.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
+            out.lines(report(.text))
+        } else {
+            out.lines(report(format))
         }
         out.flush()
-        if format != .text && format != .json {
+        if output == nil && format != .text && format != .json {
             for error in inputErrors { StandardError.say("bridge test: " + redactor.text(error.words)) }
         }
         if unreadable { throw ExitCode(2) }
