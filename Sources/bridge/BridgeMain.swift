@@ -16,10 +16,30 @@ struct Bridge: AsyncParsableCommand {
             Apps embed a provider's sign-in pages in a web view and cancel the navigations that carry \
             their results. bridge parses those URLs exactly as a browser does and checks them.
             """,
-        // The IDNA tables' Unicode version says which browsers map hosts as bridge does.
-        version: "0.1.0 (UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))",
-        subcommands: [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, HostCommand.self, ServeCommand.self]
+        // The build's traits say whether `host` is in it; the IDNA tables' Unicode version says which browsers
+        // map hosts as bridge does.
+        version: "0.1.0 (traits: \(traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))",
+        subcommands: commands
     )
+
+    /// The package traits this build was made with.
+    static var traits: [String] {
+        #if WebKit
+        return ["Tools", "WebKit"]
+        #else
+        return ["Tools"]
+        #endif
+    }
+
+    /// The commands this build has: `host` only with the WebKit trait (a build without it does not list a
+    /// command it would refuse).
+    static var commands: [ParsableCommand.Type] {
+        #if WebKit
+        return [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, HostCommand.self, ServeCommand.self]
+        #else
+        return [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, ServeCommand.self]
+        #endif
+    }
 }
 
 extension Bridge {

@@ -91,13 +91,13 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, parsing: .unconditional, help: "Seconds without activity that make the page idle.")
     var idle: Double = 1
 
-    @Option(name: .long, help: "Write what the view did as a navlog (secrets masked unless --reveal).")
+    @Option(name: .long, help: "Write what the view did as a navlog (secrets masked unless --reveal).", completion: .file(extensions: ["navlog"]))
     var record: String?
 
     @Option(name: .long, parsing: .singleValue, help: "JavaScript to run in the page once it has loaded (repeatable, in order; a promise is awaited).")
     var eval: [String] = []
 
-    @Option(name: .long, help: "A site file (default: bridge-site.json beside the page, if there is one).")
+    @Option(name: .long, help: "A site file (default: bridge-site.json beside the page, if there is one).", completion: .file(extensions: ["json"]))
     var site: String?
 
     @Option(name: .long, help: "The origin a page file is served under when there is no site file.")
@@ -109,7 +109,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "Send the providers' hosts and app-backend routes to the emulator, run in this process.")
     var provider = false
 
-    @Option(name: .long, help: "With --provider: the emulator's configuration file (as bridge serve --config).")
+    @Option(name: .long, help: "With --provider: the emulator's configuration file (as bridge serve --config).", completion: .file(extensions: ["json"]))
     var providerConfig: String?
 
     @Option(name: .long, help: ArgumentHelp("Send the providers' hosts and app-backend routes to a running bridge serve at this base URL.",
@@ -119,7 +119,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "Let --record and --screenshots replace files that exist (never the page, the rules, the site or the configuration).")
     var force = false
 
-    @Option(name: .long, help: "Write a PNG of the view after each interception and at the end into this directory.")
+    @Option(name: .long, help: "Write a PNG of the view after each interception and at the end into this directory.", completion: .directory)
     var screenshots: String?
 
     @Option(name: .long, parsing: .singleValue, help: "JavaScript run in every frame, any origin, once its document has loaded (repeatable).")
@@ -131,7 +131,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "Say what the host does (display, network requests) on standard error.")
     var verbose = false
 
-    @Argument(help: "A page file, or an http(s) URL.")
+    @Argument(help: "A page file, or an http(s) URL.", completion: .file(extensions: ["html", "htm"]))
     var page: String
 
     /// What --record and --screenshots may write over: with --force, anything but the files the run reads.

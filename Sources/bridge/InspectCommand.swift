@@ -31,7 +31,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
             """
     )
 
-    @Option(name: .long, help: "The app's rules file: cross-check the page's redirect_uri and custom schemes against it.")
+    @Option(name: .long, help: "The app's rules file: cross-check the page's redirect_uri and custom schemes against it.", completion: .file(extensions: ["json"]))
     var rules: String?
 
     @Option(name: .long, help: "Output format: text, json (one object per finding) or sarif (SARIF 2.1.0).")
@@ -53,7 +53,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "The least severe finding that fails the run (exit 1): error, warning or note.")
     var failOn: Severity = .error
 
-    @Option(name: .long, help: "Write the --format report (sarif, json) to this file once every input is inspected, and print the readable findings on standard output: one run for both.")
+    @Option(name: .long, help: "Write the --format report (sarif, json) to this file once every input is inspected, and print the readable findings on standard output: one run for both.", completion: .file())
     var output: String?
 
     @Flag(name: .long, help: "With --output: replace the file if it exists (never an input).")
@@ -62,7 +62,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "List the checks and exit.")
     var listChecks = false
 
-    @Argument(help: "Files, directories or http(s) URLs of pages.")
+    @Argument(help: "Files, directories or http(s) URLs of pages; - reads a page from standard input.", completion: .file(extensions: ["html", "htm"]))
     var inputs: [String] = []
 
     func checkOptions() throws(CommandProblem) {

@@ -50,10 +50,10 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
     @Option(name: .customLong("input-format"), help: "The log format: navlog, har, cdp or netlog (default: told from the content).")
     var inputFormat: LogFormat?
 
-    @Option(name: .long, help: "Compare the JSON transcript with this saved one.")
+    @Option(name: .long, help: "Compare the JSON transcript with this saved one.", completion: .file(extensions: ["jsonl"]))
     var expect: String?
 
-    @Argument(help: "Logs to replay; - reads one from standard input.")
+    @Argument(help: "Logs to replay (navlog, HAR, CDP, NetLog); - reads one from standard input.", completion: .file(extensions: ["navlog", "har", "json", "jsonl"]))
     var logs: [String]
 
     func checkOptions() throws(CommandProblem) {

@@ -50,10 +50,10 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
     @Option(name: .customLong("allow-origin"), help: "An origin whose pages may read the providers' answers (CORS), besides loopback ones and the configuration's allowedOrigins; repeatable.")
     var allowOrigin: [String] = []
 
-    @Option(name: .long, help: "A configuration file (JSON): apps, clients, users, lifetimes, link templates.")
+    @Option(name: .long, help: "A configuration file (JSON): apps, clients, users, lifetimes, link templates.", completion: .file(extensions: ["json"]))
     var config: String?
 
-    @Option(name: .long, help: "The Janrain widget's stand-in scripts, served as any …/load.js and …/xdcomm.js (default: the ones bridge carries as resources).")
+    @Option(name: .long, help: "The Janrain widget's stand-in scripts, served as any …/load.js and …/xdcomm.js (default: the ones bridge carries as resources).", completion: .directory)
     var assets: String?
 
     @Option(name: .long, help: "Output format: text or json (one object per line).")

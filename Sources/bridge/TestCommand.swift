@@ -73,7 +73,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "With --init or --output: replace the file if it exists (never an input).")
     var force = false
 
-    @Option(name: .long, help: "Write the --format report (junit, sarif, json) to this file once the run is complete, and print the readable log on standard output: one run for both.")
+    @Option(name: .long, help: "Write the --format report (junit, sarif, json) to this file once the run is complete, and print the readable log on standard output: one run for both.", completion: .file())
     var output: String?
 
     @Option(name: .long, help: "Leave a generator out of the attack (an id from --list-attacks), for a risk your app has accepted; repeatable.")
@@ -88,7 +88,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     /// --explain (passing variants are shown too, each decision with its reasons), --reveal, --color.
     @OptionGroup var display: DisplayOptions
 
-    @Argument(help: "Case files (JSON Lines); a directory: every .jsonl file under it; - reads one from standard input.")
+    @Argument(help: "Case files (JSON Lines); a directory: every .jsonl file under it; - reads one from standard input.", completion: .file(extensions: ["jsonl"]))
     var cases: [String] = []
 
     func checkOptions() throws(CommandProblem) {

@@ -47,7 +47,7 @@ struct RevealOption: ParsableArguments {
 
 /// The rules file, declared once for the commands that need one (`check`, `replay`, `host`, `test`).
 struct RulesOption: ParsableArguments {
-    @Option(name: .long, help: "The rules file (JSON, version 1; the format: Sources/NavigationPolicy/NavigationPolicy.docc/RulesFile.md).")
+    @Option(name: .long, help: "The rules file (JSON, version 1; its format: the RulesFile article of NavigationPolicy's documentation). - reads it from standard input.", completion: .file(extensions: ["json"]))
     var rules: String
 }
 

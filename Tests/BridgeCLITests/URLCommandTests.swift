@@ -1,6 +1,7 @@
 // URLCommandTests.swift: `bridge url` as a user runs it: what it prints, its JSON, its exit statuses.
 import BrowserURL
 import TestSupport
+@testable import bridge
 import Foundation
 import Testing
 
@@ -97,7 +98,9 @@ struct URLCommandTests {
     func version() throws {
         let run = try BridgeProcess.run(["url", "--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0 (UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0 (traits: \(Bridge.traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))")
+        // The commands a build lists are the ones it runs: host only with the WebKit trait.
+        #expect(Bridge.commandNames.contains("host") == Bridge.traits.contains("WebKit"))
     }
 
     @Test("secrets are masked unless --reveal")
