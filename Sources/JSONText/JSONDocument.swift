@@ -64,6 +64,41 @@ public enum JSONDocument {
         return value
     }
 
+    /// Where the value at `keyPath` (JSONKeyPath's syntax: `sentinels[1].redirectURI`) starts in a document's
+    /// file bytes, as a 1-based line and byte column; for a key path the document does not hold (a missing
+    /// key), where the nearest object that holds it starts. Nil when the bytes are not JSON. Problems found in
+    /// the parsed values are located with it, so that a person reads `rules.json:12:24`, not a key path alone.
+    public static func position(ofKeyPath keyPath: String, inFile fileBytes: [UInt8]) -> (line: Int, column: Int)? {
+        guard let bytes = try? TextEncoding.utf8(fileBytes) else { return nil }
+        var offsets: [String: Int] = [:]
+        let walked: Bool = bytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer)
+            func walk(_ s: inout JSONScanner, _ path: String) throws(JSONScanError) {
+                s.skipWhitespace()
+                offsets[path] = s.offset
+                switch try s.peekKind() {
+                case .object:
+                    try s.object { (s: inout JSONScanner, key: JSONScannedKey) throws(JSONScanError) in
+                        try walk(&s, JSONKeyPath.member(key.text, of: path))
+                    }
+                case .array:
+                    try s.array { (s: inout JSONScanner, index: Int) throws(JSONScanError) in
+                        try walk(&s, JSONKeyPath.element(index, of: path))
+                    }
+                default: try s.skipValue()
+                }
+            }
+            do { try walk(&scanner, ""); return true } catch { return false }
+        }
+        guard walked else { return nil }
+        var path = Substring(keyPath)
+        while true {
+            if let offset = offsets[String(path)] { return position(of: offset, in: bytes) }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return offsets[""].map { position(of: $0, in: bytes) } }
+            path = path[..<cut]
+        }
+    }
+
     /// The 1-based line and byte column of `offset`.
     public static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0

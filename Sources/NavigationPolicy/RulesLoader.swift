@@ -16,6 +16,9 @@ public struct RulesError: JSONDocumentError, Sendable, Hashable, CustomStringCon
     public let problem: RulesProblem
     /// The file, when the rules came from one.
     public var file: String?
+    /// Where in the file the key path is (1-based line and byte column), when the rules came from one.
+    public var line: Int?
+    public var column: Int?
 
     public init(_ keyPath: String, _ problem: RulesProblem, file: String? = nil) {
         self.keyPath = keyPath
@@ -48,13 +51,17 @@ public enum RulesLoader {
 
     /// Reads the rules file at `path`.
     public static func load(path: String) throws(RulesError) -> Rules {
-        let data: Data
-        do { data = Data(try InputFile.read(path)) } catch { throw RulesError("", .unreadable(error), file: path) }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path) } catch { throw RulesError("", .unreadable(error), file: path) }
         do {
-            return try parse(data)
+            return try parse(Data(bytes))
         } catch {
             var located = error
             located.file = path
+            // A syntax error carries its own place; a problem in a value is placed by its key path.
+            if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
+                (located.line, located.column) = (position.line, position.column)
+            }
             throw located
         }
     }

@@ -136,6 +136,9 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     public struct Invalid: JSONDocumentError, Sendable, Hashable {
         public let keyPath: String
         public let problem: ConfigurationProblem
+        /// Where in the file the key path is (1-based line and byte column), when read from a file.
+        public var line: Int?
+        public var column: Int?
         public init(keyPath: String, _ problem: ConfigurationProblem) {
             self.keyPath = keyPath
             self.problem = problem
@@ -162,9 +165,16 @@ public struct EmulatorConfiguration: Sendable, Equatable {
 
     /// Reads a configuration file: keys it names replace the default's.
     public static func load(path: String) throws(Invalid) -> EmulatorConfiguration {
-        let data: Data
-        do { data = Data(try InputFile.read(path)) } catch { throw Invalid(keyPath: "", .unreadable(path: path, error)) }
-        return try parse(data)
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path) } catch { throw Invalid(keyPath: "", .unreadable(path: path, error)) }
+        do { return try parse(Data(bytes)) } catch {
+            var located = error
+            // A syntax error carries its own place; a problem in a value is placed by its key path.
+            if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
+                (located.line, located.column) = (position.line, position.column)
+            }
+            throw located
+        }
     }
 
     public static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {

@@ -44,7 +44,8 @@ extension CommandProblem: CustomStringConvertible {
         case .bytesOutOfRange(let option, let value, let most): "\(words: option) must be 1 to \(most) bytes; it is \(value)."
         case .rules(let error): "rules: \(error.words)"
         case .outputFile(let problem): problem.words
-        case .providerConfig(let path, let error): "config: \(input: path): \(error.words)"
+        case .providerConfig(let path, let error):
+            "config: " + (error.line.map { line in "\(input: path):\(line):\(error.column ?? 1): " } ?? "\(input: path): ") + error.words
         case .noAssetsDirectory(let path): "--assets \(input: path): no such directory"
         case .emulatorDidNotStart(let reason): "--provider: the emulator did not start: \(foreign: reason)"
         case .builtWithoutWebKit:

@@ -217,7 +217,9 @@ struct CommandProblemTests {
         let config = directory.appendingPathComponent("config.json")
         let origin = "https://a.example/?access_token=SECRETSECRETSECRET"
         try Data(#"{"allowedOrigins": ["\#(origin)"]}"#.utf8).write(to: config)
-        let configProblem = CommandProblem.providerConfig(path: config.path, EmulatorConfiguration.Invalid(keyPath: "allowedOrigins[0]", .notAnOrigin(origin)))
+        var invalid = EmulatorConfiguration.Invalid(keyPath: "allowedOrigins[0]", .notAnOrigin(origin))
+        (invalid.line, invalid.column) = (1, 21)  // where the value is in the file
+        let configProblem = CommandProblem.providerConfig(path: config.path, invalid)
         try Self.expect(["serve", "--config", config.path], configProblem)
         #expect(!configProblem.words(masking: Redactor()).contains("SECRETSECRETSECRET"))
     }

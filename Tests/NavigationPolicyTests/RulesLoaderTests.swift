@@ -153,4 +153,18 @@ struct RulesLoaderTests {
         #expect(engine.decide(NavigationRequest(url: "https://app49.example.com/cb/9999?code=x")).rule == "s9999")
         #expect(engine.decide(NavigationRequest(url: "https://app0.example.com/cb/0?code=x")).rule == "s0")
     }
+
+    @Test("a problem in a rules file's value is placed at its line and column")
+    func problemPositions() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-rules-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "{\"version\": 1,\n \"default\": \"cancle\"\n}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try RulesLoader.load(path: path)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.keyPath == "default" && error.problem == .unknownAction("cancle"))
+            #expect(error.line == 2 && error.column == 13)
+        }
+    }
 }

@@ -63,7 +63,9 @@ extension RulesError: WordedValue {
     /// path made of the file's keys are input).
     public var words: MessageText {
         var location: MessageText = ""
-        if let file { location = "\(input: file): " }
+        if let file {
+            location = line.map { line in "\(input: file):\(line):\(column ?? 1): " } ?? "\(input: file): "
+        }
         if !keyPath.isEmpty { location = location + "\(input: keyPath): " }
         return location + problem.words
     }
