@@ -19,6 +19,8 @@ public struct RulesError: JSONDocumentError, Sendable, Hashable, CustomStringCon
     /// Where in the file the key path is (1-based line and byte column), when the rules came from one.
     public var line: Int?
     public var column: Int?
+    /// The file's other problems, in the order they were found (the loader reports every problem at once).
+    public var others: [RulesError] = []
 
     public init(_ keyPath: String, _ problem: RulesProblem, file: String? = nil) {
         self.keyPath = keyPath
@@ -56,62 +58,105 @@ public enum RulesLoader {
         do {
             return try parse(Data(bytes))
         } catch {
-            var located = error
-            located.file = path
             // A syntax error carries its own place; a problem in a value is placed by its key path.
-            if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
-                (located.line, located.column) = (position.line, position.column)
+            func located(_ error: RulesError) -> RulesError {
+                var located = error
+                located.file = path
+                if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
+                    (located.line, located.column) = (position.line, position.column)
+                }
+                return located
             }
-            throw located
+            // In the file's order, as a person reads it (those without a place first).
+            let all = ([error] + error.others).map(located).enumerated().sorted {
+                ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset) < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
+            }.map(\.element)
+            var first = all[0]
+            first.others = Array(all.dropFirst())
+            first.others = first.others.map { var other = $0; other.others = []; return other }
+            throw first
         }
     }
 
-    /// Reads rules from JSON bytes.
+    /// Reads rules from JSON bytes. Every problem the file has is found, not the first only: each key, each
+    /// allowed origin, each rule and each handler is read on its own, and the first problem is thrown with the
+    /// others in its `others` (a file that is not JSON, or not version 1, stops at that).
     public static func parse(_ raw: Data) throws(RulesError) -> Rules {
-        let reader = try Reader<TopLevelKey>(JSONDocument.object(fileBytes: [UInt8](raw), as: RulesError.self), at: "")
+        let document = try JSONDocument.object(fileBytes: [UInt8](raw), as: RulesError.self)
+        var problems: [RulesError] = []
+        /// Runs `read`; a problem it throws is kept and reading goes on.
+        @discardableResult
+        func attempt<Value>(_ read: () throws(RulesError) -> Value) -> Value? {
+            do { return try read() } catch { problems.append(error); return nil }
+        }
+        // Unknown keys are all reported; the known ones are still read.
+        let top: [String: JSONValue]
+        guard case .object(let members) = document else { throw RulesError("", .json(.notAnObject(document.kind))) }
+        let known = TopLevelKey.allCases.map(\.rawValue)
+        for key in members.keys.sorted() where !known.contains(key) {
+            problems.append(RulesError(key, .json(.unknownKey(suggestion: KnownKeys.suggestion(for: key, among: known), known: known))))
+        }
+        top = members.filter { known.contains($0.key) }
+        let reader = try Reader<TopLevelKey>(.object(top), at: "")
         var rules = Rules()
         let version = try reader.required(.version, reader.wholeNumber)
         if version != 1 { throw RulesError("version", .unsupportedVersion(version)) }
-        rules.defaultAction = try action(reader, .default) ?? .cancel
-        rules.expectedState = try reader.string(.expectedState)
-        if let name = try reader.string(.platform) {
-            guard let platform = Platform(rawValue: name) else {
-                throw RulesError("platform", .unknownPlatform(name))
+        rules.defaultAction = (attempt { () throws(RulesError) in try action(reader, .default) } ?? nil) ?? .cancel
+        rules.expectedState = attempt { () throws(RulesError) in try reader.string(.expectedState) } ?? nil
+        attempt { () throws(RulesError) in
+            if let name = try reader.string(.platform) {
+                guard let platform = Platform(rawValue: name) else { throw RulesError("platform", .unknownPlatform(name)) }
+                rules.platform = platform
             }
-            rules.platform = platform
+            _ = try reader.string(.description)
         }
-        _ = try reader.string(.description)
-        for element in try reader.elements(.allow) {
-            rules.allow.append(try originPattern(JSONRead<RulesError>.string(element.value, at: element.keyPath), path: element.keyPath))
+        for element in attempt({ () throws(RulesError) in try reader.elements(.allow) }) ?? [] {
+            if let pattern = attempt({ () throws(RulesError) in
+                try originPattern(JSONRead<RulesError>.string(element.value, at: element.keyPath), path: element.keyPath)
+            }) { rules.allow.append(pattern) }
         }
-        for sentinel in try reader.objects(.sentinels, keys: SentinelKey.self) {
-            rules.sentinels.append(try Self.sentinel(sentinel))
-        }
-        for scheme in try reader.objects(.schemes, keys: SchemeRuleKey.self) {
-            rules.schemes.append(try schemeRule(scheme))
-        }
-        for interfaceReader in try reader.objects(.javascriptInterfaces, keys: InterfaceKey.self) {
-            let interface = try javascriptInterface(interfaceReader)
-            if rules.javascriptInterfaces.contains(where: { $0.name == interface.name }) {
-                throw RulesError(interfaceReader.path(.name), .interfaceAddedTwice(interface.name))
+        for element in attempt({ () throws(RulesError) in try reader.elements(.sentinels) }) ?? [] {
+            if let sentinel = attempt({ () throws(RulesError) in try Self.sentinel(Reader<SentinelKey>(element.value, at: element.keyPath)) }) {
+                rules.sentinels.append(sentinel)
             }
-            rules.javascriptInterfaces.append(interface)
         }
-        try checkNames(rules)
+        for element in attempt({ () throws(RulesError) in try reader.elements(.schemes) }) ?? [] {
+            if let scheme = attempt({ () throws(RulesError) in try schemeRule(Reader<SchemeRuleKey>(element.value, at: element.keyPath)) }) {
+                rules.schemes.append(scheme)
+            }
+        }
+        for element in attempt({ () throws(RulesError) in try reader.elements(.javascriptInterfaces) }) ?? [] {
+            attempt { () throws(RulesError) in
+                let interfaceReader = try Reader<InterfaceKey>(element.value, at: element.keyPath)
+                let interface = try javascriptInterface(interfaceReader)
+                if rules.javascriptInterfaces.contains(where: { $0.name == interface.name }) {
+                    throw RulesError(interfaceReader.path(.name), .interfaceAddedTwice(interface.name))
+                }
+                rules.javascriptInterfaces.append(interface)
+            }
+        }
+        attempt { () throws(RulesError) in try checkNames(rules) }
         if let value = reader.value(.handlers) {
             let path = reader.path(.handlers)
-            let table: [String: JSONValue] = try JSONRead<RulesError>.members(value, at: path)
+            let table: [String: JSONValue] = attempt({ () throws(RulesError) in try JSONRead<RulesError>.members(value, at: path) }) ?? [:]
             for event in table.keys.sorted() {
-                if event.isEmpty { throw RulesError(path, .emptyEventName) }
-                let eventPath = JSONKeyPath.member(event, of: path)
-                let names = try JSONRead<RulesError>.elements(table[event]!, at: eventPath).map { (element) throws(RulesError) in
-                    try JSONRead<RulesError>.string(element.value, at: element.keyPath, nonEmpty: true)
+                attempt { () throws(RulesError) in
+                    if event.isEmpty { throw RulesError(path, .emptyEventName) }
+                    let eventPath = JSONKeyPath.member(event, of: path)
+                    let names = try JSONRead<RulesError>.elements(table[event]!, at: eventPath).map { (element) throws(RulesError) in
+                        try JSONRead<RulesError>.string(element.value, at: element.keyPath, nonEmpty: true)
+                    }
+                    if names.isEmpty { throw RulesError(eventPath, .noHandlers) }
+                    rules.handlers.append(EventHandlers(event: event, handlers: names, keyPath: eventPath))
                 }
-                if names.isEmpty { throw RulesError(eventPath, .noHandlers) }
-                rules.handlers.append(EventHandlers(event: event, handlers: names, keyPath: eventPath))
             }
         }
-        try RulesConsistency.check(rules)
+        // The rules' consistency with each other is judged on rules that each read well.
+        if problems.isEmpty { attempt { () throws(RulesError) in try RulesConsistency.check(rules) } }
+        if var first = problems.first {
+            first.others = Array(problems.dropFirst())
+            throw first
+        }
         return rules
     }
 

@@ -6,6 +6,7 @@ import SecretMasking
 import ArgumentParser
 import BrowserURL
 import Foundation
+import JSONText
 import NavigationPolicy
 
 struct Bridge: AsyncParsableCommand {
@@ -52,30 +53,11 @@ extension Bridge {
         var words = arguments[...]
         if words.first == "help" { words = words.dropFirst() }
         guard let word = words.first, !word.hasPrefix("-"), !commandNames.contains(word), word != "help" else { return nil }
-        let lowered = word.lowercased()
-        // A command the word begins (`insp`), else the nearest within a third of the word's letters (`chek`).
-        let prefixed = commandNames.filter { $0.hasPrefix(lowered) }
+        // A command the word begins (`insp`), else the one it is a near miss of (`chek`, `CHECK`), judged as
+        // a rules file's unknown key is (KnownKeys).
+        let prefixed = commandNames.filter { $0.hasPrefix(word.lowercased()) }
         if prefixed.count == 1 { return .unknownCommand(word, suggestion: prefixed[0]) }
-        let nearest = commandNames.map { ($0, editDistance(lowered, $0)) }.min { $0.1 < $1.1 }
-        return .unknownCommand(word, suggestion: nearest.flatMap { $0.1 <= max(1, word.count / 3) ? $0.0 : nil })
-    }
-
-    /// Levenshtein distance (insertions, deletions, substitutions; a swap of neighbours counts one).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var rows = [Array(0...b.count), [Int](repeating: 0, count: b.count + 1), [Int](repeating: 0, count: b.count + 1)]
-        for i in 1...a.count {
-            rows[2][0] = i
-            for j in 1...b.count {
-                var cost = min(rows[1][j] + 1, rows[2][j - 1] + 1, rows[1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { cost = min(cost, rows[0][j - 2] + 1) }
-                rows[2][j] = cost
-            }
-            rows = [rows[1], rows[2], rows[0]]
-        }
-        return rows[1][b.count]
+        return .unknownCommand(word, suggestion: KnownKeys.suggestion(for: word, among: commandNames))
     }
 }
 
@@ -102,7 +84,10 @@ enum BridgeMain {
             let redactor = (command as? MasksSecrets)?.redactor ?? Redactor()
             // One prefix style: the command's own name, as its other messages have it (`bridge check: …`).
             let name = type(of: command).configuration.commandName.map { "bridge " + $0 } ?? "bridge"
-            StandardError.say(name + ": " + problem.words(masking: redactor))
+            // A problem of several lines (every problem of a rules file) has the prefix on each.
+            for line in problem.words(masking: redactor).split(separator: "\n", omittingEmptySubsequences: false) {
+                StandardError.say(name + ": " + line)
+            }
             Foundation.exit(2)
         } catch {
             exit(for: error)

@@ -42,7 +42,9 @@ extension CommandProblem: CustomStringConvertible {
         case .secondsOutOfRange(let option, let value):
             "\(words: option) must be a number of seconds from \(OptionRanges.shortestSeconds) (a millisecond) to \(Int(OptionRanges.longestSeconds)) (a day); it is \(value)."
         case .bytesOutOfRange(let option, let value, let most): "\(words: option) must be 1 to \(most) bytes; it is \(value)."
-        case .rules(let error): "rules: \(error.words)"
+        case .rules(let error):
+            // Every problem of the file, one a line.
+            error.others.reduce("rules: \(error.words)") { text, other in text + "\nrules: " + other.words }
         case .outputFile(let problem): problem.words
         case .providerConfig(let path, let error):
             "config: " + (error.line.map { line in "\(input: path):\(line):\(error.column ?? 1): " } ?? "\(input: path): ") + error.words

@@ -167,4 +167,31 @@ struct RulesLoaderTests {
             #expect(error.line == 2 && error.column == 13)
         }
     }
+
+    @Test("every problem of a rules file at once, in the file's order, each at its line and column")
+    func everyProblem() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-rules-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let text = """
+            {"version": 1,
+             "default": "cancle",
+             "nope": 2,
+             "allow": ["https://a.example/path", "https://*"],
+             "sentinels": [{"name": "x"}, {"name": "y", "redirectURI": "https://y.example/cb"}],
+             "handlers": {"onX": []}
+            }
+            """
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        do {
+            _ = try RulesLoader.load(path: path)
+            Issue.record("loaded")
+        } catch {
+            let all = [error] + error.others
+            #expect(all.map(\.keyPath) == ["default", "nope", "allow[0]", "allow[1]", "sentinels[0].redirectURI", "handlers.onX"])
+            #expect(all.map { [$0.line ?? 0, $0.column ?? 0] } == [[2, 13], [3, 10], [4, 12], [4, 38], [5, 16], [6, 22]])
+            #expect(all[0].problem == .unknownAction("cancle") && all[3].problem == .misplacedWildcard("https://*"))
+            #expect(all.allSatisfy { $0.file == path })
+            #expect(error.others.allSatisfy { $0.others.isEmpty })
+        }
+    }
 }
