@@ -29,8 +29,7 @@ public struct DecisionEvent: OutputEvent {
     }
 
     public func textLines(_ text: TranscriptText) -> [String] {
-        let line = text.decisionLine(url: url, decision)
-        var lines = [decision.action == .cancel ? text.style.cyan(line) : line]
+        var lines = [text.decisionLine(url: url, decision)]
         if let unasked { lines.append("    " + text.style.red("error \(unasked.code): " + text.safe(text.redactor.text(unasked.words)))) }
         return lines + text.explanation(decision, indent: "    ")
     }

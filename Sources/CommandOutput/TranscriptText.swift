@@ -45,13 +45,16 @@ public struct TranscriptText: Sendable {
     }
 
     /// `cancel  sentinel  signin          https://…  code=abcd…(16) …`.
+    /// One decision's columns; colour on the fields that carry it (a cancel's action, an error), never on the
+    /// whole line.
     public func decisionLine(url: String, _ d: Decision) -> String {
-        var parts = [Self.padded(d.action.rawValue, 6), Self.padded(d.kind.rawValue, 8), Self.padded(safe(d.rule ?? "-"), 14),
+        let action = Self.padded(d.action.rawValue, 6)
+        var parts = [d.action == .cancel ? style.cyan(action) : action, Self.padded(d.kind.rawValue, 8), Self.padded(safe(d.rule ?? "-"), 14),
                      safe(redactor.rawURL(url))]
         if !d.parameters.isEmpty {
             parts.append(d.parameters.map { safe("\($0.name)=\(redactor.value($0.value, forParameter: $0.name))") }.joined(separator: " "))
         }
-        if let error = d.error { parts.append("error: \(error.code): " + safe(error.message(masking: redactor))) }
+        if let error = d.error { parts.append(style.red("error: \(error.code): " + safe(error.message(masking: redactor)))) }
         return parts.joined(separator: "  ")
     }
 

@@ -59,6 +59,8 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Output format: text or json (one object per line).")
     var format: TranscriptFormat = .text
 
+    @OptionGroup var colour: ColorOption
+
     @OptionGroup var revealing: RevealOption
 
     func checkOptions() throws(CommandProblem) {
@@ -84,7 +86,7 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
         // A parent (a test runner, a shell script) may have blocked these; the server stops on them.
         StopSignals.unblock()
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)
-        let renderer = TranscriptRenderer(format: format, redactor: revealing.redactor)
+        let renderer = TranscriptRenderer(format: format, redactor: revealing.redactor, style: colour.color.style)
         let out = OutputWriter(flushEachLine: true, synchronized: true)
         do {
             try await server.run(onRunning: { base in out.lines(renderer.lines(Listening(base))) },

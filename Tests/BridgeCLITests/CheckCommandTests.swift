@@ -63,6 +63,8 @@ struct CheckCommandTests {
                                         environment: ["NO_COLOR": ""])
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("\u{1B}[36m") && !lines[1].contains("\u{1B}"), "\(run.stdout.debugDescription)")
+        // Colour on the field, not the line: the action is coloured and the columns after it are not.
+        #expect(lines.first.map { $0.hasPrefix("\u{1B}[36mcancel\u{1B}[0m  bridge") } == true, "\(run.stdout.debugDescription)")
         let flagged = try BridgeProcess.run(["check", "--rules", rules, "--color", "always", "janrain:eventsAvailable?1"], environment: ["NO_COLOR": "1"])
         #expect(flagged.stdout.contains("\u{1B}"))
         for command in [["url", "nope"], ["inspect", "Fixtures/pages/broken-screens.html"]] {

@@ -12,8 +12,7 @@ import SensitiveText
 extension ReplayedNavigation: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
         var line = TranscriptText.leftPadded(String(seq), 4) + "  " + TranscriptText.leftPadded(text.safe(record.time?.text ?? "-"), 8) + "  "
-        let decisionLine = text.decisionLine(url: record.url, decision)
-        line += decision.action == .cancel ? text.style.cyan(decisionLine) : decisionLine
+        line += text.decisionLine(url: record.url, decision)
         if let sameDocument = record.sameDocument { line += "  (same document: \(sameDocument.rawValue))" }
         if let evidence = record.frameEvidence { line += "  (\(record.isMainFrame ? "main frame" : "subframe"), from \(evidence.words))" }
         if !events.isEmpty {

@@ -42,8 +42,9 @@ public struct ServedRequest: OutputEvent, Hashable {
     }
 
     public func textLines(_ text: TranscriptText) -> [String] {
-        let line = "serve  \(text.safe(method)) \(text.url(target)) \(status)"
-        return [status >= 400 ? text.style.yellow(line) : line]
+        // Colour on the status, the field that says something went wrong: 4xx yellow, 5xx red.
+        let code = status >= 500 ? text.style.red(String(status)) : status >= 400 ? text.style.yellow(String(status)) : String(status)
+        return ["serve  \(text.safe(method)) \(text.url(target)) " + code]
     }
 
     public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
