@@ -18,6 +18,8 @@ public struct CaseFileError: Error, Sendable, Hashable {
     /// The key at fault (`expect.decision`), when there is one.
     public var key: String?
     public var problem: CaseFileProblem
+    /// The 1-based byte column in the line where the key's value (or the syntax error) is, when known.
+    public var column: Int?
     /// The file could not be read at all (`bridge test` exits 2 for it, not 1).
     public var isUnreadable: Bool { problem.isUnreadable }
 
@@ -78,7 +80,14 @@ public enum CaseFile {
         do throws(LineError) {
             return .success(try testCase(JSONDocument.object(utf8: bytes, as: LineError.self), source: source))
         } catch {
-            return .failure(CaseFileError(file: source.file, line: source.line, key: error.key, problem: error.problem))
+            var located = CaseFileError(file: source.file, line: source.line, key: error.key, problem: error.problem)
+            // A syntax error carries its column; a problem in a value is placed by its key.
+            if case .json(.syntax(_, _, let column)) = error.problem {
+                located.column = column
+            } else if let key = error.key {
+                located.column = JSONDocument.position(ofKeyPath: key, inFile: bytes)?.column
+            }
+            return .failure(located)
         }
     }
 

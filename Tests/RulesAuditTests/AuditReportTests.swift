@@ -58,7 +58,7 @@ import Testing
     @Test func textAndJSONSayWhatFailedAndWhy() throws {
         let result = try Self.result()
         let text = Self.allLines(result, TranscriptRenderer(format: .text, redactor: Redactor()))
-        #expect(text.first == "bad   cases.jsonl:3: expect.decision: must be \"allow\" or \"cancel\"")
+        #expect(text.first == "bad   cases.jsonl:3:54: expect.decision: must be \"allow\" or \"cancel\"")
         #expect(text.contains("pass  cases.jsonl:1  sign-in"))
         #expect(text.contains { $0.hasPrefix("FAIL  cases.jsonl:2  wrong") })
         #expect(text.contains("        params.code: expected \"othe…(28)\", got \"Splx…(22)\""))

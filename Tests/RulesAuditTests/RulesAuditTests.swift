@@ -176,8 +176,8 @@ import RulesAudit
                 == [.wrongValue, .json(.syntax(.notAValue, line: 1, column: 1)), .json(.unknownKey(suggestion: nil, known: Self.caseKeys)),
                     .emptyExpectation, .json(.wrongType(.string, found: .number)), .json(.repeatedKey), .json(.wrongType(.string, found: .number))])
         #expect(read.errors.map(\.file) == Array(repeating: "t.jsonl", count: 7))
-        // What a user reads: file, line, key, and the words for what that key takes.
-        #expect(read.errors[0].description == "t.jsonl:2: expect.decision: must be \"allow\" or \"cancel\"")
+        // Where: the line, and the column of the value at fault.
+        #expect(read.errors[0].column == 59)
         let sub = read.cases[1]
         #expect(sub.name == "sub" && !sub.isMainFrame && sub.type == .linkClicked && sub.state == "s")
         #expect(sub.expect.rule == .absent && sub.expect.error == .absent && sub.expect.params == ["code": .absent])

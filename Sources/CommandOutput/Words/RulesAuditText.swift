@@ -13,7 +13,7 @@ extension CaseFileError: WordedValue {
 
     /// The file, the line, the key (the file's own text, so input) and the problem.
     public var words: MessageText {
-        let place: MessageText = line > 0 ? "\(input: file):\(line)" : "\(input: file)"
+        let place: MessageText = line > 0 ? (column.map { "\(input: file):\(line):\($0)" } ?? "\(input: file):\(line)") : "\(input: file)"
         return place + ": " + (key.map { "\(input: $0): " } ?? "") + problem.words(key: key)
     }
 }
