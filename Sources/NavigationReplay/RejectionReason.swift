@@ -17,6 +17,10 @@ public enum RejectionReason: Sendable, Hashable {
     /// A line longer than the reader takes (`limit` bytes): not read.
     case lineTooLong(limit: Int)
 
+    /// A file taken for a navlog in which no line is a JSON object (text, a placeholder a tool wrote while it
+    /// was still recording): one rejection for the file, not one for each of its lines.
+    case notANavlog(lines: Int)
+
     // Any log.
     /// The file is not UTF-8 text (its first bytes say which encoding it is in).
     case encoding(TextEncodingError)

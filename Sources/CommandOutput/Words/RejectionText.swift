@@ -31,6 +31,8 @@ extension RejectionReason {
             return error.words
         case .unparseableURL(let url, let error):
             return "url \(quoted: Sensitive(url, as: .url)) is not a URL: \(error.words)"
+        case .notANavlog(let lines):
+            return .words("not a log: none of its \(lines) line\(lines == 1 ? "" : "s") is a JSON object (a navlog has one navigation a line; a HAR, CDP log or NetLog is one JSON document)")
         case .documentNotJSON(let format, let syntax, let line, let column):
             return "not \(words: format.article): the JSON stops at line \(line), column \(column): \(words: syntax.documentWords)"
         case .har(let problem):
