@@ -139,6 +139,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         /// Where in the file the key path is (1-based line and byte column), when read from a file.
         public var line: Int?
         public var column: Int?
+        /// The file's other problems (the reader reports every problem at once).
+        public var others: [Invalid] = []
         public init(keyPath: String, _ problem: ConfigurationProblem) {
             self.keyPath = keyPath
             self.problem = problem
@@ -168,25 +170,54 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path) } catch { throw Invalid(keyPath: "", .unreadable(path: path, error)) }
         do { return try parse(Data(bytes)) } catch {
-            var located = error
-            // A syntax error carries its own place; a problem in a value is placed by its key path.
-            if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
-                (located.line, located.column) = (position.line, position.column)
+            // A syntax error carries its own place; a problem in a value is placed by its key path. In the
+            // file's order.
+            func located(_ error: Invalid) -> Invalid {
+                var located = error
+                located.others = []
+                if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
+                    (located.line, located.column) = (position.line, position.column)
+                }
+                return located
             }
-            throw located
+            let all = ([error] + error.others).map(located).enumerated().sorted {
+                ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset) < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
+            }.map(\.element)
+            var first = all[0]
+            first.others = Array(all.dropFirst())
+            throw first
         }
     }
 
     public static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {
-        let top = try Reader<Key>(JSONDocument.object(fileBytes: [UInt8](raw), as: Invalid.self), at: "")
-        var config = EmulatorConfiguration()
-        _ = try top.string(.description)
-        if let name = try top.string(.appName) { config.appName = name }
-        if let key = try top.string(.engageAPIKey) {
-            guard !key.isEmpty else { throw Invalid(keyPath: "engageAPIKey", .empty) }
-            config.engageAPIKey = key
+        let document = try JSONDocument.object(fileBytes: [UInt8](raw), as: Invalid.self)
+        var problems: [Invalid] = []
+        /// Runs `read`; a problem it throws is kept and reading goes on, so that every problem is found.
+        func attempt(_ read: () throws(Invalid) -> Void) {
+            do { try read() } catch { problems.append(error) }
         }
-        if let strict = try top.bool(.strictClients) { config.strictClients = strict }
+        guard case .object(let members) = document else { throw Invalid(keyPath: "", .json(.notAnObject(document.kind))) }
+        let known = Key.allCases.map(\.rawValue)
+        for key in members.keys.sorted() where !known.contains(key) {
+            problems.append(Invalid(keyPath: key, .json(.unknownKey(suggestion: KnownKeys.suggestion(for: key, among: known), known: known))))
+        }
+        let top = try Reader<Key>(.object(members.filter { known.contains($0.key) }), at: "")
+        var config = EmulatorConfiguration()
+        attempt { () throws(Invalid) in
+            _ = try top.string(.description)
+        }
+        attempt { () throws(Invalid) in
+            if let name = try top.string(.appName) { config.appName = name }
+        }
+        attempt { () throws(Invalid) in
+            if let key = try top.string(.engageAPIKey) {
+                guard !key.isEmpty else { throw Invalid(keyPath: "engageAPIKey", .empty) }
+                config.engageAPIKey = key
+            }
+        }
+        attempt { () throws(Invalid) in
+            if let strict = try top.bool(.strictClients) { config.strictClients = strict }
+        }
         let secondsKeys: [(Key, WritableKeyPath<EmulatorConfiguration, TimeInterval>)] = [
             (.codeLifetime, \.codeLifetime), (.resetCodeLifetime, \.resetCodeLifetime), (.accessTokenLifetime, \.accessTokenLifetime),
             (.deepLinkTokenLifetime, \.deepLinkTokenLifetime), (.realmLinkLifetime, \.realmLinkLifetime),
@@ -194,78 +225,108 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             (.lockoutSeconds, \.lockoutSeconds), (.engageTokenLifetime, \.engageTokenLifetime),
         ]
         for (key, field) in secondsKeys {
-            guard let seconds = try top.number(key) else { continue }
-            guard seconds >= shortestSeconds, seconds <= longestSeconds else {
-                throw Invalid(keyPath: top.path(key), .secondsOutOfRange(seconds))
+            attempt { () throws(Invalid) in
+                guard let seconds = try top.number(key) else { return }
+                guard seconds >= shortestSeconds, seconds <= longestSeconds else {
+                    throw Invalid(keyPath: top.path(key), .secondsOutOfRange(seconds))
+                }
+                config[keyPath: field] = seconds
             }
-            config[keyPath: field] = seconds
         }
         for (key, field) in [(Key.maxPINAttempts, \EmulatorConfiguration.maxPINAttempts), (.maxPasswordAttempts, \.maxPasswordAttempts)] {
-            guard let count = try top.number(key) else { continue }
-            guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: top.path(key), .attemptsOutOfRange) }
-            config[keyPath: field] = Int(count)
-        }
-        if top.value(.allowedOrigins) != nil {
-            config.allowedOrigins = try top.elements(.allowedOrigins).map { (element) throws(Invalid) -> String in
-                let text: String = try JSONRead<Invalid>.string(element.value, at: element.keyPath)
-                guard let origin = Self.origin(text) else { throw Invalid(keyPath: element.keyPath, .notAnOrigin(text)) }
-                return origin
+            attempt { () throws(Invalid) in
+                guard let count = try top.number(key) else { return }
+                guard count >= 1, count <= 1000, count == count.rounded() else { throw Invalid(keyPath: top.path(key), .attemptsOutOfRange) }
+                config[keyPath: field] = Int(count)
             }
         }
-        if top.value(.allowedHosts) != nil {
-            config.allowedHosts = try top.elements(.allowedHosts).map { (element) throws(Invalid) -> String in
-                let text: String = try JSONRead<Invalid>.string(element.value, at: element.keyPath)
-                guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !":/?#@[]".utf8.contains($0) }) else {
-                    throw Invalid(keyPath: element.keyPath, .notAHostName(text))
+        attempt { () throws(Invalid) in
+            if top.value(.allowedOrigins) != nil {
+                config.allowedOrigins = try top.elements(.allowedOrigins).map { (element) throws(Invalid) -> String in
+                    let text: String = try JSONRead<Invalid>.string(element.value, at: element.keyPath)
+                    guard let origin = Self.origin(text) else { throw Invalid(keyPath: element.keyPath, .notAnOrigin(text)) }
+                    return origin
                 }
-                return text.lowercased()
             }
         }
-        if let template = try top.string(.deepLinkTemplate) {
-            guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", .templateLacks(["{token}"])) }
-            config.deepLinkTemplate = template
-        }
-        for (key, field) in [(Key.realmConfirmTemplate, \EmulatorConfiguration.realmConfirmTemplate), (.realmResetTemplate, \.realmResetTemplate)] {
-            guard let template = try top.string(key) else { continue }
-            guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: top.path(key), .templateLacks(["{token}", "{tokenId}"])) }
-            config[keyPath: field] = template
-        }
-        if let outcome = try top.string(.realmResetFunction) {
-            guard ["success", "pending", "fail"].contains(outcome) else { throw Invalid(keyPath: "realmResetFunction", .notOneOf(["success", "pending", "fail"])) }
-            config.realmResetFunction = outcome
-        }
-        if let mode = try top.string(.kiiPasswordMode) {
-            guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", .notOneOf(["user", "auto"])) }
-            config.kiiPasswordMode = mode
-        }
-        if let base = try top.string(.kiiLinkBase) {
-            guard base.hasPrefix("https://") || base.hasPrefix("http://"), !base.contains("?"), !base.contains("#") else {
-                throw Invalid(keyPath: "kiiLinkBase", .notLinkBase)
-            }
-            config.kiiLinkBase = base
-        }
-        if let bytes = try top.number(.maxBodyBytes) {
-            guard bytes >= 1024, bytes == bytes.rounded(), bytes <= Double(largestBodyLimit) else {
-                throw Invalid(keyPath: "maxBodyBytes", .bodyLimitOutOfRange(bytes))
-            }
-            config.maxBodyBytes = Int(bytes)
-        }
-        if top.value(.users) != nil {
-            config.users = try top.objects(.users, keys: UserKey.self).map { (user) throws(Invalid) -> User in
-                User(email: try user.required(.email, user.string).lowercased(), password: try user.required(.password, user.string),
-                     phone: try user.string(.phone), verified: try user.bool(.verified) ?? true, displayName: try user.string(.displayName))
-            }
-            var seen = Set<String>()
-            for (index, user) in config.users.enumerated() where !seen.insert(user.email).inserted {
-                throw Invalid(keyPath: "users[\(index)].email", .repeatedUser(user.email))
+        attempt { () throws(Invalid) in
+            if top.value(.allowedHosts) != nil {
+                config.allowedHosts = try top.elements(.allowedHosts).map { (element) throws(Invalid) -> String in
+                    let text: String = try JSONRead<Invalid>.string(element.value, at: element.keyPath)
+                    guard !text.isEmpty, text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && !":/?#@[]".utf8.contains($0) }) else {
+                        throw Invalid(keyPath: element.keyPath, .notAHostName(text))
+                    }
+                    return text.lowercased()
+                }
             }
         }
-        if top.value(.clients) != nil { config.clients = try clients(top, .clients) }
-        if top.value(.apiClients) != nil {
-            config.apiClients = try clients(top, .apiClients)
-            for (index, client) in config.apiClients.enumerated() where (client.secret ?? "").isEmpty {
-                throw Invalid(keyPath: "apiClients[\(index)].secret", .apiClientWithoutSecret)
+        attempt { () throws(Invalid) in
+            if let template = try top.string(.deepLinkTemplate) {
+                guard template.contains("{token}") else { throw Invalid(keyPath: "deepLinkTemplate", .templateLacks(["{token}"])) }
+                config.deepLinkTemplate = template
             }
+        }
+        attempt { () throws(Invalid) in
+            for (key, field) in [(Key.realmConfirmTemplate, \EmulatorConfiguration.realmConfirmTemplate), (.realmResetTemplate, \.realmResetTemplate)] {
+                guard let template = try top.string(key) else { continue }
+                guard template.contains("{token}") && template.contains("{tokenId}") else { throw Invalid(keyPath: top.path(key), .templateLacks(["{token}", "{tokenId}"])) }
+                config[keyPath: field] = template
+            }
+        }
+        attempt { () throws(Invalid) in
+            if let outcome = try top.string(.realmResetFunction) {
+                guard ["success", "pending", "fail"].contains(outcome) else { throw Invalid(keyPath: "realmResetFunction", .notOneOf(["success", "pending", "fail"])) }
+                config.realmResetFunction = outcome
+            }
+        }
+        attempt { () throws(Invalid) in
+            if let mode = try top.string(.kiiPasswordMode) {
+                guard ["user", "auto"].contains(mode) else { throw Invalid(keyPath: "kiiPasswordMode", .notOneOf(["user", "auto"])) }
+                config.kiiPasswordMode = mode
+            }
+        }
+        attempt { () throws(Invalid) in
+            if let base = try top.string(.kiiLinkBase) {
+                guard base.hasPrefix("https://") || base.hasPrefix("http://"), !base.contains("?"), !base.contains("#") else {
+                    throw Invalid(keyPath: "kiiLinkBase", .notLinkBase)
+                }
+                config.kiiLinkBase = base
+            }
+        }
+        attempt { () throws(Invalid) in
+            if let bytes = try top.number(.maxBodyBytes) {
+                guard bytes >= 1024, bytes == bytes.rounded(), bytes <= Double(largestBodyLimit) else {
+                    throw Invalid(keyPath: "maxBodyBytes", .bodyLimitOutOfRange(bytes))
+                }
+                config.maxBodyBytes = Int(bytes)
+            }
+        }
+        attempt { () throws(Invalid) in
+            if top.value(.users) != nil {
+                config.users = try top.objects(.users, keys: UserKey.self).map { (user) throws(Invalid) -> User in
+                    User(email: try user.required(.email, user.string).lowercased(), password: try user.required(.password, user.string),
+                         phone: try user.string(.phone), verified: try user.bool(.verified) ?? true, displayName: try user.string(.displayName))
+                }
+                var seen = Set<String>()
+                for (index, user) in config.users.enumerated() where !seen.insert(user.email).inserted {
+                    throw Invalid(keyPath: "users[\(index)].email", .repeatedUser(user.email))
+                }
+            }
+        }
+        attempt { () throws(Invalid) in
+            if top.value(.clients) != nil { config.clients = try clients(top, .clients) }
+        }
+        attempt { () throws(Invalid) in
+            if top.value(.apiClients) != nil {
+                config.apiClients = try clients(top, .apiClients)
+                for (index, client) in config.apiClients.enumerated() where (client.secret ?? "").isEmpty {
+                    throw Invalid(keyPath: "apiClients[\(index)].secret", .apiClientWithoutSecret)
+                }
+            }
+        }
+        if var first = problems.first {
+            first.others = Array(problems.dropFirst())
+            throw first
         }
         return config
     }

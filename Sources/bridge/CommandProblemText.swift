@@ -1,6 +1,7 @@
 // CommandProblemText.swift: the words for CommandProblem, the one place they are made, as a MessageText:
 // the values the user gave are parts read as input, so the Redactor masks each as the value it is and
 // never reads the sentence around it.
+import ProviderSettings
 import SecretMasking
 import CommandOutput
 import NavigationPolicy
@@ -47,7 +48,8 @@ extension CommandProblem: CustomStringConvertible {
             error.others.reduce("rules: \(error.words)") { text, other in text + "\nrules: " + other.words }
         case .outputFile(let problem): problem.words
         case .providerConfig(let path, let error):
-            "config: " + (error.line.map { line in "\(input: path):\(line):\(error.column ?? 1): " } ?? "\(input: path): ") + error.words
+            // Every problem of the file, one a line, each at its place.
+            error.others.reduce(Self.configLine(path, error)) { text, other in text + "\n" + Self.configLine(path, other) }
         case .noAssetsDirectory(let path): "--assets \(input: path): no such directory"
         case .emulatorDidNotStart(let reason): "--provider: the emulator did not start: \(foreign: reason)"
         case .builtWithoutWebKit:
@@ -57,5 +59,13 @@ extension CommandProblem: CustomStringConvertible {
         case .log(let error): error.words
         case .expectation(let error): error.words
         }
+    }
+}
+
+extension CommandProblem {
+    /// One configuration problem: the file, its place when known, the key path and the words.
+    static func configLine(_ path: String, _ problem: EmulatorConfiguration.Invalid) -> MessageText {
+        let place: MessageText = problem.line.map { line in "\(input: path):\(line):\(problem.column ?? 1): " } ?? "\(input: path): "
+        return "config: " + place + problem.words
     }
 }
