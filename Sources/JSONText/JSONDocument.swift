@@ -37,6 +37,45 @@ public protocol JSONDocumentError: Error {
     init(keyPath: String, reading problem: JSONReadProblem)
 }
 
+/// A document's problem that names its place and carries the document's other problems, so that a reader
+/// reports every problem at once, each at its line and column (rules files, the emulator's configuration).
+public protocol JSONDocumentProblems: JSONDocumentError {
+    var keyPath: String { get }
+    var line: Int? { get set }
+    var column: Int? { get set }
+    var others: [Self] { get set }
+    /// Whether the problem is the document's syntax, which the scanner placed already.
+    var isSyntax: Bool { get }
+}
+
+extension JSONDocumentProblems {
+    /// This problem and its others, each placed at its line and column in `fileBytes` (where its key path's
+    /// value is), in the file's order: the first, with the rest as its `others`.
+    public func located(inFile fileBytes: [UInt8]) -> Self {
+        func placed(_ problem: Self) -> Self {
+            var placed = problem
+            placed.others = []
+            if !problem.isSyntax, let position = JSONDocument.position(ofKeyPath: problem.keyPath, inFile: fileBytes) {
+                (placed.line, placed.column) = (position.line, position.column)
+            }
+            return placed
+        }
+        let all = ([self] + others).map(placed).enumerated().sorted {
+            ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset) < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
+        }.map(\.element)
+        var first = all[0]
+        first.others = Array(all.dropFirst())
+        return first
+    }
+
+    /// Throws the first of `problems` with the rest as its others; returns when there are none.
+    public static func throwAll(_ problems: [Self]) throws(Self) {
+        guard var first = problems.first else { return }
+        first.others = Array(problems.dropFirst())
+        throw first
+    }
+}
+
 /// The keys one object of a document may have: the enum's raw values, all of them and no other.
 public protocol JSONDocumentKey: RawRepresentable, CaseIterable, Sendable where RawValue == String {}
 
@@ -97,6 +136,20 @@ public enum JSONDocument {
             guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { return offsets[""].map { position(of: $0, in: bytes) } }
             path = path[..<cut]
         }
+    }
+
+    /// The object `value` with only the members `Key` names; each other key is handed to `unknown` as its
+    /// unknown-key problem (with the known key it was probably meant to be), so that a reader reports them all
+    /// and still reads the rest.
+    public static func knownMembers<Key: JSONDocumentKey, Failure: JSONDocumentError>(
+        of value: JSONValue, keys: Key.Type, as failure: Failure.Type, unknown: (Failure) -> Void
+    ) throws(Failure) -> JSONValue {
+        guard case .object(let members) = value else { throw Failure(keyPath: "", reading: .notAnObject(value.kind)) }
+        let known = Key.allCases.map(\.rawValue)
+        for key in members.keys.sorted() where !known.contains(key) {
+            unknown(Failure(keyPath: key, reading: .unknownKey(suggestion: KnownKeys.suggestion(for: key, among: known), known: known)))
+        }
+        return .object(members.filter { known.contains($0.key) })
     }
 
     /// The 1-based line and byte column of `offset`.

@@ -10,7 +10,7 @@ import JSONText
 import SensitiveText
 
 /// A rules file that cannot be used, where, and why.
-public struct RulesError: JSONDocumentError, Sendable, Hashable, CustomStringConvertible {
+public struct RulesError: JSONDocumentProblems, Sendable, Hashable, CustomStringConvertible {
     /// The key path, e.g. `sentinels[1].redirectURI` (empty for the whole file).
     public let keyPath: String
     public let problem: RulesProblem
@@ -29,6 +29,8 @@ public struct RulesError: JSONDocumentError, Sendable, Hashable, CustomStringCon
     }
 
     public init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath, .json(problem)) }
+
+    public var isSyntax: Bool { if case .json(.syntax) = problem { true } else { false } }
 
     /// The problem's case alone: a key path is made of the file's keys, which may be a credential. The
     /// output module words the error with the file, the key path and the values, each masked.
@@ -58,23 +60,11 @@ public enum RulesLoader {
         do {
             return try parse(Data(bytes))
         } catch {
-            // A syntax error carries its own place; a problem in a value is placed by its key path.
-            func located(_ error: RulesError) -> RulesError {
-                var located = error
-                located.file = path
-                if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
-                    (located.line, located.column) = (position.line, position.column)
-                }
-                return located
-            }
-            // In the file's order, as a person reads it (those without a place first).
-            let all = ([error] + error.others).map(located).enumerated().sorted {
-                ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset) < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
-            }.map(\.element)
-            var first = all[0]
-            first.others = Array(all.dropFirst())
-            first.others = first.others.map { var other = $0; other.others = []; return other }
-            throw first
+            // Each problem at its line and column, in the file's order, each naming the file.
+            var located = error.located(inFile: bytes)
+            located.file = path
+            located.others = located.others.map { var other = $0; other.file = path; return other }
+            throw located
         }
     }
 
@@ -90,14 +80,7 @@ public enum RulesLoader {
             do { return try read() } catch { problems.append(error); return nil }
         }
         // Unknown keys are all reported; the known ones are still read.
-        let top: [String: JSONValue]
-        guard case .object(let members) = document else { throw RulesError("", .json(.notAnObject(document.kind))) }
-        let known = TopLevelKey.allCases.map(\.rawValue)
-        for key in members.keys.sorted() where !known.contains(key) {
-            problems.append(RulesError(key, .json(.unknownKey(suggestion: KnownKeys.suggestion(for: key, among: known), known: known))))
-        }
-        top = members.filter { known.contains($0.key) }
-        let reader = try Reader<TopLevelKey>(.object(top), at: "")
+        let reader = try Reader<TopLevelKey>(JSONDocument.knownMembers(of: document, keys: TopLevelKey.self, as: RulesError.self) { problems.append($0) }, at: "")
         var rules = Rules()
         let version = try reader.required(.version, reader.wholeNumber)
         if version != 1 { throw RulesError("version", .unsupportedVersion(version)) }
@@ -153,10 +136,7 @@ public enum RulesLoader {
         }
         // The rules' consistency with each other is judged on rules that each read well.
         if problems.isEmpty { attempt { () throws(RulesError) in try RulesConsistency.check(rules) } }
-        if var first = problems.first {
-            first.others = Array(problems.dropFirst())
-            throw first
-        }
+        try RulesError.throwAll(problems)
         return rules
     }
 

@@ -133,7 +133,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
     }
 
     /// A configuration error: the key path and the problem.
-    public struct Invalid: JSONDocumentError, Sendable, Hashable {
+    public struct Invalid: JSONDocumentProblems, Sendable, Hashable {
         public let keyPath: String
         public let problem: ConfigurationProblem
         /// Where in the file the key path is (1-based line and byte column), when read from a file.
@@ -146,6 +146,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
             self.problem = problem
         }
         public init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath: keyPath, .json(problem)) }
+        public var isSyntax: Bool { if case .json(.syntax) = problem { true } else { false } }
     }
 
     /// The keys a configuration may have: the reader takes no other, so these are the keys it reads.
@@ -170,22 +171,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path) } catch { throw Invalid(keyPath: "", .unreadable(path: path, error)) }
         do { return try parse(Data(bytes)) } catch {
-            // A syntax error carries its own place; a problem in a value is placed by its key path. In the
-            // file's order.
-            func located(_ error: Invalid) -> Invalid {
-                var located = error
-                located.others = []
-                if case .json(.syntax) = error.problem {} else if let position = JSONDocument.position(ofKeyPath: error.keyPath, inFile: bytes) {
-                    (located.line, located.column) = (position.line, position.column)
-                }
-                return located
-            }
-            let all = ([error] + error.others).map(located).enumerated().sorted {
-                ($0.element.line ?? 0, $0.element.column ?? 0, $0.offset) < ($1.element.line ?? 0, $1.element.column ?? 0, $1.offset)
-            }.map(\.element)
-            var first = all[0]
-            first.others = Array(all.dropFirst())
-            throw first
+            // Each problem at its line and column, in the file's order.
+            throw error.located(inFile: bytes)
         }
     }
 
@@ -196,12 +183,8 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         func attempt(_ read: () throws(Invalid) -> Void) {
             do { try read() } catch { problems.append(error) }
         }
-        guard case .object(let members) = document else { throw Invalid(keyPath: "", .json(.notAnObject(document.kind))) }
-        let known = Key.allCases.map(\.rawValue)
-        for key in members.keys.sorted() where !known.contains(key) {
-            problems.append(Invalid(keyPath: key, .json(.unknownKey(suggestion: KnownKeys.suggestion(for: key, among: known), known: known))))
-        }
-        let top = try Reader<Key>(.object(members.filter { known.contains($0.key) }), at: "")
+        // Unknown keys are all reported; the known ones are still read.
+        let top = try Reader<Key>(JSONDocument.knownMembers(of: document, keys: Key.self, as: Invalid.self) { problems.append($0) }, at: "")
         var config = EmulatorConfiguration()
         attempt { () throws(Invalid) in
             _ = try top.string(.description)
@@ -324,10 +307,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
                 }
             }
         }
-        if var first = problems.first {
-            first.others = Array(problems.dropFirst())
-            throw first
-        }
+        try Invalid.throwAll(problems)
         return config
     }
 
