@@ -31,24 +31,19 @@ public enum InputFile {
         if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { throw .directory }
         var bytes: [UInt8] = []
         let chunk = 1 << 16
+        var buffer = [UInt8](repeating: 0, count: chunk)
         while true {
-            let start = bytes.count
-            bytes.reserveCapacity(start + chunk)
-            var failure: Int32 = 0
-            var got = 0
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
-            bytes.withUnsafeMutableBufferPointer { buffer in
+            let (got, failure) = buffer.withUnsafeMutableBufferPointer { buffer -> (Int, Int32) in
                 while true {
-                    let n = systemRead(descriptor, buffer.baseAddress! + start, chunk)
+                    let n = systemRead(descriptor, buffer.baseAddress!, chunk)
                     if n < 0 && errno == EINTR { continue }
-                    if n < 0 { failure = errno }
-                    got = max(n, 0)
-                    return
+                    return (n, n < 0 ? errno : 0)
                 }
             }
-            bytes.removeSubrange((start + got)...)
-            if failure != 0 { throw InputFileProblem(errno: failure) }
+            if got < 0 { throw InputFileProblem(errno: failure) }
             if got == 0 { return bytes }
+            // Appended a chunk at a time: the array grows geometrically, whatever the file's length.
+            bytes.append(contentsOf: buffer[0..<got])
             if bytes.count > limit { throw .tooLarge(limit: limit) }
         }
     }
