@@ -208,7 +208,7 @@ struct HostRun {
         let succeeded = try runs.run(engine: engine, provider: { which in
             if command.provider {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
-                if EmulatorSetup.missingAssets(configuration) && which == engines[0] { StandardError.say("bridge host", .standInScriptsMissing) }
+                if EmulatorSetup.missingAssets(configuration) && which == engines[0] { StandardError.say("bridge host", .standInScriptsMissing, masking: renderer.redactor) }
                 return try EmulatorSetup.inProcess(configuration, siteOrigin: siteOrigin)
             }
             return command.providerURL.map { ProviderRouting(base: $0) }
@@ -235,7 +235,7 @@ struct HostRun {
                                                     failures: result.failures)))
                 for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
                 if let recordPath {
-                    StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: recordPath))
+                    StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: recordPath), masking: renderer.redactor)
                 }
             case .compared(let comparison):
                 out.lines(renderer.lines(EngineComparisonEvent(comparison)))

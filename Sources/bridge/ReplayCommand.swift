@@ -112,7 +112,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             if !summary.isConsistent { consistent = false }
             if summary.replayed + summary.rejected + summary.calls == 0 {
                 consistent = false
-                StandardError.say("bridge replay", .noNavigation(log: input.shownName))
+                StandardError.say("bridge replay", .noNavigation(log: input.shownName), masking: renderer.redactor)
             }
         }
         out.flush()

@@ -81,8 +81,8 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
     func run() async throws {
         var configuration = try EmulatorSetup.configuration(config: config, assets: assets)
         configuration.allowedOrigins += allowOrigin.compactMap(EmulatorConfiguration.origin)
-        if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve", .standInScriptsMissing) }
-        if !Self.listensOnLoopback(host) { StandardError.say("bridge serve", .exposed(host: host)) }
+        if EmulatorSetup.missingAssets(configuration) { StandardError.say("bridge serve", .standInScriptsMissing, masking: revealing.redactor) }
+        if !Self.listensOnLoopback(host) { StandardError.say("bridge serve", .exposed(host: host), masking: revealing.redactor) }
         // A parent (a test runner, a shell script) may have blocked these; the server stops on them.
         StopSignals.unblock()
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: host, port: port)

@@ -174,7 +174,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         let text = starter.cases.map(CaseFile.line).joined(separator: "\n") + "\n"
         do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
         for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.text(note.words)) }
-        StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules))
+        StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules), masking: display.redactor)
     }
 
     /// The case files an argument names: itself, or every .jsonl file under a directory (sorted), as inspect

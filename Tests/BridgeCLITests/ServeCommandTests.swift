@@ -209,7 +209,7 @@ struct ServeTrustTests {
     func nonLoopbackWarning() throws {
         let server = try ServeProcess(["--host", "0.0.0.0"])
         _ = server.stop()
-        #expect(server.server.standardError == "bridge serve: \(CommandNotice.exposed(host: "0.0.0.0"))\n")
+        #expect(server.server.standardError == "bridge serve: \(Redactor().text(CommandNotice.exposed(host: "0.0.0.0").words))\n")
         let quiet = try ServeProcess()
         _ = quiet.stop()
         #expect(quiet.server.standardError.isEmpty)
