@@ -114,7 +114,7 @@ let package = Package(
         ),
         .target(
             name: "NavigationReplay",
-            dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "JSONText", "ProviderDirectory", "WorkPool"]
+            dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "JSONText", "ProviderDirectory", "WorkPool", "InputFiles"]
         ),
         // OpenSSL's libcrypto (Debian: libssl-dev): HMAC for KeyedDigest.
         .systemLibrary(

@@ -17,18 +17,25 @@ public enum InputFile {
     /// The largest file read whole (bytes) unless a reader says otherwise.
     public static let defaultLimit = 512 << 20
 
+    /// A descriptor open for reading `path` ("-": standard input's), or why there is none: the one place a
+    /// file given to bridge is opened (a log read in chunks opens it here too). The caller closes it, unless
+    /// it is standard input's.
+    public static func open(_ path: String) throws(InputFileProblem) -> Int32 {
+        if path == "-" { return STDIN_FILENO }
+        let descriptor = systemOpen(path)
+        if descriptor < 0 { throw InputFileProblem(errno: errno) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw .directory
+        }
+        return descriptor
+    }
+
     /// The bytes of `path` ("-": standard input), read to the end.
     public static func read(_ path: String, limit: Int = defaultLimit) throws(InputFileProblem) -> [UInt8] {
-        let descriptor: Int32
-        if path == "-" {
-            descriptor = STDIN_FILENO
-        } else {
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            if descriptor < 0 { throw InputFileProblem(errno: errno) }
-        }
+        let descriptor = try open(path)
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
-        var status = stat()
-        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR { throw .directory }
         var bytes: [UInt8] = []
         let chunk = 1 << 16
         var buffer = [UInt8](repeating: 0, count: chunk)
@@ -53,6 +60,12 @@ public enum InputFile {
         var status = stat()
         return path != "-" && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
+}
+
+/// open(2) under a name that does not collide with the member called `open`.
+@inline(__always)
+private func systemOpen(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC)
 }
 
 /// read(2) under a name that does not collide with the members called `read`.

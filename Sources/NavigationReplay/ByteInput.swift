@@ -9,6 +9,7 @@
 // command prints what it has decided so far (`adb logcat | bridge replay -` shows each navigation as it
 // comes, not when the phone is unplugged).
 import Foundation
+import InputFiles
 import JSONText
 import NavigationPolicy
 import SensitiveText
@@ -53,15 +54,12 @@ public final class ByteInput {
             handle = FileHandle.standardInput
             ownsHandle = false
         } else {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw .noSuchFile(path)
-            }
-            guard !isDirectory.boolValue else { throw .directory(path) }
-            guard let h = FileHandle(forReadingAtPath: path) else { throw .unreadable(path) }
+            // Opened, and told why not, as every file given to bridge is (InputFiles).
+            let descriptor: Int32
+            do { descriptor = try InputFile.open(path) } catch { throw .cannotOpen(path, error) }
             name = path
             isStandardInput = false
-            handle = h
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
             ownsHandle = true
         }
     }
@@ -145,9 +143,8 @@ public final class ByteInput {
 
 /// A log that cannot be opened or read at all, and which (a path, or the input's name).
 public enum ReplayInputError: Error, Sendable, Hashable {
-    case noSuchFile(String)
-    case directory(String)
-    case unreadable(String)
+    /// The log could not be opened, and why (no such file, a directory, permission).
+    case cannotOpen(String, InputFileProblem)
     /// A read that failed after `offset` bytes, with the system's error number.
     case readFailed(String, offset: Int, code: Int32)
     /// A whole-document log (HAR, CDP) past the bytes it may hold in memory.

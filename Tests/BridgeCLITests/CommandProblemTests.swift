@@ -196,8 +196,8 @@ struct CommandProblemTests {
         try Self.expect(["check", "--rules", bad.path, "https://a.example/cb"], .rules(rulesError))
         try Self.expect(["replay", "--rules", bad.path, "-"], .rules(rulesError), stdin: "")
 
-        try Self.expect(["replay", "--rules", Self.rules, "/nonexistent.navlog"], .log(.noSuchFile("/nonexistent.navlog")))
-        try Self.expect(["replay", "--rules", Self.rules, directory.path], .log(.directory(directory.path)))
+        try Self.expect(["replay", "--rules", Self.rules, "/nonexistent.navlog"], .log(.cannotOpen("/nonexistent.navlog", .notFound)))
+        try Self.expect(["replay", "--rules", Self.rules, directory.path], .log(.cannotOpen(directory.path, .directory)))
         let log = Repository.path("Fixtures/logs/capture-signin.navlog")
         try Self.expect(["replay", "--rules", Self.rules, "--expect", "/nonexistent.jsonl", log], .expectation(.cannotRead(path: "/nonexistent.jsonl", .notFound)))
 

@@ -5,6 +5,7 @@ import SecretMasking
 import TestSupport
 import CommandOutput
 import Foundation
+import InputFiles
 import NavigationPolicy
 import Testing
 @testable import bridge
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func badRulesOrAMissingLogIsAUsageError() throws {
-        try CommandProblemTests.expect(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "/nonexistent.navlog"], .log(.noSuchFile("/nonexistent.navlog")))
+        try CommandProblemTests.expect(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "/nonexistent.navlog"], .log(.cannotOpen("/nonexistent.navlog", .notFound)))
         let error = try #require(CommandProblemTests.rulesError("/nonexistent.json"))
         try CommandProblemTests.expect(["replay", "--rules", "/nonexistent.json", Self.path("Fixtures/logs/capture-signin.navlog")], .rules(error))
     }
@@ -120,7 +121,7 @@ import Testing
         let log = Self.path("Fixtures/logs/deeplink-reset.navlog")
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/deeplink.json"), "--format", "json", "/nonexistent.navlog", log])
         #expect(run.status == 2)
-        let problem = CommandProblem.log(.noSuchFile("/nonexistent.navlog"))
+        let problem = CommandProblem.log(.cannotOpen("/nonexistent.navlog", .notFound))
         #expect(run.stderr == "bridge replay: " + problem.words(masking: Redactor()) + "\n", "\(run.stderr)")
         let summaries = Self.objects(run).compactMap { $0["summary"] as? [String: Any] }
         #expect(summaries.count == 1 && summaries.first?["log"] as? String == "deeplink-reset.navlog" && summaries.first?["records"] as? Int == 3)

@@ -12,9 +12,7 @@ extension ReplayInputError: WordedValue {
     /// The problem's words; the log's name is the user's (input), the system's error text its own.
     public var words: MessageText {
         switch self {
-        case .noSuchFile(let path): "\(input: path): no such file"
-        case .directory(let path): "\(input: path): is a directory, not a log"
-        case .unreadable(let path): "\(input: path): cannot be read"
+        case .cannotOpen(let path, let problem): "\(input: path): " + problem.words
         case .readFailed(let name, let offset, let code):
             "\(Self.input(name)): reading failed after \(offset) bytes (\(foreign: String(cString: strerror(code)))); nothing after it was read"
         case .tooLarge(let name, let limit): "\(Self.input(name)): larger than \(limit / (1 << 20)) MB; HAR and CDP logs are read whole (use a navlog to stream)"
