@@ -2,6 +2,7 @@
 // a directory (in sorted order), and http(s) URLs (fetched). A file's address is found by PageAddresses
 // (--origin, a site file beside it, a sentinel naming it). An input that cannot be read is an error in the
 // result and the others are still inspected, so one bad path never hides the rest.
+import InputFiles
 import BrowserURL
 import Foundation
 
@@ -63,15 +64,8 @@ enum PageSource {
             return []
         }
         guard isDirectory.boolValue else { return [.file(input, root: nil)] }
-        let enumerator = FileManager.default.enumerator(atPath: input)
-        var files: [String] = []
-        while let relative = enumerator?.nextObject() as? String {
-            let name = relative.lowercased()
-            if name.hasSuffix(".html") || name.hasSuffix(".htm") {
-                files.append((input as NSString).appendingPathComponent(relative))
-            }
-        }
+        let files = InputFile.files(under: input, withExtensions: [".html", ".htm"])
         if files.isEmpty { errors.append(InputError(input: input, .noPages)) }
-        return files.sorted().map { PageSource.file($0, root: input) }
+        return files.map { PageSource.file($0, root: input) }
     }
 }

@@ -1,10 +1,11 @@
 // InputFile.swift: the one way bridge reads a whole file it was given (rules, case files, the emulator's
 // configuration, a site file, a page, a saved transcript): "-" is standard input, and a pipe, a named pipe
 // (FIFO) or a process substitution (`--rules <(…)`, /dev/fd/N) is read to its end like a regular file.
-// Written on open(2)/read(2) rather than Foundation: FileManager's `contents(atPath:)` gives nothing for a
-// pipe and says nothing of why a file could not be read, and the engine's modules that read files (an app
-// links NavigationPolicy) gain no dependency. A failure is a value saying why: not found, a directory, no
-// permission, too large, or the read's own error.
+// Read on open(2)/read(2) rather than Foundation's FileManager, whose `contents(atPath:)` gives nothing for a
+// pipe and says nothing of why a file could not be read. A failure is a value saying why: not found, a
+// directory, no permission, too large, or the read's own error. Also the one walk of a directory given in a
+// file's place (inspect's pages, test's case files).
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -53,6 +54,18 @@ public enum InputFile {
             bytes.append(contentsOf: buffer[0..<got])
             if bytes.count > limit { throw .tooLarge(limit: limit) }
         }
+    }
+
+    /// The files under `directory` (at any depth) whose names end in one of `extensions` (compared without
+    /// case, each with its dot: ".jsonl"), as paths under it, sorted.
+    public static func files(under directory: String, withExtensions extensions: [String]) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: directory)
+        var files: [String] = []
+        while let relative = walker?.nextObject() as? String {
+            let name = relative.lowercased()
+            if extensions.contains(where: { name.hasSuffix($0) }) { files.append((directory as NSString).appendingPathComponent(relative)) }
+        }
+        return files.sorted()
     }
 
     /// Whether `path` names a directory (for the commands that walk one).

@@ -181,12 +181,8 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     /// walks a directory of pages; a directory with none is named alone, to be reported as holding no cases.
     static func caseFiles(_ argument: String) -> [String] {
         guard InputFile.isDirectory(argument) else { return [argument] }
-        var files: [String] = []
-        let walker = FileManager.default.enumerator(atPath: argument)
-        while let relative = walker?.nextObject() as? String {
-            if relative.lowercased().hasSuffix(".jsonl") { files.append((argument as NSString).appendingPathComponent(relative)) }
-        }
-        return files.isEmpty ? [argument] : files.sorted()
+        let files = InputFile.files(under: argument, withExtensions: [".jsonl"])
+        return files.isEmpty ? [argument] : files
     }
 
     /// Where `--init` writes without a path: beside the rules, `rules.json` → `rules.cases.jsonl`.
