@@ -1,6 +1,7 @@
 // HelpfulErrorTests.swift: errors that say what to do: a mistyped command gets the one it is nearest to, a
 // port in use gets --port 0, a negative number is read as the number it is (and refused for its range).
 import Foundation
+import SecretMasking
 import TestSupport
 import Testing
 @testable import bridge
@@ -45,13 +46,18 @@ struct HelpfulErrorTests {
         #expect(run.stdout.isEmpty)
     }
 
-    @Test("a negative number is the option's value, refused for its range (not \"missing value\")", arguments: [
-        ["inspect", "--timeout", "-1", "web/xdcomm.html"], ["inspect", "--max-bytes", "-5", "web/xdcomm.html"],
-        ["serve", "--port", "-1"], ["host", "--idle", "-2", "--rules", "Fixtures/rules/capture.json", "web/xdcomm.html"],
-    ])
-    func negativeNumbers(arguments: [String]) throws {
+    @Test("a negative number is the option's value: the range check refuses it, naming the option and the value, exit 2",
+          arguments: [
+              (["inspect", "--timeout", "-1", "web/xdcomm.html"], CommandProblem.secondsOutOfRange(option: "--timeout", -1)),
+              (["inspect", "--max-bytes", "-5", "web/xdcomm.html"], .bytesOutOfRange(option: "--max-bytes", -5, most: 1 << 30)),
+              (["serve", "--port", "-1"], .portOutOfRange(-1)),
+              (["host", "--idle", "-2", "--rules", "Fixtures/rules/capture.json", "web/xdcomm.html"], .secondsOutOfRange(option: "--idle", -2)),
+          ])
+    func negativeNumbers(arguments: [String], problem: CommandProblem) throws {
         let run = try BridgeProcess.run(arguments)
         #expect(run.status == 2)
-        #expect(!run.stderr.contains("Missing value"), "\(run.stderr)")
+        // ArgumentParser prints a validation problem as "Error: " and its words; a missing value would be its own.
+        let first = run.stderr.split(separator: "\n").first.map(String.init)
+        #expect(first == "Error: " + problem.words(masking: Redactor()), "\(run.stderr)")
     }
 }
