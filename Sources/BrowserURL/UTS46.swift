@@ -141,8 +141,9 @@ enum UTS46 {
                 //    have one that step 3 did not already split at.
                 for cp in label {
                     // 5. Each code point valid or a deviation (a mapped label is, by step 1).
-                    let status = cp < 0x80 ? (cp &- 0x41 < 26 ? .mapped([cp | 0x20]) : .valid) : Status(of: cp)
-                    if status != .valid && status != .deviation { throw .notValid(codePoint: cp, label: number) }
+                    // (ASCII is valid but for capitals, which the table maps.)
+                    let asItIs = cp < 0x80 ? cp &- 0x41 >= 26 : [.valid, .deviation].contains(Status(of: cp))
+                    if !asItIs { throw .notValid(codePoint: cp, label: number) }
                 }
             }
             // 4. Not beginning with a combining mark.

@@ -42,7 +42,9 @@ public enum LogReplay {
     /// starts with a line of noise (logcat's "--------- beginning of main") still streams.
     static func notANavlog(_ input: ByteInput) -> Int? {
         func opensObject(_ line: ArraySlice<UInt8>) -> Bool {
-            line.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0D || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF) } == UInt8(ascii: "{")
+            // A UTF-8 byte-order mark may open the first line.
+            let text = line.starts(with: [0xEF, 0xBB, 0xBF]) ? line.dropFirst(3) : line
+            return text.first { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0D) } == UInt8(ascii: "{")
         }
         func anyLineOpensObject(_ bytes: [UInt8]) -> Bool {
             bytes.split(separator: 0x0A, omittingEmptySubsequences: true).contains(where: opensObject)
