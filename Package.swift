@@ -183,7 +183,9 @@ let package = Package(
         .target(
             name: "CommandOutput",
             dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "OutputFiles", "InputFiles",
-                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings"]
+                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings"],
+            // The JSON Lines schema: a document for users and the tests, not a resource of the module.
+            exclude: ["Schema"]
         ),
         .executableTarget(
             name: "bridge",

@@ -10,22 +10,26 @@ import SecretMasking
 public protocol OutputEvent: Sendable {
     /// The lines the event prints in the text format (none is allowed: a passed variant without --explain).
     func textLines(_ text: TranscriptText) -> [String]
-    /// The event's JSON line as an object, or nil when it has no JSON form (a log's heading).
-    func jsonObject(_ json: TranscriptJSON) -> JSONFields?
+    /// The event's JSON line (OutputLine: its type and members), or nil when it has no JSON form (a log's
+    /// heading).
+    func jsonLine(_ json: TranscriptJSON) -> OutputLine?
 }
 
-/// One URL decided by `bridge check` (no log, no sequence).
+/// One URL decided by `bridge check`: the URL as given and, when it was read from a file or standard
+/// input, where.
 public struct DecisionEvent: OutputEvent {
     public var url: String
     public var decision: Decision
     /// What the decision would intercept on a navigation the platform never shows the app (check's
     /// --platform android on a POST, say): reported under the decision as `not-asked-on-android`.
     public var unasked: UnaskedInterception?
+    public var location: OutputLocation
 
-    public init(url: String, _ decision: Decision, unasked: UnaskedInterception? = nil) {
+    public init(url: String, _ decision: Decision, unasked: UnaskedInterception? = nil, location: OutputLocation = OutputLocation()) {
         self.url = url
         self.decision = decision
         self.unasked = unasked
+        self.location = location
     }
 
     public func textLines(_ text: TranscriptText) -> [String] {
@@ -34,12 +38,15 @@ public struct DecisionEvent: OutputEvent {
         return lines + text.explanation(decision, indent: "    ")
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        var object = json.decision(url: url, decision)
-        if let unasked {
-            object.add("notAsked", .object(JSONFields([("code", .string(unasked.code)), ("platform", .string(unasked.platform.rawValue)),
-                                                       ("message", .string(json.redactor.text(unasked.words)))])))
-        }
-        return object
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        var object = JSONFields()
+        location.add(to: &object, path: false)
+        object.add(contentsOf: json.decision(input: url, decision))
+        object.add("notAsked", unasked.map { unasked in
+            .object(JSONFields([("code", .string(unasked.code)), ("platform", .string(unasked.platform.rawValue)),
+                                ("message", .string(json.redactor.text(unasked.words)))]))
+        } ?? .null)
+        object.add("explanation", json.explanation(decision))
+        return OutputLine(.decision, object)
     }
 }

@@ -29,7 +29,7 @@ public struct TranscriptComparison: OutputEvent, Sendable, Hashable {
     }
 
     /// Standard error only: a JSON transcript on standard output stays the transcript.
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { nil }
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
 }
 
 extension TranscriptExpectation.Unreadable: WordedValue {

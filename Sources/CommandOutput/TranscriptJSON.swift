@@ -1,8 +1,8 @@
-// TranscriptJSON.swift: the JSON-lines form of output events, one object per line, keys in a fixed order
-// (saved transcripts are compared line by line), and the decision object every command that decides
-// shares: `bridge check` prints it as it is, a navigation adds seq, at, time, recorded, mismatch, events
-// and findings to it. The other events are one-member objects named by their kind ({"rejected": …},
-// {"summary": …}, {"network": …}, …). Every string comes from the Redactor.
+// TranscriptJSON.swift: the JSON Lines form of output events (OutputLine: the schema's `type` first, keys in
+// a fixed order, since saved transcripts are compared line by line), and the decision members every line
+// that decides shares (`check`'s decision, a navigation, a test): the input as given, the URL as parsed,
+// decision, kind, rule, params, error and what was intercepted. `file` is the input the events come from
+// (a log being replayed), for the lines that say where they were read. Every string comes from the Redactor.
 import JSONText
 import NavigationPolicy
 import SecretMasking
@@ -10,19 +10,22 @@ import SecretMasking
 public struct TranscriptJSON: Sendable {
     public let redactor: Redactor
     public let explain: Bool
+    /// The file (as named on the command line) the events being written were read from: a log.
+    public var file: String?
 
-    public init(redactor: Redactor, explain: Bool) {
+    public init(redactor: Redactor, explain: Bool, file: String? = nil) {
         self.redactor = redactor
         self.explain = explain
+        self.file = file
     }
 
     /// The event's line, or nil for events that have no JSON form (a log's heading).
     public func line(_ event: some OutputEvent) -> String? {
-        event.jsonObject(self)?.line
+        event.jsonLine(self)?.object.line
     }
 
-    /// The event's object, or nil.
-    public func object(_ event: some OutputEvent) -> JSONFields? { event.jsonObject(self) }
+    /// The event's object (its `type` first), or nil.
+    public func object(_ event: some OutputEvent) -> JSONFields? { event.jsonLine(self)?.object }
 
     /// JSON text (what --eval returned) with secret keys masked; other text as free text.
     public func redactJSONText(_ text: String) -> String {
@@ -36,23 +39,35 @@ public struct TranscriptJSON: Sendable {
 
     // MARK: Decisions and navigations
 
-    public func decision(url: String, _ d: Decision) -> JSONFields {
+    /// `input` (the URL as given), `url` (as parsed; null when it does not parse), `decision`, `kind`,
+    /// `rule`, `params`, `error` and `intercepted`.
+    public func decision(input: String, _ d: Decision) -> JSONFields {
         var object = JSONFields()
-        object.add("url", d.url.map(redactor.href) ?? redactor.rawURL(url))
+        object.add("input", redactor.rawURL(input))
+        object.add("url", .string(d.url.map(redactor.href)))
         object.add("decision", d.action.rawValue)
         object.add("kind", d.kind.rawValue)
         object.add("rule", .string(d.rule))
         var params = JSONFields()
         for p in d.parameters { params.add(p.name, redactor.value(p.value, forParameter: p.name)) }
         object.add("params", .object(params))
-        if let error = d.error {
-            object.add("error", .object(JSONFields([("code", .string(error.code)), ("message", .string(error.message(masking: redactor)))])))
-        } else {
-            object.add("error", .null)
-        }
-        if let interception = d.interception { object.add("intercepted", .object(self.interception(interception))) }
-        if explain { object.add("explanation", .array(d.explanationLines(masking: redactor).map { .string($0) })) }
+        object.add("error", d.error.map { error in
+            var detail = JSONOutput.null
+            if case .invalidURL(let urlError) = error { detail = urlError.json(message: redactor.text(urlError.words)) }
+            return self.error(code: error.code, message: error.message(masking: redactor), detail: detail)
+        } ?? .null)
+        object.add("intercepted", d.interception.map { .object(self.interception($0)) } ?? .null)
         return object
+    }
+
+    /// The schema's error object: `{"code", "message", "detail"}`.
+    public func error(code: String, message: String, detail: JSONOutput = .null) -> JSONOutput {
+        .object(JSONFields([("code", .string(code)), ("message", .string(message)), ("detail", detail)]))
+    }
+
+    /// `--explain`'s steps, or null when they were not asked for.
+    public func explanation(_ d: Decision) -> JSONOutput {
+        explain ? .array(d.explanationLines(masking: redactor).map { .string($0) }) : .null
     }
 
     public func interception(_ i: Interception) -> JSONFields {
@@ -60,15 +75,15 @@ public struct TranscriptJSON: Sendable {
         switch i {
         case .sentinel(.authorization(let code, let token, let idToken, let state)):
             o.add("type", "authorization")
-            if let code { o.add("code", redactor.mask(code)) }
-            if let token { o.add("access_token", redactor.mask(token)) }
-            if let idToken { o.add("id_token", redactor.mask(idToken)) }
-            if let state { o.add("state", redactor.mask(state)) }
+            o.add("code", .string(code.map(redactor.mask)))
+            o.add("access_token", .string(token.map(redactor.mask)))
+            o.add("id_token", .string(idToken.map(redactor.mask)))
+            o.add("state", .string(state.map(redactor.mask)))
         case .sentinel(.oauthError(let error, let description, let uri, _)):
             o.add("type", "oauth-error")
             o.add("error", redactor.foreignText(error))
-            if let description { o.add("error_description", redactor.foreignText(description)) }
-            if let uri { o.add("error_uri", redactor.rawURL(uri)) }
+            o.add("error_description", .string(description.map(redactor.foreignText)))
+            o.add("error_uri", .string(uri.map(redactor.rawURL)))
         case .sentinel(.formPost(let method)):
             o.add("type", "form-post")
             o.add("method", method)

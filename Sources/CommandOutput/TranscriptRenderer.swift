@@ -12,7 +12,7 @@ public enum TranscriptFormat: String, Sendable, CaseIterable {
 public struct TranscriptRenderer: Sendable {
     public let format: TranscriptFormat
     public let text: TranscriptText
-    public let json: TranscriptJSON
+    public private(set) var json: TranscriptJSON
 
     public init(format: TranscriptFormat, redactor: Redactor, style: TerminalStyle = .plain, explain: Bool = false) {
         self.format = format
@@ -21,6 +21,14 @@ public struct TranscriptRenderer: Sendable {
     }
 
     public var redactor: Redactor { json.redactor }
+
+    /// This renderer for the events read from `file` (as named on the command line): the JSON lines that
+    /// say where they were read name it.
+    public func reading(_ file: String?) -> TranscriptRenderer {
+        var renderer = self
+        renderer.json.file = file
+        return renderer
+    }
 
     /// The lines the event prints in the chosen format (none for a JSON event that has no JSON form).
     public func lines(_ event: some OutputEvent) -> [String] {

@@ -27,6 +27,23 @@ public struct InputError: Error, Sendable, Hashable {
         case httpStatus(Int)
         /// A bridge-site.json beside the pages that cannot be used.
         case siteFile(HostSiteError)
+
+        /// The stable code transcripts name the reason by (`--format json`'s `code`).
+        public var code: String {
+            switch self {
+            case .noSuchFile: "no-such-file"
+            case .unreadable: "unreadable"
+            case .noPages: "no-pages"
+            case .notAURL: "not-a-url"
+            case .tooLarge, .fetchedTooLarge: "too-large"
+            case .binary: "binary"
+            case .noDocument: "no-document"
+            case .notHTTP: "not-http"
+            case .notFetched: "not-fetched"
+            case .httpStatus: "http-status"
+            case .siteFile: "bad-site-file"
+            }
+        }
     }
 
     public var input: String

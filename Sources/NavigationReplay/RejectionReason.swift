@@ -36,6 +36,27 @@ public enum RejectionReason: Sendable, Hashable {
     case cdp(CDPProblem)
     case netLog(NetLogProblem)
 
+    /// The stable code transcripts name the reason by (`--format json`'s `code`): the reader's problem,
+    /// not the words.
+    public var code: String {
+        switch self {
+        case .notJSON: "not-json"
+        case .incompleteJSON: "incomplete-json"
+        case .field: "bad-field"
+        case .lineTooLong: "line-too-long"
+        case .notANavlog: "not-a-navlog"
+        case .encoding: "not-utf8"
+        case .input: "input-failed"
+        case .unparseableURL: "invalid-url"
+        case .documentNotJSON: "document-not-json"
+        case .har(.cut), .netLog(.unfinishedEvent): "cut-short"
+        case .har(.noLog), .har(.noEntries): "not-a-har"
+        case .cdp(.notEventArray): "not-cdp"
+        case .netLog(.noEventTypes), .netLog(.noEvents): "not-a-netlog"
+        case .har, .cdp, .netLog: "bad-entry"
+        }
+    }
+
     public enum HARProblem: Sendable, Hashable {
         case noLog, noEntries, entryNotObject, entryWithoutURL
         /// The document stops at this line and column, inside log.entries after `entriesRead` complete

@@ -23,6 +23,23 @@ public enum CaseFileProblem: Sendable, Hashable {
     /// An expect object that names nothing to check.
     case emptyExpectation
 
+    /// The stable code transcripts name the problem by (`--format json`'s `code`).
+    public var code: String {
+        switch self {
+        case .unreadable: "unreadable"
+        case .noCases: "no-cases"
+        case .notUTF8, .json(.encoding): "not-utf8"
+        case .json(.syntax): "not-json"
+        case .json(.notAnObject): "not-an-object"
+        case .json(.repeatedKey): "repeated-key"
+        case .json(.unknownKey): "unknown-key"
+        case .json(.missing): "missing-key"
+        case .json(.wrongType): "wrong-type"
+        case .wrongValue: "wrong-value"
+        case .emptyExpectation: "empty-expectation"
+        }
+    }
+
     /// Whether the file could not be read at all (`bridge test` exits 2 for it, not 1).
     public var isUnreadable: Bool {
         switch self {

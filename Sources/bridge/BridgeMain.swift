@@ -2,6 +2,7 @@
 // contract: 0 all good, 1 the inputs were read but something in them is wrong (an invalid URL, a
 // finding), 2 the command line or a rules file is wrong. swift-argument-parser's usage errors (64 by
 // default) are mapped to 2 here.
+import CommandOutput
 import SecretMasking
 import ArgumentParser
 import BrowserURL
@@ -19,7 +20,7 @@ struct Bridge: AsyncParsableCommand {
             """,
         // The build's traits say whether `host` is in it; the IDNA tables' Unicode version says which browsers
         // map hosts as bridge does.
-        version: "0.1.0 (traits: \(traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))",
+        version: "0.1.0 (traits: \(traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion); JSON Lines schema \(OutputLine.schemaVersion))",
         subcommands: commands
     )
 

@@ -56,13 +56,13 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
         // Each decision is printed as its URL is read; what is decided is flushed before standard input is
         // waited for.
         let inputs = InputArguments.orStandardInput(urls, terminal: transcript.rules == "-" || isatty(STDIN_FILENO) == 1)
-        let skipped = try InputArguments.forEach(inputs, willWait: out.flush) { url in
+        let skipped = try InputArguments.forEach(inputs, willWait: out.flush) { url, location in
             let request = navigation.request(url)
             let decision = engine.decide(request, expectedState: state, explain: transcript.explain)
             let unasked = platform.unaskedInterception(request, decision)
             if unasked != nil { unaskedResults += 1 }
             if decision.error != nil { decisionErrors += 1 }
-            out.lines(renderer.lines(DecisionEvent(url: url, decision, unasked: unasked)))
+            out.lines(renderer.lines(DecisionEvent(url: url, decision, unasked: unasked, location: location)))
         }
         out.flush()
         for skipped in skipped { StandardError.say("bridge check: \(skipped)") }

@@ -205,6 +205,9 @@ struct HostRun {
         let startURL = options.startURL
         let siteOrigin = options.site?.origin
         let runs = EngineRuns(engines: engines, options: options, platform: command.transcript.platform)
+        let recording = { (which: HostEngineKind) -> String? in
+            command.record.map { engines.count > 1 ? which.recordingPath($0) : $0 }
+        }
         let succeeded = try runs.run(engine: engine, provider: { which in
             if command.provider {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
@@ -223,13 +226,14 @@ struct HostRun {
                 if exchange.isNoteworthy || command.verbose { out.lines(renderer.lines(exchange)) }
             case .output(_, .note(let note)):
                 if command.verbose { StandardError.say("bridge host: " + renderer.redactor.text(note.words)) }
-            case .output(_, let output):
-                if let event = output.event { out.lines(renderer.lines(event)) }
+            case .output(let which, let output):
+                // A navigation's line is its line in the recording, which the JSON names as replay would.
+                if let event = output.event { out.lines(renderer.reading(recording(which)).lines(event)) }
             case .failed(_, let error):
                 out.flush()
                 StandardError.say("bridge host: " + renderer.redactor.text(error.words))
             case .finished(_, let result, let recordPath):
-                out.lines(renderer.lines(LogSummary(result.summary, log: startURL, format: .navlog)))
+                out.lines(renderer.reading(recordPath).lines(LogSummary(result.summary, log: recordPath ?? startURL, format: .navlog)))
                 out.lines(renderer.lines(HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
                                                     finalURL: result.finalURL, firstInterception: result.firstInterception,
                                                     failures: result.failures)))

@@ -6,6 +6,7 @@
 // held only up to `maxLineBytes` (replay's navlog limit): a longer line is skipped unread and reported by
 // its number, and the lines after it are still read. The input's byte-order mark is read as every file's is
 // (TextEncoding).
+import CommandOutput
 import Foundation
 import JSONText
 import NavigationPolicy
@@ -37,11 +38,12 @@ enum InputArguments {
         arguments.isEmpty && !terminal ? ["-"] : arguments
     }
 
-    /// Hands `body` each argument in order, each "-" replaced by the lines of standard input as they are
-    /// read; `willWait` runs before standard input is waited for. Returns what of standard input was not read.
+    /// Hands `body` each argument in order with where it was read (an argument: nowhere; a line of standard
+    /// input: `-` and its line), each "-" replaced by the lines of standard input as they are read;
+    /// `willWait` runs before standard input is waited for. Returns what of standard input was not read.
     @discardableResult
     static func forEach(_ arguments: [String], standardInput: ByteInput? = nil, willWait: (() -> Void)? = nil,
-                        _ body: (String) -> Void) throws -> [Skipped] {
+                        _ body: (String, OutputLocation) -> Void) throws -> [Skipped] {
         guard arguments.filter({ $0 == "-" }).count <= 1 else { throw CommandProblem.standardInputTwice }
         var skipped: [Skipped] = []
         for argument in arguments {
@@ -50,14 +52,14 @@ enum InputArguments {
                 input.willWait = willWait
                 skipped += readLines(input, body)
             } else {
-                body(argument)
+                body(argument, OutputLocation())
             }
         }
         return skipped
     }
 
     /// The lines of `input`, each handed to `body` once it ends (blank lines and "#" comments left out).
-    private static func readLines(_ input: ByteInput, _ body: (String) -> Void) -> [Skipped] {
+    private static func readLines(_ input: ByteInput, _ body: (String, OutputLocation) -> Void) -> [Skipped] {
         var skipped: [Skipped] = []
         var line: [UInt8] = []
         var number = 1
@@ -69,7 +71,7 @@ enum InputArguments {
             } else {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-                if !isBlank && line.first != UInt8(ascii: "#") { body(String(decoding: line, as: UTF8.self)) }
+                if !isBlank && line.first != UInt8(ascii: "#") { body(String(decoding: line, as: UTF8.self), OutputLocation(file: "-", line: number)) }
             }
             line.removeAll(keepingCapacity: true)
             overlong = false

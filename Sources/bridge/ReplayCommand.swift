@@ -85,11 +85,15 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         let out = OutputWriter()
         var consistent = true
 
-        func emit(_ event: any OutputEvent) {
-            out.lines(renderer.lines(event))
-            if let expectation, let line = renderer.json.line(event) { expectation.compare(line) }
-        }
         for input in inputs {
+            // Each line names the log as given on the command line (`-` for standard input), as a saved
+            // transcript compared with --expect names it.
+            let logName = input.isStandardInput ? "-" : input.name
+            let renderer = renderer.reading(logName)
+            func emit(_ event: any OutputEvent) {
+                out.lines(renderer.lines(event))
+                if let expectation, let line = renderer.json.line(event) { expectation.compare(line) }
+            }
             let logFormat = inputFormat ?? LogFormat.sniff(input)
             let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
                                     platformFromLog: transcript.platformFromLog(for: engine))
@@ -98,9 +102,6 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             input.willWait = out.flush
             LogReplay.run(input, format: logFormat, replayer: replayer) { output in for event in output.events { emit(event) } }
             let summary = replayer.summary
-            // The text summary names the log as given; the JSON one by its file name, so a saved transcript
-            // does not depend on where the log was.
-            let logName = input.isStandardInput ? "-" : URL(fileURLWithPath: input.name).lastPathComponent
             if transcript.format == .text {
                 out.lines(renderer.text.lines(LogSummary(summary, log: input.shownName, format: logFormat)))
             }

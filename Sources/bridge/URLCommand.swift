@@ -54,20 +54,16 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             case .failure(let error): throw CommandProblem.baseNotAURL(base, error)
             }
         }
-        let redactor = revealing.redactor
+        let renderer = TranscriptRenderer(format: format, redactor: revealing.redactor, style: colour.color.style)
         let out = OutputWriter()
         var invalid = 0, count = 0
         // Each result is printed as its input is decided; what is decided is flushed before standard input
         // is waited for.
-        let skipped = try InputArguments.forEach(InputArguments.orStandardInput(urls), willWait: out.flush) { input in
+        let skipped = try InputArguments.forEach(InputArguments.orStandardInput(urls), willWait: out.flush) { input, location in
             let result = BrowserURL.parse(input, base: baseURL)
             if case .failure = result { invalid += 1 }
-            switch format {
-            case .json: out.line(jsonLine(input: input, result: result, redactor: redactor))
-            case .text:
-                if count > 0 { out.line("") }
-                out.line(textBlock(input: input, result: result, redactor: redactor))
-            }
+            if format == .text && count > 0 { out.line("") }
+            out.lines(renderer.lines(ParsedURL(input: input, result, location: location)))
             count += 1
         }
         out.flush()
@@ -81,63 +77,4 @@ struct URLCommand: ParsableCommand, CheckedOptions {
         if invalid > 0 { throw ExitCode(1) }
     }
 
-    static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",
-                                 "port", "pathname", "search", "hash"]
-
-    func componentValues(_ url: BrowserURL, _ redactor: Redactor) -> [String] {
-        let r = redactor.components(of: url)
-        return [r.href, r.origin, r.protocol, r.username, r.password, r.host, r.hostname, r.port, r.pathname,
-                r.search, r.hash]
-    }
-
-    func textBlock(input: String, result: Result<BrowserURL, URLParseError>, redactor: Redactor) -> String {
-        var lines = ["input     \(visible(redactor.rawURL(input)))"]
-        switch result {
-        case .success(let url):
-            lines.append("valid     " + colour.color.style.green("yes"))
-            for (name, value) in zip(Self.componentNames, componentValues(url, redactor)) {
-                let padded = name.padding(toLength: 10)
-                lines.append(value.isEmpty ? padded.trimmingTrailingSpaces : padded + Terminal.safe(value))
-            }
-        case .failure(let error):
-            lines.append("valid     " + colour.color.style.red("no"))
-            lines.append("error     " + colour.color.style.red(Terminal.safe(redactor.text(error.words))))
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// The input as typed, or quoted with escapes when it has controls or edge spaces that would not show.
-    func visible(_ input: String) -> String {
-        let hidden = input.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
-            || input.hasPrefix(" ") || input.hasSuffix(" ") || input.isEmpty
-        return Terminal.safe(hidden ? input.debugDescription : input)
-    }
-
-    func jsonLine(input: String, result: Result<BrowserURL, URLParseError>, redactor: Redactor) -> String {
-        var object = JSONFields()
-        object.add("input", redactor.rawURL(input))
-        switch result {
-        case .success(let url):
-            object.add("valid", true)
-            for (name, value) in zip(Self.componentNames, componentValues(url, redactor)) {
-                object.add(name, value)
-            }
-        case .failure(let error):
-            object.add("valid", false)
-            object.add("error", error.json(message: redactor.text(error.words)))
-        }
-        return object.line
-    }
-}
-
-extension String {
-    func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
-    }
-
-    var trimmingTrailingSpaces: String {
-        var s = self
-        while s.hasSuffix(" ") { s.removeLast() }
-        return s
-    }
 }

@@ -84,7 +84,7 @@ struct PlatformCommandTests {
         let ios = try BridgeProcess.run(["check", "--rules", Self.rules, "--method", "POST", "--format", "json", "https://yourdomain.com/oidc/callback"])
         #expect(ios.status == 0, "\(ios.stderr)")
         let iosLine = try #require(JSONLines.objects(ios.stdout).first)
-        #expect(iosLine["decision"] as? String == "cancel" && iosLine["rule"] as? String == "signin-form-post" && iosLine["notAsked"] == nil)
+        #expect(iosLine["decision"] as? String == "cancel" && iosLine["rule"] as? String == "signin-form-post" && !iosLine.has("notAsked"))
         #expect((iosLine["intercepted"] as? [String: Any])?["type"] as? String == "form-post")
 
         let android = try BridgeProcess.run(["check", "--rules", Self.rules, "--platform", "android", "--method", "POST", "--format", "json",

@@ -30,16 +30,16 @@ struct HostCommandTests {
     static let capture = path("Fixtures/rules/capture.json")
 
     static func jsonLines(_ text: String) -> [[String: Any]] { JSONLines.objects(text) }
-    static func navigations(_ lines: [[String: Any]]) -> [[String: Any]] { lines.filter { $0["seq"] != nil } }
-    static func host(_ lines: [[String: Any]]) -> [String: Any] { lines.compactMap { $0["host"] as? [String: Any] }.first ?? [:] }
+    static func navigations(_ lines: [[String: Any]]) -> [[String: Any]] { lines.filter { $0["type"] as? String == "navigation" } }
+    static func host(_ lines: [[String: Any]]) -> [String: Any] { lines.first { $0["type"] as? String == "host-result" } ?? [:] }
     static func events(_ navigation: [String: Any]) -> [(String, String, [String])] {
         (navigation["events"] as? [[String: Any]] ?? []).map { ($0["event"] as? String ?? "", $0["status"] as? String ?? "", $0["handlers"] as? [String] ?? []) }
     }
 
-    /// The kinds of the host summary's failures (each written `kind: message`).
+    /// The kinds of the host result's failures (each `{"code", "message"}`, its code the kind).
     static func failureKinds(_ run: BridgeRun) -> [HostError.Kind] {
-        (host(jsonLines(run.stdout))["failures"] as? [String] ?? []).map { failure in
-            HostError.Kind(rawValue: String(failure.prefix { $0 != ":" })) ?? .setup
+        (host(jsonLines(run.stdout))["failures"] as? [[String: Any]] ?? []).map { failure in
+            HostError.Kind(rawValue: failure["code"] as? String ?? "") ?? .setup
         }
     }
 
@@ -60,9 +60,9 @@ struct HostCommandTests {
         let host = Self.host(lines)
         #expect(host["reached"] as? Bool == true)
         #expect(host["finalURL"] as? String == "https://yourdomain.com/webViewSignIn.html")
-        #expect(lines.contains { $0["eval"] as? String == "submitted" })
+        #expect(lines.contains { $0["type"] as? String == "eval" && $0["result"] as? String == "submitted" })
         // Nothing left the machine, and the private display was stopped.
-        #expect(!lines.contains { ($0["network"] as? [String: Any])?["refused"] as? Bool == true })
+        #expect(!lines.contains { $0["type"] as? String == "network" && $0["refused"] as? Bool == true })
         if ProcessInfo.processInfo.environment["DISPLAY"] == nil {
             let pid = try #require(run.stderr.firstMatch(of: /pid (\d+)/).flatMap { Int32($0.1) }, "--verbose names Xvfb's pid: \(run.stderr)")
             #expect(kill(pid, 0) != 0, "Xvfb \(pid) is still running")
@@ -113,8 +113,8 @@ struct HostCommandTests {
         // Replaying the recording gives the same decisions, line for line.
         let replay = try BridgeProcess.run(["replay", "--rules", rules.path, "--format", "json", record])
         #expect(replay.status == 0, "\(replay.stderr)")
-        let live = Self.navigations(lines).map { [$0["seq"], $0["decision"], $0["kind"], $0["rule"], $0["url"], $0["at"]].map { "\($0 ?? "nil")" } }
-        let replayed = Self.navigations(Self.jsonLines(replay.stdout)).map { [$0["seq"], $0["decision"], $0["kind"], $0["rule"], $0["url"], $0["at"]].map { "\($0 ?? "nil")" } }
+        let live = Self.navigations(lines).map { [$0["seq"], $0["decision"], $0["kind"], $0["rule"], $0["url"], $0["line"]].map { "\($0 ?? "nil")" } }
+        let replayed = Self.navigations(Self.jsonLines(replay.stdout)).map { [$0["seq"], $0["decision"], $0["kind"], $0["rule"], $0["url"], $0["line"]].map { "\($0 ?? "nil")" } }
         #expect(live == replayed)
     }
 
@@ -136,7 +136,7 @@ struct HostCommandTests {
         #expect(cancelled == ["myapp://script?from=script", "myapp://iframe", "myapp://form-get?q=1", "myapp://form-post?status=ok", "myapp://chained?step=3"],
                 "\(run.stdout)")
         #expect(Self.host(lines)["finalURL"] as? String == origin + "/navigations.html")
-        #expect(lines.compactMap { $0["network"] }.isEmpty, "went through the stand-in network: \(run.stdout)")
+        #expect(lines.filter { $0["type"] as? String == "network" }.isEmpty, "went through the stand-in network: \(run.stdout)")
         #expect((Self.host(lines)["failures"] as? [Any])?.isEmpty == true, "\(run.stdout)")
     }
 
@@ -146,8 +146,9 @@ struct HostCommandTests {
                                          "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")])
         #expect(run.status == 0, "\(run.stderr)")
         let replay = try BridgeProcess.run(["replay", "--rules", Self.capture, "--format", "json", "--reveal", record])
-        let live = run.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"seq\"") }
-        let replayed = replay.stdout.split(separator: "\n").filter { $0.hasPrefix("{\"seq\"") }
+        // The same lines: the live run's name the recording, as the replay's do.
+        let live = run.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"type":"navigation""#) }
+        let replayed = replay.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"type":"navigation""#) }
         #expect(!live.isEmpty && live == replayed)
     }
 
@@ -198,7 +199,7 @@ struct HostCommandTests {
     @Test func aFileTheSiteLacksIsPrintedWithoutVerbose() throws {
         let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--idle", "0.5",
                                          "--site", Self.path("web/bridge-site.json"), "https://yourdomain.com/no-such-page.html"])
-        let network = Self.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
+        let network = JSONLines.objects(run.stdout, type: "network")
         #expect(network.contains { $0["url"] as? String == "https://yourdomain.com/no-such-page.html" && $0["status"] as? Int == 404 }, "\(run.stdout)")
         #expect(!network.contains { $0["status"] as? Int == 200 }, "successful requests stay quiet without --verbose")
     }
@@ -223,7 +224,7 @@ struct HostCommandTests {
     @Test func pageScriptErrorsAreReported() throws {
         let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--eval", "setTimeout(function () { undefinedFunction(); }, 10); 1",
                                          Self.path("web/webViewSignIn.html")])
-        let errors = Self.jsonLines(run.stdout).compactMap { $0["scriptError"] as? String }
+        let errors = JSONLines.objects(run.stdout, type: "script-error").compactMap { $0["message"] as? String }
         // The engine's own message names the missing function.
         #expect(errors.contains { $0.contains("undefinedFunction") }, "\(run.stdout)")
     }
@@ -268,7 +269,7 @@ extension HostCommandTests {
                                          Self.path("Fixtures/host/dialogs.html")])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = Self.jsonLines(run.stdout)
-        let dialogs = lines.compactMap { $0["dialog"] as? [String: Any] }
+        let dialogs = lines.filter { $0["type"] as? String == "dialog" }
         #expect(dialogs.map { $0["kind"] as? String ?? "" } == ["alert", "confirm", "prompt"], "\(run.stdout)")
         #expect(dialogs.map { $0["answer"] as? String ?? "" } == ["undefined", "false", "null"])
         #expect(dialogs.first?["message"] as? String == "Welcome back")
@@ -352,7 +353,7 @@ extension HostCommandTests {
             defer { try? FileManager.default.removeItem(at: rules) }
             let run = try BridgeProcess.run(["host", "--provider-url", server.base, "--rules", rules.path, "--origin", "https://other-app.example",
                                              "--until", "idle", "--idle", "1", "--format", "json", Self.path("web/webViewSignIn.html")])
-            let refused = Self.jsonLines(run.stdout).compactMap { $0["network"] as? [String: Any] }
+            let refused = JSONLines.objects(run.stdout, type: "network")
                 .filter { $0["refused"] as? Bool == true && ($0["url"] as? String ?? "").hasSuffix("/load.js") }
             #expect(refused.count == 1, "\(run.stdout)")
             // The refusal names the origin to allow.

@@ -71,7 +71,7 @@ struct InputsFromAnywhereTests {
         try "not a case file".write(to: folder.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
         let run = try BridgeProcess.run(["test", "--rules", Self.rules, "--format", "json", folder.path])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let files = Set(run.jsonObjects.compactMap { ($0["test"] as? [String: Any])?["file"] as? String ?? $0["file"] as? String })
+        let files = Set(run.jsonObjects.compactMap { $0["file"] as? String })
         #expect(files == [folder.appendingPathComponent("a.jsonl").path, folder.appendingPathComponent("more/b.jsonl").path], "\(run.stdout)")
         let empty = folder.appendingPathComponent("more/empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

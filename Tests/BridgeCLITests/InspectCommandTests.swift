@@ -27,9 +27,9 @@ struct InspectCommandTests {
     static func objects(_ run: BridgeRun) -> [[String: Any]] { run.jsonObjects }
 
     static func findings(_ run: BridgeRun) -> [Located] {
-        objects(run).compactMap { object in
+        run.lines("finding").compactMap { object in
             guard let file = object["file"] as? String, let line = object["line"] as? Int, let column = object["column"] as? Int,
-                  let check = object["check"] as? String else { return nil }
+                  let check = object["code"] as? String else { return nil }
             return Located(file: file, line: line, column: column, check: check)
         }
     }
@@ -42,9 +42,9 @@ struct InspectCommandTests {
     /// whose words they carry; an error no reason words is kept with its words as a fetch failure's, so a
     /// comparison still sees it.
     static func inputErrors(_ run: BridgeRun, expected: [InputError.Reason] = []) -> [InputError] {
-        objects(run).compactMap { object in
-            guard let file = object["file"] as? String, let words = object["error"] as? String else { return nil }
-            return (reasons(file) + expected).first { InputError(input: file, $0).message == words }.map { InputError(input: file, $0) }
+        run.lines("input-error").compactMap { object in
+            guard let file = object["file"] as? String, let code = object["code"] as? String, let words = object["message"] as? String else { return nil }
+            return (reasons(file) + expected).first { $0.code == code && InputError(input: file, $0).message == words }.map { InputError(input: file, $0) }
                 ?? InputError(input: file, .notFetched(words))
         }
     }
@@ -92,16 +92,17 @@ struct InspectCommandTests {
         #expect(Set(Self.findings(run).map(\.file)) == [page])
     }
 
-    @Test("JSON: one object per finding with file, line, column, severity, check, message")
+    @Test("JSON: a finding line per finding (the schema's, as replay's), then the counts")
     func json() throws {
-        let run = try BridgeProcess.run(["inspect", "--format", "json", Self.path("Fixtures/pages/broken-screens.html")])
-        let objects = try run.stdout.split(separator: "\n").map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
-        #expect(objects.count == 5)
-        for object in objects {
-            #expect(Set(object.keys) == ["file", "line", "column", "severity", "check", "message"])
-        }
+        let page = Self.path("Fixtures/pages/broken-screens.html")
+        let run = try BridgeProcess.run(["inspect", "--format", "json", page])
+        let types = run.jsonObjects.compactMap { $0["type"] as? String }
+        #expect(types == Array(repeating: "finding", count: 5) + ["inspect-summary"])
+        let severities = run.lines("finding").compactMap { $0["severity"] as? String }
+        let summary = try #require(run.lines("inspect-summary").first)
+        #expect(summary["pages"] as? Int == 1 && summary["unread"] as? Int == 0)
+        #expect(summary["findings"] as? [String: Int] == ["error": severities.filter { $0 == "error" }.count,
+                                                          "warning": severities.filter { $0 == "warning" }.count, "note": 0])
     }
 
     @Test("SARIF validates against the SARIF 2.1.0 schema", .enabled(if: Tools.jsonschema, "needs python3's jsonschema"))

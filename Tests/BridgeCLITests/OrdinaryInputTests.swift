@@ -68,7 +68,7 @@ struct OrdinaryInputTests {
         #expect(Self.field("rule", harRun) == ["signin"], "\(harRun.stdout)\(harRun.stderr)")
         let utf16 = try Self.file("utf16.navlog", Self.encoded(#"{"seq":1,"url":"\#(Self.sentinel)"}"# + "\n", .utf16LE))
         let rejected = try BridgeProcess.run(["replay", "--rules", Self.capture, "--format", "json", utf16])
-        let reasons = Self.objects(rejected).compactMap { ($0["rejected"] as? [String: Any])?["reason"] as? String }
+        let reasons = rejected.lines("rejected").compactMap { $0["message"] as? String }
         #expect(rejected.status == 1 && reasons == [Redactor().text(TextEncodingError.notUTF8Stream.words)], "\(rejected.stdout)\(rejected.stderr)")
     }
 
@@ -100,7 +100,7 @@ struct OrdinaryInputTests {
           .enabled(if: FileManager.default.isReadableFile(atPath: "/proc/self/mem"), "a file whose read fails (Linux's /proc/self/mem)"))
     func standardInputThatCannotBeRead() throws {
         var inputs: [String] = []
-        let skipped = try InputArguments.forEach(["-"], standardInput: ByteInput(path: "/proc/self/mem")) { inputs.append($0) }
+        let skipped = try InputArguments.forEach(["-"], standardInput: ByteInput(path: "/proc/self/mem")) { input, _ in inputs.append(input) }
         #expect(inputs.isEmpty)
         #expect(skipped == [.unreadable(.readFailed("/proc/self/mem", offset: 0, code: EIO))])
     }

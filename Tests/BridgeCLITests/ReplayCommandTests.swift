@@ -35,11 +35,11 @@ import Testing
     @Test(arguments: fixtures.map(\.log))
     func fixtureReplaysToItsSavedTranscript(_ log: String) throws {
         let fixture = Self.fixtures.first { $0.log == log }!
-        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/\(fixture.rules).json"),
-                                         "--expect", Self.path("Fixtures/logs/\(log).expected.jsonl"),
-                                         Self.path("Fixtures/logs/\(log)")])
+        // The transcripts name their log as the command line does: relative to the repository's root.
+        let run = try BridgeProcess.run(["replay", "--rules", "Fixtures/rules/\(fixture.rules).json",
+                                         "--expect", "Fixtures/logs/\(log).expected.jsonl", "Fixtures/logs/\(log)"], directory: Self.root)
         #expect(run.status == fixture.status, "\(run.stderr)")
-        let matches = TranscriptComparison(path: Self.path("Fixtures/logs/\(log).expected.jsonl"), differenceCount: 0, differences: [])
+        let matches = TranscriptComparison(path: "Fixtures/logs/\(log).expected.jsonl", differenceCount: 0, differences: [])
         #expect(run.stderr == Self.said(matches), "\(run.stderr)")
     }
 
@@ -53,15 +53,18 @@ import Testing
 
     @Test func aChangedTranscriptIsCaughtAndTheKeyNamed() throws {
         let expected = try String(contentsOfFile: Self.path("Fixtures/logs/capture-signin.navlog.expected.jsonl"), encoding: .utf8)
-        let changed = expected.replacingOccurrences(of: #""seq":4,"at":"line 6","time":9480,"url":"https://yourdomain.com/password_reset.php?code=Qm9v…(19)&access_token=eW91…(28)&state=c3Rh…(22)","decision":"cancel""#,
-                                                    with: #""seq":4,"at":"line 6","time":9480,"url":"https://yourdomain.com/password_reset.php?code=Qm9v…(19)&access_token=eW91…(28)&state=c3Rh…(22)","decision":"allow""#)
+        // The saved decision of seq 4 (the reset link, cancelled) turned into allow.
+        var lines = expected.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains(#""seq":4,"#) })
+        lines[index] = lines[index].replacingOccurrences(of: #""decision":"cancel""#, with: #""decision":"allow""#)
+        let changed = lines.joined(separator: "\n") + "\n"
         #expect(changed != expected)
-        let line = try #require(changed.split(separator: "\n").firstIndex { $0.contains(#""seq":4,"#) }) + 1
+        let line = index + 1
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("expected-\(UUID().uuidString).jsonl")
         try changed.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--expect", file.path,
-                                         Self.path("Fixtures/logs/capture-signin.navlog")])
+        let run = try BridgeProcess.run(["replay", "--rules", "Fixtures/rules/capture.json", "--expect", file.path,
+                                         "Fixtures/logs/capture-signin.navlog"], directory: Self.root)
         #expect(run.status == 1)
         let comparison = TranscriptComparison(path: file.path, differenceCount: 1, differences: [
             TranscriptDifference(line: line, .keys(seq: .number(4), [KeyDifference(key: "decision", expected: .string("allow"), actual: .string("cancel"))])),
@@ -81,7 +84,7 @@ import Testing
         }
         #expect(delivered == ["onCaptureLoginSuccess": ["signInCompleted"], "onCaptureScreenShow": ["trackScreen"], "accessToken": ["legacySignInCompleted"]],
                 "\(delivered)")
-        let summary = try #require(objects.compactMap { $0["summary"] as? [String: Any] }.first)
+        let summary = try #require(objects.first { $0["type"] as? String == "log-summary" })
         #expect(summary["records"] as? Int == 7 && summary["replayed"] as? Int == 7 && summary["rejected"] as? Int == 0)
         #expect(!run.stdout.contains("eW91ci1hY2Nlc3MtdG9rZW4tMDAx") && !json.stdout.contains("eW91ci1hY2Nlc3MtdG9rZW4tMDAx"))  // the access token
         #expect(!run.stdout.contains("\u{1B}["))  // not a terminal: no colour
@@ -106,8 +109,8 @@ import Testing
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/deeplink.json"), "--format", "json", "-"], stdin: log)
         #expect(run.status == 0)
         let objects = Self.objects(run)
-        let summary = objects.last?["summary"] as? [String: Any]
-        #expect(objects.count == 4 && summary?["log"] as? String == "-" && summary?["format"] as? String == "navlog" && summary?["records"] as? Int == 3)
+        let summary = objects.last.flatMap { $0["type"] as? String == "log-summary" ? $0 : nil }
+        #expect(objects.count == 4 && summary?["file"] as? String == "-" && summary?["format"] as? String == "navlog" && summary?["records"] as? Int == 3)
     }
 
     @Test func badRulesOrAMissingLogIsAUsageError() throws {
@@ -123,21 +126,21 @@ import Testing
         #expect(run.status == 2)
         let problem = CommandProblem.log(.cannotOpen("/nonexistent.navlog", .notFound))
         #expect(run.stderr == "bridge replay: " + problem.words(masking: Redactor()) + "\n", "\(run.stderr)")
-        let summaries = Self.objects(run).compactMap { $0["summary"] as? [String: Any] }
-        #expect(summaries.count == 1 && summaries.first?["log"] as? String == "deeplink-reset.navlog" && summaries.first?["records"] as? Int == 3)
+        let summaries = run.lines("log-summary")
+        #expect(summaries.count == 1 && (summaries.first?["file"] as? String)?.hasSuffix("/deeplink-reset.navlog") == true && summaries.first?["records"] as? Int == 3)
     }
 
     @Test(.enabled(if: FileManager.default.isReadableFile(atPath: "/proc/self/mem"), "a file whose read fails (Linux's /proc/self/mem)"))
     func aLogWhoseReadFailsIsRejectedWithAFailingStatus() throws {
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--format", "json", "/proc/self/mem"])
-        let summary = Self.objects(run).compactMap { $0["summary"] as? [String: Any] }.first
+        let summary = run.lines("log-summary").first
         #expect(run.status == 1 && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
     }
 
     @Test func inputFormatOverridesSniffing() throws {
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--input-format", "cdp", "--format", "json",
                                          Self.path("Fixtures/logs/capture-signin.navlog")])
-        let summary = Self.objects(run).compactMap { $0["summary"] as? [String: Any] }.first
+        let summary = run.lines("log-summary").first
         #expect(run.status == 1 && summary?["format"] as? String == "cdp" && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
     }
 }

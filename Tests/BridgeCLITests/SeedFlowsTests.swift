@@ -169,7 +169,7 @@ struct SeedFlowsInWebKit {
             // A screenshot after the interception and one at the end, named by sequence.
             let files = (try? FileManager.default.contentsOfDirectory(atPath: shots).sorted()) ?? []
             #expect(files.contains { $0.hasSuffix("-password-changed.png") } && files.contains { $0.hasSuffix("-end.png") }, "\(files)")
-            #expect(lines.contains { $0["screenshot"] != nil })
+            #expect(lines.contains { $0["type"] as? String == "screenshot" })
 
             // Afterwards the old password fails and the new one signs in.
             #expect(try Self.nativeSignIn(server, "ada@example.com", "analytical-engine")["error"] as? String == "invalid_credentials")
@@ -180,8 +180,8 @@ struct SeedFlowsInWebKit {
             let again = Date()
             let (twice, twiceLines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle", "--site", site, "--eval", Self.statusAfterASecond, link])
             #expect(twice.status == 0, "\(twice.stdout)\(twice.stderr)")
-            #expect((twiceLines.compactMap { $0["eval"] as? String }.first ?? "").contains("expired or was used already"), "\(twice.stdout)")
-            #expect(twiceLines.contains { ($0["network"] as? [String: Any]).map { $0["url"] as? String == "https://yourdomain.com/password_reset/exchange" && $0["status"] as? Int == 400 } ?? false },
+            #expect((twiceLines.filter { $0["type"] as? String == "eval" }.compactMap { $0["result"] as? String }.first ?? "").contains("expired or was used already"), "\(twice.stdout)")
+            #expect(twiceLines.contains { ($0["type"] as? String == "network" ? $0 : nil).map { $0["url"] as? String == "https://yourdomain.com/password_reset/exchange" && $0["status"] as? Int == 400 } ?? false },
                     "\(twice.stdout)")
             Self.took("reset link opened twice (\(engine))", since: again)
         }
@@ -308,7 +308,7 @@ struct SeedFlowsInWebKit {
                                                       "--eval", "janrain.standIn.signIn('ada@example.com')", Self.path("Fixtures/flows/demo-style/index.html")])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(Self.delivered(lines, "onCaptureLoginSuccess") == [["signInCompleted"]], "\(run.stdout)")
-            #expect(!lines.contains { $0["scriptError"] != nil }, "\(run.stdout)")
+            #expect(!lines.contains { $0["type"] as? String == "script-error" }, "\(run.stdout)")
             let screens = try Self.drainedEvents(navlog).filter { $0.0 == "onCaptureScreenShow" }.map { $0.1["screen"] as? String ?? "" }
             #expect(screens.first == "welcome", "\(screens)")
             Self.took("demo-style page (\(engine))", since: start)
@@ -321,7 +321,7 @@ struct SeedFlowsInWebKit {
             let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle",
                                                       "--eval", "janrain.events.onCaptureLoginStart.addHandler(function () { null.boom(); }); janrain.standIn.signIn('ada@example.com')",
                                                       Self.signInPage])
-            let errors = lines.compactMap { $0["scriptError"] as? String }
+            let errors = lines.filter { $0["type"] as? String == "script-error" }.compactMap { $0["message"] as? String }
             #expect(errors.contains { $0.contains("a handler of onCaptureLoginStart") && $0.contains("null") }, "\(run.stdout)")
             #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
         }
@@ -333,7 +333,7 @@ extension SeedFlowsInWebKit {
     func crossOriginScriptErrorsAreReal() throws {
         let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "idle", "--format", "json",
                                          Self.path("Fixtures/flows/cross-origin/page.html")])
-        let errors = JSONLines.objects(run.stdout).compactMap { $0["scriptError"] as? String }
+        let errors = JSONLines.objects(run.stdout, type: "script-error").compactMap { $0["message"] as? String }
         #expect(errors.contains { $0.contains("https://cdn.example.net/thrower.js:3") && $0.contains("thrown from the CDN") }, "\(run.stdout)")
         #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
     }
@@ -361,7 +361,7 @@ extension SeedFlowsInWebKit {
                                                           "--eval", "janrain.capture.ui.createCaptureSession('\(given)').then(function (found) { return found })",
                                                           Self.signInPage])
                 #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-                #expect(lines.contains { $0["eval"] as? String == (event == "onCaptureSessionFound" ? "true" : "false") }, "\(run.stdout)")
+                #expect(lines.contains { $0["type"] as? String == "eval" && $0["result"] as? String == (event == "onCaptureSessionFound" ? "true" : "false") }, "\(run.stdout)")
                 #expect(Self.seen(lines, event), "\(run.stdout)")
             }
         }
@@ -395,7 +395,7 @@ extension SeedFlowsInWebKit {
     func providerDown() throws {
         let run = try BridgeProcess.run(["host", "--provider-url", "http://127.0.0.1:9", "--rules", Self.capture, "--until", "idle", "--format", "json",
                                          "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
-        let network = JSONLines.objects(run.stdout).compactMap { $0["network"] as? [String: Any] }
+        let network = JSONLines.objects(run.stdout, type: "network")
         #expect(network.contains { $0["status"] as? Int == 502 }, "\(run.stdout)")
         // The run's reason is the provider, not the widget's TypeError that follows from it.
         #expect(run.status == 1)
@@ -430,7 +430,7 @@ extension SeedFlowsInWebKit {
             let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--until", "idle", "--site", Self.path("web/bridge-site.json"),
                                                       "--eval", save, "https://yourdomain.com/webViewProfile.html#access_token=\(token)"])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-            #expect(lines.contains { $0["eval"] as? String == "changePasswordForm" }, "\(run.stdout)")
+            #expect(lines.contains { $0["type"] as? String == "eval" && $0["result"] as? String == "changePasswordForm" }, "\(run.stdout)")
             let found = HostCommandTests.navigations(lines).flatMap(HostCommandTests.events).filter { $0.0 == "onCaptureSessionFound" }
             #expect(found.count == 1, "\(run.stdout)")
             let (_, users, _) = try server.request("GET", "/emulator/v1/users")
@@ -527,7 +527,7 @@ extension SeedFlowsInWebKit {
             let (run, lines) = try Self.host(server, engine, ["--rules", Self.capture, "--origin", "https://yourdomain.com", "--until", "idle",
                                                       "--frame-script", stored, "--eval", save, Self.path("Fixtures/flows/demo-style/edit-profile.html")])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-            #expect(lines.compactMap { $0["eval"] as? String } == ["saved editDetailsForm"], "\(run.stdout)")
+            #expect(lines.filter { $0["type"] as? String == "eval" }.compactMap { $0["result"] as? String } == ["saved editDetailsForm"], "\(run.stdout)")
             #expect(Self.seen(lines, "onCaptureSessionFound"), "\(run.stdout)")
             let (_, entity, _) = try server.request("POST", "/entity", form: "access_token=\(token)")
             #expect((entity["result"] as? [String: Any])?["displayName"] as? String == "Countess of Lovelace")
@@ -570,7 +570,7 @@ extension SeedFlowsInWebKit {
         let formPost = try BridgeProcess.run(["host", "--engine", "both", "--rules", Self.path("Fixtures/rules/form-post.json"), "--origin", "https://yourdomain.com",
                                               "--until", "idle", "--format", "json", Self.path("Fixtures/flows/form-post/index.html")])
         #expect(formPost.status == 1, "\(formPost.stdout)\(formPost.stderr)")
-        let engines = try #require(JSONLines.objects(formPost.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(formPost.stdout)")
+        let engines = try #require(JSONLines.objects(formPost.stdout, type: "engines").first, "\(formPost.stdout)")
         let difference = try #require(engines["firstDifference"] as? [String: Any])
         #expect(engines["agree"] as? Bool == false && difference["step"] as? Int == 2)
         #expect((difference["webkit"] as? [String: Any])?["did"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["did"] as? String == "allow")
@@ -580,7 +580,7 @@ extension SeedFlowsInWebKit {
         let signIn = try BridgeProcess.run(["host", "--engine", "both", "--provider", "--rules", Self.capture, "--until", "sentinel", "--format", "json",
                                             "--record", record, "--eval", "janrain.standIn.signIn('ada@example.com')", Self.signInPage])
         #expect(signIn.status == 0, "\(signIn.stdout)\(signIn.stderr)")
-        #expect(JSONLines.objects(signIn.stdout).compactMap { $0["engines"] as? [String: Any] }.first?["agree"] as? Bool == true)
+        #expect(JSONLines.objects(signIn.stdout, type: "engines").first?["agree"] as? Bool == true)
         // Each engine wrote its own recording.
         #expect(FileManager.default.fileExists(atPath: HostEngineKind.webkit.recordingPath(record)) && FileManager.default.fileExists(atPath: HostEngineKind.chromium.recordingPath(record)))
     }
@@ -596,24 +596,24 @@ extension SeedFlowsInWebKit {
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel",
                                          "--format", "json", "--record", record, page])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        let calls = JSONLines.objects(run.stdout).filter { $0["call"] != nil }
-        #expect(calls.compactMap { $0["call"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
+        let calls = JSONLines.objects(run.stdout, type: "call")
+        #expect(calls.compactMap { $0["name"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
         let delivered = calls.map { ($0["events"] as? [[String: Any]] ?? []).compactMap { $0["handlers"] as? [String] } }
         #expect(delivered == [[["trackScreen"]], [["AndroidBridge.signInCompleted"]]])
         // The token reaches the transcript masked.
         #expect(!run.stdout.contains("interface-token-1"))
-        let report = try #require(JSONLines.objects(run.stdout).compactMap { $0["host"] as? [String: Any] }.first, "\(run.stdout)")
+        let report = try #require(JSONLines.objects(run.stdout, type: "host-result").first, "\(run.stdout)")
         #expect(report["reached"] as? Bool == true && report["firstInterceptionMs"] is Int)
 
         let replayed = try BridgeProcess.run(["replay", "--rules", rules, "--format", "json", record])
         #expect(replayed.status == 0, "\(replayed.stdout)")
-        #expect(JSONLines.objects(replayed.stdout).compactMap { $0["call"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
+        #expect(JSONLines.objects(replayed.stdout, type: "call").compactMap { $0["name"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
 
         // iOS has no such objects: the page takes the redirect URI.
         let ios = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", "ios", "--rules", rules, "--origin", "https://yourdomain.com",
                                          "--until", "sentinel", "--format", "json", page])
         #expect(ios.status == 0, "\(ios.stdout)\(ios.stderr)")
-        #expect(JSONLines.objects(ios.stdout).contains { $0["call"] != nil } == false)
+        #expect(JSONLines.objects(ios.stdout, type: "call").isEmpty)
         #expect(HostCommandTests.navigations(JSONLines.objects(ios.stdout)).last?["rule"] as? String == "signin")
     }
 
@@ -627,7 +627,7 @@ extension SeedFlowsInWebKit {
         let run = try BridgeProcess.run(["host", "--engine", "both", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel", "--format", "json",
                                          Self.path("Fixtures/flows/android-interface/index.html")])
         #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
-        let engines = try #require(JSONLines.objects(run.stdout).compactMap { $0["engines"] as? [String: Any] }.first, "\(run.stdout)")
+        let engines = try #require(JSONLines.objects(run.stdout, type: "engines").first, "\(run.stdout)")
         let difference = try #require(engines["firstDifference"] as? [String: Any])
         #expect((difference["webkit"] as? [String: Any])?["rule"] as? String == "signin")
         #expect((difference["chromium"] as? [String: Any])?["call"] as? String == "demo.bridgeCallback")

@@ -21,9 +21,9 @@ final class ServeProcess {
     init(_ arguments: [String] = []) throws {
         guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
         server = try LineProcess(["serve", "--port", "0"] + arguments, executable: executable)
-        // The first line is the base URL, or {"listening": URL} with --format json.
+        // The first line is the base URL, or {"type": "listening", "url": URL} with --format json.
         if let data = server.firstLine.data(using: .utf8), let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-           let listening = object["listening"] as? String {
+           object["type"] as? String == "listening", let listening = object["url"] as? String {
             base = listening
         } else {
             base = server.firstLine
@@ -152,7 +152,7 @@ struct ServeCommandTests {
         let server = try LineProcess(["serve", "--port", "0", "--format", "json"], executable: executable)
         defer { server.stop() }
         let object = try JSONSerialization.jsonObject(with: Data(server.firstLine.utf8)) as? [String: Any]
-        #expect((object?["listening"] as? String)?.hasPrefix("http://127.0.0.1:") == true, "\(server.firstLine)")
+        #expect(object?["type"] as? String == "listening" && (object?["url"] as? String)?.hasPrefix("http://127.0.0.1:") == true, "\(server.firstLine)")
     }
 }
 

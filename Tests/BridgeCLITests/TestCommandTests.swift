@@ -33,9 +33,9 @@ struct TestCommandTests {
         var result = JSONRun(status: run.status, stdout: run.stdout)
         for line in run.stdout.split(separator: "\n") {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            if let test = object["test"] as? [String: Any] { result.tests.append(test) }
-            if let bad = object["badLine"] as? [String: Any] { result.badLines.append(bad) }
-            if let summary = object["testSummary"] as? [String: Any] { result.summary = summary }
+            if object["type"] as? String == "test" { result.tests.append(object) }
+            if object["type"] as? String == "input-error" { result.badLines.append(object) }
+            if object["type"] as? String == "test-summary" { result.summary = object }
         }
         return result
     }
@@ -61,7 +61,7 @@ struct TestCommandTests {
 
     /// The checks a test failed.
     static func checks(_ test: [String: Any]) -> [String] {
-        (test["failures"] as? [[String: Any]] ?? []).compactMap { $0["check"] as? String }
+        (test["failures"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
     }
 
     @Test("every preset passes the attack; exit 0", arguments: ["capture", "deeplink", "kii", "realm"])
@@ -78,9 +78,9 @@ struct TestCommandTests {
         #expect(!run.stdout.contains("bridge-test-code"))
         let json = try Self.json(["test", "--rules", Self.path("Fixtures/audit/default-allow.json")])
         let failed = json.tests.filter { $0["generator"] as? String == "host-as-prefix" && $0["passed"] as? Bool == false }
-        #expect(failed.contains { Self.checks($0) == ["credential-leaves"] && $0["url"] as? String
+        #expect(failed.contains { Self.checks($0) == ["credential-leaves"] && $0["input"] as? String
                     == "https://yourdomain.com.evil.example/password_reset.php?code=brid…(16)&access_token=brid…(24)&state=brid…(17)"
-                    && ($0["decision"] as? [String: Any])?["kind"] as? String == "default" }, "\(failed)")
+                    && $0["kind"] as? String == "default" }, "\(failed)")
         #expect(!json.stdout.contains("bridge-test-code"))
     }
 
@@ -107,7 +107,7 @@ struct TestCommandTests {
         #expect(missing.status == 2)
         let missingJSON = try Self.json(["test", "--rules", rules, "/nonexistent.jsonl", Self.path("Fixtures/cases/capture.cases.jsonl")])
         #expect(missingJSON.badLines.map { Located(file: $0["file"] as? String, line: $0["line"] as? Int, key: $0["key"] as? String) }
-                == [Located(file: "/nonexistent.jsonl", line: 0, key: nil)])
+                == [Located(file: "/nonexistent.jsonl", line: nil, key: nil)])
         #expect(Self.counts(missingJSON) == Counts(cases: 13, casesFailed: 0, variants: 0, badLines: 1))
 
         let stdin = try Self.json(["test", "--rules", rules, "--attack", "-"], stdin: "{\"url\": \"myapp://password-changed\", \"expect\": {\"rule\": \"password-changed\"}}\n")
@@ -118,7 +118,7 @@ struct TestCommandTests {
         let empty = try Self.json(["test", "--rules", rules, "-"], stdin: "\n")
         #expect(empty.status == 1)
         #expect(empty.badLines.map { Located(file: $0["file"] as? String, line: $0["line"] as? Int, key: $0["key"] as? String) }
-                == [Located(file: "-", line: 0, key: nil)], "\(empty.stdout)")
+                == [Located(file: "-", line: nil, key: nil)], "\(empty.stdout)")
 
         let notRules = Self.path("Fixtures/cases/capture.cases.jsonl")
         try CommandProblemTests.expect(["test", "--rules", notRules], .rules(try #require(CommandProblemTests.rulesError(notRules))))
@@ -184,8 +184,8 @@ struct TestCommandTests {
         #expect(all.status == 1)
         let allJSON = try Self.json(["test", "--rules", file.path])
         let subdomain = allJSON.tests.filter { $0["generator"] as? String == "subdomain" && $0["passed"] as? Bool == false }
-        #expect(subdomain.contains { Self.checks($0) == ["credential-leaves"] && ($0["url"] as? String ?? "").hasPrefix("https://evil.yourdomain.com/password_reset.php")
-                    && ($0["decision"] as? [String: Any])?["rule"] as? String == "https://*.yourdomain.com" }, "\(subdomain)")
+        #expect(subdomain.contains { Self.checks($0) == ["credential-leaves"] && ($0["input"] as? String ?? "").hasPrefix("https://evil.yourdomain.com/password_reset.php")
+                    && $0["rule"] as? String == "https://*.yourdomain.com" }, "\(subdomain)")
         let skipped = try BridgeProcess.run(["test", "--rules", file.path, "--color", "never", "--skip", "subdomain"])
         #expect(skipped.status == 0, "\(skipped.stdout)")
         let unknown = try BridgeProcess.run(["test", "--rules", file.path, "--skip", "subdomains"])

@@ -1,5 +1,6 @@
 // URLCommandTests.swift: `bridge url` as a user runs it: what it prints, its JSON, its exit statuses.
 import BrowserURL
+import CommandOutput
 import TestSupport
 @testable import bridge
 import Foundation
@@ -38,7 +39,7 @@ struct URLCommandTests {
         #expect(invalid["valid"] as? Bool == false)
         let error = try #require(invalid["error"] as? [String: Any])
         #expect(error["code"] as? String == "missing-scheme-non-relative-URL")
-        #expect(invalid["href"] == nil)
+        #expect(!invalid.has("href"))
     }
 
     @Test("- reads one URL per line from standard input; a bad line is reported, not dropped")
@@ -98,7 +99,7 @@ struct URLCommandTests {
     func version() throws {
         let run = try BridgeProcess.run(["url", "--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0 (traits: \(Bridge.traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion))")
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0 (traits: \(Bridge.traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion); JSON Lines schema \(OutputLine.schemaVersion))")
         // The commands a build lists are the ones it runs: host only with the WebKit trait.
         #expect(Bridge.commandNames.contains("host") == Bridge.traits.contains("WebKit"))
     }

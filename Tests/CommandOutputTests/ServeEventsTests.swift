@@ -19,8 +19,8 @@ struct ServeEventsTests {
     @Test("the JSON line is the failure's method, masked target and masked error")
     func json() throws {
         let line = try #require(TranscriptRenderer(format: .json, redactor: Redactor()).lines(Self.failure).first)
-        let failed = try #require(JSONValue.parse(line)?["failed"]?.objectValue)
-        #expect(failed["method"] == .string("POST"))
-        #expect(failed["target"]?.stringValue?.contains(Self.token) == false && failed["error"]?.stringValue?.contains(Self.token) == false, "\(line)")
+        let failed = try #require(JSONValue.parse(line)?.objectValue)
+        #expect(failed["type"] == .string("emulator-failure") && failed["method"] == .string("POST"))
+        #expect(failed["target"]?.stringValue?.contains(Self.token) == false && failed["message"]?.stringValue?.contains(Self.token) == false, "\(line)")
     }
 }

@@ -36,10 +36,10 @@ struct TranscriptTests {
         guard case .failure(let error) = BrowserURL.parse(url) else { Issue.record("\(url) parsed"); return }
         let event = RejectedRecord(location: .line(3), reason: .unparseableURL(url, error))
         let object = try #require(Self.decoded(Self.masked.json.line(event)))
-        guard case .object(let rejected)? = object["rejected"], case .string(let reason)? = rejected["reason"] else {
-            Issue.record("no rejected.reason"); return
+        guard object["type"] == .string("rejected"), case .string(let reason)? = object["message"] else {
+            Issue.record("no rejected line with a message"); return
         }
-        #expect(rejected["at"] == .string("line 3"))
+        #expect(object["line"] == .number(3) && object["code"] == .string("invalid-url"))
         #expect(!reason.contains("SECRETSECRETSECRET"))
         for line in Self.text.lines(event) {
             #expect(!line.contains("SECRETSECRETSECRET"))
@@ -59,7 +59,7 @@ struct TranscriptTests {
         let n = try Self.navigation(#"{"url":"https://yourdomain.com/password_reset.php?code=abcdefghijkl&access_token=mnopqrstuvwx"}"#)
         let check = try #require(Self.masked.json.object(DecisionEvent(url: n.record.url, n.decision)))
         let replay = try #require(Self.masked.json.object(n))
-        for key in ["url", "decision", "kind", "rule", "params", "error", "intercepted"] {
+        for key in ["input", "url", "decision", "kind", "rule", "params", "error", "intercepted", "explanation"] {
             #expect(check[key] != nil && check[key] == replay[key], "\(key)")
         }
         #expect(check["params"] == .object(JSONFields([("code", .string("…(12)")), ("access_token", .string("…(12)"))])))

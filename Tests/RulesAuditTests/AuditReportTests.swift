@@ -68,12 +68,12 @@ import Testing
 
         let json = Self.allLines(result, TranscriptRenderer(format: .json, redactor: Redactor()))
         let objects = try json.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(objects.first?.keys.first == "badLine")
-        let failed = try #require(objects.compactMap { $0["test"] as? [String: Any] }.first { $0["passed"] as? Bool == false && $0["file"] != nil })
+        #expect(objects.first?["type"] as? String == "input-error" && objects.first?["code"] as? String == "wrong-value")
+        let failed = try #require(objects.first { $0["type"] as? String == "test" && $0["passed"] as? Bool == false && $0["file"] is String })
         #expect(failed["line"] as? Int == 2)
         let differences = try #require(((failed["failures"] as? [[String: Any]])?.first?["differences"]) as? [[String: Any]])
         #expect(differences.map { $0["key"] as? String } == ["decision", "params.code"])
-        let summary = try #require(objects.last?["testSummary"] as? [String: Any])
+        let summary = try #require(objects.last.flatMap { $0["type"] as? String == "test-summary" ? $0 : nil })
         #expect(summary["cases"] as? Int == 2 && summary["badLines"] as? Int == 1 && summary["passed"] as? Bool == false)
         #expect((summary["variantsFailed"] as? Int ?? 0) > 20)
     }

@@ -37,6 +37,9 @@ public struct BridgeRun: Sendable {
 
     /// Each line of standard output that is a JSON object, in order (`--format json`).
     public var jsonObjects: [[String: Any]] { JSONLines.objects(stdout) }
+
+    /// The lines of standard output whose `type` is `type` (`--format json`).
+    public func lines(_ type: String) -> [[String: Any]] { JSONLines.objects(stdout, type: type) }
 }
 
 public enum BridgeProcess {
@@ -50,10 +53,14 @@ public enum BridgeProcess {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> BridgeRun {
+    /// `directory`: the working directory (default: the test's), for runs whose output names their inputs
+    /// as given (`Fixtures/logs/…` from the repository's root).
+    public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                           directory: URL? = nil) throws -> BridgeRun {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = executable
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }

@@ -7,4 +7,15 @@ public enum JSONLines {
     public static func objects(_ text: String) -> [[String: Any]] {
         text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
     }
+
+    /// The objects whose `type` (the output schema's) is `type`, in order.
+    public static func objects(_ text: String, type: String) -> [[String: Any]] {
+        objects(text).filter { $0["type"] as? String == type }
+    }
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// Whether the member is there with a value: neither absent nor null (the schema writes every member of a
+    /// line, null when it has none).
+    public func has(_ key: String) -> Bool { self[key].map { !($0 is NSNull) } ?? false }
 }

@@ -27,16 +27,16 @@ struct HostEventsTests {
         ScreenshotTaken(path: "/tmp/shot \u{1B}[2J.png", seq: 3, after: "end"),
     ]
 
-    /// The names of the one-member JSON objects, in the order of `events`.
-    static let kinds = ["network", "scriptError", "dialog", "eval", "host", "screenshot"]
+    /// The line types, in the order of `events`.
+    static let kinds: [OutputLineType] = [.network, .scriptError, .dialog, .eval, .hostResult, .screenshot]
 
     @Test("each event has one JSON line and text, masked and escaped", arguments: zip(events.indices, kinds))
-    func maskedAndEscaped(index: Int, kind: String) throws {
+    func maskedAndEscaped(index: Int, kind: OutputLineType) throws {
         let event = Self.events[index]
         let line = try #require(Self.json.lines(event).first)
         guard case .object(let object)? = JSONValue.parse(line) else { Issue.record("not a JSON object: \(line)"); return }
-        #expect(Array(object.keys) == [kind])
-        #expect(!Self.strings(try #require(object[kind])).contains { $0.contains(Self.secret) })
+        #expect(object["type"] == .string(kind.rawValue))
+        #expect(!Self.strings(.object(object)).contains { $0.contains(Self.secret) })
         let lines = Self.text.lines(event)
         #expect(lines.count == 1)
         for output in [line] + lines {
@@ -57,8 +57,8 @@ struct HostEventsTests {
     @Test("the network line's values")
     func networkValues() throws {
         let line = try #require(Self.json.lines(NetworkExchange(method: "GET", url: "https://x.example/a.js", status: nil, detail: "file a.js", refused: true)).first)
-        guard case .object(let object)? = JSONValue.parse(line), case .object(let network)? = object["network"] else { Issue.record("no network object"); return }
-        #expect(network == ["method": .string("GET"), "url": .string("https://x.example/a.js"), "status": .null, "refused": .bool(true),
+        guard case .object(let network)? = JSONValue.parse(line) else { Issue.record("not an object: \(line)"); return }
+        #expect(network == ["type": .string("network"), "method": .string("GET"), "url": .string("https://x.example/a.js"), "status": .null, "refused": .bool(true),
                             "detail": .string("file a.js")])
     }
 

@@ -13,7 +13,7 @@ import SensitiveText
 
 extension AuditOutcome: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] { text.audit(self) }
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("test", .object(json.audit(self))) }
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.test, json.audit(self)) }
 }
 
 extension CaseFileError: OutputEvent {
@@ -21,12 +21,16 @@ extension CaseFileError: OutputEvent {
         [text.style.red("bad ") + "  " + text.safe(text.redactor.text(words))]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         // The file and the key are the user's text: masked as input, as the message quotes them.
         let redactor = json.redactor
-        return .single("badLine", .object(JSONFields([("file", .string(redactor.text(Sensitive(file, as: .input)))), ("line", .int(line)),
-                                                      ("key", key.map { .string(redactor.text(Sensitive($0, as: .input))) } ?? .null),
-                                                      ("message", .string(redactor.text(problem.words(key: key))))])))
+        var object = JSONFields()
+        OutputLocation(file: redactor.text(Sensitive(file, as: .input)), line: line > 0 ? line : nil, column: column)
+            .add(to: &object, path: false)
+        object.add("key", .string(key.map { redactor.text(Sensitive($0, as: .input)) }))
+        object.add("code", problem.code)
+        object.add("message", redactor.text(problem.words(key: key)))
+        return OutputLine(.inputError, object)
     }
 }
 
@@ -41,12 +45,12 @@ extension AuditSummary: OutputEvent {
         return [s.casesFailed + s.variantsFailed + s.badLines == 0 ? text.style.green(line) : text.style.red(line)]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         let s = self
-        return .single("testSummary", .object(JSONFields([
+        return OutputLine(.testSummary, JSONFields([
             ("cases", .int(s.cases)), ("casesFailed", .int(s.casesFailed)), ("targets", .int(s.targets)),
             ("variants", .int(s.variants)), ("variantsFailed", .int(s.variantsFailed)), ("badLines", .int(s.badLines)),
-            ("passed", .bool(s.casesFailed + s.variantsFailed + s.badLines == 0))])))
+            ("passed", .bool(s.casesFailed + s.variantsFailed + s.badLines == 0))]))
     }
 }
 
@@ -100,33 +104,29 @@ enum TranscriptAuditValues {
 extension TranscriptJSON {
     func audit(_ outcome: AuditOutcome) -> JSONFields {
         var o = JSONFields()
+        OutputLocation(file: outcome.source?.file, line: outcome.source?.line).add(to: &o, path: false)
         o.add("suite", redactor.foreignText(outcome.suite))
         o.add("name", redactor.foreignText(outcome.name))
-        if let source = outcome.source {
-            o.add("file", source.file)
-            o.add("line", source.line)
-        }
         if case .attack(let target, let generator, let expectation) = outcome.subject {
             o.add("target", target.keyPath)
             o.add("generator", .string(generator))
             o.add("expectation", .string(expectation?.rawValue))
+        } else {
+            o.add("target", .null)
+            o.add("generator", .null)
+            o.add("expectation", .null)
         }
-        o.add("url", redactor.rawURL(outcome.url))
         o.add("passed", outcome.passed)
-        let d = outcome.decision
-        o.add("decision", .object(JSONFields([("action", .string(d.action.rawValue)), ("kind", .string(d.kind.rawValue)),
-                                              ("rule", .string(d.rule)), ("error", .string(d.error?.code))])))
+        o.add(contentsOf: decision(input: outcome.url, outcome.decision))
         o.add("failures", .array(outcome.failures.map { failure in
-            var f = JSONFields([("check", .string(failure.check)), ("message", .string(redactor.text(failure.words)))])
-            if !failure.differences.isEmpty {
-                f.add("differences", .array(failure.differences.map { difference in
-                    let (expected, actual) = TranscriptAuditValues.sides(difference, redactor: redactor)
-                    return .object(JSONFields([("key", .string(difference.key)), ("expected", .string(expected)), ("actual", .string(actual))]))
-                }))
-            }
-            return .object(f)
+            .object(JSONFields([("code", .string(failure.check)), ("message", .string(redactor.text(failure.words))),
+                                ("differences", .array(failure.differences.map { difference in
+                                    let (expected, actual) = TranscriptAuditValues.sides(difference, redactor: redactor)
+                                    return .object(JSONFields([("key", .string(difference.key)), ("expected", .string(expected)),
+                                                               ("actual", .string(actual))]))
+                                }))]))
         }))
-        if explain { o.add("explanation", .array(d.explanationLines(masking: redactor).map { .string($0) })) }
+        o.add("explanation", explanation(outcome.decision))
         return o
     }
 }
@@ -225,5 +225,5 @@ public struct AttackListing: OutputEvent {
         return ["\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)", "    e.g. " + text.url(generator.example.variant)]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { nil }
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
 }

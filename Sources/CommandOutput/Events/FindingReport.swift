@@ -34,13 +34,28 @@ public struct FindingReport: Sendable {
         switch format {
         case .sarif: return [sarif(result).indentedText]
         case .json:
+            // The schema's finding, input-error and inspect-summary lines (OutputLine).
             return result.findings.map { finding in
-                JSONFields([("file", .string(file(finding.file))), ("line", .int(finding.position.line)),
-                            ("column", .int(finding.position.column)), ("severity", .string(finding.severity.rawValue)),
-                            ("check", .string(finding.check)), ("message", .string(redactor.text(finding.detail.words)))]).line
+                var o = JSONFields()
+                OutputLocation(file: file(finding.file), line: finding.position.line, column: finding.position.column).add(to: &o, path: true)
+                o.add("seq", .null)
+                o.add("code", finding.check)
+                o.add("severity", finding.severity.rawValue)
+                o.add("message", redactor.text(finding.detail.words))
+                return OutputLine(.finding, o).object.line
             } + result.errors.map { error in
-                JSONFields([("file", .string(file(error.input))), ("error", .string(redactor.text(error.words)))]).line
-            }
+                var o = JSONFields()
+                OutputLocation(file: file(error.input)).add(to: &o, path: false)
+                o.add("key", .null)
+                o.add("code", error.reason.code)
+                o.add("message", redactor.text(error.words))
+                return OutputLine(.inputError, o).object.line
+            } + [OutputLine(.inspectSummary, JSONFields([
+                ("pages", .int(result.pages)),
+                ("findings", .object(JSONFields(Severity.allCases.map { severity in
+                    (severity.rawValue, .int(result.findings.filter { $0.severity == severity }.count))
+                }))),
+                ("unread", .int(result.errors.count))])).object.line]
         case .text:
             let count = { (severity: Severity) in result.findings.filter { $0.severity == severity }.count }
             func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

@@ -14,14 +14,14 @@ extension NetworkExchange: OutputEvent {
         return [refused ? text.style.yellow(shown + "  (refused)") : text.style.dim(shown)]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var o = JSONFields()
         o.add("method", method)
         o.add("url", json.redactor.rawURL(url))
         o.add("status", .int(status))
         o.add("refused", refused)
-        if let detail { o.add("detail", json.redactor.foreignText(detail)) }
-        return .single("network", .object(o))
+        o.add("detail", .string(detail.map(json.redactor.foreignText)))
+        return OutputLine(.network, o)
     }
 }
 
@@ -30,7 +30,7 @@ extension ScriptError: OutputEvent {
         [TranscriptText.indent + text.style.red("script error") + " " + text.safe(text.redactor.text(words))]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("scriptError", .string(json.redactor.text(words))) }
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.scriptError, .single("message", .string(json.redactor.text(words)))) }
 }
 
 extension DialogEvent: OutputEvent {
@@ -38,9 +38,9 @@ extension DialogEvent: OutputEvent {
         ["    dialog  \(text.safe(kind)) " + text.safe(text.redactor.foreignText(message).debugDescription) + " → \(text.safe(answer))"]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("dialog", .object(JSONFields([("kind", .string(kind)), ("message", .string(json.redactor.foreignText(message))),
-                                              ("answer", .string(answer))])))
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        OutputLine(.dialog, JSONFields([("kind", .string(kind)), ("message", .string(json.redactor.foreignText(message))),
+                                        ("answer", .string(answer))]))
     }
 }
 
@@ -49,7 +49,9 @@ extension EvalResult: OutputEvent {
         ["      eval  → " + text.safe(TranscriptJSON(redactor: text.redactor, explain: false).redactJSONText(json))]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("eval", .string(json.redactJSONText(self.json))) }
+    /// `result`: what the script returned, as JSON text with its secret keys masked (a script may return
+    /// anything, `undefined` included, which is not JSON).
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.eval, .single("result", .string(json.redactJSONText(self.json)))) }
 }
 
 extension ScreenshotTaken: OutputEvent {
@@ -57,8 +59,8 @@ extension ScreenshotTaken: OutputEvent {
         [text.style.dim("  screenshot  after \(text.safe(after)) (seq \(seq)) → \(text.safe(path))")]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("screenshot", .object(JSONFields([("path", .string(path)), ("seq", .int(seq)), ("after", .string(after))])))
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        OutputLine(.screenshot, JSONFields([("path", .string(path)), ("seq", .int(seq)), ("after", .string(after))]))
     }
 }
 
@@ -71,7 +73,7 @@ extension HostReport: OutputEvent {
         return ["  \(stop); \(first); \(alive)"]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         let redactor = json.redactor
         var o = JSONFields()
         o.add("until", until)
@@ -79,8 +81,10 @@ extension HostReport: OutputEvent {
         o.add("stop", redactor.text(stopReason.words))
         o.add("finalURL", .string(finalURL.map(redactor.rawURL)))
         o.add("firstInterceptionMs", .int(firstInterception.map { Int(($0 * 1000).rounded()) }))
-        o.add("failures", .array(failures.map { .string(redactor.text("\(words: $0.kind.rawValue): " + $0.words)) }))
-        return .single("host", .object(o))
+        o.add("failures", .array(failures.map { failure in
+            .object(JSONFields([("code", .string(failure.kind.rawValue)), ("message", .string(redactor.text(failure.words)))]))
+        }))
+        return OutputLine(.hostResult, o)
     }
 }
 
@@ -106,21 +110,23 @@ public struct EngineComparisonEvent: OutputEvent {
                 "    chromium (Android): " + Self.describe(chromium, text.url)]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         func step(_ index: Int, _ steps: [EngineStep]) -> JSONOutput {
             guard index < steps.count else { return .null }
             let s = steps[index]
-            if let call = s.call { return .object(JSONFields([("call", .string(call))])) }
-            return .object(JSONFields([("url", .string(json.redactor.rawURL(s.url))), ("did", .string(s.did.rawValue)),
+            if let call = s.call {
+                return .object(JSONFields([("call", .string(call)), ("url", .null), ("did", .null), ("kind", .null), ("rule", .null)]))
+            }
+            return .object(JSONFields([("call", .null), ("url", .string(json.redactor.rawURL(s.url))), ("did", .string(s.did.rawValue)),
                                        ("kind", .string(s.kind.rawValue)), ("rule", .string(s.rule))]))
         }
         var fields = JSONFields([("agree", .bool(comparison.firstDifference == nil)), ("webkitSteps", .int(comparison.webkit.count)),
                                  ("chromiumSteps", .int(comparison.chromium.count))])
-        if let index = comparison.firstDifference {
-            fields.add("firstDifference", .object(JSONFields([("step", .int(index + 1)), ("webkit", step(index, comparison.webkit)),
-                                                                ("chromium", step(index, comparison.chromium))])))
-        }
-        return .single("engines", .object(fields))
+        fields.add("firstDifference", comparison.firstDifference.map { index in
+            .object(JSONFields([("step", .int(index + 1)), ("webkit", step(index, comparison.webkit)),
+                                ("chromium", step(index, comparison.chromium))]))
+        } ?? .null)
+        return OutputLine(.engines, fields)
     }
 }
 

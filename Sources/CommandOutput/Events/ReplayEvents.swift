@@ -24,22 +24,21 @@ extension ReplayedNavigation: OutputEvent {
         return [line] + text.explanation(decision, indent: TranscriptText.indent) + findings.map { $0.line(text) }
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
+        json.location(record.location).add(to: &object, path: true)
         object.add("seq", seq)
-        object.add("at", record.location.description)
         object.add("time", record.time?.json ?? .null)
-        object.add(contentsOf: json.decision(url: record.url, decision))
+        object.add(contentsOf: json.decision(input: record.url, decision))
         object.add("recorded", .string(record.recordedDecision?.rawValue))
         object.add("mismatch", mismatch)
-        if let sameDocument = record.sameDocument { object.add("sameDocument", sameDocument.rawValue) }
-        if let evidence = record.frameEvidence {
-            object.add("frame", record.isMainFrame ? "main" : "sub")
-            object.add("frameFrom", evidence.rawValue)
-        }
+        object.add("sameDocument", .string(record.sameDocument?.rawValue))
+        object.add("frame", record.isMainFrame ? "main" : "sub")
+        object.add("frameFrom", .string(record.frameEvidence?.rawValue))
         object.add("events", .array(events.map { .object(Self.eventObject($0, json)) }))
-        if !findings.isEmpty { object.add("findings", .array(findings.map { .object($0.fields(json)) })) }
-        return object
+        object.add("findings", .array(findings.map { .object($0.object(json)) }))
+        object.add("explanation", json.explanation(decision))
+        return OutputLine(.navigation, object)
     }
 
     static func eventText(_ e: DispatchedEvent, _ text: TranscriptText) -> String {
@@ -55,7 +54,7 @@ extension ReplayedNavigation: OutputEvent {
         o.add("event", e.event)
         o.add("status", e.status.rawValue)
         o.add("handlers", .array(e.handlers.map { .string($0) }))
-        if let detail = e.detail { o.add("detail", json.redactor.text(detail.words)) }
+        o.add("detail", .string(e.detail.map { json.redactor.text($0.words) }))
         return o
     }
 }
@@ -70,16 +69,16 @@ extension ReplayedCall: OutputEvent {
         return [line] + findings.map { $0.line(text) }
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
+        json.location(call.location).add(to: &object, path: true)
         object.add("seq", seq)
-        object.add("at", call.location.description)
         object.add("time", call.time?.json ?? .null)
-        object.add("call", call.name)
+        object.add("name", call.name)
         object.add("arguments", .array(json.redactor.interfaceArguments(call.arguments).map(\.output)))
         object.add("events", .array(events.map { .object(ReplayedNavigation.eventObject($0, json)) }))
-        if !findings.isEmpty { object.add("findings", .array(findings.map { .object($0.fields(json)) })) }
-        return object
+        object.add("findings", .array(findings.map { .object($0.object(json)) }))
+        return OutputLine(.call, object)
     }
 }
 
@@ -88,25 +87,45 @@ extension RejectedRecord: OutputEvent {
         [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.safe(text.redactor.text(reason.words))]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("rejected", .object(JSONFields([("at", .string(location.description)), ("reason", .string(json.redactor.text(reason.words)))])))
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        var object = JSONFields()
+        var place = json.location(location)
+        // Where in the record (or the document) the reader stopped, when it says.
+        switch reason {
+        case .notJSON(let column, _), .incompleteJSON(let column, _): place.column = column
+        case .documentNotJSON(_, _, let line, let column), .har(.cut(_, let line, let column)): place.line = line; place.column = column
+        default: break
+        }
+        place.add(to: &object, path: true)
+        object.add("code", reason.code)
+        object.add("message", json.redactor.text(reason.words))
+        return OutputLine(.rejected, object)
     }
 }
 
 extension ReplayFinding: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] { [line(text)] }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("finding", .object(fields(json))) }
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.finding, fields(json)) }
 
     func line(_ text: TranscriptText) -> String {
         let label = "\(severity.rawValue) \(code)"
         return TranscriptText.indent + (severity == .error ? text.style.red(label) : text.style.yellow(label)) + " (\(location)): " + text.safe(text.redactor.text(words))
     }
 
+    /// The finding's members: the schema's finding, where a navigation's findings and a finding line share.
     func fields(_ json: TranscriptJSON) -> JSONFields {
-        JSONFields([("code", .string(code)), ("severity", .string(severity.rawValue)), ("at", .string(location.description)),
-                    ("seq", .int(seq)), ("message", .string(json.redactor.text(words)))])
+        var object = JSONFields()
+        json.location(location).add(to: &object, path: true)
+        object.add("seq", .int(seq))
+        object.add("code", code)
+        object.add("severity", severity.rawValue)
+        object.add("message", json.redactor.text(words))
+        return object
     }
+
+    /// The finding as it is nested in a navigation's `findings`: the line's object, its type included.
+    func object(_ json: TranscriptJSON) -> JSONFields { OutputLine(.finding, fields(json)).object }
 }
 
 /// Text output only: the log that follows, when several are replayed.
@@ -115,7 +134,7 @@ public struct LogStart: OutputEvent, Hashable {
     public init(name: String) { self.name = name }
 
     public func textLines(_ text: TranscriptText) -> [String] { [text.style.bold("== " + text.foreign(name))] }
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { nil }
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
 }
 
 /// The counts a log (or a hosted run) ends with.
@@ -156,10 +175,10 @@ public struct LogSummary: OutputEvent {
         return lines
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         let s = summary
         var o = JSONFields()
-        o.add("log", json.redactor.foreignText(log))
+        o.add("file", json.redactor.foreignText(log))
         o.add("format", format.rawValue)
         o.add("records", s.recordsRead)
         o.add("replayed", s.replayed)
@@ -170,10 +189,21 @@ public struct LogSummary: OutputEvent {
         o.add("kinds", json.counts(DecisionKind.allCases.map { ($0.rawValue, s.byKind[$0, default: 0]) }))
         o.add("sentinelHits", json.counts([("results", s.sentinelResults), ("oauthErrors", s.sentinelErrors), ("passThrough", s.sentinelPassThrough)]))
         o.add("events", json.counts(Self.eventStatuses.map { ($0.rawValue, s.events[$0, default: 0]) }))
-        if s.calls > 0 { o.add("calls", s.calls) }
+        o.add("calls", s.calls)
         o.add("mismatches", s.mismatches)
-        o.add("findings", json.counts([("error", s.findings[.error, default: 0]), ("warning", s.findings[.warning, default: 0])]))
-        return .single("summary", .object(o))
+        o.add("findings", json.counts(Severity.allCases.map { ($0.rawValue, s.findings[$0, default: 0]) }))
+        return OutputLine(.logSummary, o)
+    }
+}
+
+extension TranscriptJSON {
+    /// A record's place in the log being written: its line in a navlog, its key path in a JSON document.
+    func location(_ location: RecordLocation) -> OutputLocation {
+        switch location.place {
+        case .line(let n): OutputLocation(file: file, line: n)
+        case .path(let p): OutputLocation(file: file, path: p)
+        case .file: OutputLocation(file: file)
+        }
     }
 }
 

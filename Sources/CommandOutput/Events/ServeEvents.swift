@@ -8,7 +8,7 @@ public struct Listening: OutputEvent, Hashable {
     public init(_ base: String) { self.base = base }
 
     public func textLines(_ text: TranscriptText) -> [String] { [text.safe(base)] }
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? { .single("listening", .string(base)) }
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.listening, .single("url", .string(base))) }
 }
 
 /// A request the emulator failed to answer (an error no provider's answer was made for; answered 500): what
@@ -25,9 +25,9 @@ public struct EmulatorFailure: OutputEvent, Hashable {
         [text.style.red("serve  \(text.safe(method)) \(text.url(target)) failed: ") + text.safe(text.redactor.foreignText(error))]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("failed", .object(JSONFields([("method", .string(method)), ("target", .string(json.redactor.rawURL(target))),
-                                              ("error", .string(json.redactor.foreignText(error)))])))
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        OutputLine(.emulatorFailure, JSONFields([("method", .string(method)), ("target", .string(json.redactor.rawURL(target))),
+                                                 ("message", .string(json.redactor.foreignText(error)))]))
     }
 }
 
@@ -47,8 +47,8 @@ public struct ServedRequest: OutputEvent, Hashable {
         return ["serve  \(text.safe(method)) \(text.url(target)) " + code]
     }
 
-    public func jsonObject(_ json: TranscriptJSON) -> JSONFields? {
-        .single("served", .object(JSONFields([("method", .string(method)), ("target", .string(json.redactor.rawURL(target))),
-                                              ("status", .int(status))])))
+    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        OutputLine(.served, JSONFields([("method", .string(method)), ("target", .string(json.redactor.rawURL(target))),
+                                        ("status", .int(status))]))
     }
 }
