@@ -202,8 +202,11 @@ let package = Package(
                 "RulesAudit",
                 "WebViewHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
-            ]
+            ],
+            plugins: ["BuildCommitPlugin"]
         ),
+        // `bridge --version`'s commit, written before each build of the command.
+        .plugin(name: "BuildCommitPlugin", capability: .buildTool(), path: "Sources/BuildCommitPlugin"),
         // The bare WebKitGTK start bridge-bench host measures bridge host against (WebKit trait).
         .executableTarget(
             name: "webkit-probe",

@@ -20,7 +20,7 @@ struct Bridge: AsyncParsableCommand {
             """,
         // The build's traits say whether `host` is in it; the IDNA tables' Unicode version says which browsers
         // map hosts as bridge does.
-        version: "0.1.0 (traits: \(traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion); JSON Lines schema \(OutputLine.schemaVersion))",
+        version: "0.1.0 (commit \(buildCommit.isEmpty ? "unknown" : buildCommit); traits: \(traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion); JSON Lines schema \(OutputLine.schemaVersion))",
         subcommands: commands
     )
 

@@ -95,11 +95,16 @@ struct URLCommandTests {
         #expect(detail == expected)
     }
 
-    @Test("--version names the Unicode version hosts are mapped with")
+    @Test("--version names the commit, the traits, the Unicode version hosts are mapped with and the JSON schema")
     func version() throws {
         let run = try BridgeProcess.run(["url", "--version"])
         #expect(run.status == 0)
-        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0 (traits: \(Bridge.traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion); JSON Lines schema \(OutputLine.schemaVersion))")
+        let commit = buildCommit.isEmpty ? "unknown" : buildCommit
+        #expect(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0 (commit \(commit); traits: \(Bridge.traits.joined(separator: ", ")); UTS #46 and NFC of Unicode \(BrowserURL.unicodeVersion); JSON Lines schema \(OutputLine.schemaVersion))")
+        // Built from this checkout: its short hash, `+` when the work tree differs from it.
+        if Tools.runs(["git", "-C", Repository.root.path, "rev-parse", "HEAD"]) {
+            #expect(buildCommit.wholeMatch(of: /[0-9a-f]{12}\+?/) != nil, "\(buildCommit)")
+        }
         // The commands a build lists are the ones it runs: host only with the WebKit trait.
         #expect(Bridge.commandNames.contains("host") == Bridge.traits.contains("WebKit"))
     }
