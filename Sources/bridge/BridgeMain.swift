@@ -57,8 +57,8 @@ extension Bridge {
         // A command the word begins (`insp`), else the one it is a near miss of (`chek`, `CHECK`), judged as
         // a rules file's unknown key is (KnownKeys).
         let prefixed = commandNames.filter { $0.hasPrefix(word.lowercased()) }
-        if prefixed.count == 1 { return .unknownCommand(word, suggestion: prefixed[0]) }
-        return .unknownCommand(word, suggestion: KnownKeys.suggestion(for: word, among: commandNames))
+        if prefixed.count == 1 { return .unknownCommand(word, suggestion: prefixed[0], commands: commandNames) }
+        return .unknownCommand(word, suggestion: KnownKeys.suggestion(for: word, among: commandNames), commands: commandNames)
     }
 }
 

@@ -65,7 +65,7 @@ struct CheckCommand: ParsableCommand, CheckedOptions {
             out.lines(renderer.lines(DecisionEvent(url: url, decision, unasked: unasked, location: location)))
         }
         out.flush()
-        for skipped in skipped { StandardError.say("bridge check: \(skipped)") }
+        for skipped in skipped { StandardError.say("bridge check", .standardInputNotRead(skipped), masking: renderer.redactor) }
         // The contract: an input that could not be read is 2. A result the platform never shows the app is a
         // defect the app would ship: the check fails; so does an error in a decision, when asked to.
         if !skipped.isEmpty { throw ExitCode(2) }

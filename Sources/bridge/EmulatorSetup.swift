@@ -1,6 +1,7 @@
 // EmulatorSetup.swift: the emulator's configuration as `bridge serve` and `bridge host --provider` make it:
 // the embedded default or --config, and the widget's stand-in scripts (--assets, else the emulator's own
 // resources). And the provider of `bridge host --provider`: the same server, started in this process.
+import CommandOutput
 import ProviderSettings
 import Foundation
 import ProviderEmulator

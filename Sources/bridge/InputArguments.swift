@@ -13,23 +13,8 @@ import NavigationPolicy
 import NavigationReplay
 
 enum InputArguments {
-    /// Standard input that was not read, said on standard error.
-    enum Skipped: Equatable, CustomStringConvertible {
-        /// A line longer than `maxLineBytes`, by its number.
-        case overlong(line: Int)
-        /// Standard input in an encoding read line by line only as UTF-8.
-        case encoding(TextEncodingError)
-        /// Standard input whose reading failed; the lines before it were read.
-        case unreadable(ReplayInputError)
-
-        var description: String {
-            switch self {
-            case .overlong(let line): return "standard input, line \(line): longer than \(InputArguments.maxLineBytes >> 20) MB; not read"
-            case .encoding(let error): return "standard input: \(error)"
-            case .unreadable(let error): return "\(error)"
-            }
-        }
-    }
+    /// Standard input that was not read, said on standard error (CommandNotice.standardInputNotRead).
+    typealias Skipped = StandardInputSkip
 
     static let maxLineBytes = NavlogReader().maxLineBytes
 
@@ -67,7 +52,7 @@ enum InputArguments {
         var first = true
         func finish() {
             if overlong {
-                skipped.append(.overlong(line: number))
+                skipped.append(.overlong(line: number, limit: Self.maxLineBytes))
             } else {
                 if line.last == UInt8(ascii: "\r") { line.removeLast() }
                 let isBlank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }

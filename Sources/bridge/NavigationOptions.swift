@@ -2,6 +2,7 @@
 // report it: the frame, the method, who started it (the app, a tap), its type, whether it is a redirect, within the
 // document, a new window, or from a sandboxed iframe. One option group, so the request check builds has
 // every field the platform model reads (PlatformFacts), and the help lists them together.
+import CommandOutput
 import ArgumentParser
 import NavigationPolicy
 

@@ -2,16 +2,12 @@
 // that NaN, an infinity or a value past what a timer or a buffer can hold is a usage error naming the
 // option, never a crash or a run that cannot end.
 
-enum OptionRanges {
-    /// The longest time any option may give: a day.
-    static let longestSeconds = 86_400.0
-    /// The shortest: a millisecond. libcurl and the hosts' timers count whole milliseconds, and libcurl reads
-    /// 0 as "no timeout", so a shorter time would wait for ever.
-    static let shortestSeconds = 0.001
+import CommandOutput
 
-    /// A number of seconds: finite, at least a millisecond, at most a day.
+enum OptionRanges {
+    /// A number of seconds: finite, from CommandProblem.shortestSeconds (a millisecond) to its longestSeconds (a day).
     static func seconds(_ value: Double, _ option: String) throws(CommandProblem) {
-        guard value.isFinite, value >= shortestSeconds, value <= longestSeconds else {
+        guard value.isFinite, value >= CommandProblem.shortestSeconds, value <= CommandProblem.longestSeconds else {
             throw .secondsOutOfRange(option: option, value)
         }
     }

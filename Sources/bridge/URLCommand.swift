@@ -67,7 +67,7 @@ struct URLCommand: ParsableCommand, CheckedOptions {
             count += 1
         }
         out.flush()
-        for skipped in skipped { StandardError.say("bridge url: \(skipped)") }
+        for skipped in skipped { StandardError.say("bridge url", .standardInputNotRead(skipped), masking: renderer.redactor) }
         if invalid > 0, format == .text {
             out.line("\n\(invalid) of \(count) inputs are not URLs")
             out.flush()

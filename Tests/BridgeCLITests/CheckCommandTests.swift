@@ -1,4 +1,5 @@
 // CheckCommandTests.swift: `bridge check` as a user runs it.
+import CommandOutput
 import TestSupport
 import Foundation
 import Testing

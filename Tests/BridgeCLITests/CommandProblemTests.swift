@@ -1,6 +1,7 @@
 // CommandProblemTests.swift: every CommandProblem as a value. Options are checked in-process (a command
 // parsed from good arguments, one option changed, `checkOptions()` asked which problem); problems found
 // when a command runs are checked at the binary: exit status 2 and standard error the problem's words.
+import CommandOutput
 import InputFiles
 import TestSupport
 import ProviderSettings

@@ -1,5 +1,6 @@
 // HelpfulErrorTests.swift: errors that say what to do: a mistyped command gets the one it is nearest to, a
 // port in use gets --port 0, a negative number is read as the number it is (and refused for its range).
+import CommandOutput
 import Foundation
 import SecretMasking
 import TestSupport
@@ -9,12 +10,12 @@ import Testing
 @Suite("errors that help", .blockingWork)
 struct HelpfulErrorTests {
     @Test("a word that is no command: the nearest command, as a value", arguments: [
-        (["chek", "x"], CommandProblem.unknownCommand("chek", suggestion: "check")),
-        (["help", "chek"], .unknownCommand("chek", suggestion: "check")),
-        (["replya", "-"], .unknownCommand("replya", suggestion: "replay")),
-        (["CHECK"], .unknownCommand("CHECK", suggestion: "check")),
-        (["insp"], .unknownCommand("insp", suggestion: "inspect")),
-        (["frobnicate"], .unknownCommand("frobnicate", suggestion: nil)),
+        (["chek", "x"], CommandProblem.unknownCommand("chek", suggestion: "check", commands: Bridge.commandNames)),
+        (["help", "chek"], .unknownCommand("chek", suggestion: "check", commands: Bridge.commandNames)),
+        (["replya", "-"], .unknownCommand("replya", suggestion: "replay", commands: Bridge.commandNames)),
+        (["CHECK"], .unknownCommand("CHECK", suggestion: "check", commands: Bridge.commandNames)),
+        (["insp"], .unknownCommand("insp", suggestion: "inspect", commands: Bridge.commandNames)),
+        (["frobnicate"], .unknownCommand("frobnicate", suggestion: nil, commands: Bridge.commandNames)),
     ])
     func unknownCommand(arguments: [String], problem: CommandProblem) throws {
         #expect(Bridge.unknownCommand(arguments) == problem)

@@ -3,6 +3,7 @@
 // (--provider; the seed flows with a running bridge serve are SeedFlowsTests'); every way a page
 // reaches an app's scheme through a local server; record then replay; and the ways a run fails, each
 // ending with a message and a non-zero status, never a hang. Without WebKit the suite is disabled, saying why.
+import CommandOutput
 import TestSupport
 import Foundation
 import Testing

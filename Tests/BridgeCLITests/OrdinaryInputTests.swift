@@ -89,7 +89,8 @@ struct OrdinaryInputTests {
             let run = try BridgeProcess.run(command, stdin: "https://a.example/\nhttps://b.example/" + long + "\nhttps://c.example/\n")
             // An input that cannot be read is 2 (the README's contract); the other lines are still processed.
             #expect(run.status == 2, "\(command[0]): \(run.stderr)")
-            #expect(run.stderr == "bridge \(command[0]): \(InputArguments.Skipped.overlong(line: 2))\n", "\(run.stderr)")
+            #expect(run.stderr == "bridge \(command[0]): " + Redactor().text(CommandNotice.standardInputNotRead(.overlong(line: 2, limit: InputArguments.maxLineBytes)).words) + "\n",
+                    "\(run.stderr)")
             let json = try BridgeProcess.run(Array(command.dropLast()) + ["--format", "json", "-"], stdin: "https://a.example/\nhttps://b.example/" + long + "\nhttps://c.example/\n")
             let inputs = Self.objects(json).map { ($0["input"] ?? $0["url"]) as? String }
             #expect(inputs == ["https://a.example/", "https://c.example/"], "\(json.stdout)")

@@ -4,6 +4,7 @@
 // mail and taps the link. The pages are web/'s and pages in other styles (Fixtures/flows/): the widget
 // stand-in was not written for them. Each flow prints how long it took. Without WebKit the suite is
 // skipped, saying why; ProviderEmulatorTests' SeedFlowsOverHTTP runs the same flows without a view.
+import CommandOutput
 import TestSupport
 import Foundation
 import WebViewHost

@@ -2,7 +2,27 @@
 // `serve` listens, the stand-in scripts it cannot find, the case file `test --init` wrote, the recording
 // `host --record` made, a log with nothing to replay. One value per notice, with what it names; the words are
 // made here, with the paths and the host as the user's input (the Redactor renders them).
+import JSONText
+import NavigationReplay
 import SensitiveText
+
+/// Standard input a command could not read (`url`, `check`): the lines before and after it are still read.
+public enum StandardInputSkip: Sendable, Hashable {
+    /// A line longer than `limit` bytes, by its number.
+    case overlong(line: Int, limit: Int)
+    /// Standard input in an encoding read line by line only as UTF-8.
+    case encoding(TextEncodingError)
+    /// Standard input whose reading failed; the lines before it were read.
+    case unreadable(ReplayInputError)
+
+    public var words: MessageText {
+        switch self {
+        case .overlong(let line, let limit): "standard input, line \(line): longer than \(limit >> 20) MB; not read"
+        case .encoding(let error): "standard input: \(error.words)"
+        case .unreadable(let error): error.words
+        }
+    }
+}
 
 public enum CommandNotice: Sendable, Hashable {
     /// `serve --host` that is not loopback: what every device on the network can then read.
@@ -13,9 +33,11 @@ public enum CommandNotice: Sendable, Hashable {
     case recorded(navigations: Int, calls: Int, path: String)
     /// A log with nothing to replay: no navigation, no rejected record, no call.
     case noNavigation(log: String)
+    case standardInputNotRead(StandardInputSkip)
 
     public var words: MessageText {
         switch self {
+        case .standardInputNotRead(let skip): skip.words
         case .exposed(let host):
             "warning: listening on \(input: host), not loopback: every device that can reach this machine can read "
                 + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "

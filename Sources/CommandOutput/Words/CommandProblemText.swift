@@ -3,23 +3,20 @@
 // never reads the sentence around it.
 import ProviderSettings
 import SecretMasking
-import CommandOutput
 import NavigationPolicy
 import SensitiveText
 
-extension CommandProblem: CustomStringConvertible {
-    /// The words as ArgumentParser prints a problem found while parsing: masked unless the command line has --reveal.
-    var description: String { words(masking: BridgeMain.commandLineRedactor) }
-
-    func words(masking redactor: Redactor) -> String { redactor.text(words) }
+extension CommandProblem {
+    /// The words through `redactor`: the values masked unless it reveals them.
+    public func words(masking redactor: Redactor) -> String { redactor.text(words) }
 
     /// The problem's words and the values they quote: a value the user gave is input, masked as the
     /// argument it is (a URL's secret parameters, a JWT) and quoted; a library's problem brings its own.
-    var words: MessageText {
+    public var words: MessageText {
         switch self {
-        case .unknownCommand(let word, let suggestion):
+        case .unknownCommand(let word, let suggestion, let commands):
             "\(quoted: word) is not a bridge command" + (suggestion.map { "; did you mean \(words: $0)?" } ?? ".")
-                + " The commands: \(words: Bridge.commandNames.joined(separator: ", ")) (bridge --help)."
+                + " The commands: \(words: commands.joined(separator: ", ")) (bridge --help)."
         case .portInUse(let host, let port):
             "\(words: host) port \(port) is in use by another process: give another with --port, or --port 0 for a free one (the first line printed says which)."
         case .noInputs(.urls): "Give at least one URL, or - to read URLs from standard input."
@@ -41,7 +38,7 @@ extension CommandProblem: CustomStringConvertible {
         case .providerConfigWithoutProvider:
             "--provider-config is for the emulator in this process (--provider); a running bridge serve has its own --config."
         case .secondsOutOfRange(let option, let value):
-            "\(words: option) must be a number of seconds from \(OptionRanges.shortestSeconds) (a millisecond) to \(Int(OptionRanges.longestSeconds)) (a day); it is \(value)."
+            "\(words: option) must be a number of seconds from \(Self.shortestSeconds) (a millisecond) to \(Int(Self.longestSeconds)) (a day); it is \(value)."
         case .bytesOutOfRange(let option, let value, let most): "\(words: option) must be 1 to \(most) bytes; it is \(value)."
         case .rules(let error):
             // Every problem of the file, one a line.
