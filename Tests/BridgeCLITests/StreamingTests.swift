@@ -89,3 +89,28 @@ final class LockedFlag: @unchecked Sendable {
     func set() { lock.lock(); value = true; lock.unlock() }
     var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
 }
+
+@Suite("streaming standard input in flat memory", .blockingWork)
+struct StreamingMemoryTests {
+    /// A file of `count` URLs, one a line, each decided by the capture rules.
+    static func urls(_ count: Int) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("urls-\(count)-\(UUID().uuidString).txt").path
+        var text = ""
+        text.reserveCapacity(count * 40)
+        for i in 0..<count { text += "https://yourdomain.com/p\(i % 1000)?x=\(i)\n" }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("check holds no more memory for 1M URLs on standard input than for 10,000")
+    func checkStandardInputInFlatMemory() throws {
+        let small = try Self.urls(10_000), large = try Self.urls(1_000_000)
+        defer { for path in [small, large] { try? FileManager.default.removeItem(atPath: path) } }
+        let rules = Repository.path("Fixtures/rules/capture.json")
+        let few = try PeakMemory.run(["check", "--rules", rules], standardInput: small)
+        let many = try PeakMemory.run(["check", "--rules", rules], standardInput: large)
+        #expect(few.status == 0 && many.status == 0 && few.peakKilobytes > 0)
+        // The 1M URLs are 37 MB of input: a reader that kept them (or their results) would pass the bound.
+        #expect(many.peakKilobytes - few.peakKilobytes < 16 * 1024, "10,000 URLs: \(few.peakKilobytes) KB; 1M: \(many.peakKilobytes) KB")
+    }
+}
