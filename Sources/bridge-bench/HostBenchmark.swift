@@ -134,7 +134,7 @@ enum HostBenchmark {
         let arguments = ["host"] + (host ?? ["--engine", engine, "--provider", "--rules", "Fixtures/rules/capture.json", "--until", "sentinel", "--format", "json",
                                              "--eval", #"janrain.standIn.signIn("ada@example.com")"#, "web/webViewSignIn.html"])
         watch(bridge, arguments) { line, elapsed in
-            guard line.hasPrefix("{\"seq\"") else { return false }
+            guard line.hasPrefix(#"{"type":"navigation""#) else { return false }
             if decision == nil { decision = elapsed }
             if line.contains("\"decision\":\"cancel\""),
                line.contains("\"kind\":\"bridge\"") || line.contains("\"kind\":\"sentinel\"") || line.contains("\"kind\":\"deeplink\"") {
