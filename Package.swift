@@ -112,6 +112,11 @@ let package = Package(
             name: "FlowInspector",
             dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "JSONText", "NavigationPolicy", "FindingSeverity", "ProviderDirectory", "WorkPool", "InputFiles"]
         ),
+        // Strict rules and cases inferred from recordings of a flow that works (`bridge rules`).
+        .target(
+            name: "RecordingRules",
+            dependencies: ["BrowserURL", "NavigationPolicy", "NavigationReplay", "RulesAudit"]
+        ),
         .target(
             name: "NavigationReplay",
             dependencies: ["CByteScan", "BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "JSONText", "ProviderDirectory", "WorkPool", "InputFiles"]
@@ -183,7 +188,7 @@ let package = Package(
         .target(
             name: "CommandOutput",
             dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "OutputFiles", "InputFiles",
-                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings"],
+                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings", "RecordingRules"],
             // The JSON Lines schema: a document for users and the tests, not a resource of the module.
             exclude: ["Schema"]
         ),
@@ -200,6 +205,7 @@ let package = Package(
                 "FlowInspector",
                 "NavigationReplay",
                 "RulesAudit",
+                "RecordingRules",
                 "WebViewHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tools"])),
             ],
@@ -260,6 +266,10 @@ let package = Package(
             dependencies: ["InputFiles", "TestSupport", "RulesAudit", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "BrowserURL", "CommandOutput", "JSONText", "CLibXML2"]
         ),
         .testTarget(
+            name: "RecordingRulesTests",
+            dependencies: ["TestSupport", "RecordingRules", "RulesAudit", "NavigationReplay", "NavigationPolicy", "SecretMasking", "CommandOutput"]
+        ),
+        .testTarget(
             name: "WebViewHostTests",
             dependencies: ["TestSupport", "WebViewHost", "NavigationReplay", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "CommandOutput", "FlowInspector", "BrowserURL",
                            .target(name: "CSoup", condition: .when(traits: ["WebKit"])),
@@ -279,7 +289,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["InputFiles", "TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator", "ProviderSettings"]
+            dependencies: ["InputFiles", "TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator", "ProviderSettings", "RecordingRules"]
         ),
     ],
     swiftLanguageModes: [.v6]

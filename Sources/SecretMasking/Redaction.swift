@@ -20,24 +20,41 @@ public struct Redactor: Sendable {
     public let isEnabled: Bool
     /// When set, masks carry the value's keyed digest (recordings).
     public let fingerprint: (any SecretFingerprint)?
+    /// What a secret becomes: a mask (what is printed) or a placeholder of its shape (what a generated file
+    /// holds, so the file still works as the recording did without carrying the recording's secrets).
+    public let replacement: Replacement
 
-    public init(secrets: SecretParameters = .standard, isEnabled: Bool = true, fingerprint: (any SecretFingerprint)? = nil) {
+    public enum Replacement: Sendable {
+        /// "abcd…(40)".
+        case mask
+        /// As many characters as the secret, each of its class (a lower-case letter, an upper-case one, a
+        /// digit; "-", ".", "_", "~" kept, anything else "_"), chosen by position only, so it says nothing of
+        /// the value and placing it twice changes nothing.
+        case placeholder
+    }
+
+    public init(secrets: SecretParameters = .standard, isEnabled: Bool = true, fingerprint: (any SecretFingerprint)? = nil,
+                replacement: Replacement = .mask) {
         self.secrets = secrets
         self.isEnabled = isEnabled
         self.fingerprint = fingerprint
+        self.replacement = replacement
     }
 
     /// A secret value as "abcd…(40)": its length in characters and, for a secret of 16 characters or more,
     /// its first four when they are plain ASCII letters, digits, "-", ".", "_" or "~" (anything else shows
     /// no prefix: a mask never carries bytes a reader could mistake for the value or a terminal could act on).
     public func mask(_ value: String) -> String {
-        guard isEnabled, !Self.isMask(Substring(value)) else { return value }
+        guard isEnabled else { return value }
+        if replacement == .placeholder { return Self.maskedLength(value).map { Self.placeholder(String(repeating: "a", count: $0)) } ?? Self.placeholder(value) }
+        guard !Self.isMask(Substring(value)) else { return value }
         return makeMask(shownFrom: value.utf8, value: value)
     }
 
     /// The mask of `value`, its prefix taken from `raw` (the value as it stands in the input): shown only
     /// when those raw bytes are all showable, so a raw prefix and its decoded form are the same bytes.
     private func makeMask(shownFrom raw: some Collection<UInt8>, value: String) -> String {
+        if replacement == .placeholder { return Self.placeholder(value) }
         let count = value.count
         if count == 0 { return "" }
         var out = ""
@@ -47,6 +64,30 @@ public struct Redactor: Sendable {
         out += "…(" + String(count)
         if let fingerprint { out += ":" + fingerprint.digest(value) }
         return out + ")"
+    }
+
+    /// The placeholder for a secret as it stands percent-encoded in a URL or form string: a mask (a recording
+    /// made without --reveal holds masks) stands for a secret of its length.
+    static func placeholder(forSecret raw: Substring) -> String {
+        if let length = maskedLength(raw) ?? maskedLength(ellipsisDecoded(raw)) {
+            return placeholder(String(repeating: "a", count: length))
+        }
+        return placeholder(FormParameters.decodeComponent(raw))
+    }
+
+    /// A placeholder of `value`'s shape (Replacement.placeholder).
+    static func placeholder(_ value: String) -> String {
+        let lower = Array("placeholder"), digits = Array("0123456789")
+        var out = ""
+        for (index, character) in value.enumerated() {
+            let letter = lower[index % lower.count]
+            if character.isASCII && character.isLowercase { out.append(letter) }
+            else if character.isASCII && character.isUppercase { out.append(Character(letter.uppercased())) }
+            else if character.isASCII && character.isNumber { out.append(digits[index % digits.count]) }
+            else if "-._~".contains(character) { out.append(character) }
+            else { out.append("_") }
+        }
+        return out
     }
 
     /// Whether text is exactly a mask this redactor makes ("abcd…(40)", "…(40)" for a secret whose first four
@@ -62,7 +103,9 @@ public struct Redactor: Sendable {
     /// shown only when its raw bytes are showable, so no escape, valid UTF-8 or not, is ever carried into
     /// the mask); the length counts decoded characters.
     public func maskEncoded(_ raw: Substring) -> String {
-        guard isEnabled, !Self.isMask(raw) else { return String(raw) }
+        guard isEnabled else { return String(raw) }
+        if replacement == .placeholder { return Self.placeholder(forSecret: raw) }
+        guard !Self.isMask(raw) else { return String(raw) }
         // A mask that went through a URL serializer has only its "…" percent-encoded: that is still a mask.
         // Any other encoding of one (its parentheses or digits escaped too) is a secret made to look like a
         // mask, and is masked.

@@ -37,9 +37,9 @@ struct Bridge: AsyncParsableCommand {
     /// command it would refuse).
     static var commands: [ParsableCommand.Type] {
         #if WebKit
-        return [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, HostCommand.self, ServeCommand.self]
+        return [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, RulesCommand.self, HostCommand.self, ServeCommand.self]
         #else
-        return [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, ServeCommand.self]
+        return [URLCommand.self, CheckCommand.self, TestCommand.self, InspectCommand.self, ReplayCommand.self, RulesCommand.self, ServeCommand.self]
         #endif
     }
 }

@@ -96,6 +96,9 @@ struct SeedFlowsInWebKit {
                 #expect(try server.request("POST", "/oauth/token", form: form).0 == 200)
                 #expect(try server.request("POST", "/oauth/token", form: form).0 == 400)
             }
+            // The recording made into rules: the bridge the result came through, and they pass their attack.
+            let rules = try RulesCommandTests.expectRulesPass([navlog])
+            #expect((rules["schemes"] as? [[String: Any]])?.map { $0["protocol"] as? String } == ["janrain"], "\(rules)")
             Self.took("sign-in, \(responseType) (\(engine))", since: start)
         }
     }
@@ -500,6 +503,7 @@ extension SeedFlowsInWebKit {
             #expect(success["action"] as? String == "socialSignin" && (success["userData"] as? [String: Any])?["email"] as? String == "ada@example.com", "\(success)")
             let token = try #require(success["accessToken"] as? String)
             #expect(try server.request("POST", "/entity", form: "access_token=\(token)").0 == 200)
+            try RulesCommandTests.expectRulesPass([navlog])
             Self.took("social sign-in, Capture redirect flow (\(engine))", since: start)
         }
     }
@@ -540,10 +544,16 @@ extension SeedFlowsInWebKit {
     @Test("14. A provider's form_post result in a real view: cancelled under --platform ios; under android the app is never asked, the POST loads, and the run reports not-asked-on-android")
     func formPostPerPlatform() throws {
         let rules = Self.path("Fixtures/rules/form-post.json"), page = Self.path("Fixtures/flows/form-post/index.html")
-        let ios = try BridgeProcess.run(["host", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel", "--format", "json", page])
+        let iosRecord = FileManager.default.temporaryDirectory.appendingPathComponent("form-post-ios-\(UUID().uuidString).navlog").path
+        defer { try? FileManager.default.removeItem(atPath: iosRecord) }
+        let ios = try BridgeProcess.run(["host", "--rules", rules, "--origin", "https://yourdomain.com", "--until", "sentinel", "--format", "json",
+                                         "--record", iosRecord, page])
         #expect(ios.status == 0, "\(ios.stdout)\(ios.stderr)")
         let hit = try #require(HostCommandTests.navigations(JSONLines.objects(ios.stdout)).last)
         #expect(hit["rule"] as? String == "signin-form-post" && hit["decision"] as? String == "cancel" && hit["recorded"] as? String == "cancel")
+        // Made into rules, the recording gives a form_post sentinel at the redirect URI.
+        let made = try RulesCommandTests.expectRulesPass([iosRecord])
+        #expect((made["sentinels"] as? [[String: Any]])?.map { $0["responseMode"] as? String } == ["form_post"], "\(made)")
 
         // Android's rules in WebKit (--platform android), and in Chromium, where they are the default. The
         // recording names the platform, so replaying it without --platform replays it under Android's rules.
@@ -561,6 +571,10 @@ extension SeedFlowsInWebKit {
             // What the rules say, what the view did (it loaded), and why.
             #expect(posted["decision"] as? String == "cancel" && posted["recorded"] as? String == "allow", "\(engine)")
             #expect((posted["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }.contains("not-asked-on-android") == true, "\(posted)")
+            // Made into rules, the recording (a POST that loaded, no authorization request asking for form_post)
+            // has no result to catch: no rule claims one.
+            let made = try RulesCommandTests.expectRulesPass([record])
+            #expect((made["sentinels"] as? [[String: Any]])?.isEmpty == true, "\(made)")
         }
     }
 }
@@ -609,6 +623,11 @@ extension SeedFlowsInWebKit {
         let replayed = try BridgeProcess.run(["replay", "--rules", rules, "--format", "json", record])
         #expect(replayed.status == 0, "\(replayed.stdout)")
         #expect(JSONLines.objects(replayed.stdout, type: "call").compactMap { $0["name"] as? String } == ["demo.bridgeCallback", "AndroidBridge.signInCompleted"])
+        // Made into rules: Android's, with the two interfaces the page called (the queue's by Janrain's protocol).
+        let made = try RulesCommandTests.expectRulesPass([record])
+        #expect(made["platform"] as? String == "android")
+        #expect((made["javascriptInterfaces"] as? [[String: Any]])?.map { [$0["name"] as? String, $0["protocol"] as? String] }
+                == [["demo", "janrain"], ["AndroidBridge", nil]], "\(made)")
 
         // iOS has no such objects: the page takes the redirect URI.
         let ios = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", "ios", "--rules", rules, "--origin", "https://yourdomain.com",

@@ -34,10 +34,16 @@ public enum CommandNotice: Sendable, Hashable {
     /// A log with nothing to replay: no navigation, no rejected record, no call.
     case noNavigation(log: String)
     case standardInputNotRead(StandardInputSkip)
+    /// `bridge rules` wrote its files (`rules` nil: to standard output; `cases` nil: none written).
+    case wroteRules(rules: String?, cases: String?, sentinels: Int, schemes: Int, origins: Int, caseCount: Int)
 
     public var words: MessageText {
         switch self {
         case .standardInputNotRead(let skip): skip.words
+        case .wroteRules(let rules, let cases, let sentinels, let schemes, let origins, let caseCount):
+            "wrote rules (\(sentinels) sentinel(s), \(schemes) scheme rule(s), \(origins) origin(s)) to "
+                + (rules.map { "\(input: $0)" } ?? "standard output")
+                + (cases.map { "; \(caseCount) case(s) to \(input: $0); test them with: bridge test --rules \(input: rules ?? "RULES") --attack \(input: $0)" } ?? "")
         case .exposed(let host):
             "warning: listening on \(input: host), not loopback: every device that can reach this machine can read "
                 + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "

@@ -1,0 +1,63 @@
+// Recording.swift: a recording of a flow that works, read for `bridge rules`: its navigations in log order
+// with where each was recorded, its JavaScript interface calls, its records that could not be read, and the
+// web view its header names. Read with the readers replay uses (LogReplay), through an engine that allows
+// everything, so each record is seen exactly as replay sees it and none is decided away.
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+
+/// Where a navigation was recorded: the recording as named on the command line, the record's place in it,
+/// and its sequence number.
+public struct RecordReference: Sendable, Hashable {
+    public var file: String
+    public var location: RecordLocation
+    public var seq: Int
+
+    public init(file: String, location: RecordLocation, seq: Int) {
+        self.file = file
+        self.location = location
+        self.seq = seq
+    }
+}
+
+public struct RecordedNavigation: Sendable {
+    public var reference: RecordReference
+    public var record: NavigationRecord
+}
+
+public struct Recording: Sendable {
+    public var name: String
+    public var navigations: [RecordedNavigation] = []
+    public var calls: [InterfaceCall] = []
+    public var rejected: [RejectedRecord] = []
+    /// The web view the recording's header names, when it names Android's (the rules then say so).
+    public var platform: Platform = .ios
+
+    public init(name: String) { self.name = name }
+
+    /// Reads `input` (as `format`, or the format its first bytes say).
+    public static func read(_ input: ByteInput, name: String, format: LogFormat? = nil) -> Recording {
+        var recording = Recording(name: name)
+        let replayer = Replayer(engine: permissive, platformFromLog: true)
+        LogReplay.run(input, format: format ?? LogFormat.sniff(input), replayer: replayer) { output in
+            switch output {
+            case .navigation(let n):
+                recording.navigations.append(RecordedNavigation(reference: RecordReference(file: name, location: n.record.location, seq: n.seq),
+                                                                record: n.record))
+            case .call(let c): recording.calls.append(c.call)
+            case .rejected(let r): recording.rejected.append(r)
+            case .findings, .none: break
+            }
+        }
+        recording.platform = replayer.platform
+        return recording
+    }
+
+    /// Rules that allow every navigation and intercept none: the records pass through as they were read.
+    static let permissive: PolicyEngine = {
+        guard let rules = try? RulesLoader.parse(Data(#"{"version": 1, "default": "allow"}"#.utf8)) else {
+            preconditionFailure("the permissive rules are a constant that parses")
+        }
+        return PolicyEngine(rules: rules)
+    }()
+}

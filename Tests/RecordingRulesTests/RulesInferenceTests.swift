@@ -1,0 +1,153 @@
+// RulesInferenceTests.swift: rules inferred from hand-made recordings: a reset link told from a sign-in,
+// exact origins, bridges and deep links, form_post per platform, and every contradiction reported as its
+// value with no rule or case guessed for it; placeholders keep a secret's shape and nothing of it.
+import CommandOutput
+import Foundation
+import NavigationPolicy
+import NavigationReplay
+import RecordingRules
+import RulesAudit
+import SecretMasking
+import Testing
+
+struct RulesInferenceTests {
+    static let placeholders = Redactor(replacement: .placeholder)
+
+    /// A navlog recording of `lines` (navlog records without their header, or with one).
+    static func recording(_ name: String, _ lines: [String]) -> Recording {
+        Recording.read(ByteInput(name: name, bytes: Array((lines.joined(separator: "\n") + "\n").utf8)), name: name, format: .navlog)
+    }
+
+    static func infer(_ recordings: [Recording]) -> InferredRules {
+        RulesInference.infer(recordings, placeholders: placeholders.rawURL)
+    }
+
+    static func reference(_ file: String, line: Int, seq: Int) -> RecordReference {
+        RecordReference(file: file, location: .line(line), seq: seq)
+    }
+
+    @Test("a reset link the app let load is told from the sign-in result it cancelled by the token")
+    func resetLinkToldFromSignIn() {
+        let signIn = Self.recording("signin.navlog", [
+            #"{"seq":0,"url":"https://app.example/start","recordedDecision":"allow"}"#,
+            #"{"seq":1,"url":"https://app.example/cb?code=AAAA1111&access_token=BBBB2222&state=S","recordedDecision":"cancel"}"#,
+        ])
+        let reset = Self.recording("reset.navlog", [#"{"seq":0,"url":"https://app.example/cb?code=CCCC3333","recordedDecision":"allow"}"#])
+        let inferred = Self.infer([signIn, reset])
+        #expect(inferred.sentinels.map { [$0.redirectURI, $0.responseMode, $0.require.joined(separator: ","), $0.forbid.joined(separator: ","), $0.action.rawValue] }
+                == [["https://app.example/cb", "query", "code,access_token", "", "cancel"], ["https://app.example/cb", "query", "code", "access_token", "allow"]])
+        #expect(inferred.origins.map(\.origin) == ["https://app.example"])
+        #expect(inferred.conflicts.isEmpty)
+        #expect(inferred.sentinels.first?.sources == [Self.reference("signin.navlog", line: 2, seq: 1)])
+    }
+
+    @Test("where the credentials were: the query, the fragment, or both (any)")
+    func responseModes() {
+        let inferred = Self.infer([Self.recording("modes.navlog", [
+            #"{"seq":0,"url":"https://a.example/q?code=1234abcd"}"#,
+            #"{"seq":1,"url":"https://a.example/f#access_token=1234abcd"}"#,
+            #"{"seq":2,"url":"https://a.example/b?code=1234abcd"}"#,
+            #"{"seq":3,"url":"https://a.example/b#code=1234abcd"}"#,
+        ])])
+        #expect(inferred.sentinels.map(\.responseMode) == ["query", "fragment", "any"])
+        // Unrecorded, a result must be cancelled.
+        #expect(inferred.cases.map(\.decision) == [.cancel, .cancel, .cancel, .cancel])
+    }
+
+    @Test("bridges by their protocol, one rule a scheme; deep links by route, requiring what every link carried")
+    func bridgesAndDeepLinks() {
+        let inferred = Self.infer([Self.recording("schemes.navlog", [
+            #"{"seq":0,"url":"janrain:eventsAvailable?1"}"#,
+            #"{"seq":1,"url":"https://__wvjb_queue_message__/"}"#,
+            #"{"seq":2,"url":"wvjbscheme://elsewhere"}"#,
+            #"{"seq":3,"url":"myapp://reset-password?token=abcd1234&email=a%40b.example"}"#,
+            #"{"seq":4,"url":"myapp://reset-password?token=efgh5678"}"#,
+        ])])
+        #expect(inferred.schemes.map { [$0.name, $0.scheme, $0.bridgeProtocol?.rawValue ?? "-", $0.route ?? "-", $0.require.joined(separator: ",")] }
+                == [["janrain-bridge", "janrain", "janrain", "-", ""], ["wvjbscheme-bridge", "wvjbscheme", "wvjb", "-", ""],
+                    ["myapp-reset-password", "myapp", "-", "reset-password", "token"]])
+    }
+
+    @Test("the same URL cancelled in one recording and loaded in another: reported, no rule and no case")
+    func sameURLBothWays() {
+        let one = Self.recording("one.navlog", [#"{"seq":0,"url":"https://a.example/page","recordedDecision":"cancel"}"#])
+        let two = Self.recording("two.navlog", [#"{"seq":0,"url":"https://a.example/page","recordedDecision":"allow"}"#])
+        let inferred = Self.infer([one, two])
+        #expect(inferred.conflicts == [.decidedBothWays(url: "https://a.example/page", cancelled: Self.reference("one.navlog", line: 1, seq: 0),
+                                                        allowed: Self.reference("two.navlog", line: 1, seq: 0))])
+        #expect(inferred.origins.isEmpty && inferred.cases.isEmpty)
+    }
+
+    @Test("results with the same credentials both ways: reported, no rule")
+    func sameCredentialsBothWays() {
+        let inferred = Self.infer([Self.recording("both.navlog", [
+            #"{"seq":0,"url":"https://a.example/cb?code=1111aaaa","recordedDecision":"cancel"}"#,
+            #"{"seq":1,"url":"https://a.example/cb?code=2222bbbb","recordedDecision":"allow"}"#,
+        ])])
+        #expect(inferred.conflicts == [.resultDecidedBothWays(redirectURI: "https://a.example/cb", parameters: ["code"],
+                                                              cancelled: Self.reference("both.navlog", line: 1, seq: 0),
+                                                              allowed: Self.reference("both.navlog", line: 2, seq: 1))])
+        #expect(inferred.sentinels.isEmpty)
+    }
+
+    @Test("a token that loaded on an origin the flow has no page on (a lookalike let through) is never allowed; on its own page's origin, the page reads it")
+    func tokenLoaded() {
+        let leaked = Self.infer([Self.recording("leak.navlog", [
+            #"{"seq":0,"url":"https://app.example/start","recordedDecision":"allow"}"#,
+            #"{"seq":1,"url":"https://app.example.evil.example/cb?code=1111aaaa&access_token=2222bbbb","recordedDecision":"allow"}"#,
+        ])])
+        #expect(leaked.conflicts == [.tokenLoaded(redirectURI: "https://app.example.evil.example/cb", Self.reference("leak.navlog", line: 2, seq: 1))])
+        #expect(leaked.sentinels.isEmpty && leaked.origins.map(\.origin) == ["https://app.example"])
+        let own = Self.infer([Self.recording("own.navlog", [
+            #"{"seq":0,"url":"https://app.example/index.html","recordedDecision":"allow"}"#,
+            #"{"seq":1,"url":"https://app.example/index.html#access_token=2222bbbb","recordedDecision":"allow"}"#,
+        ])])
+        #expect(own.conflicts.isEmpty && own.sentinels.isEmpty)
+        #expect(own.origins.map { [$0.origin, String($0.sources.count)] } == [["https://app.example", "2"]])
+    }
+
+    @Test("form_post: a sentinel on iOS; on Android, which never asks about a POST, a conflict", arguments: [Platform.ios, .android])
+    func formPost(_ platform: Platform) {
+        let header = #"{"format":"bridge-navlog","version":1,"platform":"\#(platform == .android ? "android-webview" : "ios-wkwebview")"}"#
+        let inferred = Self.infer([Self.recording("post.navlog", [header,
+            #"{"seq":0,"url":"https://idp.example/authorize?response_mode=form_post&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=abcd1234"}"#,
+            #"{"seq":1,"url":"https://app.example/cb","method":"POST"}"#,
+        ])])
+        if platform == .ios {
+            #expect(inferred.sentinels.map { [$0.redirectURI, $0.responseMode] } == [["https://app.example/cb", "form_post"]])
+            #expect(inferred.conflicts.isEmpty)
+        } else {
+            #expect(inferred.sentinels.isEmpty)
+            #expect(inferred.conflicts == [.formPostNeverAsked(redirectURI: "https://app.example/cb", Self.reference("post.navlog", line: 3, seq: 1))])
+        }
+    }
+
+    @Test("the written rules load, and each case expects what the rules decide; a recorded decision they contradict is a conflict")
+    func casesFromTheRules() throws {
+        var inferred = Self.infer([Self.recording("flow.navlog", [
+            #"{"seq":0,"url":"https://app.example/start","recordedDecision":"allow"}"#,
+            #"{"seq":1,"url":"https://app.example/blocked","recordedDecision":"cancel"}"#,
+            #"{"seq":2,"url":"https://app.example/cb?code=1111aaaa","recordedDecision":"cancel"}"#,
+        ])])
+        let text = RecordedRulesDocument.rules(inferred, recordings: ["flow.navlog"])
+        let engine = PolicyEngine(rules: try RulesLoader.parse(Data(text.utf8)))
+        let cases = inferred.testCases(engine: engine, name: RecordedRulesDocument.reference)
+        #expect(cases.map(\.expect) == [CaseExpectation(decision: .allow, kind: .allowed, rule: "https://app.example"),
+                                        CaseExpectation(decision: .cancel, kind: .sentinel, rule: "result-code")])
+        #expect(inferred.conflicts == [.rulesDisagree(Self.reference("flow.navlog", line: 2, seq: 1), recorded: .cancel, decided: .allow, kind: .allowed)])
+    }
+
+    @Test("a placeholder has the secret's length and classes, none of its characters, and is its own placeholder")
+    func placeholders() {
+        let secret = "Qm9v-xyZ_7.k~/+é"
+        let placeholder = Self.placeholders.mask(secret)
+        #expect(placeholder.count == secret.count)
+        #expect(zip(secret, placeholder).allSatisfy { a, b in
+            (a.isLowercase && b.isLowercase) || (a.isUppercase && b.isUppercase) || (a.isNumber && b.isNumber) || ("-._~".contains(a) && a == b) || b == "_"
+        })
+        #expect(Self.placeholders.mask(placeholder) == placeholder)
+        // A mask (a recording made without --reveal) stands for a secret of its length.
+        #expect(Self.placeholders.mask("Qm9v…(19)").count == 19)
+        #expect(Self.placeholders.rawURL("https://a.example/cb?code=Qm9vAAAAbbbb1234&x=1") == "https://a.example/cb?code=Pl2cEHOLderp2345&x=1")
+    }
+}
