@@ -112,6 +112,8 @@ let package = Package(
             name: "FlowInspector",
             dependencies: ["CLibXML2", "CPageFetch", "BrowserURL", "JSONText", "NavigationPolicy", "FindingSeverity", "ProviderDirectory", "WorkPool", "InputFiles"]
         ),
+        // The one stylesheet of the report files and the emulator's dashboard.
+        .target(name: "PageStyle"),
         // Strict rules and cases inferred from recordings of a flow that works (`bridge rules`).
         .target(
             name: "RecordingRules",
@@ -170,7 +172,7 @@ let package = Package(
                 "BrowserURL",
                 "NavigationPolicy", "SecretMasking", "SensitiveText",
                 "JSONText",
-                "ProviderDirectory", "ProviderSettings",
+                "ProviderDirectory", "ProviderSettings", "PageStyle",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"])),
                 .product(name: "HummingbirdCore", package: "hummingbird", condition: .when(traits: ["Tools"])),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tools"])),
@@ -188,7 +190,7 @@ let package = Package(
         .target(
             name: "CommandOutput",
             dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "OutputFiles", "InputFiles",
-                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings", "RecordingRules"],
+                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings", "RecordingRules", "PageStyle"],
             // The JSON Lines schema: a document for users and the tests, not a resource of the module.
             exclude: ["Schema"]
         ),

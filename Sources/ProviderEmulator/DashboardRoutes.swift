@@ -7,6 +7,7 @@
 // emulator's own JSON routes; text is set with textContent, never parsed as markup, and a mail's link is
 // live only for a scheme that cannot run script. The script and style are files of their own so that the
 // page's Content-Security-Policy can forbid inline script.
+import PageStyle
 import ProviderSettings
 import NavigationPolicy
 import JSONText
@@ -34,12 +35,12 @@ enum DashboardRoutes {
         "Referrer-Policy": "no-referrer",
     ]
 
-    static let style = #"""
-  body { font-family: system-ui, sans-serif; margin: 1.5rem; max-width: 60rem; }
-  section { margin-bottom: 1.5rem; } table { border-collapse: collapse; width: 100%; font-size: .9rem; }
-  td, th { border-bottom: 1px solid #ddd; padding: .25rem .4rem; text-align: left; vertical-align: top; word-break: break-all; }
-  button, .start { margin: .2rem .3rem .2rem 0; } #outbox tr { cursor: pointer; }
-  pre { white-space: pre-wrap; word-break: break-all; font-size: .8rem; background: #f6f6f6; padding: .4rem; } #log { font-family: ui-monospace, monospace; font-size: .8rem; max-height: 16rem; overflow: auto; }
+    /// The shared stylesheet, and what only the dashboard has: a clickable outbox and the live log.
+    static let style = PageStyle.stylesheet + #"""
+#outbox tr { cursor: pointer; } #outbox tr:hover td { background: var(--card); }
+#outbox td:nth-child(-n+3), #codes td, #users td { overflow-wrap: normal; } #outbox td:nth-child(3) { white-space: nowrap; font-size: .85rem; }
+#outbox td:nth-child(4) { font-size: .85rem; } header p { margin: .2rem 0 .8rem; }
+#log { font-family: ui-monospace, monospace; font-size: .8rem; max-height: 16rem; overflow: auto; background: var(--card); padding: .4rem; border-radius: .4rem; }
 """#
 
     /// The schemes a mail link is not made live for, as the script's JSON array: the engine's always-blocked
@@ -73,6 +74,7 @@ enum DashboardRoutes {
   function show(m) {
     state.selected = m.ID;
     document.getElementById('message-subject').textContent = m.Subject;
+    document.getElementById('message-subject').className = '';
     document.getElementById('message-text').textContent = m.Text;
     document.getElementById('message-html').textContent = m.HTML;
     get('/api/v1/message/' + encodeURIComponent(m.ID) + '/headers').then(function (headers) {
@@ -146,25 +148,31 @@ enum DashboardRoutes {
         <link rel="stylesheet" href="/dashboard.css">
         </head>
         <body>
-        <h1>bridge serve <small id="app">\#(app)</small></h1>
+        <header>
+          <h1>bridge serve <small id="app">\#(app)</small></h1>
+          <p>Clock <code id="clock"></code> <button id="advance">+30 minutes</button> <button id="reset">Reset the emulator</button></p>
+        </header>
         <section>
           <h2>Flows</h2>
-          <a class="start" id="start-capture-signin" href="/oauth/signin?response_type=code&amp;client_id=\#(app)&amp;state=dashboard&amp;redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php">Capture sign-in</a>
+          <p><a class="start button" id="start-capture-signin" href="/oauth/signin?response_type=code&amp;client_id=\#(app)&amp;state=dashboard&amp;redirect_uri=https%3A%2F%2Fyourdomain.com%2Fpassword_reset.php">Capture sign-in</a>
           <button id="start-capture-reset">Capture password reset (mail)</button>
           <button id="start-deeplink">Deep-link reset (mail)</button>
           <button id="start-realm-reset">Realm reset (mail)</button>
-          <button id="start-kii-pin">Kii reset (SMS PIN)</button>
-          <p>User: <span id="user">ada@example.com</span></p>
+          <button id="start-kii-pin">Kii reset (SMS PIN)</button></p>
+          <p class="muted">As <span id="user">ada@example.com</span></p>
         </section>
-        <section><h2>Clock</h2><span id="clock"></span> <button id="advance">+30 minutes</button> <button id="reset">Reset the emulator</button></section>
         <section><h2>Outbox</h2>
-          <label>Search <input id="search" type="search" placeholder="to:ada@example.com is:unread subject:&quot;Reset&quot;"></label>
-          <table><thead><tr><th>To</th><th>Subject</th><th>Created</th><th>Links</th></tr></thead><tbody id="outbox"></tbody></table>
-          <article id="message"><h3 id="message-subject"></h3><h4>Headers</h4><pre id="message-headers"></pre>
-          <h4>Text</h4><pre id="message-text"></pre><h4>HTML (source)</h4><pre id="message-html"></pre></article>
+          <p><label>Search <input id="search" type="search" placeholder="to:ada@example.com is:unread subject:&quot;Reset&quot;"></label></p>
+          <div class="side-by-side">
+            <table><thead><tr><th>To</th><th>Subject</th><th>Created</th><th>Links</th></tr></thead><tbody id="outbox"></tbody></table>
+            <article id="message"><h3 id="message-subject" class="muted">Click a message to open it</h3><h4>Headers</h4><pre id="message-headers"></pre>
+            <h4>Text</h4><pre id="message-text"></pre><h4>HTML (source)</h4><pre id="message-html"></pre></article>
+          </div>
         </section>
-        <section><h2>Codes and tokens</h2><table><thead><tr><th>Kind</th><th>User</th><th>State</th><th>Expires</th></tr></thead><tbody id="codes"></tbody></table></section>
-        <section><h2>Users</h2><table><thead><tr><th>Email</th><th>Phone</th><th>Verified</th></tr></thead><tbody id="users"></tbody></table></section>
+        <div class="side-by-side">
+          <section><h2>Codes and tokens</h2><table><thead><tr><th>Kind</th><th>User</th><th>State</th><th>Expires</th></tr></thead><tbody id="codes"></tbody></table></section>
+          <section><h2>Users</h2><table><thead><tr><th>Email</th><th>Phone</th><th>Verified</th></tr></thead><tbody id="users"></tbody></table></section>
+        </div>
         <section><h2>Requests</h2><div id="log"></div></section>
         <script src="/dashboard.js"></script>
         </body>

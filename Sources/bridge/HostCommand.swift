@@ -116,8 +116,12 @@ struct HostCommand: ParsableCommand, CheckedOptions {
                                             valueName: "url"))
     var providerURL: String?
 
-    @Flag(name: .long, help: "Let --record and --screenshots replace files that exist (never the page, the rules, the site or the configuration).")
+    @Flag(name: .long, help: "Let --record, --screenshots and --report replace files that exist (never the page, the rules, the site or the configuration).")
     var force = false
+
+    @Option(name: .long, help: "Also write an HTML report a person can look at (self-contained: the counts, findings, the timeline with the screenshots; with --engine both the two engines side by side), once the run ends.",
+            completion: .file(extensions: ["html"]))
+    var report: String?
 
     @Option(name: .long, help: "Write a PNG of the view after each interception and at the end into this directory.", completion: .directory)
     var screenshots: String?
@@ -157,6 +161,9 @@ struct HostCommand: ParsableCommand, CheckedOptions {
         }
         if providerConfig != nil && !provider {
             throw CommandProblem.providerConfigWithoutProvider
+        }
+        if let report {
+            do { try outputPolicy.check(report) } catch { throw CommandProblem.outputFile(error) }
         }
         for path in recordPaths {
             do { try outputPolicy.check(path) } catch { throw CommandProblem.outputFile(error) }
@@ -208,6 +215,9 @@ struct HostRun {
         let recording = { (which: HostEngineKind) -> String? in
             command.record.map { engines.count > 1 ? which.recordingPath($0) : $0 }
         }
+        let html = command.report.map { _ in
+            HTMLReport(title: "bridge host " + command.page, json: renderer.json, sideBySide: engines.count > 1)
+        }
         let succeeded = try runs.run(engine: engine, provider: { which in
             if command.provider {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
@@ -218,32 +228,46 @@ struct HostRun {
         }) { report in
             switch report {
             case .starting(let which, let platform):
+                html?.section("\(which.rawValue) (\(platform.rawValue))")
                 if engines.count > 1 && command.transcript.format == .text {
                     out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(platform.rawValue))")))
                 }
             case .output(_, .network(let exchange)):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
-                if exchange.isNoteworthy || command.verbose { out.lines(renderer.lines(exchange)) }
+                if exchange.isNoteworthy || command.verbose {
+                    out.lines(renderer.lines(exchange))
+                    html?.add(exchange)
+                }
             case .output(_, .note(let note)):
                 if command.verbose { StandardError.say("bridge host: " + renderer.redactor.text(note.words)) }
             case .output(let which, let output):
                 // A navigation's line is its line in the recording, which the JSON names as replay would.
-                if let event = output.event { out.lines(renderer.reading(recording(which)).lines(event)) }
+                if let event = output.event {
+                    out.lines(renderer.reading(recording(which)).lines(event))
+                    html?.add(event, json: renderer.reading(recording(which)).json)
+                }
             case .failed(_, let error):
                 out.flush()
                 StandardError.say("bridge host: " + renderer.redactor.text(error.words))
             case .finished(_, let result, let recordPath):
-                out.lines(renderer.reading(recordPath).lines(LogSummary(result.summary, log: recordPath ?? startURL, format: .navlog)))
-                out.lines(renderer.lines(HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
-                                                    finalURL: result.finalURL, firstInterception: result.firstInterception,
-                                                    failures: result.failures)))
+                let summary = LogSummary(result.summary, log: recordPath ?? startURL, format: .navlog)
+                let hostReport = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
+                                            finalURL: result.finalURL, firstInterception: result.firstInterception, failures: result.failures)
+                out.lines(renderer.reading(recordPath).lines(summary))
+                out.lines(renderer.lines(hostReport))
+                html?.add(summary, json: renderer.reading(recordPath).json)
+                html?.add(hostReport)
                 for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
                 if let recordPath {
                     StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: recordPath), masking: renderer.redactor)
                 }
             case .compared(let comparison):
                 out.lines(renderer.lines(EngineComparisonEvent(comparison)))
+                html?.add(EngineComparisonEvent(comparison))
             }
+        }
+        if let report = command.report, let html {
+            do { try html.save(to: report, policy: command.outputPolicy) } catch { throw CommandProblem.outputFile(error) }
         }
         if !succeeded { throw ExitCode(1) }
     }

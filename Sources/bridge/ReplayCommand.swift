@@ -3,6 +3,7 @@
 // bridge events went to which handlers, and where the app decided otherwise at recording time; flow
 // findings and rejected records in between, and a summary per log. Navlogs stream: memory stays flat.
 import CommandOutput
+import OutputFiles
 import ArgumentParser
 import Foundation
 import NavigationPolicy
@@ -53,6 +54,13 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Compare the JSON transcript with this saved one.", completion: .file(extensions: ["jsonl"]))
     var expect: String?
 
+    @Option(name: .long, help: "Also write an HTML report a person can look at (self-contained: the counts, the findings, the timeline), once the logs are replayed.",
+            completion: .file(extensions: ["html"]))
+    var report: String?
+
+    @Flag(name: .long, help: "Let --report replace a file that exists (never a log).")
+    var force = false
+
     @Argument(help: "Logs to replay (navlog, HAR, CDP, NetLog); - reads one from standard input.", completion: .file(extensions: ["navlog", "har", "json", "jsonl"]))
     var logs: [String]
 
@@ -61,6 +69,9 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         // Standard input is read once: by one log, the rules or the expected transcript.
         let fromStandardInput = logs.filter { $0 == "-" }.count + (transcript.rules == "-" ? 1 : 0) + (expect == "-" ? 1 : 0)
         if fromStandardInput > 1 { throw CommandProblem.standardInputTwice }
+        if let report {
+            do { try OutputFilePolicy(force: force, inputs: logs + [transcript.rules]).check(report) } catch { throw CommandProblem.outputFile(error) }
+        }
     }
 
     func run() throws {
@@ -84,14 +95,17 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         }
         let out = OutputWriter()
         var consistent = true
+        let html = report.map { _ in HTMLReport(title: "bridge replay " + logs.joined(separator: " "), json: renderer.json) }
 
         for input in inputs {
             // Each line names the log as given on the command line (`-` for standard input), as a saved
             // transcript compared with --expect names it.
             let logName = input.isStandardInput ? "-" : input.name
             let renderer = renderer.reading(logName)
+            html?.section(input.shownName)
             func emit(_ event: any OutputEvent) {
                 out.lines(renderer.lines(event))
+                html?.add(event, json: renderer.json)
                 if let expectation, let line = renderer.json.line(event) { expectation.compare(line) }
             }
             let logFormat = inputFormat ?? LogFormat.sniff(input)
@@ -110,6 +124,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
                 if transcript.format == .json { out.lines(renderer.json.line(event).map { [$0] } ?? []) }
                 if let line = renderer.json.line(event) { expectation?.compare(line) }
             }
+            html?.add(LogSummary(summary, log: logName, format: logFormat), json: renderer.json)
             if !summary.isConsistent { consistent = false }
             if summary.replayed + summary.rejected + summary.calls == 0 {
                 consistent = false
@@ -117,6 +132,9 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             }
         }
         out.flush()
+        if let report, let html {
+            do { try html.save(to: report, policy: OutputFilePolicy(force: force, inputs: logs + [transcript.rules])) } catch { throw CommandProblem.outputFile(error) }
+        }
         if let expectation {
             expectation.finish()
             if !expectation.matches {

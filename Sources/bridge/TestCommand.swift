@@ -70,7 +70,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     @Flag(name: .long, help: "Write a starter case file from the rules (to the one CASES path, else RULES.cases.jsonl beside the rules), and exit.")
     var `init` = false
 
-    @Flag(name: .long, help: "With --init or --output: replace the file if it exists (never an input).")
+    @Flag(name: .long, help: "With --init, --output or --report: replace the file if it exists (never an input).")
     var force = false
 
     @Option(name: .long, help: "Write the --format report (junit, sarif, json) to this file once the run is complete, and print the readable log on standard output: one run for both.", completion: .file())
@@ -88,13 +88,17 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     /// --explain (passing variants are shown too, each decision with its reasons), --reveal, --color.
     @OptionGroup var display: DisplayOptions
 
+    @Option(name: .long, help: "Also write an HTML report a person can look at (self-contained: failures first, then the passes), once the run is complete.",
+            completion: .file(extensions: ["html"]))
+    var report: String?
+
     @Argument(help: "Case files (JSON Lines); a directory: every .jsonl file under it; - reads one from standard input.", completion: .file(extensions: ["jsonl"]))
     var cases: [String] = []
 
     func checkOptions() throws(CommandProblem) {
-        if let output {
-            // Checked before the run, so that a run is not spent on a report that cannot be written.
-            do { try OutputFilePolicy(force: force, inputs: [rules] + cases).check(output) } catch { throw CommandProblem.outputFile(error) }
+        // Checked before the run, so that a run is not spent on a report that cannot be written.
+        for path in [output, report].compactMap({ $0 }) {
+            do { try OutputFilePolicy(force: force, inputs: [rules] + cases).check(path) } catch { throw CommandProblem.outputFile(error) }
         }
         if `init` && cases.count > 1 { throw CommandProblem.initWritesOneFile }
         if `init` && cases == ["-"] { throw CommandProblem.initNeedsAPath }
@@ -138,7 +142,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         let seconds = Date().timeIntervalSince(started)
         result.inputErrors = inputErrors
 
-        func report(_ format: TestFormat) -> [String] {
+        func rendered(_ format: TestFormat) -> [String] {
             let renderer = display.renderer(format == .json ? .json : .text)
             switch format {
             case .text, .json:
@@ -149,15 +153,22 @@ struct TestCommand: ParsableCommand, CheckedOptions {
                 return [renderer.documents.sarif(result, toolVersion: Bridge.configuration.version)]
             }
         }
+        if let report = self.report {
+            let html = HTMLReport(title: "bridge test --rules \(rules)", json: display.renderer(.json).json)
+            for event in inputErrors { html.add(event) }
+            for outcome in result.outcomes { html.add(outcome) }
+            html.add(result.summary)
+            do { try html.save(to: report, policy: OutputFilePolicy(force: force, inputs: [rules] + cases)) } catch { throw CommandProblem.outputFile(error) }
+        }
         if let output {
             // The report goes to its file whole, after the run (never a partial or empty one); the log to the
             // terminal.
             let policy = OutputFilePolicy(force: force, inputs: [rules] + cases)
-            let text = report(format).joined(separator: "\n") + "\n"
+            let text = rendered(format).joined(separator: "\n") + "\n"
             do { try OutputFile.write(Array(text.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
-            out.lines(report(.text))
+            out.lines(rendered(.text))
         } else {
-            out.lines(report(format))
+            out.lines(rendered(format))
         }
         out.flush()
         if output == nil && format != .text && format != .json {

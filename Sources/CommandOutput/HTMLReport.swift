@@ -1,0 +1,387 @@
+// HTMLReport.swift: `--report FILE.html`, one self-contained page a person looks at after a run of `host`,
+// `replay`, `test` or `inspect`: the counts, the findings and failures first, then the timeline of
+// navigations (decision, kind, rule, frame, the bridge events and the handlers they reached, findings,
+// --explain's steps), what the page did (console errors, dialogs, requests), the screenshots embedded, and
+// for `--engine both` the two engines side by side with the first difference marked. It is made from the
+// events' JSON lines (OutputLine, the one schema, every string already through the Redactor), so it masks
+// what every output masks. Server-side HTML with no script at all: it opens from a file, offline, under a
+// Content-Security-Policy that loads nothing (images are data: URLs, the stylesheet inline), reads with a
+// keyboard and a screen reader (plain tables, headings, links, details), and prints. Timeline rows go to a
+// temporary file as the run goes, so a replay of a long log keeps its memory flat; the page is assembled,
+// counts first, when the run ends.
+import Foundation
+import JSONText
+import OutputFiles
+import PageStyle
+
+public final class HTMLReport {
+    public let title: String
+    let json: TranscriptJSON
+    /// Whether the timeline's sections (an engine each) are laid out side by side.
+    let sideBySide: Bool
+    private let timelinePath: String
+    private let timeline: FileHandle?
+    private var sectionCount = 0
+    /// Rows (navigations and calls) in the current section: an engine's steps, as EngineComparison counts them.
+    private var steps = 0
+    private var sectionOpen = false
+    /// The current section's name: findings and counts name it when there are several.
+    private var sectionName: String?
+    private var summaries: [String] = []
+    private var findings: [String] = []
+    private var problems: [String] = []
+    private var failedTests: [String] = []
+    private var passedTests: [String] = []
+    private var comparison: String?
+    private var differenceStyle = ""
+    private var counts: [String: Int] = [:]
+    /// Ordinary rows (allowed, no finding, no mismatch, no error) shown before they are only counted: a page
+    /// a browser opens in seconds, whatever the log's length. Every other row is always shown.
+    public static let ordinaryRowsShown = 10_000
+    private var ordinaryRows = 0
+    private var ordinaryRowsLeftOut = 0
+
+    /// `title`: what the run was (`bridge replay capture-signin.navlog`).
+    public init(title: String, json: TranscriptJSON, sideBySide: Bool = false) {
+        self.title = title
+        self.json = json
+        self.sideBySide = sideBySide
+        timelinePath = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-report-\(UUID().uuidString).html").path
+        FileManager.default.createFile(atPath: timelinePath, contents: nil)
+        timeline = FileHandle(forWritingAtPath: timelinePath)
+    }
+
+    deinit {
+        try? timeline?.close()
+        try? FileManager.default.removeItem(atPath: timelinePath)
+    }
+
+    // MARK: What the run adds
+
+    /// A part of the timeline of its own: a log of several, an engine of two.
+    public func section(_ name: String) {
+        closeSection()
+        sectionCount += 1
+        sectionName = name
+        steps = 0
+        write("<section class=\"timeline-part\" aria-labelledby=\"part-\(sectionCount)\"><h3 id=\"part-\(sectionCount)\">\(Self.escape(name))</h3>")
+        openTable()
+    }
+
+    /// The event's line as `json` writes it (a log's renderer names the log), or as the report's own does.
+    public func add(_ event: some OutputEvent, json: TranscriptJSON? = nil) {
+        if let line = event.jsonLine(json ?? self.json) { add(line) }
+    }
+
+    public func add(_ line: OutputLine) {
+        let o = line.fields
+        counts[line.type.rawValue, default: 0] += 1
+        switch line.type {
+        case .navigation:
+            if !sectionOpen { section("Navigations") }
+            steps += 1
+            let ordinary = o["decision"] == .string("allow") && o["mismatch"] == .bool(false) && o["error"] == .null && Self.array(o, "findings").isEmpty
+            if ordinary {
+                ordinaryRows += 1
+                if ordinaryRows > Self.ordinaryRowsShown { ordinaryRowsLeftOut += 1; break }
+            }
+            write(navigationRow(o))
+            for finding in Self.array(o, "findings") { if case .object(let f) = finding { findings.append(findingItem(f)) } }
+        case .call:
+            if !sectionOpen { section("Navigations") }
+            steps += 1
+            write("<tr id=\"\(stepID(steps))\"><td class=\"num\">\(Self.text(o, "seq"))</td><td class=\"num\">\(Self.text(o, "time"))</td>"
+                  + "<td colspan=\"2\"><span class=\"badge\">call</span></td><td><code>\(Self.text(o, "name"))</code></td><td>\(events(o))</td></tr>\n")
+        case .finding: findings.append(findingItem(o))
+        case .rejected:
+            problems.append("<li><span class=\"badge error\">rejected</span> \(place(o)) <code>\(Self.text(o, "code"))</code>: \(Self.text(o, "message"))</li>")
+        case .inputError:
+            problems.append("<li><span class=\"badge error\">\(Self.text(o, "code"))</span> \(place(o))"
+                            + (Self.string(o, "key").map { " <code>\(Self.escape($0))</code>" } ?? "") + ": \(Self.text(o, "message"))</li>")
+        case .scriptError: problems.append("<li><span class=\"badge error\">script error</span> \(Self.text(o, "message"))</li>")
+        case .network:
+            if !sectionOpen { section("Navigations") }
+            write("<tr class=\"muted\"><td></td><td></td><td colspan=\"2\"><span class=\"badge\">net</span> \(Self.text(o, "status"))</td>"
+                  + "<td><code>\(Self.text(o, "method"))</code> <span class=\"url\">\(Self.text(o, "url"))</span></td><td>\(Self.text(o, "detail"))</td></tr>\n")
+        case .dialog:
+            if !sectionOpen { section("Navigations") }
+            write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">\(Self.text(o, "kind"))</span></td>"
+                  + "<td>\(Self.text(o, "message"))</td><td>answered \(Self.text(o, "answer"))</td></tr>\n")
+        case .eval:
+            if !sectionOpen { section("Navigations") }
+            write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">eval</span></td><td colspan=\"2\"><code>\(Self.text(o, "result"))</code></td></tr>\n")
+        case .screenshot:
+            if !sectionOpen { section("Navigations") }
+            write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">screenshot</span></td><td colspan=\"2\">after \(Self.text(o, "after"))"
+                  + Self.image(Self.string(o, "path")) + "</td></tr>\n")
+        case .logSummary, .testSummary, .inspectSummary, .hostResult: summaries.append(summaryCards(line.type, o))
+        case .engines: comparison = enginesBlock(o)
+        case .test:
+            let row = testRow(o)
+            if o["passed"] == .bool(false) { failedTests.append(row) } else { passedTests.append(row) }
+        case .url, .decision, .listening, .served, .emulatorFailure:
+            break
+        }
+    }
+
+    // MARK: The page
+
+    /// The whole page as one string (a small run's; `write(to:)` streams a large one).
+    public func html() -> String {
+        var page: [UInt8] = []
+        write { page += $0 }
+        return String(decoding: page, as: UTF8.self)
+    }
+
+    /// Writes the page to `path` (OutputFile: whole or not at all, never over a file without --force or over
+    /// an input), streamed.
+    public func save(to path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
+        let file = try OutputFile(path, policy: policy)
+        var problem: OutputFileProblem?
+        write { bytes in
+            guard problem == nil else { return }
+            do throws(OutputFileProblem) { try file.write(bytes) } catch { problem = error }
+        }
+        if let problem { throw problem }
+        try file.commit()
+    }
+
+    /// The page in parts, handed to `sink` in order: the timeline is copied from its file a megabyte at a
+    /// time, so writing the page of a long replay holds no more than that.
+    public func write(_ sink: ([UInt8]) throws -> Void) rethrows {
+        closeSection()
+        try? timeline?.synchronize()
+        let timelineBytes = (try? FileManager.default.attributesOfItem(atPath: timelinePath)[.size] as? Int) ?? 0
+        var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">\n"
+            + "<meta name=\"generator\" content=\"bridge\">\n"
+            + "<title>\(Self.escape(title))</title>\n<style>\n\(PageStyle.stylesheet)\(differenceStyle)</style>\n</head>\n<body>\n"
+        page += "<header><h1>\(Self.escape(title))</h1>\n<nav aria-label=\"Sections\">"
+        var links: [(String, String)] = [("summary", "Summary")]
+        if !failedTests.isEmpty { links.append(("failures", "Failures (\(failedTests.count))")) }
+        if !findings.isEmpty { links.append(("findings", "Findings (\(findings.count))")) }
+        if !problems.isEmpty { links.append(("problems", "Not read (\(problems.count))")) }
+        if comparison != nil { links.append(("engines", "Engines")) }
+        if timelineBytes > 0 { links.append(("timeline", "Timeline (\(counts["navigation", default: 0]) navigations)")) }
+        if !passedTests.isEmpty { links.append(("passed", "Passed (\(passedTests.count))")) }
+        page += links.map { "<a href=\"#\($0.0)\">\(Self.escape($0.1))</a>" }.joined(separator: " ") + "</nav></header>\n<main>\n"
+        page += "<section id=\"summary\" aria-labelledby=\"summary-title\"><h2 id=\"summary-title\">Summary</h2>\n" + summaries.joined(separator: "\n") + "</section>\n"
+        if !failedTests.isEmpty {
+            page += "<section id=\"failures\"><h2>Failures</h2>\n<table class=\"stack\"><thead><tr><th>Case or variant</th><th>URL</th><th>Decision</th><th>What failed</th></tr></thead><tbody>\n"
+                + failedTests.joined() + "</tbody></table></section>\n"
+        }
+        if !findings.isEmpty {
+            page += "<section id=\"findings\"><h2>Findings</h2>\n<ul class=\"plain\">\n" + findings.joined(separator: "\n") + "\n</ul></section>\n"
+        }
+        if !problems.isEmpty {
+            page += "<section id=\"problems\"><h2>Not read</h2>\n<ul class=\"plain\">\n" + problems.joined(separator: "\n") + "\n</ul></section>\n"
+        }
+        if let comparison { page += comparison }
+        if timelineBytes > 0 {
+            page += "<section id=\"timeline\"><h2>Timeline</h2>\n"
+            if ordinaryRowsLeftOut > 0 {
+                page += "<p class=\"muted\">Every navigation that was cancelled, mismatched, in error or with a finding is here, and the first "
+                    + "\(Self.ordinaryRowsShown) others; \(ordinaryRowsLeftOut) more allowed navigations are left out (the JSON transcript, --format json, has every one).</p>\n"
+            }
+            page += "<div class=\"\(sideBySide ? "side-by-side" : "parts")\">\n"
+            try sink(Array(page.utf8))
+            page = ""
+            if let rows = FileHandle(forReadingAtPath: timelinePath) {
+                defer { try? rows.close() }
+                while let chunk = try? rows.read(upToCount: 1 << 20), !chunk.isEmpty { try sink(Array(chunk)) }
+            }
+            page += "</div></section>\n"
+        }
+        if !passedTests.isEmpty {
+            page += "<section id=\"passed\"><details><summary><h2 style=\"display:inline\">Passed (\(passedTests.count))</h2></summary>\n"
+                + "<table class=\"stack\"><thead><tr><th>Case or variant</th><th>URL</th><th>Decision</th><th></th></tr></thead><tbody>\n"
+                + passedTests.joined() + "</tbody></table></details></section>\n"
+        }
+        try sink(Array((page + "</main>\n</body>\n</html>\n").utf8))
+    }
+
+    /// Nothing is loaded from anywhere: no script, images only as data: URLs, the inline stylesheet.
+    public static let contentSecurityPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
+    // MARK: Rows
+
+    private func openTable() {
+        write("<table class=\"stack\"><thead><tr><th class=\"num\">Seq</th><th class=\"num\">ms</th><th>Decision</th><th>Kind</th>"
+              + "<th>URL and rule</th><th>Events and findings</th></tr></thead><tbody>\n")
+        sectionOpen = true
+    }
+
+    private func closeSection() {
+        guard sectionOpen else { return }
+        write("</tbody></table></section>\n")
+        sectionOpen = false
+    }
+
+    private func stepID(_ step: Int) -> String { "part\(sectionCount)-step\(step)" }
+
+    private func navigationRow(_ o: JSONFields) -> String {
+        let decision = Self.text(o, "decision")
+        var where_ = "<span class=\"url\">\(Self.escape(Self.string(o, "url") ?? Self.string(o, "input") ?? ""))</span>"
+        where_ += "<br><span class=\"muted\">rule</span> " + (Self.string(o, "rule").map { "<code>\(Self.escape($0))</code>" } ?? "<span class=\"muted\">none</span>")
+        if o["frame"] == .string("sub") { where_ += " · <span class=\"muted\">subframe</span>" }
+        if let same = Self.string(o, "sameDocument") { where_ += " · <span class=\"muted\">same document (\(Self.escape(same)))</span>" }
+        if o["mismatch"] == .bool(true) { where_ += " · <span class=\"badge fail\">recorded \(Self.text(o, "recorded"))</span>" }
+        if case .object(let error)? = o["error"] { where_ += "<br><span class=\"error\"><code>\(Self.text(error, "code"))</code> \(Self.text(error, "message"))</span>" }
+        var notes = events(o)
+        let nested = Self.array(o, "findings").compactMap { value -> String? in
+            guard case .object(let f) = value else { return nil }
+            return "<li><span class=\"badge \(Self.text(f, "severity"))\">\(Self.text(f, "severity"))</span> <code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))</li>"
+        }
+        if !nested.isEmpty { notes += "<ul class=\"plain\">" + nested.joined() + "</ul>" }
+        let explanation = Self.array(o, "explanation").compactMap { value -> String? in
+            if case .string(let s) = value { return "<li>\(Self.escape(s))</li>" } else { return nil }
+        }
+        if !explanation.isEmpty { notes += "<details><summary>why</summary><ol>" + explanation.joined() + "</ol></details>" }
+        return "<tr id=\"\(stepID(steps))\"><td class=\"num\" data-label=\"seq\">\(Self.text(o, "seq"))</td><td class=\"num\" data-label=\"ms\">\(Self.text(o, "time"))</td>"
+            + "<td><span class=\"badge \(decision)\">\(decision)</span></td><td class=\"word\">\(Self.text(o, "kind"))</td><td>\(where_)</td><td>\(notes)</td></tr>\n"
+    }
+
+    private func events(_ o: JSONFields) -> String {
+        let items = Self.array(o, "events").compactMap { value -> String? in
+            guard case .object(let e) = value else { return nil }
+            let handlers = Self.array(e, "handlers").compactMap { if case .string(let h) = $0 { return Self.escape(h) } else { return nil } }
+            let status = Self.text(e, "status")
+            return "<li><code>\(Self.text(e, "event"))</code> " + (handlers.isEmpty ? "<span class=\"muted\">\(status)</span>" : "→ " + handlers.joined(separator: ", ")) + "</li>"
+        }
+        return items.isEmpty ? "" : "<ul class=\"plain\">" + items.joined() + "</ul>"
+    }
+
+    private func place(_ o: JSONFields) -> String {
+        var parts: [String] = []
+        if let file = Self.string(o, "file") { parts.append(Self.escape(file)) }
+        if case .int(let line)? = o["line"] { parts.append("line \(line)" + { if case .int(let c)? = o["column"] { return ", column \(c)" } else { return "" } }()) }
+        if let path = Self.string(o, "path") { parts.append(Self.escape(path)) }
+        return parts.isEmpty ? "" : "<span class=\"muted\">\(parts.joined(separator: " "))</span>"
+    }
+
+    private func findingItem(_ o: JSONFields) -> String {
+        let severity = Self.text(o, "severity")
+        var link = ""
+        if case .int(let seq)? = o["seq"] { link = " <span class=\"muted\">seq \(seq)</span>" }
+        let part = sideBySide ? " <span class=\"muted\">\(Self.escape(sectionName ?? ""))</span>" : ""
+        return "<li><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.text(o, "code"))</code>\(part) \(place(o))\(link)<br>\(Self.text(o, "message"))</li>"
+    }
+
+    private func testRow(_ o: JSONFields) -> String {
+        let name = Self.text(o, "name") + (Self.string(o, "file").map { " <span class=\"muted\">\(Self.escape($0)):\(Self.text(o, "line"))</span>" }
+                                             ?? " <span class=\"muted\">\(Self.text(o, "suite"))</span>")
+        let failures = Self.array(o, "failures").compactMap { value -> String? in
+            guard case .object(let f) = value else { return nil }
+            let differences = Self.array(f, "differences").compactMap { value -> String? in
+                guard case .object(let d) = value else { return nil }
+                return "<li><code>\(Self.text(d, "key"))</code>: expected \(Self.text(d, "expected")), got \(Self.text(d, "actual"))</li>"
+            }
+            return "<li><code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))" + (differences.isEmpty ? "" : "<ul>" + differences.joined() + "</ul>") + "</li>"
+        }
+        let decision = Self.text(o, "decision")
+        return "<tr><td data-label=\"case\">\(name)</td><td><span class=\"url\">\(Self.text(o, "input"))</span></td>"
+            + "<td><span class=\"badge \(decision)\">\(decision)</span> <span class=\"word\">\(Self.text(o, "kind"))</span> <code>\(Self.text(o, "rule"))</code></td>"
+            + "<td>" + (failures.isEmpty ? "<span class=\"pass\">pass</span>" : "<ul class=\"plain\">" + failures.joined() + "</ul>") + "</td></tr>\n"
+    }
+
+    private func summaryCards(_ type: OutputLineType, _ o: JSONFields) -> String {
+        var cards: [(String, String, String)] = []   // value, label, class
+        switch type {
+        case .logSummary:
+            cards = [(Self.text(o, "replayed"), "replayed", ""), (Self.text(o, "rejected"), "rejected", o["rejected"] == .int(0) ? "" : "error"),
+                     (Self.text(o, "mismatches"), "mismatches", o["mismatches"] == .int(0) ? "" : "error")]
+            if case .object(let d)? = o["decisions"] { cards += [(Self.text(d, "allow"), "allowed", "allow"), (Self.text(d, "cancel"), "cancelled", "cancel")] }
+            if case .object(let f)? = o["findings"] { cards += [(Self.text(f, "error"), "errors", "error"), (Self.text(f, "warning"), "warnings", "warning")] }
+            let heading = sideBySide ? Self.escape(sectionName ?? "") + " · " : ""
+            return "<h3>\(heading)\(Self.text(o, "file")) <small class=\"muted\">\(Self.text(o, "format"))</small></h3>" + Self.cards(cards)
+        case .testSummary:
+            let passed = o["passed"] == .bool(true)
+            cards = [(passed ? "passed" : "failed", "the run", passed ? "pass" : "fail"), (Self.text(o, "cases"), "cases", ""), (Self.text(o, "casesFailed"), "cases failed", "fail"),
+                     (Self.text(o, "variants"), "attack variants", ""), (Self.text(o, "variantsFailed"), "variants failed", "fail"), (Self.text(o, "badLines"), "bad lines", "error")]
+        case .inspectSummary:
+            cards = [(Self.text(o, "pages"), "pages", ""), (Self.text(o, "unread"), "not read", "error")]
+            if case .object(let f)? = o["findings"] {
+                cards += [(Self.text(f, "error"), "errors", "error"), (Self.text(f, "warning"), "warnings", "warning"), (Self.text(f, "note"), "notes", "note")]
+            }
+        case .hostResult:
+            let reached = o["reached"] == .bool(true)
+            cards = [(reached ? "reached" : "failed", "until \(Self.text(o, "until"))", reached ? "pass" : "fail"), (Self.text(o, "firstInterceptionMs"), "ms to the first interception", "")]
+            let failures = Self.array(o, "failures").compactMap { value -> String? in
+                guard case .object(let f) = value else { return nil }
+                return "<li><code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))</li>"
+            }
+            return Self.cards(cards) + "<p>\(Self.text(o, "stop"))</p>" + (failures.isEmpty ? "" : "<ul class=\"plain error\">" + failures.joined() + "</ul>")
+        default: break
+        }
+        return Self.cards(cards)
+    }
+
+    private func enginesBlock(_ o: JSONFields) -> String {
+        guard case .object(let difference)? = o["firstDifference"], case .int(let step)? = difference["step"] else {
+            return "<section id=\"engines\"><h2>Engines</h2><p class=\"pass\">WebKit (iOS) and Chromium (Android) did the same \(Self.text(o, "webkitSteps")) steps.</p></section>\n"
+        }
+        // The two sections are the engines' in the order the host ran them: WebKit's first.
+        differenceStyle = "#part1-step\(step) td, #part2-step\(step) td { background: var(--diff); }\n"
+        func side(_ key: String) -> String {
+            guard case .object(let s)? = difference[key] else { return "<span class=\"muted\">nothing (its run had ended)</span>" }
+            if let call = Self.string(s, "call") { return "call <code>\(Self.escape(call))</code>" }
+            return "<span class=\"badge \(Self.text(s, "did"))\">\(Self.text(s, "did"))</span> \(Self.text(s, "kind")) <code>\(Self.text(s, "rule"))</code> <span class=\"url\">\(Self.text(s, "url"))</span>"
+        }
+        return "<section id=\"engines\"><h2>Engines</h2><p class=\"fail\">The engines differ at step \(step) "
+            + "(<a href=\"#part1-step\(step)\">WebKit's</a>, <a href=\"#part2-step\(step)\">Chromium's</a>):</p>"
+            + "<table><tbody><tr><th>WebKit (iOS)</th><td>\(side("webkit"))</td></tr><tr><th>Chromium (Android)</th><td>\(side("chromium"))</td></tr></tbody></table></section>\n"
+    }
+
+    // MARK: Text
+
+    private func write(_ text: String) { timeline?.write(Data(text.utf8)) }
+
+    static func cards(_ cards: [(String, String, String)]) -> String {
+        "<div class=\"cards\">" + cards.map { "<div class=\"card \($0.2)\"><b>\(escape($0.0))</b>\(escape($0.1))</div>" }.joined() + "</div>\n"
+    }
+
+    /// A screenshot as a data: URL, or a note that it could not be read.
+    static func image(_ path: String?) -> String {
+        guard let path, let data = FileManager.default.contents(atPath: path) else { return " <span class=\"muted\">(the picture could not be read)</span>" }
+        return "<img class=\"shot\" alt=\"the view, \(escape(URL(fileURLWithPath: path).lastPathComponent))\" src=\"data:image/png;base64,\(data.base64EncodedString())\">"
+    }
+
+    static func string(_ o: JSONFields, _ key: String) -> String? {
+        if case .string(let s)? = o[key] { return s }
+        return nil
+    }
+
+    static func array(_ o: JSONFields, _ key: String) -> [JSONOutput] {
+        if case .array(let a)? = o[key] { return a }
+        return []
+    }
+
+    /// A member as escaped text: a string as it is, a number as written, null as nothing.
+    static func text(_ o: JSONFields, _ key: String) -> String {
+        switch o[key] {
+        case .string(let s)?: escape(s)
+        case .int(let n)?: String(n)
+        case .number(let n)?: JSONWriter.numberText(n)
+        case .bool(let b)?: b ? "yes" : "no"
+        default: ""
+        }
+    }
+
+    /// Text as HTML: the five characters that could open markup or end an attribute escaped.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for character in text.unicodeScalars {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.unicodeScalars.append(character)
+            }
+        }
+        return out
+    }
+}

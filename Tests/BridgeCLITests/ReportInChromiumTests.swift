@@ -1,0 +1,120 @@
+// ReportInChromiumTests.swift: each kind of `--report` page opened in Debian's Chromium (headless, over its
+// DevTools pipe: Tests/Browser/chromium_page.py), from the file, offline: what a person sees is read from the
+// rendered DOM (the counts, the failures first, the timeline's rows, the engines side by side with the
+// difference marked, the screenshots as images), no secret of the run is in the file, and a screenshot of
+// it is an image. Disabled, saying so, where Chromium is not installed (.ci/setup installs it).
+import TestSupport
+import Foundation
+import Testing
+
+@Suite("reports in Chromium", .blockingWork, .serialized, .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"))
+struct ReportInChromiumTests {
+    static func path(_ relative: String) -> String { Repository.path(relative) }
+
+    /// What the page shows, read in the browser.
+    static let look = """
+        new Promise(function (done) { (function ready() {
+          if (!document.documentElement || document.readyState !== 'complete') return setTimeout(ready, 50);
+          done(look());
+        })(); });
+        function look() {
+          function count(selector) { return document.querySelectorAll(selector).length; }
+          return { title: document.title, navigations: count('#timeline tbody tr[id]'), parts: count('#timeline section.timeline-part'),
+                   sideBySide: count('#timeline .side-by-side'), failures: count('#failures tbody tr'), passed: count('#passed tbody tr'),
+                   findings: count('#findings li'), images: Array.prototype.filter.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; }).length,
+                   marked: count('#timeline tr[id]') ? Array.prototype.filter.call(document.querySelectorAll('#timeline tr[id]'), function (row) {
+                     return getComputedStyle(row.cells[0]).backgroundColor !== getComputedStyle(document.body).backgroundColor &&
+                            getComputedStyle(row.cells[0]).backgroundColor !== 'rgba(0, 0, 0, 0)'; }).length : 0,
+                   firstSection: (document.querySelector('main section h2') || {}).textContent,
+                   scripts: count('script'), overflow: document.documentElement.scrollWidth > window.innerWidth + 1 };
+        }
+        """
+
+    struct Seen {
+        let values: [String: Any]
+        let screenshot: Data
+        func int(_ key: String) -> Int { values[key] as? Int ?? -1 }
+    }
+
+    /// Opens the report in Chromium and takes its screenshot.
+    static func open(_ report: String) throws -> Seen {
+        let shot = report + ".png"
+        defer { try? FileManager.default.removeItem(atPath: shot) }
+        let values = try Chromium.evaluate(URL(fileURLWithPath: report).absoluteString, look, screenshot: shot) as? [String: Any] ?? [:]
+        return Seen(values: values, screenshot: (try? Data(contentsOf: URL(fileURLWithPath: shot))) ?? Data())
+    }
+
+    static func temporary(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)-\(name)").path
+    }
+
+    static let png = Data([0x89, 0x50, 0x4E, 0x47])
+
+    @Test("a replay of a large log: every navigation a row, the findings listed, no secret in the file")
+    func replayOfALargeLog() throws {
+        let log = Self.temporary("large.navlog"), report = Self.temporary("replay.html")
+        defer { for path in [log, report] { try? FileManager.default.removeItem(atPath: path) } }
+        var text = ""
+        for i in 0..<10_000 {
+            text += i % 1000 == 999
+                ? #"{"seq":\#(i),"url":"https://yourdomain.com/password_reset.php?code=SECRETCODE\#(i)&access_token=SECRETTOKEN\#(i)&state=x","recordedDecision":"allow"}"# + "\n"
+                : #"{"seq":\#(i),"url":"https://yourdomain.com/page\#(i)","recordedDecision":"allow"}"# + "\n"
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: log))
+        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--report", report, log])
+        #expect(run.status == 1, "\(run.stderr)")
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(!html.contains("SECRETCODE") && !html.contains("SECRETTOKEN"))
+        let seen = try Self.open(report)
+        #expect(seen.int("navigations") == 10_000 && seen.int("parts") == 1)
+        // Each result the log let load is a mismatch finding.
+        #expect(seen.int("findings") == 10 && seen.int("scripts") == 0, "\(seen.values)")
+        #expect(seen.screenshot.starts(with: Self.png))
+    }
+
+    @Test("a test run with failures: the failures first, the passes after, no attack secret in the file")
+    func testWithFailures() throws {
+        let report = Self.temporary("test.html")
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let run = try BridgeProcess.run(["test", "--rules", Self.path("Fixtures/audit/default-allow.json"), "--attack", "--report", report,
+                                         Self.path("Fixtures/cases/capture.cases.jsonl")])
+        #expect(run.status == 1)
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(!html.contains("bridge-test-code"))
+        let seen = try Self.open(report)
+        #expect(seen.values["firstSection"] as? String == "Summary")
+        #expect(seen.int("failures") > 0 && seen.int("passed") > 0, "\(seen.values)")
+        #expect(seen.values["overflow"] as? Bool == false)
+        #expect(html.range(of: "id=\"failures\"")!.lowerBound < html.range(of: "id=\"passed\"")!.lowerBound)
+        #expect(seen.screenshot.starts(with: Self.png))
+    }
+
+    @Test("host in one engine: the timeline with its screenshots embedded, nothing wider than the window",
+          .enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"))
+    func hostInOneEngine() throws {
+        let report = Self.temporary("host.html"), shots = Self.temporary("shots")
+        defer { for path in [report, shots] { try? FileManager.default.removeItem(atPath: path) } }
+        let run = try BridgeProcess.run(["host", "--provider", "--rules", Self.path("Fixtures/rules/capture.json"), "--until", "sentinel", "--screenshots", shots,
+                                         "--report", report, "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let seen = try Self.open(report)
+        #expect(seen.int("navigations") > 2 && seen.int("images") >= 1 && seen.int("sideBySide") == 0, "\(seen.values)")
+        #expect(seen.values["overflow"] as? Bool == false)
+        #expect(seen.screenshot.starts(with: Self.png))
+    }
+
+    @Test("host in both engines: side by side, the first difference marked in each",
+          .enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"))
+    func hostInBothEngines() throws {
+        let report = Self.temporary("both.html")
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let run = try BridgeProcess.run(["host", "--engine", "both", "--rules", Self.path("Fixtures/rules/form-post.json"), "--origin", "https://yourdomain.com",
+                                         "--until", "idle", "--report", report, Self.path("Fixtures/flows/form-post/index.html")])
+        #expect(run.status == 1)
+        let seen = try Self.open(report)
+        #expect(seen.int("sideBySide") == 1 && seen.int("parts") == 2, "\(seen.values)")
+        // The form_post navigation, step 2, in each engine.
+        #expect(seen.int("marked") == 2, "\(seen.values)")
+        #expect(seen.screenshot.starts(with: Self.png))
+    }
+}

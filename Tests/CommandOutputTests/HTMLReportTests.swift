@@ -1,0 +1,41 @@
+// HTMLReportTests.swift: the report page as text: the page's own text never becomes markup (a URL or message
+// carrying tags is escaped), the page has no script and loads nothing (its Content-Security-Policy), and a
+// long log's ordinary rows are counted past the limit while every cancelled, mismatched or flagged one stays.
+import CommandOutput
+import JSONText
+import SecretMasking
+import Testing
+
+struct HTMLReportTests {
+    static func navigation(_ seq: Int, url: String, decision: String = "allow") -> OutputLine {
+        OutputLine(.navigation, JSONFields([("seq", .int(seq)), ("time", .null), ("input", .string(url)), ("url", .string(url)),
+                                            ("decision", .string(decision)), ("kind", .string(decision == "allow" ? "allowed" : "sentinel")),
+                                            ("rule", .null), ("error", .null), ("mismatch", .bool(false)), ("frame", .string("main")),
+                                            ("events", .array([])), ("findings", .array([]))]))
+    }
+
+    static func report() -> HTMLReport { HTMLReport(title: "bridge replay <x>", json: TranscriptJSON(redactor: Redactor(), explain: false)) }
+
+    @Test("the run's text is escaped, never markup; the page has no script and loads nothing")
+    func escapedAndInert() {
+        let report = Self.report()
+        report.add(Self.navigation(0, url: #"https://a.example/"><script>alert(1)</script>"#))
+        report.add(OutputLine(.finding, JSONFields([("file", .string("x")), ("line", .int(1)), ("column", .null), ("path", .null), ("seq", .int(0)),
+                                                     ("code", .string("c")), ("severity", .string("error")), ("message", .string("<img src=x onerror=alert(1)>"))])))
+        let html = report.html()
+        #expect(!html.contains("<script") && !html.contains("<img src=x"))
+        #expect(html.contains("&lt;script&gt;") && html.contains("<title>bridge replay &lt;x&gt;</title>"))
+        #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="\#(HTMLReport.contentSecurityPolicy)">"#))
+    }
+
+    @Test("past the limit, ordinary rows are counted, not shown; cancelled ones always are")
+    func longLogs() {
+        let report = Self.report()
+        let ordinary = HTMLReport.ordinaryRowsShown + 5
+        for seq in 0..<ordinary { report.add(Self.navigation(seq, url: "https://a.example/\(seq)")) }
+        report.add(Self.navigation(ordinary, url: "https://a.example/cb", decision: "cancel"))
+        let html = report.html()
+        #expect(html.components(separatedBy: "<tr id=").count - 1 == HTMLReport.ordinaryRowsShown + 1)
+        #expect(html.contains("https://a.example/cb") && !html.contains("https://a.example/\(ordinary - 1)<"))
+    }
+}
