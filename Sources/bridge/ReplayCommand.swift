@@ -40,8 +40,9 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             from --expect; 2 usage or rules errors, or a log that cannot be read (the others are replayed).
 
             Examples:
-              bridge replay --rules Fixtures/rules/capture.json Fixtures/logs/capture-signin.navlog
-              bridge replay --rules Fixtures/rules/capture.json --format json Fixtures/logs/redirect-to-app.har
+              bridge replay --rules Fixtures/rules/capture.json \\
+                Fixtures/logs/capture-signin.navlog
+              bridge replay --rules rules.json --format json --report flow.html flow.har
               adb logcat -s NavLog -v raw | bridge replay --rules rules.json -
             """
     )

@@ -35,8 +35,10 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
 
             Example:
               bridge serve --port 0
-              curl -s -d 'client_id=c&redirect_uri=https://yourdomain.com/password_reset.php&signInEmailAddress=ada@example.com' \\
-                   -d form=forgotPasswordForm http://127.0.0.1:PORT/oauth/forgot_password_native
+              curl -s -d client_id=c -d form=forgotPasswordForm \\
+                -d redirect_uri=https://yourdomain.com/password_reset.php \\
+                -d signInEmailAddress=ada@example.com \\
+                http://127.0.0.1:PORT/oauth/forgot_password_native
               curl -s http://127.0.0.1:PORT/api/v1/message/latest
             """
     )

@@ -23,8 +23,10 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         abstract: "Unit-test a rules file: your cases, and an attack on every rule.",
         discussion: """
             Case files are JSON Lines, one case per line:
-              {"name": "sign-in", "url": "https://yourdomain.com/cb?code=abc&state=xyz", "state": "xyz",
-               "expect": {"decision": "cancel", "kind": "sentinel", "rule": "signin", "error": null, "params": {"code": "abc"}}}
+              {"url": "https://yourdomain.com/cb?code=a", "expect": {"rule": "signin"}}
+              {"url": "https://app.example/cb?code=a", "expect": {"decision": "cancel"}}
+            A case may also name itself ("name"), give the state the app sent ("state"), and expect a \
+            "kind", an "error" such as "state-mismatch" and "params" such as {"code": "a"}. \
             Only the keys in "expect" are checked ("rule": null and "error": null mean none; a parameter \
             set to null must be absent). "frame" (main, sub) and "type" (linkClicked, …) say how the view \
             reported the navigation. A line that is not a case is reported with its line and key, counted \
@@ -54,7 +56,8 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             Examples:
               bridge test --rules Fixtures/rules/capture.json
               bridge test --init --rules rules.json
-              bridge test --rules rules.json --attack --format junit --output bridge-test.xml rules.cases.jsonl
+              bridge test --rules rules.json --attack --format junit \\
+                --output bridge-test.xml --report bridge-test.html rules.cases.jsonl
             """
     )
 
