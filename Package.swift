@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "SecretMasking", targets: ["SecretMasking"]),
         .library(name: "CommandOutput", targets: ["CommandOutput"]),
         .library(name: "RulesAudit", targets: ["RulesAudit"]),
+        .library(name: "RecordingRules", targets: ["RecordingRules"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
         .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
         .library(name: "WebViewHost", targets: ["WebViewHost"]),

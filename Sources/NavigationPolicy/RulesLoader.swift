@@ -273,7 +273,7 @@ public enum RulesLoader {
     }
 
     /// An ASCII JavaScript identifier: a letter, `_` or `$`, then letters, digits, `_` or `$`.
-    static func isIdentifier(_ text: String) -> Bool {
+    public static func isIdentifier(_ text: String) -> Bool {
         func start(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || c == "$" }
         guard let first = text.unicodeScalars.first, start(first) else { return false }
         return text.unicodeScalars.allSatisfy { start($0) || ("0"..."9").contains($0) }

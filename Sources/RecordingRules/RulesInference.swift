@@ -107,6 +107,9 @@ public enum RulesInference {
         let scheme = parsed.scheme
         if scheme == "http" || scheme == "https" {
             let host = parsed.hostname.lowercased()
+            // A host with "*" (a URL may have one) cannot be written as an exact origin: the rules read it as
+            // a wildcard. Left to the default, and reported if the app loaded it.
+            if host.contains("*") { return .other }
             if host == "__wvjb_queue_message__" || host == "__bridge_loaded__" { return .bridge(scheme: "wvjbscheme", .wvjb) }
             if method == "POST", cancelledPost || formPostRedirects.contains(parsed.origin + parsed.pathname) {
                 return .result(redirectURI: parsed.origin + parsed.pathname, parameters: [], part: "form_post")
@@ -126,7 +129,7 @@ public enum RulesInference {
             }
             return .document(origin: parsed.origin)
         }
-        if ["about", "data", "blob", "javascript", "file", "ws", "wss", "ftp"].contains(scheme) { return .other }
+        if ["about", "data", "blob", "javascript", "vbscript", "file", "ws", "wss", "ftp"].contains(scheme) || PolicyEngine.alwaysBlockedSchemes.contains(scheme) { return .other }
         if scheme == "janrain" { return .bridge(scheme: scheme, .janrain) }
         let host = parsed.hostname.lowercased()
         if host == "__wvjb_queue_message__" || host == "__bridge_loaded__" { return .bridge(scheme: scheme, .wvjb) }
@@ -136,11 +139,21 @@ public enum RulesInference {
             let segment = path.prefix { $0 != "/" && $0 != "?" }
             if !segment.isEmpty { route = String(segment) }
         }
+        // A route the rules take is a plain name; anything else (an escape, a port) leaves the link to the
+        // scheme's catch-all rule.
+        if let name = route, name.isEmpty || !name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSetOfRoute.contains($0)) }) { route = nil }
         var parameters = Set(parsed.queryParameters.pairs.map(\.name))
         if parsed.hasOpaquePath, parsed.query == nil, let question = parsed.pathname.firstIndex(of: "?") {
             parameters.formUnion(FormParameters(parsing: parsed.pathname[parsed.pathname.index(after: question)...]).pairs.map(\.name))
         }
         return .deepLink(scheme: scheme, route: route, parameters: parameters)
+    }
+
+    /// The characters of a route the rules file takes as written.
+    enum CharacterSetOfRoute {
+        static func contains(_ scalar: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
+        }
     }
 
     /// The decision a navigation of this role must get when the recording does not say.
@@ -225,8 +238,8 @@ public enum RulesInference {
             }
         }
 
-        // A sentinel per group: the most credentials first (a rule an earlier one always wins over is
-        // rejected), a result the app let load after the ones it cancelled, forbidding what those carried.
+        // A sentinel per group; a result the app let load forbids what the cancelled ones at its redirect URI
+        // carried and it did not.
         var names: Set<String> = []
         func unique(_ name: String) -> String {
             var candidate = name, n = 2
@@ -236,11 +249,11 @@ public enum RulesInference {
         for endpoint in endpoints {
             let byParameters = groups[endpoint] ?? [:]
             let cancelledCredentials = Set(byParameters.filter { $0.value.actions[.cancel] != nil }.flatMap(\.key))
+            // The most credentials first: an earlier rule whose credentials are a subset of a later one's would
+            // always win over it (the loader rejects that), and two groups never hold the same set.
             let ordered = (groupOrder[endpoint] ?? []).sorted { a, b in
-                let ga = byParameters[a], gb = byParameters[b]
-                let allowA = ga?.actions[.cancel] == nil, allowB = gb?.actions[.cancel] == nil
-                if allowA != allowB { return !allowA }
-                return a.count > b.count
+                if a.count != b.count { return a.count > b.count }
+                return byParameters[a]?.actions[.cancel] != nil && byParameters[b]?.actions[.cancel] == nil
             }
             for parameters in ordered {
                 guard let group = byParameters[parameters] else { continue }
@@ -276,7 +289,10 @@ public enum RulesInference {
             schemes["bridge " + scheme.scheme]?.sources += scheme.sources
             schemes[key] = nil
         }
-        inferred.schemes = schemeOrder.compactMap { key in
+        // A scheme's routes before its catch-all (a rule an earlier one always wins over is rejected).
+        let ordered = schemeOrder.filter { schemes[$0]?.route != nil || schemes[$0]?.bridgeProtocol != nil }
+            + schemeOrder.filter { schemes[$0]?.route == nil && schemes[$0]?.bridgeProtocol == nil }
+        inferred.schemes = ordered.compactMap { key in
             guard var scheme = schemes[key] else { return nil }
             scheme.name = unique(scheme.name)
             return scheme
@@ -315,7 +331,8 @@ public enum RulesInference {
     static func interfaces(_ calls: [InterfaceCall]) -> [InferredInterface] {
         var order: [String] = []
         var byName: [String: InferredInterface] = [:]
-        for call in calls {
+        // A name the rules file cannot hold (not a JavaScript identifier) is no interface an app adds.
+        for call in calls where RulesLoader.isIdentifier(call.interface) && RulesLoader.isIdentifier(call.method) {
             if byName[call.interface] == nil {
                 order.append(call.interface)
                 byName[call.interface] = InferredInterface(name: call.interface, methods: [], bridgeProtocol: nil)

@@ -56,8 +56,12 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "Write the --format report (sarif, json) to this file once every input is inspected, and print the readable findings on standard output: one run for both.", completion: .file())
     var output: String?
 
-    @Flag(name: .long, help: "With --output: replace the file if it exists (never an input).")
+    @Flag(name: .long, help: "With --output or --report: replace the file if it exists (never an input).")
     var force = false
+
+    @Option(name: .long, help: "Also write an HTML report a person can look at (self-contained: the counts and every finding), once every input is inspected.",
+            completion: .file(extensions: ["html"]))
+    var report: String?
 
     @Flag(name: .long, help: "List the checks and exit.")
     var listChecks = false
@@ -72,8 +76,8 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         if let origin, HostSite.origin(of: origin) == nil {
             throw CommandProblem.notAPageOrigin(origin)
         }
-        if let output {
-            do { try OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? [])).check(output) } catch { throw CommandProblem.outputFile(error) }
+        for path in [output, report].compactMap({ $0 }) {
+            do { try OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? [])).check(path) } catch { throw CommandProblem.outputFile(error) }
         }
     }
 
@@ -97,12 +101,20 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
             let policy = OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? []))
             do { try OutputFile.write(Array(text.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
         }
-        report(result, format: output == nil ? format : .text)
+        if let report = self.report {
+            let findings = FindingReport(format: .json, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
+            let html = HTMLReport(title: "bridge inspect " + inputs.joined(separator: " "), json: TranscriptJSON(redactor: revealing.redactor, explain: false))
+            for line in findings.outputLines(result) { html.add(line) }
+            do { try html.save(to: report, policy: OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? []))) } catch {
+                throw CommandProblem.outputFile(error)
+            }
+        }
+        printFindings(result, format: output == nil ? format : .text)
         if !result.errors.isEmpty { throw ExitCode(2) }
         if result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(1) }
     }
 
-    func report(_ result: InspectionResult, format: FindingFormat) {
+    func printFindings(_ result: InspectionResult, format: FindingFormat) {
         let report = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version, style: colour.color.style)
         let out = OutputWriter()
         out.lines(report.lines(result))

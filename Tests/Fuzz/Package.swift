@@ -26,6 +26,7 @@ let package = Package(
         .executableTarget(name: "FuzzLogReaders", dependencies: [
             "FuzzDriver", .product(name: "NavigationReplay", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
             .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
+            .product(name: "RecordingRules", package: "bridge"),
         ]),
         .executableTarget(name: "FuzzSecrets", dependencies: [
             "FuzzDriver", .product(name: "BrowserURL", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),

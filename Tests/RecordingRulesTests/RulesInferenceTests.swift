@@ -68,6 +68,39 @@ struct RulesInferenceTests {
                     ["myapp-reset-password", "myapp", "-", "reset-password", "token"]])
     }
 
+    @Test("an interface call whose names are not identifiers makes no interface (a fuzzer's input: the rules must load)")
+    func interfaceNamesRulesCanHold() throws {
+        let inferred = Self.infer([Self.recording("calls.navlog", [
+            #"{"seq":1,"call":"demo.bridgeCallback","arguments":["[\"janrain:onX\"]"]}"#,
+            #"{"seq":2,"call":"demo.bridgeCigati\n`cel","arguments":[]}"#,
+        ])])
+        #expect(inferred.interfaces.map { [$0.name, $0.methods.joined(separator: ","), $0.bridgeProtocol?.rawValue ?? "-"] } == [["demo", "bridgeCallback", "janrain"]])
+        let text = RecordedRulesDocument.rules(inferred, recordings: ["calls.navlog"])
+        #expect(throws: Never.self) { try RulesLoader.parse(Data(text.utf8)) }
+    }
+
+    @Test("a loaded result carrying more credentials than a cancelled one comes first, so neither rule hides the other (a fuzzer's input)")
+    func moreCredentialsFirst() throws {
+        let inferred = Self.infer([Self.recording("order.navlog", [
+            #"{"seq":0,"url":"https://app.example/start","recordedDecision":"allow"}"#,
+            #"{"seq":1,"url":"https://app.example/cb?code=1111aaaa"}"#,
+            #"{"seq":2,"url":"https://app.example/cb?code=2222bbbb&access_token=3333cccc","recordedDecision":"allow"}"#,
+        ])])
+        #expect(inferred.sentinels.map { [$0.require.joined(separator: ","), $0.action.rawValue] } == [["code,access_token", "allow"], ["code", "cancel"]])
+        let text = RecordedRulesDocument.rules(inferred, recordings: ["order.navlog"])
+        #expect(throws: Never.self) { try RulesLoader.parse(Data(text.utf8)) }
+    }
+
+    @Test("a host with a \"*\" is no exact origin: no rule, and the app's load of it reported (a fuzzer's input)")
+    func asteriskHost() throws {
+        var inferred = Self.infer([Self.recording("star.navlog", [#"{"seq":0,"url":"https://a*b.example/","recordedDecision":"allow"}"#])])
+        #expect(inferred.origins.isEmpty)
+        let text = RecordedRulesDocument.rules(inferred, recordings: ["star.navlog"])
+        let engine = PolicyEngine(rules: try RulesLoader.parse(Data(text.utf8)))
+        #expect(inferred.testCases(engine: engine, name: RecordedRulesDocument.reference).isEmpty)
+        #expect(inferred.conflicts == [.rulesDisagree(Self.reference("star.navlog", line: 1, seq: 0), recorded: .allow, decided: .cancel, kind: .default)])
+    }
+
     @Test("the same URL cancelled in one recording and loaded in another: reported, no rule and no case")
     func sameURLBothWays() {
         let one = Self.recording("one.navlog", [#"{"seq":0,"url":"https://a.example/page","recordedDecision":"cancel"}"#])

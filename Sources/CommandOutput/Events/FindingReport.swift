@@ -33,29 +33,7 @@ public struct FindingReport: Sendable {
     public func lines(_ result: InspectionResult) -> [String] {
         switch format {
         case .sarif: return [sarif(result).indentedText]
-        case .json:
-            // The schema's finding, input-error and inspect-summary lines (OutputLine).
-            return result.findings.map { finding in
-                var o = JSONFields()
-                OutputLocation(file: file(finding.file), line: finding.position.line, column: finding.position.column).add(to: &o, path: true)
-                o.add("seq", .null)
-                o.add("code", finding.check)
-                o.add("severity", finding.severity.rawValue)
-                o.add("message", redactor.text(finding.detail.words))
-                return OutputLine(.finding, o).object.line
-            } + result.errors.map { error in
-                var o = JSONFields()
-                OutputLocation(file: file(error.input)).add(to: &o, path: false)
-                o.add("key", .null)
-                o.add("code", error.reason.code)
-                o.add("message", redactor.text(error.words))
-                return OutputLine(.inputError, o).object.line
-            } + [OutputLine(.inspectSummary, JSONFields([
-                ("pages", .int(result.pages)),
-                ("findings", .object(JSONFields(Severity.allCases.map { severity in
-                    (severity.rawValue, .int(result.findings.filter { $0.severity == severity }.count))
-                }))),
-                ("unread", .int(result.errors.count))])).object.line]
+        case .json: return outputLines(result).map { $0.object.line }
         case .text:
             let count = { (severity: Severity) in result.findings.filter { $0.severity == severity }.count }
             func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
@@ -72,6 +50,32 @@ public struct FindingReport: Sendable {
                     + Terminal.safe(": \(redactor.text(finding.detail.words)) [\(finding.check)]")
             } + [summary]
         }
+    }
+
+    /// The schema's finding, input-error and inspect-summary lines (OutputLine): `--format json`, and what
+    /// `--report` is made from.
+    public func outputLines(_ result: InspectionResult) -> [OutputLine] {
+        result.findings.map { finding in
+            var o = JSONFields()
+            OutputLocation(file: file(finding.file), line: finding.position.line, column: finding.position.column).add(to: &o, path: true)
+            o.add("seq", .null)
+            o.add("code", finding.check)
+            o.add("severity", finding.severity.rawValue)
+            o.add("message", redactor.text(finding.detail.words))
+            return OutputLine(.finding, o)
+        } + result.errors.map { error in
+            var o = JSONFields()
+            OutputLocation(file: file(error.input)).add(to: &o, path: false)
+            o.add("key", .null)
+            o.add("code", error.reason.code)
+            o.add("message", redactor.text(error.words))
+            return OutputLine(.inputError, o)
+        } + [OutputLine(.inspectSummary, JSONFields([
+            ("pages", .int(result.pages)),
+            ("findings", .object(JSONFields(Severity.allCases.map { severity in
+                (severity.rawValue, .int(result.findings.filter { $0.severity == severity }.count))
+            }))),
+            ("unread", .int(result.errors.count))]))]
     }
 
     /// `--list-checks`: every check with its severity and rationale.

@@ -1,11 +1,13 @@
 // FuzzLogReaders: any bytes as a navlog, a HAR export, a CDP log and a Chromium NetLog, each replayed through the Capture
-// rules and rendered as a JSON transcript. Oracle: no crash, and every record read is replayed or rejected.
+// rules and rendered as a JSON transcript, and made into rules (`bridge rules`). Oracle: no crash, every record read is
+// replayed or rejected, and the rules inferred from any log load and decide their own cases as the log did.
 import CommandOutput
 import FuzzDriver
 import Foundation
 import NavigationPolicy
 import SecretMasking
 import NavigationReplay
+import RecordingRules
 
 let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
     {"version":1,"default":"cancel","allow":["https://yourdomain.com","https://*.janraincapture.com"],
@@ -16,6 +18,7 @@ let engine = PolicyEngine(rules: try! RulesLoader.parse(Data(#"""
      "handlers":{"onCaptureLoginSuccess":["signInCompleted"]}}
     """#.utf8)))
 let renderer = TranscriptRenderer(format: .json, redactor: Redactor())
+let placeholders = Redactor(replacement: .placeholder)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzLogReaders(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -37,6 +40,12 @@ func fuzzLogReaders(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         if summary.recordsRead != summary.replayed + summary.rejected {
             fatalError("\(format): read \(summary.recordsRead) ≠ replayed \(summary.replayed) + rejected \(summary.rejected)")
         }
+        var inferred = RulesInference.infer([Recording.read(ByteInput(name: "fuzz", bytes: bytes), name: "fuzz", format: format)],
+                                            placeholders: placeholders.rawURL)
+        let text = RecordedRulesDocument.rules(inferred, recordings: ["fuzz"])
+        let rules: Rules
+        do { rules = try RulesLoader.parse(Data(text.utf8)) } catch { fatalError("\(format): the inferred rules do not load: \(error)\n\(text)") }
+        _ = inferred.testCases(engine: PolicyEngine(rules: rules), name: RecordedRulesDocument.reference)
     }
     return 0
 }
