@@ -368,20 +368,6 @@ public final class HTMLReport {
         }
     }
 
-    /// Text as HTML: the five characters that could open markup or end an attribute escaped.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    /// Text as HTML (MarkupText: markup characters and invisible ones escaped).
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }

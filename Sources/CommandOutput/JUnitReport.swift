@@ -58,49 +58,30 @@ public struct JUnitReport: Sendable {
                 case .error: errors += 1
                 }
             }
-            let name = Self.escaped(suite.name)
-            out += "  <testsuite name=\"\(name)\" package=\"\(Self.escaped(package))\" id=\"\(id)\" timestamp=\"\(timestamp)\" hostname=\"\(Self.escaped(hostname))\""
+            let name = MarkupText.escaped(suite.name)
+            out += "  <testsuite name=\"\(name)\" package=\"\(MarkupText.escaped(package))\" id=\"\(id)\" timestamp=\"\(timestamp)\" hostname=\"\(MarkupText.escaped(hostname))\""
                 + " tests=\"\(suite.cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"0\" time=\"\(Self.decimal(time))\">\n"
             out += "    <properties>\n"
             for property in suite.properties {
-                out += "      <property name=\"\(Self.escaped(property.name))\" value=\"\(Self.escaped(property.value))\"/>\n"
+                out += "      <property name=\"\(MarkupText.escaped(property.name))\" value=\"\(MarkupText.escaped(property.value))\"/>\n"
             }
             out += "    </properties>\n"
             for testCase in suite.cases {
                 let time: String
                 if case .error = testCase.result { time = "0" } else { time = Self.decimal(testCase.time) }
-                out += "    <testcase name=\"\(Self.escaped(testCase.name))\" classname=\"\(name)\" time=\"\(time)\""
+                out += "    <testcase name=\"\(MarkupText.escaped(testCase.name))\" classname=\"\(name)\" time=\"\(time)\""
                 switch testCase.result {
                 case .passed:
                     out += "/>\n"
                 case .failure(let type, let message, let body):
-                    out += ">\n      <failure type=\"\(Self.escaped(type))\" message=\"\(Self.escaped(message))\">\(body.map(Self.escaped).joined(separator: "\n"))</failure>\n    </testcase>\n"
+                    out += ">\n      <failure type=\"\(MarkupText.escaped(type))\" message=\"\(MarkupText.escaped(message))\">\(body.map(MarkupText.escaped).joined(separator: "\n"))</failure>\n    </testcase>\n"
                 case .error(let type, let message):
-                    out += ">\n      <error type=\"\(Self.escaped(type))\" message=\"\(Self.escaped(message))\"/>\n    </testcase>\n"
+                    out += ">\n      <error type=\"\(MarkupText.escaped(type))\" message=\"\(MarkupText.escaped(message))\"/>\n    </testcase>\n"
                 }
             }
             out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
         }
         out += "</testsuites>"
-        return out
-    }
-
-    /// Text for XML attributes and content: markup characters escaped, control characters as \u{…}.
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        for scalar in Terminal.safe(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default:
-                // Terminal.safe has escaped the controls; XML 1.0 also forbids U+FFFE and U+FFFF.
-                if (0xFFFE...0xFFFF).contains(scalar.value) { out += "\\u{\(String(scalar.value, radix: 16))}" }
-                else { out.unicodeScalars.append(scalar) }
-            }
-        }
         return out
     }
 
