@@ -9,6 +9,7 @@
 // keyboard and a screen reader (plain tables, headings, links, details), and prints. Timeline rows go to a
 // temporary file as the run goes, so a replay of a long log keeps its memory flat; the page is assembled,
 // counts first, when the run ends.
+import FlowInspector
 import Foundation
 import JSONText
 import OutputFiles
@@ -201,6 +202,9 @@ public final class HTMLReport {
         try sink(Array((page + "</main>\n</body>\n</html>\n").utf8))
     }
 
+    /// The inspector's checks' rationales, by id.
+    static let checkRationale = Dictionary((CheckCatalogue.all + CheckCatalogue.inputChecks).map { ($0.id, $0.rationale) }, uniquingKeysWith: { a, _ in a })
+
     /// Nothing is loaded from anywhere: no script, images only as data: URLs, the inline stylesheet.
     public static let contentSecurityPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
@@ -265,7 +269,10 @@ public final class HTMLReport {
         var link = ""
         if case .int(let seq)? = o["seq"] { link = " <span class=\"muted\">seq \(seq)</span>" }
         let part = sideBySide ? " <span class=\"muted\">\(Self.escape(sectionName ?? ""))</span>" : ""
-        return "<li><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.text(o, "code"))</code>\(part) \(place(o))\(link)<br>\(Self.text(o, "message"))</li>"
+        // A page's finding has its check's rationale: why it matters and what to change.
+        let why = Self.string(o, "code").flatMap { code in Self.checkRationale[code] }
+            .map { "<details><summary>why, and the fix</summary>\(Self.escape($0))</details>" } ?? ""
+        return "<li><span class=\"badge \(severity)\">\(severity)</span> <code>\(Self.text(o, "code"))</code>\(part) \(place(o))\(link)<br>\(Self.text(o, "message"))\(why)</li>"
     }
 
     private func testRow(_ o: JSONFields) -> String {

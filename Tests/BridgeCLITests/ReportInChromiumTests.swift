@@ -21,7 +21,7 @@ struct ReportInChromiumTests {
           function count(selector) { return document.querySelectorAll(selector).length; }
           return { title: document.title, navigations: count('#timeline tbody tr[id]'), parts: count('#timeline section.timeline-part'),
                    sideBySide: count('#timeline .side-by-side'), failures: count('#failures tbody tr'), passed: count('#passed tbody tr'),
-                   findings: count('#findings li'), notRead: count('#problems li'), images: Array.prototype.filter.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; }).length,
+                   findings: count('#findings li'), notRead: count('#problems li'), fixes: count('#findings li details'), images: Array.prototype.filter.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; }).length,
                    marked: count('#timeline tr[id]') ? Array.prototype.filter.call(document.querySelectorAll('#timeline tr[id]'), function (row) {
                      return getComputedStyle(row.cells[0]).backgroundColor !== getComputedStyle(document.body).backgroundColor &&
                             getComputedStyle(row.cells[0]).backgroundColor !== 'rgba(0, 0, 0, 0)'; }).length : 0,
@@ -97,6 +97,8 @@ struct ReportInChromiumTests {
         #expect(run.status == 2)
         let seen = try Self.open(report)
         #expect(seen.int("findings") > 5 && seen.int("notRead") == 1 && seen.int("navigations") == 0, "\(seen.values)")
+        // Each finding on a page says why it matters and what to change (its check's rationale).
+        #expect(seen.int("fixes") == seen.int("findings"), "\(seen.values)")
         #expect(seen.values["overflow"] as? Bool == false)
         #expect(seen.screenshot.starts(with: Self.png))
     }
