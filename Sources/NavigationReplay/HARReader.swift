@@ -134,6 +134,10 @@ public struct HARReader {
             record.time = Self.time(entry.started, since: start) ?? entry.startedText.map(RecordTime.timestamp)
             record.sourceURL = entry.header("referer")
             if entry.header("sec-fetch-user") == "?1" { record.source = .user; record.hasUserGesture = true }
+            // Fetch Metadata's `Sec-Fetch-Site: none`: the browser (in a web view, the app) started the
+            // navigation, not a page (Firefox's dom/security/test/sec-fetch/browser_navigation.js expects it on a
+            // load the browser starts; SecFetch.cpp: "A request issued by the browser is always user initiated").
+            if entry.header("sec-fetch-site") == "none" { record.source = .app }
             if let (from, target) = redirectedFrom[i] {
                 // Chrome strips the fragment from request.url; it survives only in the redirect target.
                 record.url = target

@@ -44,6 +44,18 @@ struct ExportShapeTests {
         #expect(result.navigations[2].decision.rule == "signin" && result.navigations[2].decision.action == .cancel)
     }
 
+    @Test("Sec-Fetch-Site none (Playwright's page.goto, an app's loadUrl) is the app's navigation; a page's own is the page's")
+    func fetchSiteNoneIsTheApps() throws {
+        let result = try ReplayHarness.replay(Self.har([
+            Self.entry("https://yourdomain.com/webViewSignIn.html", time: "00", type: "document",
+                       headers: #"{"name":"sec-fetch-site","value":"none"},{"name":"sec-fetch-user","value":"?1"},{"name":"sec-fetch-dest","value":"document"}"#),
+            Self.entry("https://yourdomain.com/next.html", time: "01", type: "document",
+                       headers: #"{"name":"sec-fetch-site","value":"same-origin"},{"name":"sec-fetch-user","value":"?1"},{"name":"sec-fetch-dest","value":"document"}"#),
+        ], pages: true), format: .har)
+        #expect(result.navigations.map(\.record.source) == [.app, .user])
+        #expect(result.navigations.map(\.record.request.isAppInitiated) == [true, false])
+    }
+
     @Test("a proxy's HAR of Firefox (no _resourceType, no Sec-Fetch): Safe Browsing's protobuf POST is no navigation; the pages after it are top-frame documents")
     func proxiedFirefox() throws {
         let result = try ReplayHarness.replay(Self.har([
