@@ -73,6 +73,14 @@ public struct InferredCase: Sendable, Hashable {
     public var sameDocument: SameDocumentNavigation?
 }
 
+/// What the rules allow because the flow needs it, but that is worth a look.
+public enum RecordingNote: Sendable, Hashable {
+    /// A page the flow loaded over plain http (a redirect hop before https, say): allowed, since the flow
+    /// goes through it, but a credential sent there travels in clear, and the attack's other-scheme
+    /// variants fail on it.
+    case plainHTTPOrigin(origin: String, RecordReference)
+}
+
 public struct InferredRules: Sendable {
     public var sentinels: [InferredSentinel] = []
     public var schemes: [InferredScheme] = []
@@ -81,6 +89,7 @@ public struct InferredRules: Sendable {
     public var platform: Platform = .ios
     public var cases: [InferredCase] = []
     public var conflicts: [RecordingConflict] = []
+    public var notes: [RecordingNote] = []
     /// The records the readers could not read, by recording.
     public var rejected: [(file: String, record: RejectedRecord)] = []
 }
@@ -298,6 +307,12 @@ public enum RulesInference {
             return scheme
         }
         inferred.origins = documentOrder.map { InferredOrigin(origin: $0, sources: documents[$0] ?? []) }
+        // Loopback is the app's own machine: plain http there leaves nothing on the network.
+        inferred.notes = inferred.origins.compactMap { origin in
+            guard origin.origin.hasPrefix("http://"), case .success(let url) = BrowserURL.parse(origin.origin), !url.isLoopback,
+                  let first = origin.sources.first else { return nil }
+            return .plainHTTPOrigin(origin: origin.origin, first)
+        }
         inferred.interfaces = interfaces(recordings.flatMap(\.calls))
 
         // Each navigation as a case, its secrets placeholders; the decision the app gave it, or its kind's.

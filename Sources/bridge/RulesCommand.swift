@@ -93,6 +93,7 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
             StandardError.say("bridge rules: \(file): \(rejected.location): " + said.text(rejected.reason.words))
         }
         for conflict in inferred.conflicts { StandardError.say("bridge rules: " + said.text(conflict.words)) }
+        for note in inferred.notes { StandardError.say("bridge rules: " + said.text(note.words)) }
         if let output {
             do { try OutputFile.write(Array(rulesText.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
         } else {

@@ -101,6 +101,18 @@ struct RulesInferenceTests {
         #expect(inferred.conflicts == [.rulesDisagree(Self.reference("star.navlog", line: 1, seq: 0), recorded: .allow, decided: .cancel, kind: .default)])
     }
 
+    @Test("a page loaded over plain http is allowed and noted (loopback is not); the note does not make it a conflict")
+    func plainHTTP() {
+        let inferred = Self.infer([Self.recording("http.navlog", [
+            #"{"seq":0,"url":"https://app.example/","recordedDecision":"allow"}"#,
+            #"{"seq":1,"url":"http://www.app.example/","source":"redirect","recordedDecision":"allow"}"#,
+            #"{"seq":2,"url":"http://127.0.0.1:8080/cb","recordedDecision":"allow"}"#,
+        ])])
+        #expect(inferred.origins.map(\.origin) == ["https://app.example", "http://www.app.example", "http://127.0.0.1:8080"])
+        #expect(inferred.notes == [.plainHTTPOrigin(origin: "http://www.app.example", Self.reference("http.navlog", line: 2, seq: 1))])
+        #expect(inferred.conflicts.isEmpty)
+    }
+
     @Test("the same URL cancelled in one recording and loaded in another: reported, no rule and no case")
     func sameURLBothWays() {
         let one = Self.recording("one.navlog", [#"{"seq":0,"url":"https://a.example/page","recordedDecision":"cancel"}"#])

@@ -1,5 +1,6 @@
 // RecordingConflictText.swift: what `bridge rules` says of recordings that contradict each other or the
-// rules inferred from them, each navigation named by where it was recorded, the URLs the user's (masked).
+// rules inferred from them, and of what it allows that is worth a look, each navigation named by where it
+// was recorded, the URLs the user's (masked).
 import RecordingRules
 import SensitiveText
 
@@ -16,6 +17,15 @@ extension RecordingConflict {
             "a form_post result at \(url: redirectURI) (\(input: RecordedRulesDocument.reference(reference))): Android never asks the app about a POST, so no rule can catch it there; ask for a response mode that redirects (query or fragment)"
         case .rulesDisagree(let reference, let recorded, let decided, let kind):
             "\(input: RecordedRulesDocument.reference(reference)): the app's decision was \(words: recorded.rawValue), the inferred rules \(words: decided.rawValue) it (\(words: kind.rawValue)): not made a case; write its rule by hand"
+        }
+    }
+}
+
+extension RecordingNote {
+    public var words: MessageText {
+        switch self {
+        case .plainHTTPOrigin(let origin, let reference):
+            "note: \(url: origin) (\(input: RecordedRulesDocument.reference(reference))) is plain http: allowed, since the flow goes through it, but a credential sent there travels in clear, and the attack's other-scheme variants fail on it"
         }
     }
 }
