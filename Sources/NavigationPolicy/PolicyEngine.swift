@@ -19,6 +19,11 @@ public struct PolicyEngine: Sendable {
     static let aboutPageKeys = ComponentKeys(["blank", "srcdoc"])
     /// Parameters that must not repeat in a sentinel response (a repeated one is an error, not a choice).
     public static let credentialParameters = Set(ResponseFields.Name.credentials)
+    /// The credentials that make a response a result, in the engine's order: every credential but `state`
+    /// (sent back with any answer) and `error` (an error response).
+    public static let resultParameters = ResponseFields.Name.credentials.filter { $0 != "state" && $0 != "error" }
+    /// OAuth's tokens, which reach only the client (RFC 6749 §10.3).
+    public static let oauthTokenParameters = [ResponseFields.Name.accessToken, .idToken, .refreshToken].map(\.parameter)
 
     public init(rules: Rules) {
         self.rules = rules
@@ -183,6 +188,12 @@ public struct PolicyEngine: Sendable {
         }
         return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
                         madeInterception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
+    }
+
+    /// A deep link's route as the engine matches it, or nil when the URL has none.
+    public static func route(of url: BrowserURL) -> String? {
+        let range = routeRange(of: url)
+        return range.isEmpty ? nil : url.string(inBytes: range)
     }
 
     /// A deep link's route: the host (myapp://route) or the first path segment (myapp:route, myapp:///route),

@@ -272,6 +272,9 @@ public enum RulesLoader {
         return interface
     }
 
+    /// The schemes a `schemes` rule may not take: the web's, which origins and sentinels decide.
+    public static let webSchemes: Set<String> = ["http", "https", "ws", "wss", "ftp"]
+
     /// An ASCII JavaScript identifier: a letter, `_` or `$`, then letters, digits, `_` or `$`.
     public static func isIdentifier(_ text: String) -> Bool {
         func start(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_" || c == "$" }
@@ -288,7 +291,7 @@ public enum RulesLoader {
               scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }) else {
             throw RulesError("\(path).scheme", .notAScheme(scheme))
         }
-        if ["http", "https", "ws", "wss", "ftp"].contains(scheme) {
+        if webSchemes.contains(scheme) {
             throw RulesError("\(path).scheme", .webScheme(scheme))
         }
         var rule = SchemeRule(name: try reader.string(.name) ?? path, scheme: scheme, keyPath: path)

@@ -95,9 +95,6 @@ public struct InferredRules: Sendable {
 }
 
 public enum RulesInference {
-    /// The parameters that make a URL at an http(s) endpoint a result.
-    static let credentials = ["code", "access_token", "id_token"]
-
     /// What one navigation is, for the rules.
     enum Role: Hashable {
         /// `part`: query, fragment, any, or form_post (a POST to a redirect URI an authorization request
@@ -114,18 +111,20 @@ public enum RulesInference {
     static func role(_ url: String, method: String = "GET", formPostRedirects: Set<String> = [], cancelledPost: Bool = false) -> Role {
         guard case .success(let parsed) = BrowserURL.parse(url) else { return .other }
         let scheme = parsed.scheme
+        // The engine's own readings: a WVJB signal by its host, whatever the scheme.
+        if WebViewJavascriptBridge.signal(parsed) != nil {
+            return .bridge(scheme: parsed.isSpecial ? "wvjbscheme" : scheme, .wvjb)
+        }
         if scheme == "http" || scheme == "https" {
-            let host = parsed.hostname.lowercased()
             // A host with "*" (a URL may have one) cannot be written as an exact origin: the rules read it as
             // a wildcard. Left to the default, and reported if the app loaded it.
-            if host.contains("*") { return .other }
-            if host == "__wvjb_queue_message__" || host == "__bridge_loaded__" { return .bridge(scheme: "wvjbscheme", .wvjb) }
+            if parsed.hostname.contains("*") { return .other }
             if method == "POST", cancelledPost || formPostRedirects.contains(parsed.origin + parsed.pathname) {
                 return .result(redirectURI: parsed.origin + parsed.pathname, parameters: [], part: "form_post")
             }
             let query = Set(parsed.queryParameters.pairs.map(\.name)), fragment = Set(parsed.fragmentParameters.pairs.map(\.name))
             func carried(_ names: Set<String>) -> [String] {
-                let found = credentials.filter(names.contains)
+                let found = PolicyEngine.resultParameters.filter(names.contains)
                 if !found.isEmpty { return found }
                 // An OAuth error response (RFC 6749 §4.1.2.1): error with its state or description.
                 return names.contains("error") && (names.contains("state") || names.contains("error_description")) ? ["error"] : []
@@ -133,36 +132,22 @@ public enum RulesInference {
             let inQuery = carried(query), inFragment = carried(fragment)
             if !inQuery.isEmpty || !inFragment.isEmpty {
                 let part = inQuery.isEmpty ? "fragment" : inFragment.isEmpty ? "query" : "any"
-                let parameters = credentials.filter { inQuery.contains($0) || inFragment.contains($0) }
+                let parameters = PolicyEngine.resultParameters.filter { inQuery.contains($0) || inFragment.contains($0) }
                 return .result(redirectURI: parsed.origin + parsed.pathname, parameters: parameters.isEmpty ? ["error"] : parameters, part: part)
             }
             return .document(origin: parsed.origin)
         }
-        if ["about", "data", "blob", "javascript", "vbscript", "file", "ws", "wss", "ftp"].contains(scheme) || PolicyEngine.alwaysBlockedSchemes.contains(scheme) { return .other }
-        if scheme == "janrain" { return .bridge(scheme: scheme, .janrain) }
-        let host = parsed.hostname.lowercased()
-        if host == "__wvjb_queue_message__" || host == "__bridge_loaded__" { return .bridge(scheme: scheme, .wvjb) }
-        var route: String? = host.isEmpty ? nil : host
-        if route == nil {
-            let path = parsed.pathname.drop { $0 == "/" }
-            let segment = path.prefix { $0 != "/" && $0 != "?" }
-            if !segment.isEmpty { route = String(segment) }
+        // What the view loads itself (about:, data:, blob:, …), what the engine always blocks, and the web's
+        // other schemes are no app's to take: the engine's own rules decide them.
+        if Platform.schemesTheViewLoads.contains(scheme) || PolicyEngine.alwaysBlockedSchemes.contains(scheme) || RulesLoader.webSchemes.contains(scheme) {
+            return .other
         }
-        // A route the rules take is a plain name; anything else (an escape, a port) leaves the link to the
-        // scheme's catch-all rule.
-        if let name = route, name.isEmpty || !name.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSetOfRoute.contains($0)) }) { route = nil }
+        if scheme == "janrain" { return .bridge(scheme: scheme, .janrain) }
         var parameters = Set(parsed.queryParameters.pairs.map(\.name))
         if parsed.hasOpaquePath, parsed.query == nil, let question = parsed.pathname.firstIndex(of: "?") {
             parameters.formUnion(FormParameters(parsing: parsed.pathname[parsed.pathname.index(after: question)...]).pairs.map(\.name))
         }
-        return .deepLink(scheme: scheme, route: route, parameters: parameters)
-    }
-
-    /// The characters of a route the rules file takes as written.
-    enum CharacterSetOfRoute {
-        static func contains(_ scalar: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-._~".unicodeScalars.contains(scalar)
-        }
+        return .deepLink(scheme: scheme, route: PolicyEngine.route(of: parsed), parameters: parameters)
     }
 
     /// The decision a navigation of this role must get when the recording does not say.
@@ -280,7 +265,10 @@ public enum RulesInference {
                         documents[origin, default: []] += group.sources
                         continue
                     }
-                    if parameters.contains("access_token") || parameters.contains("id_token") {
+                    // OAuth's tokens reach only the client (RFC 6749 §10.3, §4.2.2): one loaded in a page the flow
+                    // has no other page on leaked. A code, or another system's one-time token handed to its own
+                    // endpoint (Engage's token at Capture's token_url), is a link the app lets load.
+                    if parameters.contains(where: PolicyEngine.oauthTokenParameters.contains) {
                         inferred.conflicts.append(.tokenLoaded(redirectURI: endpoint, loaded))
                         continue
                     }

@@ -243,8 +243,9 @@ struct HostRun {
             case .output(let which, let output):
                 // A navigation's line is its line in the recording, which the JSON names as replay would.
                 if let event = output.event {
-                    out.lines(renderer.reading(recording(which)).lines(event))
-                    html?.add(event, json: renderer.reading(recording(which)).json)
+                    let recorded = renderer.reading(recording(which))
+                    out.lines(recorded.lines(event))
+                    html?.add(event, json: recorded.json)
                 }
             case .failed(_, let error):
                 out.flush()

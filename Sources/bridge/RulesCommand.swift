@@ -26,8 +26,8 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
             Several recordings merge; where they contradict each other (the same URL cancelled in one and \
             loaded in another) it is said and no rule is guessed.
 
-            Exit status: 0 written; 1 written, but the recordings contradict each other or the rules, or hold \
-            records that could not be read; 2 for usage errors, a recording that cannot be opened, or a file \
+            Exit status: 0 written; 1 written, but the recordings contradict each other or the rules, hold \
+            records that could not be read, or one holds no navigation; 2 for usage errors, a recording that cannot be opened, or a file \
             that exists (give --force).
 
             Examples:
@@ -71,11 +71,17 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
             do { try policy.check(path) } catch { throw CommandProblem.outputFile(error) }
         }
         var read: [Recording] = []
-        var unreadable = false
+        var unreadable = false, empty = false
         for path in recordings {
             do {
                 let input = try ByteInput(path: path)
-                read.append(Recording.read(input, name: path, format: inputFormat))
+                let recording = Recording.read(input, name: path, format: inputFormat)
+                // An empty or cut recording makes no rules in silence: said, and the run fails (as replay's).
+                if recording.navigations.isEmpty && recording.calls.isEmpty && recording.rejected.isEmpty {
+                    empty = true
+                    StandardError.say("bridge rules", .noNavigation(log: input.shownName), masking: said)
+                }
+                read.append(recording)
             } catch {
                 unreadable = true
                 StandardError.say("bridge rules: " + CommandProblem.log(error).words(masking: said))
@@ -109,6 +115,6 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
         StandardError.say("bridge rules", .wroteRules(rules: output, cases: casesPath, sentinels: inferred.sentinels.count, schemes: inferred.schemes.count,
                                                       origins: inferred.origins.count, caseCount: testCases.count), masking: said)
         if unreadable { throw ExitCode(2) }
-        if !inferred.conflicts.isEmpty || !inferred.rejected.isEmpty { throw ExitCode(1) }
+        if empty || !inferred.conflicts.isEmpty || !inferred.rejected.isEmpty { throw ExitCode(1) }
     }
 }

@@ -104,6 +104,19 @@ struct RulesCommandTests {
         #expect(retested.status == 0, "\(retested.stdout)")
     }
 
+    @Test("a recording with no navigation is said and fails the run, the others still made into rules")
+    func emptyRecording() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-\(UUID().uuidString).navlog").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let run = try BridgeProcess.run(["rules", empty, Self.path("Fixtures/logs/deeplink-reset.navlog")])
+        #expect(run.status == 1)
+        let said = "bridge rules: " + Redactor().text(CommandNotice.noNavigation(log: empty).words)
+        #expect(run.stderr.split(separator: "\n").map(String.init).contains(said), "\(run.stderr)")
+        let rules = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect(rules?["allow"] as? [String] == ["https://yourappbackend.com"])
+    }
+
     @Test("without --output the rules go to standard output and no cases are written")
     func standardOutput() throws {
         let run = try BridgeProcess.run(["rules", Self.path("Fixtures/logs/deeplink-reset.navlog")])

@@ -113,6 +113,19 @@ struct RulesInferenceTests {
         #expect(inferred.conflicts.isEmpty)
     }
 
+    @Test("a result is what the engine takes for one (Realm's token and tokenId too), and a route is the engine's (its case kept)")
+    func theEnginesReadings() throws {
+        var inferred = Self.infer([Self.recording("realm.navlog", [
+            #"{"seq":0,"url":"https://app.example.com/resetPassword?token=abcd1234&tokenId=efgh5678","recordedDecision":"cancel"}"#,
+            #"{"seq":1,"url":"myrealmapp://Reset-Password?token=abcd1234","recordedDecision":"cancel"}"#,
+        ])])
+        #expect(inferred.sentinels.map { [$0.redirectURI, $0.require.joined(separator: ",")] } == [["https://app.example.com/resetPassword", "token,tokenId"]])
+        #expect(inferred.schemes.map { [$0.scheme, $0.route ?? "-"] } == [["myrealmapp", "Reset-Password"]])
+        let text = RecordedRulesDocument.rules(inferred, recordings: ["realm.navlog"])
+        let cases = inferred.testCases(engine: PolicyEngine(rules: try RulesLoader.parse(Data(text.utf8))), name: RecordedRulesDocument.reference)
+        #expect(cases.map(\.expect.kind) == [.sentinel, .deeplink] && inferred.conflicts.isEmpty)
+    }
+
     @Test("the same URL cancelled in one recording and loaded in another: reported, no rule and no case")
     func sameURLBothWays() {
         let one = Self.recording("one.navlog", [#"{"seq":0,"url":"https://a.example/page","recordedDecision":"cancel"}"#])
