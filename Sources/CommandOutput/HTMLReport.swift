@@ -22,6 +22,8 @@ public final class HTMLReport {
     let sideBySide: Bool
     private let timelinePath: String
     private let timeline: FileHandle?
+    /// Why a timeline row could not be kept (an errno), if one could not.
+    private var timelineFailure: Int32?
     private var sectionCount = 0
     /// Rows (navigations and calls) in the current section: an engine's steps, as EngineComparison counts them.
     private var steps = 0
@@ -137,6 +139,7 @@ public final class HTMLReport {
     /// Writes the page to `path` (OutputFile: whole or not at all, never over a file without --force or over
     /// an input), streamed.
     public func save(to path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
+        if let timelineFailure { throw .cannotWrite(path: timelinePath, errno: timelineFailure) }
         let file = try OutputFile(path, policy: policy)
         var problem: OutputFileProblem?
         write { bytes in
@@ -342,7 +345,12 @@ public final class HTMLReport {
 
     // MARK: Text
 
-    private func write(_ text: String) { timeline?.write(Data(text.utf8)) }
+    /// A timeline row kept in the temporary file; a row that could not be (no file, a full disk) fails the
+    /// save rather than leave a page that silently lacks it.
+    private func write(_ text: String) {
+        guard let timeline else { timelineFailure = timelineFailure ?? ENOENT; return }
+        do { try timeline.write(contentsOf: Data(text.utf8)) } catch { timelineFailure = timelineFailure ?? ((error as NSError).code == 0 ? EIO : Int32((error as NSError).code)) }
+    }
 
     static func cards(_ cards: [(String, String, String)]) -> String {
         "<div class=\"cards\">" + cards.map { "<div class=\"card \($0.2)\"><b>\(escape($0.0))</b>\(escape($0.1))</div>" }.joined() + "</div>\n"

@@ -39,6 +39,17 @@ struct ReportOutputTests {
         #expect(forced.status == 0)
     }
 
+    @Test("--report whose timeline cannot be kept (no temporary directory) writes no page that lacks it: exit 2, no file")
+    func reportWithoutItsTimeline() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let report = folder.appendingPathComponent("replay.html").path
+        let run = try BridgeProcess.run(["replay", "--rules", Repository.path(Self.rules), "--report", report, Repository.path("Fixtures/logs/capture-signin.navlog")],
+                                        environment: ["TMPDIR": folder.appendingPathComponent("missing").path])
+        #expect(run.status == 2, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: report))
+    }
+
     @Test("a run that cannot start writes no report (not an empty one)")
     func noPartialReport() throws {
         let folder = try Self.folder()
