@@ -50,8 +50,9 @@ public final class HTMLReport {
         self.json = json
         self.sideBySide = sideBySide
         timelinePath = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-report-\(UUID().uuidString).html").path
-        FileManager.default.createFile(atPath: timelinePath, contents: nil)
-        timeline = FileHandle(forWritingAtPath: timelinePath)
+        // A file that cannot be made leaves no handle: the first row kept then fails the report.
+        timeline = FileManager.default.createFile(atPath: timelinePath, contents: nil)
+            ? FileHandle(forWritingAtPath: timelinePath) : nil
     }
 
     deinit {
