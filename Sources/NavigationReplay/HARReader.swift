@@ -5,8 +5,9 @@
 // then the first entry of each page, an HTML request answered with HTML, and membership in a redirect
 // chain (backwards too: Chrome 61 called a document's redirect hop `other`). Which frame: `Sec-Fetch-Dest`,
 // then the HAR's `pages` (a page's first document is the top frame's, its others iframes), then Chrome's
-// parser initiator (an iframe's `src`); with no signal a document is the top frame's, and the record
-// says its frame was a guess (`frameEvidence`). Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
+// parser initiator (an iframe's `src`), then `Referer` (a page that goes on loading after the document
+// has loaded holds it in an iframe); with no signal a document is the top frame's, and the record says
+// its frame was a guess (`frameEvidence`). Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
 // that no entry follows (the browser never fetches `myapp://`) becomes a synthetic navigation, which is how
 // a sign-in hand-off survives in a HAR at all. Every entry is accounted for: a navigation, a counted
 // non-navigation, or a rejection with its key path. A HAR cut short replays its complete entries
@@ -122,6 +123,7 @@ public struct HARReader {
             evidence[i] = evidence[j]
             synthetic[i] = nil
         }
+        Self.framesFromReferer(entries, isNavigation: isNavigation, redirectedFrom: redirectedFrom, isMain: &isMain, evidence: &evidence)
         var skipped = 0
         for (i, entry) in entries.enumerated() {
             let path = "log.entries[\(entry.index)]"
@@ -163,6 +165,46 @@ public struct HARReader {
         if skipped > 0 { emit(.skipped(reason: .subresources, count: skipped)) }
     }
 
+
+    /// A document no other signal placed is an iframe when its `Referer` names the top frame's page and that
+    /// page goes on requesting subresources (GETs: a beacon at unload is a POST) after the document, and
+    /// every hop of its redirect chain, has loaded: a top-level navigation would have unloaded the page. A
+    /// Referer cut to an origin (`strict-origin-when-cross-origin`) names the page only when it cannot also
+    /// name the document.
+    static func framesFromReferer(_ entries: [Entry], isNavigation: [Bool], redirectedFrom: [Int: (from: Int, target: String)],
+                                  isMain: inout [Bool], evidence: inout [FrameEvidence?]) {
+        var next: [Int: Int] = [:]
+        for (j, link) in redirectedFrom { next[link.from] = j }
+        // The latest subresource GET each Referer was sent with: one pass, not one per document.
+        var lastRequest: [String: Date] = [:]
+        for (k, entry) in entries.enumerated() where !isNavigation[k] && entry.method == "GET" {
+            guard let referer = entry.header("referer"), let started = entry.started else { continue }
+            lastRequest[referer] = max(lastRequest[referer] ?? started, started)
+        }
+        var top: Int?
+        for i in entries.indices where isNavigation[i] {
+            defer { if isMain[i] { top = i } }
+            guard let page = top, redirectedFrom[i] == nil, evidence[i] == .topOfChain,
+                  let referer = entries[i].header("referer"), Self.referer(referer, names: entries[page].url),
+                  !Self.referer(referer, names: entries[i].url) else { continue }
+            var chain = [i]
+            while let j = next[chain[chain.count - 1]], !chain.contains(j) { chain.append(j) }
+            guard let loaded = entries[chain[chain.count - 1]].ended else { continue }
+            let pageNames = [String(withoutFragment(entries[page].url))] + (BrowserURL(entries[page].url).map { [$0.origin + "/"] } ?? [])
+            let pageGoesOn = pageNames.contains { name in
+                !Self.referer(name, names: entries[i].url) && (lastRequest[name].map { $0 >= loaded } ?? false)
+            }
+            guard pageGoesOn else { continue }
+            for member in chain { isMain[member] = false; evidence[member] = .referer }
+        }
+    }
+
+    /// Whether a `Referer` names the document at `url`: its address without the fragment, or its origin.
+    static func referer(_ referer: String, names url: String) -> Bool {
+        if referer == withoutFragment(url) { return true }
+        guard let parsed = BrowserURL(url) else { return false }
+        return referer == parsed.origin + "/"
+    }
 
     /// Whether a browser fetches `url` (http, https, ws, wss) rather than handing it to the app.
     static func isFetched(_ url: String) -> Bool {
@@ -206,6 +248,8 @@ public struct HARReader {
         }
 
         func header(_ name: String) -> String? { headers[name] }
+        /// When the response had arrived whole: `startedDateTime` plus the entry's `time`.
+        var ended: Date? { started.flatMap { start in object["time"]?.doubleValue.map { start.addingTimeInterval($0 / 1000) } } }
         var method: String { (request["method"]?.stringValue)?.uppercased() ?? "GET" }
         var pageref: String? { object["pageref"]?.stringValue }
         var frameRef: String? { object["_frameref"]?.stringValue }

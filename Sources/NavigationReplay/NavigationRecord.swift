@@ -145,6 +145,9 @@ public enum FrameEvidence: String, Sendable, Hashable {
     case parserInitiator = "parser-initiator"
     /// The HAR's `pages`: the entry's `pageref` starts a page.
     case pages
+    /// `Referer`: the document's referrer is the top frame's page, and that page went on requesting
+    /// subresources after the document had loaded (a top-level navigation would have unloaded it): an iframe.
+    case referer
 }
 
 /// The optional first line of a navlog.

@@ -1,6 +1,7 @@
 // ExportShapeTests.swift: the shapes real exports take that our own fixtures did not, written anew in each
 // producer's shape (no one's log copied): a headless Chrome HAR with `_resourceType` and no `pages` or
-// Sec-Fetch headers, a proxy's HAR of Firefox whose first entry is Safe Browsing's POST, Chrome 61's HAR
+// Sec-Fetch headers, a proxy's HAR of Firefox whose first entry is Safe Browsing's POST, a proxy's HAR whose
+// only frame signal is Referer, Chrome 61's HAR
 // whose redirect hop is `other`, Chrome 47's frameScheduledNavigation without a url, a load retried under a
 // new loaderId, Chrome 95's History API events without navigationType, and a navlog whose recorder saw a
 // cancelled fragment navigation happen anyway. Each is read as the browser saw it.
@@ -21,10 +22,12 @@ struct ExportShapeTests {
     }
 
     static func entry(_ url: String, time: String, method: String = "GET", type: String? = nil, initiator: String? = nil,
-                      status: Int = 200, redirect: String = "", mime: String = "text/html", headers: String = "", post: String? = nil) -> String {
+                      status: Int = 200, redirect: String = "", mime: String = "text/html", headers: String = "", post: String? = nil,
+                      duration: Int? = nil) -> String {
         var fields = [#""startedDateTime":"2026-11-28T10:00:\#(time)Z""#,
                       #""request":{"method":"\#(method)","url":"\#(url)","headers":[\#(headers)]\#(post.map { #","postData":{"mimeType":"\#($0)","text":"x"}"# } ?? "")}"#,
                       #""response":{"status":\#(status),"redirectURL":"\#(redirect)","headers":[],"content":{"mimeType":"\#(mime)"}}"#]
+        if let duration { fields.append(#""time":\#(duration)"#) }
         if let type { fields.append(#""_resourceType":"\#(type)""#) }
         if let initiator { fields.append(#""_initiator":{"type":"\#(initiator)"}"#) }
         return "{" + fields.joined(separator: ",") + "}"
@@ -67,6 +70,45 @@ struct ExportShapeTests {
         ]), format: .har)
         #expect(result.navigations.map(\.record.url) == ["https://yourdomain.com/webViewSignIn.html", "https://yourdomain.com/password_reset.php?code=abc&access_token=xyz"])
         #expect(result.navigations.allSatisfy { $0.record.isMainFrame })
+    }
+
+    static func fetched(by page: String, accept: String = "text/html,application/xhtml+xml") -> String {
+        #"{"name":"Accept","value":"\#(accept)"},{"name":"Referer","value":"\#(page)"}"#
+    }
+
+    @Test("a proxy's HAR without Sec-Fetch or pages: a document whose Referer page goes on loading after it has loaded is that page's iframe")
+    func refererStillLoading() throws {
+        let page = "https://yourdomain.com/webViewSignIn.html"
+        let result = try ReplayHarness.replay(Self.har([
+            Self.entry(page, time: "00", headers: #"{"name":"Accept","value":"text/html"}"#, duration: 100),
+            Self.entry("https://yourdomain.com/password_reset.php?code=abc&access_token=xyz", time: "01", headers: Self.fetched(by: page), duration: 200),
+            Self.entry("https://yourdomain.com/logo.png", time: "02", mime: "image/png", headers: Self.fetched(by: page, accept: "image/avif,image/*")),
+            // Cross-origin: the Referer is the page's origin only (strict-origin-when-cross-origin), on the
+            // iframe and on the page's later script alike.
+            Self.entry("https://widget.example/frame.html", time: "03", headers: Self.fetched(by: "https://yourdomain.com/"), duration: 100),
+            Self.entry("https://cdn.example/app.js", time: "05", mime: "text/javascript", headers: Self.fetched(by: "https://yourdomain.com/", accept: "*/*")),
+        ]), format: .har)
+        let records = result.navigations.map(\.record)
+        #expect(records.map(\.isMainFrame) == [true, false, false])
+        #expect(records.map(\.frameEvidence) == [.topOfChain, .referer, .referer])
+    }
+
+    @Test("Referer's neighbours stay top-frame documents: a link whose page's only later request is a beacon POST, a link whose later requests are its own, a same-origin page named by origin only")
+    func refererNotAFrame() throws {
+        let page = "https://yourdomain.com/webViewSignIn.html"
+        let next = "https://yourdomain.com/password_reset.php?code=abc&access_token=xyz"
+        let result = try ReplayHarness.replay(Self.har([
+            Self.entry(page, time: "00", headers: #"{"name":"Accept","value":"text/html"}"#, duration: 100),
+            Self.entry(next, time: "01", headers: Self.fetched(by: page), duration: 100),
+            Self.entry("https://yourdomain.com/beacon", time: "02", method: "POST", mime: "text/plain", headers: Self.fetched(by: page, accept: "*/*"), post: "text/plain"),
+            Self.entry("https://yourdomain.com/reset.css", time: "03", mime: "text/css", headers: Self.fetched(by: next, accept: "text/css")),
+            Self.entry("https://yourdomain.com/done.html", time: "04", headers: Self.fetched(by: "https://yourdomain.com/"), duration: 100),
+            Self.entry("https://yourdomain.com/done.js", time: "06", mime: "text/javascript", headers: Self.fetched(by: "https://yourdomain.com/", accept: "*/*")),
+        ]), format: .har)
+        let records = result.navigations.map(\.record)
+        #expect(records.map(\.url) == [page, next, "https://yourdomain.com/done.html"])
+        #expect(records.map(\.isMainFrame) == [true, true, true])
+        #expect(records.map(\.frameEvidence) == [.topOfChain, .topOfChain, .topOfChain])
     }
 
     @Test("Chrome 61: a 302 hop marked _resourceType other, whose redirectURL is the next Document, is that document's hop")

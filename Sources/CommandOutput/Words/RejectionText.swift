@@ -198,6 +198,7 @@ extension FrameEvidence {
         case .topOfChain: "no signal: a document load is taken for the top frame's"
         case .parserInitiator: "its initiator: the HTML parser of a page already loaded (an iframe)"
         case .pages: "the HAR's pages"
+        case .referer: "its Referer: a page that went on loading after it (an iframe of that page)"
         }
     }
 }
