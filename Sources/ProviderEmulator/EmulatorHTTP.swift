@@ -58,6 +58,18 @@ public struct EmulatorRequest: Sendable {
         self.pathParameters = pathParameters
     }
 
+    /// A request as a forwarder passes it on, in plain values: the method by name (GET when it is not
+    /// one) and header fields as name and value (a name that is not a field name is left out).
+    public init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, host: String?,
+                fields: [(String, String)]) {
+        var headers = HTTPFields()
+        for (name, value) in fields {
+            if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+        }
+        self.init(method: HTTPRequest.Method(rawValue: method) ?? .get, target: target, contentType: contentType, body: body,
+                  origin: origin, host: host, headers: headers)
+    }
+
     /// The body as application/x-www-form-urlencoded fields (first value of each).
     var form: [String: String] {
         var fields: [String: String] = [:]

@@ -260,7 +260,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     private func serve(_ id: String, url: String, method: String, request: [String: JSONValue], isDocument: Bool, frame: String) {
         if let provider = options.provider, let target = provider.target(for: url) {
-            forward(id, url: url, method: method, request: request, to: ProviderRouting.forwardURL(base: provider.base, target: target), isDocument: isDocument, frame: frame)
+            forward(id, url: url, method: method, request: request, provider: provider, target: target, isDocument: isDocument, frame: frame)
             return
         }
         if case .success(let parsed) = BrowserURL.parse(url), parsed.isLoopback || !["http", "https"].contains(parsed.scheme) {
@@ -298,36 +298,66 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     }
 
     /// A provider's request, to the emulator and back, as the WebKit host's forwarder does it: the page's
-    /// host and scheme said as a reverse proxy says them, the answer passed on as it came.
-    private func forward(_ id: String, url: String, method: String, request: [String: JSONValue], to destination: String, isDocument: Bool, frame: String) {
-        guard let target = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8)) }
-        var outgoing = URLRequest(url: target)
-        outgoing.httpMethod = method
-        let headers = request["headers"]?.objectValue ?? [:]
-        for (name, value) in headers where ["content-type", "origin", "authorization", "accept"].contains(name.lowercased()) {
-            outgoing.setValue(value.stringValue, forHTTPHeaderField: name)
+    /// host and scheme said as a reverse proxy says them, the answer passed on as it came. The emulator in
+    /// this process is asked through its router (`ProviderRouting.answer`); a `bridge serve` elsewhere over
+    /// HTTP.
+    private func forward(_ id: String, url: String, method: String, request: [String: JSONValue], provider: ProviderRouting, target: String,
+                         isDocument: Bool, frame: String) {
+        let destination = ProviderRouting.forwardURL(base: provider.base, target: target)
+        var headers: [(String, String)] = []
+        var contentType = "", origin: String?
+        for (name, value) in request["headers"]?.objectValue ?? [:] {
+            guard let value = value.stringValue else { continue }
+            switch name.lowercased() {
+            case "content-type": contentType = value
+            case "origin": origin = value
+            case "authorization", "accept": headers.append((name, value))
+            default: break
+            }
         }
         if case .success(let original) = BrowserURL.parse(url) {
-            outgoing.setValue(original.host, forHTTPHeaderField: "X-Forwarded-Host")
-            outgoing.setValue(original.scheme, forHTTPHeaderField: "X-Forwarded-Proto")
+            headers.append(("X-Forwarded-Host", original.host))
+            headers.append(("X-Forwarded-Proto", original.scheme))
         }
+        let exchange = ProviderExchange(method: method, target: target, contentType: contentType, body: Array((request["postData"]?.stringValue ?? "").utf8), origin: origin, headers: headers)
+        if let answer = provider.answer {
+            let reply = Reply { [self] result in forwarded(id, url: url, method: method, destination: destination, result, isDocument: isDocument, frame: frame) }
+            Task { [queue] in
+                let answered = await answer(exchange)
+                queue.async { reply.body(.success(answered)) }
+            }
+            return
+        }
+        guard let address = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8)) }
+        var outgoing = URLRequest(url: address)
+        outgoing.httpMethod = method
+        if !contentType.isEmpty { outgoing.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if let origin { outgoing.setValue(origin, forHTTPHeaderField: "Origin") }
+        for (name, value) in headers { outgoing.setValue(value, forHTTPHeaderField: name) }
         if let body = request["postData"]?.stringValue { outgoing.httpBody = Data(body.utf8) }
         let task = forwarding.dataTask(with: outgoing) { [self] data, response, error in
-            let answer = ForwardedAnswer(data: data, response: response as? HTTPURLResponse, error: error.map { "\($0.localizedDescription)" })
-            queue.async { [self] in forwarded(id, url: url, method: method, destination: destination, answer, isDocument: isDocument, frame: frame) }
+            let result: Result<ProviderAnswer, ForwardFailure>
+            if let response = response as? HTTPURLResponse {
+                let fields = response.allHeaderFields.compactMap { name, value -> (String, String)? in
+                    guard let name = name as? String, let value = value as? String else { return nil }
+                    return (name, value)
+                }
+                result = .success(ProviderAnswer(status: response.statusCode, headers: fields, body: Array(data ?? Data())))
+            } else {
+                result = .failure(ForwardFailure(why: error.map { "\($0.localizedDescription)" } ?? "no answer"))
+            }
+            queue.async { [self] in forwarded(id, url: url, method: method, destination: destination, result, isDocument: isDocument, frame: frame) }
         }
         task.resume()
     }
 
-    private struct ForwardedAnswer: @unchecked Sendable {
-        let data: Data?
-        let response: HTTPURLResponse?
-        let error: String?
-    }
+    private struct ForwardFailure: Error { let why: String }
+    private struct Reply: @unchecked Sendable { let body: (Result<ProviderAnswer, ForwardFailure>) -> Void }
 
-    private func forwarded(_ id: String, url: String, method: String, destination: String, _ answer: ForwardedAnswer, isDocument: Bool, frame: String) {
-        guard let response = answer.response else {
-            let why = answer.error ?? "no answer"
+    private func forwarded(_ id: String, url: String, method: String, destination: String, _ result: Result<ProviderAnswer, ForwardFailure>,
+                           isDocument: Bool, frame: String) {
+        guard case .success(let answer) = result else {
+            let why = if case .failure(let failure) = result { failure.why } else { "no answer" }
             session.network(NetworkExchange(method: method, url: url, status: 502, detail: "provider did not answer: \(why)", refused: false))
             fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bridge host: the provider at \(destination) did not answer: \(why)\n".utf8))
             if !toldUnreachable {
@@ -336,20 +366,19 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             }
             return
         }
-        var headers: [(String, String)] = []
-        for (name, value) in response.allHeaderFields {
-            guard let name = name as? String, let value = value as? String else { continue }
+        // What a page may see of the answer: its type, a redirect, and CORS.
+        let headers = answer.headers.filter { name, _ in
             let lower = name.lowercased()
-            if ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-") { headers.append((name, value)) }
+            return ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-")
         }
         let location = headers.first { $0.0.lowercased() == "location" }?.1
         if isDocument, let location { redirectTargets.insert(resolve(location, against: url)) }
-        session.network(NetworkExchange(method: method, url: url, status: response.statusCode,
+        session.network(NetworkExchange(method: method, url: url, status: answer.status,
                                         detail: location.map { "bridge serve → \($0)" } ?? "bridge serve", refused: false))
-        if isDocument && !redirectAllowed(status: response.statusCode, headers: headers, from: url, frame: frame) {
+        if isDocument && !redirectAllowed(status: answer.status, headers: headers, from: url, frame: frame) {
             return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
         }
-        fulfill(id, status: response.statusCode, headers: headers, body: Array(answer.data ?? Data()))
+        fulfill(id, status: answer.status, headers: headers, body: answer.body)
     }
 
     private func resolve(_ location: String, against base: String) -> String {

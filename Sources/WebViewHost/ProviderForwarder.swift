@@ -1,6 +1,7 @@
 // ProviderForwarder.swift: the requests ProviderRouting names (the providers' hosts, the app-backend
-// paths), forwarded to the emulator's server at its base URL with libsoup's client while the stand-in
-// server's message waits paused, and the answer passed back to the page as it came (status, headers, body);
+// paths), sent to the emulator while the stand-in server's message waits paused: through its router when it
+// runs in this process (ProviderRouting.answer, the answer brought back to the main loop), else to its
+// server's base URL with libsoup's client; the answer passed back to the page as it came (status, headers, body);
 // a server that does not answer is a 502 to the page and, once per run, the run's reason.
 #if WebKit
 import FlowInspector
@@ -22,7 +23,7 @@ extension StandInNetwork {
         let exchange = ProviderExchange(method: method, target: target,
                                         contentType: soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) } ?? "",
                                         body: body, origin: soup_message_headers_get_one(headers, "Origin").map { String(cString: $0) })
-        forward(exchange, to: provider.base, message: msg, url: url)
+        forward(exchange, to: provider, message: msg, url: url)
     }
 
     func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String, refused: Bool = false) {
@@ -31,8 +32,30 @@ extension StandInNetwork {
         write(msg, status: answer.status, headers: answer.headers, body: answer.body)
     }
 
-    /// Sends one request on to a running `bridge serve` and answers the paused server message with its reply.
-    func forward(_ exchange: ProviderExchange, to base: String, message msg: OpaquePointer, url: String) {
+    /// Sends one request on to the emulator (in this process through its router, else to a running `bridge
+    /// serve`) and answers the paused server message with its reply.
+    func forward(_ exchange: ProviderExchange, to provider: ProviderRouting, message msg: OpaquePointer, url: String) {
+        if let answer = provider.answer {
+            var exchange = exchange
+            if case .success(let original) = BrowserURL.parse(url), original.hasHost {
+                exchange.headers += [("X-Forwarded-Host", original.host), ("X-Forwarded-Proto", original.scheme)]
+            }
+            soup_server_message_pause(msg)
+            g_object_ref(UnsafeMutableRawPointer(msg))
+            let pending = InProcessAnswer(network: self, server: msg, method: exchange.method, url: url, origin: exchange.origin)
+            Task {
+                pending.answer = await answer(exchange)
+                // Back on the main loop, where the server and the view live.
+                let done: @convention(c) (gpointer?) -> gboolean = { context in
+                    let pending = Unmanaged<InProcessAnswer>.fromOpaque(context!).takeRetainedValue()
+                    pending.network.answered(pending)
+                    return 0
+                }
+                g_idle_add(done, Unmanaged.passRetained(pending).toOpaque())
+            }
+            return
+        }
+        let base = provider.base
         if session == nil {
             session = soup_session_new()
             soup_session_set_proxy_resolver(session, nil)  // straight to loopback, never through a proxy
@@ -99,18 +122,33 @@ extension StandInNetwork {
         }
         let box = HeaderBox()
         soup_message_headers_foreach(responseHeaders, collect, Unmanaged.passUnretained(box).toOpaque())
-        let passed = box.headers.filter { ["content-type", "location", "vary"].contains($0.0.lowercased()) || $0.0.lowercased().hasPrefix("access-control-") }
+        pass(ProviderAnswer(status: Int(soup_message_get_status(pending.outgoing).rawValue), headers: box.headers, body: body),
+             to: pending.server, method: pending.method, url: pending.url, origin: pending.origin)
+    }
+
+    /// The in-process emulator's answer, on the main loop.
+    func answered(_ pending: InProcessAnswer) {
+        defer {
+            soup_server_message_unpause(pending.server)
+            g_object_unref(UnsafeMutableRawPointer(pending.server))
+        }
+        pass(pending.answer ?? ProviderAnswer(status: 500, headers: [], body: []), to: pending.server, method: pending.method, url: pending.url,
+             origin: pending.origin)
+    }
+
+    /// The emulator's answer passed to the page: its type, a redirect, CORS; and said in the report.
+    func pass(_ answer: ProviderAnswer, to msg: OpaquePointer, method: String, url: String, origin: String?) {
+        let passed = answer.headers.filter { ["content-type", "location", "vary"].contains($0.0.lowercased()) || $0.0.lowercased().hasPrefix("access-control-") }
         // A cross-origin request the running server gave no CORS grant: the page's fetch of it fails with no
         // reason a user sees, so the host says which origin to allow.
         var detail = "bridge serve"
         var refused = false
-        if let origin = pending.origin, HostSite.origin(of: pending.url) != origin,
+        if let origin, HostSite.origin(of: url) != origin,
            !passed.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
             detail = "bridge serve does not let \(origin) read this answer: a fetch or XHR from the page is refused; start it with --allow-origin \(origin) (or list it in its configuration's allowedOrigins)"
             refused = true
         }
-        respond(pending.server, ProviderAnswer(status: Int(soup_message_get_status(pending.outgoing).rawValue), headers: passed, body: body),
-                method: pending.method, url: pending.url, detail: detail, refused: refused)
+        respond(msg, ProviderAnswer(status: answer.status, headers: passed, body: answer.body), method: method, url: url, detail: detail, refused: refused)
     }
 
     /// Status, headers, body and a note for the report.
@@ -134,6 +172,20 @@ final class PendingForward {
 
     func finish(bytes: OpaquePointer?, error: UnsafeMutablePointer<GError>?) {
         network.forwarded(self, bytes: bytes, error: error)
+    }
+}
+
+/// A request the emulator in this process answers, until its answer is back on the main loop.
+final class InProcessAnswer: @unchecked Sendable {
+    unowned let network: StandInNetwork
+    let server: OpaquePointer
+    let method: String
+    let url: String
+    let origin: String?
+    var answer: ProviderAnswer?
+
+    init(network: StandInNetwork, server: OpaquePointer, method: String, url: String, origin: String?) {
+        self.network = network; self.server = server; self.method = method; self.url = url; self.origin = origin
     }
 }
 

@@ -1,7 +1,8 @@
 // ProviderRouting.swift: which of the hosted view's requests go to the provider emulator (`bridge host
 // --provider`), and how one request and its answer look on the way there: the providers' hosts and, on
 // any host, the app-backend paths of the reset flows, ahead of the site's own routes, both as the
-// emulator's ProviderDirectory lists them. The emulator answers in this process (a closure the CLI makes from ProviderEmulator) or at a
+// emulator's ProviderDirectory lists them. The emulator answers in this process (`answer`, a closure the
+// CLI makes from ProviderEmulator's in-process client: this module does not link the emulator) or at a
 // running `bridge serve`'s base URL. Plain Swift, no WebKit: tested without the trait.
 import BrowserURL
 import ProviderDirectory
@@ -14,13 +15,17 @@ public struct ProviderExchange: Sendable {
     public var contentType: String
     public var body: [UInt8]
     public var origin: String?
+    /// The other header fields passed on (Authorization, Accept, and the page's host and scheme as
+    /// X-Forwarded-Host and X-Forwarded-Proto).
+    public var headers: [(String, String)]
 
-    public init(method: String, target: String, contentType: String, body: [UInt8], origin: String?) {
+    public init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, headers: [(String, String)] = []) {
         self.method = method
         self.target = target
         self.contentType = contentType
         self.body = body
         self.origin = origin
+        self.headers = headers
     }
 }
 
@@ -44,10 +49,14 @@ public struct ProviderRouting: Sendable {
     public let base: String
     /// The emulator runs in this process (`--provider`), not in a `bridge serve` the user started.
     public let isInProcess: Bool
+    /// The emulator in this process answering through its router without a socket, when it can: the same
+    /// routes and middleware as at `base`, without a loopback connection's setup on the page's first request.
+    public let answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)?
 
-    public init(base: String, inProcess: Bool = false) {
+    public init(base: String, inProcess: Bool = false, answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)? = nil) {
         self.base = base
-        isInProcess = inProcess
+        isInProcess = inProcess || answer != nil
+        self.answer = answer
     }
 
     /// Is this host one of the providers'? Whole labels only: `janrain.com.evil.com` is not.

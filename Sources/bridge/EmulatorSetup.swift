@@ -34,16 +34,36 @@ enum EmulatorSetup {
 
     #if WebKit
     /// The emulator in this process, as the hosted view's provider: the same server as `bridge serve`, on
-    /// 127.0.0.1 port 0, for as long as the process runs; the view's provider requests are forwarded to it
-    /// as they would be to a running `bridge serve`.
+    /// 127.0.0.1 port 0, for as long as the process runs (its dashboard, and the WebKit host's forwarder),
+    /// and the same emulator's router called without a socket (`ProviderRouting.answer`), which the
+    /// Chromium host asks instead of opening a loopback connection.
     static func inProcess(_ configuration: EmulatorConfiguration, siteOrigin: String?) throws -> ProviderRouting {
         var configuration = configuration
         // The hosted page's own origin may read the providers' answers, as the app's registered site does.
         if let origin = siteOrigin.flatMap(EmulatorConfiguration.origin) { configuration.allowedOrigins.append(origin) }
-        let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: "127.0.0.1", port: 0)
-        do { return ProviderRouting(base: try server.startInBackground(), inProcess: true) } catch {
+        let emulator = ProviderEmulator(configuration: configuration)
+        let server = EmulatorServer(emulator: emulator, host: "127.0.0.1", port: 0)
+        let base: String
+        do { base = try server.startInBackground() } catch {
             throw CommandProblem.emulatorDidNotStart(reason: "\(error)")
         }
+        let client = EmulatorInProcessClient(emulator)
+        let authority = base.split(separator: "/").last.map(String.init)
+        return ProviderRouting(base: base, inProcess: true) { exchange in
+            await answer(exchange, from: client, authority: authority)
+        }
+    }
+
+    /// One provider request through the in-process client, as the server would have read it from the
+    /// forwarder: the same method, target, body and header fields, the server's authority as its Host.
+    static func answer(_ exchange: ProviderExchange, from client: EmulatorInProcessClient, authority: String?) async -> ProviderAnswer {
+        let request = EmulatorRequest(method: exchange.method, target: exchange.target, contentType: exchange.contentType, body: exchange.body,
+                                      origin: exchange.origin, host: authority, fields: exchange.headers)
+        let response = await client.send(request)
+        var headers: [(String, String)] = response.contentType.isEmpty ? [] : [("Content-Type", response.contentType)]
+        if let location = response.location { headers.append(("Location", location)) }
+        headers += response.headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return ProviderAnswer(status: response.status, headers: headers, body: response.body)
     }
     #endif
 }

@@ -58,6 +58,19 @@ struct SocialSignInTests {
         return Hop(await get(emulator, target, headers: engageHost))
     }
 
+    @Test("a forwarder's request in plain values (bridge host's in-process provider) is read as the server reads it: the method by name, the page's host from X-Forwarded-Host, a field name that cannot be one left out")
+    func plainValues() async {
+        let emulator = Emulator().emulator
+        let request = EmulatorRequest(method: "GET", target: "/google/start?token_url=\(PercentEncoding.encodeComponent(Self.tokenURL))", contentType: "",
+                                      body: [], origin: nil, host: "127.0.0.1:8080",
+                                      fields: [("X-Forwarded-Host", "yourapp.rpxnow.com"), ("X-Forwarded-Proto", "https"), ("Bad Name", "x")])
+        #expect(request.method == .get && request.headers.count == 2)
+        let start = await emulator.handle(request)
+        #expect(start.status == 302)
+        #expect(Hop(start).query["redirect_uri"] == "https://yourapp.rpxnow.com/google/callback")
+        #expect(EmulatorRequest(method: "POST", target: "/", contentType: "", body: [], origin: nil, host: nil, fields: []).method == .post)
+    }
+
     @Test("every hop: Social Login's start sends the view to the identity provider on its own host, which comes back to Social Login's callback, which sends the token to the token URL")
     func hops() async {
         let emulator = Emulator().emulator
