@@ -50,8 +50,8 @@ extension CommandProblem {
         case .noAssetsDirectory(let path): "--assets \(input: path): no such directory"
         case .emulatorDidNotStart(let reason): "--provider: the emulator did not start: \(foreign: reason)"
         case .builtWithoutWebKit:
-            "host: this bridge was built without WebKit. Build it with the WebKit trait: swift build --traits WebKit (Debian: apt-get install libwebkit2gtk-4.1-dev xvfb xauth)"
-        case .page(let problem): "host: \(problem.words)"
+            "this bridge was built without WebKit. Build it with the WebKit trait: swift build --traits WebKit (Debian: apt-get install libwebkit2gtk-4.1-dev xvfb xauth)"
+        case .page(let problem): problem.words
         case .baseNotAURL(let base, let error): "--base \(quoted: Sensitive(base, as: .url)) is not a URL: \(error.words)"
         case .log(let error): error.words
         case .expectation(let error): error.words
