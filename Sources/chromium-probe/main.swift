@@ -5,6 +5,11 @@
 // navigation is not scheduled), with nothing of bridge's around it: no rules, no emulator, no
 // transcript. It prints the seconds from its start to that navigation and exits. Written directly against
 // the protocol on purpose (it shares no code with the host it measures).
+// With `--sign-in` (run from the repository's root) it is a bare engine doing the sign-in page's own work
+// instead: web/webViewSignIn.html and its files answered from the checkout (web/ for the app's origin, the
+// widget stand-in for the CDN's load.js, 404 for the rest), in the viewport and with the user-agent token a
+// bridge-enabled app's web view has, and the first `janrain:` signal's queue drained as an app drains it;
+// it prints the seconds to that drain's answer.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -46,6 +51,20 @@ var nextID = 0
 }
 
 let page = Data("<!DOCTYPE html><title>probe</title><script>location.href = 'probe:done';</script>".utf8).base64EncodedString()
+let signIn = CommandLine.arguments.dropFirst().contains("--sign-in")
+let start = signIn ? "https://yourdomain.com/webViewSignIn.html" : "https://probe.invalid/"
+/// The sign-in's files: the status, Content-Type and body for a requested URL.
+func answer(_ url: String) -> (Int, String, Data) {
+    guard signIn else { return (200, "text/html", Data(base64Encoded: page) ?? Data()) }
+    let path = url.split(separator: "?").first.map(String.init) ?? url
+    var file: String?
+    if path.hasSuffix("/load.js") { file = "Sources/ProviderEmulator/StandIn/janrain-widget.js" }
+    else if path.hasPrefix("https://yourdomain.com/") { file = "web/" + path.dropFirst("https://yourdomain.com/".count) }
+    guard let file, let data = FileManager.default.contents(atPath: file) else { return (404, "text/plain", Data()) }
+    let type = file.hasSuffix(".html") ? "text/html" : file.hasSuffix(".css") ? "text/css" : "text/javascript"
+    return (200, type, data)
+}
+var drainID = 0
 var buffer = [UInt8](), chunk = [UInt8](repeating: 0, count: 65536)
 var session: String?
 var attachID = 0, fetchID = 0
@@ -65,17 +84,30 @@ reading: while !intercepted {
         } else if attachID != 0, message["id"] as? Int == attachID, let id = result["sessionId"] as? String {
             session = id
             _ = send("Page.enable", session: id)
+            if signIn {
+                _ = send("Emulation.setUserAgentOverride", ["userAgent": "Mozilla/5.0 (Linux; Android 14) Chrome Mobile Safari/537.36 janrainNativeAppBridgeEnabled"], session: id)
+                _ = send("Emulation.setDeviceMetricsOverride", ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": true], session: id)
+            }
             fetchID = send("Fetch.enable", ["patterns": [["urlPattern": "*", "requestStage": "Request"]]], session: id)
         } else if fetchID != 0, message["id"] as? Int == fetchID {
             // Navigated once the browser has said it intercepts, as the host does.
-            _ = send("Page.navigate", ["url": "https://probe.invalid/"], session: session)
+            _ = send("Page.navigate", ["url": start], session: session)
         } else if message["method"] as? String == "Fetch.requestPaused", let params = message["params"] as? [String: Any],
                   let request = params["requestId"] as? String {
-            _ = send("Fetch.fulfillRequest", ["requestId": request, "responseCode": 200, "body": page,
-                                              "responseHeaders": [["name": "Content-Type", "value": "text/html"]]], session: session)
+            let (status, type, body) = answer((params["request"] as? [String: Any])?["url"] as? String ?? "")
+            _ = send("Fetch.fulfillRequest", ["requestId": request, "responseCode": status, "body": body.base64EncodedString(),
+                                              "responseHeaders": [["name": "Content-Type", "value": type]]], session: session)
         } else if ["Page.frameRequestedNavigation", "Page.frameStartedNavigating"].contains(message["method"] as? String ?? ""),
-                  let params = message["params"] as? [String: Any],
-                  (params["url"] as? String ?? "").hasPrefix("probe:") {
+                  let params = message["params"] as? [String: Any], let url = params["url"] as? String {
+            if !signIn && url.hasPrefix("probe:") {
+                print(String(format: "intercepted %.6f", Date().timeIntervalSince(started)))
+                intercepted = true
+                continue reading
+            }
+            if signIn && url.hasPrefix("janrain:") && drainID == 0 {
+                drainID = send("Runtime.evaluate", ["expression": "createJanrainBridge.drain()", "returnByValue": true], session: session)
+            }
+        } else if drainID != 0, message["id"] as? Int == drainID {
             print(String(format: "intercepted %.6f", Date().timeIntervalSince(started)))
             intercepted = true
             continue reading
