@@ -48,7 +48,12 @@ extension StandInNetwork {
                 // Back on the main loop, where the server and the view live.
                 let done: @convention(c) (gpointer?) -> gboolean = { context in
                     let pending = Unmanaged<InProcessAnswer>.fromOpaque(context!).takeRetainedValue()
-                    pending.network.answered(pending)
+                    if let network = pending.network {
+                        network.answered(pending)
+                    } else {
+                        // The run ended first: nothing to answer, the server message only to let go.
+                        g_object_unref(UnsafeMutableRawPointer(pending.server))
+                    }
                     return 0
                 }
                 g_idle_add(done, Unmanaged.passRetained(pending).toOpaque())
@@ -177,7 +182,8 @@ final class PendingForward {
 
 /// A request the emulator in this process answers, until its answer is back on the main loop.
 final class InProcessAnswer: @unchecked Sendable {
-    unowned let network: StandInNetwork
+    /// Weak: an answer may come back after the run has torn its network down.
+    weak var network: StandInNetwork?
     let server: OpaquePointer
     let method: String
     let url: String
