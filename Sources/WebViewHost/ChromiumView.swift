@@ -15,6 +15,9 @@
 //     UI process cannot tell, so the WebKit host decides every navigation as the main frame's);
 //   - Page.navigatedWithinDocument is a fragment or History API navigation, reported once made: decided
 //     as the platform would ask, and recorded as made (HostSession.navigatedWithinDocument);
+//   - with `--popups own-window`, Target.attachedToTarget is a window the page opened, attached before it
+//     loads (auto-attach, held until it runs on) and set up as the view's page is: a PageTarget of its own,
+//     whose events and commands use its own session;
 //   - Page.frameNavigated and loadEventFired are loads; javascriptDialogOpening a dialog, answered as a
 //     web view with no UI delegate answers it; the error probe, and under Android's rules the app's
 //     JavaScript interfaces (window.NAME.METHOD(…)), post through a Runtime binding.
@@ -36,17 +39,15 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private let session: HostSession
     private let queue = DispatchQueue(label: "bridge.host.chromium")
     private var pipe: ChromiumPipe?
-    private var target: String?
-    private var mainFrame: String?
-    private var currentURL: String?
+    /// The view's own page; with `--popups own-window`, the windows it opened, by DevTools session.
+    private let main = PageTarget()
+    private var popups: [String: PageTarget] = [:]
     private var gone = false
     private var ended = false
     private let finished = DispatchSemaphore(value: 0)
     /// Documents a served answer redirected to: their navigation is a redirect.
     private var redirectTargets: Set<String> = []
     private var toldUnreachable = false
-    /// The frames with a parent (Page.frameAttached): their navigations are a subframe's.
-    private var subframes: Set<String> = []
     /// Custom-scheme navigations just decided, by frame and URL, with when.
     private var recentCustom: [String: Date] = [:]
     private let forwarding = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
@@ -104,17 +105,21 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             let agent = (version["userAgent"]?.stringValue ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
             command("Target.createTarget", [("url", .string("about:blank"))]) { [self] created in
                 guard let id = created["targetId"]?.stringValue else { return fail(.chromiumNoPage) }
+                main.targetID = id
                 command("Target.attachToTarget", [("targetId", .string(id)), ("flatten", .bool(true))]) { [self] attached in
                     guard let sessionID = attached["sessionId"]?.stringValue else { return fail(.chromiumNotAttached) }
-                    target = sessionID
-                    configure(userAgent: agent)
+                    main.session = sessionID
+                    userAgent = agent
+                    configure(main)
                 }
             }
         }
         tick()
     }
 
-    private func configure(userAgent: String) {
+    /// The page's session set up as the view's (scripts, user agent, viewport, interception); the view's
+    /// own page then loads the start URL, a popup runs on to the load the browser holds for it.
+    private func configure(_ page: PageTarget) {
         // The error probe posts as it does in WebKit (webkit.messageHandlers.bridgeHost), here through a binding.
         let shim = """
             (function () {
@@ -144,16 +149,47 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         ]
         func next(_ index: Int) {
             guard index < setup.count else {
-                command("Page.navigate", [("url", .string(options.startURL))]) { [self] answer in
+                guard page === main else { return command("Runtime.runIfWaitingForDebugger", on: page) }
+                // A window the page opens is attached before it loads (held until it runs on), so its
+                // first request is intercepted as the view's are.
+                if options.popups == .ownWindow {
+                    command("Target.setAutoAttach", [("autoAttach", .bool(true)), ("waitForDebuggerOnStart", .bool(true)), ("flatten", .bool(true))])
+                }
+                command("Page.navigate", [("url", .string(options.startURL))], on: page) { [self] answer in
                     if let error = answer["errorText"]?.stringValue, !error.isEmpty {
                         session.loadFailed(options.startURL, message: error)
                     }
                 }
                 return
             }
-            command(setup[index].0, setup[index].1) { _ in next(index + 1) }
+            command(setup[index].0, setup[index].1, on: page) { _ in next(index + 1) }
         }
         next(0)
+    }
+
+    private var userAgent = ""
+
+    /// A target the browser attached on its own (`--popups own-window`'s auto-attach, each held until it runs
+    /// on): a window the view's page (or one of its windows) opened becomes a page of its own, set up as the
+    /// view's; any other is run on and let go. The view's own page, attached by us, is said here too (before
+    /// the attach's answer names its session), and left alone.
+    private func attached(_ params: [String: JSONValue]) {
+        guard options.popups == .ownWindow, params["waitingForDebugger"]?.boolValue == true,
+              let sessionID = params["sessionId"]?.stringValue, let info = params["targetInfo"]?.objectValue,
+              info["targetId"]?.stringValue != main.targetID else { return }
+        let opener = info["openerId"]?.stringValue
+        let isOurs = opener != nil && (opener == main.targetID || popups.values.contains { $0.targetID == opener })
+        guard info["type"]?.stringValue == "page", isOurs else {
+            pipe?.send("Runtime.runIfWaitingForDebugger", JSONFields(), session: sessionID)
+            command("Target.detachFromTarget", [("sessionId", .string(sessionID))])
+            return
+        }
+        let page = PageTarget()
+        page.session = sessionID
+        page.targetID = info["targetId"]?.stringValue
+        page.isPopup = true
+        popups[sessionID] = page
+        configure(page)
     }
 
     static let probeBinding = "bridgeHostProbe"
@@ -163,38 +199,40 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     // MARK: The browser's events
 
     private func event(_ method: String, _ params: [String: JSONValue], _ sessionID: String?) {
-        guard sessionID == nil || sessionID == target else { return }
+        if sessionID == nil, method == "Target.attachedToTarget" { return attached(params) }
+        let page: PageTarget
+        if sessionID == nil || sessionID == main.session { page = main } else if let sessionID, let popup = popups[sessionID] { page = popup } else { return }
         switch method {
-        case "Fetch.requestPaused": paused(params)
+        case "Fetch.requestPaused": paused(params, in: page)
         // A script's navigation to a custom scheme comes as one or the other (scheduled or started at once).
-        case "Page.frameRequestedNavigation", "Page.frameStartedNavigating": requested(params)
+        case "Page.frameRequestedNavigation", "Page.frameStartedNavigating": requested(params, in: page)
         case "Page.frameAttached":
-            if let frame = params["frameId"]?.stringValue, params["parentFrameId"]?.stringValue != nil { subframes.insert(frame) }
+            if let frame = params["frameId"]?.stringValue, params["parentFrameId"]?.stringValue != nil { page.subframes.insert(frame) }
         case "Page.frameDetached":
-            if let frame = params["frameId"]?.stringValue, params["reason"]?.stringValue != "swap" { subframes.remove(frame) }
+            if let frame = params["frameId"]?.stringValue, params["reason"]?.stringValue != "swap" { page.subframes.remove(frame) }
         case "Page.frameNavigated":
             guard let frame = params["frame"]?.objectValue else { return }
             if frame["parentId"] == nil {
-                mainFrame = frame["id"]?.stringValue
-                currentURL = frame["url"]?.stringValue
+                page.mainFrame = frame["id"]?.stringValue
+                page.currentURL = frame["url"]?.stringValue
             }
             session.activity()
-        case "Page.navigatedWithinDocument": navigatedWithinDocument(params)
-        case "Page.loadEventFired": session.pageLoaded(currentURL ?? options.startURL)
+        case "Page.navigatedWithinDocument": navigatedWithinDocument(params, in: page)
+        case "Page.loadEventFired": if page === main { session.pageLoaded(main.currentURL ?? options.startURL) }
         case "Page.javascriptDialogOpening":
             let kind = HostDialogKind(rawValue: params["type"]?.stringValue ?? "") ?? .alert
             session.dialog(kind, message: params["message"]?.stringValue ?? "")
             // As a web view with no UI delegate answers: an alert is dismissed, a confirm or prompt declined.
-            command("Page.handleJavaScriptDialog", [("accept", .bool(kind == .alert || kind == .beforeunload))])
+            command("Page.handleJavaScriptDialog", [("accept", .bool(kind == .alert || kind == .beforeunload))], on: page)
         case "Runtime.bindingCalled":
             if params["name"]?.stringValue == Self.probeBinding { session.probeMessage(params["payload"]?.stringValue) }
-        case "Inspector.targetCrashed": session.webProcessTerminated("Chromium's page crashed")
+        case "Inspector.targetCrashed": if page === main { session.webProcessTerminated("Chromium's page crashed") }
         default: break
         }
     }
 
     /// A request the browser holds: a document is a navigation to decide; everything is then served.
-    private func paused(_ params: [String: JSONValue]) {
+    private func paused(_ params: [String: JSONValue], in page: PageTarget) {
         guard let id = params["requestId"]?.stringValue, let request = params["request"]?.objectValue,
               let address = request["url"]?.stringValue else { return }
         // A request's URL has no fragment; the navigation's does (an implicit flow's #access_token=).
@@ -207,40 +245,44 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
                 guard let name = field["name"]?.stringValue, let value = field["value"]?.stringValue else { return nil }
                 return (name, value)
             }
-            if redirectAllowed(status: status, headers: headers, from: url, frame: frame) {
-                command("Fetch.continueRequest", [("requestId", .string(id))])
+            if redirectAllowed(status: status, headers: headers, from: url, frame: frame, in: page) {
+                command("Fetch.continueRequest", [("requestId", .string(id))], on: page)
             } else {
-                command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
+                command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))], on: page)
             }
             return
         }
         if params["resourceType"]?.stringValue == "Document" {
             let isRedirect = params["redirectedRequestId"] != nil || redirectTargets.remove(url) != nil
+            let isMainFrame = !page.subframes.contains(frame)
+            // A window's first load is the page opening it (a navigation with no target frame).
+            let opening = page.isPopup && isMainFrame && page.currentURL == nil
+            if opening { note(.popupOpened(url: url)) }
             let observed = HostNavigationAction(url: url, method: method, isRedirect: isRedirect,
-                                                type: method == "POST" ? .formSubmitted : .other, currentURL: currentURL,
-                                                isMainFrame: !subframes.contains(frame))
+                                                type: method == "POST" ? .formSubmitted : .other, newWindow: opening,
+                                                currentURL: page.currentURL, isMainFrame: isMainFrame)
             guard session.decide(observed) else {
-                command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
+                command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))], on: page)
                 return
             }
         }
-        serve(id, url: url, method: method, request: request, isDocument: params["resourceType"]?.stringValue == "Document", frame: frame)
+        serve(id, url: url, method: method, request: request, isDocument: params["resourceType"]?.stringValue == "Document", frame: frame, in: page)
     }
 
     /// A fragment or History API navigation, which Chromium reports once made (no request, no pause):
     /// decided as the platform's delegate would be asked, and recorded as made.
-    private func navigatedWithinDocument(_ params: [String: JSONValue]) {
+    private func navigatedWithinDocument(_ params: [String: JSONValue], in page: PageTarget) {
         guard let url = params["url"]?.stringValue else { return }
         let frame = params["frameId"]?.stringValue ?? ""
-        let isMain = !subframes.contains(frame)
-        let previous = isMain ? currentURL : nil
+        let isMain = !page.subframes.contains(frame)
+        let previous = isMain ? page.currentURL : nil
         let kind = CDPReader.sameDocumentKind(params["navigationType"]?.stringValue, url: url, from: previous)
-        if isMain { currentURL = url }
+        if isMain { page.currentURL = url }
         session.navigatedWithinDocument(HostNavigationAction(url: url, currentURL: previous, isMainFrame: isMain, sameDocument: kind))
     }
 
     /// A navigation to a custom scheme (no request follows one): decided as the app's delegate would.
-    private func requested(_ params: [String: JSONValue]) {
+    private func requested(_ params: [String: JSONValue], in page: PageTarget) {
         guard let url = params["url"]?.stringValue, case .success(let parsed) = BrowserURL.parse(url),
               !Self.fetchedSchemes.contains(parsed.scheme) else { return }
         // The same navigation reported by both events is decided once.
@@ -249,22 +291,23 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         recentCustom = recentCustom.filter { now.timeIntervalSince($0.value) < 0.5 }
         recentCustom[key] = now
         let reason = params["reason"]?.stringValue ?? params["navigationType"]?.stringValue ?? ""
+        if page.isPopup && page.currentURL == nil { note(.popupOpened(url: url)) }
         let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
                                             type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
-                                            newWindow: params["disposition"]?.stringValue == "newWindow", currentURL: currentURL,
-                                            isMainFrame: !subframes.contains(params["frameId"]?.stringValue ?? ""))
+                                            newWindow: params["disposition"]?.stringValue == "newWindow" || (page.isPopup && page.currentURL == nil),
+                                            currentURL: page.currentURL, isMainFrame: !page.subframes.contains(params["frameId"]?.stringValue ?? ""))
         _ = session.decide(observed)
     }
 
     // MARK: Serving
 
-    private func serve(_ id: String, url: String, method: String, request: [String: JSONValue], isDocument: Bool, frame: String) {
+    private func serve(_ id: String, url: String, method: String, request: [String: JSONValue], isDocument: Bool, frame: String, in page: PageTarget) {
         if let provider = options.provider, let target = provider.target(for: url) {
-            forward(id, url: url, method: method, request: request, provider: provider, target: target, isDocument: isDocument, frame: frame)
+            forward(id, url: url, method: method, request: request, provider: provider, target: target, isDocument: isDocument, frame: frame, in: page)
             return
         }
         if case .success(let parsed) = BrowserURL.parse(url), parsed.isLoopback || !["http", "https"].contains(parsed.scheme) {
-            command("Fetch.continueRequest", [("requestId", .string(id))])
+            command("Fetch.continueRequest", [("requestId", .string(id))], on: page)
             return
         }
         let site = options.site ?? HostSite(origin: "https://invalid.invalid", routes: [])
@@ -274,27 +317,27 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         let browsersOwn = status == 404 && (try? BrowserURL.parse(url).get())?.pathname == "/favicon.ico"
         if !browsersOwn { session.network(NetworkExchange(method: method, url: url, status: status, detail: detail, refused: response.isRefused)) }
         if isDocument, let location = headers.first(where: { $0.0 == "Location" })?.1 { redirectTargets.insert(resolve(location, against: url)) }
-        if isDocument && !redirectAllowed(status: status, headers: headers, from: url, frame: frame) {
-            return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
+        if isDocument && !redirectAllowed(status: status, headers: headers, from: url, frame: frame, in: page) {
+            return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))], on: page)
         }
-        fulfill(id, status: status, headers: headers + [("Access-Control-Allow-Origin", "*")], body: body)
+        fulfill(id, status: status, headers: headers + [("Access-Control-Allow-Origin", "*")], body: body, in: page)
     }
 
     /// A document's answer that redirects to a custom scheme (`myapp://…`, which no request follows): that
     /// navigation decided now, as a redirect; false when the app cancels it (the answer is then not given).
-    private func redirectAllowed(status: Int, headers: [(String, String)], from url: String, frame: String) -> Bool {
+    private func redirectAllowed(status: Int, headers: [(String, String)], from url: String, frame: String, in page: PageTarget) -> Bool {
         guard (300..<400).contains(status), status != 304, let location = headers.first(where: { $0.0.lowercased() == "location" })?.1 else { return true }
         let target = resolve(location, against: url)
         guard case .success(let parsed) = BrowserURL.parse(target), !Self.fetchedSchemes.contains(parsed.scheme) else { return true }
         // Should the browser report it as well (frameRequestedNavigation), it is not decided twice.
         recentCustom[frame + " " + target] = Date()
-        return session.decide(HostNavigationAction(url: target, isRedirect: true, currentURL: currentURL, isMainFrame: !subframes.contains(frame)))
+        return session.decide(HostNavigationAction(url: target, isRedirect: true, currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)))
     }
 
-    private func fulfill(_ id: String, status: Int, headers: [(String, String)], body: [UInt8]) {
+    private func fulfill(_ id: String, status: Int, headers: [(String, String)], body: [UInt8], in page: PageTarget) {
         let fields = (headers + [("Cache-Control", "no-store")]).map { JSONOutput.object(JSONFields([("name", .string($0.0)), ("value", .string($0.1))])) }
         command("Fetch.fulfillRequest", [("requestId", .string(id)), ("responseCode", .int(status)), ("responseHeaders", .array(fields)),
-                                         ("body", .string(Data(body).base64EncodedString()))])
+                                         ("body", .string(Data(body).base64EncodedString()))], on: page)
     }
 
     /// A provider's request, to the emulator and back, as the WebKit host's forwarder does it: the page's
@@ -302,7 +345,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// this process is asked through its router (`ProviderRouting.answer`); a `bridge serve` elsewhere over
     /// HTTP.
     private func forward(_ id: String, url: String, method: String, request: [String: JSONValue], provider: ProviderRouting, target: String,
-                         isDocument: Bool, frame: String) {
+                         isDocument: Bool, frame: String, in page: PageTarget) {
         let destination = ProviderRouting.forwardURL(base: provider.base, target: target)
         var headers: [(String, String)] = []
         var contentType = "", origin: String?
@@ -320,22 +363,23 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             headers.append(("X-Forwarded-Proto", original.scheme))
         }
         let exchange = ProviderExchange(method: method, target: target, contentType: contentType, body: Array((request["postData"]?.stringValue ?? "").utf8), origin: origin, headers: headers)
+        // Back on the queue, whichever way the answer comes.
+        let reply = Reply { [self] result in forwarded(id, url: url, method: method, destination: destination, result, isDocument: isDocument, frame: frame, in: page) }
         if let answer = provider.answer {
-            let reply = Reply { [self] result in forwarded(id, url: url, method: method, destination: destination, result, isDocument: isDocument, frame: frame) }
             Task { [queue] in
                 let answered = await answer(exchange)
                 queue.async { reply.body(.success(answered)) }
             }
             return
         }
-        guard let address = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8)) }
+        guard let address = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8), in: page) }
         var outgoing = URLRequest(url: address)
         outgoing.httpMethod = method
         if !contentType.isEmpty { outgoing.setValue(contentType, forHTTPHeaderField: "Content-Type") }
         if let origin { outgoing.setValue(origin, forHTTPHeaderField: "Origin") }
         for (name, value) in headers { outgoing.setValue(value, forHTTPHeaderField: name) }
         if let body = request["postData"]?.stringValue { outgoing.httpBody = Data(body.utf8) }
-        let task = forwarding.dataTask(with: outgoing) { [self] data, response, error in
+        let task = forwarding.dataTask(with: outgoing) { [queue] data, response, error in
             let result: Result<ProviderAnswer, ForwardFailure>
             if let response = response as? HTTPURLResponse {
                 let fields = response.allHeaderFields.compactMap { name, value -> (String, String)? in
@@ -346,7 +390,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             } else {
                 result = .failure(ForwardFailure(why: error.map { "\($0.localizedDescription)" } ?? "no answer"))
             }
-            queue.async { [self] in forwarded(id, url: url, method: method, destination: destination, result, isDocument: isDocument, frame: frame) }
+            queue.async { reply.body(result) }
         }
         task.resume()
     }
@@ -355,11 +399,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private struct Reply: @unchecked Sendable { let body: (Result<ProviderAnswer, ForwardFailure>) -> Void }
 
     private func forwarded(_ id: String, url: String, method: String, destination: String, _ result: Result<ProviderAnswer, ForwardFailure>,
-                           isDocument: Bool, frame: String) {
+                           isDocument: Bool, frame: String, in page: PageTarget) {
         guard case .success(let answer) = result else {
             let why = if case .failure(let failure) = result { failure.why } else { "no answer" }
             session.network(NetworkExchange(method: method, url: url, status: 502, detail: "provider did not answer: \(why)", refused: false))
-            fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bridge host: the provider at \(destination) did not answer: \(why)\n".utf8))
+            fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bridge host: the provider at \(destination) did not answer: \(why)\n".utf8), in: page)
             if !toldUnreachable {
                 toldUnreachable = true
                 session.fail(HostError(.providerUnreachable(base: options.provider?.base ?? "--provider", why: why)))
@@ -375,10 +419,10 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         if isDocument, let location { redirectTargets.insert(resolve(location, against: url)) }
         session.network(NetworkExchange(method: method, url: url, status: answer.status,
                                         detail: location.map { "bridge serve → \($0)" } ?? "bridge serve", refused: false))
-        if isDocument && !redirectAllowed(status: answer.status, headers: headers, from: url, frame: frame) {
-            return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))])
+        if isDocument && !redirectAllowed(status: answer.status, headers: headers, from: url, frame: frame, in: page) {
+            return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))], on: page)
         }
-        fulfill(id, status: answer.status, headers: headers, body: answer.body)
+        fulfill(id, status: answer.status, headers: headers, body: answer.body, in: page)
     }
 
     private func resolve(_ location: String, against base: String) -> String {
@@ -437,10 +481,13 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     // MARK: Plumbing
 
-    /// A command to the page's session (or the browser before there is one); `reply` gets its result.
-    private func command(_ method: String, _ params: [(String, JSONOutput)] = [], _ reply: (([String: JSONValue]) -> Void)? = nil) {
+    /// A command to a page's session (the view's own unless `page` names a window it opened; the browser's
+    /// for Target and Browser commands); `reply` gets its result.
+    private func command(_ method: String, _ params: [(String, JSONOutput)] = [], on page: PageTarget? = nil,
+                         _ reply: (([String: JSONValue]) -> Void)? = nil) {
         guard let pipe else { return }
-        pipe.send(method, JSONFields(params), session: method.hasPrefix("Target.") || method.hasPrefix("Browser.") ? nil : target) { answer in
+        let target = method.hasPrefix("Target.") || method.hasPrefix("Browser.") ? nil : (page ?? main).session
+        pipe.send(method, JSONFields(params), session: target) { answer in
             if let error = answer["error"]?.objectValue, method != "Runtime.evaluate" {
                 self.note(.devToolsRefused(method: method, message: error["message"]?.stringValue))
             }
@@ -457,6 +504,18 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private func fail(_ reason: HostError.Reason) { session.fail(HostError(reason)) }
 
     private func note(_ note: HostNote) { session.note(note) }
+}
+
+/// One page the browser shows over its own DevTools session: the view's, or a window it opened in a view
+/// of its own. Its frames and the URL it shows are its own.
+private final class PageTarget {
+    var session: String?
+    var targetID: String?
+    var isPopup = false
+    var mainFrame: String?
+    var currentURL: String?
+    /// The frames with a parent (Page.frameAttached): their navigations are a subframe's.
+    var subframes: Set<String> = []
 }
 
 /// Redirects are the page's to follow (each a navigation the app decides), never the forwarder's.

@@ -77,6 +77,12 @@ public enum PopupSetting: String, Sendable, CaseIterable {
     case tapOnly = "tap-only"
     /// Never opened: an app with no onCreateWindow or createWebViewWith (window.open returns null).
     case blocked
+    /// Opened in a view of its own, whose navigations its own delegate is asked about as its main frame's:
+    /// Android's setSupportMultipleWindows(true) with an onCreateWindow that makes a WebView with the same
+    /// client (Chromium's AwContentsClientShouldOverrideUrlLoadingTest.testWindowOpenHttpUrlInPopup); a
+    /// WKWebView whose createWebViewWith returns a new view with the same navigation delegate. The opener
+    /// stays on its page and `window.opener` reaches it.
+    case ownWindow = "own-window"
 }
 
 /// How a hosted run ended.

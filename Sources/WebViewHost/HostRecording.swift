@@ -66,6 +66,9 @@ public enum HostNote: Sendable, Hashable {
     case popupBlocked(url: String, setting: PopupSetting)
     /// The popup setting the host emulates.
     case popups(PopupSetting)
+    /// A window the page opened in a view of its own (`--popups own-window`); its navigations follow as
+    /// that view's.
+    case popupOpened(url: String)
 }
 
 public final class HostRecording {

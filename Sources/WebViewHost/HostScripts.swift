@@ -226,6 +226,8 @@ public enum HostScripts {
           if (window.__bridgePopups) return;
           window.__bridgePopups = true;
           var setting = '\(setting.rawValue)';
+          // A window of its own: the browser opens it, as the app's onCreateWindow does.
+          if (setting === 'own-window') return;
           function post(message) {
             try { window.webkit.messageHandlers.\(probeHandler).postMessage(message); } catch (e) {}
           }

@@ -2,7 +2,8 @@
 // window, on the stand-in network, its signals (C trampolines) handed to the run's HostSession, which
 // decides every navigation with the engine as an app's native side would. Every `decide-policy`
 // navigation or new-window action, and every `create` (window.open), becomes a HostNavigationAction: cancel
-// is webkit_policy_decision_ignore, allow is use. This file also carries out what the session asks
+// is webkit_policy_decision_ignore, allow is use; with `--popups own-window`, `create` returns a view of its
+// own (related to the opener, in an offscreen window) whose signals go to the same session. This file also carries out what the session asks
 // (HostViewControl): evaluate-JavaScript (awaiting a promise for --eval, falling back to the app's own
 // evaluation where a page's Content-Security-Policy refuses eval), snapshots, timers, leaving the loop.
 //
@@ -35,6 +36,10 @@ public final class HostedWebView: HostViewControl {
     /// The GtkOffscreenWindow and the WebKitWebView in it.
     private var window: OpaquePointer?
     private var view: OpaquePointer?
+    /// `--popups own-window`: the windows the page opened (each a view in an offscreen window of its own),
+    /// and the URL each was opened onto, decided when it was opened and so not asked about again.
+    private var popupWindows: [OpaquePointer] = []
+    private var popupOpening: [OpaquePointer: String] = [:]
     private var timers: [guint] = []
     /// The URL the view last showed (`notify::uri`): a URL it shows that no navigation it (or the stand-in
     /// network) asked about led to is a History API change (pushState, replaceState), which no delegate sees.
@@ -111,7 +116,7 @@ public final class HostedWebView: HostViewControl {
         webkit.webkit_settings_set_user_agent(settings, agent + " " + HostScripts.userAgentToken)
         // An app that handles window.open (createWebViewWith) lets script open windows unless its setting
         // opens only what a tap opened (WebKit's popup blocker then drops the rest).
-        webkit.webkit_settings_set_javascript_can_open_windows_automatically(settings, options.popups == .sameView ? 1 : 0)
+        webkit.webkit_settings_set_javascript_can_open_windows_automatically(settings, options.popups == .sameView || options.popups == .ownWindow ? 1 : 0)
 
         let content = webkit.webkit_web_view_get_user_content_manager(view)
         _ = webkit.webkit_user_content_manager_register_script_message_handler(content, HostScripts.probeHandler)
@@ -131,17 +136,7 @@ public final class HostedWebView: HostViewControl {
         }
 
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let decide: @convention(c) (OpaquePointer?, OpaquePointer?, UInt32, gpointer?) -> gboolean = { _, decision, type, context in
-            guard let decision, let context else { return 0 }
-            return Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().decidePolicy(decision, type) ? 1 : 0
-        }
-        GLibSignal.connect(UnsafeMutableRawPointer(widget), "decide-policy", unsafeBitCast(decide, to: GCallback.self), me)
-        let create: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> OpaquePointer? = { _, action, context in
-            guard let action, let context else { return nil }
-            Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().createWindow(action)
-            return nil
-        }
-        GLibSignal.connect(UnsafeMutableRawPointer(widget), "create", unsafeBitCast(create, to: GCallback.self), me)
+        connectPolicy(widget)
         let changed: @convention(c) (OpaquePointer?, UInt32, gpointer?) -> Void = { _, event, context in
             Unmanaged<HostedWebView>.fromOpaque(context!).takeUnretainedValue().loadChanged(event)
         }
@@ -190,9 +185,27 @@ public final class HostedWebView: HostViewControl {
         timers.append(g_unix_signal_add(SIGTERM, signal, me))
     }
 
+    /// decide-policy and create on a view: the app's own, or a window the page opened (the same delegate).
+    private func connectPolicy(_ widget: OpaquePointer) {
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        let decide: @convention(c) (OpaquePointer?, OpaquePointer?, UInt32, gpointer?) -> gboolean = { webView, decision, type, context in
+            guard let webView, let decision, let context else { return 0 }
+            return Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().decidePolicy(decision, type, in: webView) ? 1 : 0
+        }
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "decide-policy", unsafeBitCast(decide, to: GCallback.self), me)
+        let create: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> OpaquePointer? = { webView, action, context in
+            guard let webView, let action, let context else { return nil }
+            return Unmanaged<HostedWebView>.fromOpaque(context).takeUnretainedValue().createWindow(action, from: webView)
+        }
+        GLibSignal.connect(UnsafeMutableRawPointer(widget), "create", unsafeBitCast(create, to: GCallback.self), me)
+    }
+
     private func tearDown() {
         for id in timers { g_source_remove(id) }
         timers.removeAll()
+        for popup in popupWindows { webkit.gtk_widget_destroy(popup) }
+        popupWindows.removeAll()
+        popupOpening.removeAll()
         if let window { webkit.gtk_widget_destroy(window) }
         window = nil
         view = nil
@@ -208,7 +221,7 @@ public final class HostedWebView: HostViewControl {
     // MARK: Navigations
 
     /// `decision`: a WebKitPolicyDecision; `type`, a WebKitPolicyDecisionType.
-    private func decidePolicy(_ decision: OpaquePointer, _ type: UInt32) -> Bool {
+    private func decidePolicy(_ decision: OpaquePointer, _ type: UInt32, in webView: OpaquePointer) -> Bool {
         if type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_RESPONSE {
             return decideResponse(decision)
         }
@@ -216,7 +229,13 @@ public final class HostedWebView: HostViewControl {
             return false
         }
         guard let action = webkit.webkit_navigation_policy_decision_get_navigation_action(decision) else { return false }
-        if session.decide(observed(action, newWindow: type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION)) {
+        // A window's first load, decided when the page opened it.
+        if let opening = popupOpening[webView], opening == webkit.requestURI(action) {
+            popupOpening[webView] = nil
+            webkit.webkit_policy_decision_use(decision)
+            return true
+        }
+        if session.decide(observed(action, newWindow: type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION, in: webView)) {
             webkit.webkit_policy_decision_use(decision)
         } else {
             webkit.webkit_policy_decision_ignore(decision)
@@ -265,18 +284,33 @@ public final class HostedWebView: HostViewControl {
         session.navigatedWithinDocument(HostNavigationAction(url: uri, currentURL: previous, sameDocument: .historyAPI))
     }
 
-    /// window.open and target=_blank: the app loads an allowed one in this view (createWebViewWith).
-    private func createWindow(_ action: OpaquePointer) {
+    /// window.open and target=_blank: the app loads an allowed one in this view (createWebViewWith), or
+    /// (`--popups own-window`) returns a view of its own for it, related to the opener, with the same
+    /// delegate; WebKit then loads it there.
+    private func createWindow(_ action: OpaquePointer, from opener: OpaquePointer) -> OpaquePointer? {
         if options.popups == .blocked {
             session.note(.popupBlocked(url: webkit.requestURI(action), setting: .blocked))
-            return
+            return nil
         }
-        guard session.createWindow(observed(action, newWindow: true)) else { return }
-        webkit.webkit_web_view_load_request(view, webkit.webkit_navigation_action_get_request(action))
+        guard session.createWindow(observed(action, newWindow: true, in: opener)) else { return nil }
+        guard options.popups == .ownWindow else {
+            webkit.webkit_web_view_load_request(view, webkit.webkit_navigation_action_get_request(action))
+            return nil
+        }
+        guard let popup = webkit.webkit_web_view_new_with_related_view(opener), let window = webkit.gtk_offscreen_window_new() else { return nil }
+        webkit.gtk_container_add(window, popup)
+        webkit.gtk_widget_set_size_request(popup, 390, 844)
+        connectPolicy(popup)
+        webkit.gtk_widget_show_all(window)
+        popupWindows.append(window)
+        let url = webkit.requestURI(action)
+        if !url.isEmpty { popupOpening[popup] = url }
+        session.note(.popupOpened(url: url))
+        return popup
     }
 
     /// What WebKit says of a navigation action, as the session reads it.
-    private func observed(_ action: OpaquePointer, newWindow: Bool) -> HostNavigationAction {
+    private func observed(_ action: OpaquePointer, newWindow: Bool, in webView: OpaquePointer) -> HostNavigationAction {
         var observed = HostNavigationAction(
             url: webkit.requestURI(action),
             method: webkit.webkit_navigation_action_get_request(action).flatMap { webkit.webkit_uri_request_get_http_method($0) }.map { String(cString: $0) } ?? "GET",
@@ -285,7 +319,7 @@ public final class HostedWebView: HostViewControl {
             hasUserGesture: webkit.webkit_navigation_action_is_user_gesture(action) != 0,
             type: Self.navigationType(webkit.webkit_navigation_action_get_navigation_type(action)),
             newWindow: newWindow,
-            currentURL: webkit.webkit_web_view_get_uri(view).map { String(cString: $0) })
+            currentURL: webkit.webkit_web_view_get_uri(webView).map { String(cString: $0) })
         // WebKit asks about a fragment navigation as about any other; its type is not in the action, so it is
         // told as WebKit's loader tells it: the same URL, a new fragment, a GET.
         if !newWindow, observed.type != .reload, observed.type != .backForward {

@@ -110,6 +110,7 @@ final class WebKitLibrary: Sendable {
     let webkit_website_data_unref: @convention(c) (OpaquePointer?) -> Void
     // WebKitWebView
     let webkit_web_view_new_with_context: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let webkit_web_view_new_with_related_view: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let webkit_web_view_load_uri: @convention(c) (OpaquePointer?, Text) -> Void
     let webkit_web_view_load_request: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
     let webkit_web_view_get_uri: @convention(c) (OpaquePointer?) -> Text
@@ -196,6 +197,7 @@ final class WebKitLibrary: Sendable {
         webkit_website_data_manager_fetch_finish = try symbol("webkit_website_data_manager_fetch_finish")
         webkit_website_data_unref = try symbol("webkit_website_data_unref")
         webkit_web_view_new_with_context = try symbol("webkit_web_view_new_with_context")
+        webkit_web_view_new_with_related_view = try symbol("webkit_web_view_new_with_related_view")
         webkit_web_view_load_uri = try symbol("webkit_web_view_load_uri")
         webkit_web_view_load_request = try symbol("webkit_web_view_load_request")
         webkit_web_view_get_uri = try symbol("webkit_web_view_get_uri")

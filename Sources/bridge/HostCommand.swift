@@ -129,7 +129,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, parsing: .singleValue, help: "JavaScript run in every frame, any origin, once its document has loaded (repeatable).")
     var frameScript: [String] = []
 
-    @Option(name: .long, help: "What the app does with window.open and target=_blank: same-view (load it in the view, asked as its own navigation), tap-only (the platforms' default: a script's window.open without a tap is blocked) or blocked.")
+    @Option(name: .long, help: "What the app does with window.open and target=_blank: same-view (load it in the view, asked as its own navigation), tap-only (the platforms' default: a script's window.open without a tap is blocked), blocked, or own-window (a view of its own, asked about as its main frame; the opener stays).")
     var popups: PopupSetting = .sameView
 
     @Flag(name: .long, help: "Say what the host does (display, network requests) on standard error.")

@@ -65,7 +65,7 @@ struct HostPlatformTests {
         }
     }
 
-    static func host(_ which: String, engine: HostEngine, platform: String, popups: String = "same-view") throws -> (Run, origin: String) {
+    static func host(_ which: String, engine: HostEngine, platform: String, popups: String = "same-view", eval: [String] = []) throws -> (Run, origin: String) {
         let server = try NavigationServer()
         defer { server.stop() }
         let origin = "http://127.0.0.1:\(server.port)"
@@ -79,7 +79,7 @@ struct HostPlatformTests {
              "schemes": [{"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["code"]}]}
             """#.write(to: rules, atomically: true, encoding: .utf8)
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", platform, "--popups", popups, "--rules", rules.path, "--format", "json",
-                                         "--reveal", "--idle", "1", "--timeout", "20", "\(origin)/platforms.html?case=\(which)"])
+                                         "--reveal", "--idle", "1", "--timeout", "20"] + eval.flatMap { ["--eval", $0] } + ["\(origin)/platforms.html?case=\(which)"])
         return (Run(status: run.status, rows: HostCommandTests.navigations(JSONLines.objects(run.stdout)), output: run.stdout + run.stderr), origin)
     }
 
@@ -108,6 +108,20 @@ struct HostPlatformTests {
     func popupsBlockedWithoutATap(_ engine: HostEngine) throws {
         let (run, origin) = try Self.host("popup", engine: engine, platform: "android", popups: "tap-only")
         #expect(run.row("\(origin)/cb?code=1") == nil && run.rows.count == 1 && run.status == 0, "\(run.output)")
+    }
+
+    @Test("--popups own-window (Android's multiple windows, a createWebViewWith that returns a new view): the window is a view of its own whose navigations are asked as its main frame's, and the opener stays, in both engines",
+          arguments: HostEngine.single, Platform.allCases)
+    func popupsInTheirOwnWindow(_ engine: HostEngine, _ platform: Platform) throws {
+        // Read after the window's page has gone to the redirect URI: window.open gave a window, not the view.
+        let stayed = "new Promise(function (r) { setTimeout(function () { r(String(!!window.__opened && window.__opened !== window.top) + ' ' + location.search); }, 1200); })"
+        let (run, origin) = try Self.host("popup-window", engine: engine, platform: platform.rawValue, popups: "own-window", eval: [stayed])
+        let context = "\(engine) \(platform):\n\(run.output)"
+        #expect(run.row("\(origin)/platforms.html?case=script-location")?["decision"] as? String == "allow", "\(context)")
+        let hit = try #require(run.row("\(origin)/cb?code=1"), "\(context)")
+        #expect(hit["decision"] as? String == "cancel" && hit["recorded"] as? String == "cancel" && hit["frame"] as? String == "main", "\(context)")
+        #expect(run.codes("\(origin)/cb?code=1").isEmpty && run.status == 0, "\(context)")
+        #expect(JSONLines.objects(run.output, type: "eval").first?["result"] as? String == "true ?case=popup-window", "\(context)")
     }
 
     @Test("conformance: each page of the platform model, in each engine, under each platform's rules, answers as its fact says (or as the engine's stated gap)",

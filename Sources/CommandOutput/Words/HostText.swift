@@ -36,7 +36,9 @@ extension HostNote {
         case .devToolsRefused(let method, let message): "\(words: method): \(foreign: message ?? "refused")"
         case .popupBlocked(let url, let setting):
             "a window onto \(url: url) was not opened (--popups \(words: setting.rawValue)): nothing loaded and the app was not asked"
+        case .popupOpened(let url): "a window of its own opened onto \(url: url) (--popups own-window); its navigations are its view's"
         case .popups(.sameView): "popups: window.open and target=_blank load in the view, asked as its own navigations (--popups same-view)"
+        case .popups(.ownWindow): "popups: window.open and target=_blank open a view of their own, whose navigations are asked as its main frame's (--popups own-window)"
         case .popups(.tapOnly): "popups: only a tap opens a window, into the view itself; a script's window.open is blocked (--popups tap-only)"
         case .popups(.blocked): "popups: no window opens; window.open returns null (--popups blocked)"
         case .sameDocumentAfterTheFact(let url):
