@@ -77,7 +77,10 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             "--user-data-dir=" + profile, "--window-size=390,844",
             // Every frame in the page's own renderer, as in Android's WebView (no out-of-process iframes): the
             // page's session then sees, intercepts and scripts a cross-origin iframe too.
-            "--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process", "about:blank",
+            "--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process",
+            // Which windows open is --popups' to say (the page's scripts, or own-window's real windows), as an
+            // app's javaScriptCanOpenWindowsAutomatically says it, not the browser's popup blocker.
+            "--disable-popup-blocking", "about:blank",
         ], queue: queue)
         self.pipe = pipe
         pipe.onEvent = { [unowned self] method, params, sessionID in self.event(method, params, sessionID) }
@@ -168,6 +171,15 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     }
 
     private var userAgent = ""
+    /// The page whose navigation is being decided: what the session evaluates meanwhile (a bridge queue's
+    /// drain, a look at the URL) runs in it, the page that signalled.
+    private var deciding: PageTarget?
+
+    private func decide(_ observed: HostNavigationAction, in page: PageTarget) -> Bool {
+        deciding = page
+        defer { deciding = nil }
+        return session.decide(observed)
+    }
 
     /// A target the browser attached on its own (`--popups own-window`'s auto-attach, each held until it runs
     /// on): a window the view's page (or one of its windows) opened becomes a page of its own, set up as the
@@ -261,7 +273,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             let observed = HostNavigationAction(url: url, method: method, isRedirect: isRedirect,
                                                 type: method == "POST" ? .formSubmitted : .other, newWindow: opening,
                                                 currentURL: page.currentURL, isMainFrame: isMainFrame)
-            guard session.decide(observed) else {
+            guard decide(observed, in: page) else {
                 command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))], on: page)
                 return
             }
@@ -296,7 +308,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
                                             type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
                                             newWindow: params["disposition"]?.stringValue == "newWindow" || (page.isPopup && page.currentURL == nil),
                                             currentURL: page.currentURL, isMainFrame: !page.subframes.contains(params["frameId"]?.stringValue ?? ""))
-        _ = session.decide(observed)
+        _ = decide(observed, in: page)
     }
 
     // MARK: Serving
@@ -331,7 +343,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         guard case .success(let parsed) = BrowserURL.parse(target), !Self.fetchedSchemes.contains(parsed.scheme) else { return true }
         // Should the browser report it as well (frameRequestedNavigation), it is not decided twice.
         recentCustom[frame + " " + target] = Date()
-        return session.decide(HostNavigationAction(url: target, isRedirect: true, currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)))
+        return decide(HostNavigationAction(url: target, isRedirect: true, currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)), in: page)
     }
 
     private func fulfill(_ id: String, status: Int, headers: [(String, String)], body: [UInt8], in page: PageTarget) {
@@ -434,7 +446,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
         command("Runtime.evaluate", [("expression", .string(script)), ("awaitPromise", .bool(awaitingPromise)), ("returnByValue", .bool(true)),
-                                      ("userGesture", .bool(true))]) { answer in
+                                      ("userGesture", .bool(true))], on: deciding) { answer in
             if let details = answer["exceptionDetails"] {
                 done(.failure(.threw(details["exception"]?["description"]?.stringValue ?? details["text"]?.stringValue)))
                 return

@@ -40,6 +40,9 @@ public final class HostedWebView: HostViewControl {
     /// and the URL each was opened onto, decided when it was opened and so not asked about again.
     private var popupWindows: [OpaquePointer] = []
     private var popupOpening: [OpaquePointer: String] = [:]
+    /// The view whose navigation is being decided: what the session evaluates meanwhile (a bridge queue's
+    /// drain, a look at the URL) runs in it, the view that signalled.
+    private var decidingView: OpaquePointer?
     private var timers: [guint] = []
     /// The URL the view last showed (`notify::uri`): a URL it shows that no navigation it (or the stand-in
     /// network) asked about led to is a History API change (pushState, replaceState), which no delegate sees.
@@ -235,6 +238,8 @@ public final class HostedWebView: HostViewControl {
             webkit.webkit_policy_decision_use(decision)
             return true
         }
+        decidingView = webView
+        defer { decidingView = nil }
         if session.decide(observed(action, newWindow: type == WebKitLibrary.WEBKIT_POLICY_DECISION_TYPE_NEW_WINDOW_ACTION, in: webView)) {
             webkit.webkit_policy_decision_use(decision)
         } else {
@@ -417,7 +422,7 @@ public final class HostedWebView: HostViewControl {
     /// eval; a page whose Content-Security-Policy refuses eval (as providers' pages do) gets the script as
     /// the app's own evaluation instead, which no page policy restricts, and its value is not awaited.
     func evaluate(_ script: String, awaitingPromise: Bool, _ done: @escaping (Result<String?, HostScriptFailure>) -> Void) {
-        guard let view else { done(.failure(.noView)); return }
+        guard let view = decidingView ?? view else { done(.failure(.noView)); return }
         if awaitingPromise {
             let retry: (Result<String?, HostScriptFailure>) -> Void = { [weak self] result in
                 if case .failure(let failure) = result, let text = failure.engineText, text.hasPrefix("EvalError"), text.contains("Content Security Policy") {
