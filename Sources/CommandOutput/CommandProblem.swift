@@ -44,7 +44,6 @@ public enum CommandProblem: Error, Hashable {
     case outputFile(OutputFileProblem)
     case providerConfig(path: String, EmulatorConfiguration.Invalid)
     case noAssetsDirectory(String)
-    case emulatorDidNotStart(reason: String)
     case builtWithoutWebKit
     case page(HostPage.Problem)
     case baseNotAURL(String, URLParseError)

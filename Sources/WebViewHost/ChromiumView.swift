@@ -101,10 +101,9 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private func start() {
         note(.loading(url: options.startURL, engine: .chromium))
         note(.popups(options.popups))
-        if let provider = options.provider {
-            note(.provider(base: provider.base, inProcess: provider.isInProcess))
-        }
         command("Browser.getVersion") { [self] version in
+            // Said once the browser answers: by then the emulator's server, started beside it, listens.
+            if let provider = options.provider { note(provider.note) }
             let agent = (version["userAgent"]?.stringValue ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
             command("Target.createTarget", [("url", .string("about:blank"))]) { [self] created in
                 guard let id = created["targetId"]?.stringValue else { return fail(.chromiumNoPage) }

@@ -52,6 +52,8 @@ public enum HostNote: Sendable, Hashable {
     case loaded(url: String)
     /// The provider the page reaches: the emulator in this process, or a `bridge serve` at `base`.
     case provider(base: String, inProcess: Bool)
+    /// The emulator in this process answers the view, but its server (the dashboard) did not start.
+    case providerServerDidNotStart(reason: String)
     case standInNetwork(proxy: String, routes: Int)
     /// libsoup could not listen on loopback (GLib's words): each connection closes after one answer.
     case connectionsClose(glibError: String)

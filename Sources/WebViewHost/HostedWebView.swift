@@ -94,7 +94,7 @@ public final class HostedWebView: HostViewControl {
         note(.standInNetwork(proxy: network.proxyURI, routes: network.site.routes.count))
         if let failure = network.listenFailure { note(.connectionsClose(glibError: failure)) }
         if let provider = options.provider {
-            note(.provider(base: provider.base, inProcess: provider.isInProcess))
+            note(provider.note)
         }
         if let directory = options.screenshotsDirectory {
             do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {

@@ -5,6 +5,7 @@
 // CLI makes from ProviderEmulator's in-process client: this module does not link the emulator) or at a
 // running `bridge serve`'s base URL. Plain Swift, no WebKit: tested without the trait.
 import BrowserURL
+import Foundation
 import ProviderDirectory
 
 /// One request on its way to the emulator.
@@ -45,8 +46,12 @@ public struct ProviderAnswer: Sendable {
 
 public struct ProviderRouting: Sendable {
     /// The emulator's base URL (http://127.0.0.1:PORT): a running `bridge serve`, or the same server
-    /// started in this process on port 0.
-    public let base: String
+    /// started in this process on port 0, read once it listens (empty if it could not start, which `server` says).
+    public var base: String { (try? address.base.get()) ?? "" }
+    /// Where the emulator's server listens, or why it does not; the server of an emulator in this process
+    /// starts beside the view (its requests need only `answer`), so this may wait for it.
+    public var server: Result<String, ProviderServerFailure> { address.base }
+    private let address: ProviderAddress
     /// The emulator runs in this process (`--provider`), not in a `bridge serve` the user started.
     public let isInProcess: Bool
     /// The emulator in this process answering through its router without a socket, when it can: the same
@@ -54,9 +59,22 @@ public struct ProviderRouting: Sendable {
     public let answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)?
 
     public init(base: String, inProcess: Bool = false, answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)? = nil) {
-        self.base = base
+        self.init(address: ProviderAddress(base), inProcess: inProcess, answer: answer)
+    }
+
+    /// An emulator whose server is still starting: `address` is told its base when it listens.
+    public init(address: ProviderAddress, inProcess: Bool = false, answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)? = nil) {
+        self.address = address
         isInProcess = inProcess || answer != nil
         self.answer = answer
+    }
+
+    /// What the transcript says of the provider: where it listens, or that its server did not start.
+    var note: HostNote {
+        switch server {
+        case .success(let base): .provider(base: base, inProcess: isInProcess)
+        case .failure(let failure): .providerServerDidNotStart(reason: failure.reason)
+        }
     }
 
     /// Is this host one of the providers'? Whole labels only: `janrain.com.evil.com` is not.
@@ -76,5 +94,36 @@ public struct ProviderRouting: Sendable {
     /// The URL a request is forwarded to at a running server.
     public static func forwardURL(base: String, target: String) -> String {
         (base.hasSuffix("/") ? String(base.dropLast()) : base) + target
+    }
+}
+
+/// Why the emulator's server in this process does not listen (its error, in its words).
+public struct ProviderServerFailure: Error, Sendable {
+    public let reason: String
+    public init(reason: String) { self.reason = reason }
+}
+
+/// The base URL of an emulator's server, known at once (a running `bridge serve`) or once a server started
+/// on another thread listens; reading it waits until then.
+public final class ProviderAddress: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var result: Result<String, ProviderServerFailure>?
+
+    public init(_ base: String) { result = .success(base) }
+    public init() {}
+
+    /// The server listens at `base`, or could not start.
+    public func resolve(_ value: Result<String, ProviderServerFailure>) {
+        condition.lock()
+        if result == nil { result = value }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    public var base: Result<String, ProviderServerFailure> {
+        condition.lock()
+        defer { condition.unlock() }
+        while result == nil { condition.wait() }
+        return result ?? .failure(ProviderServerFailure(reason: "no answer"))
     }
 }

@@ -37,20 +37,25 @@ enum EmulatorSetup {
     /// 127.0.0.1 port 0, for as long as the process runs (its dashboard, and the WebKit host's forwarder),
     /// and the same emulator's router called without a socket (`ProviderRouting.answer`), which the
     /// Chromium host asks instead of opening a loopback connection.
-    static func inProcess(_ configuration: EmulatorConfiguration, siteOrigin: String?) throws -> ProviderRouting {
+    static func inProcess(_ configuration: EmulatorConfiguration, siteOrigin: String?) -> ProviderRouting {
         var configuration = configuration
         // The hosted page's own origin may read the providers' answers, as the app's registered site does.
         if let origin = siteOrigin.flatMap(EmulatorConfiguration.origin) { configuration.allowedOrigins.append(origin) }
         let emulator = ProviderEmulator(configuration: configuration)
         let server = EmulatorServer(emulator: emulator, host: "127.0.0.1", port: 0)
-        let base: String
-        do { base = try server.startInBackground() } catch {
-            throw CommandProblem.emulatorDidNotStart(reason: "\(error)")
+        // The view's requests need only the router; the server (for the dashboard) starts beside the view.
+        let address = ProviderAddress()
+        Thread.detachNewThread {
+            do {
+                address.resolve(.success(try server.startInBackground()))
+            } catch {
+                address.resolve(.failure(ProviderServerFailure(reason: "\(error)")))
+            }
         }
         let client = EmulatorInProcessClient(emulator)
-        let authority = base.split(separator: "/").last.map(String.init)
-        return ProviderRouting(base: base, inProcess: true) { exchange in
-            await answer(exchange, from: client, authority: authority)
+        return ProviderRouting(address: address, inProcess: true) { exchange in
+            let authority = (try? address.base.get()).flatMap { $0.split(separator: "/").last.map(String.init) }
+            return await answer(exchange, from: client, authority: authority)
         }
     }
 

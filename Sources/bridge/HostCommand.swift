@@ -222,7 +222,7 @@ struct HostRun {
             if command.provider {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
                 if EmulatorSetup.missingAssets(configuration) && which == engines[0] { StandardError.say("bridge host", .standInScriptsMissing, masking: renderer.redactor) }
-                return try EmulatorSetup.inProcess(configuration, siteOrigin: siteOrigin)
+                return EmulatorSetup.inProcess(configuration, siteOrigin: siteOrigin)
             }
             return command.providerURL.map { ProviderRouting(base: $0) }
         }) { report in

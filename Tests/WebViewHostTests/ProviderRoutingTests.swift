@@ -1,5 +1,6 @@
 // ProviderRoutingTests.swift: which requests `bridge host --provider` sends to the emulator (whole labels
 // only, never a look-alike), what the emulator is asked, and what --screenshots names its files.
+import Foundation
 import NavigationPolicy
 
 import Testing
@@ -51,5 +52,20 @@ struct ProviderRoutingTests {
         #expect(HostScreenshots.trigger(navigation("myapp://password-changed")) == "intercepted password-changed")
         #expect(HostScreenshots.trigger(navigation("janrain:eventsAvailable?1")) == "intercepted janrain-bridge")
         #expect(HostScreenshots.trigger(navigation("https://yourdomain.com/webViewSignIn.html")) == nil)
+    }
+
+    @Test("an emulator in this process: its server's address is waited for when read, told from another thread; a server that did not start is said as such, and the view is still answered")
+    func serverStartingBeside() async {
+        let address = ProviderAddress()
+        let routing = ProviderRouting(address: address, inProcess: true) { _ in ProviderAnswer(status: 204, headers: [], body: []) }
+        Thread.detachNewThread { address.resolve(.success("http://127.0.0.1:40404")) }
+        #expect(routing.base == "http://127.0.0.1:40404" && routing.note == .provider(base: "http://127.0.0.1:40404", inProcess: true))
+
+        let failed = ProviderAddress()
+        failed.resolve(.failure(ProviderServerFailure(reason: "bind: address in use")))
+        let unserved = ProviderRouting(address: failed, inProcess: true) { _ in ProviderAnswer(status: 204, headers: [], body: []) }
+        #expect(unserved.base.isEmpty && unserved.note == .providerServerDidNotStart(reason: "bind: address in use"))
+        let answer = await unserved.answer?(ProviderExchange(method: "GET", target: "/", contentType: "", body: [], origin: nil))
+        #expect(answer?.status == 204)
     }
 }

@@ -48,7 +48,6 @@ extension CommandProblem {
             // Every problem of the file, one a line, each at its place.
             error.others.reduce(Self.configLine(path, error)) { text, other in text + "\n" + Self.configLine(path, other) }
         case .noAssetsDirectory(let path): "--assets \(input: path): no such directory"
-        case .emulatorDidNotStart(let reason): "--provider: the emulator did not start: \(foreign: reason)"
         case .builtWithoutWebKit:
             "this bridge was built without WebKit. Build it with the WebKit trait: swift build --traits WebKit (Debian: apt-get install libwebkit2gtk-4.1-dev xvfb xauth)"
         case .page(let problem): problem.words

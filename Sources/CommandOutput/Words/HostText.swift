@@ -28,6 +28,8 @@ extension HostNote {
         case .loaded(let url): "loaded \(url: url)"
         case .provider(let base, true): "provider: the emulator, in this process, at \(url: base)"
         case .provider(let base, false): "provider: bridge serve at \(url: base)"
+        case .providerServerDidNotStart(let reason):
+            "provider: the emulator answers the view in this process, but its server did not start (\(foreign: reason)): no dashboard this run"
         case .standInNetwork(let proxy, let routes):
             "stand-in network on \(url: proxy): \(routes) route(s); loopback hosts are reached directly"
         case .connectionsClose(let glibError):
