@@ -101,22 +101,30 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private func start() {
         note(.loading(url: options.startURL, engine: .chromium))
         note(.popups(options.popups))
+        // The browser's user agent and the view's page asked for together; the page is set up once both are in.
+        var agent: String?, attached = false
         command("Browser.getVersion") { [self] version in
             // Said once the browser answers: by then the emulator's server, started beside it, listens.
             if let provider = options.provider { note(provider.note) }
-            let agent = (version["userAgent"]?.stringValue ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
-            command("Target.createTarget", [("url", .string("about:blank"))]) { [self] created in
-                guard let id = created["targetId"]?.stringValue else { return fail(.chromiumNoPage) }
-                main.targetID = id
-                command("Target.attachToTarget", [("targetId", .string(id)), ("flatten", .bool(true))]) { [self] attached in
-                    guard let sessionID = attached["sessionId"]?.stringValue else { return fail(.chromiumNotAttached) }
-                    main.session = sessionID
-                    userAgent = agent
-                    configure(main)
-                }
+            agent = (version["userAgent"]?.stringValue ?? "").replacingOccurrences(of: "HeadlessChrome", with: "Chrome")
+            if attached { configureMain(agent: agent ?? "") }
+        }
+        command("Target.createTarget", [("url", .string("about:blank"))]) { [self] created in
+            guard let id = created["targetId"]?.stringValue else { return fail(.chromiumNoPage) }
+            main.targetID = id
+            command("Target.attachToTarget", [("targetId", .string(id)), ("flatten", .bool(true))]) { [self] reply in
+                guard let sessionID = reply["sessionId"]?.stringValue else { return fail(.chromiumNotAttached) }
+                main.session = sessionID
+                attached = true
+                if let agent { configureMain(agent: agent) }
             }
         }
         tick()
+    }
+
+    private func configureMain(agent: String) {
+        userAgent = agent
+        configure(main)
     }
 
     /// The page's session set up as the view's (scripts, user agent, viewport, interception); the view's
@@ -149,24 +157,30 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
                 .object(JSONFields([("urlPattern", .string("*")), ("resourceType", .string("Document")), ("requestStage", .string("Response"))])),
             ]))]),
         ]
-        func next(_ index: Int) {
-            guard index < setup.count else {
-                guard page === main else { return command("Runtime.runIfWaitingForDebugger", on: page) }
-                // A window the page opens is attached before it loads (held until it runs on), so its
-                // first request is intercepted as the view's are.
-                if options.popups == .ownWindow {
-                    command("Target.setAutoAttach", [("autoAttach", .bool(true)), ("waitForDebuggerOnStart", .bool(true)), ("flatten", .bool(true))])
-                }
-                command("Page.navigate", [("url", .string(options.startURL))], on: page) { [self] answer in
-                    if let error = answer["errorText"]?.stringValue, !error.isEmpty {
-                        session.loadFailed(options.startURL, message: error)
-                    }
-                }
-                return
+        // Sent together, and the page loads once every one is answered: some are carried out in the browser
+        // and some in the renderer, so an earlier answer does not mean a later command took effect.
+        var unanswered = setup.count
+        for (method, params) in setup {
+            command(method, params, on: page) { [self] _ in
+                unanswered -= 1
+                if unanswered == 0 { loadWhenSetUp(page) }
             }
-            command(setup[index].0, setup[index].1, on: page) { _ in next(index + 1) }
         }
-        next(0)
+    }
+
+    /// The view's page loads the start URL; a window the page opened runs on to the load the browser held.
+    private func loadWhenSetUp(_ page: PageTarget) {
+        guard page === main else { return command("Runtime.runIfWaitingForDebugger", on: page) }
+        // A window the page opens is attached before it loads (held until it runs on), so its first request is
+        // intercepted as the view's are.
+        if options.popups == .ownWindow {
+            command("Target.setAutoAttach", [("autoAttach", .bool(true)), ("waitForDebuggerOnStart", .bool(true)), ("flatten", .bool(true))])
+        }
+        command("Page.navigate", [("url", .string(options.startURL))], on: page) { [self] answer in
+            if let error = answer["errorText"]?.stringValue, !error.isEmpty {
+                session.loadFailed(options.startURL, message: error)
+            }
+        }
     }
 
     private var userAgent = ""
