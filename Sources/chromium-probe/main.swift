@@ -6,8 +6,8 @@
 // transcript. It prints the seconds from its start to that navigation and exits. Written directly against
 // the protocol on purpose (it shares no code with the host it measures).
 // With `--sign-in` (run from the repository's root) it is a bare engine doing the sign-in page's own work
-// instead: web/webViewSignIn.html and its files answered from the checkout (web/ for the app's origin, the
-// widget stand-in for the CDN's load.js, 404 for the rest), in the viewport and with the user-agent token a
+// instead: web/webViewSignIn.html and its files answered from the checkout as web/bridge-site.json routes
+// them (web/ for the app's origin, the widget stand-in for the CDN's load.js; 404 for the rest), in the viewport and with the user-agent token a
 // bridge-enabled app's web view has, and the first `janrain:` signal's queue drained as an app drains it;
 // it prints the seconds to that drain's answer.
 import Foundation
@@ -53,13 +53,22 @@ var nextID = 0
 let page = Data("<!DOCTYPE html><title>probe</title><script>location.href = 'probe:done';</script>".utf8).base64EncodedString()
 let signIn = CommandLine.arguments.dropFirst().contains("--sign-in")
 let start = signIn ? "https://yourdomain.com/webViewSignIn.html" : "https://probe.invalid/"
-/// The sign-in's files: the status, Content-Type and body for a requested URL.
+/// The sign-in's files as web/bridge-site.json routes them (an exact URL to a file, a URL ending in `/` to a
+/// directory), read with Foundation's JSON (the probe shares no code with the host's site reader).
+let routes: [String: String] = {
+    guard signIn, let data = FileManager.default.contents(atPath: "web/bridge-site.json"),
+          let site = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return [:] }
+    return site["routes"] as? [String: String] ?? [:]
+}()
+/// The status, Content-Type and body for a requested URL.
 func answer(_ url: String) -> (Int, String, Data) {
     guard signIn else { return (200, "text/html", Data(base64Encoded: page) ?? Data()) }
-    let path = url.split(separator: "?").first.map(String.init) ?? url
-    var file: String?
-    if path.hasSuffix("/load.js") { file = "Sources/ProviderEmulator/StandIn/janrain-widget.js" }
-    else if path.hasPrefix("https://yourdomain.com/") { file = "web/" + path.dropFirst("https://yourdomain.com/".count) }
+    let address = url.split(separator: "?").first.map(String.init) ?? url
+    var file = routes[address].map { "web/" + $0 }
+    if file == nil, let prefix = routes.keys.filter({ $0.hasSuffix("/") && address.hasPrefix($0) }).max(by: { $0.count < $1.count }),
+       let directory = routes[prefix] {
+        file = "web/" + directory + address.dropFirst(prefix.count)
+    }
     guard let file, let data = FileManager.default.contents(atPath: file) else { return (404, "text/plain", Data()) }
     let type = file.hasSuffix(".html") ? "text/html" : file.hasSuffix(".css") ? "text/css" : "text/javascript"
     return (200, type, data)
