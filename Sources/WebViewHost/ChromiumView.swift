@@ -371,7 +371,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// HTTP.
     private func forward(_ id: String, url: String, method: String, request: [String: JSONValue], provider: ProviderRouting, target: String,
                          isDocument: Bool, frame: String, in page: PageTarget) {
-        let destination = ProviderRouting.forwardURL(base: provider.base, target: target)
+        // Where a `bridge serve` elsewhere is asked (the emulator in this process needs no address).
+        let destination = provider.answer == nil ? ProviderRouting.forwardURL(base: provider.base, target: target) : target
         var headers: [(String, String)] = []
         var contentType = "", origin: String?
         for (name, value) in request["headers"]?.objectValue ?? [:] {

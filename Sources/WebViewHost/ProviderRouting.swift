@@ -120,6 +120,14 @@ public final class ProviderAddress: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The base if the server already listens, without waiting (for code that must not block, such as a
+    /// task on the cooperative pool the server's own start needs).
+    public var baseIfKnown: String? {
+        condition.lock()
+        defer { condition.unlock() }
+        return try? result?.get()
+    }
+
     public var base: Result<String, ProviderServerFailure> {
         condition.lock()
         defer { condition.unlock() }

@@ -54,7 +54,8 @@ enum EmulatorSetup {
         }
         let client = EmulatorInProcessClient(emulator)
         return ProviderRouting(address: address, inProcess: true) { exchange in
-            let authority = (try? address.base.get()).flatMap { $0.split(separator: "/").last.map(String.init) }
+            // Never waits for the server: this runs on the cooperative pool its start needs.
+            let authority = address.baseIfKnown.flatMap { $0.split(separator: "/").last.map(String.init) }
             return await answer(exchange, from: client, authority: authority)
         }
     }

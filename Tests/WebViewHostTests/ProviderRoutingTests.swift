@@ -57,9 +57,11 @@ struct ProviderRoutingTests {
     @Test("an emulator in this process: its server's address is waited for when read, told from another thread; a server that did not start is said as such, and the view is still answered")
     func serverStartingBeside() async {
         let address = ProviderAddress()
+        #expect(address.baseIfKnown == nil)
         let routing = ProviderRouting(address: address, inProcess: true) { _ in ProviderAnswer(status: 204, headers: [], body: []) }
         Thread.detachNewThread { address.resolve(.success("http://127.0.0.1:40404")) }
         #expect(routing.base == "http://127.0.0.1:40404" && routing.note == .provider(base: "http://127.0.0.1:40404", inProcess: true))
+        #expect(address.baseIfKnown == "http://127.0.0.1:40404")
 
         let failed = ProviderAddress()
         failed.resolve(.failure(ProviderServerFailure(reason: "bind: address in use")))
