@@ -93,6 +93,19 @@ struct ExportShapeTests {
         #expect(records.map(\.frameEvidence) == [.topOfChain, .referer, .referer])
     }
 
+    @Test("under Android's rules, a code the Referer places in an iframe is reported as one the app never sees (not-asked-on-android)")
+    func refererIframeUnderAndroid() throws {
+        let page = "https://yourdomain.com/webViewSignIn.html"
+        let result = try ReplayHarness.replay(Self.har([
+            Self.entry(page, time: "00", headers: #"{"name":"Accept","value":"text/html"}"#, duration: 100),
+            Self.entry("https://yourdomain.com/password_reset.php?code=abc&access_token=xyz", time: "01", headers: Self.fetched(by: page), duration: 200),
+            Self.entry("https://yourdomain.com/logo.png", time: "02", mime: "image/png", headers: Self.fetched(by: page, accept: "image/avif,image/*")),
+        ]), format: .har, platform: .android)
+        let hit = try #require(result.navigations.last)
+        #expect(hit.record.frameEvidence == .referer && hit.decision.action == .cancel)
+        #expect(hit.findings.map(\.code).contains("not-asked-on-android"))
+    }
+
     @Test("Referer's neighbours stay top-frame documents: a link whose page's only later request is a beacon POST, a link whose later requests are its own, a same-origin page named by origin only")
     func refererNotAFrame() throws {
         let page = "https://yourdomain.com/webViewSignIn.html"

@@ -26,8 +26,8 @@ struct ReplayResult {
 }
 
 enum ReplayHarness {
-    static func replay(_ input: ByteInput, rules: String = "capture", format: LogFormat? = nil) throws -> ReplayResult {
-        let replayer = Replayer(engine: try Repository.engine(rules))
+    static func replay(_ input: ByteInput, rules: String = "capture", format: LogFormat? = nil, platform: Platform = .ios) throws -> ReplayResult {
+        let replayer = Replayer(engine: try Repository.engine(rules), platform: platform)
         var result = ReplayResult()
         result.format = format ?? LogFormat.sniff(input)
         func take(_ output: Replayer.Output) {
