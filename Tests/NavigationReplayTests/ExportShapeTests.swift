@@ -76,13 +76,18 @@ struct ExportShapeTests {
         #"{"name":"Accept","value":"\#(accept)"},{"name":"Referer","value":"\#(page)"}"#
     }
 
+    /// A proxy's HAR of a page whose iframe loads a code, the page's image requested after the iframe has loaded.
+    static let refererIframe = [
+        entry("https://yourdomain.com/webViewSignIn.html", time: "00", headers: #"{"name":"Accept","value":"text/html"}"#, duration: 100),
+        entry("https://yourdomain.com/password_reset.php?code=abc&access_token=xyz", time: "01",
+              headers: fetched(by: "https://yourdomain.com/webViewSignIn.html"), duration: 200),
+        entry("https://yourdomain.com/logo.png", time: "02", mime: "image/png",
+              headers: fetched(by: "https://yourdomain.com/webViewSignIn.html", accept: "image/avif,image/*")),
+    ]
+
     @Test("a proxy's HAR without Sec-Fetch or pages: a document whose Referer page goes on loading after it has loaded is that page's iframe")
     func refererStillLoading() throws {
-        let page = "https://yourdomain.com/webViewSignIn.html"
-        let result = try ReplayHarness.replay(Self.har([
-            Self.entry(page, time: "00", headers: #"{"name":"Accept","value":"text/html"}"#, duration: 100),
-            Self.entry("https://yourdomain.com/password_reset.php?code=abc&access_token=xyz", time: "01", headers: Self.fetched(by: page), duration: 200),
-            Self.entry("https://yourdomain.com/logo.png", time: "02", mime: "image/png", headers: Self.fetched(by: page, accept: "image/avif,image/*")),
+        let result = try ReplayHarness.replay(Self.har(Self.refererIframe + [
             // Cross-origin: the Referer is the page's origin only (strict-origin-when-cross-origin), on the
             // iframe and on the page's later script alike.
             Self.entry("https://widget.example/frame.html", time: "03", headers: Self.fetched(by: "https://yourdomain.com/"), duration: 100),
@@ -95,12 +100,7 @@ struct ExportShapeTests {
 
     @Test("under Android's rules, a code the Referer places in an iframe is reported as one the app never sees (not-asked-on-android)")
     func refererIframeUnderAndroid() throws {
-        let page = "https://yourdomain.com/webViewSignIn.html"
-        let result = try ReplayHarness.replay(Self.har([
-            Self.entry(page, time: "00", headers: #"{"name":"Accept","value":"text/html"}"#, duration: 100),
-            Self.entry("https://yourdomain.com/password_reset.php?code=abc&access_token=xyz", time: "01", headers: Self.fetched(by: page), duration: 200),
-            Self.entry("https://yourdomain.com/logo.png", time: "02", mime: "image/png", headers: Self.fetched(by: page, accept: "image/avif,image/*")),
-        ]), format: .har, platform: .android)
+        let result = try ReplayHarness.replay(Self.har(Self.refererIframe), format: .har, platform: .android)
         let hit = try #require(result.navigations.last)
         #expect(hit.record.frameEvidence == .referer && hit.decision.action == .cancel)
         #expect(hit.findings.map(\.code).contains("not-asked-on-android"))
