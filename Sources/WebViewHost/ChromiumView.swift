@@ -78,10 +78,12 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             // Every frame in the page's own renderer, as in Android's WebView (no out-of-process iframes): the
             // page's session then sees, intercepts and scripts a cross-origin iframe too.
             "--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process",
-            // Which windows open is --popups' to say (the page's scripts, or own-window's real windows), as an
-            // app's javaScriptCanOpenWindowsAutomatically says it, not the browser's popup blocker.
-            "--disable-popup-blocking", "about:blank",
-        ], queue: queue)
+        ]
+        // With own-window, which windows open is --popups' to say, as an app's javaScriptCanOpenWindowsAutomatically
+        // says it, not the browser's popup blocker: every window is attached and watched. The other settings
+        // attach no window, so one the page's script cannot see opening (form.submit() onto target=_blank, which
+        // fires no submit event) stays with the blocker rather than opening unwatched without a tap.
+        + (options.popups == .ownWindow ? ["--disable-popup-blocking"] : []) + ["about:blank"], queue: queue)
         self.pipe = pipe
         pipe.onEvent = { [unowned self] method, params, sessionID in self.event(method, params, sessionID) }
         pipe.onClose = { [unowned self] in

@@ -32,7 +32,7 @@ posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
 let profile = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-probe-\(getpid())").path
 let arguments: [String] = [executable, "--remote-debugging-pipe", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
             "--hide-scrollbars", "--user-data-dir=" + profile, "--window-size=390,844", "--disable-site-isolation-trials",
-            "--disable-features=IsolateOrigins,site-per-process", "--disable-popup-blocking", "about:blank"]
+            "--disable-features=IsolateOrigins,site-per-process", "about:blank"]
 let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
 var child: pid_t = 0
 guard posix_spawn(&child, executable, &actions, nil, argv, environ) == 0 else { print("chromium-probe: cannot start Chromium"); exit(1) }
