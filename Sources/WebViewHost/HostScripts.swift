@@ -219,7 +219,8 @@ public enum HostScripts {
     /// Injected at document start in every frame of the Chromium host, which has no app to hand a new
     /// window to: window.open and target=_blank do what `setting` says an app does (HostOptions.popups).
     /// A window opened is the view's own top frame, as Blink makes it when multiple windows are not
-    /// supported; one not opened is said to the host.
+    /// supported; one not opened is said to the host. A script's `form.submit()` (no submit event) is
+    /// caught as a submit is.
     public static func popups(_ setting: PopupSetting) -> String {
         """
         (function () {
@@ -253,6 +254,15 @@ public enum HostScripts {
             retarget(event, event.target && event.target.closest ? event.target.closest('a[target]') : null);
           }, true);
           document.addEventListener('submit', function (event) { retarget(event, event.target); }, true);
+          // A script's form.submit() fires no submit event: the same choice made before it goes.
+          var submit = HTMLFormElement.prototype.submit;
+          HTMLFormElement.prototype.submit = function () {
+            if (/^_blank$/i.test(this.getAttribute('target') || '')) {
+              if (!opens(tapped())) { post({ popupBlocked: String(this.action || '') }); return; }
+              this.setAttribute('target', '_top');
+            }
+            return submit.call(this);
+          };
         })();
         """
     }

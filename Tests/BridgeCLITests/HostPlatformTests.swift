@@ -125,6 +125,15 @@ struct HostPlatformTests {
         #expect(JSONLines.objects(run.output, type: "host-result").first?["finalURL"] as? String == "\(origin)/platforms.html?case=popup-window", "\(context)")
     }
 
+    @Test("--popups same-view in Chromium: a script's form.submit() onto target=_blank (no submit event) loads in the view, asked, as a click's does; tap-only blocks it and says so")
+    func popupFormSubmitted() throws {
+        let (run, origin) = try Self.host("popup-form", engine: .chromium, platform: "ios")
+        let hit = try #require(run.row("\(origin)/cb"), "\(run.output)")
+        #expect(hit["decision"] as? String == "cancel" && hit["recorded"] as? String == "cancel", "\(run.output)")
+        let (blocked, origin2) = try Self.host("popup-form", engine: .chromium, platform: "ios", popups: "tap-only")
+        #expect(blocked.row("\(origin2)/cb") == nil && blocked.rows.count == 1 && blocked.status == 0, "\(blocked.output)")
+    }
+
     @Test("--popups own-window: a bridge signal from the window is drained in the window, whose queue it is, in both engines", arguments: HostEngine.single)
     func popupBridgeDrainedInItsWindow(_ engine: HostEngine) throws {
         let (run, _) = try Self.host("popup-bridge", engine: engine, platform: "android", popups: "own-window")
