@@ -283,7 +283,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             let isRedirect = params["redirectedRequestId"] != nil || redirectTargets.remove(url) != nil
             let isMainFrame = !page.subframes.contains(frame)
             // A window's first load is the page opening it (a navigation with no target frame).
-            let opening = page.isPopup && isMainFrame && page.currentURL == nil
+            let opening = page.isOpening && isMainFrame
             if opening { note(.popupOpened(url: url)) }
             let observed = HostNavigationAction(url: url, method: method, isRedirect: isRedirect,
                                                 type: method == "POST" ? .formSubmitted : .other, newWindow: opening,
@@ -318,10 +318,10 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         recentCustom = recentCustom.filter { now.timeIntervalSince($0.value) < 0.5 }
         recentCustom[key] = now
         let reason = params["reason"]?.stringValue ?? params["navigationType"]?.stringValue ?? ""
-        if page.isPopup && page.currentURL == nil { note(.popupOpened(url: url)) }
+        if page.isOpening { note(.popupOpened(url: url)) }
         let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
                                             type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
-                                            newWindow: params["disposition"]?.stringValue == "newWindow" || (page.isPopup && page.currentURL == nil),
+                                            newWindow: params["disposition"]?.stringValue == "newWindow" || page.isOpening,
                                             currentURL: page.currentURL, isMainFrame: !page.subframes.contains(params["frameId"]?.stringValue ?? ""))
         _ = decide(observed, in: page)
     }
@@ -392,7 +392,9 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         }
         let exchange = ProviderExchange(method: method, target: target, contentType: contentType, body: Array((request["postData"]?.stringValue ?? "").utf8), origin: origin, headers: headers)
         // Back on the queue, whichever way the answer comes.
-        let reply = Reply { [self] result in forwarded(id, url: url, method: method, destination: destination, result, isDocument: isDocument, frame: frame, in: page) }
+        let reply = Reply { [self] result in
+            forwarded(id, url: url, method: method, origin: origin, destination: destination, result, isDocument: isDocument, frame: frame, in: page)
+        }
         if let answer = provider.answer {
             Task { [queue] in
                 let answered = await answer(exchange)
@@ -426,7 +428,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private struct ForwardFailure: Error { let why: String }
     private struct Reply: @unchecked Sendable { let body: (Result<ProviderAnswer, ForwardFailure>) -> Void }
 
-    private func forwarded(_ id: String, url: String, method: String, destination: String, _ result: Result<ProviderAnswer, ForwardFailure>,
+    private func forwarded(_ id: String, url: String, method: String, origin: String?, destination: String, _ result: Result<ProviderAnswer, ForwardFailure>,
                            isDocument: Bool, frame: String, in page: PageTarget) {
         guard case .success(let answer) = result else {
             let why = if case .failure(let failure) = result { failure.why } else { "no answer" }
@@ -438,19 +440,15 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             }
             return
         }
-        // What a page may see of the answer: its type, a redirect, and CORS.
-        let headers = answer.headers.filter { name, _ in
-            let lower = name.lowercased()
-            return ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-")
+        let (passed, exchange) = answer.passed(toPageAt: url, origin: origin, method: method)
+        if isDocument, let location = passed.headers.first(where: { $0.0.lowercased() == "location" })?.1 {
+            redirectTargets.insert(resolve(location, against: url))
         }
-        let location = headers.first { $0.0.lowercased() == "location" }?.1
-        if isDocument, let location { redirectTargets.insert(resolve(location, against: url)) }
-        session.network(NetworkExchange(method: method, url: url, status: answer.status,
-                                        detail: location.map { "bridge serve → \($0)" } ?? "bridge serve", refused: false))
-        if isDocument && !redirectAllowed(status: answer.status, headers: headers, from: url, frame: frame, in: page) {
+        session.network(exchange)
+        if isDocument && !redirectAllowed(status: passed.status, headers: passed.headers, from: url, frame: frame, in: page) {
             return command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))], on: page)
         }
-        fulfill(id, status: answer.status, headers: headers, body: answer.body, in: page)
+        fulfill(id, status: passed.status, headers: passed.headers, body: passed.body, in: page)
     }
 
     private func resolve(_ location: String, against base: String) -> String {
@@ -544,6 +542,8 @@ private final class PageTarget {
     var currentURL: String?
     /// The frames with a parent (Page.frameAttached): their navigations are a subframe's.
     var subframes: Set<String> = []
+    /// A window that has shown nothing yet: its next navigation is the page opening it (no target frame).
+    var isOpening: Bool { isPopup && currentURL == nil }
 }
 
 /// Redirects are the page's to follow (each a navigation the app decides), never the forwarder's.

@@ -141,19 +141,11 @@ extension StandInNetwork {
              origin: pending.origin)
     }
 
-    /// The emulator's answer passed to the page: its type, a redirect, CORS; and said in the report.
+    /// The emulator's answer passed to the page, and said in the report (ProviderAnswer.passed).
     func pass(_ answer: ProviderAnswer, to msg: OpaquePointer, method: String, url: String, origin: String?) {
-        let passed = answer.headers.filter { ["content-type", "location", "vary"].contains($0.0.lowercased()) || $0.0.lowercased().hasPrefix("access-control-") }
-        // A cross-origin request the running server gave no CORS grant: the page's fetch of it fails with no
-        // reason a user sees, so the host says which origin to allow.
-        var detail = "bridge serve"
-        var refused = false
-        if let origin, HostSite.origin(of: url) != origin,
-           !passed.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
-            detail = "bridge serve does not let \(origin) read this answer: a fetch or XHR from the page is refused; start it with --allow-origin \(origin) (or list it in its configuration's allowedOrigins)"
-            refused = true
-        }
-        respond(msg, ProviderAnswer(status: answer.status, headers: passed, body: answer.body), method: method, url: url, detail: detail, refused: refused)
+        let (passed, exchange) = answer.passed(toPageAt: url, origin: origin, method: method)
+        report(exchange)
+        write(msg, status: passed.status, headers: passed.headers, body: passed.body)
     }
 
     /// Status, headers, body and a note for the report.

@@ -5,6 +5,7 @@
 // CLI makes from ProviderEmulator's in-process client: this module does not link the emulator) or at a
 // running `bridge serve`'s base URL. Plain Swift, no WebKit: tested without the trait.
 import BrowserURL
+import FlowInspector
 import Foundation
 import ProviderDirectory
 
@@ -94,6 +95,28 @@ public struct ProviderRouting: Sendable {
     /// The URL a request is forwarded to at a running server.
     public static func forwardURL(base: String, target: String) -> String {
         (base.hasSuffix("/") ? String(base.dropLast()) : base) + target
+    }
+}
+
+extension ProviderAnswer {
+    /// What a page may see of the emulator's answer, and what the run's report says of it: its type, a
+    /// redirect, Vary and CORS headers; the redirect's target; and a cross-origin request the emulator gave
+    /// no CORS grant (the page's fetch of it then fails with no reason a user sees, so the host says which
+    /// origin to allow). One reading for both hosts.
+    public func passed(toPageAt url: String, origin: String?, method: String) -> (answer: ProviderAnswer, exchange: NetworkExchange) {
+        let kept = headers.filter { name, _ in
+            let lower = name.lowercased()
+            return ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-")
+        }
+        var detail = "bridge serve"
+        var refused = false
+        if let origin, HostSite.origin(of: url) != origin, !kept.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
+            detail = "bridge serve does not let \(origin) read this answer: a fetch or XHR from the page is refused; start it with --allow-origin \(origin) (or list it in its configuration's allowedOrigins)"
+            refused = true
+        }
+        let location = kept.first { $0.0.lowercased() == "location" }?.1
+        let exchange = NetworkExchange(method: method, url: url, status: status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: refused)
+        return (ProviderAnswer(status: status, headers: kept, body: body), exchange)
     }
 }
 

@@ -70,4 +70,18 @@ struct ProviderRoutingTests {
         let answer = await unserved.answer?(ProviderExchange(method: "GET", target: "/", contentType: "", body: [], origin: nil))
         #expect(answer?.status == 204)
     }
+
+    @Test("what a page sees of the emulator's answer, one reading for both hosts: its type, redirect, Vary and CORS kept, the rest left out; a cross-origin request with no CORS grant is refused in the report, a granted or same-origin one is not")
+    func passedToThePage() {
+        let answer = ProviderAnswer(status: 302, headers: [("Content-Type", "text/html"), ("Location", "https://yourdomain.com/cb?code=1"), ("Vary", "Origin"),
+                                                           ("Set-Cookie", "s=1"), ("X-Request-Id", "7")], body: [])
+        let url = "https://bridge-demo.janraincapture.com/oauth/auth_native_traditional"
+        let (passed, exchange) = answer.passed(toPageAt: url, origin: "https://yourdomain.com", method: "POST")
+        #expect(passed.headers.map(\.0) == ["Content-Type", "Location", "Vary"] && passed.status == 302)
+        #expect(exchange.refused && exchange.status == 302 && exchange.method == "POST" && exchange.url == url)
+        let granted = ProviderAnswer(status: 200, headers: [("access-control-allow-origin", "https://yourdomain.com")], body: [])
+        #expect(!granted.passed(toPageAt: url, origin: "https://yourdomain.com", method: "POST").exchange.refused)
+        #expect(!answer.passed(toPageAt: url, origin: "https://bridge-demo.janraincapture.com", method: "GET").exchange.refused)
+        #expect(!answer.passed(toPageAt: url, origin: nil, method: "GET").exchange.refused)
+    }
 }
