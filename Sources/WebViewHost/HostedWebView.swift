@@ -3,8 +3,9 @@
 // decides every navigation with the engine as an app's native side would. Every `decide-policy`
 // navigation or new-window action, and every `create` (window.open), becomes a HostNavigationAction: cancel
 // is webkit_policy_decision_ignore, allow is use; with `--popups own-window`, `create` returns a view of its
-// own (related to the opener, in an offscreen window) whose signals go to the same session. This file also carries out what the session asks
-// (HostViewControl): evaluate-JavaScript (awaiting a promise for --eval, falling back to the app's own
+// own (related to the opener, in an offscreen window) whose signals go to the same session. This file also
+// carries out what the session asks (HostViewControl): evaluate-JavaScript (in the view being decided, else the
+// app's own view; awaiting a promise for --eval, falling back to the app's own
 // evaluation where a page's Content-Security-Policy refuses eval), snapshots, timers, leaving the loop.
 //
 // WebKitGTK is called through WebKitLibrary, loaded when the view is made (not linked: WebKitLibrary says

@@ -1,6 +1,7 @@
 // EmulatorSetup.swift: the emulator's configuration as `bridge serve` and `bridge host --provider` make it:
 // the embedded default or --config, and the widget's stand-in scripts (--assets, else the emulator's own
-// resources). And the provider of `bridge host --provider`: the same server, started in this process.
+// resources). And the provider of `bridge host --provider`: the same emulator in this process, its router
+// asked directly and its server (the dashboard) started beside the view.
 import CommandOutput
 import ProviderSettings
 import Foundation
@@ -34,9 +35,8 @@ enum EmulatorSetup {
 
     #if WebKit
     /// The emulator in this process, as the hosted view's provider: the same server as `bridge serve`, on
-    /// 127.0.0.1 port 0, for as long as the process runs (its dashboard, and the WebKit host's forwarder),
-    /// and the same emulator's router called without a socket (`ProviderRouting.answer`), which the
-    /// Chromium host asks instead of opening a loopback connection.
+    /// 127.0.0.1 port 0, for as long as the process runs (for its dashboard), and the same emulator's router
+    /// called without a socket (`ProviderRouting.answer`), which both hosts ask for the view's requests.
     static func inProcess(_ configuration: EmulatorConfiguration, siteOrigin: String?) -> ProviderRouting {
         var configuration = configuration
         // The hosted page's own origin may read the providers' answers, as the app's registered site does.
