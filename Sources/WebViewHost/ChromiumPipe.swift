@@ -54,10 +54,24 @@ final class ChromiumPipe: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, childWrites, 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The browser starts in a process group of its own (a terminal's Ctrl-C is the host's to handle, and
+        // close() ends the browser's helpers with it), with the default action for the signals this process
+        // ignores or handles and none blocked (a test runner blocks them).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), unblocked = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
+        sigemptyset(&unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETPGROUP))
         let argv = ([executable, "--remote-debugging-pipe"] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
         Glibc.close(childReads); Glibc.close(childWrites)
         guard status == 0 else {
             Glibc.close(toBrowser); Glibc.close(fromBrowser)
@@ -89,13 +103,15 @@ final class ChromiumPipe: @unchecked Sendable {
         }
     }
 
-    /// Ends the browser and waits for it. Call on the queue.
+    /// Ends the browser and waits for it; then ends any helper of its still running (its process group),
+    /// so that nothing writes to its profile once this returns. Call on the queue.
     func close() {
         guard !closed else { return }
         closed = true
-        kill(pid, SIGTERM)
+        kill(-pid, SIGTERM)
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+        kill(-pid, SIGKILL)
         Glibc.close(toBrowser)
     }
 

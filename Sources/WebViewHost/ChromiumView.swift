@@ -21,11 +21,15 @@
 //   - Page.frameNavigated and loadEventFired are loads; javascriptDialogOpening a dialog, answered as a
 //     web view with no UI delegate answers it; the error probe, and under Android's rules the app's
 //     JavaScript interfaces (window.NAME.METHOD(…)), post through a Runtime binding.
-// Everything runs on one serial queue; run() waits for the session to end.
+// Everything runs on one serial queue; run() waits for the session to end (or for SIGINT or SIGTERM, which
+// end it as they end the WebKit host's run), then ends the browser and removes its profile.
 #if WebKit
 import BrowserURL
 import FlowInspector
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import JSONText
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -51,7 +55,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// Custom-scheme navigations just decided, by frame and URL, with when.
     private var recentCustom: [String: Date] = [:]
     private let forwarding = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
-    private let profile = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-chromium-\(UUID().uuidString)").path
+    /// The browser's profile for the run (made by `run`), removed when it ends.
+    private var profile = ""
 
     public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
         self.options = options
@@ -72,6 +77,12 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             }
         }
         session.view = self
+        var template = Array((FileManager.default.temporaryDirectory.path + "/bridge-chromium-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template).map({ String(cString: $0) }) else {
+            throw HostError(.processNotStarted(executable: executable, why: String(cString: strerror(errno))))
+        }
+        profile = made
+        defer { Self.removeProfile(made) }
         let pipe = try ChromiumPipe(executable: executable, arguments: [
             "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check", "--hide-scrollbars",
             "--user-data-dir=" + profile, "--window-size=390,844",
@@ -90,15 +101,44 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             self.gone = true
             if !self.ended { self.session.webProcessTerminated("Chromium closed its DevTools pipe") }
         }
+        let stops = stopOnSignals()
         queue.async { [self] in start() }
         finished.wait()
+        for (signal, source) in stops {
+            source.cancel()
+            Glibc.signal(signal, SIG_DFL)
+        }
         queue.sync { pipe.close() }
         forwarding.invalidateAndCancel()
-        try? FileManager.default.removeItem(atPath: profile)
         return queue.sync { session.finish() }
     }
 
     // MARK: Setting up
+
+    /// A profile, once its browser has ended, and the folder its lock's socket is in: Chromium makes that
+    /// folder in the temporary folder (a socket's address is short), names it in the profile's
+    /// SingletonSocket link, and leaves it when stopped by a signal.
+    private static func removeProfile(_ profile: String) {
+        if let socket = try? FileManager.default.destinationOfSymbolicLink(atPath: profile + "/SingletonSocket") {
+            let folder = (socket as NSString).deletingLastPathComponent
+            if (folder as NSString).lastPathComponent.hasPrefix("org.chromium.Chromium.") { try? FileManager.default.removeItem(atPath: folder) }
+        }
+        try? FileManager.default.removeItem(atPath: profile)
+    }
+
+    /// SIGINT and SIGTERM end the run as they end the WebKit host's: said as an interruption, the browser
+    /// ended and its profile removed. Taken on the queue (ignored as signals meanwhile, so that only the
+    /// sources see them); the browser, already started, keeps its default action (ChromiumPipe).
+    private func stopOnSignals() -> [(Int32, DispatchSourceSignal)] {
+        StopSignals.unblock()
+        return [SIGINT, SIGTERM].map { signal in
+            Glibc.signal(signal, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+            source.setEventHandler { [unowned self] in session.fail(HostError(.interrupted)) }
+            source.resume()
+            return (signal, source)
+        }
+    }
 
     private func start() {
         note(.loading(url: options.startURL, engine: .chromium))

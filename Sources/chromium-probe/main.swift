@@ -126,5 +126,10 @@ reading: while !intercepted {
 kill(child, SIGTERM)
 var status: Int32 = 0
 waitpid(child, &status, 0)
+// The folder of the profile lock's socket, which Chromium leaves when stopped by a signal, then the profile.
+if let socket = try? FileManager.default.destinationOfSymbolicLink(atPath: profile + "/SingletonSocket"),
+   (socket as NSString).deletingLastPathComponent.contains("/org.chromium.Chromium.") {
+    try? FileManager.default.removeItem(atPath: (socket as NSString).deletingLastPathComponent)
+}
 try? FileManager.default.removeItem(atPath: profile)
 exit(intercepted ? 0 : 1)

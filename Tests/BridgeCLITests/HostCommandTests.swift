@@ -229,6 +229,24 @@ struct HostCommandTests {
         // The engine's own message names the missing function.
         #expect(errors.contains { $0.contains("undefinedFunction") }, "\(run.stdout)")
     }
+
+    @Test("SIGINT and SIGTERM end a run in either engine as an interruption: its result said, status 1, and nothing left in the temporary folder (Chromium's profile and its own temporary files included)",
+          arguments: HostEngine.single, [SIGINT, SIGTERM])
+    func aSignalEndsTheRun(_ engine: HostEngine, _ signal: Int32) throws {
+        guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("host-signal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        // The first line is the start page's navigation: the view is up and the page loading.
+        let host = try LineProcess(["host", "--engine", engine.rawValue, "--rules", Self.capture, "--format", "json", "--until", "timeout", "--timeout", "60",
+                                    Self.path("web/xdcomm.html")], executable: executable, environment: ["TMPDIR": temporary.path])
+        #expect(Self.jsonLines(host.firstLine).first?["type"] as? String == "navigation", "\(host.firstLine)")
+        // Bounded only so that a host that ignores the signal fails the test instead of hanging it.
+        #expect(host.signal(signal, waitingUpTo: 20), "bridge host did not stop on signal \(signal)")
+        let result = Self.host(Self.jsonLines(host.stop()))
+        #expect(host.process.terminationStatus == 1 && result["stop"] as? String == "interrupted", "\(result)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
 }
 
 /// Fixtures/host/navigation_server.py on a free loopback port.

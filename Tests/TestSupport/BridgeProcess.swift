@@ -96,10 +96,12 @@ public final class LineProcess {
 
     public let errors = Pipe()
 
-    /// Starts `arguments` (through /usr/bin/env unless an executable is given) and reads its first line.
-    public init(_ arguments: [String], executable: URL = URL(fileURLWithPath: "/usr/bin/env")) throws {
+    /// Starts `arguments` (through /usr/bin/env unless an executable is given; `environment` added to the
+    /// test's) and reads its first line.
+    public init(_ arguments: [String], executable: URL = URL(fileURLWithPath: "/usr/bin/env"), environment: [String: String] = [:]) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = output
         process.standardError = errors
         try process.run()
