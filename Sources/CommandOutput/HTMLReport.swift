@@ -8,7 +8,8 @@
 // Content-Security-Policy that loads nothing (images are data: URLs, the stylesheet inline), reads with a
 // keyboard and a screen reader (plain tables, headings, links, details), and prints. Timeline rows go to a
 // temporary file as the run goes, so a replay of a long log keeps its memory flat; the page is assembled,
-// counts first, when the run ends.
+// counts first, when the run ends. The file is unlinked as soon as it is open (read back through the same
+// handle), so no way the process ends leaves it behind.
 import FlowInspector
 import Foundation
 import JSONText
@@ -20,8 +21,10 @@ public final class HTMLReport {
     let json: TranscriptJSON
     /// Whether the timeline's sections (an engine each) are laid out side by side.
     let sideBySide: Bool
+    /// Where the timeline's file was made (it is unlinked at once; named only in a write failure).
     private let timelinePath: String
     private let timeline: FileHandle?
+    private var timelineBytes = 0
     /// Why a timeline row could not be kept (an errno), if one could not.
     private var timelineFailure: Int32?
     private var sectionCount = 0
@@ -52,12 +55,12 @@ public final class HTMLReport {
         timelinePath = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-report-\(UUID().uuidString).html").path
         // A file that cannot be made leaves no handle: the first row kept then fails the report.
         timeline = FileManager.default.createFile(atPath: timelinePath, contents: nil)
-            ? FileHandle(forWritingAtPath: timelinePath) : nil
+            ? FileHandle(forUpdatingAtPath: timelinePath) : nil
+        unlink(timelinePath)
     }
 
     deinit {
         try? timeline?.close()
-        try? FileManager.default.removeItem(atPath: timelinePath)
     }
 
     // MARK: What the run adds
@@ -155,8 +158,6 @@ public final class HTMLReport {
     /// time, so writing the page of a long replay holds no more than that.
     public func write(_ sink: ([UInt8]) throws -> Void) rethrows {
         closeSection()
-        try? timeline?.synchronize()
-        let timelineBytes = (try? FileManager.default.attributesOfItem(atPath: timelinePath)[.size] as? Int) ?? 0
         var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">\n"
@@ -192,9 +193,9 @@ public final class HTMLReport {
             page += "<div class=\"\(sideBySide ? "side-by-side" : "parts")\">\n"
             try sink(Array(page.utf8))
             page = ""
-            if let rows = FileHandle(forReadingAtPath: timelinePath) {
-                defer { try? rows.close() }
-                while let chunk = try? rows.read(upToCount: 1 << 20), !chunk.isEmpty { try sink(Array(chunk)) }
+            if let timeline, (try? timeline.seek(toOffset: 0)) != nil {
+                while let chunk = try? timeline.read(upToCount: 1 << 20), !chunk.isEmpty { try sink(Array(chunk)) }
+                _ = try? timeline.seekToEnd()
             }
             page += "</div></section>\n"
         }
@@ -350,7 +351,11 @@ public final class HTMLReport {
     /// save rather than leave a page that silently lacks it.
     private func write(_ text: String) {
         guard let timeline else { timelineFailure = timelineFailure ?? ENOENT; return }
-        do { try timeline.write(contentsOf: Data(text.utf8)) } catch { timelineFailure = timelineFailure ?? ((error as NSError).code == 0 ? EIO : Int32((error as NSError).code)) }
+        let bytes = Data(text.utf8)
+        do {
+            try timeline.write(contentsOf: bytes)
+            timelineBytes += bytes.count
+        } catch { timelineFailure = timelineFailure ?? ((error as NSError).code == 0 ? EIO : Int32((error as NSError).code)) }
     }
 
     static func cards(_ cards: [(String, String, String)]) -> String {

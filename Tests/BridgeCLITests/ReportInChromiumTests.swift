@@ -117,14 +117,20 @@ struct ReportInChromiumTests {
         #expect(seen.screenshot.starts(with: Self.png))
     }
 
-    @Test("host in both engines: side by side, the first difference marked in each",
+    @Test("host in both engines: side by side, the first difference marked in each; the run leaves nothing in the temporary folder",
           .enabled(if: WebKitAvailability.available, "bridge host needs WebKit and a display"))
     func hostInBothEngines() throws {
         let report = Self.temporary("both.html")
         defer { try? FileManager.default.removeItem(atPath: report) }
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("report-tmp-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
         let run = try BridgeProcess.run(["host", "--engine", "both", "--rules", Self.path("Fixtures/rules/form-post.json"), "--origin", "https://yourdomain.com",
-                                         "--until", "idle", "--report", report, Self.path("Fixtures/flows/form-post/index.html")])
+                                         "--until", "idle", "--report", report, Self.path("Fixtures/flows/form-post/index.html")],
+                                        environment: ["TMPDIR": temporary.path])
         #expect(run.status == 1)
+        // The report's timeline, the browser's profile and its lock's folder are all gone.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
         let seen = try Self.open(report)
         #expect(seen.int("sideBySide") == 1 && seen.int("parts") == 2, "\(seen.values)")
         // The form_post navigation, step 2, in each engine.
