@@ -256,6 +256,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         page.targetID = info["targetId"]?.stringValue
         page.isPopup = true
         popups[sessionID] = page
+        session.activity()
         configure(page)
     }
 
@@ -269,6 +270,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         if sessionID == nil, method == "Target.attachedToTarget" { return attached(params) }
         let page: PageTarget
         if sessionID == nil || sessionID == main.session { page = main } else if let sessionID, let popup = popups[sessionID] { page = popup } else { return }
+        // Whatever a page of the view did, the run is not idle (a window being set up, a frame attached).
+        session.activity()
         switch method {
         case "Fetch.requestPaused": paused(params, in: page)
         // A script's navigation to a custom scheme comes as one or the other (scheduled or started at once).
@@ -283,7 +286,6 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
                 page.mainFrame = frame["id"]?.stringValue
                 page.currentURL = frame["url"]?.stringValue
             }
-            session.activity()
         case "Page.navigatedWithinDocument": navigatedWithinDocument(params, in: page)
         case "Page.loadEventFired": if page === main { session.pageLoaded(main.currentURL ?? options.startURL) }
         case "Page.javascriptDialogOpening":
