@@ -26,9 +26,17 @@ public enum SiteResponse: Sendable, Hashable {
     case redirect(location: String, status: Int)
     case status(Int)
     /// No route: the request would have left the machine.
-    case refused(String)
+    case refused(SiteRefusal)
 
     public var isRefused: Bool { if case .refused = self { return true } else { return false } }
+}
+
+/// Why the site has nothing for a request.
+public enum SiteRefusal: Sendable, Hashable {
+    /// Not an http(s) URL.
+    case notWebURL
+    /// No route names this origin and path.
+    case noRoute(origin: String, path: String)
 }
 
 /// A site file that cannot be used: the file, the key path (`routes.https://a.example/x.status`) and the
@@ -176,7 +184,7 @@ public struct HostSite: Sendable {
     /// What a request for this URL gets.
     public func respond(to urlText: String) -> SiteResponse {
         guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https" else {
-            return .refused("not an http(s) URL")
+            return .refused(.notWebURL)
         }
         let key = url.origin + url.pathname
         for route in routes {
@@ -187,7 +195,7 @@ public struct HostSite: Sendable {
                 return response(route.target, rest: String(key.dropFirst(route.key.count)))
             }
         }
-        return .refused("no route in the site for \(url.origin)\(url.pathname)")
+        return .refused(.noRoute(origin: url.origin, path: url.pathname))
     }
 
     private func response(_ target: Target, rest: String) -> SiteResponse {

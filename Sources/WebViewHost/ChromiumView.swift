@@ -435,7 +435,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         let exchange = ProviderExchange(method: method, target: target, contentType: contentType, body: Array((request["postData"]?.stringValue ?? "").utf8), origin: origin, headers: headers)
         // Back on the queue, whichever way the answer comes.
         let reply = Reply { [self] result in
-            forwarded(id, url: url, method: method, origin: origin, destination: destination, result, isDocument: isDocument, frame: frame, in: page)
+            forwarded(id, url: url, method: method, origin: origin, result, isDocument: isDocument, frame: frame, in: page)
         }
         if let answer = provider.answer {
             Task { [queue] in
@@ -444,7 +444,10 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             }
             return
         }
-        guard let address = URL(string: destination) else { return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL\n".utf8), in: page) }
+        guard let address = URL(string: destination) else {
+            session.network(NetworkExchange(method: method, url: url, status: 502, detail: .badProviderURL(destination), refused: false))
+            return fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: SiteAnswer.statusBody(502), in: page)
+        }
         var outgoing = URLRequest(url: address)
         outgoing.httpMethod = method
         if !contentType.isEmpty { outgoing.setValue(contentType, forHTTPHeaderField: "Content-Type") }
@@ -470,12 +473,12 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     private struct ForwardFailure: Error { let why: String }
     private struct Reply: @unchecked Sendable { let body: (Result<ProviderAnswer, ForwardFailure>) -> Void }
 
-    private func forwarded(_ id: String, url: String, method: String, origin: String?, destination: String, _ result: Result<ProviderAnswer, ForwardFailure>,
+    private func forwarded(_ id: String, url: String, method: String, origin: String?, _ result: Result<ProviderAnswer, ForwardFailure>,
                            isDocument: Bool, frame: String, in page: PageTarget) {
         guard case .success(let answer) = result else {
             let why = if case .failure(let failure) = result { failure.why } else { "no answer" }
-            session.network(NetworkExchange(method: method, url: url, status: 502, detail: "provider did not answer: \(why)", refused: false))
-            fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: Array("bridge host: the provider at \(destination) did not answer: \(why)\n".utf8), in: page)
+            session.network(NetworkExchange(method: method, url: url, status: 502, detail: .providerUnanswered(why: why), refused: false))
+            fulfill(id, status: 502, headers: [("Content-Type", "text/plain")], body: SiteAnswer.statusBody(502), in: page)
             if !toldUnreachable {
                 toldUnreachable = true
                 session.fail(HostError(.providerUnreachable(base: options.provider?.base ?? "--provider", why: why)))

@@ -1,6 +1,7 @@
 // HostEvents.swift: what `bridge host` prints beside the replayed navigations: the stand-in network's
 // requests, the page's script errors and dialogs, --eval's result, the screenshots, and how the run
 // ended, as values, built with or without the WebKit trait; the output module words them.
+import FlowInspector
 import JSONText
 import NavigationPolicy
 import OutputFiles
@@ -11,15 +12,44 @@ public struct NetworkExchange: Sendable, Hashable {
     public var url: String
     /// The HTTP status answered; nil when refused before any HTTP (a CONNECT to a host not in the site).
     public var status: Int?
-    /// The file served, or the redirect's location.
-    public var detail: String?
+    /// Where the answer came from (a site file, the emulator, a refusal and why).
+    public var detail: NetworkDetail?
     public var refused: Bool
-    public init(method: String, url: String, status: Int?, detail: String?, refused: Bool) {
+    public init(method: String, url: String, status: Int?, detail: NetworkDetail?, refused: Bool) {
         self.method = method; self.url = url; self.status = status; self.detail = detail; self.refused = refused
     }
     /// Refused, or an error status: shown without --verbose.
     public var isNoteworthy: Bool { refused || (status ?? 0) >= 400 }
 
+}
+
+/// Where the stand-in network's answer to a request came from, or why there was none: a value the output
+/// module words.
+public enum NetworkDetail: Sendable, Hashable {
+    /// A site file served (its path relative to the working directory when under it).
+    case file(path: String)
+    /// A site file that could not be read.
+    case unreadable(path: String)
+    /// The site's redirect.
+    case redirect(location: String)
+    /// The site has nothing for it.
+    case notInSite(SiteRefusal)
+    /// A CONNECT to a host the site does not serve (`providerHost`: one --provider would send to the emulator).
+    case hostNotInSite(providerHost: Bool)
+    /// Answered by the emulator (in this process or a `bridge serve`), and its redirect's target if any.
+    case provider(location: String?)
+    /// The emulator's answer a page on `origin` may not read (no CORS grant): the origin to allow.
+    case providerWithoutCORS(origin: String, location: String?)
+    /// The emulator did not answer: the library's words.
+    case providerUnanswered(why: String)
+    /// The provider address is not a URL.
+    case badProviderURL(String)
+    /// Plain http to a provider, sent on as https.
+    case upgradedToHTTPS
+    /// The tunnel's TLS could not be set up: GLib's words.
+    case tlsFailed(why: String)
+    /// The stand-in server would not take the tunnel: GLib's words.
+    case standInServerRefused(why: String)
 }
 
 /// Script in the page failed (an uncaught error, a rejected promise, a load not rendered), or the host

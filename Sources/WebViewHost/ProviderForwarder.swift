@@ -26,9 +26,8 @@ extension StandInNetwork {
         forward(exchange, to: provider, message: msg, url: url)
     }
 
-    func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: String, refused: Bool = false) {
-        let location = answer.headers.first { $0.0.lowercased() == "location" }?.1
-        report(NetworkExchange(method: method, url: url, status: answer.status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: refused))
+    func respond(_ msg: OpaquePointer, _ answer: ProviderAnswer, method: String, url: String, detail: NetworkDetail) {
+        report(NetworkExchange(method: method, url: url, status: answer.status, detail: detail, refused: false))
         write(msg, status: answer.status, headers: answer.headers, body: answer.body)
     }
 
@@ -67,8 +66,8 @@ extension StandInNetwork {
         }
         let destination = ProviderRouting.forwardURL(base: base, target: exchange.target)
         guard let outgoing = soup_message_new(exchange.method, destination) else {
-            respond(msg, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")], body: Array("bad provider URL \(destination)\n".utf8)),
-                    method: exchange.method, url: url, detail: "provider")
+            respond(msg, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")], body: SiteAnswer.statusBody(502)),
+                    method: exchange.method, url: url, detail: .badProviderURL(destination))
             return
         }
         soup_message_add_flags(outgoing, SOUP_MESSAGE_NO_REDIRECT)
@@ -107,8 +106,8 @@ extension StandInNetwork {
         guard let bytes else {
             let why = GLibError.take(error)
             respond(pending.server, ProviderAnswer(status: 502, headers: [("Content-Type", "text/plain")],
-                                                   body: Array("bridge host: the provider at \(pending.destination) did not answer: \(why)\n".utf8)),
-                    method: pending.method, url: pending.url, detail: "provider did not answer: \(why)")
+                                                   body: SiteAnswer.statusBody(502)),
+                    method: pending.method, url: pending.url, detail: .providerUnanswered(why: why))
             if !toldUnreachable {
                 toldUnreachable = true
                 providerUnreachable(why)

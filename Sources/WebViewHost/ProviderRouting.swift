@@ -108,14 +108,12 @@ extension ProviderAnswer {
             let lower = name.lowercased()
             return ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-")
         }
-        var detail = "bridge serve"
-        var refused = false
-        if let origin, HostSite.origin(of: url) != origin, !kept.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
-            detail = "bridge serve does not let \(origin) read this answer: a fetch or XHR from the page is refused; start it with --allow-origin \(origin) (or list it in its configuration's allowedOrigins)"
-            refused = true
-        }
         let location = kept.first { $0.0.lowercased() == "location" }?.1
-        let exchange = NetworkExchange(method: method, url: url, status: status, detail: location.map { "\(detail) → \($0)" } ?? detail, refused: refused)
+        var detail = NetworkDetail.provider(location: location)
+        if let origin, HostSite.origin(of: url) != origin, !kept.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
+            detail = .providerWithoutCORS(origin: origin, location: location)
+        }
+        let exchange = NetworkExchange(method: method, url: url, status: status, detail: detail, refused: detail != .provider(location: location))
         return (ProviderAnswer(status: status, headers: kept, body: body), exchange)
     }
 }

@@ -6,19 +6,24 @@ import Foundation
 
 enum SiteAnswer {
     /// Status, headers, body and what the transcript says of it (the file, the redirect, the reason).
-    static func rendered(_ response: SiteResponse) -> (Int, [(String, String)], [UInt8], String?) {
+    static func rendered(_ response: SiteResponse) -> (Int, [(String, String)], [UInt8], NetworkDetail?) {
         switch response {
         case .file(let path, let type):
-            guard let data = FileManager.default.contents(atPath: path) else { return (500, [], Array("cannot read \(path)".utf8), path) }
-            return (200, [("Content-Type", type)], Array(data), shortPath(path))
+            guard let data = FileManager.default.contents(atPath: path) else { return (500, [], statusBody(500), .unreadable(path: shortPath(path))) }
+            return (200, [("Content-Type", type)], Array(data), .file(path: shortPath(path)))
         case .redirect(let location, let status):
-            return (status, [("Location", location)], [], "→ \(location)")
+            return (status, [("Location", location)], [], .redirect(location: location))
         case .status(let status):
-            return (status, [("Content-Type", "text/plain")], Array("\(status) \(reason(status))\n".utf8), nil)
-        case .refused(let reason):
-            return (404, [("Content-Type", "text/plain")], Array("bridge host: \(reason)\n".utf8), reason)
+            return (status, [("Content-Type", "text/plain")], statusBody(status), nil)
+        case .refused(let refusal):
+            // The page's own view of it is a plain 404; the run's report says why (NetworkDetail.notInSite).
+            return (404, [("Content-Type", "text/plain")], statusBody(404), .notInSite(refusal))
         }
     }
+
+    /// The body of an answer that is only a status, as a server's own error page says it ("404 Not Found"):
+    /// what went wrong is the run's report's to say (NetworkDetail), not the page's.
+    static func statusBody(_ status: Int) -> [UInt8] { Array("\(status) \(reason(status))\n".utf8) }
 
     static func shortPath(_ path: String) -> String {
         let here = FileManager.default.currentDirectoryPath + "/"
@@ -36,6 +41,7 @@ enum SiteAnswer {
         case 403: return "Forbidden"
         case 404: return "Not Found"
         case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
         default: return "Status"
         }
     }

@@ -170,7 +170,7 @@ final class StandInNetwork {
         soup_server_message_set_status(msg, guint(status), nil)
     }
 
-    func rendered(_ response: SiteResponse) -> (Int, [(String, String)], [UInt8], String?) { SiteAnswer.rendered(response) }
+    func rendered(_ response: SiteResponse) -> (Int, [(String, String)], [UInt8], NetworkDetail?) { SiteAnswer.rendered(response) }
 
     static func reason(_ status: Int) -> String { SiteAnswer.reason(status) }
 }

@@ -30,9 +30,8 @@ extension StandInNetwork {
     func tunnel(_ connection: ProxyConnection, authority: String) {
         let host = authority.split(separator: ":").first.map(String.init) ?? authority
         guard tunnels(host.lowercased()) else {
-            let hint = ProviderRouting.isProviderHost(host) ? " (--provider sends the providers' hosts to the emulator)" : ""
             report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil,
-                                   detail: "not in the site: bridge host never reaches the network" + hint, refused: true))
+                                   detail: .hostNotInSite(providerHost: ProviderRouting.isProviderHost(host)), refused: true))
             connection.respondAndClose("HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
             return
         }
@@ -68,14 +67,14 @@ extension StandInNetwork {
         var error: UnsafeMutablePointer<GError>?
         let stream = UnsafeMutableRawPointer(connection.connection).assumingMemoryBound(to: GIOStream.self)
         guard let certificate, let tls = StandInTLS.serverConnection(stream, certificate: certificate, error: &error) else {
-            report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil, detail: "TLS: \(GLibError.take(error))", refused: true))
+            report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil, detail: .tlsFailed(why: GLibError.take(error)), refused: true))
             connection.close()
             return
         }
         let local = g_socket_connection_get_local_address(connection.connection, nil)
         let remote = g_socket_connection_get_remote_address(connection.connection, nil)
         if soup_server_accept_iostream(server, UnsafeMutableRawPointer(tls).assumingMemoryBound(to: GIOStream.self), local, remote, &error) == 0 {
-            report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil, detail: "stand-in server: \(GLibError.take(error))", refused: true))
+            report(NetworkExchange(method: "CONNECT", url: "https://\(authority)", status: nil, detail: .standInServerRefused(why: GLibError.take(error)), refused: true))
         }
         if let local { g_object_unref(local) }
         if let remote { g_object_unref(remote) }
@@ -88,7 +87,7 @@ extension StandInNetwork {
         if let provider, provider.target(for: target) != nil {
             // Plain http to a provider: sent on as https would be (no body: the proxy reads headers only).
             connection.respondAndClose("HTTP/1.1 301 Moved Permanently\r\nLocation: \(target.replacingOccurrences(of: "http://", with: "https://"))\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
-            report(NetworkExchange(method: method, url: target, status: 301, detail: "→ https", refused: false))
+            report(NetworkExchange(method: method, url: target, status: 301, detail: .upgradedToHTTPS, refused: false))
             return
         }
         let response = site.respond(to: target)

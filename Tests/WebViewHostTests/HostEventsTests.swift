@@ -18,6 +18,9 @@ struct HostEventsTests {
 
     static let events: [any OutputEvent] = [
         NetworkExchange(method: "GET", url: "https://x.example/cb?code=\(secret)\u{1B}[2J", status: 404, detail: nil, refused: false),
+        NetworkExchange(method: "GET", url: "https://x.example/a", status: 302, detail: .redirect(location: "https://x.example/cb?code=\(secret)\u{1B}[2J"), refused: false),
+        NetworkExchange(method: "GET", url: "https://x.example/a", status: 302, detail: .provider(location: "https://x.example/cb?code=\(secret)"), refused: false),
+        NetworkExchange(method: "GET", url: "https://x.example/b", status: 502, detail: .providerUnanswered(why: "token=\(secret) \u{1B}]0;owned\u{7}"), refused: false),
         ScriptError.page(source: "https://x.example/a.js?code=\(secret)", line: 1, column: 2, frame: "main", message: "Error: token=\(secret) \u{1B}]0;owned\u{7}"),
         DialogEvent(kind: "alert", message: "your code=\(secret)\u{1B}[1A", answer: "undefined"),
         EvalResult(#"{"accessToken":"\#(secret)","note":"\u001b[2J"}"#),
@@ -28,7 +31,7 @@ struct HostEventsTests {
     ]
 
     /// The line types, in the order of `events`.
-    static let kinds: [OutputLineType] = [.network, .scriptError, .dialog, .eval, .hostResult, .screenshot]
+    static let kinds: [OutputLineType] = [.network, .network, .network, .network, .scriptError, .dialog, .eval, .hostResult, .screenshot]
 
     @Test("each event has one JSON line and text, masked and escaped", arguments: zip(events.indices, kinds))
     func maskedAndEscaped(index: Int, kind: OutputLineType) throws {
@@ -56,10 +59,10 @@ struct HostEventsTests {
 
     @Test("the network line's values")
     func networkValues() throws {
-        let line = try #require(Self.json.lines(NetworkExchange(method: "GET", url: "https://x.example/a.js", status: nil, detail: "file a.js", refused: true)).first)
+        let line = try #require(Self.json.lines(NetworkExchange(method: "GET", url: "https://x.example/a.js", status: nil, detail: .file(path: "a.js"), refused: true)).first)
         guard case .object(let network)? = JSONValue.parse(line) else { Issue.record("not an object: \(line)"); return }
         #expect(network == ["type": .string("network"), "method": .string("GET"), "url": .string("https://x.example/a.js"), "status": .null, "refused": .bool(true),
-                            "detail": .string("file a.js")])
+                            "detail": .string("a.js")])
     }
 
     /// Every string in a JSON value.

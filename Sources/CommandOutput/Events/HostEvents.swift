@@ -10,7 +10,7 @@ import WebViewHost
 extension NetworkExchange: OutputEvent {
     public func textLines(_ text: TranscriptText) -> [String] {
         let shown = "       net  \(text.safe(method)) \(text.url(url)) \(status.map(String.init) ?? "---")"
-            + (detail.map { "  " + text.foreign($0) } ?? "")
+            + (detail.map { "  " + text.safe(text.redactor.text($0.words)) } ?? "")
         return [refused ? text.style.yellow(shown + "  (refused)") : text.style.dim(shown)]
     }
 
@@ -20,7 +20,7 @@ extension NetworkExchange: OutputEvent {
         o.add("url", json.redactor.rawURL(url))
         o.add("status", .int(status))
         o.add("refused", refused)
-        o.add("detail", .string(detail.map(json.redactor.foreignText)))
+        o.add("detail", .string(detail.map { json.redactor.text($0.words) }))
         return OutputLine(.network, o)
     }
 }

@@ -1,6 +1,7 @@
 // HostText.swift: `bridge host`'s values in words: why a run failed or stopped, a script error, a page
 // that cannot be hosted. A URL is quoted as a URL, a path or an option's value as input, and what a
 // library, the system or the page said as foreign text, so the renderer masks each by its reading.
+import FlowInspector
 import NavigationPolicy
 import OutputFiles
 import SensitiveText
@@ -163,6 +164,39 @@ extension HostPage.Problem: WordedValue {
         case .site(let error): "site: " + error.words
         case .notAnOrigin(let origin): "--origin \(quoted: origin) is not an origin such as https://yourdomain.com"
         case .noRoute(let page): "the site serves no URL for \(input: page); add a route for its directory"
+        }
+    }
+}
+
+extension NetworkDetail {
+    /// Where the answer came from, or why there was none; a path is input, a location a URL, GLib's and the
+    /// libraries' words foreign.
+    public var words: MessageText {
+        switch self {
+        case .file(let path): "\(path: path)"
+        case .unreadable(let path): "cannot read \(path: path)"
+        case .redirect(let location): "→ \(url: location)"
+        case .notInSite(let refusal): refusal.words
+        case .hostNotInSite(let providerHost):
+            "not in the site: bridge host never reaches the network" + (providerHost ? " (--provider sends the providers' hosts to the emulator)" : "")
+        case .provider(let location): "bridge serve" + (location.map { " → \(url: $0)" } ?? "")
+        case .providerWithoutCORS(let origin, let location):
+            "bridge serve does not let \(url: origin) read this answer: a fetch or XHR from the page is refused; start it with --allow-origin \(url: origin) (or list it in its configuration's allowedOrigins)"
+                + (location.map { " → \(url: $0)" } ?? "")
+        case .providerUnanswered(let why): "provider did not answer: \(foreign: why)"
+        case .badProviderURL(let address): "not a provider URL: \(url: address)"
+        case .upgradedToHTTPS: "→ https"
+        case .tlsFailed(let why): "TLS: \(foreign: why)"
+        case .standInServerRefused(let why): "stand-in server: \(foreign: why)"
+        }
+    }
+}
+
+extension SiteRefusal {
+    public var words: MessageText {
+        switch self {
+        case .notWebURL: "not an http(s) URL"
+        case .noRoute(let origin, let path): "no route in the site for \(url: origin + path)"
         }
     }
 }
