@@ -268,6 +268,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     private func event(_ method: String, _ params: [String: JSONValue], _ sessionID: String?) {
         if sessionID == nil, method == "Target.attachedToTarget" { return attached(params) }
+        // A window that closed (window.close(), or the browser's own): its page is let go.
+        if sessionID == nil, method == "Target.detachedFromTarget", let closed = params["sessionId"]?.stringValue {
+            popups[closed] = nil
+            return
+        }
         let page: PageTarget
         if sessionID == nil || sessionID == main.session { page = main } else if let sessionID, let popup = popups[sessionID] { page = popup } else { return }
         // Whatever a page of the view did, the run is not idle (a window being set up, a frame attached).
