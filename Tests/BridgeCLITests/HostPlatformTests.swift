@@ -79,8 +79,10 @@ struct HostPlatformTests {
              "schemes": [{"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["code"]},
                          {"name": "janrain-bridge", "scheme": "janrain", "protocol": "janrain"}]}
             """#.write(to: rules, atomically: true, encoding: .utf8)
+        // Two seconds of quiet end a run: each page acts within a few hundred milliseconds of its load, and a
+        // loaded machine (the whole suite at once) must not end one before the navigation it is about.
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", platform, "--popups", popups, "--rules", rules.path, "--format", "json",
-                                         "--reveal", "--idle", "1", "--timeout", "20"] + eval.flatMap { ["--eval", $0] } + ["\(origin)/platforms.html?case=\(which)"])
+                                         "--reveal", "--idle", "2", "--timeout", "30"] + eval.flatMap { ["--eval", $0] } + ["\(origin)/platforms.html?case=\(which)"])
         return (Run(status: run.status, rows: HostCommandTests.navigations(JSONLines.objects(run.stdout)), output: run.stdout + run.stderr), origin)
     }
 
