@@ -109,11 +109,11 @@ extension ProviderAnswer {
             return ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-")
         }
         let location = kept.first { $0.0.lowercased() == "location" }?.1
-        var detail = NetworkDetail.provider(location: location)
-        if let origin, HostSite.origin(of: url) != origin, !kept.contains(where: { $0.0.lowercased() == "access-control-allow-origin" }) {
-            detail = .providerWithoutCORS(origin: origin, location: location)
+        let unreadable = origin.flatMap { origin in
+            HostSite.origin(of: url) != origin && !kept.contains { $0.0.lowercased() == "access-control-allow-origin" } ? origin : nil
         }
-        let exchange = NetworkExchange(method: method, url: url, status: status, detail: detail, refused: detail != .provider(location: location))
+        let detail = unreadable.map { NetworkDetail.providerWithoutCORS(origin: $0, location: location) } ?? .provider(location: location)
+        let exchange = NetworkExchange(method: method, url: url, status: status, detail: detail, refused: unreadable != nil)
         return (ProviderAnswer(status: status, headers: kept, body: body), exchange)
     }
 }
