@@ -9,6 +9,8 @@ import fcntl
 import json
 import os
 import select
+import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -31,9 +33,11 @@ def give_pipes():
 
 
 profile = tempfile.mkdtemp(prefix="bridge-chromium-")
+# In a session of its own, so that the end below stops the browser's helpers with it.
 browser = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
                             "--window-size=1000,1200", "--remote-debugging-pipe", "--user-data-dir=" + profile, "about:blank"],
-                           preexec_fn=give_pipes, close_fds=False, stdout=subprocess.DEVNULL, stderr=open(os.path.join(profile, "stderr.txt"), "w"))
+                           preexec_fn=give_pipes, close_fds=False, start_new_session=True,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 os.close(to_browser_read)
 os.close(from_browser_write)
 deadline = time.monotonic() + 30
@@ -77,5 +81,23 @@ try:
             out.write(base64.b64decode(call("Page.captureScreenshot", {"format": "png"}, session=session)["data"]))
     print(json.dumps(result["result"].get("value")))
 finally:
-    browser.kill()
+    # The browser and its helpers stopped, then its profile and the folder of its lock's socket (which
+    # Chromium makes in the temporary folder and leaves when stopped by a signal) removed.
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(browser.pid, sig)
+        except ProcessLookupError:
+            pass
+        if sig == signal.SIGTERM:
+            try:
+                browser.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                pass
     browser.wait()
+    try:
+        socket_folder = os.path.dirname(os.readlink(os.path.join(profile, "SingletonSocket")))
+        if os.path.basename(socket_folder).startswith("org.chromium.Chromium."):
+            shutil.rmtree(socket_folder, ignore_errors=True)
+    except OSError:
+        pass
+    shutil.rmtree(profile, ignore_errors=True)
