@@ -287,10 +287,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
             if let frame = params["frameId"]?.stringValue, params["reason"]?.stringValue != "swap" { page.subframes.remove(frame) }
         case "Page.frameNavigated":
             guard let frame = params["frame"]?.objectValue else { return }
-            if frame["parentId"] == nil {
-                page.mainFrame = frame["id"]?.stringValue
-                page.currentURL = frame["url"]?.stringValue
-            }
+            if frame["parentId"] == nil { page.currentURL = frame["url"]?.stringValue }
         case "Page.navigatedWithinDocument": navigatedWithinDocument(params, in: page)
         case "Page.loadEventFired": if page === main { session.pageLoaded(main.currentURL ?? options.startURL) }
         case "Page.javascriptDialogOpening":
@@ -422,22 +419,12 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
                          isDocument: Bool, frame: String, in page: PageTarget) {
         // Where a `bridge serve` elsewhere is asked (the emulator in this process needs no address).
         let destination = provider.answer == nil ? ProviderRouting.forwardURL(base: provider.base, target: target) : target
-        var headers: [(String, String)] = []
-        var contentType = "", origin: String?
-        for (name, value) in request["headers"]?.objectValue ?? [:] {
-            guard let value = value.stringValue else { continue }
-            switch name.lowercased() {
-            case "content-type": contentType = value
-            case "origin": origin = value
-            case "authorization", "accept": headers.append((name, value))
-            default: break
-            }
+        var fields: [String: String] = [:]
+        for (name, value) in request["headers"]?.objectValue ?? [:] { fields[name.lowercased()] = value.stringValue }
+        let exchange = ProviderExchange(pageRequestTo: url, method: method, target: target, body: Array((request["postData"]?.stringValue ?? "").utf8)) {
+            fields[$0.lowercased()]
         }
-        if case .success(let original) = BrowserURL.parse(url) {
-            headers.append(("X-Forwarded-Host", original.host))
-            headers.append(("X-Forwarded-Proto", original.scheme))
-        }
-        let exchange = ProviderExchange(method: method, target: target, contentType: contentType, body: Array((request["postData"]?.stringValue ?? "").utf8), origin: origin, headers: headers)
+        let origin = exchange.origin
         // Back on the queue, whichever way the answer comes.
         let reply = Reply { [self] result in
             forwarded(id, url: url, method: method, origin: origin, result, isDocument: isDocument, frame: frame, in: page)
@@ -455,9 +442,9 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         }
         var outgoing = URLRequest(url: address)
         outgoing.httpMethod = method
-        if !contentType.isEmpty { outgoing.setValue(contentType, forHTTPHeaderField: "Content-Type") }
+        if !exchange.contentType.isEmpty { outgoing.setValue(exchange.contentType, forHTTPHeaderField: "Content-Type") }
         if let origin { outgoing.setValue(origin, forHTTPHeaderField: "Origin") }
-        for (name, value) in headers { outgoing.setValue(value, forHTTPHeaderField: name) }
+        for (name, value) in exchange.headers { outgoing.setValue(value, forHTTPHeaderField: name) }
         if let body = request["postData"]?.stringValue { outgoing.httpBody = Data(body.utf8) }
         let task = forwarding.dataTask(with: outgoing) { [queue] data, response, error in
             let result: Result<ProviderAnswer, ForwardFailure>
@@ -588,7 +575,6 @@ private final class PageTarget {
     var session: String?
     var targetID: String?
     var isPopup = false
-    var mainFrame: String?
     var currentURL: String?
     /// The frames with a parent (Page.frameAttached): their navigations are a subframe's.
     var subframes: Set<String> = []

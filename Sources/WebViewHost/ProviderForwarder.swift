@@ -20,9 +20,9 @@ extension StandInNetwork {
         if let requestBody = soup_server_message_get_request_body(msg), let data = requestBody.pointee.data, requestBody.pointee.length > 0 {
             body = Array(UnsafeRawBufferPointer(start: data, count: Int(requestBody.pointee.length)))
         }
-        let exchange = ProviderExchange(method: method, target: target,
-                                        contentType: soup_message_headers_get_one(headers, "Content-Type").map { String(cString: $0) } ?? "",
-                                        body: body, origin: soup_message_headers_get_one(headers, "Origin").map { String(cString: $0) })
+        let exchange = ProviderExchange(pageRequestTo: url, method: method, target: target, body: body) { name in
+            soup_message_headers_get_one(headers, name).map { String(cString: $0) }
+        }
         forward(exchange, to: provider, message: msg, url: url)
     }
 
@@ -35,10 +35,6 @@ extension StandInNetwork {
     /// serve`) and answers the paused server message with its reply.
     func forward(_ exchange: ProviderExchange, to provider: ProviderRouting, message msg: OpaquePointer, url: String) {
         if let answer = provider.answer {
-            var exchange = exchange
-            if case .success(let original) = BrowserURL.parse(url), original.hasHost {
-                exchange.headers += [("X-Forwarded-Host", original.host), ("X-Forwarded-Proto", original.scheme)]
-            }
             soup_server_message_pause(msg)
             g_object_ref(UnsafeMutableRawPointer(msg))
             let pending = InProcessAnswer(network: self, server: msg, method: exchange.method, url: url, origin: exchange.origin)
@@ -73,12 +69,7 @@ extension StandInNetwork {
         soup_message_add_flags(outgoing, SOUP_MESSAGE_NO_REDIRECT)
         let requestHeaders = soup_message_get_request_headers(outgoing)
         if let origin = exchange.origin { soup_message_headers_replace(requestHeaders, "Origin", origin) }
-        // The host and scheme the page used, as a reverse proxy says them: the emulator's links back to a
-        // provider (Social Login's callback) then name the provider's host, not the loopback server's.
-        if case .success(let original) = BrowserURL.parse(url), original.hasHost {
-            soup_message_headers_replace(requestHeaders, "X-Forwarded-Host", original.host)
-            soup_message_headers_replace(requestHeaders, "X-Forwarded-Proto", original.scheme)
-        }
+        for (name, value) in exchange.headers { soup_message_headers_replace(requestHeaders, name, value) }
         if !exchange.body.isEmpty || exchange.method == "POST" {
             let bytes = exchange.body.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             soup_message_set_request_body_from_bytes(outgoing, exchange.contentType.isEmpty ? nil : exchange.contentType, bytes)
@@ -146,8 +137,6 @@ extension StandInNetwork {
         report(exchange)
         write(msg, status: passed.status, headers: passed.headers, body: passed.body)
     }
-
-    /// Status, headers, body and a note for the report.
 }
 
 /// A request forwarded to `bridge serve`, until its answer arrives.

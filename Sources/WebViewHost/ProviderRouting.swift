@@ -29,6 +29,21 @@ public struct ProviderExchange: Sendable {
         self.origin = origin
         self.headers = headers
     }
+
+    /// The header fields a page's request carries on to the emulator besides Content-Type and Origin.
+    static let passedFields = ["Authorization", "Accept"]
+
+    /// A page's request to `url` as both hosts send it on: Content-Type, Origin and `passedFields` read with
+    /// `field` (by name, any case), and the page's host and scheme as a reverse proxy says them
+    /// (X-Forwarded-Host, X-Forwarded-Proto), so that the emulator's links back to a provider (Social Login's
+    /// callback) name the provider's host, not its own loopback address.
+    public init(pageRequestTo url: String, method: String, target: String, body: [UInt8], field: (String) -> String?) {
+        var headers = Self.passedFields.compactMap { name in field(name).map { (name, $0) } }
+        if case .success(let page) = BrowserURL.parse(url), page.hasHost {
+            headers += [("X-Forwarded-Host", page.host), ("X-Forwarded-Proto", page.scheme)]
+        }
+        self.init(method: method, target: target, contentType: field("Content-Type") ?? "", body: body, origin: field("Origin"), headers: headers)
+    }
 }
 
 /// The emulator's answer.
@@ -152,7 +167,9 @@ public final class ProviderAddress: @unchecked Sendable {
     public var base: Result<String, ProviderServerFailure> {
         condition.lock()
         defer { condition.unlock() }
-        while result == nil { condition.wait() }
-        return result ?? .failure(ProviderServerFailure(reason: "no answer"))
+        while true {
+            if let result { return result }
+            condition.wait()
+        }
     }
 }

@@ -2,6 +2,7 @@
 // the embedded default or --config, and the widget's stand-in scripts (--assets, else the emulator's own
 // resources). And the provider of `bridge host --provider`: the same emulator in this process, its router
 // asked directly and its server (the dashboard) started beside the view.
+import BrowserURL
 import CommandOutput
 import ProviderSettings
 import Foundation
@@ -55,7 +56,7 @@ enum EmulatorSetup {
         let client = EmulatorInProcessClient(emulator)
         return ProviderRouting(address: address, inProcess: true) { exchange in
             // Never waits for the server: this runs on the cooperative pool its start needs.
-            let authority = address.baseIfKnown.flatMap { $0.split(separator: "/").last.map(String.init) }
+            let authority = address.baseIfKnown.flatMap { try? BrowserURL.parse($0).get().host }
             return await answer(exchange, from: client, authority: authority)
         }
     }

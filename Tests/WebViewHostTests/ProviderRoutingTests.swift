@@ -27,6 +27,17 @@ struct ProviderRoutingTests {
     ])
     func notRouted(url: String) { #expect(!routing.routes(url)) }
 
+    @Test("a page's request as both hosts send it on: Content-Type, Origin, Authorization and Accept by any case, the page's host and scheme as X-Forwarded-*, nothing else")
+    func pageRequestPassedOn() {
+        let request = ["content-type": "application/x-www-form-urlencoded", "ORIGIN": "https://yourdomain.com", "authorization": "Bearer t",
+                       "Accept": "application/json", "Cookie": "s=1"]
+        let exchange = ProviderExchange(pageRequestTo: "https://bridge-demo.janraincapture.com:8443/oauth/token", method: "POST", target: "/oauth/token",
+                                        body: Array("a=1".utf8)) { name in request.first { $0.key.lowercased() == name.lowercased() }?.value }
+        #expect(exchange.contentType == "application/x-www-form-urlencoded" && exchange.origin == "https://yourdomain.com")
+        #expect(exchange.headers.map { [$0.0, $0.1] } == [["Authorization", "Bearer t"], ["Accept", "application/json"],
+                                                           ["X-Forwarded-Host", "bridge-demo.janraincapture.com:8443"], ["X-Forwarded-Proto", "https"]])
+    }
+
     @Test func theEmulatorIsAskedForPathAndQuery() {
         #expect(routing.target(for: "https://bridge-demo.janraincapture.com/oauth/signin?client_id=a&x=%20") == "/oauth/signin?client_id=a&x=%20")
         #expect(routing.target(for: "https://yourdomain.com/password_reset/exchange") == "/password_reset/exchange")
