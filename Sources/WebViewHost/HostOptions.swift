@@ -80,8 +80,10 @@ public enum PopupSetting: String, Sendable, CaseIterable {
     /// Opened in a view of its own, whose navigations its own delegate is asked about as its main frame's:
     /// Android's setSupportMultipleWindows(true) with an onCreateWindow that makes a WebView with the same
     /// client (Chromium's AwContentsClientShouldOverrideUrlLoadingTest.testWindowOpenHttpUrlInPopup); a
-    /// WKWebView whose createWebViewWith returns a new view with the same navigation delegate. The opener
-    /// stays on its page and `window.opener` reaches it.
+    /// WKWebView whose createWebViewWith returns a new view with the same navigation delegate, which is then
+    /// asked about the window's load with that view as its target (WebKit's TestWebKitAPI
+    /// DecidePolicyForNavigationActionOpenNewWindowAndDeallocSourceWebView). The opener stays on its page and
+    /// `window.opener` reaches it.
     case ownWindow = "own-window"
 }
 
