@@ -27,6 +27,8 @@ final class ChromiumPipe: @unchecked Sendable {
     private let queue: DispatchQueue
     private var nextID = 0
     private var replies: [Int: (Message) -> Void] = [:]
+    /// Each command not yet answered: its method and when it was sent.
+    private var unanswered: [Int: (method: String, sent: Date)] = [:]
     private var closed = false
     /// An event: its method, its params, and the session it belongs to (nil: the browser's).
     var onEvent: ((String, Message, String?) -> Void)?
@@ -91,16 +93,25 @@ final class ChromiumPipe: @unchecked Sendable {
         var message = JSONFields([("id", .int(nextID)), ("method", .string(method)), ("params", .object(params))])
         if let session { message.add("sessionId", session) }
         if let reply { replies[nextID] = reply }
+        unanswered[nextID] = (method, Date())
         var data = Data(message.line.utf8)
         data.append(0)
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = write(toBrowser, raw.baseAddress! + offset, raw.count - offset)
+                // A signal that interrupts the write has written nothing: the rest of the message still goes.
+                if written < 0 && errno == EINTR { continue }
                 if written <= 0 { break }
                 offset += written
             }
         }
+    }
+
+    /// The command waiting longest for its answer, other than `except`'s (which may rightly wait: a
+    /// script's promise). Call on the queue.
+    func oldestUnanswered(except: Set<String>) -> (method: String, sent: Date)? {
+        unanswered.values.filter { !except.contains($0.method) }.min { $0.sent < $1.sent }
     }
 
     /// Ends the browser and waits for it; then ends any helper of its still running (its process group),
@@ -120,6 +131,7 @@ final class ChromiumPipe: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = read(fromBrowser, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
             buffer.append(contentsOf: chunk[0..<count])
             while let end = buffer.firstIndex(of: 0) {
@@ -135,6 +147,7 @@ final class ChromiumPipe: @unchecked Sendable {
 
     private func dispatch(_ message: Message) {
         if let id = message["id"]?.intValue {
+            unanswered[id] = nil
             replies.removeValue(forKey: id)?(message)
         } else if let method = message["method"]?.stringValue {
             onEvent?(method, message["params"]?.objectValue ?? [:], message["sessionId"]?.stringValue)

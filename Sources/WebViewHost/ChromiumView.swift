@@ -261,6 +261,8 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     }
 
     static let probeBinding = "bridgeHostProbe"
+    /// How long a DevTools command may go unanswered before the run fails saying which.
+    static let answerWithin = 10.0
     /// Schemes the browser loads itself; a navigation to any other (janrain:, myapp://) is decided here.
     static let fetchedSchemes = Platform.schemesTheViewLoads
 
@@ -560,6 +562,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     private func tick() {
         guard !ended else { return }
+        // A command the browser never answers would leave the run waiting, silent, for its timeout. A script's
+        // promise and a navigation (answered once the page's own request is) may rightly take longer.
+        if let (method, sent) = pipe?.oldestUnanswered(except: ["Runtime.evaluate", "Page.navigate"]), Date().timeIntervalSince(sent) >= Self.answerWithin {
+            fail(.devToolsUnanswered(method: method, seconds: Self.answerWithin))
+        }
         session.tick()
         queue.asyncAfter(deadline: .now() + 0.1) { [self] in tick() }
     }

@@ -31,6 +31,9 @@ public struct HostError: Error, Sendable, Hashable {
         case processNotStarted(executable: String, why: String)
         case chromiumNoPage
         case chromiumNotAttached
+        /// Chromium has not answered a DevTools command (its method) for `seconds`: a run that would
+        /// otherwise wait for its timeout with nothing said.
+        case devToolsUnanswered(method: String, seconds: Double)
         case screenshotsDirectory(path: String, why: String)
         case recordFile(OutputFileProblem)
         case standInCertificate(why: String)
@@ -57,7 +60,7 @@ public struct HostError: Error, Sendable, Hashable {
     public var kind: Kind {
         switch reason {
         case .webKitNotLoadable, .webKitFunctionMissing, .chromiumNotInstalled, .devToolsPipe, .processNotStarted, .chromiumNoPage,
-             .chromiumNotAttached, .screenshotsDirectory, .recordFile, .standInCertificate, .standInListen, .interrupted: .setup
+             .chromiumNotAttached, .devToolsUnanswered, .screenshotsDirectory, .recordFile, .standInCertificate, .standInListen, .interrupted: .setup
         case .noDisplayAvailable, .displayNotOpened, .xvfbNotStarted, .xvfbSilent: .noDisplay
         case .pageCancelled: .pageCancelled
         case .pageNotLoaded, .pageNotRendered: .pageNotLoaded

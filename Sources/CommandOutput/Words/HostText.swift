@@ -61,6 +61,7 @@ extension HostError: WordedValue {
         case .processNotStarted(let executable, let why): "cannot start \(input: executable): \(foreign: why)"
         case .chromiumNoPage: "Chromium made no page"
         case .chromiumNotAttached: "Chromium did not attach to its page"
+        case .devToolsUnanswered(let method, let seconds): "Chromium has not answered \(input: method) in \(Int(seconds)) s"
         case .screenshotsDirectory(let path, let why): "--screenshots: cannot create \(input: path): \(foreign: why)"
         case .recordFile(let problem): "--record \(problem.words)"
         case .standInCertificate(let why): "stand-in certificate: \(foreign: why)"
