@@ -4,7 +4,8 @@
 // posix_spawn: the browser must inherit two descriptors at fixed numbers, which Foundation's Process cannot
 // give a child. Messages are read on a thread of their own and handed, decoded, to the caller's queue;
 // commands are answered through their callbacks on that queue. Both ways through JSONText: commands are
-// written by the one writer, messages read by the one scanner as JSONValues.
+// written by the one writer, messages read by the one scanner as JSONValues. What the browser writes on its
+// standard error is kept, its last lines only, for a run that stalls to say what the browser said.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -27,9 +28,16 @@ final class ChromiumPipe: @unchecked Sendable {
     private let queue: DispatchQueue
     private var nextID = 0
     private var replies: [Int: (Message) -> Void] = [:]
-    /// Each command not yet answered: its method and when it was sent.
-    private var unanswered: [Int: (method: String, sent: Date)] = [:]
+    /// Each command not yet answered: its method, when it was sent, and the session it was sent to.
+    private var unanswered: [Int: (method: String, sent: Date, session: String?)] = [:]
     private var closed = false
+    /// The browser's standard error, read as it comes (a dispatch source on the queue, cancelled on close:
+    /// a helper that outlives the browser would keep a blocking reader waiting).
+    private let errorSource: DispatchSourceRead
+    private let errorFD: Int32
+    private var errorEnded = false
+    private var errorTail: [UInt8] = []
+    static let errorTailBytes = 2000
     /// An event: its method, its params, and the session it belongs to (nil: the browser's).
     var onEvent: ((String, Message, String?) -> Void)?
     /// The browser closed the pipe (it exited or crashed).
@@ -48,6 +56,13 @@ final class ChromiumPipe: @unchecked Sendable {
         fromBrowser = events[0]
         _ = fcntl(toBrowser, F_SETFD, FD_CLOEXEC)
         _ = fcntl(fromBrowser, F_SETFD, FD_CLOEXEC)
+        var errors: [Int32] = [0, 0]
+        guard pipe(&errors) == 0 else {
+            for fd in [childReads, childWrites, toBrowser, fromBrowser] { Glibc.close(fd) }
+            throw HostError(.devToolsPipe(why: String(cString: strerror(errno))))
+        }
+        _ = fcntl(errors[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(errors[0], F_SETFL, fcntl(errors[0], F_GETFL) | O_NONBLOCK)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -55,7 +70,7 @@ final class ChromiumPipe: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, childReads, 3)
         posix_spawn_file_actions_adddup2(&actions, childWrites, 4)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
         // The browser starts in a process group of its own (a terminal's Ctrl-C is the host's to handle, and
         // close() ends the browser's helpers with it), with the default action for the signals this process
         // ignores or handles and none blocked (a test runner blocks them).
@@ -74,12 +89,18 @@ final class ChromiumPipe: @unchecked Sendable {
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
-        Glibc.close(childReads); Glibc.close(childWrites)
+        Glibc.close(childReads); Glibc.close(childWrites); Glibc.close(errors[1])
         guard status == 0 else {
-            Glibc.close(toBrowser); Glibc.close(fromBrowser)
+            Glibc.close(toBrowser); Glibc.close(fromBrowser); Glibc.close(errors[0])
             throw HostError(.processNotStarted(executable: executable, why: String(cString: strerror(status))))
         }
         pid = child
+        let errorFD = errors[0]
+        self.errorFD = errorFD
+        errorSource = DispatchSource.makeReadSource(fileDescriptor: errorFD, queue: queue)
+        errorSource.setEventHandler { [weak self] in self?.readErrors() }
+        errorSource.setCancelHandler { Glibc.close(errorFD) }
+        errorSource.resume()
         let reader = Thread { [self] in readLoop() }
         reader.name = "bridge chromium pipe"
         reader.start()
@@ -93,7 +114,7 @@ final class ChromiumPipe: @unchecked Sendable {
         var message = JSONFields([("id", .int(nextID)), ("method", .string(method)), ("params", .object(params))])
         if let session { message.add("sessionId", session) }
         if let reply { replies[nextID] = reply }
-        unanswered[nextID] = (method, Date())
+        unanswered[nextID] = (method, Date(), session)
         var data = Data(message.line.utf8)
         data.append(0)
         data.withUnsafeBytes { raw in
@@ -111,7 +132,13 @@ final class ChromiumPipe: @unchecked Sendable {
     /// The command waiting longest for its answer, other than `except`'s (which may rightly wait: a
     /// script's promise). Call on the queue.
     func oldestUnanswered(except: Set<String>) -> (method: String, sent: Date)? {
-        unanswered.values.filter { !except.contains($0.method) }.min { $0.sent < $1.sent }
+        unanswered.values.filter { !except.contains($0.method) }.min { $0.sent < $1.sent }.map { ($0.method, $0.sent) }
+    }
+
+    /// A session that detached (its window closed) owes nothing more: what was sent to it is no longer
+    /// awaited. Call on the queue.
+    func forget(session: String) {
+        unanswered = unanswered.filter { $0.value.session != session }
     }
 
     /// Ends the browser and waits for it; then ends any helper of its still running (its process group),
@@ -124,6 +151,37 @@ final class ChromiumPipe: @unchecked Sendable {
         _ = waitpid(pid, &status, 0)
         kill(-pid, SIGKILL)
         Glibc.close(toBrowser)
+        readErrors()
+        endErrors()
+    }
+
+    private func endErrors() {
+        guard !errorEnded else { return }
+        errorEnded = true
+        errorSource.cancel()
+    }
+
+    /// The last lines the browser wrote on its standard error (up to `errorTailBytes`, from a line's
+    /// start). Call on the queue.
+    var said: String {
+        let start = errorTail.count < Self.errorTailBytes ? 0 : (errorTail.firstIndex(of: 10).map { $0 + 1 } ?? 0)
+        return String(decoding: errorTail[start...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Reads what is there now (the descriptor does not block), until the browser's side closes.
+    private func readErrors() {
+        guard !errorEnded else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(errorFD, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                if count == 0 { endErrors() }
+                return
+            }
+            errorTail.append(contentsOf: chunk[0..<count])
+            if errorTail.count > Self.errorTailBytes { errorTail.removeFirst(errorTail.count - Self.errorTailBytes) }
+        }
     }
 
     private func readLoop() {

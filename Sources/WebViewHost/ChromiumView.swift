@@ -261,8 +261,6 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     }
 
     static let probeBinding = "bridgeHostProbe"
-    /// How long a DevTools command may go unanswered before the run fails saying which.
-    static let answerWithin = 10.0
     /// Schemes the browser loads itself; a navigation to any other (janrain:, myapp://) is decided here.
     static let fetchedSchemes = Platform.schemesTheViewLoads
 
@@ -273,6 +271,7 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         // A window that closed (window.close(), or the browser's own): its page is let go.
         if sessionID == nil, method == "Target.detachedFromTarget", let closed = params["sessionId"]?.stringValue {
             popups[closed] = nil
+            pipe?.forget(session: closed)
             return
         }
         let page: PageTarget
@@ -562,12 +561,15 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
 
     private func tick() {
         guard !ended else { return }
-        // A command the browser never answers would leave the run waiting, silent, for its timeout. A script's
-        // promise and a navigation (answered once the page's own request is) may rightly take longer.
-        if let (method, sent) = pipe?.oldestUnanswered(except: ["Runtime.evaluate", "Page.navigate"]), Date().timeIntervalSince(sent) >= Self.answerWithin {
-            fail(.devToolsUnanswered(method: method, seconds: Self.answerWithin))
+        // The run is not idle while the browser owes an answer (it may be starting, or loaded), and a timeout
+        // names the command it still owes. A script's promise and a navigation (answered once the page's own
+        // request is) are the page's to take their time over.
+        let owed = pipe.flatMap { pipe in
+            pipe.oldestUnanswered(except: ["Runtime.evaluate", "Page.navigate"]).map {
+                UnansweredCommand(method: $0.method, seconds: Date().timeIntervalSince($0.sent), engineSaid: pipe.said)
+            }
         }
-        session.tick()
+        session.tick(unanswered: owed)
         queue.asyncAfter(deadline: .now() + 0.1) { [self] in tick() }
     }
 

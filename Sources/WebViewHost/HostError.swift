@@ -4,7 +4,6 @@
 import NavigationPolicy
 import OutputFiles
 
-/// Why a hosted run failed.
 /// The Xvfb a host started, when its display did not open: running or exited, and its last lines (its own words).
 public struct XvfbState: Sendable, Hashable {
     public var pid: Int32
@@ -13,6 +12,20 @@ public struct XvfbState: Sendable, Hashable {
     public var said: String
 }
 
+/// A command the engine had not answered: its method, how long it had waited, and the last lines the
+/// engine wrote on its standard error by then (its own words).
+public struct UnansweredCommand: Sendable, Hashable {
+    public var method: String
+    public var seconds: Double
+    public var engineSaid: String
+    public init(method: String, seconds: Double, engineSaid: String = "") {
+        self.method = method
+        self.seconds = seconds
+        self.engineSaid = engineSaid
+    }
+}
+
+/// Why a hosted run failed.
 public struct HostError: Error, Sendable, Hashable {
     /// The kinds the report names (`kind: …` in the summary's failures).
     public enum Kind: String, Sendable {
@@ -31,9 +44,6 @@ public struct HostError: Error, Sendable, Hashable {
         case processNotStarted(executable: String, why: String)
         case chromiumNoPage
         case chromiumNotAttached
-        /// Chromium has not answered a DevTools command (its method) for `seconds`: a run that would
-        /// otherwise wait for its timeout with nothing said.
-        case devToolsUnanswered(method: String, seconds: Double)
         case screenshotsDirectory(path: String, why: String)
         case recordFile(OutputFileProblem)
         case standInCertificate(why: String)
@@ -51,7 +61,9 @@ public struct HostError: Error, Sendable, Hashable {
         case evalThrew(HostScriptFailure)
         case webProcessTerminated(String)
         case providerUnreachable(base: String, why: String)
-        case timedOut(seconds: Double, waitingFor: StopCondition, pageLoaded: Bool)
+        /// The run's timeout passed before its stop condition; `unanswered` is the engine's oldest command
+        /// still waiting for its answer then (Chromium's DevTools), which names where a run stalled.
+        case timedOut(seconds: Double, waitingFor: StopCondition, pageLoaded: Bool, unanswered: UnansweredCommand?)
     }
 
     public let reason: Reason
@@ -60,7 +72,7 @@ public struct HostError: Error, Sendable, Hashable {
     public var kind: Kind {
         switch reason {
         case .webKitNotLoadable, .webKitFunctionMissing, .chromiumNotInstalled, .devToolsPipe, .processNotStarted, .chromiumNoPage,
-             .chromiumNotAttached, .devToolsUnanswered, .screenshotsDirectory, .recordFile, .standInCertificate, .standInListen, .interrupted: .setup
+             .chromiumNotAttached, .screenshotsDirectory, .recordFile, .standInCertificate, .standInListen, .interrupted: .setup
         case .noDisplayAvailable, .displayNotOpened, .xvfbNotStarted, .xvfbSilent: .noDisplay
         case .pageCancelled: .pageCancelled
         case .pageNotLoaded, .pageNotRendered: .pageNotLoaded

@@ -70,14 +70,16 @@ public struct HostRunState: Sendable {
         return reach(.interfaceHandOff(name: call.call.name))
     }
 
-    /// The periodic check: the timeout (success with --until timeout), or idleness with --until idle.
-    public mutating func tick(at now: Date = Date(), recordingWaits: Bool) -> Action {
+    /// The periodic check: the timeout (success with --until timeout), or idleness with --until idle. A run
+    /// is not idle while the recording waits for a drain or the engine owes an answer (`unanswered`: the
+    /// command waiting longest), which a timeout then names.
+    public mutating func tick(at now: Date = Date(), recordingWaits: Bool, unanswered: UnansweredCommand? = nil) -> Action {
         guard !stopping else { return .carryOn }
         if now.timeIntervalSince(started) >= timeout {
             if until == .timeout { return reach(.timeoutReached(seconds: timeout)) }
-            return fail(HostError(.timedOut(seconds: timeout, waitingFor: until, pageLoaded: mainLoaded)))
+            return fail(HostError(.timedOut(seconds: timeout, waitingFor: until, pageLoaded: mainLoaded, unanswered: unanswered)))
         }
-        if until == .idle, mainLoaded, evalsDone, !recordingWaits, now.timeIntervalSince(lastActivity) >= idle {
+        if until == .idle, mainLoaded, evalsDone, !recordingWaits, unanswered == nil, now.timeIntervalSince(lastActivity) >= idle {
             return reach(.idle(seconds: idle))
         }
         return .carryOn

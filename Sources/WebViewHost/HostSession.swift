@@ -391,9 +391,10 @@ final class HostSession {
 
     // MARK: Stopping
 
-    /// The view's periodic check: the timeout, idleness, a recording still waiting for a drain.
-    func tick() {
-        if state.tick(recordingWaits: recording.isWaiting) == .stop { stop() }
+    /// The view's periodic check: the timeout, idleness, a recording still waiting for a drain, a command
+    /// the engine has not answered yet.
+    func tick(unanswered: UnansweredCommand? = nil) {
+        if state.tick(recordingWaits: recording.isWaiting, unanswered: unanswered) == .stop { stop() }
     }
 
     func fail(_ error: HostError) {

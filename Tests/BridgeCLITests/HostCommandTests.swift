@@ -159,9 +159,9 @@ struct HostCommandTests {
         server.stop()  // nothing listens on the port now
         let rules = FileManager.default.temporaryDirectory.appendingPathComponent("host-rules-\(UUID().uuidString).json")
         try Data(#"{"version": 1, "default": "cancel", "allow": ["http://127.0.0.1:\#(port)"]}"#.utf8).write(to: rules)
-        let closed = try BridgeProcess.run(["host", "--rules", rules.path, "--timeout", "20", "--format", "json", "http://127.0.0.1:\(port)/navigations.html"])
+        let closed = try BridgeProcess.run(["host", "--rules", rules.path, "--timeout", "60", "--format", "json", "http://127.0.0.1:\(port)/navigations.html"])
         #expect(closed.status == 1)
-        // It stops on the failed load, not on the 20 s timeout.
+        // It stops on the failed load, not on the 60 s timeout.
         #expect(Self.failureKinds(closed) == [.pageNotLoaded], "\(closed.stdout)")
     }
 
@@ -180,7 +180,7 @@ struct HostCommandTests {
         """#.utf8).write(to: site)
         // The refusal stops the run at once: the timeout is only a bound, wide enough for a loaded machine.
         for until in ["idle", "timeout"] {
-            let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--until", until, "--timeout", "20", "--idle", "0.5",
+            let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--format", "json", "--until", until, "--timeout", "60", "--idle", "0.5",
                                              "--site", site.path, "https://yourdomain.com/report.bin"])
             #expect(run.status == 1, "--until \(until): \(run.stdout)")
             #expect(Self.failureKinds(run).first == .pageNotLoaded, "--until \(until): \(run.stdout)")
@@ -271,7 +271,7 @@ extension HostCommandTests {
     @Test("secrets in eval results, script errors and intercepted URLs are masked unless --reveal", arguments: ["text", "json"], [false, true])
     func canary(format: String, reveal: Bool) throws {
         let secret = Canary.secret
-        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--timeout", "20", "--format", format]
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "sentinel", "--timeout", "60", "--format", format]
             + (reveal ? ["--reveal"] : [])
             + ["--eval", #"setTimeout(function () { throw new Error("failed with access_token=\#(secret)") }, 0); ({accessToken: "\#(secret)", email: "ada@example.com"})"#,
                "--eval", #"setTimeout(function () { location.href = "https://yourdomain.com/password_reset.php?code=\#(secret)&access_token=\#(secret)" }, 300); 1"#,
@@ -284,7 +284,7 @@ extension HostCommandTests {
 
     @Test("alert, confirm and prompt are answered as a WKWebView with no UI delegate answers them, reported, and the page goes on")
     func dialogs() throws {
-        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "deeplink", "--timeout", "20", "--format", "json",
+        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "deeplink", "--timeout", "60", "--format", "json",
                                          Self.path("Fixtures/host/dialogs.html")])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = Self.jsonLines(run.stdout)
@@ -305,7 +305,7 @@ extension HostCommandTests {
                 .write(to: rules, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: rules) }
             let follow = #"document.getElementById('start-deeplink').click(); (function poll() { var a = document.querySelector('#outbox a[href^="yourapp:"]'); if (a) a.click(); else setTimeout(poll, 100); })(); 'started'"#
-            let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "20", "--format", "json",
+            let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "60", "--format", "json",
                                              "--eval", follow, server.base + "/"])
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             let deeplink = Self.navigations(Self.jsonLines(run.stdout)).last
@@ -347,7 +347,7 @@ extension HostCommandTests {
               return 'started';
             })()
             """
-        let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "30", "--format", "json",
+        let run = try BridgeProcess.run(["host", "--rules", rules.path, "--until", "deeplink", "--timeout", "60", "--format", "json",
                                          "--eval", burst, server.base + "/"])
         let printed = server.stop()
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")

@@ -80,9 +80,10 @@ struct HostPlatformTests {
                          {"name": "janrain-bridge", "scheme": "janrain", "protocol": "janrain"}]}
             """#.write(to: rules, atomically: true, encoding: .utf8)
         // Two seconds of quiet end a run: each page acts within a few hundred milliseconds of its load, and a
-        // loaded machine (the whole suite at once) must not end one before the navigation it is about.
+        // loaded machine (the whole suite at once) must not end one before the navigation it is about. The
+        // timeout only bounds a run that fails: a browser started cold on a new, busy machine takes its time.
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", platform, "--popups", popups, "--rules", rules.path, "--format", "json",
-                                         "--reveal", "--idle", "2", "--timeout", "30"] + eval.flatMap { ["--eval", $0] } + ["\(origin)/platforms.html?case=\(which)"])
+                                         "--reveal", "--idle", "2", "--timeout", "60"] + eval.flatMap { ["--eval", $0] } + ["\(origin)/platforms.html?case=\(which)"])
         return (Run(status: run.status, rows: HostCommandTests.navigations(JSONLines.objects(run.stdout)), output: run.stdout + run.stderr), origin)
     }
 

@@ -66,7 +66,7 @@ struct OutputSchemaTests {
         let runs: [[String]] = [
             ["host", "--engine", "both", "--provider", "--rules", capture, "--until", "sentinel", "--format", "json", "--verbose",
              "--screenshots", shots, "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")],
-            ["host", "--rules", capture, "--until", "deeplink", "--timeout", "20", "--format", "json", Self.path("Fixtures/host/dialogs.html")],
+            ["host", "--rules", capture, "--until", "deeplink", "--timeout", "60", "--format", "json", Self.path("Fixtures/host/dialogs.html")],
             ["host", "--rules", capture, "--format", "json", "--eval", "setTimeout(function () { undefinedFunction(); }, 10); 1",
              Self.path("web/webViewSignIn.html")],
         ]

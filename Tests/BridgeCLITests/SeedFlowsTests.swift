@@ -20,7 +20,7 @@ struct SeedFlowsInWebKit {
     /// One `bridge host` run with the provider at `server`, in JSON with secrets shown (the test uses them).
     static func host(_ server: ServeProcess, _ engine: HostEngine, _ arguments: [String]) throws -> (BridgeRun, [[String: Any]]) {
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--provider-url", server.base, "--format", "json", "--reveal",
-                                         "--timeout", "20"] + arguments)
+                                         "--timeout", "60"] + arguments)
         return (run, JSONLines.objects(run.stdout))
     }
 

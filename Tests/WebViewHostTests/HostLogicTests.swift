@@ -116,13 +116,31 @@ struct HostLogicTests {
         #expect(state.succeeded && state.stopReason == .idle(seconds: 1))
     }
 
+    @Test("idle: not while the engine owes an answer (a browser still starting), which a timeout then names")
+    func idleWhileUnanswered() {
+        let start = Date(timeIntervalSince1970: 1000)
+        var state = HostRunState(until: .idle, timeout: 30, idle: 1, started: start)
+        state.pageLoaded(at: start.addingTimeInterval(1))
+        state.evalsFinished()
+        let owed = UnansweredCommand(method: "Fetch.continueRequest", seconds: 28, engineSaid: "[ERROR:bus.cc] Failed to connect to the bus")
+        #expect(state.tick(at: start.addingTimeInterval(20), recordingWaits: false, unanswered: owed) == .carryOn)
+        #expect(state.tick(at: start.addingTimeInterval(30), recordingWaits: false, unanswered: owed) == .stop)
+        #expect(state.stopReason == .failed(HostError(.timedOut(seconds: 30, waitingFor: .idle, pageLoaded: true, unanswered: owed))))
+        var answered = HostRunState(until: .idle, timeout: 30, idle: 1, started: start)
+        answered.pageLoaded(at: start.addingTimeInterval(1))
+        answered.evalsFinished()
+        #expect(answered.tick(at: start.addingTimeInterval(20), recordingWaits: false, unanswered: owed) == .carryOn)
+        #expect(answered.tick(at: start.addingTimeInterval(21), recordingWaits: false) == .stop)
+        #expect(answered.succeeded && answered.stopReason == .idle(seconds: 1))
+    }
+
     @Test("the timeout: a failure naming what was awaited, or success with --until timeout")
     func timeout() {
         let start = Date(timeIntervalSince1970: 1000)
         var waiting = HostRunState(until: .deeplink, timeout: 2, idle: 1, started: start)
         #expect(waiting.tick(at: start.addingTimeInterval(2), recordingWaits: false) == .stop)
         #expect(!waiting.succeeded && waiting.failures.map(\.kind) == [.timeout])
-        #expect(waiting.stopReason == .failed(HostError(.timedOut(seconds: 2, waitingFor: .deeplink, pageLoaded: false))))
+        #expect(waiting.stopReason == .failed(HostError(.timedOut(seconds: 2, waitingFor: .deeplink, pageLoaded: false, unanswered: nil))))
         var timed = HostRunState(until: .timeout, timeout: 2.5, idle: 1, started: start)
         #expect(timed.tick(at: start.addingTimeInterval(3), recordingWaits: false) == .stop)
         #expect(timed.succeeded && timed.stopReason == .timeoutReached(seconds: 2.5))

@@ -61,7 +61,6 @@ extension HostError: WordedValue {
         case .processNotStarted(let executable, let why): "cannot start \(input: executable): \(foreign: why)"
         case .chromiumNoPage: "Chromium made no page"
         case .chromiumNotAttached: "Chromium did not attach to its page"
-        case .devToolsUnanswered(let method, let seconds): "Chromium has not answered \(input: method) in \(Int(seconds)) s"
         case .screenshotsDirectory(let path, let why): "--screenshots: cannot create \(input: path): \(foreign: why)"
         case .recordFile(let problem): "--record \(problem.words)"
         case .standInCertificate(let why): "stand-in certificate: \(foreign: why)"
@@ -80,8 +79,12 @@ extension HostError: WordedValue {
         case .evalThrew(let failure): "--eval threw: \(failure.words)"
         case .webProcessTerminated(let why): "\(foreign: why)"
         case .providerUnreachable(let base, let why): "the provider at \(url: base) does not answer (\(foreign: why)); is bridge serve running there?"
-        case .timedOut(let seconds, let until, let pageLoaded):
+        case .timedOut(let seconds, let until, let pageLoaded, let unanswered):
             "timed out after \(words: Self.seconds(seconds)) s waiting for \(until.words)" + (pageLoaded ? "" : " (the page never finished loading)")
+                + (unanswered.map { owed in
+                    "; Chromium had not answered \(input: owed.method), sent \(words: Self.seconds((owed.seconds * 10).rounded() / 10)) s before"
+                        + (owed.engineSaid.isEmpty ? "" : "; it last said: \(foreign: owed.engineSaid)")
+                } ?? "")
         }
     }
 
