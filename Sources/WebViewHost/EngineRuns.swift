@@ -53,7 +53,8 @@ public struct EngineRuns {
         case compared(EngineComparison)
     }
 
-    /// Runs the page in each engine in turn (stopping at one that cannot start) and reports as it goes.
+    /// Runs the page in each engine in turn (stopping at one that cannot start or is interrupted) and reports
+    /// as it goes.
     /// `provider` gives each run its provider, if any. True when every run reached its condition, replayed
     /// consistently, and the engines agree.
     public func run(engine: PolicyEngine, provider: (HostEngineKind) throws -> ProviderRouting?,
@@ -93,6 +94,8 @@ public struct EngineRuns {
             seen[which] = steps.steps
             report(.finished(which, result, recordPath: run.recordPath))
             if !result.reached || !result.summary.isConsistent { succeeded = false }
+            // Interrupted (a signal, or the reader of the output gone): no engine runs after it.
+            if result.failures.contains(where: { $0.reason == .interrupted }) { return false }
         }
         if engines.count > 1 {
             let comparison = EngineComparison(webkit: seen[.webkit] ?? [], chromium: seen[.chromium] ?? [])

@@ -394,6 +394,7 @@ final class HostSession {
     /// The view's periodic check: the timeout, idleness, a recording still waiting for a drain, a command
     /// the engine has not answered yet.
     func tick(unanswered: UnansweredCommand? = nil) {
+        if HostInterruption.isRequested, !state.stopping { return fail(HostError(.interrupted)) }
         if state.tick(recordingWaits: recording.isWaiting, unanswered: unanswered) == .stop { stop() }
     }
 

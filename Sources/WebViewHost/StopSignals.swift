@@ -1,7 +1,8 @@
-// StopSignals.swift: SIGINT and SIGTERM unblocked on the calling thread. A parent that blocks them (a test
-// runner, a shell script) leaves them blocked in every process it starts and every child started from
-// there: `bridge serve` would not stop on them, nor `bridge host` and the Xvfb it starts. The one place
-// this is done, for every command that must stop on them.
+// StopSignals.swift: SIGINT and SIGTERM unblocked on the calling thread, and an interruption asked for
+// without a signal (HostInterruption). A parent that blocks them (a test runner, a shell script) leaves
+// them blocked in every process it starts and every child started from there: `bridge serve` would not
+// stop on them, nor `bridge host` and the Xvfb it starts. The one place this is done, for every command
+// that must stop on them.
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -17,5 +18,22 @@ public enum StopSignals {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+}
+
+/// An interruption asked for from outside a run's own loop (the CLI's output writer, when the reader of its
+/// output has gone): the running view stops at its next tick as on SIGTERM, and any run after it stops at
+/// its first. A flag rather than a signal: it may be asked for before a run has its signal handlers.
+public enum HostInterruption {
+    private static let flag = Flag()
+
+    public static func request() { flag.set() }
+    public static var isRequested: Bool { flag.isSet }
+
+    private final class Flag: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = false
+        func set() { lock.withLock { value = true } }
+        var isSet: Bool { lock.withLock { value } }
     }
 }

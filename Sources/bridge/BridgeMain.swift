@@ -65,6 +65,8 @@ extension Bridge {
 @main
 enum BridgeMain {
     static func main() async {
+        // A reader that goes away is a failed write, handled where output is written (ReaderGone).
+        signal(SIGPIPE, SIG_IGN)
         var command: ParsableCommand
         if let unknown = Bridge.unknownCommand(Array(CommandLine.arguments.dropFirst())) {
             StandardError.say("bridge: " + unknown.words(masking: commandLineRedactor))
@@ -107,7 +109,7 @@ enum BridgeMain {
         if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
         if Bridge.exitCode(for: error) == .success { Bridge.exit(withError: error) }
         let message = commandLineRedactor.usageError(Bridge.fullMessage(for: error), arguments: Array(CommandLine.arguments.dropFirst()))
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        ReaderGone.write(Data((message + "\n").utf8), to: .standardError)
         Foundation.exit(2)
     }
 }

@@ -218,6 +218,10 @@ struct HostRun {
         let html = command.report.map { _ in
             HTMLReport(title: "bridge host " + command.page, json: renderer.json, sideBySide: engines.count > 1)
         }
+        // A reader of the output that goes away (`| head`) interrupts the run, as SIGTERM does, so that the
+        // browser, Xvfb and the profile are ended and removed before bridge exits.
+        ReaderGone.onReaderGone { HostInterruption.request() }
+        defer { ReaderGone.onReaderGone(nil) }
         let succeeded = try runs.run(engine: engine, provider: { which in
             if command.provider {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)

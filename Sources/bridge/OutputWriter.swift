@@ -3,6 +3,8 @@
 // (or after every line, for `host`, whose lines come as the page runs). Also the colour choice: --color
 // always or never is the user's word for this run and wins; auto is colour only on a terminal that is not
 // TERM=dumb, and never with NO_COLOR set (https://no-color.org: a command-line flag overrides it).
+// Standard output and error are written through `ReaderGone.write`: SIGPIPE is ignored (BridgeMain), so a
+// reader that has gone (`| head`) is a failed write, and `ReaderGone` decides what follows, once.
 import SecretMasking
 import CommandOutput
 import ArgumentParser
@@ -43,7 +45,7 @@ final class OutputWriter: @unchecked Sendable {
 
     private func write() {
         guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer.utf8))
+        ReaderGone.write(Data(buffer.utf8), to: handle)
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -54,14 +56,58 @@ final class OutputWriter: @unchecked Sendable {
 enum StandardError {
     static func say(_ text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Terminal.safe(String($0)) }
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        ReaderGone.write(Data((lines.joined(separator: "\n") + "\n").utf8), to: .standardError)
     }
 
     /// An event's lines (already escaped by its renderer), the first after the command's name.
     static func say(_ command: String, _ lines: [String]) {
         guard let first = lines.first else { return }
         let text = ([command + ": " + first] + lines.dropFirst()).joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        ReaderGone.write(Data(text.utf8), to: .standardError)
+    }
+}
+
+/// What a command does once a reader of its output has gone (a write to standard output or error failed:
+/// `bridge … | head` after head has exited). By default it ends as a Unix filter does, by SIGPIPE, saying
+/// nothing (status 141 in a shell). `bridge host` instead stops its run as on SIGTERM, so that its browser,
+/// Xvfb and profile are ended and removed before it exits. Later writes are dropped.
+enum ReaderGone {
+    private static let state = State()
+
+    /// Writes `data`; a failed write runs the action (once) and drops the rest.
+    static func write(_ data: Data, to handle: FileHandle) {
+        guard !state.gone else { return }
+        do { try handle.write(contentsOf: data) } catch { state.readerHasGone() }
+    }
+
+    /// Replaces the action (nil: the default, ending by SIGPIPE).
+    static func onReaderGone(_ action: (@Sendable () -> Void)?) { state.set(action) }
+
+    private final class State: @unchecked Sendable {
+        private let lock = NSLock()
+        private var action: (@Sendable () -> Void)?
+        private var hasGone = false
+
+        var gone: Bool { lock.withLock { hasGone } }
+
+        func set(_ action: (@Sendable () -> Void)?) { lock.withLock { self.action = action } }
+
+        func readerHasGone() {
+            let action: (@Sendable () -> Void)? = lock.withLock {
+                guard !hasGone else { return nil }
+                hasGone = true
+                return self.action ?? {
+                    signal(SIGPIPE, SIG_DFL)
+                    var pipe = sigset_t()
+                    sigemptyset(&pipe)
+                    sigaddset(&pipe, SIGPIPE)
+                    pthread_sigmask(SIG_UNBLOCK, &pipe, nil)
+                    raise(SIGPIPE)
+                    _exit(128 + SIGPIPE)
+                }
+            }
+            action?()
+        }
     }
 }
 

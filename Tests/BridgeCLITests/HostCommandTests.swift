@@ -247,6 +247,22 @@ struct HostCommandTests {
         #expect(host.process.terminationStatus == 1 && result["stop"] as? String == "interrupted", "\(result)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
+
+    @Test("a reader of the output that has gone (`| head`) interrupts a run in either engine: status 1, Xvfb stopped, nothing left in the temporary folder",
+          arguments: HostEngine.single)
+    func aReaderThatHasGone(_ engine: HostEngine) throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("host-reader-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        let run = try ReaderlessRun.run(["host", "--engine", engine.rawValue, "--verbose", "--rules", Self.capture, "--format", "json",
+                                         "--until", "timeout", "--timeout", "60", Self.path("web/xdcomm.html")], environment: ["TMPDIR": temporary.path])
+        #expect(run.ended && run.reason == .exit && run.status == 1, "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+        if engine == .webkit, ProcessInfo.processInfo.environment["DISPLAY"] == nil {
+            let pid = try #require(run.stderr.firstMatch(of: /pid (\d+)/).flatMap { Int32($0.1) }, "--verbose names Xvfb's pid: \(run.stderr)")
+            #expect(kill(pid, 0) != 0, "Xvfb \(pid) is still running")
+        }
+    }
 }
 
 /// Fixtures/host/navigation_server.py on a free loopback port.

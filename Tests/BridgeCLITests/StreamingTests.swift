@@ -114,3 +114,14 @@ struct StreamingMemoryTests {
         #expect(many.peakKilobytes - few.peakKilobytes < 16 * 1024, "10,000 URLs: \(few.peakKilobytes) KB; 1M: \(many.peakKilobytes) KB")
     }
 }
+
+extension StreamingTests {
+    @Test("a reader of the output that has gone ends url, check and replay as a Unix filter ends: by SIGPIPE, saying nothing")
+    func aReaderThatHasGone() throws {
+        for arguments in [["url", "https://example.com/"], ["check", "--rules", Repository.path("Fixtures/rules/capture.json"), "https://yourdomain.com/"],
+                          ["replay", "--rules", Repository.path("Fixtures/rules/capture.json"), Repository.path("Fixtures/logs/capture-signin.navlog")]] {
+            let run = try ReaderlessRun.run(arguments)
+            #expect(run.ended && run.reason == .uncaughtSignal && run.status == SIGPIPE && run.stderr.isEmpty, "\(arguments): \(run.status) \(run.stderr)")
+        }
+    }
+}

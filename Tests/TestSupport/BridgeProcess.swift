@@ -86,6 +86,43 @@ public enum BridgeProcess {
     }
 }
 
+/// A run whose standard output has no reader from the start (`bridge … | head -0`, or a reader long gone).
+public struct ReaderlessRun {
+    /// Whether it ended within the wait (else it was killed).
+    public var ended: Bool
+    public var reason: Process.TerminationReason
+    /// The exit status, or the signal that ended it.
+    public var status: Int32
+    public var stderr: String
+
+    /// Runs bridge with its standard output a pipe whose reading end is closed before it starts; waits at
+    /// most `seconds` (so that a run that never notices fails the test instead of hanging it).
+    public static func run(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> ReaderlessRun {
+        guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        try out.fileHandleForReading.close()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try out.fileHandleForWriting.close()
+        let errors = PipeDrain(err.fileHandleForReading)
+        let exited = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { process.waitUntilExit(); exited.signal() }
+        let ended = exited.wait(timeout: .now() + seconds) == .success
+        if !ended {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return ReaderlessRun(ended: ended, reason: process.terminationReason, status: process.terminationStatus,
+                             stderr: String(decoding: errors.wait(), as: UTF8.self))
+    }
+}
+
 /// A helper process that says what the test needs on its first line (a port, a base URL): a loopback
 /// server. Stopped with SIGKILL: the test runner blocks signals, and its children inherit the mask, so
 /// SIGTERM would wait forever.
