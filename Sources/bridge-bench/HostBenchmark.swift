@@ -5,9 +5,10 @@
 // custom scheme at once), which the host loads from a file with rules that allow it and take that scheme as a
 // deep link, so the ratio is what bridge adds around the same work (target: at most 1.1×); and the sign-in
 // flow (web/webViewSignIn.html with the widget stand-in and the emulator in process, up to the first bridge
-// signal), whose own load the probe does not have; in Chromium also against the bare engine doing that
-// page's own work (`chromium-probe --sign-in`: the same files, the first signal drained as an app drains
-// it), the row the sign-in's target is read on. It runs the `bridge` and probes built beside this
+// signal), whose own load the probe does not have; and against the bare engine doing that page's own work
+// (`webkit-probe --sign-in`: the same files over https from loopback origins of its own; `chromium-probe
+// --sign-in`: the same files answered through Fetch; both drain the first signal as an app drains it), the
+// row the sign-in's target is read on. It runs the `bridge` and probes built beside this
 // benchmark (build them with -c release --traits WebKit).
 import Foundation
 
@@ -26,6 +27,7 @@ enum HostBenchmark {
         var firstInterception: [Double] = []
         var sameInterception: [Double] = []
         var bare: [Double] = []
+        var bareSignIn: [Double] = []
         var failures = 0
         // Interleaved, run by run, so drift in the machine's speed touches all alike.
         for _ in 0..<runs {
@@ -37,6 +39,7 @@ enum HostBenchmark {
             }
             if let (_, interception) = once(bridge, samePage.arguments) { sameInterception.append(interception) }
             if hasProbe, let seconds = probeOnce(probe) { bare.append(seconds) }
+            if hasProbe, let seconds = probeOnce(probe, ["--sign-in"]) { bareSignIn.append(seconds) }
         }
         guard !firstInterception.isEmpty else {
             print("host: every run failed (is this bridge built with the WebKit trait? is Xvfb installed?)")
@@ -56,6 +59,14 @@ enum HostBenchmark {
             print("                                             median \(ms(median(b))), min \(ms(b.first!)), max \(ms(b.last!))")
             print(String(format: "  sign-in first interception / bare probe: %.2f× (the sign-in page's own load included)", median(i) / median(b)))
             samePageRatio(sameInterception, bare)
+            if bareSignIn.isEmpty {
+                print("  bare WebKitGTK on the sign-in page: every run failed")
+            } else {
+                let s = bareSignIn.sorted()
+                print("  bare WebKitGTK on the sign-in page (webkit-probe --sign-in: the same files over https from loopback, the first signal drained as an app drains it):")
+                print("                                             median \(ms(median(s))), min \(ms(s.first!)), max \(ms(s.last!))")
+                print(String(format: "  sign-in first interception / bare sign-in: %.2f×; target: at most 1.1×", median(i) / median(s)))
+            }
         }
         chromium(runs: runs, bridge: bridge, probe: here.appendingPathComponent("chromium-probe"), samePage: samePage)
     }
