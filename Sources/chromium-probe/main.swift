@@ -34,8 +34,13 @@ let arguments: [String] = [executable, "--remote-debugging-pipe", "--headless", 
             "--hide-scrollbars", "--user-data-dir=" + profile, "--window-size=390,844", "--disable-site-isolation-trials",
             "--disable-features=IsolateOrigins,site-per-process", "about:blank"]
 let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+// In a process group of its own, so that its helpers end with it before the profile is removed.
+var attributes = posix_spawnattr_t()
+posix_spawnattr_init(&attributes)
+posix_spawnattr_setpgroup(&attributes, 0)
+posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
 var child: pid_t = 0
-guard posix_spawn(&child, executable, &actions, nil, argv, environ) == 0 else { print("chromium-probe: cannot start Chromium"); exit(1) }
+guard posix_spawn(&child, executable, &actions, &attributes, argv, environ) == 0 else { print("chromium-probe: cannot start Chromium"); exit(1) }
 close(commands[0]); close(events[1]); close(childReads); close(childWrites)
 let toBrowser = commands[1], fromBrowser = events[0]
 
@@ -123,9 +128,10 @@ reading: while !intercepted {
         }
     }
 }
-kill(child, SIGTERM)
+kill(-child, SIGTERM)
 var status: Int32 = 0
 waitpid(child, &status, 0)
+kill(-child, SIGKILL)
 // The folder of the profile lock's socket, which Chromium leaves when stopped by a signal, then the profile.
 if let socket = try? FileManager.default.destinationOfSymbolicLink(atPath: profile + "/SingletonSocket"),
    (socket as NSString).deletingLastPathComponent.contains("/org.chromium.Chromium.") {
