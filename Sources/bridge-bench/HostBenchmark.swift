@@ -8,7 +8,9 @@
 // signal), whose own load the probe does not have; and against the bare engine doing that page's own work
 // (`webkit-probe --sign-in`: the same files over https from loopback origins of its own; `chromium-probe
 // --sign-in`: the same files answered through Fetch; both drain the first signal as an app drains it), the
-// row the sign-in's target is read on. It runs the `bridge` and probes built beside this
+// row the sign-in's target is read on. Every process it starts, the host and the probes alike, has its
+// temporary folder on /dev/shm when that is a writable tmpfs: Chromium writes its profile there, and a
+// disk's I/O wait otherwise lands in both sides' spread. It runs the `bridge` and probes built beside this
 // benchmark (build them with -c release --traits WebKit).
 import Foundation
 
@@ -165,12 +167,21 @@ enum HostBenchmark {
         return (decision, interception)
     }
 
+    /// The temporary folder the timed processes get: /dev/shm when it is a writable tmpfs, else their own.
+    static let temporary: String? = {
+        let mounts = (try? String(contentsOfFile: "/proc/mounts", encoding: .utf8)) ?? ""
+        let tmpfs = mounts.split(separator: "\n").contains { $0.split(separator: " ").dropFirst().prefix(2) == ["/dev/shm", "tmpfs"] }
+        guard tmpfs, access("/dev/shm", W_OK) == 0 else { return nil }
+        return "/dev/shm"
+    }()
+
     /// Runs `executable`, handing each line of its standard output, with the seconds since the spawn when it
     /// arrived, to `line` until that returns true; then lets the process finish.
     static func watch(_ executable: URL, _ arguments: [String], _ line: (Substring, Double) -> Bool) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let temporary { process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary]) { $1 } }
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
