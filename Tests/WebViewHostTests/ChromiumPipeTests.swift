@@ -1,20 +1,38 @@
 // ChromiumPipeTests.swift: the DevTools pipe's bookkeeping of commands not yet answered, which keeps the
-// Chromium host's run from going idle while the browser owes an answer and lets its timeout name the command. A stand-in browser (a shell script on descriptors 3 and 4) answers one command and never another.
+// Chromium host's run from going idle while the browser owes an answer and lets its timeout name the
+// command, and the last lines the browser wrote on its standard error. Each test's browser is a stand-in: a
+// shell script on descriptors 3 (commands) and 4 (answers).
 import Foundation
 import Testing
 @testable import WebViewHost
 
-@Suite("the DevTools pipe")
+@Suite("the DevTools pipe", .serialized)
 struct ChromiumPipeTests {
+    /// A shell script run as the browser, in a folder of its own.
+    struct StandInBrowser {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
+        var path: String { folder.appendingPathComponent("browser").path }
+
+        /// Written through a descriptor closed on exec: a process another test starts meanwhile must not keep
+        /// the script open for writing, which would make starting it fail (ETXTBSY).
+        init(_ script: String) throws {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+            guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+            let bytes = Array(("#!/bin/sh\n" + script).utf8)
+            let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+        }
+
+        func remove() { try? FileManager.default.removeItem(at: folder) }
+    }
+
     @Test("a command is unanswered until its answer arrives; one the browser never answers stays so, and an excepted method is left out")
     func unansweredCommands() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        // Reads the first command, answers id 1, then reads on without answering (until the pipe closes).
-        let browser = folder.appendingPathComponent("browser")
-        try "#!/bin/sh\nprintf '{\"id\":1,\"result\":{}}\\000' >&4\nexec cat <&3 >/dev/null\n".write(to: browser, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+        // Answers id 1, then reads on without answering (until the pipe closes).
+        let browser = try StandInBrowser("printf '{\"id\":1,\"result\":{}}\\000' >&4\nexec cat <&3 >/dev/null\n")
+        defer { browser.remove() }
         let queue = DispatchQueue(label: "pipe test")
         let pipe = try ChromiumPipe(executable: browser.path, arguments: [], queue: queue)
         let answered = DispatchSemaphore(value: 0)
@@ -35,24 +53,17 @@ struct ChromiumPipeTests {
         #expect(forgotten == nil)
         queue.sync { pipe.close() }
     }
-}
 
-extension ChromiumPipeTests {
     @Test("what the browser writes on its standard error is kept, its last lines only, each whole")
     func standardErrorTail() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         // 400 numbered lines (about 3,500 bytes), then an answer, then it waits for the pipe to close.
-        let browser = folder.appendingPathComponent("browser")
-        try """
-            #!/bin/sh
+        let browser = try StandInBrowser("""
             i=1; while [ $i -le 400 ]; do echo "line $i" >&2; i=$((i+1)); done
             printf '{"id":1,"result":{}}\\000' >&4
             exec cat <&3 >/dev/null
 
-            """.write(to: browser, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: browser.path)
+            """)
+        defer { browser.remove() }
         let queue = DispatchQueue(label: "pipe test")
         let pipe = try ChromiumPipe(executable: browser.path, arguments: [], queue: queue)
         let answered = DispatchSemaphore(value: 0)
