@@ -59,8 +59,9 @@ extension Trait where Self == BlockingWork {
 }
 
 extension BlockingWork {
-    /// Runs of a real web view (WebKitGTK, Chromium) at once, across the suites that start them: two, as when
-    /// each such suite ran one at a time, so a loaded machine does not run past their timeouts.
+    /// Browsers at once (a host's WebKitGTK or Chromium, or a Chromium a test drives itself), across every
+    /// suite that starts one: two, so that a loaded machine does not run past their timeouts (on CI, a
+    /// Chromium started while other suites' browsers ran did not answer its first command within 10 s).
     static let webViewSlots = DispatchSemaphore(value: 2)
 }
 

@@ -10,7 +10,7 @@
 import Foundation
 import Testing
 
-@Suite("the control plane against another page in Chromium", .blockingWork,
+@Suite("the control plane against another page in Chromium", .blockingWork(sharing: BlockingWork.webViewSlots),
        .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"))
 struct ControlPlaneInChromiumTests {
     /// The page's script: what any page can send, then what it could read.

@@ -30,7 +30,7 @@ enum Chromium {
     }
 }
 
-@Suite("the dashboard in Chromium", .blockingWork, .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"),
+@Suite("the dashboard in Chromium", .blockingWork(sharing: BlockingWork.webViewSlots), .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"),
        .serialized)
 struct DashboardInChromiumTests {
     /// What a user does and sees: waits for the first refresh, opens the newest message, then makes a burst of

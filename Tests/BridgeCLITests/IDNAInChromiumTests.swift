@@ -11,7 +11,7 @@ import SeededRandom
 import TestSupport
 import Testing
 
-@Suite("IDNA in Chromium", .blockingWork)
+@Suite("IDNA in Chromium", .blockingWork(sharing: BlockingWork.webViewSlots))
 struct IDNAInChromiumTests {
     static let chromium = ["chromium", "chromium-browser"].first { Tools.runs([$0, "--version"]) }
 

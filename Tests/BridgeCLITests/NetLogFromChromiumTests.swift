@@ -7,7 +7,7 @@ import TestSupport
 import Foundation
 import Testing
 
-@Suite("a NetLog from this machine's Chromium", .blockingWork, .enabled(if: Chromium.executable != nil && Chromium.python != nil
+@Suite("a NetLog from this machine's Chromium", .blockingWork(sharing: BlockingWork.webViewSlots), .enabled(if: Chromium.executable != nil && Chromium.python != nil
                                                               && FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"),
                                                           "needs Debian's chromium, python3 and openssl (.ci/setup installs them)"))
 struct NetLogFromChromiumTests {

@@ -7,7 +7,7 @@ import TestSupport
 import Foundation
 import Testing
 
-@Suite("reports in Chromium", .blockingWork, .serialized, .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"))
+@Suite("reports in Chromium", .blockingWork(sharing: BlockingWork.webViewSlots), .serialized, .enabled(if: Chromium.executable != nil && Chromium.python != nil, "needs Debian's chromium and python3 (.ci/setup installs them)"))
 struct ReportInChromiumTests {
     static func path(_ relative: String) -> String { Repository.path(relative) }
 
