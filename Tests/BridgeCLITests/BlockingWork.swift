@@ -60,8 +60,8 @@ extension Trait where Self == BlockingWork {
 
 extension BlockingWork {
     /// Browsers at once (a host's WebKitGTK or Chromium, or a Chromium a test drives itself), across every
-    /// suite that starts one: two, so that a loaded machine does not run past their timeouts (on CI, a
-    /// Chromium started while other suites' browsers ran did not answer its first command within 10 s).
+    /// suite that starts one: two, so that a loaded machine does not run past their timeouts (a browser
+    /// started among several others is slow to answer its first command).
     static let webViewSlots = DispatchSemaphore(value: 2)
 }
 
