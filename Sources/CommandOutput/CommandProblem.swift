@@ -42,6 +42,9 @@ public enum CommandProblem: Error, Hashable {
     case rules(RulesError)
     /// A file the command writes (OutputFile): it exists without --force, it is an input, or it cannot be written.
     case outputFile(OutputFileProblem)
+    /// Standard output could not be written for a reason other than its reader going away (a full disk it
+    /// is redirected to): the system's errno.
+    case standardOutputUnwritable(errno: Int32)
     case providerConfig(path: String, EmulatorConfiguration.Invalid)
     case noAssetsDirectory(String)
     case builtWithoutWebKit

@@ -274,6 +274,7 @@ struct HostRun {
         if let report = command.report, let html {
             do { try html.save(to: report, policy: command.outputPolicy) } catch { throw CommandProblem.outputFile(error) }
         }
+        if ReaderGone.outputFailed { throw ExitCode(2) }
         if !succeeded { throw ExitCode(1) }
     }
 

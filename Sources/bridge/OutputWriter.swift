@@ -67,46 +67,67 @@ enum StandardError {
     }
 }
 
-/// What a command does once a reader of its output has gone (a write to standard output or error failed:
-/// `bridge … | head` after head has exited). By default it ends as a Unix filter does, by SIGPIPE, saying
-/// nothing (status 141 in a shell). `bridge host` instead stops its run as on SIGTERM, so that its browser,
-/// Xvfb and profile are ended and removed before it exits. Later writes are dropped.
+/// What a command does once a reader of its output has gone (a write to standard output or error failed
+/// with EPIPE: `bridge … | head` after head has exited). By default it ends as a Unix filter does, by
+/// SIGPIPE, saying nothing (status 141 in a shell). `bridge host` instead stops its run as on SIGTERM, so
+/// that its browser, Xvfb and profile are ended and removed before it exits. Any other failure (standard
+/// output redirected to a full disk) is said on standard error, and the command ends with status 2 (`host`
+/// after stopping its run). Later writes are dropped.
 enum ReaderGone {
     private static let state = State()
 
     /// Writes `data`; a failed write runs the action (once) and drops the rest.
     static func write(_ data: Data, to handle: FileHandle) {
         guard !state.gone else { return }
-        do { try handle.write(contentsOf: data) } catch { state.readerHasGone() }
+        do { try handle.write(contentsOf: data) } catch {
+            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+            state.failed(errno: code.map(Int32.init) ?? EIO, onStandardError: handle === FileHandle.standardError)
+        }
     }
 
-    /// Replaces the action (nil: the default, ending by SIGPIPE).
+    /// Replaces the action (nil: the default, ending by SIGPIPE, or by status 2 after saying why).
     static func onReaderGone(_ action: (@Sendable () -> Void)?) { state.set(action) }
+
+    /// Whether a write to standard output failed other than by its reader going away: the command's exit
+    /// status is then 2.
+    static var outputFailed: Bool { state.unwritable }
 
     private final class State: @unchecked Sendable {
         private let lock = NSLock()
         private var action: (@Sendable () -> Void)?
         private var hasGone = false
+        private var failedOtherwise = false
 
         var gone: Bool { lock.withLock { hasGone } }
+        var unwritable: Bool { lock.withLock { failedOtherwise } }
 
         func set(_ action: (@Sendable () -> Void)?) { lock.withLock { self.action = action } }
 
-        func readerHasGone() {
+        func failed(errno code: Int32, onStandardError: Bool) {
             let action: (@Sendable () -> Void)? = lock.withLock {
                 guard !hasGone else { return nil }
                 hasGone = true
-                return self.action ?? {
-                    signal(SIGPIPE, SIG_DFL)
-                    var pipe = sigset_t()
-                    sigemptyset(&pipe)
-                    sigaddset(&pipe, SIGPIPE)
-                    pthread_sigmask(SIG_UNBLOCK, &pipe, nil)
-                    raise(SIGPIPE)
-                    _exit(128 + SIGPIPE)
-                }
+                failedOtherwise = code != EPIPE
+                return self.action
             }
-            action?()
+            if code != EPIPE {
+                // Said on standard error unless that is what failed; standard error is written directly, as
+                // this runs once the writers' state says nothing more goes out.
+                if !onStandardError {
+                    let words = "bridge: " + CommandProblem.standardOutputUnwritable(errno: code).words(masking: Redactor()) + "\n"
+                    try? FileHandle.standardError.write(contentsOf: Data(words.utf8))
+                }
+                if let action { return action() }
+                exit(2)
+            }
+            if let action { return action() }
+            signal(SIGPIPE, SIG_DFL)
+            var pipe = sigset_t()
+            sigemptyset(&pipe)
+            sigaddset(&pipe, SIGPIPE)
+            pthread_sigmask(SIG_UNBLOCK, &pipe, nil)
+            raise(SIGPIPE)
+            _exit(128 + SIGPIPE)
         }
     }
 }

@@ -124,4 +124,13 @@ extension StreamingTests {
             #expect(run.ended && run.reason == .uncaughtSignal && run.status == SIGPIPE && run.stderr.isEmpty, "\(arguments): \(run.status) \(run.stderr)")
         }
     }
+
+    @Test("standard output that refuses writes for another reason (a full disk) is said on standard error, status 2, not taken for a reader gone")
+    func standardOutputOnAFullDisk() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        for arguments in [["url", "https://example.com/"], ["check", "--rules", Repository.path("Fixtures/rules/capture.json"), "https://yourdomain.com/"]] {
+            let run = try ReaderlessRun.run(arguments, output: full)
+            #expect(run.ended && run.reason == .exit && run.status == 2 && !run.stderr.isEmpty, "\(arguments): \(run.status) \(run.stderr)")
+        }
+    }
 }

@@ -86,7 +86,8 @@ public enum BridgeProcess {
     }
 }
 
-/// A run whose standard output has no reader from the start (`bridge … | head -0`, or a reader long gone).
+/// A run whose standard output cannot be written: a pipe with no reader from the start (`bridge … | head
+/// -0`, or a reader long gone), or a device that refuses every write (`/dev/full`, a full disk).
 public struct ReaderlessRun {
     /// Whether it ended within the wait (else it was killed).
     public var ended: Bool
@@ -95,9 +96,11 @@ public struct ReaderlessRun {
     public var status: Int32
     public var stderr: String
 
-    /// Runs bridge with its standard output a pipe whose reading end is closed before it starts; waits at
-    /// most `seconds` (so that a run that never notices fails the test instead of hanging it).
-    public static func run(_ arguments: [String], environment: [String: String] = [:], seconds: Double = 60) throws -> ReaderlessRun {
+    /// Runs bridge with its standard output a pipe whose reading end is closed before it starts, or
+    /// `output` when given; waits at most `seconds` (so that a run that never notices fails the test instead
+    /// of hanging it).
+    public static func run(_ arguments: [String], environment: [String: String] = [:], output: FileHandle? = nil,
+                           seconds: Double = 60) throws -> ReaderlessRun {
         guard let executable = BridgeProcess.executable else { throw CocoaError(.fileNoSuchFile) }
         let process = Process()
         process.executableURL = executable
@@ -105,7 +108,7 @@ public struct ReaderlessRun {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         try out.fileHandleForReading.close()
-        process.standardOutput = out
+        process.standardOutput = output ?? out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()

@@ -1,6 +1,11 @@
 // CommandProblemText.swift: the words for CommandProblem, the one place they are made, as a MessageText:
 // the values the user gave are parts read as input, so the Redactor masks each as the value it is and
 // never reads the sentence around it.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ProviderSettings
 import SecretMasking
 import NavigationPolicy
@@ -44,6 +49,7 @@ extension CommandProblem {
             // Every problem of the file, one a line.
             error.others.reduce("rules: \(error.words)") { text, other in text + "\nrules: " + other.words }
         case .outputFile(let problem): problem.words
+        case .standardOutputUnwritable(let code): "cannot write to standard output: \(foreign: String(cString: strerror(code)))"
         case .providerConfig(let path, let error):
             // Every problem of the file, one a line, each at its place.
             error.others.reduce(Self.configLine(path, error)) { text, other in text + "\n" + Self.configLine(path, other) }
