@@ -563,10 +563,11 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
         guard !ended else { return }
         // The run is not idle while the browser owes an answer (it may be starting, or loaded), and a timeout
         // names the command it still owes. A script's promise and a navigation (answered once the page's own
-        // request is) are the page's to take their time over.
+        // request is) are the page's to take their time over. What the browser said is read only for the
+        // timeout's failure.
         let owed = pipe.flatMap { pipe in
             pipe.oldestUnanswered(except: ["Runtime.evaluate", "Page.navigate"]).map {
-                UnansweredCommand(method: $0.method, seconds: Date().timeIntervalSince($0.sent), engineSaid: pipe.said)
+                UnansweredCommand(method: $0.method, seconds: Date().timeIntervalSince($0.sent), engineSaid: session.timeoutPassed ? pipe.said : "")
             }
         }
         session.tick(unanswered: owed)

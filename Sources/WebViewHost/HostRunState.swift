@@ -31,6 +31,9 @@ public struct HostRunState: Sendable {
         lastActivity = started
     }
 
+    /// The timeout has passed (the next tick stops the run).
+    public func timeoutPassed(at now: Date = Date()) -> Bool { now.timeIntervalSince(started) >= timeout }
+
     /// What the view should do after an event or a tick.
     public enum Action: Sendable, Equatable {
         case carryOn
@@ -75,7 +78,7 @@ public struct HostRunState: Sendable {
     /// command waiting longest), which a timeout then names.
     public mutating func tick(at now: Date = Date(), recordingWaits: Bool, unanswered: UnansweredCommand? = nil) -> Action {
         guard !stopping else { return .carryOn }
-        if now.timeIntervalSince(started) >= timeout {
+        if timeoutPassed(at: now) {
             if until == .timeout { return reach(.timeoutReached(seconds: timeout)) }
             return fail(HostError(.timedOut(seconds: timeout, waitingFor: until, pageLoaded: mainLoaded, unanswered: unanswered)))
         }

@@ -393,6 +393,9 @@ final class HostSession {
 
     /// The view's periodic check: the timeout, idleness, a recording still waiting for a drain, a command
     /// the engine has not answered yet.
+    /// The run's timeout has passed: what a timeout's failure names is worth gathering now.
+    var timeoutPassed: Bool { state.timeoutPassed() }
+
     func tick(unanswered: UnansweredCommand? = nil) {
         if HostInterruption.isRequested, !state.stopping { return fail(HostError(.interrupted)) }
         if state.tick(recordingWaits: recording.isWaiting, unanswered: unanswered) == .stop { stop() }

@@ -138,6 +138,7 @@ struct HostLogicTests {
     func timeout() {
         let start = Date(timeIntervalSince1970: 1000)
         var waiting = HostRunState(until: .deeplink, timeout: 2, idle: 1, started: start)
+        #expect(!waiting.timeoutPassed(at: start.addingTimeInterval(1.9)) && waiting.timeoutPassed(at: start.addingTimeInterval(2)))
         #expect(waiting.tick(at: start.addingTimeInterval(2), recordingWaits: false) == .stop)
         #expect(!waiting.succeeded && waiting.failures.map(\.kind) == [.timeout])
         #expect(waiting.stopReason == .failed(HostError(.timedOut(seconds: 2, waitingFor: .deeplink, pageLoaded: false, unanswered: nil))))
