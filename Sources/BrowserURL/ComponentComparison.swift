@@ -145,6 +145,10 @@ package struct ComponentKeys: Sendable {
         /// of 64 bytes or more is in no set, and no such component equals or ends with it). Otherwise keys
         /// past the 64th are tried one by one, and for a component of 64 bytes or more, every key.
         let allKeysIndexed: Bool
+        /// When not every key is in the length sets: an open-addressed table of the first index of each
+        /// distinct key by its bytes' FNV-1a hash (index + 1; 0 is an empty slot), so an exact lookup among
+        /// thousands of keys (rules made from a large recording) is one probe, not a scan.
+        let slots: UnsafeMutableBufferPointer<Int32>
 
         init(_ strings: [String], includingSubdomains: [Bool]) {
             let total = strings.reduce(0) { $0 + $1.utf8.count }
@@ -175,6 +179,29 @@ package struct ComponentKeys: Sendable {
                     exactOrFitting[length] |= 1 << UInt64(index)
                 }
             }
+            var size = 1
+            if !allKeysIndexed { while size < strings.count * 2 { size <<= 1 } }
+            slots = .allocate(capacity: size)
+            slots.initialize(repeating: 0)
+            guard !allKeysIndexed else { return }
+            let keys = UnsafeBufferPointer(bytes)
+            for index in 0..<strings.count {
+                let start = bounds[index], length = bounds[index + 1] - start
+                var slot = Self.hash(keys, start, length) & (size - 1)
+                while slots[slot] != 0 {
+                    let other = Int(slots[slot]) - 1, otherStart = bounds[other]
+                    if bounds[other + 1] - otherStart == length && bytesEqual(keys, start, keys, otherStart, length) { break }
+                    slot = (slot + 1) & (size - 1)
+                }
+                if slots[slot] == 0 { slots[slot] = Int32(index + 1) }
+            }
+        }
+
+        /// FNV-1a over `bytes[start..<start + length]`.
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> Int {
+            var hash: UInt64 = 0xcbf29ce484222325
+            for offset in start..<start + length { hash = (hash ^ UInt64(bytes[offset])) &* 0x100000001b3 }
+            return Int(truncatingIfNeeded: hash >> 1)
         }
 
         deinit {
@@ -183,6 +210,7 @@ package struct ComponentKeys: Sendable {
             byLength.deallocate()
             includesSubdomains.deallocate()
             exactOrFitting.deallocate()
+            slots.deallocate()
         }
     }
 
@@ -207,12 +235,21 @@ package struct ComponentKeys: Sendable {
             }
             guard !storage.allKeysIndexed else { return nil }
         }
-        // Keys the sets do not hold (past the 64th key; every key for a component of 64 bytes or more).
-        var index = length < 64 ? 64 : 0
-        while index + 1 < bounds.count {
-            let start = bounds[index]
+        // Keys the sets do not hold: with at most 64 keys, a component of 64 bytes or more is compared with
+        // each; past the 64th key, the first key with these bytes is found by the table.
+        if storage.allKeysIndexed {
+            for index in 0..<bounds.count - 1 {
+                let start = bounds[index]
+                if bounds[index + 1] - start == length && bytesEqual(href, range.lowerBound, keys, start, length) { return index }
+            }
+            return nil
+        }
+        let slots = storage.slots, mask = slots.count - 1
+        var slot = Storage.hash(href, range.lowerBound, length) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1, start = bounds[index]
             if bounds[index + 1] - start == length && bytesEqual(href, range.lowerBound, keys, start, length) { return index }
-            index += 1
+            slot = (slot + 1) & mask
         }
         return nil
     }

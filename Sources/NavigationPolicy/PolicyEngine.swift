@@ -237,9 +237,13 @@ public struct PolicyEngine: Sendable {
             // with the URL's path.
             if !explain, let entries = sentinels.hostPaths[group] {
                 if let path = url.firstIndex(of: .pathname, in: sentinels.pathKeys) {
-                    for entry in entries where sentinels.pathEntries[entry].path == path {
-                        candidates = sentinels.pathEntries[entry].sentinels
-                        break
+                    if entries.count > SentinelIndex.scannedPaths {
+                        if let entry = sentinels.entryByPath[group]?[path] { candidates = sentinels.pathEntries[entry].sentinels }
+                    } else {
+                        for entry in entries where sentinels.pathEntries[entry].path == path {
+                            candidates = sentinels.pathEntries[entry].sentinels
+                            break
+                        }
                     }
                 }
                 byHostAndPath = true

@@ -2,7 +2,8 @@
 // One array of compiled sentinels holds them twice: first grouped by host (file order within a host), then
 // grouped again by host and path (file order within a path; hosts with a trailingSlash rule left out). A
 // decision reads its candidates as a range of this one array: slicing nested arrays retained two arrays
-// and a key table per decision (atomic increments and decrements).
+// and a key table per decision (atomic increments and decrements). A host with many paths (rules made from
+// a large recording) keeps a table of them, so a decision stays one lookup however many sentinels there are.
 import BrowserURL
 
 /// A compiled sentinel: the rule and its comparison key, shared by reference so a decision copies nothing.
@@ -35,6 +36,9 @@ final class CompiledSentinel: Sendable {
 }
 
 struct SentinelIndex: Sendable {
+    /// How many paths of a host a decision compares one by one before a table is kept for them.
+    static let scannedPaths = 16
+
     /// The compiled sentinels, grouped twice as above.
     let list: [CompiledSentinel]
     /// Per host group (in `hostKeys` order), its sentinels in `list`.
@@ -50,6 +54,8 @@ struct SentinelIndex: Sendable {
     /// Per host group, its entries in `pathEntries`; nil for a group with a trailingSlash rule, whose
     /// candidates span two paths: all of the host's sentinels are tried, in file order.
     let hostPaths: [Range<Int>?]
+    /// For a host group with many paths: its entry in `pathEntries` by path (a host's few paths are scanned).
+    let entryByPath: [Int: [Int: Int]]
     /// Each sentinel's index in the rules by its name (the first, when names repeat): what a decision's
     /// `rule` names, found without comparing names.
     let byName: [String: Int]
@@ -95,6 +101,14 @@ struct SentinelIndex: Sendable {
             }
             hostPaths.append(first..<pathEntries.count)
         }
+        var entryByPath: [Int: [Int: Int]] = [:]
+        for (group, entries) in hostPaths.enumerated() {
+            guard let entries, entries.count > Self.scannedPaths else { continue }
+            var table: [Int: Int] = [:]
+            for entry in entries { table[pathEntries[entry].path] = entry }
+            entryByPath[group] = table
+        }
+        self.entryByPath = entryByPath
         self.list = list
         self.hostRanges = hostRanges
         hostKeys = ComponentKeys(hosts)

@@ -36,6 +36,20 @@ struct ComponentComparisonTests {
         #expect(compared > 500)
     }
 
+    @Test("past 64 keys a lookup is by table: the first equal key's index for every key, a repeated one's first, nothing else",
+          arguments: [65, 200, 5_000])
+    func manyKeysByTable(_ count: Int) throws {
+        let paths = (0..<count).map { "/cb\($0)" } + ["/cb3", "/" + String(repeating: "x", count: 80)]
+        let keys = ComponentKeys(paths)
+        for (index, path) in paths.enumerated() {
+            let url = try #require(BrowserURL("https://a.example" + path))
+            #expect(url.firstIndex(of: .pathname, in: keys) == (path == "/cb3" ? 3 : index), "\(path)")
+        }
+        for absent in ["/cb\(count)", "/cb", "/", "/" + String(repeating: "x", count: 79)] {
+            #expect(try #require(BrowserURL("https://a.example" + absent)).firstIndex(of: .pathname, in: keys) == nil)
+        }
+    }
+
     @Test("bytes compared eight and four at a time agree with a byte loop, for every length and every differing position")
     func wordComparisonAgreesWithBytes() {
         let text = Array("https://sub.example.com/oauth/callback?code=abc".utf8)
