@@ -5,7 +5,10 @@
 //   access tokens, an id_token_hint, a client assertion;
 // - an HTTP authorization value (RFC 9110 §11.4): `Bearer` (RFC 6750 §2.1) or `Basic` (RFC 7617) and its
 //   credentials;
-// - a PEM block (RFC 7468): `-----BEGIN `.
+// - a PEM block (RFC 7468): `-----BEGIN `;
+// - a vendor's token by its documented prefix, as secret scanners list them (`vendorPrefixes`, each with
+//   its source): GitHub, GitLab, Slack, Stripe's secret and restricted keys, AWS access key IDs, Google API
+//   keys, npm, and the prefix followed by enough token characters that prose never is one.
 import NavigationPolicy
 import BrowserURL
 
@@ -18,16 +21,51 @@ public enum CredentialShape {
         case UInt8(ascii: "e"): return isCompactJOSE(utf8)
         case UInt8(ascii: "B"), UInt8(ascii: "b"): return isAuthorization(utf8)
         case UInt8(ascii: "-"): return utf8.starts(with: "-----BEGIN ".utf8)
-        default: return false
+        default: return isVendorToken(utf8)
         }
     }
+
+    /// A vendor's token prefix, the least number of token characters after it, and where the vendor says so.
+    public static let vendorPrefixes: [(prefix: String, minimum: Int, source: String)] = [
+        // GitHub: "Behind GitHub's new authentication token formats" (github.blog, 2021): ghp_, gho_, ghu_, ghs_,
+        // ghr_ and 36 characters; fine-grained tokens github_pat_.
+        ("ghp_", 30, "GitHub token formats"), ("gho_", 30, "GitHub token formats"), ("ghu_", 30, "GitHub token formats"),
+        ("ghs_", 30, "GitHub token formats"), ("ghr_", 30, "GitHub token formats"), ("github_pat_", 30, "GitHub token formats"),
+        // GitLab: personal access tokens glpat- (GitLab docs, "Token prefixes").
+        ("glpat-", 20, "GitLab token prefixes"),
+        // Slack: bot, user, app-level, refresh and configuration tokens (api.slack.com, "Token types").
+        ("xoxb-", 10, "Slack token types"), ("xoxp-", 10, "Slack token types"), ("xoxa-", 10, "Slack token types"),
+        ("xoxr-", 10, "Slack token types"), ("xoxe-", 10, "Slack token types"), ("xapp-", 10, "Slack token types"),
+        // Stripe: secret and restricted keys, live and test (docs.stripe.com, "API keys"); pk_ keys are public.
+        ("sk_live_", 16, "Stripe API keys"), ("sk_test_", 16, "Stripe API keys"), ("rk_live_", 16, "Stripe API keys"),
+        ("rk_test_", 16, "Stripe API keys"),
+        // AWS: access key IDs AKIA (long-term) and ASIA (temporary) and 16 characters (IAM User Guide, "Unique identifiers").
+        ("AKIA", 16, "AWS IAM identifiers"), ("ASIA", 16, "AWS IAM identifiers"),
+        // Google: API keys AIza and 35 characters (as secret scanners match them: gitleaks' gcp-api-key rule).
+        ("AIza", 35, "Google API keys"),
+        // npm: access tokens npm_ and 36 characters (docs.npmjs.com, "About access tokens").
+        ("npm_", 36, "npm access tokens"),
+    ]
+
+    /// Whether `utf8` is a vendor's token: a catalogued prefix and at least its minimum of token characters.
+    static func isVendorToken(_ utf8: some Collection<UInt8>) -> Bool {
+        guard let first = utf8.first, vendorFirstBytes.contains(first) else { return false }
+        for vendor in vendorPrefixes where utf8.starts(with: vendor.prefix.utf8) {
+            let rest = utf8.dropFirst(vendor.prefix.utf8.count)
+            return rest.count >= vendor.minimum && rest.allSatisfy(isBase64URL)
+        }
+        return false
+    }
+
+    /// The first bytes of the vendors' prefixes.
+    static let vendorFirstBytes: Set<UInt8> = Set(vendorPrefixes.compactMap { $0.prefix.utf8.first })
 
     /// Whether a raw (still encoded) value may decode to a credential's shape: the first bytes `matches`
     /// reads, or a percent escape. A cheap test before anything is decoded.
     static func mayMatch(_ raw: some Collection<UInt8>) -> Bool {
         guard let first = raw.first else { return false }
         return first == UInt8(ascii: "e") || first == UInt8(ascii: "B") || first == UInt8(ascii: "b") || first == UInt8(ascii: "-")
-            || first == UInt8(ascii: "%")
+            || first == UInt8(ascii: "%") || vendorFirstBytes.contains(first)
     }
 
     /// JWS (3 parts) or JWE (5 parts) in compact form: base64url parts, the header at least `{"a":1}` long.

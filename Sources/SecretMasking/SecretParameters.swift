@@ -5,12 +5,23 @@
 // assertion), and the word that says what the value is, its last, decides: a token, a secret, a password in
 // any of its spellings, a key, a signature, a verifier, an assertion, a session, a one-time code or PIN. A
 // handful of whole names that are credentials by themselves (`code`, `state`, `sid`, `SAMLart`) and endings
-// written without a separator (`jsessionid`, `refreshtoken`) complete it. The families, each with its
+// written without a separator (`jsessionid`, `refreshtoken`) and words that make a name a credential in any
+// position (`password_confirmation`, `token_hash`, `password2`) unless its last word only describes one
+// (`token_type`, `tokenUrl`) complete it. The families, each with its
 // sources and examples, are in SecretPolicy.md; tests are generated from `examples`. Masking more than is
 // secret costs a reader a value; masking less leaks a credential, so a word that may name either (`key`)
 // counts as a secret, and only named non-secrets (`error_code`, `token_type`) are let through.
 import NavigationPolicy
 import BrowserURL
+
+extension String {
+    /// The word without the digits it ends with (`password2` is `password`).
+    var trimmingDigits: String {
+        var text = Substring(self)
+        while let last = text.utf8.last, last >= 0x30 && last <= 0x39 { text = text.dropLast() }
+        return text.isEmpty ? self : String(text)
+    }
+}
 
 /// Which parameter names carry secrets, by family of credential.
 public struct SecretParameters: Sendable {
@@ -99,6 +110,9 @@ public struct SecretParameters: Sendable {
         ("sid", .session), ("JSESSIONID", .session), ("PHPSESSID", .session), ("ASP.NET_SessionId", .session), ("connect.sid", .session),
         ("session_id", .session), ("sessionId", .session), ("_csrf", .session), ("XSRF-TOKEN", .oauth2),
         ("client_secret", .generic), ("authorization", .generic), ("cookie", .generic), ("hmac", .generic),
+        ("password_confirmation", .password), ("newPasswordConfirm", .password), ("password2", .password), ("confirmPassword", .password),
+        ("token_hash", .oauth2), ("otp_code", .oneTimeCode),
+        ("password_policy", nil), ("otp_length", nil), ("tokenEndpoint", nil),
         ("client_id", nil), ("redirect_uri", nil), ("response_type", nil), ("token_type", nil), ("token_type_hint", nil), ("tokenUrl", nil),
         ("tokenAction", nil), ("code_challenge", nil), ("code_challenge_method", nil), ("error", nil), ("error_code", nil),
         ("errorCode", nil), ("countryCode", nil), ("login_hint", nil), ("expires_in", nil), ("scope", nil), ("email", nil),
@@ -134,8 +148,29 @@ public struct SecretParameters: Sendable {
             }
             if let family = lastWords[last] { return family }
         }
-        return gluedEndings.first { joined.hasSuffix($0.0) }?.1
+        if let family = gluedEndings.first(where: { joined.hasSuffix($0.0) })?.1 { return family }
+        // A credential's word anywhere in the name (`password_confirmation`, `newPasswordConfirm`, `password2`,
+        // `token_hash`), unless the last word says the value only describes one (`token_type`, `tokenUrl`).
+        guard !describingLastWords.contains(last) else { return nil }
+        for word in words.dropLast() {
+            if let family = anyPositionWords[word.trimmingDigits] { return family }
+        }
+        return anyPositionWords[last.trimmingDigits]
     }
+
+    /// Words that make a name a credential wherever they stand in it (SecretPolicy.md: Supabase's
+    /// `token_hash` reset links, Capture's `newPasswordConfirm`, Rails' `password_confirmation`).
+    static let anyPositionWords: [String: Family] = [
+        "password": .password, "passwd": .password, "passphrase": .password, "pwd": .password,
+        "token": .oauth2, "secret": .generic, "otp": .oneTimeCode, "passcode": .oneTimeCode,
+    ]
+
+    /// Last words that make a name describe a credential rather than carry one (`token_type`, `tokenUrl`,
+    /// `password_policy`, `otp_length`).
+    static let describingLastWords: Set<String> = [
+        "type", "url", "uri", "endpoint", "action", "hint", "length", "policy", "format", "method", "expires", "expiry",
+        "expiration", "required", "strength", "label", "placeholder", "name", "field", "mode", "scope", "scopes",
+    ]
 
     /// A name's words, lowercased: split at anything but ASCII letters and digits, and where the case turns
     /// (`authorizationCode`, `SAMLResponse` as saml + response, `X-Kii-AppKey`).

@@ -102,10 +102,11 @@ extension Redactor {
         href += pathname
         if let query { href += "?" + query }
         if let fragment { href += "#" + fragment }
+        let shaped = maskShapedRuns
         return RedactedURL(
-            href: href, origin: url.origin, protocol: url.protocol, username: username, password: password,
-            host: url.host, hostname: url.hostname, port: url.port, pathname: pathname,
-            search: (query ?? "").isEmpty ? "" : "?" + query!, hash: (fragment ?? "").isEmpty ? "" : "#" + fragment!)
+            href: shaped(href), origin: shaped(url.origin), protocol: url.protocol, username: username, password: password,
+            host: shaped(url.host), hostname: shaped(url.hostname), port: url.port, pathname: shaped(pathname),
+            search: (query ?? "").isEmpty ? "" : "?" + shaped(query!), hash: (fragment ?? "").isEmpty ? "" : "#" + shaped(fragment!))
     }
 
     /// The URL's href with secrets masked.
@@ -115,6 +116,40 @@ extension Redactor {
     /// (`janrain:accessToken=…`) have their secret parameters masked; the rest is kept as it is.
     public func rawURL(_ input: String) -> String {
         guard isEnabled else { return input }
+        return maskShapedRuns(rawURLPairs(input))
+    }
+
+    /// A credential by its shape wherever it stands in a URL: a host label, a path segment, a deep link's
+    /// route, a query or fragment with no `=` (`#eyJ…`, `myapp://eyJ…/done`, `/ghp_…/`). Each run of the
+    /// characters a token is made of (base64url, `.`, `~`) is judged whole; a match is masked.
+    func maskShapedRuns(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        var out: [UInt8] = []
+        var changed = false, start = 0
+        func isTokenByte(_ b: UInt8) -> Bool { CredentialShape.isBase64URL(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "~") }
+        var index = 0
+        while index <= bytes.count {
+            if index < bytes.count && isTokenByte(bytes[index]) { index += 1; continue }
+            if index > start, CredentialShape.mayMatch(bytes[start..<index]) {
+                let run = String(decoding: bytes[start..<index], as: UTF8.self)
+                if CredentialShape.matches(run) {
+                    if !changed { out = Array(bytes[..<start]); changed = true }
+                    out += Array(mask(run).utf8)
+                    if index < bytes.count { out.append(bytes[index]) }
+                    index += 1
+                    start = index
+                    continue
+                }
+            }
+            if changed { out += bytes[start..<min(index + 1, bytes.count)] }
+            index += 1
+            start = index
+        }
+        return changed ? String(decoding: out, as: UTF8.self) : text
+    }
+
+    /// `rawURL`'s masking by names: the query, the fragment, the userinfo and an opaque path's pairs.
+    private func rawURLPairs(_ input: String) -> String {
         var head = Substring(input)
         var tail = ""
         if let hash = head.utf8.firstIndex(ofByte: UInt8(ascii: "#")) {
