@@ -118,7 +118,7 @@ let package = Package(
         // Strict rules and cases inferred from recordings of a flow that works (`bridge rules`).
         .target(
             name: "RecordingRules",
-            dependencies: ["BrowserURL", "NavigationPolicy", "NavigationReplay", "RulesAudit"]
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "NavigationReplay", "RulesAudit", "SecretMasking"]
         ),
         .target(
             name: "NavigationReplay",
@@ -270,7 +270,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecordingRulesTests",
-            dependencies: ["TestSupport", "RecordingRules", "RulesAudit", "NavigationReplay", "NavigationPolicy", "SecretMasking", "CommandOutput"]
+            dependencies: ["TestSupport", "RecordingRules", "RulesAudit", "NavigationReplay", "NavigationPolicy", "SecretMasking", "CommandOutput", "BrowserURL", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "WebViewHostTests",

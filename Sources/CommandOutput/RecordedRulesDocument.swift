@@ -8,6 +8,7 @@ import NavigationPolicy
 import NavigationReplay
 import RecordingRules
 import RulesAudit
+import SecretMasking
 
 public enum RecordedRulesDocument {
     /// How many recorded navigations a description names before it counts the rest.
@@ -22,17 +23,19 @@ public enum RecordedRulesDocument {
         }
     }
 
-    static func recordedAt(_ sources: [RecordReference]) -> String {
-        let named = sources.prefix(namedSources).map(reference).joined(separator: ", ")
+    static func recordedAt(_ sources: [RecordReference], masking redactor: Redactor) -> String {
+        let named = sources.prefix(namedSources).map { redactor.text("\(input: reference($0))") }.joined(separator: ", ")
         let more = sources.count > namedSources ? " and \(sources.count - namedSources) more" : ""
         return "recorded at " + named + more
     }
 
-    /// The rules file.
-    public static func rules(_ inferred: InferredRules, recordings: [String]) -> String {
+    /// The rules file; the recordings' names in its descriptions masked by `redactor` (a file's name may
+    /// hold a secret, as a saved page's `cb?code=…` does).
+    public static func rules(_ inferred: InferredRules, recordings: [String], masking redactor: Redactor = Redactor()) -> String {
+        let recordedAt = { (sources: [RecordReference]) in Self.recordedAt(sources, masking: redactor) }
         var document = JSONFields()
         document.add("version", 1)
-        var description = "Inferred by bridge rules from \(recordings.joined(separator: ", ")): exact origins, a rule for each result, bridge and deep link recorded, everything else cancelled."
+        var description = "Inferred by bridge rules from \(recordings.map { redactor.text("\(input: $0)") }.joined(separator: ", ")): exact origins, a rule for each result, bridge and deep link recorded, everything else cancelled."
         if !inferred.origins.isEmpty {
             description += " Origins " + inferred.origins.map { "\($0.origin) (\(recordedAt($0.sources)))" }.joined(separator: "; ") + "."
         }
@@ -61,6 +64,9 @@ public enum RecordedRulesDocument {
             if !scheme.require.isEmpty { rule.add("require", .array(scheme.require.map { .string($0) })) }
             return .object(rule)
         }))
+        if !inferred.handlers.isEmpty {
+            document.add("handlers", .object(JSONFields(inferred.handlers.map { ($0.event, .array($0.written.map { .string($0) })) })))
+        }
         if !inferred.interfaces.isEmpty {
             document.add("javascriptInterfaces", .array(inferred.interfaces.map { interface in
                 var object = JSONFields([("name", .string(interface.name)), ("methods", .array(interface.methods.map { .string($0) }))])

@@ -157,13 +157,29 @@ public struct NavlogHeader: Sendable, Hashable {
     public var recorder: String?
     public var startedAt: String?
     public var origin: String?
+    /// The app's bridge event handlers when it recorded (the rules' `handlers`), so that rules made from the
+    /// recording keep the hand-off.
+    public var handlers: [RecordedHandlers]?
 
-    public init(version: Int = 1, platform: String? = nil, recorder: String? = nil, startedAt: String? = nil, origin: String? = nil) {
+    public init(version: Int = 1, platform: String? = nil, recorder: String? = nil, startedAt: String? = nil, origin: String? = nil,
+                handlers: [RecordedHandlers]? = nil) {
         self.version = version
         self.platform = platform
         self.recorder = recorder
         self.startedAt = startedAt
         self.origin = origin
+        self.handlers = handlers
+    }
+}
+
+/// One event of a recorded handler table and the handlers the app delivered it to, in order.
+public struct RecordedHandlers: Sendable, Hashable {
+    public var event: String
+    public var handlers: [String]
+
+    public init(event: String, handlers: [String]) {
+        self.event = event
+        self.handlers = handlers
     }
 }
 

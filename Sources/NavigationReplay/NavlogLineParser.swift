@@ -83,7 +83,7 @@ struct Fields {
 
     private static let keys: [StaticString] = ["url", "seq", "time", "method", "navigationType", "isMainFrame",
         "targetFrame", "source", "sourceURL", "redirect", "recordedDecision", "note", "hasUserGesture", "drained",
-        "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments", "sameDocument", "sandbox", "loaded"]
+        "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments", "sameDocument", "sandbox", "loaded", "handlers"]
 
     /// The keys as Strings, for the reasons that name them.
     private static let names: [String] = keys.map(\.description)
@@ -215,6 +215,36 @@ struct Fields {
             record.sameDocument = kind
         case 23: record.sandbox = FrameSandbox(attribute: try Self.string(&s, Self.names[index]))
         case 24: record.loaded = try Self.boolean(&s, Self.names[index])
+        case 25:
+            // The app's handler table as the recorder had it: event name → handler names, in order.
+            guard Self.kind(&s) == .object else { throw .problem(.wrongType(key: "handlers", expected: .handlerTable)) }
+            var table: [RecordedHandlers] = []
+            var inner: FieldError?
+            do {
+                try s.object { (o: inout JSONScanner, k: JSONScannedKey) throws(JSONScanError) in
+                    let event = k.text
+                    var names: [String] = []
+                    guard Self.kind(&o) == .array else {
+                        inner = inner ?? .problem(.wrongType(key: "handlers", expected: .handlerTable))
+                        try o.skipValue()
+                        return
+                    }
+                    try o.array { (a: inout JSONScanner, i: Int) throws(JSONScanError) in
+                        let start = a.offset
+                        do throws(FieldError) { names.append(try Self.string(&a, "handlers.\(event)[\(i)]")) }
+                        catch {
+                            if case .problem = error { inner = inner ?? error }
+                            a.offset = start
+                            try a.skipValue()
+                        }
+                    }
+                    table.append(RecordedHandlers(event: event, handlers: names))
+                }
+            } catch { throw .syntax }
+            if let inner { throw inner }
+            var made = madeHeader
+            made.handlers = table
+            header = made
         default:
             // Any JSON values: each is kept as the page passed it.
             guard Self.kind(&s) == .array else { throw .problem(.wrongType(key: "arguments", expected: .array)) }

@@ -15,6 +15,9 @@ public struct NavlogWriter {
         if let recorder = header.recorder { fields.add("recorder", recorder) }
         if let startedAt = header.startedAt { fields.add("startedAt", startedAt) }
         if let origin = header.origin { fields.add("origin", origin) }
+        if let handlers = header.handlers {
+            fields.add("handlers", .object(JSONFields(handlers.map { ($0.event, .array($0.handlers.map { .string($0) })) })))
+        }
         return fields.line
     }
 

@@ -111,6 +111,8 @@ public enum NavlogValueType: Sendable, Hashable {
     /// `redirect`: {from, status}.
     case redirect
     case arrayOfStrings, array
+    /// An object of event names, each an array of handler names (a header's `handlers`).
+    case handlerTable
 }
 
 /// Entries or events of a recording that are not navigations, counted by kind.

@@ -83,6 +83,8 @@ public final class Replayer {
     /// The web view the log is replayed for: on Android a result that the platform never shows the app is a
     /// finding (not-asked-on-android). With `platformFromLog`, a navlog header naming a web view sets it.
     public var platform: Platform { progress.platform }
+    /// The handler table a navlog header recorded (`handlers`), when it had one.
+    public private(set) var recordedHandlers: [RecordedHandlers]?
     private let platformFromLog: Bool
     /// The counts so far.
     public var summary: ReplaySummary { progress.tally.summary }
@@ -137,6 +139,7 @@ public final class Replayer {
         case .header(let header):
             progress.tally.counts.hasHeader = true
             if platformFromLog, let recorded = Platform(navlog: header.platform) { progress.platform = recorded }
+            recordedHandlers = header.handlers
             return .none
         case .skipped(let reason, let count):
             progress.tally.counts.skipped[reason, default: 0] += count

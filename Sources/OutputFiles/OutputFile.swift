@@ -22,6 +22,8 @@ public enum OutputFileProblem: Error, Hashable, Sendable {
     case isInput(path: String, input: String)
     /// The system refused (a missing directory, no permission, a full disk): its errno.
     case cannotWrite(path: String, errno: Int32)
+    /// Two outputs of one run are the same file (or both standard output, `-`): one would replace the other.
+    case sameOutput(path: String, other: String)
 }
 
 /// What a command knows before it writes: whether it may replace files, and the files it reads.
@@ -33,6 +35,19 @@ public struct OutputFilePolicy: Sendable {
     public init(force: Bool, inputs: [String]) {
         self.force = force
         self.inputs = inputs
+    }
+
+    /// Throws when the run's `outputs` (every file it will write; `-` is standard output) cannot all be
+    /// written: two are the same file, one is an input, or one exists without --force. Called once, before
+    /// anything is read or written.
+    public func check(outputs: [String]) throws(OutputFileProblem) {
+        var seen: [(path: String, place: FilePlace)] = []
+        for path in outputs {
+            let place = FilePlace(path)
+            if let other = seen.first(where: { $0.place == place }) { throw .sameOutput(path: path, other: other.path) }
+            seen.append((path, place))
+            if path != "-" { try check(path) }
+        }
     }
 
     /// Throws when `path` may not be written now: it is an input, or it exists without --force.
@@ -128,6 +143,26 @@ private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count:
     #else
     Darwin.write(descriptor, bytes, count)
     #endif
+}
+
+/// Where a path names a file, whether or not it exists yet: its identity when it exists, else its directory
+/// resolved (symbolic links and `..` followed) and its name; `-` is standard output.
+enum FilePlace: Equatable {
+    case standardOutput
+    case existing(FileIdentity)
+    case new(directory: String, name: String)
+
+    init(_ path: String) {
+        if path == "-" { self = .standardOutput; return }
+        if let identity = FileIdentity(path) { self = .existing(identity); return }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let real = realpath(directory.isEmpty ? "/" : directory, &resolved) != nil
+            ? String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : directory
+        self = .new(directory: real, name: name)
+    }
 }
 
 /// A file's device and inode; nil when nothing is at the path.

@@ -1,6 +1,6 @@
 // Recording.swift: a recording of a flow that works, read for `bridge rules`: its navigations in log order
 // with where each was recorded, its JavaScript interface calls, its records that could not be read, and the
-// web view its header names. Read with the readers replay uses (LogReplay), through an engine that allows
+// web view and the handler table its header names. Read with the readers replay uses (LogReplay), through an engine that allows
 // everything, so each record is seen exactly as replay sees it and none is decided away.
 import Foundation
 import NavigationPolicy
@@ -32,6 +32,8 @@ public struct Recording: Sendable {
     public var rejected: [RejectedRecord] = []
     /// The web view the recording's header names, when it names Android's (the rules then say so).
     public var platform: Platform = .ios
+    /// The app's bridge event handlers when it recorded, from a navlog header that names them.
+    public var handlers: [RecordedHandlers]?
 
     public init(name: String) { self.name = name }
 
@@ -50,6 +52,7 @@ public struct Recording: Sendable {
             }
         }
         recording.platform = replayer.platform
+        recording.handlers = replayer.recordedHandlers
         return recording
     }
 

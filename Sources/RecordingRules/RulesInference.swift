@@ -8,9 +8,12 @@
 // (the same URL cancelled in one and loaded in another; a result with the same credentials both ways) is a
 // conflict, and no rule is guessed for it. The document (JSON, descriptions) is written by the output module.
 import BrowserURL
+import Foundation
+import JSONText
 import NavigationPolicy
 import NavigationReplay
 import RulesAudit
+import SecretMasking
 
 public struct InferredSentinel: Sendable, Hashable {
     public var name: String
@@ -81,30 +84,129 @@ public enum RecordingNote: Sendable, Hashable {
     case plainHTTPOrigin(origin: String, RecordReference)
 }
 
+/// An authorization request the flow made (OAuth's and OIDC's `authorize`, Capture's `oauth/signin` and
+/// native sign-ins, Engage's sign-in): where it asks the result to be sent, and what the result carries.
+public struct AuthorizationRequest: Sendable, Hashable {
+    /// The parameter that names where the result goes: `redirect_uri` (the app's, RFC 6749 §3.1.2) or
+    /// Engage's `token_url` (the provider's own endpoint, which the app lets load).
+    public var parameter: String
+    /// The redirect URI as a sentinel names it: origin and path, parsed.
+    public var redirectURI: String
+    /// The credentials the response type asks for.
+    public var require: [String]
+    /// query, fragment, any or form_post.
+    public var responseMode: String
+    public var reference: RecordReference
+}
+
+/// A bridge event the recording delivered, with the handlers the app delivered it to (from the recording's
+/// header), or none known.
+public struct InferredHandler: Sendable, Hashable {
+    public var event: String
+    /// The recorded handlers; empty when the recording does not say (the rules then name a placeholder).
+    public var handlers: [String]
+    /// A queue entry that carries the event, without its arguments (the case's URL), when the protocol has
+    /// one a navigation can carry (Janrain's).
+    public var entry: String?
+    public var sources: [RecordReference]
+
+    /// The placeholder the rules name for a handler the recording does not name.
+    public static func placeholder(for event: String) -> String { "FILL-IN-handler-for-" + event }
+
+    /// The handlers the rules name.
+    public var written: [String] { handlers.isEmpty ? [Self.placeholder(for: event)] : handlers }
+}
+
+/// What `bridge rules` made of the recordings, one value per inference: each is said (a line of text, a
+/// finding line of the JSON Lines schema), so that a reviewer reads why every rule is there and why what is
+/// missing is missing.
+public enum RecordingInference: Sendable, Hashable {
+    /// A sentinel made from the results recorded at its redirect URI.
+    case sentinel(name: String, redirectURI: String, require: [String], action: PolicyAction, sources: [RecordReference])
+    /// A sentinel made from an authorization request's `redirect_uri` (or `token_url`), where no result was recorded.
+    case sentinelFromRequest(name: String, redirectURI: String, parameter: String, require: [String], RecordReference)
+    /// A result the app let load at a redirect URI an authorization request names (the recording's rules were
+    /// loose): the rules cancel it, and its case expects that.
+    case resultCancelled(redirectURI: String, loaded: RecordReference, request: RecordReference)
+    /// A result at an origin that is not the flow's own (no page of the flow loaded from it, no authorization
+    /// request names it), or whose URL carries userinfo: no sentinel; the default cancels it.
+    case resultNotOwn(url: String, origin: String, throughUserinfo: Bool, RecordReference)
+    /// A redirect URI, a deep link's route or an origin that carries a credential: not written into the rules.
+    case credentialInRule(url: String, RecordReference)
+    /// An authorization request's redirect URI that cannot be a sentinel (userinfo, not http(s), not parsed).
+    case requestRedirectRefused(url: String, parameter: String, RecordReference)
+    /// An origin allowed: documents of the flow loaded from it.
+    case origin(String, sources: [RecordReference])
+    /// A page loaded through a URL with userinfo: its origin is not allowed.
+    case documentThroughUserinfo(url: String, RecordReference)
+    /// An origin the attack refused: allowing it lets the variant through (the attack's check).
+    case originRefused(String, variant: String, check: String, sources: [RecordReference])
+    /// An origin refused because its host is one of the attack's constructions (`check`) of another host of
+    /// the rules (`real`): `yourdomain.com.evil.example` of `yourdomain.com`.
+    case originImitates(String, real: String, check: String, sources: [RecordReference])
+    /// A scheme rule: a bridge or a deep link.
+    case scheme(name: String, scheme: String, route: String?, bridgeProtocol: BridgeProtocol?, sources: [RecordReference])
+    /// A bridge event and the handlers the recording delivered it to.
+    case handler(event: String, handlers: [String], sources: [RecordReference])
+    /// A bridge event the recording delivered without saying to which handler: the rules name a placeholder.
+    case handlerUnknown(event: String, placeholder: String, sources: [RecordReference])
+    /// A JavaScript interface the page called.
+    case interface(name: String, methods: [String])
+    /// What the attack on the rules about to be written still lets through after the refusals.
+    case attackFails(check: String, url: String, target: String)
+    /// The rules would take nothing: the recordings hold no result, bridge, deep link, JavaScript interface
+    /// call or authorization request.
+    case interceptsNothing
+}
+
 public struct InferredRules: Sendable {
     public var sentinels: [InferredSentinel] = []
     public var schemes: [InferredScheme] = []
     public var origins: [InferredOrigin] = []
     public var interfaces: [InferredInterface] = []
+    public var handlers: [InferredHandler] = []
     public var platform: Platform = .ios
     public var cases: [InferredCase] = []
     public var conflicts: [RecordingConflict] = []
     public var notes: [RecordingNote] = []
+    /// Every inference, in the order made.
+    public var inferences: [RecordingInference] = []
+    /// The authorization requests the recordings hold.
+    public var requests: [AuthorizationRequest] = []
     /// The records the readers could not read, by recording.
     public var rejected: [(file: String, record: RejectedRecord)] = []
+
+    /// Whether the rules refuse to be trusted as written: the attack still finds a way through, or they
+    /// intercept nothing the recording shows.
+    public var isRefused: Bool {
+        inferences.contains {
+            switch $0 {
+            case .attackFails, .interceptsNothing, .originRefused, .originImitates: true
+            default: false
+            }
+        }
+    }
 }
 
 public enum RulesInference {
     /// What one navigation is, for the rules.
     enum Role: Hashable {
         /// `part`: query, fragment, any, or form_post (a POST to a redirect URI an authorization request
-        /// asked a form_post response at).
-        case result(redirectURI: String, parameters: [String], part: String)
-        case document(origin: String)
+        /// asked a form_post response at). `origin`: the result URL's origin; `userinfo`: its URL had one.
+        case result(redirectURI: String, parameters: [String], part: String, origin: String, userinfo: Bool)
+        case document(origin: String, userinfo: Bool)
         case bridge(scheme: String, BridgeProtocol)
-        case deepLink(scheme: String, route: String?, parameters: Set<String>)
+        /// `route` nil: none, or one that carries a credential (`routeIsCredential`).
+        case deepLink(scheme: String, route: String?, parameters: Set<String>, routeIsCredential: Bool)
+        /// A redirect URI whose path carries a credential: no rule is written from it.
+        case credentialInPath
         /// about:, data:, blob:, javascript:, a URL that does not parse: decided by the engine's own rules.
         case other
+    }
+
+    /// Whether a piece of a URL (a path segment, a route, a host label) is a credential by its shape.
+    static func isCredential(_ text: some StringProtocol) -> Bool {
+        CredentialShape.matches(FormParameters.decodeComponent(Substring(text)))
     }
 
     /// `cancelledPost`: the app cancelled this navigation, a POST: a form_post result it caught.
@@ -119,8 +221,13 @@ public enum RulesInference {
             // A host with "*" (a URL may have one) cannot be written as an exact origin: the rules read it as
             // a wildcard. Left to the default, and reported if the app loaded it.
             if parsed.hostname.contains("*") { return .other }
-            if method == "POST", cancelledPost || formPostRedirects.contains(parsed.origin + parsed.pathname) {
-                return .result(redirectURI: parsed.origin + parsed.pathname, parameters: [], part: "form_post")
+            let userinfo = !parsed.username.isEmpty || !parsed.password.isEmpty
+            let redirectURI = parsed.origin + parsed.pathname
+            let pathCarriesCredential = parsed.pathname.split(separator: "/").contains { isCredential($0) }
+                || parsed.hostname.split(separator: ".").contains { isCredential($0) }
+            if method == "POST", cancelledPost || formPostRedirects.contains(redirectURI) {
+                if pathCarriesCredential { return .credentialInPath }
+                return .result(redirectURI: redirectURI, parameters: [], part: "form_post", origin: parsed.origin, userinfo: userinfo)
             }
             let query = Set(parsed.queryParameters.pairs.map(\.name)), fragment = Set(parsed.fragmentParameters.pairs.map(\.name))
             func carried(_ names: Set<String>) -> [String] {
@@ -131,11 +238,14 @@ public enum RulesInference {
             }
             let inQuery = carried(query), inFragment = carried(fragment)
             if !inQuery.isEmpty || !inFragment.isEmpty {
+                if pathCarriesCredential { return .credentialInPath }
                 let part = inQuery.isEmpty ? "fragment" : inFragment.isEmpty ? "query" : "any"
                 let parameters = PolicyEngine.resultParameters.filter { inQuery.contains($0) || inFragment.contains($0) }
-                return .result(redirectURI: parsed.origin + parsed.pathname, parameters: parameters.isEmpty ? ["error"] : parameters, part: part)
+                return .result(redirectURI: redirectURI, parameters: parameters.isEmpty ? ["error"] : parameters, part: part,
+                               origin: parsed.origin, userinfo: userinfo)
             }
-            return .document(origin: parsed.origin)
+            if parsed.hostname.split(separator: ".").contains(where: { isCredential($0) }) { return .credentialInPath }
+            return .document(origin: parsed.origin, userinfo: userinfo)
         }
         // What the view loads itself (about:, data:, blob:, …), what the engine always blocks, and the web's
         // other schemes are no app's to take: the engine's own rules decide them.
@@ -147,7 +257,13 @@ public enum RulesInference {
         if parsed.hasOpaquePath, parsed.query == nil, let question = parsed.pathname.firstIndex(of: "?") {
             parameters.formUnion(FormParameters(parsing: parsed.pathname[parsed.pathname.index(after: question)...]).pairs.map(\.name))
         }
-        return .deepLink(scheme: scheme, route: PolicyEngine.route(of: parsed), parameters: parameters)
+        // A route that is a credential (a token as a deep link's host or first segment) is no route to name:
+        // the rule takes the scheme.
+        let route = PolicyEngine.route(of: parsed)
+        if let route, isCredential(route) {
+            return .deepLink(scheme: scheme, route: nil, parameters: parameters, routeIsCredential: true)
+        }
+        return .deepLink(scheme: scheme, route: route, parameters: parameters, routeIsCredential: false)
     }
 
     /// The decision a navigation of this role must get when the recording does not say.
@@ -155,8 +271,55 @@ public enum RulesInference {
         switch role {
         case .result, .bridge, .deepLink: .cancel
         case .document: .allow
-        case .other: nil
+        case .other, .credentialInPath: nil
         }
+    }
+
+    /// The authorization requests among the navigations: a URL whose query names a `redirect_uri` with a
+    /// `response_type` or `client_id` beside it (OAuth 2.0 and OIDC's authorization endpoint, Capture's
+    /// `oauth/signin` and native sign-ins), or Engage's `token_url`. Those whose redirect URI cannot be a
+    /// sentinel are said.
+    static func authorizationRequests(_ navigations: [RecordedNavigation], inferences: inout [RecordingInference]) -> [AuthorizationRequest] {
+        var requests: [AuthorizationRequest] = []
+        for n in navigations {
+            guard n.record.url.contains("_ur"), case .success(let parsed) = BrowserURL.parse(n.record.url),
+                  parsed.scheme == "http" || parsed.scheme == "https" else { continue }
+            let query = parsed.queryParameters
+            let parameter: String, value: String
+            if let redirect = query.first("redirect_uri"), query.first("response_type") != nil || query.first("client_id") != nil {
+                parameter = "redirect_uri"; value = redirect
+            } else if let tokenURL = query.first("token_url") {
+                parameter = "token_url"; value = tokenURL
+            } else { continue }
+            guard case .success(let uri) = BrowserURL.parse(value), uri.scheme == "http" || uri.scheme == "https",
+                  uri.username.isEmpty, uri.password.isEmpty, !uri.hostname.contains("*"),
+                  !uri.pathname.split(separator: "/").contains(where: { isCredential($0) }) else {
+                inferences.append(.requestRedirectRefused(url: value, parameter: parameter, n.reference))
+                continue
+            }
+            var require: [String]
+            var mode: String
+            if parameter == "token_url" {
+                require = ["token"]; mode = "any"
+            } else {
+                // code, token, id_token, in any order, joined by spaces (RFC 6749 §3.1.1) or Capture's `_and_`.
+                let words = (query.first("response_type") ?? "code").replacingOccurrences(of: "_and_", with: " ").split(separator: " ").map(String.init)
+                require = []
+                if words.contains("code") { require.append("code") }
+                if words.contains("token") { require.append("access_token") }
+                if words.contains("id_token") { require.append("id_token") }
+                if require.isEmpty { require = ["code"] }
+                switch query.first("response_mode") {
+                case "query"?: mode = "query"
+                case "fragment"?: mode = "fragment"
+                case "form_post"?: mode = "form_post"
+                default: mode = require == ["code"] ? "query" : "any"
+                }
+            }
+            requests.append(AuthorizationRequest(parameter: parameter, redirectURI: uri.origin + uri.pathname, require: require,
+                                                 responseMode: mode, reference: n.reference))
+        }
+        return requests
     }
 
     /// Infers rules and cases from `recordings`; `placeholders` turns a recorded URL into the case's.
@@ -182,8 +345,23 @@ public enum RulesInference {
         }
         let usable = navigations.filter { !contradicted.contains($0.record.url) }
         let formPosts = formPostRedirects(navigations)
-        func role(_ n: RecordedNavigation) -> Role {
+        let roles = usable.map { n in
             Self.role(n.record.url, method: n.record.method, formPostRedirects: formPosts, cancelledPost: n.record.recordedDecision == .cancel)
+        }
+        inferred.requests = authorizationRequests(usable, inferences: &inferred.inferences)
+        // Where the flow's authorization requests send their results: the app's (redirect_uri) and the
+        // provider's own endpoints (token_url).
+        var requestedAt: [String: AuthorizationRequest] = [:]
+        for request in inferred.requests where requestedAt[request.redirectURI] == nil { requestedAt[request.redirectURI] = request }
+
+        // The flow's own origins: those its pages loaded from (never through userinfo), and those its
+        // authorization requests name.
+        var ownOrigins: Set<String> = []
+        for (n, role) in zip(usable, roles) {
+            if case .document(let origin, false) = role, n.record.recordedDecision != .cancel { ownOrigins.insert(origin) }
+        }
+        for request in inferred.requests {
+            if case .success(let uri) = BrowserURL.parse(request.redirectURI) { ownOrigins.insert(uri.origin) }
         }
 
         // Results, by redirect URI and then by the credentials they carried.
@@ -193,11 +371,19 @@ public enum RulesInference {
         var groupOrder: [String: [[String]]] = [:]
         var documents: [String: [RecordReference]] = [:], documentOrder: [String] = []
         var schemes: [String: InferredScheme] = [:], schemeOrder: [String] = []
-        for n in usable {
-            switch role(n) {
-            case .result(let redirectURI, _, "form_post") where inferred.platform == .android:
+        /// Navigations whose case expects another decision than the one recorded (a loose recording's result).
+        var expected: [RecordReference: PolicyAction] = [:]
+        for (n, role) in zip(usable, roles) {
+            switch role {
+            case .result(let redirectURI, _, "form_post", _, _) where inferred.platform == .android:
                 inferred.conflicts.append(.formPostNeverAsked(redirectURI: redirectURI, n.reference))
-            case .result(let redirectURI, let parameters, let part):
+            case .result(let redirectURI, let parameters, let part, let origin, let userinfo):
+                // A result becomes a sentinel only on the flow's own origin, never through userinfo: an attack
+                // the app cancelled (a lookalike, `https://yours@evil.example/cb?code=…`) makes no rule.
+                guard !userinfo, ownOrigins.contains(origin) else {
+                    inferred.inferences.append(.resultNotOwn(url: n.record.url, origin: origin, throughUserinfo: userinfo, n.reference))
+                    continue
+                }
                 if groups[redirectURI] == nil { endpoints.append(redirectURI); groups[redirectURI] = [:] }
                 if groups[redirectURI]?[parameters] == nil { groupOrder[redirectURI, default: []].append(parameters) }
                 var group = groups[redirectURI]?[parameters] ?? Group()
@@ -206,8 +392,12 @@ public enum RulesInference {
                 if group.actions[action] == nil { group.actions[action] = n.reference }
                 group.sources.append(n.reference)
                 groups[redirectURI]?[parameters] = group
-            case .document(let origin):
+            case .document(let origin, let userinfo):
                 guard n.record.recordedDecision != .cancel else { continue }
+                guard !userinfo else {
+                    inferred.inferences.append(.documentThroughUserinfo(url: n.record.url, n.reference))
+                    continue
+                }
                 if documents[origin] == nil { documentOrder.append(origin) }
                 documents[origin, default: []].append(n.reference)
             case .bridge(let scheme, let bridgeProtocol):
@@ -217,7 +407,8 @@ public enum RulesInference {
                     schemes[key] = InferredScheme(name: scheme + "-bridge", scheme: scheme, bridgeProtocol: bridgeProtocol, route: nil, require: [], sources: [])
                 }
                 schemes[key]?.sources.append(n.reference)
-            case .deepLink(let scheme, let route, let parameters):
+            case .deepLink(let scheme, let route, let parameters, let routeIsCredential):
+                if routeIsCredential { inferred.inferences.append(.credentialInRule(url: n.record.url, n.reference)) }
                 let key = "link " + scheme + " " + (route ?? "")
                 if schemes[key] == nil {
                     schemeOrder.append(key)
@@ -227,6 +418,8 @@ public enum RulesInference {
                     schemes[key]?.require = required.filter(parameters.contains)
                 }
                 schemes[key]?.sources.append(n.reference)
+            case .credentialInPath:
+                inferred.inferences.append(.credentialInRule(url: n.record.url, n.reference))
             case .other:
                 break
             }
@@ -234,14 +427,20 @@ public enum RulesInference {
 
         // A sentinel per group; a result the app let load forbids what the cancelled ones at its redirect URI
         // carried and it did not.
-        var names: Set<String> = []
-        func unique(_ name: String) -> String {
-            var candidate = name, n = 2
-            while !names.insert(candidate).inserted { candidate = "\(name)-\(n)"; n += 1 }
-            return candidate
-        }
+        var names = UniqueNames()
         for endpoint in endpoints {
-            let byParameters = groups[endpoint] ?? [:]
+            var byParameters = groups[endpoint] ?? [:]
+            // A recording made under loose rules lets the app's own result load: where an authorization
+            // request sends its result here and the app cancelled none, the results are the app's to take.
+            if let request = requestedAt[endpoint], request.parameter == "redirect_uri",
+               !byParameters.values.contains(where: { $0.actions[.cancel] != nil }) {
+                for (parameters, group) in byParameters {
+                    guard let loaded = group.actions[.allow] else { continue }
+                    inferred.inferences.append(.resultCancelled(redirectURI: endpoint, loaded: loaded, request: request.reference))
+                    for source in group.sources { expected[source] = .cancel }
+                    byParameters[parameters]?.actions = [.cancel: loaded]
+                }
+            }
             let cancelledCredentials = Set(byParameters.filter { $0.value.actions[.cancel] != nil }.flatMap(\.key))
             // The most credentials first: an earlier rule whose credentials are a subset of a later one's would
             // always win over it (the loader rejects that), and two groups never hold the same set.
@@ -259,7 +458,7 @@ public enum RulesInference {
                 // A result that loaded where nothing at its redirect URI was cancelled: on an origin the flow
                 // loads its pages from, a page of the flow's own that reads it (the origin allows it); a token
                 // loaded anywhere else is one that leaked (a lookalike let through), and is not allowed.
-                if action == .allow, cancelledCredentials.isEmpty, let loaded = group.actions[.allow] {
+                if action == .allow, cancelledCredentials.isEmpty, let loaded = group.actions[.allow], requestedAt[endpoint] == nil {
                     let origin = (try? BrowserURL.parse(endpoint).get())?.origin ?? endpoint
                     if documents[origin] != nil {
                         documents[origin, default: []] += group.sources
@@ -275,10 +474,27 @@ public enum RulesInference {
                 }
                 let part = group.parts.count == 1 ? group.parts.first ?? "any" : group.parts.contains("form_post") ? "form_post" : "any"
                 let forbid = action == .allow ? cancelledCredentials.subtracting(parameters).sorted() : []
-                let name = unique((action == .allow ? "allowed-" : "result-") + parameters.joined(separator: "-"))
+                let name = names.unique((action == .allow ? "allowed-" : "result-") + parameters.joined(separator: "-"))
                 inferred.sentinels.append(InferredSentinel(name: name, redirectURI: endpoint, responseMode: part, require: parameters,
                                                            forbid: forbid, action: action, sources: group.sources))
+                inferred.inferences.append(.sentinel(name: name, redirectURI: endpoint, require: parameters, action: action, sources: group.sources))
             }
+        }
+        // Every redirect URI the flow's authorization requests name has a sentinel, whether its result was
+        // recorded or never came (a recording cut short).
+        var covered = Set(inferred.sentinels.map(\.redirectURI))
+        for request in inferred.requests where covered.insert(request.redirectURI).inserted {
+            if request.responseMode == "form_post" && inferred.platform == .android {
+                let said = inferred.conflicts.contains { if case .formPostNeverAsked(request.redirectURI, _) = $0 { true } else { false } }
+                if !said { inferred.conflicts.append(.formPostNeverAsked(redirectURI: request.redirectURI, request.reference)) }
+                continue
+            }
+            let action: PolicyAction = request.parameter == "token_url" ? .allow : .cancel
+            let name = names.unique((action == .allow ? "allowed-" : "result-") + request.require.joined(separator: "-"))
+            inferred.sentinels.append(InferredSentinel(name: name, redirectURI: request.redirectURI, responseMode: request.responseMode,
+                                                       require: request.require, forbid: [], action: action, sources: [request.reference]))
+            inferred.inferences.append(.sentinelFromRequest(name: name, redirectURI: request.redirectURI, parameter: request.parameter,
+                                                            require: request.require, request.reference))
         }
         // A scheme a bridge speaks on is the bridge's: its other URLs are the bridge's to reject, not links.
         let bridgeSchemes = Set(schemes.values.filter { $0.bridgeProtocol != nil }.map(\.scheme))
@@ -291,10 +507,15 @@ public enum RulesInference {
             + schemeOrder.filter { schemes[$0]?.route == nil && schemes[$0]?.bridgeProtocol == nil }
         inferred.schemes = ordered.compactMap { key in
             guard var scheme = schemes[key] else { return nil }
-            scheme.name = unique(scheme.name)
+            scheme.name = names.unique(scheme.name)
             return scheme
         }
+        for scheme in inferred.schemes {
+            inferred.inferences.append(.scheme(name: scheme.name, scheme: scheme.scheme, route: scheme.route, bridgeProtocol: scheme.bridgeProtocol,
+                                               sources: scheme.sources))
+        }
         inferred.origins = documentOrder.map { InferredOrigin(origin: $0, sources: documents[$0] ?? []) }
+        for origin in inferred.origins { inferred.inferences.append(.origin(origin.origin, sources: origin.sources)) }
         // Loopback is the app's own machine: plain http there leaves nothing on the network.
         inferred.notes = inferred.origins.compactMap { origin in
             guard origin.origin.hasPrefix("http://"), case .success(let url) = BrowserURL.parse(origin.origin), !url.isLoopback,
@@ -302,17 +523,98 @@ public enum RulesInference {
             return .plainHTTPOrigin(origin: origin.origin, first)
         }
         inferred.interfaces = interfaces(recordings.flatMap(\.calls))
+        for interface in inferred.interfaces { inferred.inferences.append(.interface(name: interface.name, methods: interface.methods)) }
+        inferred.handlers = handlers(recordings, bridgeSchemes: bridgeSchemes, interfaces: inferred.interfaces)
+        for handler in inferred.handlers {
+            inferred.inferences.append(handler.handlers.isEmpty
+                ? .handlerUnknown(event: handler.event, placeholder: InferredHandler.placeholder(for: handler.event), sources: handler.sources)
+                : .handler(event: handler.event, handlers: handler.handlers, sources: handler.sources))
+        }
 
         // Each navigation as a case, its secrets placeholders; the decision the app gave it, or its kind's.
-        for n in usable {
-            let role = role(n)
-            if case .result(_, _, "form_post") = role, inferred.platform == .android { continue }
-            guard let decision = n.record.recordedDecision ?? unrecordedDecision(role) else { continue }
+        for (n, role) in zip(usable, roles) {
+            if case .result(_, _, "form_post", _, _) = role, inferred.platform == .android { continue }
+            if case .credentialInPath = role { continue }
+            guard let decision = expected[n.reference] ?? n.record.recordedDecision ?? unrecordedDecision(role) else { continue }
             inferred.cases.append(InferredCase(reference: n.reference, url: placeholders(n.record.url), decision: decision,
                                                isMainFrame: n.record.isMainFrame, method: n.record.method,
                                                isRedirect: n.record.request.isRedirect, sameDocument: n.record.sameDocument))
         }
+        // Rules that cancel nothing where the recordings show no result at all (a reset link the app let
+        // load is a result it keeps letting load): nothing of the flow is the app's to take.
+        let resultsSeen = roles.contains { if case .result = $0 { true } else { false } }
+        if inferred.sentinels.allSatisfy({ $0.action == .allow }) && inferred.schemes.isEmpty && inferred.interfaces.isEmpty && !resultsSeen {
+            inferred.inferences.append(.interceptsNothing)
+        }
         return inferred
+    }
+
+    /// Names made unique by a count per name (`result-code`, `result-code-2`, …): one look-up a name.
+    struct UniqueNames {
+        private var taken: Set<String> = []
+        private var next: [String: Int] = [:]
+
+        mutating func unique(_ name: String) -> String {
+            if taken.insert(name).inserted { return name }
+            var n = next[name] ?? 2
+            while !taken.insert("\(name)-\(n)").inserted { n += 1 }
+            next[name] = n + 1
+            return "\(name)-\(n)"
+        }
+    }
+
+    /// The bridge events the recordings delivered (Janrain's drained queue entries and legacy hand-off,
+    /// WebViewJavascriptBridge's messages, a queue passed to a JavaScript interface), each with the handlers
+    /// a recording's header names for it.
+    static func handlers(_ recordings: [Recording], bridgeSchemes: Set<String>, interfaces: [InferredInterface]) -> [InferredHandler] {
+        var order: [String] = []
+        var byEvent: [String: InferredHandler] = [:]
+        var recorded: [String: [String]] = [:]
+        for recording in recordings {
+            for entry in recording.handlers ?? [] where recorded[entry.event] == nil && !entry.handlers.isEmpty { recorded[entry.event] = entry.handlers }
+        }
+        func add(_ event: String, entry: String?, _ reference: RecordReference) {
+            if byEvent[event] == nil {
+                order.append(event)
+                byEvent[event] = InferredHandler(event: event, handlers: recorded[event] ?? [], entry: entry, sources: [])
+            }
+            byEvent[event]?.sources.append(reference)
+        }
+        func janrain(_ text: String, _ reference: RecordReference) {
+            guard case .success(let url) = BrowserURL.parse(text), url.scheme == "janrain", case .success(let message) = JanrainBridge.decode(url) else { return }
+            switch message {
+            // A case can carry the event as a navigation only where a bridge rule takes `janrain:` (not when
+            // the queue reached the app through a JavaScript interface).
+            case .event(let name, _), .eventFailed(let name, _):
+                add(name, entry: bridgeSchemes.contains("janrain") ? "janrain:\(name)?arguments=%5B%5D" : nil, reference)
+            case .legacyAccessToken: add("accessToken", entry: nil, reference)
+            default: break
+            }
+        }
+        func wvjb(_ text: String, _ reference: RecordReference) {
+            guard case .success(let messages) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") else { return }
+            for case .wvjbMessage(let name, _, _) in messages { add(name, entry: nil, reference) }
+        }
+        let janrainInterfaces = Set(interfaces.filter { $0.bridgeProtocol == .janrain }.map(\.name))
+        for recording in recordings {
+            for n in recording.navigations {
+                guard let scheme = n.record.url.split(separator: ":", maxSplits: 1).first.map({ $0.lowercased() }) else { continue }
+                if scheme == "janrain" {
+                    janrain(n.record.url, n.reference)
+                    for entry in n.record.drained ?? [] { janrain(entry, n.reference) }
+                } else if let drained = n.record.drained, bridgeSchemes.contains(scheme) || n.record.url.contains("__wvjb_queue_message__") {
+                    for entry in drained { wvjb(entry, n.reference) }
+                }
+            }
+            for call in recording.calls where janrainInterfaces.contains(call.interface) {
+                let reference = RecordReference(file: recording.name, location: call.location, seq: call.seq ?? 0)
+                for argument in call.arguments {
+                    guard case .string(let text) = argument, case .array(let items)? = JSONValue.parse(text) else { continue }
+                    for item in items { if let entry = item.stringValue { janrain(entry, reference) } }
+                }
+            }
+        }
+        return order.compactMap { byEvent[$0] }
     }
 
     /// The redirect URIs (origin and path) that authorization requests in the recordings asked a form_post
@@ -367,8 +669,109 @@ extension InferredRules {
                 continue
             }
             testCase.expect = CaseExpectation(decision: decision.action, kind: decision.kind, rule: ExpectedText(decision.rule))
+            let handlers = RulesAudit.handlers(of: decision, in: engine.rules)
+            if !handlers.isEmpty { testCase.expect.handlers = handlers }
             testCases.append(testCase)
         }
+        // The hand-off: each event the recording delivered reaches its handlers.
+        for handler in self.handlers {
+            guard let entry = handler.entry, let first = handler.sources.first else { continue }
+            let testCase = TestCase(entry, expect: CaseExpectation(), name: "\(handler.event) reaches its handlers (\(name(first)))",
+                                    isMainFrame: false)
+            let decision = engine.decide(testCase.request)
+            var expected = testCase
+            expected.expect = CaseExpectation(decision: decision.action, kind: decision.kind, rule: ExpectedText(decision.rule),
+                                              handlers: handler.written)
+            testCases.append(expected)
+        }
         return testCases
+    }
+}
+
+extension InferredRules {
+    /// The rules `document` writes of these, held to the attack before they are written: an allowed origin
+    /// that imitates another origin of the rules (the attack's host constructions, for any attacker's
+    /// domain) or that lets one of the attack's lookalikes load is refused, with the sentinels at it, and the
+    /// attack runs again on what is left; what it still finds is said. Returns the rules' text and engine.
+    public mutating func heldToTheAttack(document: (InferredRules) -> String) throws(RulesError) -> (text: String, engine: PolicyEngine) {
+        refuseImitations()
+        while true {
+            let text = document(self)
+            let rules: Rules
+            rules = try RulesLoader.parse(Data(text.utf8))
+            var audit = RulesAudit(rules: rules, cases: [], attack: true)
+            audit.platform = platform
+            // Target by target, keeping only the failures: a large recording's attack is millions of variants.
+            let failures = audit.attackTargets.flatMap { audit.run($0).filter { !$0.passed } }
+            var refused: [String: (variant: String, check: String)] = [:]
+            for outcome in failures {
+                for failure in outcome.failures {
+                    if case .credentialLeaves(let url, _, _, .allowEntry(_, let pattern)) = failure, refused[pattern] == nil {
+                        refused[pattern] = (url, outcome.name)
+                    }
+                }
+            }
+            if refused.isEmpty {
+                var said: Set<String> = []
+                for outcome in failures {
+                    for failure in outcome.failures where said.insert(failure.check + " " + outcome.suite).inserted {
+                        inferences.append(.attackFails(check: failure.check, url: outcome.url, target: outcome.suite))
+                    }
+                }
+                return (text, PolicyEngine(rules: rules))
+            }
+            for (origin, why) in refused.sorted(by: { $0.key < $1.key }) {
+                refuse(origin, because: .originRefused(origin, variant: why.variant, check: why.check, sources: []))
+            }
+        }
+    }
+
+    /// Refuses every allowed origin whose host is one of the attack's host constructions of another origin's
+    /// host in the rules (an allowed origin's or a sentinel's).
+    mutating func refuseImitations() {
+        func host(_ origin: String) -> (scheme: String, host: String)? {
+            guard case .success(let url) = BrowserURL.parse(origin) else { return nil }
+            return (url.scheme, url.hostname)
+        }
+        var reals: [(origin: String, host: String)] = origins.compactMap { o in host(o.origin).map { (o.origin, $0.host) } }
+        for sentinel in sentinels {
+            if case .success(let url) = BrowserURL.parse(sentinel.redirectURI) { reals.append((url.origin, url.hostname)) }
+        }
+        let realHosts = Set(reals.map(\.host))
+        for origin in origins.map(\.origin) {
+            guard let candidate = host(origin) else { continue }
+            for real in realHosts {
+                guard let check = AttackCatalogue.imitation(candidate.host, of: real) else { continue }
+                refuse(origin, because: .originImitates(origin, real: real, check: check, sources: []))
+                break
+            }
+        }
+    }
+
+    /// Takes `origin` out of the allowed origins, with the sentinels at it and their cases, saying why
+    /// (`reason`, its sources filled in here).
+    mutating func refuse(_ origin: String, because reason: RecordingInference) {
+        guard let index = origins.firstIndex(where: { $0.origin == origin }) else { return }
+        let sources = origins[index].sources
+        origins.remove(at: index)
+        let dropped = sentinels.filter { (try? BrowserURL.parse($0.redirectURI).get())?.origin == origin }
+        sentinels.removeAll { (try? BrowserURL.parse($0.redirectURI).get())?.origin == origin }
+        let droppedSources = Set(dropped.flatMap(\.sources))
+        inferences.removeAll {
+            switch $0 {
+            case .origin(let o, _): o == origin
+            case .sentinel(let name, _, _, _, _), .sentinelFromRequest(let name, _, _, _, _): dropped.contains { $0.name == name }
+            default: false
+            }
+        }
+        // Its pages and results are the default's to cancel: their cases expect that.
+        for i in cases.indices where droppedSources.contains(cases[i].reference) || sources.contains(cases[i].reference) {
+            cases[i].decision = .cancel
+        }
+        switch reason {
+        case .originRefused(_, let variant, let check, _): inferences.append(.originRefused(origin, variant: variant, check: check, sources: sources))
+        case .originImitates(_, let real, let check, _): inferences.append(.originImitates(origin, real: real, check: check, sources: sources))
+        default: inferences.append(reason)
+        }
     }
 }

@@ -340,3 +340,17 @@ extension AttackTarget {
     /// The redirect URI's own query (without the credentials), for error responses in the query.
     var baseQuery: String? { redirectQuery }
 }
+
+extension AttackCatalogue {
+    /// Which of the host generators' constructions `host` is of `real` for any attacker's domain, or nil: the
+    /// real host as the start of another (`host-as-prefix`: `yourdomain.com.evil.example`), as the end of
+    /// another name that is not its subdomain (`host-as-suffix`: `evilyourdomain.com`), or with a trailing dot.
+    /// What `bridge rules` judges a recorded origin by before it allows it.
+    public static func imitation(_ host: String, of real: String) -> String? {
+        guard host != real, !real.isEmpty else { return nil }
+        if host == real + "." { return "trailing-dot" }
+        if host.hasPrefix(real + ".") { return "host-as-prefix" }
+        if host.hasSuffix(real), !host.hasSuffix("." + real) { return "host-as-suffix" }
+        return nil
+    }
+}

@@ -1,5 +1,5 @@
 // CaseFile.swift: reads case files, JSON Lines (one case object per line; blank lines are skipped):
-//   {"url": …, "expect": {"decision", "kind", "rule", "error", "params"}, "state"?, "frame"?, "type"?, "method"?, "appInitiated"?, "redirect"?, "userGesture"?,
+//   {"url": …, "expect": {"decision", "kind", "rule", "error", "params", "handlers"}, "state"?, "frame"?, "type"?, "method"?, "appInitiated"?, "redirect"?, "userGesture"?,
 //    "sameDocument"?, "sandbox"?, "newWindow"?, "name"?}
 // A line that is not a case is an error naming its line and the key at fault; the other lines are still
 // read. Each line is read as JSONDocument reads every one of our documents; the keys a case and its
@@ -39,7 +39,7 @@ public enum CaseFile {
     }
     /// The keys a case's expectation may have.
     public enum ExpectKey: String, JSONDocumentKey {
-        case decision, kind, rule, error, params
+        case decision, kind, rule, error, params, handlers
     }
 
     /// Reads the file at `path`: its cases and its bad lines.
@@ -154,6 +154,7 @@ public enum CaseFile {
                 expect.params[name] = try expectedText(item, at: JSONKeyPath.member(name, of: reader.path(.params)))
             }
         }
+        expect.handlers = try reader.strings(.handlers)
         return expect
     }
 
@@ -177,6 +178,7 @@ public enum CaseFile {
         if !testCase.expect.params.isEmpty {
             expect.add("params", .object(JSONFields(testCase.expect.params.keys.sorted().map { ($0, JSONOutput.string(testCase.expect.params[$0]!.value)) })))
         }
+        if let handlers = testCase.expect.handlers { expect.add("handlers", .array(handlers.map { .string($0) })) }
         var fields = JSONFields()
         if let name = testCase.name { fields.add("name", name) }
         fields.add("url", testCase.url)

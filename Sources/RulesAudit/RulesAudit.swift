@@ -218,12 +218,26 @@ public struct RulesAudit: Sendable {
     /// One case: decided and compared with its expectation.
     public func run(_ testCase: TestCase) -> AuditOutcome {
         let decision = engine.decide(testCase.request, expectedState: testCase.state, explain: explain)
-        let differences = testCase.differences(from: decision)
+        let differences = testCase.differences(from: decision, handlers: Self.handlers(of: decision, in: rules))
         var failures = differences.isEmpty ? [] : [AuditFailure.caseMismatch(differences)]
         if let unasked = platform.unaskedInterception(testCase.request, decision) {
             failures.append(.notAskedOnPlatform(url: testCase.url, unasked))
         }
         return AuditOutcome(subject: .testCase(testCase), url: testCase.url, decision: decision, failures: failures)
+    }
+
+    /// The handlers `rules` deliver a decision's bridge event to, in order: the event's entry in the handler
+    /// table (Janrain's legacy `janrain:accessToken=` is the event `accessToken`).
+    public static func handlers(of decision: Decision, in rules: Rules) -> [String] {
+        guard case .bridge(let message)? = decision.interception else { return [] }
+        let event: String
+        switch message {
+        case .event(let name, _), .eventFailed(let name, _): event = name
+        case .legacyAccessToken: event = "accessToken"
+        case .wvjbMessage(let name, _, _): event = name
+        case .drainRequest, .bridgeLoaded, .wvjbReply: return []
+        }
+        return rules.handlers.first { $0.event == event }?.handlers ?? []
     }
 
     /// The targets the attack aims at, from these rules.

@@ -26,17 +26,20 @@ public struct CaseExpectation: Sendable, Hashable {
     /// Parameters the decision read: each named one with that (decoded) value, or `.absent` when it must
     /// not be there. Parameters not named are not checked.
     public var params: [String: ExpectedText]
+    /// For a bridge event: the handlers the rules' `handlers` table delivers it to, in order (`[]`: none).
+    public var handlers: [String]?
 
     public init(decision: PolicyAction? = nil, kind: DecisionKind? = nil, rule: ExpectedText? = nil,
-                error: ExpectedText? = nil, params: [String: ExpectedText] = [:]) {
+                error: ExpectedText? = nil, params: [String: ExpectedText] = [:], handlers: [String]? = nil) {
         self.decision = decision
         self.kind = kind
         self.rule = rule
         self.error = error
         self.params = params
+        self.handlers = handlers
     }
 
-    public var isEmpty: Bool { decision == nil && kind == nil && rule == nil && error == nil && params.isEmpty }
+    public var isEmpty: Bool { decision == nil && kind == nil && rule == nil && error == nil && params.isEmpty && handlers == nil }
 }
 
 /// Where a case came from: a case file's line, or Swift code.
@@ -138,8 +141,9 @@ extension TestCase {
                           sandbox: sandbox.map(FrameSandbox.init(attribute:)))
     }
 
-    /// The keys where `decision` differs from the expectation, in a fixed order.
-    func differences(from decision: Decision) -> [CaseDifference] {
+    /// The keys where `decision` differs from the expectation, in a fixed order; `handlers` are those the
+    /// rules deliver the decision's bridge event to.
+    func differences(from decision: Decision, handlers: [String] = []) -> [CaseDifference] {
         var out: [CaseDifference] = []
         if let action = expect.decision, action != decision.action {
             out.append(CaseDifference(key: "decision", expected: action.rawValue, actual: decision.action.rawValue))
@@ -159,6 +163,9 @@ extension TestCase {
             if values != (expected.map { [$0] } ?? []) {
                 out.append(CaseDifference(parameter: name, expected: expected, actual: values))
             }
+        }
+        if let expected = expect.handlers, expected != handlers {
+            out.append(CaseDifference(key: "handlers", expected: CaseDifference.describe(expected), actual: CaseDifference.describe(handlers)))
         }
         return out
     }

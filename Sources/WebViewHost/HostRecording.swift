@@ -112,7 +112,9 @@ public final class HostRecording {
             let iso = ISO8601DateFormatter()
             iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
             let header = NavlogHeader(version: 1, platform: platform.navlogName, recorder: "bridge host (\(recorder))",
-                                      startedAt: iso.string(from: started), origin: "native-hook")
+                                      startedAt: iso.string(from: started), origin: "native-hook",
+                                      handlers: engine.rules.handlers.isEmpty ? nil
+                                          : engine.rules.handlers.map { RecordedHandlers(event: $0.event, handlers: $0.handlers) })
             write(writer.header(header))
         }
     }

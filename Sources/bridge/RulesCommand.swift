@@ -1,7 +1,8 @@
 // RulesCommand.swift: `bridge rules`, strict rules and a case file made from recordings of a flow that works.
-// The command only wires: the recordings are read and the rules inferred by RecordingRules, the files' text
-// and every word by the output module, each file written whole and never over an existing one without
-// --force (nor ever over a recording).
+// The command only wires: the recordings are read and the rules inferred by RecordingRules, held to the
+// attack before they are written (RulesInference), the files' text, every statement and every word by the
+// output module. Every output is named and checked before anything is read: `-` is standard output for one of
+// them, never two; no output is another output or a recording, nor an existing file without --force.
 import ArgumentParser
 import CommandOutput
 import Foundation
@@ -11,24 +12,34 @@ import OutputFiles
 import RecordingRules
 import SecretMasking
 
+/// What `bridge rules` prints on standard output besides the rules: the statements as text (on standard
+/// error) or as the schema's finding lines.
+enum RulesFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
 struct RulesCommand: ParsableCommand, CheckedOptions {
     static let configuration = CommandConfiguration(
         commandName: "rules",
         abstract: "Make strict rules and a case file from recordings of a flow that works.",
         discussion: """
             Reads recordings (navlog, bridge host --record, HAR, CDP, NetLog) of the flow working and writes \
-            rules that allow exactly what it loaded: a sentinel for each redirect URI that carried a code, a \
-            token or an OAuth error (its exact origin and path; a result the app let load, such as a reset \
-            link, told from one it cancelled by the credentials each carried), a bridge rule for Janrain's \
-            queue and WebViewJavascriptBridge, a deep-link rule for each custom scheme and route, the exact \
-            origins documents loaded from, and default cancel. Beside them, a case file: each recorded \
-            navigation with the decision it must get, its secrets replaced by placeholders of their shape. \
-            Several recordings merge; where they contradict each other (the same URL cancelled in one and \
-            loaded in another) it is said and no rule is guessed.
+            rules a reviewer would sign: a sentinel for every redirect_uri the recording's authorization \
+            requests name (OAuth and OIDC authorize, Capture's sign-in, Engage's token_url), whether the result \
+            was cancelled, loaded or never came; a sentinel for each redirect URI on the flow's own origins that \
+            carried a code, a token or an OAuth error (a result the app let load, such as a reset link, told \
+            from one it cancelled by the credentials each carried); a bridge rule for Janrain's queue and \
+            WebViewJavascriptBridge with a handler table for every event the recording delivered; a deep-link \
+            rule for each custom scheme and route; the exact origins documents loaded from; default cancel. \
+            Before writing, the attack runs on the rules: an origin that imitates another or lets a lookalike \
+            through is refused. Beside them, a case file: each recorded navigation and each delivered event with \
+            the decision it must get, its secrets replaced by placeholders of their shape. Every inference is \
+            said, one line each (--format json: the schema's finding lines).
 
-            Exit status: 0 written; 1 written, but the recordings contradict each other or the rules, hold \
-            records that could not be read, or one holds no navigation; 2 for usage errors, a recording that cannot be opened, or a file \
-            that exists (give --force).
+            Exit status: 0 written; 1 written, but something was refused, the rules intercept nothing the \
+            recordings show, the recordings contradict each other or the rules, or hold records that could not \
+            be read; 1 with nothing written when the recordings hold no navigation; 2 for usage errors, a \
+            recording that cannot be opened, or a file that exists (give --force).
 
             Examples:
               bridge rules --output rules.json flow.navlog
@@ -36,18 +47,24 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
             """
     )
 
-    @Option(name: .long, help: "Write the rules to this file (default: standard output), and the cases beside it (rules.json: rules.cases.jsonl).",
+    @Option(name: .long, help: "Write the rules to this file (- or none: standard output), and the cases beside it (rules.json: rules.cases.jsonl).",
             completion: .file(extensions: ["json"]))
     var output: String?
 
-    @Option(name: .long, help: "Write the cases to this file (default: beside --output; none without it).", completion: .file(extensions: ["jsonl"]))
+    @Option(name: .long, help: "Write the cases to this file (- : standard output; default: beside --output, none without it).",
+            completion: .file(extensions: ["jsonl"]))
     var cases: String?
+
+    @Option(name: .long, help: "What is said of the rules: text (on standard error) or json (the schema's finding lines on standard output; the rules then need --output FILE).")
+    var format: RulesFormat = .text
 
     @Option(name: .customLong("input-format"), help: "The recordings' format: navlog, har, cdp or netlog (default: told from each one's content).")
     var inputFormat: LogFormat?
 
-    @Flag(name: .long, help: "Let --output and --cases replace files that exist (never a recording).")
+    @Flag(name: .long, help: "Let --output and --cases replace files that exist (never a recording, nor each other).")
     var force = false
+
+    @OptionGroup var revealing: RevealOption
 
     @Argument(help: "Recordings of the flow (navlog, HAR, CDP, NetLog); - reads one from standard input.", completion: .file(extensions: ["navlog", "har", "json"]))
     var recordings: [String] = []
@@ -57,19 +74,25 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
         if recordings.filter({ $0 == "-" }).count > 1 { throw .standardInputTwice }
     }
 
-    /// Where the cases go: --cases, else beside --output (`rules.json` → `rules.cases.jsonl`), else nowhere.
+    /// Where the rules go: --output, or standard output.
+    var rulesPath: String { output ?? "-" }
+
+    /// Where the cases go: --cases, else beside a rules file (`rules.json` → `rules.cases.jsonl`), else nowhere.
     var casesPath: String? {
-        cases ?? output.map { ($0.hasSuffix(".json") ? String($0.dropLast(5)) : $0) + ".cases.jsonl" }
+        if let cases { return cases }
+        guard let output, output != "-" else { return nil }
+        return (output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".cases.jsonl"
     }
 
+    /// Every output of the run, `-` for standard output: the statements' JSON lines take it under --format json.
+    var outputs: [String] { [rulesPath] + (casesPath.map { [$0] } ?? []) + (format == .json ? ["-"] : []) }
+
     func run() throws {
-        let said = Redactor()
+        let said = revealing.redactor
         let placeholders = Redactor(replacement: .placeholder)
         let policy = OutputFilePolicy(force: force, inputs: recordings)
-        // Refused before anything is read: a file that exists, or a recording named as an output.
-        for path in [output, casesPath].compactMap({ $0 }) {
-            do { try policy.check(path) } catch { throw CommandProblem.outputFile(error) }
-        }
+        // Refused before anything is read: two outputs in one place, a file that exists, a recording.
+        do { try policy.check(outputs: outputs) } catch { throw CommandProblem.outputFile(error) }
         var read: [Recording] = []
         var unreadable = false, empty = false
         for path in recordings {
@@ -77,7 +100,7 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
                 let input = try ByteInput(path: path)
                 let recording = Recording.read(input, name: path, format: inputFormat)
                 // An empty or cut recording makes no rules in silence: said, and the run fails (as replay's).
-                if recording.navigations.isEmpty && recording.calls.isEmpty && recording.rejected.isEmpty {
+                if recording.navigations.isEmpty && recording.calls.isEmpty {
                     empty = true
                     StandardError.say("bridge rules", .noNavigation(log: input.shownName), masking: said)
                 }
@@ -87,34 +110,43 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
                 StandardError.say("bridge rules: " + CommandProblem.log(error).words(masking: said))
             }
         }
-        if read.isEmpty { throw ExitCode(2) }
+        // Nothing recorded: no rules are written from nothing.
+        if read.allSatisfy({ $0.navigations.isEmpty && $0.calls.isEmpty }) {
+            for recording in read { for rejected in recording.rejected { StandardError.say("bridge rules: \(recording.name): \(rejected.location): " + said.text(rejected.reason.words)) } }
+            throw ExitCode(unreadable ? 2 : 1)
+        }
 
         var inferred = RulesInference.infer(read, placeholders: placeholders.rawURL)
-        let rulesText = RecordedRulesDocument.rules(inferred, recordings: read.map(\.name))
-        let engine: PolicyEngine
-        do { engine = PolicyEngine(rules: try RulesLoader.parse(Data(rulesText.utf8))) } catch { throw CommandProblem.rules(error) }
-        let testCases = inferred.testCases(engine: engine, name: RecordedRulesDocument.reference)
+        let document = { (rules: InferredRules) in RecordedRulesDocument.rules(rules, recordings: read.map(\.name), masking: Redactor()) }
+        let made: (text: String, engine: PolicyEngine)
+        do { made = try inferred.heldToTheAttack(document: document) } catch { throw CommandProblem.rules(error) }
+        let testCases = inferred.testCases(engine: made.engine, name: RecordedRulesDocument.reference)
 
-        for (file, rejected) in inferred.rejected {
-            StandardError.say("bridge rules: \(file): \(rejected.location): " + said.text(rejected.reason.words))
-        }
-        for conflict in inferred.conflicts { StandardError.say("bridge rules: " + said.text(conflict.words)) }
-        for note in inferred.notes { StandardError.say("bridge rules: " + said.text(note.words)) }
-        if let output {
-            do { try OutputFile.write(Array(rulesText.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
-        } else {
-            let out = OutputWriter()
-            out.line(String(rulesText.dropLast()))
-            out.flush()
-        }
-        if let casesPath {
-            do { try OutputFile.write(Array(RecordedRulesDocument.cases(testCases).utf8), to: casesPath, policy: policy) } catch {
-                throw CommandProblem.outputFile(error)
+        let out = OutputWriter()
+        for statement in RulesReport.statements(inferred) {
+            switch format {
+            case .text: StandardError.say("bridge rules: " + RulesReport.text(statement, masking: said))
+            case .json: out.line(RulesReport.line(statement, masking: said).object.line)
             }
         }
-        StandardError.say("bridge rules", .wroteRules(rules: output, cases: casesPath, sentinels: inferred.sentinels.count, schemes: inferred.schemes.count,
-                                                      origins: inferred.origins.count, caseCount: testCases.count), masking: said)
+        out.flush()
+        try write(made.text, to: rulesPath, policy: policy)
+        if let casesPath { try write(RecordedRulesDocument.cases(testCases), to: casesPath, policy: policy) }
+        StandardError.say("bridge rules", .wroteRules(rules: output == "-" ? nil : output, cases: casesPath, sentinels: inferred.sentinels.count,
+                                                      schemes: inferred.schemes.count, origins: inferred.origins.count, caseCount: testCases.count),
+                          masking: said)
         if unreadable { throw ExitCode(2) }
-        if empty || !inferred.conflicts.isEmpty || !inferred.rejected.isEmpty { throw ExitCode(1) }
+        if empty || inferred.isRefused || !inferred.conflicts.isEmpty || !inferred.rejected.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Writes `text` whole to `path`, or to standard output for `-`.
+    private func write(_ text: String, to path: String, policy: OutputFilePolicy) throws {
+        guard path != "-" else {
+            let out = OutputWriter()
+            out.line(String(text.dropLast()))
+            out.flush()
+            return
+        }
+        do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
     }
 }

@@ -125,6 +125,67 @@ struct RulesCommandTests {
         #expect(rules?["default"] as? String == "cancel" && rules?["allow"] as? [String] == ["https://yourappbackend.com"])
     }
 
+    @Test("- is standard output for one output; two outputs in one place are refused before anything is written, --force or not",
+          arguments: [["--output", "-", "--cases", "-"], ["--format", "json"], ["--format", "json", "--cases", "-", "--output", "r.json"],
+                      ["--output", "same.json", "--cases", "same.json", "--force"], ["--output", "same.json", "--cases", "./same.json", "--force"]])
+    func outputsNeverShareAPlace(_ options: [String]) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = try BridgeProcess.run(["rules"] + options + [Self.path("Fixtures/logs/deeplink-reset.navlog")], directory: directory)
+        #expect(run.status == 2 && run.stdout.isEmpty, "\(run.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(left.isEmpty)
+    }
+
+    @Test("--cases - writes the cases on standard output beside a rules file; --output - the rules")
+    func dashIsStandardOutput() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = Self.path("Fixtures/logs/deeplink-reset.navlog")
+        let cases = try BridgeProcess.run(["rules", "--output", "r.json", "--cases", "-", log], directory: directory)
+        #expect(cases.status == 0 && !cases.jsonObjects.isEmpty && cases.jsonObjects.allSatisfy { $0["expect"] != nil })
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(written == ["r.json"])
+        let rules = try BridgeProcess.run(["rules", "--output", "-", log], directory: directory)
+        let document = try JSONSerialization.jsonObject(with: Data(rules.stdout.utf8)) as? [String: Any]
+        #expect(rules.status == 0 && document?["version"] as? Int == 1)
+        let after = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(after == ["r.json"])
+    }
+
+    @Test("a file that is no recording writes nothing and exits 1")
+    func noRecordingWritesNothing() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("hello\n".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        let run = try BridgeProcess.run(["rules", "--output", "r.json", "notes.txt"], directory: directory)
+        #expect(run.status == 1 && run.stdout.isEmpty)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(left == ["notes.txt"])
+    }
+
+    @Test("--format json says every inference as a finding line of the schema, the refusals as errors, and exits 1 for them")
+    func inferencesAsJSONLines() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("flow.navlog")
+        try Data(([
+            #"{"seq":0,"url":"https://app.example/start","recordedDecision":"allow"}"#,
+            #"{"seq":1,"url":"https://idp.example/authorize?client_id=abc&response_type=code&redirect_uri=https%3A%2F%2Fapp.example%2Fcb"}"#,
+            #"{"seq":2,"url":"https://app.example.evil.example/login","recordedDecision":"allow"}"#,
+            #"{"seq":3,"url":"https://app.example@evil.example/cb?code=abcdefgh1234","recordedDecision":"cancel"}"#,
+        ].joined(separator: "\n") + "\n").utf8).write(to: log)
+        let run = try BridgeProcess.run(["rules", "--format", "json", "--output", "r.json", "flow.navlog"], directory: directory)
+        #expect(run.status == 1, "\(run.stderr)")
+        let lines = run.jsonObjects
+        #expect(lines.allSatisfy { $0["type"] as? String == "finding" && $0["file"] as? String == "flow.navlog" || $0["file"] is NSNull })
+        let codes = lines.map { "\($0["code"] ?? "") \($0["severity"] ?? "") \($0["seq"] ?? "-")" }
+        #expect(codes == ["rules-result-not-own warning 3", "rules-sentinel-requested note 1", "rules-origin note 0", "rules-origin note 1",
+                          "rules-origin-refused error 2"], "\(codes)")
+        let rules = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json"))) as? [String: Any]
+        #expect(rules?["allow"] as? [String] == ["https://app.example", "https://idp.example"])
+    }
+
     @Test("an existing file is not written over without --force, and a recording never")
     func neverOverwrites() throws {
         let directory = try Self.temporaryDirectory()

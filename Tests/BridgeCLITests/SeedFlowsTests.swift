@@ -572,8 +572,8 @@ extension SeedFlowsInWebKit {
             #expect(posted["decision"] as? String == "cancel" && posted["recorded"] as? String == "allow", "\(engine)")
             #expect((posted["findings"] as? [[String: Any]])?.compactMap { $0["code"] as? String }.contains("not-asked-on-android") == true, "\(posted)")
             // Made into rules, the recording (a POST that loaded, no authorization request asking for form_post)
-            // has no result to catch: no rule claims one.
-            let made = try RulesCommandTests.expectRulesPass([record])
+            // has no result to catch: no rule claims one, and rules that intercept nothing are refused (exit 1).
+            let made = try RulesCommandTests.expectRulesPass([record], status: 1)
             #expect((made["sentinels"] as? [[String: Any]])?.isEmpty == true, "\(made)")
         }
     }

@@ -44,6 +44,7 @@ struct RulesInferenceTests {
     @Test("where the credentials were: the query, the fragment, or both (any)")
     func responseModes() {
         let inferred = Self.infer([Self.recording("modes.navlog", [
+            #"{"seq":0,"url":"https://a.example/","recordedDecision":"allow"}"#,
             #"{"seq":0,"url":"https://a.example/q?code=1234abcd"}"#,
             #"{"seq":1,"url":"https://a.example/f#access_token=1234abcd"}"#,
             #"{"seq":2,"url":"https://a.example/b?code=1234abcd"}"#,
@@ -51,7 +52,7 @@ struct RulesInferenceTests {
         ])])
         #expect(inferred.sentinels.map(\.responseMode) == ["query", "fragment", "any"])
         // Unrecorded, a result must be cancelled.
-        #expect(inferred.cases.map(\.decision) == [.cancel, .cancel, .cancel, .cancel])
+        #expect(inferred.cases.map(\.decision) == [.allow, .cancel, .cancel, .cancel, .cancel])
     }
 
     @Test("bridges by their protocol, one rule a scheme; deep links by route, requiring what every link carried")
@@ -116,6 +117,7 @@ struct RulesInferenceTests {
     @Test("a result is what the engine takes for one (Realm's token and tokenId too), and a route is the engine's (its case kept)")
     func theEnginesReadings() throws {
         var inferred = Self.infer([Self.recording("realm.navlog", [
+            #"{"seq":0,"url":"https://app.example.com/","recordedDecision":"allow"}"#,
             #"{"seq":0,"url":"https://app.example.com/resetPassword?token=abcd1234&tokenId=efgh5678","recordedDecision":"cancel"}"#,
             #"{"seq":1,"url":"myrealmapp://Reset-Password?token=abcd1234","recordedDecision":"cancel"}"#,
         ])])
@@ -123,7 +125,7 @@ struct RulesInferenceTests {
         #expect(inferred.schemes.map { [$0.scheme, $0.route ?? "-"] } == [["myrealmapp", "Reset-Password"]])
         let text = RecordedRulesDocument.rules(inferred, recordings: ["realm.navlog"])
         let cases = inferred.testCases(engine: PolicyEngine(rules: try RulesLoader.parse(Data(text.utf8))), name: RecordedRulesDocument.reference)
-        #expect(cases.map(\.expect.kind) == [.sentinel, .deeplink] && inferred.conflicts.isEmpty)
+        #expect(cases.map(\.expect.kind) == [.allowed, .sentinel, .deeplink] && inferred.conflicts.isEmpty)
     }
 
     @Test("the same URL cancelled in one recording and loaded in another: reported, no rule and no case")
@@ -139,12 +141,13 @@ struct RulesInferenceTests {
     @Test("results with the same credentials both ways: reported, no rule")
     func sameCredentialsBothWays() {
         let inferred = Self.infer([Self.recording("both.navlog", [
+            #"{"seq":0,"url":"https://a.example/","recordedDecision":"allow"}"#,
             #"{"seq":0,"url":"https://a.example/cb?code=1111aaaa","recordedDecision":"cancel"}"#,
             #"{"seq":1,"url":"https://a.example/cb?code=2222bbbb","recordedDecision":"allow"}"#,
         ])])
         #expect(inferred.conflicts == [.resultDecidedBothWays(redirectURI: "https://a.example/cb", parameters: ["code"],
-                                                              cancelled: Self.reference("both.navlog", line: 1, seq: 0),
-                                                              allowed: Self.reference("both.navlog", line: 2, seq: 1))])
+                                                              cancelled: Self.reference("both.navlog", line: 2, seq: 0),
+                                                              allowed: Self.reference("both.navlog", line: 3, seq: 1))])
         #expect(inferred.sentinels.isEmpty)
     }
 
@@ -154,7 +157,11 @@ struct RulesInferenceTests {
             #"{"seq":0,"url":"https://app.example/start","recordedDecision":"allow"}"#,
             #"{"seq":1,"url":"https://app.example.evil.example/cb?code=1111aaaa&access_token=2222bbbb","recordedDecision":"allow"}"#,
         ])])
-        #expect(leaked.conflicts == [.tokenLoaded(redirectURI: "https://app.example.evil.example/cb", Self.reference("leak.navlog", line: 2, seq: 1))])
+        // Not the flow's own origin: no rule at all; the default cancels it (its case then disagrees with the recording).
+        #expect(leaked.conflicts.isEmpty)
+        #expect(leaked.inferences.contains(.resultNotOwn(url: "https://app.example.evil.example/cb?code=1111aaaa&access_token=2222bbbb",
+                                                         origin: "https://app.example.evil.example", throughUserinfo: false,
+                                                         Self.reference("leak.navlog", line: 2, seq: 1))))
         #expect(leaked.sentinels.isEmpty && leaked.origins.map(\.origin) == ["https://app.example"])
         let own = Self.infer([Self.recording("own.navlog", [
             #"{"seq":0,"url":"https://app.example/index.html","recordedDecision":"allow"}"#,
@@ -168,7 +175,7 @@ struct RulesInferenceTests {
     func formPost(_ platform: Platform) {
         let header = #"{"format":"bridge-navlog","version":1,"platform":"\#(platform == .android ? "android-webview" : "ios-wkwebview")"}"#
         let inferred = Self.infer([Self.recording("post.navlog", [header,
-            #"{"seq":0,"url":"https://idp.example/authorize?response_mode=form_post&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=abcd1234"}"#,
+            #"{"seq":0,"url":"https://idp.example/authorize?client_id=app&response_mode=form_post&redirect_uri=https%3A%2F%2Fapp.example%2Fcb&state=abcd1234"}"#,
             #"{"seq":1,"url":"https://app.example/cb","method":"POST"}"#,
         ])])
         if platform == .ios {

@@ -43,7 +43,8 @@ public enum CommandNotice: Sendable, Hashable {
         case .wroteRules(let rules, let cases, let sentinels, let schemes, let origins, let caseCount):
             "wrote rules (\(sentinels) sentinel(s), \(schemes) scheme rule(s), \(origins) origin(s)) to "
                 + (rules.map { "\(input: $0)" } ?? "standard output")
-                + (cases.map { "; \(caseCount) case(s) to \(input: $0); test them with: bridge test --rules \(input: rules ?? "RULES") --attack \(input: $0)" } ?? "")
+                + (cases.map { "; \(caseCount) case(s) to " + ($0 == "-" ? "standard output" : "\(input: $0)") } ?? "")
+                + (rules.flatMap { rules in cases.flatMap { cases in cases == "-" ? nil : "; test them with: bridge test --rules \(input: rules) --attack \(input: cases)" } } ?? "")
         case .exposed(let host):
             "warning: listening on \(input: host), not loopback: every device that can reach this machine can read "
                 + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "

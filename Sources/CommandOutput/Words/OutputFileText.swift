@@ -15,6 +15,9 @@ extension OutputFileProblem: WordedValue {
         case .isInput(let path, let input): path == input ? "\(input: path) is one of this command's inputs; it is never written over"
             : "\(input: path) is one of this command's inputs (\(input: input)); it is never written over"
         case .cannotWrite(let path, let code): "cannot write \(input: path): \(foreign: String(cString: strerror(code)))"
+        case .sameOutput("-", _): "standard output (-) is named for two outputs; give one of them a file"
+        case .sameOutput(let path, let other): path == other ? "\(input: path) is named for two outputs; give each its own file"
+            : "\(input: path) and \(input: other) are the same file, named for two outputs; give each its own file"
         }
     }
 }

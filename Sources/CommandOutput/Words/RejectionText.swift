@@ -125,6 +125,7 @@ extension NavlogValueType {
         case .time: "a string (RFC 3339) or a number (milliseconds)"
         case .redirect: "an object {from, status}"
         case .arrayOfStrings: "an array of strings"
+        case .handlerTable: "an object of event names, each an array of handler names"
         case .array: "an array"
         }
     }
