@@ -573,7 +573,11 @@ public enum RulesInference {
         for recording in recordings {
             for entry in recording.handlers ?? [] where recorded[entry.event] == nil && !entry.handlers.isEmpty { recorded[entry.event] = entry.handlers }
         }
+        // A recording that names the app's table says which events the app took: an event it had no handler
+        // for was not handed off, and gets none (a placeholder only for a recording that names no table).
+        var table: Set<String>? = nil
         func add(_ event: String, entry: String?, _ reference: RecordReference) {
+            if let table, !table.contains(event) { return }
             if byEvent[event] == nil {
                 order.append(event)
                 byEvent[event] = InferredHandler(event: event, handlers: recorded[event] ?? [], entry: entry, sources: [])
@@ -597,6 +601,7 @@ public enum RulesInference {
         }
         let janrainInterfaces = Set(interfaces.filter { $0.bridgeProtocol == .janrain }.map(\.name))
         for recording in recordings {
+            table = recording.handlers.map { Set($0.map(\.event)) }
             for n in recording.navigations {
                 guard let scheme = n.record.url.split(separator: ":", maxSplits: 1).first.map({ $0.lowercased() }) else { continue }
                 if scheme == "janrain" {

@@ -134,8 +134,11 @@ struct ReviewedRulesTests {
 
     @Test("the hand-off is kept: a handler table for every event delivered, named from the recording's header or a placeholder, and a case per event")
     func handOffKept() throws {
+        // One recording names the app's table, one does not: the events of the second get placeholders.
         let header = #"{"format":"bridge-navlog","version":1,"handlers":{"onCaptureLoginSuccess":["signInCompleted"],"unused":["x"]}}"#
-        var inferred = Self.infer([Self.recording("handoff.navlog", [header] + Self.signIn + [
+        let named = Self.recording("named.navlog", [header, #"{"seq":0,"url":"janrain:eventsAvailable?1","isMainFrame":false,"recordedDecision":"cancel","drained":["janrain:onCaptureSessionNotFound?arguments=%5B%5D"]}"#])
+        #expect(Self.infer([named]).handlers.isEmpty)
+        var inferred = Self.infer([named, Self.recording("handoff.navlog", Self.signIn + [
             #"{"seq":3,"url":"janrain:eventsAvailable?1","isMainFrame":false,"recordedDecision":"cancel","drained":["janrain:onCaptureLoginSuccess?arguments=%5B%7B%22accessToken%22%3A%22eW91ci1hY2Nlc3MtdG9rZW4%22%7D%5D","janrain:onCaptureScreenShow?arguments=%5B%5D"]}"#,
             #"{"seq":4,"url":"janrain:accessToken=eW91ci1hY2Nlc3MtdG9rZW4","recordedDecision":"cancel"}"#,
         ])])
@@ -145,8 +148,8 @@ struct ReviewedRulesTests {
             ["accessToken", InferredHandler.placeholder(for: "accessToken")],
         ])
         #expect(inferred.inferences.contains(.handlerUnknown(event: "accessToken", placeholder: InferredHandler.placeholder(for: "accessToken"),
-                                                             sources: [Self.reference("handoff.navlog", line: 6, seq: 4)])))
-        let made = try Self.attacked(&inferred, ["handoff.navlog"])
+                                                             sources: [Self.reference("handoff.navlog", line: 5, seq: 4)])))
+        let made = try Self.attacked(&inferred, ["named.navlog", "handoff.navlog"])
         #expect(made.engine.rules.handlers.map(\.event).sorted() == ["accessToken", "onCaptureLoginSuccess", "onCaptureScreenShow"])
         let cases = inferred.testCases(engine: made.engine, name: RecordedRulesDocument.reference)
         #expect(cases.compactMap(\.expect.handlers) == [[InferredHandler.placeholder(for: "accessToken")], ["signInCompleted"],
