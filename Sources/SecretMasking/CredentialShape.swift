@@ -14,8 +14,10 @@ import BrowserURL
 
 public enum CredentialShape {
     /// Whether `value` (decoded) has a credential's shape.
-    public static func matches(_ value: some StringProtocol) -> Bool {
-        let utf8 = value.utf8
+    public static func matches(_ value: some StringProtocol) -> Bool { matches(utf8: value.utf8) }
+
+    /// `matches` on UTF-8 bytes, read where they are.
+    static func matches(utf8: some Collection<UInt8>) -> Bool {
         guard let first = utf8.first else { return false }
         switch first {
         case UInt8(ascii: "e"): return isCompactJOSE(utf8)
@@ -55,6 +57,47 @@ public enum CredentialShape {
             return rest.count >= vendor.minimum && rest.allSatisfy(isBase64URL)
         }
         return false
+    }
+
+    /// The credentials by shape standing in `bytes` (a URL, a word), left to right: `found` gets each one's
+    /// range. A credential is made of base64url characters and "."; one begins where such a run begins or
+    /// after a "." in it (`sentinels[0].eyJ…`, `/hooks/ghp_…`, `myapp://eyJ…/done`), and ends where the run
+    /// does, its trailing dots a sentence's. The one scan the URL and free-text maskers and `contains` share.
+    static func credentials(in bytes: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>) -> Void) {
+        func isRunByte(_ byte: UInt8) -> Bool { isBase64URL(byte) || byte == UInt8(ascii: ".") }
+        var index = 0
+        while index < bytes.count {
+            guard isRunByte(bytes[index]) else { index += 1; continue }
+            var end = index
+            while end < bytes.count, isRunByte(bytes[end]) { end += 1 }
+            let runEnd = end
+            while end > index, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            var start = index
+            while start < end {
+                if end - start >= shortestCredential, matches(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+                    found(start..<end)
+                    break
+                }
+                // The next start: after the next "." of the run.
+                while start < end, bytes[start] != UInt8(ascii: ".") { start += 1 }
+                start += 1
+            }
+            index = runEnd
+        }
+    }
+
+    /// No shape is shorter: a compact JWS is two dots and a ten-character header at least; a vendor's token
+    /// its prefix and ten characters.
+    static let shortestCredential = 12
+
+    /// Whether `text` holds a credential by its shape anywhere (a host, a path, a route): `credentials`'s scan.
+    public static func contains(in text: some StringProtocol) -> Bool {
+        var text = String(text)
+        return text.withUTF8 { bytes in
+            var found = false
+            credentials(in: bytes) { _ in found = true }
+            return found
+        }
     }
 
     /// The first bytes of the vendors' prefixes.

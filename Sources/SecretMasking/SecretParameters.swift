@@ -17,6 +17,7 @@ import BrowserURL
 extension String {
     /// The word without the digits it ends with (`password2` is `password`).
     var trimmingDigits: String {
+        guard let last = utf8.last, last >= 0x30 && last <= 0x39 else { return self }
         var text = Substring(self)
         while let last = text.utf8.last, last >= 0x30 && last <= 0x39 { text = text.dropLast() }
         return text.isEmpty ? self : String(text)

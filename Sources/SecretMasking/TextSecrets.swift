@@ -291,7 +291,6 @@ extension Redactor {
 
     private static let schemeSeparator = Array("://".utf8)
     /// What a JWS or JWE compact form begins with (a JSON header, base64url-encoded).
-    private static let joseStart = Array("eyJ".utf8)
     private static let jsonKeyEnd = Array("\":".utf8)
 
     /// Whether `bytes` hold `needle` in a row: one pass, which is enough for a needle no proper prefix of which
@@ -381,35 +380,8 @@ extension Redactor {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
         }
         let masked = redactFormEncoded(word)
-        return masked == word && Self.holds(word, Self.joseStart) ? maskingEmbeddedJOSE(word) : masked
-    }
-
-    /// A word with a JWS or JWE inside it (a key path `sentinels[0].eyJ…`, `[eyJ…]`): each run that starts
-    /// with "eyJ" after a byte no base64url text has, and is compact JOSE up to the next byte that is
-    /// neither base64url nor ".", is masked; the rest of the word is kept.
-    func maskingEmbeddedJOSE(_ word: String) -> String {
-        // Called only for a word that holds "eyJ" (most words with "=" or "@" do not): the copy below is made
-        // for those alone.
-        let bytes = Array(word.utf8)
-        var out: [UInt8] = [], index = 0, changed = false
-        out.reserveCapacity(bytes.count)
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "e"), bytes[index...].starts(with: "eyJ".utf8),
-               index == 0 || !CredentialShape.isBase64URL(bytes[index - 1]) {
-                var end = index
-                while end < bytes.count, CredentialShape.isBase64URL(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
-                while end > index, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
-                if CredentialShape.isCompactJOSE(bytes[index..<end]) {
-                    out += Array(mask(String(decoding: bytes[index..<end], as: UTF8.self)).utf8)
-                    index = end
-                    changed = true
-                    continue
-                }
-            }
-            out.append(bytes[index])
-            index += 1
-        }
-        return changed ? String(decoding: out, as: UTF8.self) : word
+        // A credential inside the word (a key path `sentinels[0].eyJ…`, `[eyJ…]`): masked by its shape.
+        return masked == word ? maskShapedRuns(word) : masked
     }
 
     /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept. Quotes and

@@ -102,9 +102,12 @@ extension Redactor {
         href += pathname
         if let query { href += "?" + query }
         if let fragment { href += "#" + fragment }
-        let shaped = maskShapedRuns
+        // Credentials by shape in any component: the components are read again only when the href has one.
+        let shapedHref = maskShapedRuns(href)
+        let anyShaped = shapedHref != href
+        func shaped(_ text: String) -> String { anyShaped ? maskShapedRuns(text) : text }
         return RedactedURL(
-            href: shaped(href), origin: shaped(url.origin), protocol: url.protocol, username: username, password: password,
+            href: shapedHref, origin: shaped(url.origin), protocol: url.protocol, username: username, password: password,
             host: shaped(url.host), hostname: shaped(url.hostname), port: url.port, pathname: shaped(pathname),
             search: (query ?? "").isEmpty ? "" : "?" + shaped(query!), hash: (fragment ?? "").isEmpty ? "" : "#" + shaped(fragment!))
     }
@@ -119,33 +122,25 @@ extension Redactor {
         return maskShapedRuns(rawURLPairs(input))
     }
 
-    /// A credential by its shape wherever it stands in a URL: a host label, a path segment, a deep link's
-    /// route, a query or fragment with no `=` (`#eyJ…`, `myapp://eyJ…/done`, `/ghp_…/`). Each run of the
-    /// characters a token is made of (base64url, `.`, `~`) is judged whole; a match is masked.
+    /// A credential by its shape wherever it stands in a URL or a word: a host label, a path segment, a deep
+    /// link's route, a query or fragment with no `=` (`#eyJ…`, `myapp://eyJ…/done`, `/ghp_…/`), a key path
+    /// (`sentinels[0].eyJ…`). `CredentialShape.credentials` finds them; a text with none is returned as it
+    /// is, nothing copied.
     func maskShapedRuns(_ text: String) -> String {
+        var text = text
+        var ranges: [Range<Int>] = []
+        text.withUTF8 { bytes in CredentialShape.credentials(in: bytes) { ranges.append($0) } }
+        guard !ranges.isEmpty else { return text }
         let bytes = Array(text.utf8)
-        var out: [UInt8] = []
-        var changed = false, start = 0
-        func isTokenByte(_ b: UInt8) -> Bool { CredentialShape.isBase64URL(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: "~") }
-        var index = 0
-        while index <= bytes.count {
-            if index < bytes.count && isTokenByte(bytes[index]) { index += 1; continue }
-            if index > start, CredentialShape.mayMatch(bytes[start..<index]) {
-                let run = String(decoding: bytes[start..<index], as: UTF8.self)
-                if CredentialShape.matches(run) {
-                    if !changed { out = Array(bytes[..<start]); changed = true }
-                    out += Array(mask(run).utf8)
-                    if index < bytes.count { out.append(bytes[index]) }
-                    index += 1
-                    start = index
-                    continue
-                }
-            }
-            if changed { out += bytes[start..<min(index + 1, bytes.count)] }
-            index += 1
-            start = index
+        var out: [UInt8] = [], last = 0
+        out.reserveCapacity(bytes.count)
+        for range in ranges {
+            out += bytes[last..<range.lowerBound]
+            out += Array(mask(String(decoding: bytes[range], as: UTF8.self)).utf8)
+            last = range.upperBound
         }
-        return changed ? String(decoding: out, as: UTF8.self) : text
+        out += bytes[last...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `rawURL`'s masking by names: the query, the fragment, the userinfo and an opaque path's pairs.
