@@ -270,7 +270,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RecordingRulesTests",
-            dependencies: ["TestSupport", "RecordingRules", "RulesAudit", "NavigationReplay", "NavigationPolicy", "SecretMasking", "CommandOutput", "BrowserURL", "JSONText", "SeededRandom"]
+            dependencies: ["TestSupport", "RecordingRules", "RulesAudit", "NavigationReplay", "NavigationPolicy", "SecretMasking", "CommandOutput", "BrowserURL", "JSONText", "SeededRandom", "SensitiveText"]
         ),
         .testTarget(
             name: "WebViewHostTests",

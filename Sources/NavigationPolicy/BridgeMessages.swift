@@ -27,6 +27,23 @@ public enum BridgeMessage: Sendable, Hashable {
     case wvjbReply(responseID: String, data: JSONValue?)
 }
 
+extension BridgeMessage {
+    /// The event the legacy hand-off `janrain:accessToken=TOKEN` is delivered as, in a handler table.
+    public static let legacyAccessTokenEvent = "accessToken"
+
+    /// The event a handler table names this message by: an event's name (one the page could not stringify
+    /// too), the legacy hand-off's `accessToken`, a WebViewJavascriptBridge message's handlerName; nil for a
+    /// drain request, the loaded signal and a reply, which no handler takes.
+    public var handlerEvent: String? {
+        switch self {
+        case .event(let name, _), .eventFailed(let name, _): name
+        case .legacyAccessToken: Self.legacyAccessTokenEvent
+        case .wvjbMessage(let name, _, _): name
+        case .drainRequest, .bridgeLoaded, .wvjbReply: nil
+        }
+    }
+}
+
 /// A bridge URL that cannot be decoded, and why (CommandOutput words it).
 public enum BridgeDecodingError: Error, Sendable, Hashable {
     /// Given to the Janrain decoder, a URL of another scheme.

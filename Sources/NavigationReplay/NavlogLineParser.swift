@@ -187,19 +187,9 @@ struct Fields {
         case 12: record.hasUserGesture = try Self.boolean(&s, Self.names[index])
         case 13:
             guard Self.kind(&s) == .array else { throw .problem(.wrongType(key: "drained", expected: .arrayOfStrings)) }
-            var items: [String] = []
             var inner: FieldError?
-            do {
-                try s.array { (a: inout JSONScanner, i: Int) throws(JSONScanError) in
-                    let start = a.offset
-                    do throws(FieldError) { items.append(try Self.string(&a, "drained[\(i)]")) }
-                    catch {
-                        if case .problem = error { inner = inner ?? error }
-                        a.offset = start
-                        try a.skipValue()
-                    }
-                }
-            } catch { throw .syntax }
+            let items: [String]
+            do { items = try Self.strings(&s, "drained", firstProblem: &inner) } catch { throw .syntax }
             if let inner { throw inner }
             record.drained = items
         case 14: format = try Self.string(&s, Self.names[index])
@@ -223,22 +213,12 @@ struct Fields {
             do {
                 try s.object { (o: inout JSONScanner, k: JSONScannedKey) throws(JSONScanError) in
                     let event = k.text
-                    var names: [String] = []
                     guard Self.kind(&o) == .array else {
                         inner = inner ?? .problem(.wrongType(key: "handlers", expected: .handlerTable))
                         try o.skipValue()
                         return
                     }
-                    try o.array { (a: inout JSONScanner, i: Int) throws(JSONScanError) in
-                        let start = a.offset
-                        do throws(FieldError) { names.append(try Self.string(&a, "handlers.\(event)[\(i)]")) }
-                        catch {
-                            if case .problem = error { inner = inner ?? error }
-                            a.offset = start
-                            try a.skipValue()
-                        }
-                    }
-                    table.append(RecordedHandlers(event: event, handlers: names))
+                    table.append(RecordedHandlers(event: event, handlers: try Self.strings(&o, "handlers.\(event)", firstProblem: &inner)))
                 }
             } catch { throw .syntax }
             if let inner { throw inner }
@@ -259,6 +239,24 @@ struct Fields {
             } catch { throw .syntax }
             arguments = values
         }
+    }
+
+    /// An array of strings (`drained`, a handler table's entry): each string read, and the first element that
+    /// is not one kept in `firstProblem` (named `key[i]`) and skipped, so the line's other fields are still read.
+    static func strings(_ s: inout JSONScanner, _ key: String, firstProblem: inout FieldError?) throws(JSONScanError) -> [String] {
+        var items: [String] = []
+        var problem = firstProblem
+        try s.array { (a: inout JSONScanner, i: Int) throws(JSONScanError) in
+            let start = a.offset
+            do throws(FieldError) { items.append(try Self.string(&a, "\(key)[\(i)]")) }
+            catch {
+                if case .problem = error { problem = problem ?? error }
+                a.offset = start
+                try a.skipValue()
+            }
+        }
+        firstProblem = problem
+        return items
     }
 
     /// The header these fields make: version 1 (the only one read) with the fields given.

@@ -231,7 +231,7 @@ public final class Replayer {
         case .event(let name, let arguments):
             events.append(deliver(name, arguments, at: record.location, seq: seq, findings: &findings))
         case .legacyAccessToken(let token):
-            events.append(deliver("accessToken", [.string(token)], at: record.location, seq: seq, findings: &findings))
+            events.append(deliver(BridgeMessage.legacyAccessTokenEvent, [.string(token)], at: record.location, seq: seq, findings: &findings))
         case .eventFailed(let name, let error):
             findings.append(ReplayFinding(.bridgeEventFailed(event: name, index: nil, error: error), at: record.location, seq: seq))
             events.append(DispatchedEvent(event: name, handlers: [], status: .failed, detail: .pageError(error)))

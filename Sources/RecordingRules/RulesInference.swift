@@ -24,6 +24,9 @@ public struct InferredSentinel: Sendable, Hashable {
     public var forbid: [String]
     public var action: PolicyAction
     public var sources: [RecordReference]
+    /// The authorization request's parameter that named it (`redirect_uri`, `token_url`) when no result was
+    /// recorded there (its one source is the request); nil when made from recorded results.
+    public var requestedBy: String? = nil
 }
 
 public struct InferredScheme: Sendable, Hashable {
@@ -92,6 +95,8 @@ public struct AuthorizationRequest: Sendable, Hashable {
     public var parameter: String
     /// The redirect URI as a sentinel names it: origin and path, parsed.
     public var redirectURI: String
+    /// The redirect URI's origin.
+    public var origin: String
     /// The credentials the response type asks for.
     public var require: [String]
     /// query, fragment, any or form_post.
@@ -117,41 +122,35 @@ public struct InferredHandler: Sendable, Hashable {
     public var written: [String] { handlers.isEmpty ? [Self.placeholder(for: event)] : handlers }
 }
 
-/// What `bridge rules` made of the recordings, one value per inference: each is said (a line of text, a
-/// finding line of the JSON Lines schema), so that a reviewer reads why every rule is there and why what is
+/// Why an origin the flow loaded is not allowed.
+public enum OriginRefusal: Sendable, Hashable {
+    /// Its host is one of the attack's host constructions (`check`) of another host of the rules:
+    /// `yourdomain.com.evil.example` of `yourdomain.com`.
+    case imitates(host: String, check: String)
+    /// Allowing it lets one of the attack's variants (`check`) carry a credential out to it.
+    case variantLoads(url: String, check: String)
+}
+
+/// What `bridge rules` decided that the rules it writes do not show: what it left out, refused or changed
+/// from the recording, each with where it was recorded. The rules made (sentinels, schemes, origins, handlers,
+/// interfaces) are read from InferredRules itself; together they are said one line each (a line of text, a
+/// finding line of the JSON Lines schema), so a reviewer reads why every rule is there and why what is
 /// missing is missing.
 public enum RecordingInference: Sendable, Hashable {
-    /// A sentinel made from the results recorded at its redirect URI.
-    case sentinel(name: String, redirectURI: String, require: [String], action: PolicyAction, sources: [RecordReference])
-    /// A sentinel made from an authorization request's `redirect_uri` (or `token_url`), where no result was recorded.
-    case sentinelFromRequest(name: String, redirectURI: String, parameter: String, require: [String], RecordReference)
     /// A result the app let load at a redirect URI an authorization request names (the recording's rules were
     /// loose): the rules cancel it, and its case expects that.
     case resultCancelled(redirectURI: String, loaded: RecordReference, request: RecordReference)
     /// A result at an origin that is not the flow's own (no page of the flow loaded from it, no authorization
     /// request names it), or whose URL carries userinfo: no sentinel; the default cancels it.
     case resultNotOwn(url: String, origin: String, throughUserinfo: Bool, RecordReference)
-    /// A redirect URI, a deep link's route or an origin that carries a credential: not written into the rules.
+    /// A redirect URI, a deep link's route or a host that carries a credential: not written into the rules.
     case credentialInRule(url: String, RecordReference)
-    /// An authorization request's redirect URI that cannot be a sentinel (userinfo, not http(s), not parsed).
+    /// An authorization request's redirect URI that cannot be a sentinel (userinfo, a credential, not http(s)).
     case requestRedirectRefused(url: String, parameter: String, RecordReference)
-    /// An origin allowed: documents of the flow loaded from it.
-    case origin(String, sources: [RecordReference])
     /// A page loaded through a URL with userinfo: its origin is not allowed.
     case documentThroughUserinfo(url: String, RecordReference)
-    /// An origin the attack refused: allowing it lets the variant through (the attack's check).
-    case originRefused(String, variant: String, check: String, sources: [RecordReference])
-    /// An origin refused because its host is one of the attack's constructions (`check`) of another host of
-    /// the rules (`real`): `yourdomain.com.evil.example` of `yourdomain.com`.
-    case originImitates(String, real: String, check: String, sources: [RecordReference])
-    /// A scheme rule: a bridge or a deep link.
-    case scheme(name: String, scheme: String, route: String?, bridgeProtocol: BridgeProtocol?, sources: [RecordReference])
-    /// A bridge event and the handlers the recording delivered it to.
-    case handler(event: String, handlers: [String], sources: [RecordReference])
-    /// A bridge event the recording delivered without saying to which handler: the rules name a placeholder.
-    case handlerUnknown(event: String, placeholder: String, sources: [RecordReference])
-    /// A JavaScript interface the page called.
-    case interface(name: String, methods: [String])
+    /// An origin the flow loaded that the rules do not allow, with the sentinels at it.
+    case originRefused(String, OriginRefusal, sources: [RecordReference])
     /// What the attack on the rules about to be written still lets through after the refusals.
     case attackFails(check: String, url: String, target: String)
     /// The rules would take nothing: the recordings hold no result, bridge, deep link, JavaScript interface
@@ -181,7 +180,7 @@ public struct InferredRules: Sendable {
     public var isRefused: Bool {
         inferences.contains {
             switch $0 {
-            case .attackFails, .interceptsNothing, .originRefused, .originImitates: true
+            case .attackFails, .interceptsNothing, .originRefused: true
             default: false
             }
         }
@@ -204,14 +203,10 @@ public enum RulesInference {
         case other
     }
 
-    /// Whether a piece of a URL (a path segment, a route, a host label) is a credential by its shape.
-    static func isCredential(_ text: some StringProtocol) -> Bool {
-        CredentialShape.matches(FormParameters.decodeComponent(Substring(text)))
-    }
-
-    /// `cancelledPost`: the app cancelled this navigation, a POST: a form_post result it caught.
-    static func role(_ url: String, method: String = "GET", formPostRedirects: Set<String> = [], cancelledPost: Bool = false) -> Role {
-        guard case .success(let parsed) = BrowserURL.parse(url) else { return .other }
+    /// `parsed`: the navigation's URL (nil: it does not parse). `cancelledPost`: the app cancelled this
+    /// navigation, a POST: a form_post result it caught.
+    static func role(_ parsed: BrowserURL?, method: String = "GET", formPostRedirects: Set<String> = [], cancelledPost: Bool = false) -> Role {
+        guard let parsed else { return .other }
         let scheme = parsed.scheme
         // The engine's own readings: a WVJB signal by its host, whatever the scheme.
         if WebViewJavascriptBridge.signal(parsed) != nil {
@@ -223,8 +218,9 @@ public enum RulesInference {
             if parsed.hostname.contains("*") { return .other }
             let userinfo = !parsed.username.isEmpty || !parsed.password.isEmpty
             let redirectURI = parsed.origin + parsed.pathname
-            let pathCarriesCredential = parsed.pathname.split(separator: "/").contains { isCredential($0) }
-                || parsed.hostname.split(separator: ".").contains { isCredential($0) }
+            // A credential by its shape in the host or the path: no rule may name it.
+            let hostCarriesCredential = CredentialShape.contains(in: parsed.hostname)
+            let pathCarriesCredential = hostCarriesCredential || CredentialShape.contains(in: parsed.pathname)
             if method == "POST", cancelledPost || formPostRedirects.contains(redirectURI) {
                 if pathCarriesCredential { return .credentialInPath }
                 return .result(redirectURI: redirectURI, parameters: [], part: "form_post", origin: parsed.origin, userinfo: userinfo)
@@ -244,7 +240,7 @@ public enum RulesInference {
                 return .result(redirectURI: redirectURI, parameters: parameters.isEmpty ? ["error"] : parameters, part: part,
                                origin: parsed.origin, userinfo: userinfo)
             }
-            if parsed.hostname.split(separator: ".").contains(where: { isCredential($0) }) { return .credentialInPath }
+            if hostCarriesCredential { return .credentialInPath }
             return .document(origin: parsed.origin, userinfo: userinfo)
         }
         // What the view loads itself (about:, data:, blob:, …), what the engine always blocks, and the web's
@@ -260,7 +256,7 @@ public enum RulesInference {
         // A route that is a credential (a token as a deep link's host or first segment) is no route to name:
         // the rule takes the scheme.
         let route = PolicyEngine.route(of: parsed)
-        if let route, isCredential(route) {
+        if let route, CredentialShape.contains(in: route) {
             return .deepLink(scheme: scheme, route: nil, parameters: parameters, routeIsCredential: true)
         }
         return .deepLink(scheme: scheme, route: route, parameters: parameters, routeIsCredential: false)
@@ -279,11 +275,10 @@ public enum RulesInference {
     /// `response_type` or `client_id` beside it (OAuth 2.0 and OIDC's authorization endpoint, Capture's
     /// `oauth/signin` and native sign-ins), or Engage's `token_url`. Those whose redirect URI cannot be a
     /// sentinel are said.
-    static func authorizationRequests(_ navigations: [RecordedNavigation], inferences: inout [RecordingInference]) -> [AuthorizationRequest] {
+    static func authorizationRequests(_ navigations: [(RecordedNavigation, BrowserURL?)], inferences: inout [RecordingInference]) -> [AuthorizationRequest] {
         var requests: [AuthorizationRequest] = []
-        for n in navigations {
-            guard n.record.url.contains("_ur"), case .success(let parsed) = BrowserURL.parse(n.record.url),
-                  parsed.scheme == "http" || parsed.scheme == "https" else { continue }
+        for (n, parsed) in navigations {
+            guard let parsed, parsed.scheme == "http" || parsed.scheme == "https", parsed.query != nil else { continue }
             let query = parsed.queryParameters
             let parameter: String, value: String
             if let redirect = query.first("redirect_uri"), query.first("response_type") != nil || query.first("client_id") != nil {
@@ -293,7 +288,7 @@ public enum RulesInference {
             } else { continue }
             guard case .success(let uri) = BrowserURL.parse(value), uri.scheme == "http" || uri.scheme == "https",
                   uri.username.isEmpty, uri.password.isEmpty, !uri.hostname.contains("*"),
-                  !uri.pathname.split(separator: "/").contains(where: { isCredential($0) }) else {
+                  !CredentialShape.contains(in: uri.hostname), !CredentialShape.contains(in: uri.pathname) else {
                 inferences.append(.requestRedirectRefused(url: value, parameter: parameter, n.reference))
                 continue
             }
@@ -316,7 +311,7 @@ public enum RulesInference {
                 default: mode = require == ["code"] ? "query" : "any"
                 }
             }
-            requests.append(AuthorizationRequest(parameter: parameter, redirectURI: uri.origin + uri.pathname, require: require,
+            requests.append(AuthorizationRequest(parameter: parameter, redirectURI: uri.origin + uri.pathname, origin: uri.origin, require: require,
                                                  responseMode: mode, reference: n.reference))
         }
         return requests
@@ -344,11 +339,14 @@ public enum RulesInference {
             inferred.conflicts.append(.decidedBothWays(url: n.record.url, cancelled: cancelled, allowed: allowed))
         }
         let usable = navigations.filter { !contradicted.contains($0.record.url) }
-        let formPosts = formPostRedirects(navigations)
-        let roles = usable.map { n in
-            Self.role(n.record.url, method: n.record.method, formPostRedirects: formPosts, cancelledPost: n.record.recordedDecision == .cancel)
+        // Each URL parsed once, for its role and for the authorization request it may be.
+        let parsed = usable.map { try? BrowserURL.parse($0.record.url).get() }
+        inferred.requests = authorizationRequests(Array(zip(usable, parsed)), inferences: &inferred.inferences)
+        // The redirect URIs the requests asked a form_post response at: a POST there is the result.
+        let formPosts = Set(inferred.requests.filter { $0.responseMode == "form_post" }.map(\.redirectURI))
+        let roles = zip(usable, parsed).map { n, url in
+            Self.role(url, method: n.record.method, formPostRedirects: formPosts, cancelledPost: n.record.recordedDecision == .cancel)
         }
-        inferred.requests = authorizationRequests(usable, inferences: &inferred.inferences)
         // Where the flow's authorization requests send their results: the app's (redirect_uri) and the
         // provider's own endpoints (token_url).
         var requestedAt: [String: AuthorizationRequest] = [:]
@@ -360,9 +358,7 @@ public enum RulesInference {
         for (n, role) in zip(usable, roles) {
             if case .document(let origin, false) = role, n.record.recordedDecision != .cancel { ownOrigins.insert(origin) }
         }
-        for request in inferred.requests {
-            if case .success(let uri) = BrowserURL.parse(request.redirectURI) { ownOrigins.insert(uri.origin) }
-        }
+        for request in inferred.requests { ownOrigins.insert(request.origin) }
 
         // Results, by redirect URI and then by the credentials they carried.
         struct Group { var parts: Set<String> = []; var actions: [PolicyAction: RecordReference] = [:]; var sources: [RecordReference] = [] }
@@ -477,7 +473,6 @@ public enum RulesInference {
                 let name = names.unique((action == .allow ? "allowed-" : "result-") + parameters.joined(separator: "-"))
                 inferred.sentinels.append(InferredSentinel(name: name, redirectURI: endpoint, responseMode: part, require: parameters,
                                                            forbid: forbid, action: action, sources: group.sources))
-                inferred.inferences.append(.sentinel(name: name, redirectURI: endpoint, require: parameters, action: action, sources: group.sources))
             }
         }
         // Every redirect URI the flow's authorization requests name has a sentinel, whether its result was
@@ -492,9 +487,8 @@ public enum RulesInference {
             let action: PolicyAction = request.parameter == "token_url" ? .allow : .cancel
             let name = names.unique((action == .allow ? "allowed-" : "result-") + request.require.joined(separator: "-"))
             inferred.sentinels.append(InferredSentinel(name: name, redirectURI: request.redirectURI, responseMode: request.responseMode,
-                                                       require: request.require, forbid: [], action: action, sources: [request.reference]))
-            inferred.inferences.append(.sentinelFromRequest(name: name, redirectURI: request.redirectURI, parameter: request.parameter,
-                                                            require: request.require, request.reference))
+                                                       require: request.require, forbid: [], action: action, sources: [request.reference],
+                                                       requestedBy: request.parameter))
         }
         // A scheme a bridge speaks on is the bridge's: its other URLs are the bridge's to reject, not links.
         let bridgeSchemes = Set(schemes.values.filter { $0.bridgeProtocol != nil }.map(\.scheme))
@@ -510,12 +504,7 @@ public enum RulesInference {
             scheme.name = names.unique(scheme.name)
             return scheme
         }
-        for scheme in inferred.schemes {
-            inferred.inferences.append(.scheme(name: scheme.name, scheme: scheme.scheme, route: scheme.route, bridgeProtocol: scheme.bridgeProtocol,
-                                               sources: scheme.sources))
-        }
         inferred.origins = documentOrder.map { InferredOrigin(origin: $0, sources: documents[$0] ?? []) }
-        for origin in inferred.origins { inferred.inferences.append(.origin(origin.origin, sources: origin.sources)) }
         // Loopback is the app's own machine: plain http there leaves nothing on the network.
         inferred.notes = inferred.origins.compactMap { origin in
             guard origin.origin.hasPrefix("http://"), case .success(let url) = BrowserURL.parse(origin.origin), !url.isLoopback,
@@ -523,13 +512,7 @@ public enum RulesInference {
             return .plainHTTPOrigin(origin: origin.origin, first)
         }
         inferred.interfaces = interfaces(recordings.flatMap(\.calls))
-        for interface in inferred.interfaces { inferred.inferences.append(.interface(name: interface.name, methods: interface.methods)) }
-        inferred.handlers = handlers(recordings, bridgeSchemes: bridgeSchemes, interfaces: inferred.interfaces)
-        for handler in inferred.handlers {
-            inferred.inferences.append(handler.handlers.isEmpty
-                ? .handlerUnknown(event: handler.event, placeholder: InferredHandler.placeholder(for: handler.event), sources: handler.sources)
-                : .handler(event: handler.event, handlers: handler.handlers, sources: handler.sources))
-        }
+        inferred.handlers = handlers(recordings, Array(zip(usable, zip(parsed, roles))), bridgeSchemes: bridgeSchemes, interfaces: inferred.interfaces)
 
         // Each navigation as a case, its secrets placeholders; the decision the app gave it, or its kind's.
         for (n, role) in zip(usable, roles) {
@@ -566,7 +549,8 @@ public enum RulesInference {
     /// The bridge events the recordings delivered (Janrain's drained queue entries and legacy hand-off,
     /// WebViewJavascriptBridge's messages, a queue passed to a JavaScript interface), each with the handlers
     /// a recording's header names for it.
-    static func handlers(_ recordings: [Recording], bridgeSchemes: Set<String>, interfaces: [InferredInterface]) -> [InferredHandler] {
+    static func handlers(_ recordings: [Recording], _ navigations: [(RecordedNavigation, (BrowserURL?, Role))], bridgeSchemes: Set<String>,
+                         interfaces: [InferredInterface]) -> [InferredHandler] {
         var order: [String] = []
         var byEvent: [String: InferredHandler] = [:]
         var recorded: [String: [String]] = [:]
@@ -575,65 +559,53 @@ public enum RulesInference {
         }
         // A recording that names the app's table says which events the app took: an event it had no handler
         // for was not handed off, and gets none (a placeholder only for a recording that names no table).
-        var table: Set<String>? = nil
+        var tables: [String: Set<String>] = [:]
+        for recording in recordings { if let handlers = recording.handlers { tables[recording.name] = Set(handlers.map(\.event)) } }
         func add(_ event: String, entry: String?, _ reference: RecordReference) {
-            if let table, !table.contains(event) { return }
+            if let table = tables[reference.file], !table.contains(event) { return }
             if byEvent[event] == nil {
                 order.append(event)
                 byEvent[event] = InferredHandler(event: event, handlers: recorded[event] ?? [], entry: entry, sources: [])
             }
             byEvent[event]?.sources.append(reference)
         }
-        func janrain(_ text: String, _ reference: RecordReference) {
-            guard case .success(let url) = BrowserURL.parse(text), url.scheme == "janrain", case .success(let message) = JanrainBridge.decode(url) else { return }
-            switch message {
-            // A case can carry the event as a navigation only where a bridge rule takes `janrain:` (not when
-            // the queue reached the app through a JavaScript interface).
-            case .event(let name, _), .eventFailed(let name, _):
-                add(name, entry: bridgeSchemes.contains("janrain") ? "janrain:\(name)?arguments=%5B%5D" : nil, reference)
-            case .legacyAccessToken: add("accessToken", entry: nil, reference)
-            default: break
-            }
+        func janrainEntry(_ text: String, _ reference: RecordReference) {
+            guard case .success(let url) = BrowserURL.parse(text) else { return }
+            janrain(url, reference)
+        }
+        func janrain(_ url: BrowserURL, _ reference: RecordReference) {
+            guard url.scheme == "janrain", case .success(let message) = JanrainBridge.decode(url), let event = message.handlerEvent else { return }
+            // A case can carry an event as a navigation only where a bridge rule takes `janrain:` (not when the
+            // queue reached the app through a JavaScript interface); the legacy hand-off's case is its navigation's.
+            let isQueued: Bool
+            if case .legacyAccessToken = message { isQueued = false } else { isQueued = true }
+            add(event, entry: isQueued && bridgeSchemes.contains("janrain") ? "janrain:\(event)?arguments=%5B%5D" : nil, reference)
         }
         func wvjb(_ text: String, _ reference: RecordReference) {
             guard case .success(let messages) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") else { return }
-            for case .wvjbMessage(let name, _, _) in messages { add(name, entry: nil, reference) }
+            for message in messages { if let event = message.handlerEvent { add(event, entry: nil, reference) } }
         }
         let janrainInterfaces = Set(interfaces.filter { $0.bridgeProtocol == .janrain }.map(\.name))
-        for recording in recordings {
-            table = recording.handlers.map { Set($0.map(\.event)) }
-            for n in recording.navigations {
-                guard let scheme = n.record.url.split(separator: ":", maxSplits: 1).first.map({ $0.lowercased() }) else { continue }
-                if scheme == "janrain" {
-                    janrain(n.record.url, n.reference)
-                    for entry in n.record.drained ?? [] { janrain(entry, n.reference) }
-                } else if let drained = n.record.drained, bridgeSchemes.contains(scheme) || n.record.url.contains("__wvjb_queue_message__") {
-                    for entry in drained { wvjb(entry, n.reference) }
-                }
+        for (n, (url, role)) in navigations {
+            guard case .bridge(_, let bridgeProtocol) = role, let url else { continue }
+            switch bridgeProtocol {
+            case .janrain:
+                janrain(url, n.reference)
+                for entry in n.record.drained ?? [] { janrainEntry(entry, n.reference) }
+            case .wvjb:
+                for entry in n.record.drained ?? [] { wvjb(entry, n.reference) }
             }
+        }
+        for recording in recordings {
             for call in recording.calls where janrainInterfaces.contains(call.interface) {
                 let reference = RecordReference(file: recording.name, location: call.location, seq: call.seq ?? 0)
                 for argument in call.arguments {
                     guard case .string(let text) = argument, case .array(let items)? = JSONValue.parse(text) else { continue }
-                    for item in items { if let entry = item.stringValue { janrain(entry, reference) } }
+                    for item in items { if let entry = item.stringValue { janrainEntry(entry, reference) } }
                 }
             }
         }
         return order.compactMap { byEvent[$0] }
-    }
-
-    /// The redirect URIs (origin and path) that authorization requests in the recordings asked a form_post
-    /// response at (`response_mode=form_post&redirect_uri=…`).
-    static func formPostRedirects(_ navigations: [RecordedNavigation]) -> Set<String> {
-        var redirects: Set<String> = []
-        for n in navigations {
-            guard case .success(let parsed) = BrowserURL.parse(n.record.url) else { continue }
-            let query = parsed.queryParameters
-            guard query.first("response_mode") == "form_post", let redirect = query.first("redirect_uri"),
-                  case .success(let uri) = BrowserURL.parse(redirect) else { continue }
-            redirects.insert(uri.origin + uri.pathname)
-        }
-        return redirects
     }
 
     /// The interfaces the page called, with the methods it called; one whose argument is Janrain's queue
@@ -702,8 +674,7 @@ extension InferredRules {
         refuseImitations()
         while true {
             let text = document(self)
-            let rules: Rules
-            rules = try RulesLoader.parse(Data(text.utf8))
+            let rules = try RulesLoader.parse(Data(text.utf8))
             var audit = RulesAudit(rules: rules, cases: [], attack: true)
             audit.platform = platform
             // Target by target, keeping only the failures: a large recording's attack is millions of variants.
@@ -711,8 +682,9 @@ extension InferredRules {
             var refused: [String: (variant: String, check: String)] = [:]
             for outcome in failures {
                 for failure in outcome.failures {
-                    if case .credentialLeaves(let url, _, _, .allowEntry(_, let pattern)) = failure, refused[pattern] == nil {
-                        refused[pattern] = (url, outcome.name)
+                    if case .credentialLeaves(let url, _, _, .allowEntry(_, let pattern)) = failure, refused[pattern] == nil,
+                       case .attack(_, let generator?, _) = outcome.subject {
+                        refused[pattern] = (url, generator)
                     }
                 }
             }
@@ -726,57 +698,42 @@ extension InferredRules {
                 return (text, PolicyEngine(rules: rules))
             }
             for (origin, why) in refused.sorted(by: { $0.key < $1.key }) {
-                refuse(origin, because: .originRefused(origin, variant: why.variant, check: why.check, sources: []))
+                refuse(origin, .variantLoads(url: why.variant, check: why.check))
             }
         }
     }
 
-    /// Refuses every allowed origin whose host is one of the attack's host constructions of another origin's
-    /// host in the rules (an allowed origin's or a sentinel's).
+    /// Refuses every allowed origin whose host is one of the attack's host constructions of another host of
+    /// the rules (an allowed origin's or a sentinel's), found by looking each of its prefixes and suffixes
+    /// up among those hosts: linear in the origins.
     mutating func refuseImitations() {
-        func host(_ origin: String) -> (scheme: String, host: String)? {
-            guard case .success(let url) = BrowserURL.parse(origin) else { return nil }
-            return (url.scheme, url.hostname)
+        var hosts: Set<String> = []
+        var byOrigin: [(origin: String, host: String)] = []
+        for origin in origins {
+            guard case .success(let url) = BrowserURL.parse(origin.origin) else { continue }
+            hosts.insert(url.hostname)
+            byOrigin.append((origin.origin, url.hostname))
         }
-        var reals: [(origin: String, host: String)] = origins.compactMap { o in host(o.origin).map { (o.origin, $0.host) } }
         for sentinel in sentinels {
-            if case .success(let url) = BrowserURL.parse(sentinel.redirectURI) { reals.append((url.origin, url.hostname)) }
+            if case .success(let url) = BrowserURL.parse(sentinel.redirectURI) { hosts.insert(url.hostname) }
         }
-        let realHosts = Set(reals.map(\.host))
-        for origin in origins.map(\.origin) {
-            guard let candidate = host(origin) else { continue }
-            for real in realHosts {
-                guard let check = AttackCatalogue.imitation(candidate.host, of: real) else { continue }
-                refuse(origin, because: .originImitates(origin, real: real, check: check, sources: []))
-                break
-            }
+        for (origin, host) in byOrigin {
+            if let (real, check) = AttackCatalogue.imitation(of: host, among: hosts) { refuse(origin, .imitates(host: real, check: check)) }
         }
     }
 
-    /// Takes `origin` out of the allowed origins, with the sentinels at it and their cases, saying why
-    /// (`reason`, its sources filled in here).
-    mutating func refuse(_ origin: String, because reason: RecordingInference) {
+    /// Takes `origin` out of the allowed origins, with the sentinels at it; their cases expect the default's
+    /// cancel. Said with `why`.
+    mutating func refuse(_ origin: String, _ why: OriginRefusal) {
         guard let index = origins.firstIndex(where: { $0.origin == origin }) else { return }
-        let sources = origins[index].sources
-        origins.remove(at: index)
-        let dropped = sentinels.filter { (try? BrowserURL.parse($0.redirectURI).get())?.origin == origin }
-        sentinels.removeAll { (try? BrowserURL.parse($0.redirectURI).get())?.origin == origin }
-        let droppedSources = Set(dropped.flatMap(\.sources))
-        inferences.removeAll {
-            switch $0 {
-            case .origin(let o, _): o == origin
-            case .sentinel(let name, _, _, _, _), .sentinelFromRequest(let name, _, _, _, _): dropped.contains { $0.name == name }
-            default: false
-            }
+        let sources = origins.remove(at: index).sources
+        var dropped = Set(sources)
+        sentinels.removeAll { sentinel in
+            guard (try? BrowserURL.parse(sentinel.redirectURI).get())?.origin == origin else { return false }
+            dropped.formUnion(sentinel.sources)
+            return true
         }
-        // Its pages and results are the default's to cancel: their cases expect that.
-        for i in cases.indices where droppedSources.contains(cases[i].reference) || sources.contains(cases[i].reference) {
-            cases[i].decision = .cancel
-        }
-        switch reason {
-        case .originRefused(_, let variant, let check, _): inferences.append(.originRefused(origin, variant: variant, check: check, sources: sources))
-        case .originImitates(_, let real, let check, _): inferences.append(.originImitates(origin, real: real, check: check, sources: sources))
-        default: inferences.append(reason)
-        }
+        for i in cases.indices where dropped.contains(cases[i].reference) { cases[i].decision = .cancel }
+        inferences.append(.originRefused(origin, why, sources: sources))
     }
 }

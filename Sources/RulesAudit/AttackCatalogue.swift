@@ -342,15 +342,25 @@ extension AttackTarget {
 }
 
 extension AttackCatalogue {
-    /// Which of the host generators' constructions `host` is of `real` for any attacker's domain, or nil: the
-    /// real host as the start of another (`host-as-prefix`: `yourdomain.com.evil.example`), as the end of
-    /// another name that is not its subdomain (`host-as-suffix`: `evilyourdomain.com`), or with a trailing dot.
-    /// What `bridge rules` judges a recorded origin by before it allows it.
-    public static func imitation(_ host: String, of real: String) -> String? {
-        guard host != real, !real.isEmpty else { return nil }
-        if host == real + "." { return "trailing-dot" }
-        if host.hasPrefix(real + ".") { return "host-as-prefix" }
-        if host.hasSuffix(real), !host.hasSuffix("." + real) { return "host-as-suffix" }
+    /// Which of the host generators' constructions `host` is of another host among `hosts`, for any
+    /// attacker's domain, and that host: the real one with a trailing dot (`trailing-dot`), as the start of
+    /// another name (`host-as-prefix`: `yourdomain.com.evil.example`), or as the end of a name it is not a
+    /// subdomain of (`host-as-suffix`: `evilyourdomain.com`). What `bridge rules` judges a recorded origin by
+    /// before it allows it; each of the host's prefixes and suffixes is one look-up.
+    public static func imitation(of host: String, among hosts: Set<String>) -> (host: String, check: String)? {
+        let bytes = Array(host.utf8)
+        guard !bytes.isEmpty else { return nil }
+        if bytes.last == UInt8(ascii: "."), hosts.contains(String(decoding: bytes.dropLast(), as: UTF8.self)) {
+            return (String(decoding: bytes.dropLast(), as: UTF8.self), "trailing-dot")
+        }
+        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: ".") && index > 0 && index < bytes.count - 1 {
+            let prefix = String(decoding: bytes[..<index], as: UTF8.self)
+            if hosts.contains(prefix) { return (prefix, "host-as-prefix") }
+        }
+        for index in 1..<bytes.count where bytes[index - 1] != UInt8(ascii: ".") {
+            let suffix = String(decoding: bytes[index...], as: UTF8.self)
+            if hosts.contains(suffix) { return (suffix, "host-as-suffix") }
+        }
         return nil
     }
 }

@@ -227,16 +227,9 @@ public struct RulesAudit: Sendable {
     }
 
     /// The handlers `rules` deliver a decision's bridge event to, in order: the event's entry in the handler
-    /// table (Janrain's legacy `janrain:accessToken=` is the event `accessToken`).
+    /// table (`BridgeMessage.handlerEvent`).
     public static func handlers(of decision: Decision, in rules: Rules) -> [String] {
-        guard case .bridge(let message)? = decision.interception else { return [] }
-        let event: String
-        switch message {
-        case .event(let name, _), .eventFailed(let name, _): event = name
-        case .legacyAccessToken: event = "accessToken"
-        case .wvjbMessage(let name, _, _): event = name
-        case .drainRequest, .bridgeLoaded, .wvjbReply: return []
-        }
+        guard case .bridge(let message)? = decision.interception, let event = message.handlerEvent else { return [] }
         return rules.handlers.first { $0.event == event }?.handlers ?? []
     }
 

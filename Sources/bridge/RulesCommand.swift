@@ -112,7 +112,9 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
         }
         // Nothing recorded: no rules are written from nothing.
         if read.allSatisfy({ $0.navigations.isEmpty && $0.calls.isEmpty }) {
-            for recording in read { for rejected in recording.rejected { StandardError.say("bridge rules: \(recording.name): \(rejected.location): " + said.text(rejected.reason.words)) } }
+            for recording in read {
+                for rejected in recording.rejected { StandardError.say("bridge rules: " + RulesReport.text(RulesReport.unread(file: recording.name, rejected), masking: said)) }
+            }
             throw ExitCode(unreadable ? 2 : 1)
         }
 
@@ -132,7 +134,7 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
         out.flush()
         try write(made.text, to: rulesPath, policy: policy)
         if let casesPath { try write(RecordedRulesDocument.cases(testCases), to: casesPath, policy: policy) }
-        StandardError.say("bridge rules", .wroteRules(rules: output == "-" ? nil : output, cases: casesPath, sentinels: inferred.sentinels.count,
+        StandardError.say("bridge rules", .wroteRules(rules: output, cases: casesPath, sentinels: inferred.sentinels.count,
                                                       schemes: inferred.schemes.count, origins: inferred.origins.count, caseCount: testCases.count),
                           masking: said)
         if unreadable { throw ExitCode(2) }

@@ -180,7 +180,8 @@ struct RulesCommandTests {
         let lines = run.jsonObjects
         #expect(lines.allSatisfy { $0["type"] as? String == "finding" && $0["file"] as? String == "flow.navlog" || $0["file"] is NSNull })
         let codes = lines.map { "\($0["code"] ?? "") \($0["severity"] ?? "") \($0["seq"] ?? "-")" }
-        #expect(codes == ["rules-result-not-own warning 3", "rules-sentinel-requested note 1", "rules-origin note 0", "rules-origin note 1",
+        // The rules made first (read from the rules), then what was left out or refused.
+        #expect(codes == ["rules-sentinel-requested note 1", "rules-origin note 0", "rules-origin note 1", "rules-result-not-own warning 3",
                           "rules-origin-refused error 2"], "\(codes)")
         let rules = try JSONSerialization.jsonObject(with: Data(contentsOf: directory.appendingPathComponent("r.json"))) as? [String: Any]
         #expect(rules?["allow"] as? [String] == ["https://app.example", "https://idp.example"])

@@ -45,6 +45,22 @@ import Testing
         #expect(read.drained == record.drained)
     }
 
+    @Test("a header's handler table round-trips in its order; one that is not event → array of strings is rejected naming the key")
+    func handlerTableRoundTrips() {
+        let table = [RecordedHandlers(event: "onCaptureLoginSuccess", handlers: ["signInCompleted", "audit"]), RecordedHandlers(event: "accessToken", handlers: [])]
+        guard case .header(let header)? = Self.readBack([NavlogWriter().header(NavlogHeader(handlers: table))]).first else {
+            Issue.record("not read back as a header")
+            return
+        }
+        #expect(header.handlers == table)
+        for (line, problem) in [(#"{"format":"bridge-navlog","version":1,"handlers":["x"]}"#, NavlogFieldProblem.wrongType(key: "handlers", expected: .handlerTable)),
+                                (#"{"format":"bridge-navlog","version":1,"handlers":{"e":"x"}}"#, .wrongType(key: "handlers", expected: .handlerTable)),
+                                (#"{"format":"bridge-navlog","version":1,"handlers":{"e":["a",1]}}"#, .wrongType(key: "handlers.e[1]", expected: .string))] {
+            guard case .rejected(let rejected)? = Self.readBack([line]).first else { Issue.record("not rejected: \(line)"); continue }
+            #expect(rejected.reason == .field(problem), "\(line)")
+        }
+    }
+
     @Test func anInterfaceCallRoundTrips() throws {
         var call = InterfaceCall(interface: "demo", method: "bridgeCallback",
                                  arguments: [.string("[\"janrain:x?arguments=%5B%5D\"]"), .number(3), .object(["a": .bool(true)]), .null], location: .line(1))

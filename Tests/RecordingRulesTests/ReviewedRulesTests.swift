@@ -12,6 +12,7 @@ import NavigationReplay
 @testable import RecordingRules
 import RulesAudit
 import SecretMasking
+import SensitiveText
 import SeededRandom
 import Testing
 
@@ -58,7 +59,7 @@ struct ReviewedRulesTests {
         #expect(!inferred.origins.map(\.origin).contains(lookalike))
         #expect(!inferred.sentinels.contains { $0.redirectURI.hasPrefix(lookalike) })
         #expect(!made.text.contains(String(lookalike.dropFirst(8))))
-        #expect(inferred.inferences.contains { if case .originImitates(lookalike, real: "yourdomain.com", _, _) = $0 { true } else { false } })
+        #expect(inferred.inferences.contains { if case .originRefused(lookalike, .imitates(host: "yourdomain.com", _), _) = $0 { true } else { false } })
         #expect(inferred.isRefused)
         // What is left passes the attack.
         #expect(RulesAudit(rules: made.engine.rules).run().failures.isEmpty)
@@ -147,8 +148,10 @@ struct ReviewedRulesTests {
             ["onCaptureScreenShow", InferredHandler.placeholder(for: "onCaptureScreenShow")],
             ["accessToken", InferredHandler.placeholder(for: "accessToken")],
         ])
-        #expect(inferred.inferences.contains(.handlerUnknown(event: "accessToken", placeholder: InferredHandler.placeholder(for: "accessToken"),
-                                                             sources: [Self.reference("handoff.navlog", line: 5, seq: 4)])))
+        #expect(RulesReport.statements(inferred).contains {
+            $0.code == "rules-handler-unknown" && $0.reference == Self.reference("handoff.navlog", line: 5, seq: 4)
+                && $0.message.parts.contains(.value(Sensitive(InferredHandler.placeholder(for: "accessToken"), as: .input)))
+        })
         let made = try Self.attacked(&inferred, ["named.navlog", "handoff.navlog"])
         #expect(made.engine.rules.handlers.map(\.event).sorted() == ["accessToken", "onCaptureLoginSuccess", "onCaptureScreenShow"])
         let cases = inferred.testCases(engine: made.engine, name: RecordedRulesDocument.reference)

@@ -19,15 +19,33 @@ public struct RulesStatement: Sendable {
 }
 
 public enum RulesReport {
-    /// Everything said of `inferred`, in order: the records not read, the inferences, the conflicts, the notes.
+    /// Everything said of `inferred`, in order: the records not read, the rules made (read from the rules
+    /// themselves), what was left out, refused or changed, the conflicts, the notes.
     public static func statements(_ inferred: InferredRules) -> [RulesStatement] {
-        var out: [RulesStatement] = []
-        for (file, rejected) in inferred.rejected {
-            out.append(RulesStatement(code: "rules-record-unread", severity: .error,
-                                      reference: RecordReference(file: file, location: rejected.location, seq: 0),
-                                      message: "\(input: file): \(words: rejected.location.description): " + rejected.reason.words))
+        var out = inferred.rejected.map { unread(file: $0.file, $0.record) }
+        out += inferred.sentinels.map(statement)
+        out += inferred.schemes.map { scheme in
+            let what: MessageText = scheme.bridgeProtocol.map { "the \(words: $0.rawValue) bridge" } ?? (scheme.route.map { "deep links to \(quotedPath: $0)" } ?? "every deep link")
+            return RulesStatement(code: "rules-scheme", severity: .note, reference: scheme.sources.first,
+                                  message: "scheme rule \(quoted: scheme.name): \(input: scheme.scheme): " + what + from(scheme.sources))
         }
-        for inference in inferred.inferences { out.append(statement(inference)) }
+        out += inferred.origins.map { origin in
+            RulesStatement(code: "rules-origin", severity: .note, reference: origin.sources.first,
+                           message: "allow \(url: origin.origin): the flow loaded its pages from it" + from(origin.sources))
+        }
+        out += inferred.handlers.map { handler in
+            handler.handlers.isEmpty
+                ? RulesStatement(code: "rules-handler-unknown", severity: .warning, reference: handler.sources.first, message:
+                    "handlers \(input: handler.event) → \(input: handler.written.joined(separator: ", ")): the recording delivered the event"
+                    + from(handler.sources) + " but does not say to which handler; write your handler's name")
+                : RulesStatement(code: "rules-handler", severity: .note, reference: handler.sources.first, message:
+                    "handlers \(input: handler.event) → \(input: handler.handlers.joined(separator: ", ")): as the recording delivered it" + from(handler.sources))
+        }
+        out += inferred.interfaces.map { interface in
+            RulesStatement(code: "rules-interface", severity: .note, reference: nil,
+                           message: "JavaScript interface \(input: interface.name) with \(input: interface.methods.joined(separator: ", "))")
+        }
+        out += inferred.inferences.map(statement)
         for conflict in inferred.conflicts {
             out.append(RulesStatement(code: "rules-conflict", severity: .error, reference: conflict.reference, message: conflict.words))
         }
@@ -39,21 +57,33 @@ public enum RulesReport {
         return out
     }
 
-    static func statement(_ inference: RecordingInference) -> RulesStatement {
-        func at(_ reference: RecordReference) -> MessageText { "\(input: RecordedRulesDocument.reference(reference))" }
-        func from(_ sources: [RecordReference]) -> MessageText {
-            guard let first = sources.first else { return "" }
-            return " (" + at(first) + (sources.count > 1 ? .words(" and \(sources.count - 1) more") : "") + ")"
-        }
-        switch inference {
-        case .sentinel(let name, let redirectURI, let require, let action, let sources):
-            return RulesStatement(code: "rules-sentinel", severity: .note, reference: sources.first, message:
-                "sentinel \(quoted: name) at \(url: redirectURI) requiring \(words: require.joined(separator: ", ")): "
-                + (action == .cancel ? "the app cancelled its results" : "a result the app let load") + from(sources))
-        case .sentinelFromRequest(let name, let redirectURI, let parameter, let require, let reference):
-            return RulesStatement(code: "rules-sentinel-requested", severity: .note, reference: reference, message:
-                "sentinel \(quoted: name) at \(url: redirectURI) requiring \(words: require.joined(separator: ", ")): the \(words: parameter) of the authorization request at " + at(reference)
+    /// A record of `file` the readers could not read (also what the command says when nothing was read).
+    public static func unread(file: String, _ rejected: RejectedRecord) -> RulesStatement {
+        RulesStatement(code: "rules-record-unread", severity: .error, reference: RecordReference(file: file, location: rejected.location, seq: 0),
+                       message: "\(input: file): \(words: rejected.location.description): " + rejected.reason.words)
+    }
+
+    static func at(_ reference: RecordReference) -> MessageText { "\(input: RecordedRulesDocument.reference(reference))" }
+
+    /// ` (where the first source was recorded and how many more)`.
+    static func from(_ sources: [RecordReference]) -> MessageText {
+        guard let first = sources.first else { return "" }
+        return " (" + at(first) + (sources.count > 1 ? .words(" and \(sources.count - 1) more") : "") + ")"
+    }
+
+    static func statement(_ sentinel: InferredSentinel) -> RulesStatement {
+        let head: MessageText = "sentinel \(quoted: sentinel.name) at \(url: sentinel.redirectURI) requiring \(words: sentinel.require.joined(separator: ", ")): "
+        if let parameter = sentinel.requestedBy, let request = sentinel.sources.first {
+            return RulesStatement(code: "rules-sentinel-requested", severity: .note, reference: request, message: head
+                + "the \(words: parameter) of the authorization request at " + at(request)
                 + (parameter == "token_url" ? ", where the provider takes its token (allowed)" : "; no result was recorded there, so the rules cancel what comes"))
+        }
+        return RulesStatement(code: "rules-sentinel", severity: .note, reference: sentinel.sources.first, message: head
+            + (sentinel.action == .cancel ? "a result the app takes" : "a result the app let load") + from(sentinel.sources))
+    }
+
+    static func statement(_ inference: RecordingInference) -> RulesStatement {
+        switch inference {
         case .resultCancelled(let redirectURI, let loaded, let request):
             return RulesStatement(code: "rules-loose-result", severity: .warning, reference: loaded, message:
                 "the result at \(url: redirectURI) loaded at " + at(loaded) + " (the recording's rules were loose); the authorization request at "
@@ -69,33 +99,16 @@ public enum RulesReport {
         case .requestRedirectRefused(let url, let parameter, let reference):
             return RulesStatement(code: "rules-redirect-refused", severity: .warning, reference: reference, message:
                 "the \(words: parameter) \(url: url) of the authorization request at " + at(reference)
-                + " is no redirect URI a sentinel can name (userinfo, a credential in its path, or not http(s)): no rule is made from it")
-        case .origin(let origin, let sources):
-            return RulesStatement(code: "rules-origin", severity: .note, reference: sources.first, message:
-                "allow \(url: origin): the flow loaded its pages from it" + from(sources))
+                + " is no redirect URI a sentinel can name (userinfo, a credential in its host or path, or not http(s)): no rule is made from it")
         case .documentThroughUserinfo(let url, let reference):
             return RulesStatement(code: "rules-userinfo-page", severity: .warning, reference: reference, message:
                 "\(url: url) at " + at(reference) + " was loaded through a URL with userinfo: its origin is not allowed")
-        case .originRefused(let origin, let variant, let check, let sources):
+        case .originRefused(let origin, .variantLoads(let variant, let check), let sources):
             return RulesStatement(code: "rules-origin-refused", severity: .error, reference: sources.first, message:
                 "refused to allow \(url: origin)" + from(sources) + ": the attack's \(words: check) variant \(url: variant) would load there with a credential")
-        case .originImitates(let origin, let real, let check, let sources):
+        case .originRefused(let origin, .imitates(let real, let check), let sources):
             return RulesStatement(code: "rules-origin-refused", severity: .error, reference: sources.first, message:
                 "refused to allow \(url: origin)" + from(sources) + ": its host imitates \(input: real) (the attack's \(words: check)); the rules cancel it")
-        case .scheme(let name, let scheme, let route, let bridgeProtocol, let sources):
-            let what: MessageText = bridgeProtocol.map { "the \(words: $0.rawValue) bridge" } ?? (route.map { "deep links to \(quotedPath: $0)" } ?? "every deep link")
-            return RulesStatement(code: "rules-scheme", severity: .note, reference: sources.first, message:
-                "scheme rule \(quoted: name): \(input: scheme): " + what + from(sources))
-        case .handler(let event, let handlers, let sources):
-            return RulesStatement(code: "rules-handler", severity: .note, reference: sources.first, message:
-                "handlers \(input: event) → \(input: handlers.joined(separator: ", ")): as the recording delivered it" + from(sources))
-        case .handlerUnknown(let event, let placeholder, let sources):
-            return RulesStatement(code: "rules-handler-unknown", severity: .warning, reference: sources.first, message:
-                "handlers \(input: event) → \(input: placeholder): the recording delivered the event" + from(sources)
-                + " but does not say to which handler; write your handler's name")
-        case .interface(let name, let methods):
-            return RulesStatement(code: "rules-interface", severity: .note, reference: nil, message:
-                "JavaScript interface \(input: name) with \(input: methods.joined(separator: ", "))")
         case .attackFails(let check, let url, let target):
             return RulesStatement(code: "rules-attack-fails", severity: .error, reference: nil, message:
                 "the attack on the rules still fails (\(words: check), \(input: target)): \(url: url)")

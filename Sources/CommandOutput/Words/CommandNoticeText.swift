@@ -41,10 +41,7 @@ public enum CommandNotice: Sendable, Hashable {
         switch self {
         case .standardInputNotRead(let skip): skip.words
         case .wroteRules(let rules, let cases, let sentinels, let schemes, let origins, let caseCount):
-            "wrote rules (\(sentinels) sentinel(s), \(schemes) scheme rule(s), \(origins) origin(s)) to "
-                + (rules.map { "\(input: $0)" } ?? "standard output")
-                + (cases.map { "; \(caseCount) case(s) to " + ($0 == "-" ? "standard output" : "\(input: $0)") } ?? "")
-                + (rules.flatMap { rules in cases.flatMap { cases in cases == "-" ? nil : "; test them with: bridge test --rules \(input: rules) --attack \(input: cases)" } } ?? "")
+            wroteRules(rules: rules, cases: cases, sentinels: sentinels, schemes: schemes, origins: origins, caseCount: caseCount)
         case .exposed(let host):
             "warning: listening on \(input: host), not loopback: every device that can reach this machine can read "
                 + "every code and token (/emulator/v1/codes), every mail and SMS (/api/v1/messages), move the clock, reset "
@@ -59,5 +56,18 @@ public enum CommandNotice: Sendable, Hashable {
         case .noNavigation(let log):
             "\(input: log) holds no navigation to replay; an empty or cut recording does not pass (exit 1)"
         }
+    }
+}
+
+extension CommandNotice {
+    /// Where `bridge rules` wrote (a path, or standard output for nil or `-`), and the command that tests the
+    /// two files when both are files.
+    private func wroteRules(rules: String?, cases: String?, sentinels: Int, schemes: Int, origins: Int, caseCount: Int) -> MessageText {
+        func place(_ path: String?) -> MessageText { path == nil || path == "-" ? "standard output" : "\(input: path ?? "")" }
+        var text: MessageText = "wrote rules (\(sentinels) sentinel(s), \(schemes) scheme rule(s), \(origins) origin(s)) to " + place(rules)
+        guard let cases else { return text }
+        text = text + "; \(caseCount) case(s) to " + place(cases)
+        if let rules, rules != "-", cases != "-" { text = text + "; test them with: bridge test --rules \(input: rules) --attack \(input: cases)" }
+        return text
     }
 }
