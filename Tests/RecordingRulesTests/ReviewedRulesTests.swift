@@ -65,6 +65,15 @@ struct ReviewedRulesTests {
         #expect(RulesAudit(rules: made.engine.rules).run().failures.isEmpty)
     }
 
+    @Test("a host is judged an imitation by the attack's host constructions for any attacker's domain, and a subdomain or a sibling is not",
+          arguments: [("yourdomain.com.attacker.net", "yourdomain.com", "host-as-prefix"), ("evilyourdomain.com", "yourdomain.com", "host-as-suffix"),
+                      ("evil-yourdomain.com", "yourdomain.com", "host-as-suffix"), ("yourdomain.com.", "yourdomain.com", "trailing-dot"),
+                      ("login.yourdomain.com", nil, nil), ("yourdomain.co", nil, nil), ("other.example", nil, nil), ("yourdomain.com", nil, nil)])
+    func imitations(_ host: String, _ real: String?, _ check: String?) {
+        let found = AttackCatalogue.imitation(of: host, among: ["yourdomain.com", "myapp.us.janraincapture.com"])
+        #expect(found?.host == real && found?.check == check)
+    }
+
     @Test("an allowed origin that lets an attack variant carry a credential out is refused (the attack run on the rules to be written)")
     func attackVariantRefused() throws {
         // The attack's own construction with its own attacker domain: host-as-prefix of the sentinel's host.
