@@ -64,17 +64,17 @@ public enum CredentialShape {
     /// after a "." in it (`sentinels[0].eyJ…`, `/hooks/ghp_…`, `myapp://eyJ…/done`), and ends where the run
     /// does, its trailing dots a sentence's. The one scan the URL and free-text maskers and `contains` share.
     static func credentials(in bytes: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>) -> Void) {
-        func isRunByte(_ byte: UInt8) -> Bool { isBase64URL(byte) || byte == UInt8(ascii: ".") }
         var index = 0
         while index < bytes.count {
             guard isRunByte(bytes[index]) else { index += 1; continue }
-            var end = index
+            var end = index + 1
             while end < bytes.count, isRunByte(bytes[end]) { end += 1 }
             let runEnd = end
             while end > index, bytes[end - 1] == UInt8(ascii: ".") { end -= 1 }
             var start = index
-            while start < end {
-                if end - start >= shortestCredential, matches(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
+            // Only a start that leaves room for the shortest credential is tried.
+            while end - start >= shortestCredential {
+                if mayStart(bytes[start]), matches(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end])) {
                     found(start..<end)
                     break
                 }
@@ -85,6 +85,35 @@ public enum CredentialShape {
             index = runEnd
         }
     }
+
+    /// base64url and "." as a 128-bit set, written as constants (a byte's bit is read at every byte of every
+    /// URL printed: no lazy global, no table's bounds check); `bits(runCharacters)`, as a test holds.
+    static let runBytes: (low: UInt64, high: UInt64) = (0x03ff_6000_0000_0000, 0x07ff_fffe_87ff_fffe)
+    static let runCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."
+
+    /// The first bytes a shape can begin with: `eyJ…`, `Bearer`/`Basic`, and the vendors' prefixes' first
+    /// letters; `bits(startCharacters)`, as a test holds.
+    static let startBytes: (low: UInt64, high: UInt64) = (0, 0x010c_40a4_0000_0006)
+    static var startCharacters: String { "eBb" + vendorPrefixes.map { String($0.prefix.prefix(1)) }.joined() }
+
+    static func bits(_ characters: String) -> (low: UInt64, high: UInt64) {
+        var set: (low: UInt64, high: UInt64) = (0, 0)
+        for byte in characters.utf8 where byte < 128 {
+            if byte < 64 { set.low |= 1 << UInt64(byte) } else { set.high |= 1 << UInt64(byte - 64) }
+        }
+        return set
+    }
+
+    @inline(__always)
+    private static func isIn(_ set: (low: UInt64, high: UInt64), _ byte: UInt8) -> Bool {
+        byte < 64 ? set.low & (1 << UInt64(byte)) != 0 : byte < 128 && set.high & (1 << UInt64(byte &- 64)) != 0
+    }
+
+    @inline(__always)
+    static func isRunByte(_ byte: UInt8) -> Bool { isIn(runBytes, byte) }
+
+    @inline(__always)
+    static func mayStart(_ byte: UInt8) -> Bool { isIn(startBytes, byte) }
 
     /// No shape is shorter: a compact JWS is two dots and a ten-character header at least; a vendor's token
     /// its prefix and ten characters.

@@ -37,6 +37,15 @@ import Testing
         #expect(!CredentialShape.matches(prefix + String(repeating: "a b ", count: vendor.minimum)))
     }
 
+    @Test("the scan's byte sets are the ones their characters name (the run's, and the shapes' first letters with every vendor's)")
+    func byteSets() {
+        #expect(CredentialShape.runBytes == CredentialShape.bits(CredentialShape.runCharacters))
+        #expect(CredentialShape.startBytes == CredentialShape.bits(CredentialShape.startCharacters))
+        for byte in UInt8(0)...UInt8(255) {
+            #expect(CredentialShape.isRunByte(byte) == (CredentialShape.isBase64URL(byte) || byte == UInt8(ascii: ".")))
+        }
+    }
+
     @Test("words of the URL that are no credential are kept as they were")
     func ordinaryRunsKept() {
         let redactor = Redactor()
