@@ -46,23 +46,28 @@ enum CapturePages {
 
     static let signInParameters = ["response_type", "redirect_uri", "client_id", "state", "flow", "locale"]
 
-    /// The request's parameters are checked as the authorization endpoint checks them; nil when they are fine.
-    static func checkAuthorization(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse? {
+    /// The request's parameters are checked as the authorization endpoint checks them: the redirect URI to send
+    /// the browser to (parsed), or the page saying what is wrong.
+    static func checkAuthorization(_ state: inout EmulatorState, _ fields: [String: String],
+                                   _ config: EmulatorConfiguration) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
+        func page(_ words: String) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
+            .failure(CaptureRoutes.RefusedRequest(response: EmulatorPage.html("Sign-in error", "<p class=\"error\">\(words)</p>", status: 400)))
+        }
         for name in ["response_type", "redirect_uri", "client_id"] where (fields[name] ?? "").isEmpty {
-            return EmulatorPage.html("Sign-in error", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+            return page("missing_argument: the \(name) parameter is required.")
         }
         guard ["token", "code", "code_and_token"].contains(fields["response_type"]!) else {
-            return EmulatorPage.html("Sign-in error", "<p class=\"error\">invalid_argument: response_type must be token, code or code_and_token.</p>", status: 400)
+            return page("invalid_argument: response_type must be token, code or code_and_token.")
         }
-        if let refused = CaptureRoutes.client(&state, fields["client_id"]!, redirectURI: fields["redirect_uri"]!, config: config) {
-            let description = object(refused)["error_description"]?.stringValue ?? "the client is not valid"
-            return EmulatorPage.html("Sign-in error", "<p class=\"error\">\(EmulatorPage.escape(description))</p>", status: 400)
+        switch CaptureRoutes.redirectTarget(&state, fields["client_id"]!, redirectURI: fields["redirect_uri"]!, config: config) {
+        case .success(let target): return .success(target)
+        case .failure(let refused):
+            return page(EmulatorPage.escape(object(refused.response)["error_description"]?.stringValue ?? "the client is not valid"))
         }
-        return nil
     }
 
     static func signInPage(_ state: inout EmulatorState, _ fields: [String: String], error: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
-        if let refused = checkAuthorization(&state, fields, config) { return refused }
+        if case .failure(let refused) = checkAuthorization(&state, fields, config) { return refused.response }
         let forgot = "/oauth/forgot_password?" + query(fields, ["client_id", "redirect_uri"])
         return EmulatorPage.html("Sign in", """
             \(error.map { "<p class=\"error\" id=\"error\">\(EmulatorPage.escape($0))</p>" } ?? "")
@@ -77,7 +82,11 @@ enum CapturePages {
     }
 
     static func signIn(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse {
-        if let refused = checkAuthorization(&state, fields, config) { return refused }
+        let target: BrowserURL
+        switch checkAuthorization(&state, fields, config) {
+        case .success(let url): target = url
+        case .failure(let refused): return refused.response
+        }
         guard let index = state.userIndex(email: fields["signInEmailAddress"] ?? "") else {
             return signInPage(&state, fields, error: "Incorrect username or password. Please try again.", config)
         }
@@ -90,7 +99,7 @@ enum CapturePages {
         let responseType = fields["response_type"]!
         var parameters = credentials(&state, email: user.email, clientID: clientID, redirectURI: redirectURI, responseType: responseType, config)
         if let requestState = fields["state"], !requestState.isEmpty { parameters.append(("state", requestState)) }
-        return .redirect(redirectURI, adding: parameters)
+        return .redirect(target, adding: parameters)
     }
 
     /// The credentials a redirect to `redirectURI` carries for `response_type`: `code`, `access_token`, or both.
@@ -125,7 +134,7 @@ enum CapturePages {
     }
 
     static func changePage(_ state: inout EmulatorState, _ fields: [String: String], error: String?) -> EmulatorResponse {
-        if let refused = changeRefusal(state, fields) { return refused }
+        if case .failure(let refused) = changeReceiver(state, fields) { return refused.response }
         guard tokenOwner(state, fields["token"]!) != nil else {
             return EmulatorPage.html("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
         }
@@ -142,21 +151,25 @@ enum CapturePages {
 
     /// The change-password page's parameters, as Capture checks them: each is required, and the xd_receiver the
     /// page will frame (with the callback's name after `#`) must be at a registered origin, as a redirect URI
-    /// must; nil when they are fine.
-    static func changeRefusal(_ state: EmulatorState, _ fields: [String: String]) -> EmulatorResponse? {
+    /// must: the receiver, parsed, or the page saying what is wrong.
+    static func changeReceiver(_ state: EmulatorState, _ fields: [String: String]) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
         for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
-            return EmulatorPage.html("Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)
+            return .failure(CaptureRoutes.RefusedRequest(response: EmulatorPage.html(
+                "Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)))
         }
-        if let refusal = RegisteredURL.refusal(fields["xd_receiver"]!, access: state.access) {
+        return RegisteredURL.check(fields["xd_receiver"]!, access: state.access).mapError { refusal in
             let error = RegisteredURL.captureCode(refusal).error
-            return EmulatorPage.html("Change your password", "<p class=\"error\">\(error): \(EmulatorPage.escape(RegisteredURL.words(refusal, parameter: "xd_receiver"))).</p>",
-                                     status: 400)
+            return CaptureRoutes.RefusedRequest(response: EmulatorPage.html(
+                "Change your password", "<p class=\"error\">\(error): \(EmulatorPage.escape(RegisteredURL.words(refusal, parameter: "xd_receiver"))).</p>", status: 400))
         }
-        return nil
     }
 
     static func changePassword(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
-        if let refused = changeRefusal(state, fields) { return refused }
+        let receiver: BrowserURL
+        switch changeReceiver(state, fields) {
+        case .success(let url): receiver = url
+        case .failure(let refused): return refused.response
+        }
         guard let email = tokenOwner(state, fields["token"]!), let index = state.userIndex(email: email) else {
             return EmulatorPage.html("Change your password", "<p class=\"error\">invalid_token: the access token is unknown or has expired.</p>", status: 401)
         }
@@ -164,10 +177,10 @@ enum CapturePages {
         guard password.count >= 8 else { return changePage(&state, fields, error: "The password must have at least 8 characters.") }
         guard password == fields["newPasswordConfirm"] else { return changePage(&state, fields, error: "The passwords do not match.") }
         state.users[index].password = password
-        let receiver = fields["xd_receiver"]! + "#callback=" + PercentEncoding.encodeComponent(fields["callback"]!)
+        let framed = receiver.href + "#callback=" + PercentEncoding.encodeComponent(fields["callback"]!)
         return EmulatorPage.html("Password changed", """
             <p id="status">Your password was changed.</p>
-            <iframe hidden id="xdReceiver" src="\(EmulatorPage.escape(receiver))"></iframe>
+            <iframe hidden id="xdReceiver" src="\(EmulatorPage.escape(framed))"></iframe>
             """)
     }
 }

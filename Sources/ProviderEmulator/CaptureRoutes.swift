@@ -48,19 +48,36 @@ enum CaptureRoutes {
         return .success(fields)
     }
 
+    /// A request refused with Capture's own answer.
+    struct RefusedRequest: Error {
+        let response: EmulatorResponse
+    }
+
     /// A registered client (any client_id registers on first use unless the configuration is strict), and a
     /// redirect URI it may use (RegisteredURL: usable at all, then the client's list or the app's origins).
     static func client(_ state: inout EmulatorState, _ id: String, redirectURI: String?, config: EmulatorConfiguration) -> EmulatorResponse? {
-        if let redirectURI, let refusal = RegisteredURL.unusable(redirectURI) { return RegisteredURL.captureError(refusal) }
+        guard let redirectURI else { return register(&state, id, config) }
+        if case .failure(let refused) = redirectTarget(&state, id, redirectURI: redirectURI, config: config) { return refused.response }
+        return nil
+    }
+
+    /// Where the emulator sends a client's browser (or mails a link to): the redirect URI as `client` checks
+    /// it, parsed; or Capture's error.
+    static func redirectTarget(_ state: inout EmulatorState, _ id: String, redirectURI: String,
+                               config: EmulatorConfiguration) -> Result<BrowserURL, RefusedRequest> {
+        if case .failure(let refusal) = RegisteredURL.usable(redirectURI) { return .failure(RefusedRequest(response: RegisteredURL.captureError(refusal))) }
+        if let refused = register(&state, id, config) { return .failure(RefusedRequest(response: refused)) }
+        return RegisteredURL.check(redirectURI, listed: state.clients[id]?.redirectURIs ?? [], client: id, access: state.access)
+            .mapError { RefusedRequest(response: RegisteredURL.captureError($0)) }
+    }
+
+    /// The client, registered on first use unless the configuration is strict.
+    private static func register(_ state: inout EmulatorState, _ id: String, _ config: EmulatorConfiguration) -> EmulatorResponse? {
         if state.clients[id] == nil {
             if config.strictClients || !config.clients.isEmpty {
                 return error(400, code: 402, "invalid_client", "client_id \(id) is not registered with application \(config.appName)")
             }
             state.clients[id] = EmulatorConfiguration.Client(id: id)
-        }
-        if let redirectURI, let refusal = RegisteredURL.refusal(redirectURI, listed: state.clients[id]?.redirectURIs ?? [], client: id,
-                                                                access: state.access) {
-            return RegisteredURL.captureError(refusal)
         }
         return nil
     }
@@ -175,14 +192,20 @@ enum CaptureRoutes {
         case .failure(let refusal): return refusal.response
         }
         let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
-        if let refused = client(&state, clientID, redirectURI: redirectURI, config: config) { return refused }
+        let target: BrowserURL
+        switch redirectTarget(&state, clientID, redirectURI: redirectURI, config: config) {
+        case .success(let url): target = url
+        case .failure(let refused): return refused.response
+        }
         guard let index = state.userIndex(email: fields["signInEmailAddress"]!) else {
             return error(200, code: 212, "invalid_form_fields", "We couldn't find an account with that email address.",
                          invalidFields: JSONFields.single("signInEmailAddress", .array([.string("We couldn't find an account with that email address.")])))
         }
         let user = state.users[index]
         let code = state.issue(.resetCode, email: user.email, clientID: clientID, redirectURI: redirectURI, lifetime: config.resetCodeLifetime)
-        let link = URLQuery.adding([("code", code.value)], to: redirectURI)
+        // The link is the parsed redirect URI's serialization: nothing of the request's text but what the URL
+        // holds, so no CR or LF reaches the mail.
+        let link = URLQuery.adding([("code", code.value)], to: target)
         _ = state.send(channel: "email", from: "no-reply@\(config.appName).janraincapture.example", to: user.email,
                        subject: "Reset your password",
                        text: "Someone asked to reset the password of \(user.email).\nFollow this link to choose a new one:\n\(link)\n",

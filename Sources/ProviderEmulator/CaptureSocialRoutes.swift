@@ -10,6 +10,7 @@
 //     code and/or access token (as the hosted sign-in gives them), or with `error` when the user cancelled
 //     at the provider. The widget signs a new user up thinly, as a one-click social sign-in does.
 import ProviderSettings
+import BrowserURL
 import Foundation
 import JSONText
 
@@ -95,24 +96,28 @@ enum CaptureSocialRoutes {
     static func widgetTokenURL(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields = fields(request)
         // Checked before any redirect: an unusable redirect_uri is a page, never a redirect to it.
-        if let refused = CapturePages.checkAuthorization(&state, fields, config) { return refused }
+        let target: BrowserURL
+        switch CapturePages.checkAuthorization(&state, fields, config) {
+        case .success(let url): target = url
+        case .failure(let refused): return refused.response
+        }
         let redirectURI = fields["redirect_uri"]!, clientID = fields["client_id"]!
         // The page's state goes back with whatever the answer is.
         let echoed = (fields["state"] ?? "").isEmpty ? [] : [("state", fields["state"]!)]
         if let error = fields["error"], !error.isEmpty {
-            return .redirect(redirectURI, adding: [("error", error),
+            return .redirect(target, adding: [("error", error),
                                                    ("error_description", fields["error_description"] ?? "the sign-in at the provider did not complete")] + echoed)
         }
         guard let token = fields["token"], !token.isEmpty else {
-            return .redirect(redirectURI, adding: [("error", "invalid_request"), ("error_description", "Social Login sent no token")] + echoed)
+            return .redirect(target, adding: [("error", "invalid_request"), ("error_description", "Social Login sent no token")] + echoed)
         }
         switch redeemToken(&state, token) {
         case .refused(let answer):
             let description = CapturePages.object(answer)["error_description"]?.stringValue ?? "the token cannot be used"
-            return .redirect(redirectURI, adding: [("error", "invalid_request"), ("error_description", description)] + echoed)
+            return .redirect(target, adding: [("error", "invalid_request"), ("error_description", description)] + echoed)
         case .user(let email, _):
             let email = socialUser(&state, email: email, thin: true)?.user.email ?? email
-            return .redirect(redirectURI, adding: CapturePages.credentials(&state, email: email, clientID: clientID, redirectURI: redirectURI,
+            return .redirect(target, adding: CapturePages.credentials(&state, email: email, clientID: clientID, redirectURI: redirectURI,
                                                                           responseType: fields["response_type"]!, config) + echoed)
         }
     }

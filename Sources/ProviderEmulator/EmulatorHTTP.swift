@@ -142,8 +142,9 @@ public struct EmulatorResponse: Sendable {
     public static func redirect(_ location: String) -> EmulatorResponse {
         EmulatorResponse(status: 302, contentType: "text/plain", body: [], location: location)
     }
-    /// A 302 to `base` with `parameters` added to its query.
-    static func redirect(_ base: String, adding parameters: [(String, String)]) -> EmulatorResponse {
+    /// A 302 to `base` (parsed: what RegisteredURL accepted, or the emulator's own address) with `parameters`
+    /// added to its query.
+    static func redirect(_ base: BrowserURL, adding parameters: [(String, String)]) -> EmulatorResponse {
         .redirect(URLQuery.adding(parameters, to: base))
     }
     public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [], location: nil)
@@ -163,7 +164,9 @@ public struct EmulatorResponse: Sendable {
 /// Parameters added to a URL's query, each name and value percent-encoded, before any fragment: the links
 /// and redirects the emulator makes from a URL a client gave (a redirect_uri, a token URL).
 enum URLQuery {
-    static func adding(_ parameters: [(String, String)], to base: String) -> String {
+    /// `url`'s serialization with `parameters` added to its query, before its fragment.
+    static func adding(_ parameters: [(String, String)], to url: BrowserURL) -> String {
+        let base = url.href
         guard !parameters.isEmpty else { return base }
         let hash = base.firstIndex(of: "#") ?? base.endIndex
         let head = base[..<hash], fragment = base[hash...]

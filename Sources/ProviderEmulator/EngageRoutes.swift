@@ -56,13 +56,10 @@ enum EngageRoutes {
         EmulatorPage.html("Social Login", "<p class=\"error\" id=\"error\">\(EmulatorPage.escape(message))</p>", status: status)
     }
 
-    /// Why a URL parameter (Social Login's token_url, the identity provider's redirect_uri) is refused, or nil:
-    /// it must be an absolute http(s) URL, parsed as a browser parses it.
-    static func httpURLRefusal(_ text: String, parameter: String) -> String? {
-        guard case .success(let url) = BrowserURL.parse(text), url.scheme == "https" || url.scheme == "http" else {
-            return "\(parameter) must be an absolute http or https URL; it is \(text.debugDescription)"
-        }
-        return nil
+    /// The token URL Social Login sends the token to, as RegisteredURL accepts it (the app's origins, or a
+    /// provider's own endpoint such as Capture's `/widget/token_url`), parsed; or why not, in Social Login's words.
+    static func tokenTarget(_ text: String, access: AccessPolicy) -> Result<BrowserURL, RegisteredURL.Refusal> {
+        RegisteredURL.check(text, allowsFragment: true, atProviders: true, access: access)
     }
 
     /// Where the identity provider is: its own host when the page reached Social Login through `bridge host`
@@ -76,8 +73,7 @@ enum EngageRoutes {
         guard let tokenURL = request.query["token_url"], !tokenURL.isEmpty else {
             return errorPage("the token_url parameter is required: where Social Login sends the token after the sign-in")
         }
-        if let refused = httpURLRefusal(tokenURL, parameter: "token_url") { return errorPage(refused) }
-        if let refusal = RegisteredURL.refusal(tokenURL, allowsFragment: true, atProviders: true, access: state.access) {
+        if case .failure(let refusal) = tokenTarget(tokenURL, access: state.access) {
             return errorPage(RegisteredURL.words(refusal, parameter: "token_url"))
         }
         let pending = state.issue(.engageState, email: "", clientID: provider, redirectURI: tokenURL, lifetime: signInWindow)
@@ -85,7 +81,10 @@ enum EngageRoutes {
         var parameters = [("response_type", "code"), ("client_id", "rpxnow"), ("redirect_uri", callback), ("state", pending.value),
                           ("provider", provider)]
         if let language = request.query["language_preference"], !language.isEmpty { parameters.append(("ui_locales", language)) }
-        return .redirect(identityProviderBase(request) + ExampleIdPRoutes.authorizePath, adding: parameters)
+        guard case .success(let authorize) = BrowserURL.parse(identityProviderBase(request) + ExampleIdPRoutes.authorizePath) else {
+            return errorPage("the identity provider's address cannot be made from this request's host", status: 500)
+        }
+        return .redirect(authorize, adding: parameters)
     }
 
     static func callback(_ state: inout EmulatorState, _ request: EmulatorRequest, provider: String, _ config: EmulatorConfiguration) -> EmulatorResponse {
@@ -99,17 +98,21 @@ enum EngageRoutes {
         guard now < pending.expiresAt else { return errorPage("this sign-in took too long (more than \(Int(signInWindow / 60)) minutes): start again") }
         state.codes[index].usedAt = now
         let tokenURL = pending.redirectURI ?? ""
+        // Checked when the sign-in started; sent to as the URL it parses to.
+        guard case .success(let target) = tokenTarget(tokenURL, access: state.access) else {
+            return errorPage("this sign-in's token_url is no longer registered for this application: start again")
+        }
         if let error = request.query["error"], !error.isEmpty {
             // The user cancelled (or the provider refused): the token URL hears why, and gets no token.
             let description = request.query["error_description"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? "the sign-in at \(providerName(provider)) did not complete"
-            return .redirect(tokenURL, adding: [("error", error), ("error_description", description)])
+            return .redirect(target, adding: [("error", error), ("error_description", description)])
         }
         let callbackURL = request.publicOrigin + "/" + provider + "/callback"
         switch state.redeem(request.query["code"] ?? "", kinds: [.idpCode], redirectURI: callbackURL, clientID: provider) {
         case .ok(let email):
             let token = state.issue(.engageToken, email: email, clientID: provider, redirectURI: tokenURL, lifetime: config.engageTokenLifetime)
-            return .redirect(tokenURL, adding: [("token", token.value)])
+            return .redirect(target, adding: [("token", token.value)])
         case .unknown, .wrongClient: return errorPage("\(providerName(provider)) did not send back a code this sign-in can use")
         case .used: return errorPage("\(providerName(provider))'s code was already used: start again")
         case .expired: return errorPage("\(providerName(provider))'s code has expired: start again")

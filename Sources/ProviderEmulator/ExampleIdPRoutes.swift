@@ -3,14 +3,18 @@
 // authorization endpoint (RFC 6749 §4.1: response_type=code, client_id, redirect_uri, state) showing who
 // signs in (any address: the provider's accounts are not Capture's) with Allow and Cancel. Allow redirects to
 // redirect_uri with a one-time code and the state; Cancel with `error=access_denied` (§4.1.2.1). It is
-// reached at https://idp.example through `bridge host`, and at the emulator's own origin otherwise.
+// reached at https://idp.example through `bridge host`, and at the emulator's own origin otherwise. Its
+// client is Social Login: redirect_uri must be Social Login's callback (a provider's own host) or at the app's
+// origins, as RegisteredURL checks every address the emulator sends a code to, and the code goes to the
+// URL it parses to.
+import BrowserURL
 import Foundation
 
 enum ExampleIdPRoutes {
     static let authorizePath = "/idp/authorize"
 
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, authorizePath) { _, request, _ in page(request.query, error: nil) },
+        ProviderEmulator.route(.get, authorizePath) { state, request, _ in page(state, request.query, error: nil) },
         ProviderEmulator.route(.post, authorizePath) { state, request, _ in decide(&state, request.form) },
     ]
 
@@ -19,23 +23,25 @@ enum ExampleIdPRoutes {
 
     static let carried = ["response_type", "client_id", "redirect_uri", "state", "provider"]
 
-    /// The parameters the endpoint needs, or the page saying what is wrong (no redirect: the redirect_uri
-    /// itself may be what is wrong).
-    static func refusal(_ fields: [String: String]) -> EmulatorResponse? {
+    /// Where the answer goes: the redirect_uri as RegisteredURL accepts it (Social Login's callback at a
+    /// provider's host, or the app's origins), parsed; or the page saying what is wrong (no redirect: the
+    /// redirect_uri itself may be what is wrong).
+    static func target(_ state: EmulatorState, _ fields: [String: String]) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
+        func page(_ words: String) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
+            .failure(CaptureRoutes.RefusedRequest(response: EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">\(words)</p>", status: 400)))
+        }
         for name in ["response_type", "client_id", "redirect_uri"] where (fields[name] ?? "").isEmpty {
-            return EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">invalid_request: the \(name) parameter is required.</p>", status: 400)
+            return page("invalid_request: the \(name) parameter is required.")
         }
-        guard fields["response_type"] == "code" else {
-            return EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">unsupported_response_type: only code is supported.</p>", status: 400)
+        guard fields["response_type"] == "code" else { return page("unsupported_response_type: only code is supported.") }
+        switch RegisteredURL.check(fields["redirect_uri"]!, atProviders: true, access: state.access) {
+        case .success(let url): return .success(url)
+        case .failure(let refusal): return page("invalid_request: " + EmulatorPage.escape(RegisteredURL.words(refusal, parameter: "redirect_uri")))
         }
-        if let refused = EngageRoutes.httpURLRefusal(fields["redirect_uri"]!, parameter: "redirect_uri") {
-            return EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">invalid_request: \(EmulatorPage.escape(refused))</p>", status: 400)
-        }
-        return nil
     }
 
-    static func page(_ fields: [String: String], error: String?) -> EmulatorResponse {
-        if let refused = refusal(fields) { return refused }
+    static func page(_ state: EmulatorState, _ fields: [String: String], error: String?) -> EmulatorResponse {
+        if case .failure(let refused) = target(state, fields) { return refused.response }
         let provider = EngageRoutes.providerName(fields["provider"] ?? "example")
         let email = fields["login_hint"] ?? fields["email"] ?? "ada@example.com"
         return EmulatorPage.html("Example IdP", """
@@ -52,23 +58,27 @@ enum ExampleIdPRoutes {
     }
 
     static func decide(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
-        if let refused = refusal(fields) { return refused }
+        let target: BrowserURL
+        switch Self.target(state, fields) {
+        case .success(let url): target = url
+        case .failure(let refused): return refused.response
+        }
         let redirectURI = fields["redirect_uri"]!
         var answer: [(String, String)] = []
         switch fields["decision"] {
         case "allow":
             let email = (fields["email"] ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard email.contains("@"), !email.hasPrefix("@"), !email.hasSuffix("@") else {
-                return page(fields, error: "Enter the e-mail address of the account to sign in with.")
+                return page(state, fields, error: "Enter the e-mail address of the account to sign in with.")
             }
             let code = state.issue(.idpCode, email: email, clientID: fields["provider"] ?? "", redirectURI: redirectURI, lifetime: codeLifetime)
             answer.append(("code", code.value))
         case "cancel":
             answer += [("error", "access_denied"), ("error_description", "The user cancelled the sign-in.")]
         default:
-            return page(fields, error: "Choose Allow or Cancel.")
+            return page(state, fields, error: "Choose Allow or Cancel.")
         }
         if let requestState = fields["state"], !requestState.isEmpty { answer.append(("state", requestState)) }
-        return .redirect(redirectURI, adding: answer)
+        return .redirect(target, adding: answer)
     }
 }

@@ -9,14 +9,17 @@
 //   `allowedOrigins`, the way Social Login's domain whitelist works. Social Login's token URL may also be at
 //   a provider's own host (ProviderDirectory: Capture's `/widget/token_url`, JUMP's `/oauth/auth_native`),
 //   which Janrain whitelists for a Capture application itself.
-// The refusal is a value; each provider words it in its own error (Capture's redirect_uri_mismatch).
+// The refusal is a value; each provider words it in its own error (Capture's redirect_uri_mismatch). What is
+// accepted is the parsed URL: the emulator sends browsers and mails to its serialization, never to the text
+// it was given (`https://yourdomain.com\@evil.example/cb` is `https://yourdomain.com/@evil.example/cb`, the URL a
+// browser reads; a CR or LF in the text is not in it).
 import BrowserURL
 import NavigationPolicy
 import ProviderDirectory
 
 enum RegisteredURL {
     /// Why a URL is refused.
-    enum Refusal: Equatable {
+    enum Refusal: Error, Equatable {
         /// Not an absolute URL.
         case notAURL
         /// A scheme that runs or renders what is put in it (javascript:, data:…).
@@ -29,25 +32,30 @@ enum RegisteredURL {
         case unregistered(origin: String)
     }
 
-    /// Nil when `text` may be used for `parameter`. `listed` is the client's own list of redirect URIs (empty:
-    /// the app's origins decide); a fragment is refused where `allowsFragment` is false (a redirect URI).
-    static func refusal(_ text: String, listed: [String] = [], client: String = "", allowsFragment: Bool = false,
-                        atProviders: Bool = false, access: AccessPolicy) -> Refusal? {
-        if let unusable = unusable(text, allowsFragment: allowsFragment) { return unusable }
-        guard case .success(let url) = BrowserURL.parse(text) else { return .notAURL }
-        if !listed.isEmpty { return listed.contains(text) ? nil : .notListed(client: client) }
-        guard url.scheme == "https" || url.scheme == "http" else { return .unregistered(origin: url.scheme + ":") }
-        if atProviders, url.scheme == "https", ProviderDirectory.provider(forHost: url.hostname) != nil { return nil }
-        return access.allowsReading(from: url.origin) ? nil : .unregistered(origin: url.origin)
+    /// The URL `text` names, when it may be used: usable at all, then exactly one of `listed` (the client's
+    /// own redirect URIs, compared as given) or, with no list, an http(s) URL at the app's origins (or, with
+    /// `atProviders`, at a provider's own host). A fragment is refused where `allowsFragment` is false (a
+    /// redirect URI).
+    static func check(_ text: String, listed: [String] = [], client: String = "", allowsFragment: Bool = false,
+                      atProviders: Bool = false, access: AccessPolicy) -> Result<BrowserURL, Refusal> {
+        let url: BrowserURL
+        switch usable(text, allowsFragment: allowsFragment) {
+        case .success(let parsed): url = parsed
+        case .failure(let refusal): return .failure(refusal)
+        }
+        if !listed.isEmpty { return listed.contains(text) ? .success(url) : .failure(.notListed(client: client)) }
+        guard url.scheme == "https" || url.scheme == "http" else { return .failure(.unregistered(origin: url.scheme + ":")) }
+        if atProviders, url.scheme == "https", ProviderDirectory.provider(forHost: url.hostname) != nil { return .success(url) }
+        return access.allowsReading(from: url.origin) ? .success(url) : .failure(.unregistered(origin: url.origin))
     }
 
-    /// Why `text` cannot be used by any app, whatever it registered (not a URL, a script scheme, a fragment
-    /// where none is allowed); nil when it can.
-    static func unusable(_ text: String, allowsFragment: Bool = false) -> Refusal? {
-        guard case .success(let url) = BrowserURL.parse(text) else { return .notAURL }
-        if PolicyEngine.alwaysBlockedSchemes.contains(url.scheme) { return .scriptScheme(url.scheme) }
-        if !allowsFragment, url.fragment != nil { return .fragment }
-        return nil
+    /// The URL `text` names unless no app could use it, whatever it registered: not a URL, a script scheme, a
+    /// fragment where none is allowed.
+    static func usable(_ text: String, allowsFragment: Bool = false) -> Result<BrowserURL, Refusal> {
+        guard case .success(let url) = BrowserURL.parse(text) else { return .failure(.notAURL) }
+        if PolicyEngine.alwaysBlockedSchemes.contains(url.scheme) { return .failure(.scriptScheme(url.scheme)) }
+        if !allowsFragment, url.fragment != nil { return .failure(.fragment) }
+        return .success(url)
     }
 
     /// The refusal in words, naming the parameter and saying how to register the URL.

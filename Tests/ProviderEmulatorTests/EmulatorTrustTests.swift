@@ -87,6 +87,44 @@ struct EmulatorTrustTests {
         #expect(object(await request(.get, "/api/v1/messages", on: emulator))["total"] as? Int == 0)
     }
 
+    @Test("a redirect is sent to the serialization of the parsed redirect_uri: what a browser reads is what curl and Python read",
+          arguments: ["https://yourdomain.com\\@evil.example/cb", "https://yourdomain.com/cb\r\nBcc: mallory@evil.example", "HTTPS://YOURDOMAIN.COM/./cb?x=1"])
+    func redirectsAsParsed(redirect: String) async throws {
+        let emulator = ProviderEmulator()
+        let encoded = PercentEncoding.encodeComponent(redirect)
+        let parsed = try #require(BrowserURL(redirect))
+        // The sign-in's 302: to the parsed URL, which an RFC 3986 reader (Foundation, as curl and Python) reads
+        // at the same host as the browser.
+        let signedIn = await request(.post, "/oauth/signin", form: "response_type=code&client_id=c&redirect_uri=\(encoded)&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine",
+                                     on: emulator)
+        let location = try #require(signedIn.location, "\(signedIn.status) \(signedIn.text)")
+        #expect(location.hasPrefix(parsed.href.split(separator: "#")[0] + (parsed.query == nil ? "?" : "&")))
+        #expect(URL(string: location)?.host == "yourdomain.com" && !location.contains("\\") && !location.contains("\r") && !location.contains("\n"))
+        // The reset mail: its link is the parsed URL too, and nothing of the request adds a line to it.
+        let forgot = await request(.post, "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
+                                   on: emulator)
+        #expect(forgot.status == 200, "\(forgot.text)")
+        let mail = object(await request(.get, "/api/v1/message/latest", on: emulator))
+        let link = try #require((mail["Links"] as? [String])?.first)
+        #expect(link.hasPrefix(parsed.href + (parsed.query == nil ? "?code=" : "&code=")) && URL(string: link)?.host == "yourdomain.com")
+        let lines = (mail["Text"] as? String ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.contains { $0 == link } && !lines.contains { $0.hasPrefix("Bcc") })
+    }
+
+    @Test("the Example IdP sends a code only to a registered redirect_uri (Social Login's callback or the app's origins)", arguments: [
+        ("https://evil.example/cb", false), ("https://yourdomain.com.evil.example/cb", false), ("javascript:alert(1)", false),
+        ("http://127.0.0.1:8025/example/callback", true), ("https://yourdomain.com/cb", true),
+    ])
+    func exampleIdPRedirects(redirect: String, accepted: Bool) async {
+        let emulator = ProviderEmulator()
+        let query = "response_type=code&client_id=rpxnow&state=s1&provider=example&redirect_uri=" + PercentEncoding.encodeComponent(redirect)
+        let page = await request(.get, "/idp/authorize?" + query, on: emulator)
+        #expect((page.status == 200) == accepted && page.location == nil)
+        let decided = await request(.post, "/idp/authorize", form: query + "&decision=allow&email=ada%40example.com", on: emulator)
+        #expect((decided.location != nil) == accepted, "\(decided.status) \(decided.text)")
+        if let location = decided.location { #expect(location.hasPrefix(redirect + "?code=")) }
+    }
+
     @Test("the dashboard sends a Content-Security-Policy without inline script, and makes live links only of safe schemes")
     func dashboard() async {
         let page = await request(.get, "/")
