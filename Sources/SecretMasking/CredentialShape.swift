@@ -51,13 +51,16 @@ public enum CredentialShape {
 
     /// Whether `utf8` is a vendor's token: a catalogued prefix and at least its minimum of token characters.
     static func isVendorToken(_ utf8: some Collection<UInt8>) -> Bool {
-        guard let first = utf8.first, vendorFirstBytes.contains(first) else { return false }
-        for vendor in vendorPrefixes where utf8.starts(with: vendor.prefix.utf8) {
-            let rest = utf8.dropFirst(vendor.prefix.utf8.count)
+        guard let first = utf8.first, mayStart(first) else { return false }
+        for vendor in vendorPrefixBytes where vendor.prefix[0] == first && utf8.starts(with: vendor.prefix) {
+            let rest = utf8.dropFirst(vendor.prefix.count)
             return rest.count >= vendor.minimum && rest.allSatisfy(isBase64URL)
         }
         return false
     }
+
+    /// `vendorPrefixes`' prefixes as bytes, for the comparison at each candidate.
+    static let vendorPrefixBytes: [(prefix: [UInt8], minimum: Int)] = vendorPrefixes.map { (Array($0.prefix.utf8), $0.minimum) }
 
     /// The credentials by shape standing in `bytes` (a URL, a word), left to right: `found` gets each one's
     /// range. A credential is made of base64url characters and "."; one begins where such a run begins or
@@ -91,10 +94,10 @@ public enum CredentialShape {
     static let runBytes: (low: UInt64, high: UInt64) = (0x03ff_6000_0000_0000, 0x07ff_fffe_87ff_fffe)
     static let runCharacters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_."
 
-    /// The first bytes a shape can begin with: `eyJ…`, `Bearer`/`Basic`, and the vendors' prefixes' first
-    /// letters; `bits(startCharacters)`, as a test holds.
-    static let startBytes: (low: UInt64, high: UInt64) = (0, 0x010c_40a4_0000_0006)
-    static var startCharacters: String { "eBb" + vendorPrefixes.map { String($0.prefix.prefix(1)) }.joined() }
+    /// The first bytes a shape in a run can begin with: `eyJ…` and the vendors' prefixes' first letters (an
+    /// authorization value has a space, which no run holds); `bits(startCharacters)`, as a test holds.
+    static let startBytes: (low: UInt64, high: UInt64) = (0, 0x010c_40a0_0000_0002)
+    static var startCharacters: String { "e" + vendorPrefixes.map { String($0.prefix.prefix(1)) }.joined() }
 
     static func bits(_ characters: String) -> (low: UInt64, high: UInt64) {
         var set: (low: UInt64, high: UInt64) = (0, 0)
@@ -129,20 +132,19 @@ public enum CredentialShape {
         }
     }
 
-    /// The first bytes of the vendors' prefixes.
-    static let vendorFirstBytes: Set<UInt8> = Set(vendorPrefixes.compactMap { $0.prefix.utf8.first })
 
     /// Whether a raw (still encoded) value may decode to a credential's shape: the first bytes `matches`
     /// reads, or a percent escape. A cheap test before anything is decoded.
     static func mayMatch(_ raw: some Collection<UInt8>) -> Bool {
         guard let first = raw.first else { return false }
         return first == UInt8(ascii: "e") || first == UInt8(ascii: "B") || first == UInt8(ascii: "b") || first == UInt8(ascii: "-")
-            || first == UInt8(ascii: "%") || vendorFirstBytes.contains(first)
+            || first == UInt8(ascii: "%") || mayStart(first)
     }
 
     /// JWS (3 parts) or JWE (5 parts) in compact form: base64url parts, the header at least `{"a":1}` long.
     static func isCompactJOSE(_ utf8: some Collection<UInt8>) -> Bool {
-        guard utf8.starts(with: "eyJ".utf8) else { return false }
+        var head = utf8.makeIterator()
+        guard head.next() == UInt8(ascii: "e"), head.next() == UInt8(ascii: "y"), head.next() == UInt8(ascii: "J") else { return false }
         var parts = 1, headerLength = 0, inHeader = true
         for byte in utf8 {
             if byte == UInt8(ascii: ".") {

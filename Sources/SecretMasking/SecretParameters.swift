@@ -152,7 +152,7 @@ public struct SecretParameters: Sendable {
         if let family = gluedEndings.first(where: { joined.hasSuffix($0.0) })?.1 { return family }
         // A credential's word anywhere in the name (`password_confirmation`, `newPasswordConfirm`, `password2`,
         // `token_hash`), unless the last word says the value only describes one (`token_type`, `tokenUrl`).
-        guard !describingLastWords.contains(last) else { return nil }
+        guard mayHoldAnyPositionWord(joined), !describingLastWords.contains(last) else { return nil }
         for word in words.dropLast() {
             if let family = anyPositionWords[word.trimmingDigits] { return family }
         }
@@ -165,6 +165,31 @@ public struct SecretParameters: Sendable {
         "password": .password, "passwd": .password, "passphrase": .password, "pwd": .password,
         "token": .oauth2, "secret": .generic, "otp": .oneTimeCode, "passcode": .oneTimeCode,
     ]
+
+    /// Whether a name (lower case, without separators) may hold one of `anyPositionWords`: its bytes are read
+    /// once for their stems (`pass`, `pwd`, `token`, `secret`, `otp`), so the name of nearly every parameter,
+    /// which holds none, is let through without a look-up.
+    static func mayHoldAnyPositionWord(_ joined: String) -> Bool {
+        var joined = joined
+        return joined.withUTF8 { bytes in
+            func at(_ index: Int, _ stem: StaticString) -> Bool {
+                let count = stem.utf8CodeUnitCount
+                guard index + count <= bytes.count else { return false }
+                for offset in 0..<count where bytes[index + offset] != stem.utf8Start[offset] { return false }
+                return true
+            }
+            for index in bytes.indices {
+                switch bytes[index] {
+                case UInt8(ascii: "p"): if at(index, "pass") || at(index, "pwd") { return true }
+                case UInt8(ascii: "t"): if at(index, "token") { return true }
+                case UInt8(ascii: "s"): if at(index, "secret") { return true }
+                case UInt8(ascii: "o"): if at(index, "otp") { return true }
+                default: break
+                }
+            }
+            return false
+        }
+    }
 
     /// Last words that make a name describe a credential rather than carry one (`token_type`, `tokenUrl`,
     /// `password_policy`, `otp_length`).

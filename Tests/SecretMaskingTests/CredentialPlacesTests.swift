@@ -46,6 +46,14 @@ import Testing
         }
     }
 
+    @Test("the stems read before any look-up cover every word that makes a name a credential in any position")
+    func anyPositionStems() {
+        for word in SecretParameters.anyPositionWords.keys {
+            #expect(SecretParameters.mayHoldAnyPositionWord("x" + word + "2"), "\(word)")
+        }
+        #expect(!SecretParameters.mayHoldAnyPositionWord("redirecturi") && !SecretParameters.mayHoldAnyPositionWord("clientid"))
+    }
+
     @Test("words of the URL that are no credential are kept as they were")
     func ordinaryRunsKept() {
         let redactor = Redactor()
