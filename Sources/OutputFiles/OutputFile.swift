@@ -1,6 +1,9 @@
-// OutputFile.swift: the one way a command writes a file (a recording, a starter case file, a screenshot).
+// OutputFile.swift: the one way a command writes a file (a recording, a starter case file, a screenshot), and
+// the one account of a run's files (OutputFilePolicy: its inputs, the directories it walks, its outputs).
 // - Never over a file that exists unless the user gave --force;
-// - never over one of the command's own inputs, even with --force: the page being run, the rules, a log.
+// - never over one of the command's own inputs, even with --force: the page being run, the rules, a log, a
+//   file an option reads (--expect), a file found by walking a directory of inputs;
+// - never over another output of the same run.
 //   Files are compared by device and inode, so `./rules.json`, a symbolic link to it or a hard link are
 //   the same file as `rules.json`;
 // - always through a temporary file in the same directory, renamed into place once complete: a reader never
@@ -26,16 +29,38 @@ public enum OutputFileProblem: Error, Hashable, Sendable {
     case sameOutput(path: String, other: String)
 }
 
-/// What a command knows before it writes: whether it may replace files, and the files it reads.
+/// A directory a command reads every file of that ends in one of `extensions` (lower case, with the dot).
+public struct WalkedDirectory: Sendable, Hashable {
+    public let path: String
+    public let extensions: [String]
+
+    public init(_ path: String, extensions: [String]) {
+        self.path = path
+        self.extensions = extensions
+    }
+}
+
+/// One account of a run's files, known before anything is written: whether it may replace files, every file it
+/// reads (named, read by an option, found by walking a directory) and every file it writes. An output is
+/// never an input nor another output of the run, --force or not.
 public struct OutputFilePolicy: Sendable {
     public let force: Bool
-    /// The command's inputs, as the user named them.
+    /// The command's inputs, as the user named them (a directory among them is walked only if `walked` says).
     public let inputs: [String]
+    /// The directories the run reads files from, found by walking.
+    public let walked: [WalkedDirectory]
+    /// The files the run writes (`-`: standard output).
+    public let outputs: [String]
 
-    public init(force: Bool, inputs: [String]) {
+    public init(force: Bool, inputs: [String], walked: [WalkedDirectory] = [], outputs: [String] = []) {
         self.force = force
         self.inputs = inputs
+        self.walked = walked
+        self.outputs = outputs
     }
+
+    /// Checks the run's `outputs` as `check(outputs:)` does: called once, before anything is read or written.
+    public func checkRun() throws(OutputFileProblem) { try check(outputs: outputs) }
 
     /// Throws when the run's `outputs` (every file it will write; `-` is standard output) cannot all be
     /// written: two are the same file, one is an input, or one exists without --force. Called once, before
@@ -54,6 +79,7 @@ public struct OutputFilePolicy: Sendable {
     public func check(_ path: String) throws(OutputFileProblem) {
         guard let target = FileIdentity(path) else { return }
         if let input = inputs.first(where: { FileIdentity($0) == target }) { throw .isInput(path: path, input: input) }
+        if let directory = walked.first(where: { $0.holds(path) }) { throw .isInput(path: path, input: directory.path) }
         if !force { throw .exists(path: path) }
     }
 }
@@ -145,6 +171,23 @@ private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count:
     #endif
 }
 
+extension WalkedDirectory {
+    /// Whether the file at `path` (which exists) is one the walk reads: under the directory, at any depth, with
+    /// one of its endings. Both are resolved (symbolic links, `..`) before they are compared.
+    func holds(_ path: String) -> Bool {
+        let name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
+        guard extensions.contains(where: { name.hasSuffix($0) }), let directory = resolved(self.path), let file = resolved(path) else { return false }
+        return file.hasPrefix(directory.hasSuffix("/") ? directory : directory + "/")
+    }
+}
+
+/// `path` with its symbolic links and `..` resolved, or nil where nothing is.
+func resolved(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    guard realpath(path, &buffer) != nil else { return nil }
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}
+
 /// Where a path names a file, whether or not it exists yet: its identity when it exists, else its directory
 /// resolved (symbolic links and `..` followed) and its name; `-` is standard output.
 enum FilePlace: Equatable {
@@ -158,10 +201,7 @@ enum FilePlace: Equatable {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var resolved = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let real = realpath(directory.isEmpty ? "/" : directory, &resolved) != nil
-            ? String(decoding: resolved.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : directory
-        self = .new(directory: real, name: name)
+        self = .new(directory: resolved(directory.isEmpty ? "/" : directory) ?? directory, name: name)
     }
 }
 

@@ -138,9 +138,13 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Argument(help: "A page file, or an http(s) URL.", completion: .file(extensions: ["html", "htm"]))
     var page: String
 
-    /// What --record and --screenshots may write over: with --force, anything but the files the run reads.
+    /// The run's files: the page, the rules, the site file (named, or the one beside the page it finds), the
+    /// emulator's configuration; the recordings and the report (--screenshots names a directory, whose files
+    /// are checked as they are written). With --force anything may be replaced but what the run reads.
     var outputPolicy: OutputFilePolicy {
-        OutputFilePolicy(force: force, inputs: [page, transcript.rules] + [site, providerConfig].compactMap { $0 })
+        let besideThePage = ((page as NSString).deletingLastPathComponent as NSString).appendingPathComponent("bridge-site.json")
+        return OutputFilePolicy(force: force, inputs: [page, transcript.rules, site ?? besideThePage] + [providerConfig].compactMap { $0 },
+                                outputs: recordPaths + (report.map { [$0] } ?? []))
     }
 
     /// The recordings the run writes: one, or one per engine with --engine both.
@@ -162,12 +166,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
         if providerConfig != nil && !provider {
             throw CommandProblem.providerConfigWithoutProvider
         }
-        if let report {
-            do { try outputPolicy.check(report) } catch { throw CommandProblem.outputFile(error) }
-        }
-        for path in recordPaths {
-            do { try outputPolicy.check(path) } catch { throw CommandProblem.outputFile(error) }
-        }
+        do { try outputPolicy.checkRun() } catch { throw CommandProblem.outputFile(error) }
     }
 
     func run() throws {

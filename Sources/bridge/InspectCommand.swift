@@ -6,6 +6,7 @@ import ArgumentParser
 import BrowserURL
 import FindingSeverity
 import FlowInspector
+import InputFiles
 import Foundation
 import NavigationPolicy
 import OutputFiles
@@ -76,9 +77,14 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         if let origin, HostSite.origin(of: origin) == nil {
             throw CommandProblem.notAPageOrigin(origin)
         }
-        for path in [output, report].compactMap({ $0 }) {
-            do { try OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? [])).check(path) } catch { throw CommandProblem.outputFile(error) }
-        }
+        do { try files.checkRun() } catch { throw CommandProblem.outputFile(error) }
+    }
+
+    /// The run's files: the pages named and those found under a directory named, the rules; --output and --report.
+    var files: OutputFilePolicy {
+        OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? []),
+                         walked: inputs.filter(InputFile.isDirectory).map { WalkedDirectory($0, extensions: [".html", ".htm"]) },
+                         outputs: [output, report].compactMap { $0 })
     }
 
     func run() throws {
@@ -98,14 +104,13 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
             // terminal.
             let file = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
             let text = file.lines(result).joined(separator: "\n") + "\n"
-            let policy = OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? []))
-            do { try OutputFile.write(Array(text.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
+            do { try OutputFile.write(Array(text.utf8), to: output, policy: files) } catch { throw CommandProblem.outputFile(error) }
         }
         if let report = self.report {
             let findings = FindingReport(format: .json, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
             let html = HTMLReport(title: "bridge inspect " + inputs.joined(separator: " "), json: TranscriptJSON(redactor: revealing.redactor, explain: false))
             for line in findings.outputLines(result) { html.add(line) }
-            do { try html.save(to: report, policy: OutputFilePolicy(force: force, inputs: inputs + (rules.map { [$0] } ?? []))) } catch {
+            do { try html.save(to: report, policy: files) } catch {
                 throw CommandProblem.outputFile(error)
             }
         }

@@ -70,9 +70,12 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         // Standard input is read once: by one log, the rules or the expected transcript.
         let fromStandardInput = logs.filter { $0 == "-" }.count + (transcript.rules == "-" ? 1 : 0) + (expect == "-" ? 1 : 0)
         if fromStandardInput > 1 { throw CommandProblem.standardInputTwice }
-        if let report {
-            do { try OutputFilePolicy(force: force, inputs: logs + [transcript.rules]).check(report) } catch { throw CommandProblem.outputFile(error) }
-        }
+        do { try files.checkRun() } catch { throw CommandProblem.outputFile(error) }
+    }
+
+    /// The run's files: the logs, the rules and the transcript --expect compares with; --report.
+    var files: OutputFilePolicy {
+        OutputFilePolicy(force: force, inputs: logs + [transcript.rules] + (expect.map { [$0] } ?? []), outputs: report.map { [$0] } ?? [])
     }
 
     func run() throws {
@@ -134,7 +137,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         }
         out.flush()
         if let report, let html {
-            do { try html.save(to: report, policy: OutputFilePolicy(force: force, inputs: logs + [transcript.rules])) } catch { throw CommandProblem.outputFile(error) }
+            do { try html.save(to: report, policy: files) } catch { throw CommandProblem.outputFile(error) }
         }
         if let expectation {
             expectation.finish()

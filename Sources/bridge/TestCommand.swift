@@ -100,9 +100,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
 
     func checkOptions() throws(CommandProblem) {
         // Checked before the run, so that a run is not spent on a report that cannot be written.
-        for path in [output, report].compactMap({ $0 }) {
-            do { try OutputFilePolicy(force: force, inputs: [rules] + cases).check(path) } catch { throw CommandProblem.outputFile(error) }
-        }
+        do { try files.checkRun() } catch { throw CommandProblem.outputFile(error) }
         if `init` && cases.count > 1 { throw CommandProblem.initWritesOneFile }
         if `init` && cases == ["-"] { throw CommandProblem.initNeedsAPath }
         if cases.filter({ $0 == "-" }).count + (rules == "-" ? 1 : 0) > 1 { throw CommandProblem.standardInputTwice }
@@ -161,14 +159,13 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             for event in inputErrors { html.add(event) }
             for outcome in result.outcomes { html.add(outcome) }
             html.add(result.summary)
-            do { try html.save(to: report, policy: OutputFilePolicy(force: force, inputs: [rules] + cases)) } catch { throw CommandProblem.outputFile(error) }
+            do { try html.save(to: report, policy: files) } catch { throw CommandProblem.outputFile(error) }
         }
         if let output {
             // The report goes to its file whole, after the run (never a partial or empty one); the log to the
             // terminal.
-            let policy = OutputFilePolicy(force: force, inputs: [rules] + cases)
             let text = rendered(format).joined(separator: "\n") + "\n"
-            do { try OutputFile.write(Array(text.utf8), to: output, policy: policy) } catch { throw CommandProblem.outputFile(error) }
+            do { try OutputFile.write(Array(text.utf8), to: output, policy: files) } catch { throw CommandProblem.outputFile(error) }
             out.lines(rendered(.text))
         } else {
             out.lines(rendered(format))
@@ -189,6 +186,14 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
         for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.text(note.words)) }
         StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules), masking: display.redactor)
+    }
+
+    /// The run's files: the rules, the case files named and those found under a directory named; --output and
+    /// --report.
+    var files: OutputFilePolicy {
+        OutputFilePolicy(force: force, inputs: [rules] + cases,
+                         walked: cases.filter(InputFile.isDirectory).map { WalkedDirectory($0, extensions: [".jsonl"]) },
+                         outputs: [output, report].compactMap { $0 })
     }
 
     /// The case files an argument names: itself, or every .jsonl file under a directory (sorted), as inspect
