@@ -562,6 +562,8 @@ public enum RulesInference {
         var tables: [String: Set<String>] = [:]
         for recording in recordings { if let handlers = recording.handlers { tables[recording.name] = Set(handlers.map(\.event)) } }
         func add(_ event: String, entry: String?, _ reference: RecordReference) {
+            // A handler table names no event without a name (the rules loader refuses one).
+            guard !event.isEmpty else { return }
             if let table = tables[reference.file], !table.contains(event) { return }
             if byEvent[event] == nil {
                 order.append(event)

@@ -173,6 +173,16 @@ struct ReviewedRulesTests {
         #expect(RulesAudit(rules: lost, cases: cases, attack: false).run().failures.count == 1)
     }
 
+    @Test("an event without a name (a WebViewJavascriptBridge message with an empty handlerName) makes no handler entry: the rules still load")
+    func namelessEventMakesNoHandler() throws {
+        var inferred = Self.infer([Self.recording("wvjb.navlog", Self.signIn + [
+            #"{"seq":3,"url":"https://__wvjb_queue_message__/","recordedDecision":"cancel","drained":["[{\"handlerName\":\"\",\"data\":1},{\"handlerName\":\"login\"}]"]}"#,
+        ])])
+        #expect(inferred.handlers.map(\.event) == ["login"])
+        let made = try Self.attacked(&inferred, ["wvjb.navlog"])
+        #expect(made.engine.rules.handlers.map(\.event) == ["login"])
+    }
+
     @Test("names are made unique by a count per name: 10,000 results on distinct paths get 10,000 distinct names")
     func uniqueNames() {
         var names = RulesInference.UniqueNames()
