@@ -307,7 +307,9 @@ public enum RulesInference {
                 switch query.first("response_mode") {
                 case "query"?: mode = "query"
                 case "fragment"?: mode = "fragment"
-                case "form_post"?: mode = "form_post"
+                // The result is in the posted body, which a navigation delegate does not read: the sentinel
+                // catches the POST by where it goes and requires nothing of its URL (the loader refuses that).
+                case "form_post"?: mode = "form_post"; require = []
                 default: mode = require == ["code"] ? "query" : "any"
                 }
             }

@@ -135,6 +135,17 @@ struct ReviewedRulesTests {
         #expect(!inferred.inferences.contains(.interceptsNothing))
     }
 
+    @Test("a form_post authorization request cut short makes a form_post sentinel that requires nothing of the URL, and the rules load (a fuzzer's input)")
+    func cutShortFormPost() throws {
+        var inferred = Self.infer([Self.recording("post.navlog", [
+            #"{"seq":0,"url":"https://app.example/start"}"#,
+            #"{"seq":1,"url":"https://idp.example/authorize?response_type=code&response_mode=form_post&client_id=app&redirect_uri=https%3A%2F%2Fapp.example%2Fcb"}"#,
+        ])])
+        #expect(inferred.sentinels.map { [$0.redirectURI, $0.responseMode, $0.require.joined(separator: ",")] } == [["https://app.example/cb", "form_post", ""]])
+        let made = try Self.attacked(&inferred, ["post.navlog"])
+        #expect(made.engine.decide(NavigationRequest(url: "https://app.example/cb", method: "POST")).kind == .sentinel)
+    }
+
     @Test("rules that would cancel nothing the recording shows are said (interceptsNothing), and refused")
     func interceptsNothing() {
         let inferred = Self.infer([Self.recording("pages.navlog", [#"{"seq":0,"url":"https://app.example/start","recordedDecision":"allow"}"#])])
