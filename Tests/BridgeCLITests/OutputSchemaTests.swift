@@ -40,6 +40,13 @@ struct OutputSchemaTests {
             runs.append(["replay", "--rules", Self.path("Fixtures/rules/\(rules).json"), "--format", "json", Self.path("Fixtures/logs/\(log)")])
         }
         var outputs: [(name: String, stdout: String)] = try runs.map { ($0.joined(separator: " "), try BridgeProcess.run($0).stdout) }
+        // bridge rules' inferences, the rules themselves to a file.
+        let rulesOut = FileManager.default.temporaryDirectory.appendingPathComponent("schema-rules-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: rulesOut); try? FileManager.default.removeItem(atPath: rulesOut.replacingOccurrences(of: ".json", with: ".cases.jsonl")) }
+        let inferred = ["rules", "--format", "json", "--output", rulesOut, Self.path("Fixtures/logs/capture-signin.navlog"), Self.path("Fixtures/logs/capture-broken-flows.navlog")]
+        let inferredRun = try BridgeProcess.run(inferred)
+        #expect(!JSONLines.objects(inferredRun.stdout).isEmpty, "\(inferredRun.stderr)")
+        outputs.append((inferred.joined(separator: " "), inferredRun.stdout))
         // Standard input: a line's place is `-` and its number.
         let piped = try BridgeProcess.run(["check", "--rules", capture, "--format", "json"], stdin: "# a comment\n\nhttps://yourdomain.com/\n")
         outputs.append(("check < stdin", piped.stdout))
