@@ -2,7 +2,8 @@
 // ones) into each place a secret sits in a URL (a sentinel's query and fragment, a path pair, both halves of the
 // userinfo, a cloud signature, a session, a bridge's positional and non-JSON arguments, a deep link, a
 // state that is not the one sent, every name of every family of the secret policy, a URL encoded twice, a
-// JWT under any name and as a path segment), decided by the engine and rendered by check's renderer with --explain;
+// JWT under any name, as a path segment, a bare query or fragment and a deep link's host or route, a vendor's
+// token as a path segment or a route), decided by the engine and rendered by check's renderer with --explain;
 // and, decoded, into the arguments of a call to an Android app's JavaScript interface (plain, a string of
 // JSON, a queue, an object, an array), replayed and rendered; and, decoded, typed raw into free text and raw
 // URLs and an option value quoted in a usage error (`typed`) when it is one value there. The renderer's format (text or JSON) is chosen
@@ -44,8 +45,17 @@ func urls(_ s: String) -> [String] {
      // Every name of every family in the secret policy's examples, and a URL carrying it encoded once more.
      "https://a.example/cb?" + familyNames.map { "\($0)=\(s)" }.joined(separator: "&"),
      "https://yourdomain.com/next?next=" + PercentEncoding.encodeComponent("https://a.example/cb?access_token=\(s)")]
-        // A JWT under a name no family has, and as a path segment: only while the secret keeps the shape.
-        + (s.utf8.allSatisfy(CredentialShape.isBase64URL) ? ["https://a.example/cb?x=eyJhbGciOiJIUzI1NiJ9.\(s).c2ln", "https://a.example/u/eyJhbGciOiJIUzI1NiJ9.\(s).c2ln/p"] : [])
+        // A JWT under a name no family has, as a path segment, as a bare query or fragment, as a deep link's
+        // host; a vendor's token as a path segment and a route: only while the secret keeps the shape.
+        + (s.utf8.allSatisfy(CredentialShape.isBase64URL) ? shaped(s) : [])
+}
+
+/// The places a credential by its shape stands in a URL with no name to tell it by.
+func shaped(_ s: String) -> [String] {
+    let jwt = "eyJhbGciOiJIUzI1NiJ9.\(s).c2ln"
+    let vendors = s.utf8.count >= 16 ? ["https://a.example/hooks/sk_live_\(s)/x", "myapp://reset-password/xoxb-\(s)", "https://a.example/?ghp_\(s)\(s)"] : []
+    return ["https://a.example/cb?x=\(jwt)", "https://a.example/u/\(jwt)/p", "https://a.example/cb?\(jwt)", "https://a.example/cb#\(jwt)",
+            "myapp://\(jwt)/done", "myapp:\(jwt)"] + vendors
 }
 
 /// The names the secret policy's examples put in a family.
