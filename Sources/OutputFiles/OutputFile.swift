@@ -3,7 +3,10 @@
 // - Never over a file that exists unless the user gave --force;
 // - never over one of the command's own inputs, even with --force: the page being run, the rules, a log, a
 //   file an option reads (--expect), a file found by walking a directory of inputs;
-// - never over another output of the same run.
+// - never over another output of the same run;
+// - a stream that is there (`/dev/null`, `/dev/stdout`, a named pipe, a process substitution `>(…)`) is
+//   written in place, as any tool writes one: never replaced by a renamed file (as root, a rename over
+//   /dev/null makes it a file every process on the machine then writes to).
 //   Files are compared by device and inode, so `./rules.json`, a symbolic link to it or a hard link are
 //   the same file as `rules.json`;
 // - always through a temporary file in the same directory, renamed into place once complete: a reader never
@@ -80,7 +83,7 @@ public struct OutputFilePolicy: Sendable {
         guard let target = FileIdentity(path) else { return }
         if let input = inputs.first(where: { FileIdentity($0) == target }) { throw .isInput(path: path, input: input) }
         if let directory = walked.first(where: { $0.holds(path) }) { throw .isInput(path: path, input: directory.path) }
-        if !force { throw .exists(path: path) }
+        if !force && !OutputFile.isStream(path) { throw .exists(path: path) }
     }
 }
 
@@ -93,12 +96,30 @@ public final class OutputFile {
     private let policy: OutputFilePolicy
     private var descriptor: Int32
     private var committed = false
+    /// The path is a stream that is there: written in place (`temporaryPath` is the path), never renamed over.
+    private let isStream: Bool
+
+    /// Whether `path` names a stream that is there: a character device, a pipe or a socket (symbolic links
+    /// followed: `/dev/stdout`).
+    public static func isStream(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFCHR || kind == S_IFIFO || kind == S_IFSOCK
+    }
 
     /// Checks `path` against `policy` and opens the temporary file.
     public init(_ path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
         try policy.check(path)
         self.path = path
         self.policy = policy
+        isStream = Self.isStream(path)
+        if isStream {
+            descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw .cannotWrite(path: path, errno: errno) }
+            temporaryPath = path
+            return
+        }
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -114,7 +135,7 @@ public final class OutputFile {
 
     deinit {
         if descriptor >= 0 { close(descriptor) }
-        if !committed { unlink(temporaryPath) }
+        if !committed && !isStream { unlink(temporaryPath) }
     }
 
     /// Appends `bytes`.
@@ -143,6 +164,10 @@ public final class OutputFile {
             let closed = close(descriptor)
             descriptor = -1
             guard closed == 0 else { throw .cannotWrite(path: path, errno: errno) }
+        }
+        if isStream {
+            committed = true
+            return
         }
         try policy.check(path)
         if policy.force {

@@ -77,10 +77,11 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
     /// Where the rules go: --output, or standard output.
     var rulesPath: String { output ?? "-" }
 
-    /// Where the cases go: --cases, else beside a rules file (`rules.json` → `rules.cases.jsonl`), else nowhere.
+    /// Where the cases go: --cases, else beside a rules file (`rules.json` → `rules.cases.jsonl`; not beside a
+    /// stream such as /dev/stdout), else nowhere.
     var casesPath: String? {
         if let cases { return cases }
-        guard let output, output != "-" else { return nil }
+        guard let output, output != "-", !OutputFile.isStream(output) else { return nil }
         return (output.hasSuffix(".json") ? String(output.dropLast(5)) : output) + ".cases.jsonl"
     }
 

@@ -37,6 +37,24 @@ struct OutputFileTests {
         #expect(try leftovers().isEmpty)
     }
 
+    @Test("a stream that is there (a named pipe) is written in place, with or without --force, and stays a pipe", arguments: [false, true])
+    func streamWrittenInPlace(force: Bool) throws {
+        let fifo = directory + "/out.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // The read end opened first without waiting, so the writer's open finds a reader; what it writes waits
+        // in the pipe's buffer.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        try OutputFile.write(Array("through the pipe\n".utf8), to: fifo, policy: OutputFilePolicy(force: force, inputs: []))
+        var buffer = [UInt8](repeating: 0, count: 64)
+        let count = read(reader, &buffer, buffer.count)
+        #expect(count > 0 && String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == "through the pipe\n")
+        var status = stat()
+        #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        #expect(try leftovers().isEmpty)
+    }
+
     @Test("an input is never written over, even with --force, whether named as it is, through ./, a symbolic or a hard link")
     func inputs() throws {
         let input = directory + "/page.html"
