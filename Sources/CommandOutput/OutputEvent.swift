@@ -40,7 +40,7 @@ public struct DecisionEvent: OutputEvent {
 
     public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
-        location.add(to: &object, path: false)
+        location.add(to: &object, path: false, masking: json.redactor)
         object.add(contentsOf: json.decision(input: url, decision))
         object.add("notAsked", unasked.map { unasked in
             .object(JSONFields([("code", .string(unasked.code)), ("platform", .string(unasked.platform.rawValue)),

@@ -7,6 +7,7 @@
 // name, type or meaning changes (a new type or key does not raise it). The types are an enum so that the
 // schema's list of types and the writers' cannot drift apart: a test holds one against the other.
 import JSONText
+import SecretMasking
 
 /// The `type` of a JSON line.
 public enum OutputLineType: String, Sendable, CaseIterable {
@@ -85,9 +86,10 @@ public struct OutputLocation: Sendable, Hashable {
         self.path = path
     }
 
-    /// `file`, `line`, `column` and, with `path`, `path`.
-    func add(to object: inout JSONFields, path includePath: Bool) {
-        object.add("file", .string(file))
+    /// `file` (a path, masked by `redactor` as a URL is: a page saved as `cb?code=…` holds its code in its
+    /// name), `line`, `column` and, with `path`, `path`.
+    func add(to object: inout JSONFields, path includePath: Bool, masking redactor: Redactor) {
+        object.add("file", .string(file.map(redactor.fileName)))
         object.add("line", .int(line))
         object.add("column", .int(column))
         if includePath { object.add("path", .string(path)) }

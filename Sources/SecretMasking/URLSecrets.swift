@@ -112,6 +112,10 @@ extension Redactor {
             search: (query ?? "").isEmpty ? "" : "?" + shaped(query!), hash: (fragment ?? "").isEmpty ? "" : "#" + shaped(fragment!))
     }
 
+    /// A file's name as a command prints it: a path, masked as raw URL input is (`cb?code=…` as browsers and wget
+    /// save pages, a token as a segment), since a name given to bridge is read as the user typed it.
+    public func fileName(_ name: String) -> String { rawURL(name) }
+
     /// The URL's href with secrets masked.
     public func href(_ url: BrowserURL) -> String { components(of: url).href }
 

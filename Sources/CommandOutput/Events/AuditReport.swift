@@ -25,8 +25,8 @@ extension CaseFileError: OutputEvent {
         // The file and the key are the user's text: masked as input, as the message quotes them.
         let redactor = json.redactor
         var object = JSONFields()
-        OutputLocation(file: redactor.text(Sensitive(file, as: .input)), line: line > 0 ? line : nil, column: column)
-            .add(to: &object, path: false)
+        OutputLocation(file: file, line: line > 0 ? line : nil, column: column)
+            .add(to: &object, path: false, masking: redactor)
         object.add("key", .string(key.map { redactor.text(Sensitive($0, as: .input)) }))
         object.add("code", problem.code)
         object.add("message", redactor.text(problem.words(key: key)))
@@ -104,7 +104,7 @@ enum TranscriptAuditValues {
 extension TranscriptJSON {
     func audit(_ outcome: AuditOutcome) -> JSONFields {
         var o = JSONFields()
-        OutputLocation(file: outcome.source?.file, line: outcome.source?.line).add(to: &o, path: false)
+        OutputLocation(file: outcome.source?.file, line: outcome.source?.line).add(to: &o, path: false, masking: redactor)
         o.add("suite", redactor.foreignText(outcome.suite))
         o.add("name", redactor.foreignText(outcome.name))
         if case .attack(let target, let generator, let expectation) = outcome.subject {

@@ -57,7 +57,7 @@ public struct FindingReport: Sendable {
     public func outputLines(_ result: InspectionResult) -> [OutputLine] {
         result.findings.map { finding in
             var o = JSONFields()
-            OutputLocation(file: file(finding.file), line: finding.position.line, column: finding.position.column).add(to: &o, path: true)
+            OutputLocation(file: finding.file, line: finding.position.line, column: finding.position.column).add(to: &o, path: true, masking: redactor)
             o.add("seq", .null)
             o.add("code", finding.check)
             o.add("severity", finding.severity.rawValue)
@@ -65,7 +65,7 @@ public struct FindingReport: Sendable {
             return OutputLine(.finding, o)
         } + result.errors.map { error in
             var o = JSONFields()
-            OutputLocation(file: file(error.input)).add(to: &o, path: false)
+            OutputLocation(file: error.input).add(to: &o, path: false, masking: redactor)
             o.add("key", .null)
             o.add("code", error.reason.code)
             o.add("message", redactor.text(error.words))
@@ -91,10 +91,7 @@ public struct FindingReport: Sendable {
     }
 
     /// A file path as it is; a URL with its secrets masked.
-    func file(_ name: String) -> String {
-        let lowered = name.lowercased()
-        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") ? redactor.rawURL(name) : name
-    }
+    func file(_ name: String) -> String { redactor.fileName(name) }
 
     // MARK: SARIF
 

@@ -26,7 +26,7 @@ extension ReplayedNavigation: OutputEvent {
 
     public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
-        json.location(record.location).add(to: &object, path: true)
+        json.location(record.location).add(to: &object, path: true, masking: json.redactor)
         object.add("seq", seq)
         object.add("time", record.time?.json ?? .null)
         object.add(contentsOf: json.decision(input: record.url, decision))
@@ -71,7 +71,7 @@ extension ReplayedCall: OutputEvent {
 
     public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
-        json.location(call.location).add(to: &object, path: true)
+        json.location(call.location).add(to: &object, path: true, masking: json.redactor)
         object.add("seq", seq)
         object.add("time", call.time?.json ?? .null)
         object.add("name", call.name)
@@ -96,7 +96,7 @@ extension RejectedRecord: OutputEvent {
         case .documentNotJSON(_, _, let line, let column), .har(.cut(_, let line, let column)): place.line = line; place.column = column
         default: break
         }
-        place.add(to: &object, path: true)
+        place.add(to: &object, path: true, masking: json.redactor)
         object.add("code", reason.code)
         object.add("message", json.redactor.text(reason.words))
         return OutputLine(.rejected, object)
@@ -116,7 +116,7 @@ extension ReplayFinding: OutputEvent {
     /// The finding's members: the schema's finding, where a navigation's findings and a finding line share.
     func fields(_ json: TranscriptJSON) -> JSONFields {
         var object = JSONFields()
-        json.location(location).add(to: &object, path: true)
+        json.location(location).add(to: &object, path: true, masking: json.redactor)
         object.add("seq", .int(seq))
         object.add("code", code)
         object.add("severity", severity.rawValue)

@@ -127,8 +127,8 @@ public enum RulesReport {
     public static func line(_ statement: RulesStatement, masking redactor: Redactor) -> OutputLine {
         var o = JSONFields()
         let reference = statement.reference
-        OutputLocation(file: reference.map { redactor.text("\(input: $0.file)") }, line: reference?.location.line, column: nil,
-                       path: reference.flatMap { if case .path(let p) = $0.location.place { p } else { nil } }).add(to: &o, path: true)
+        OutputLocation(file: reference?.file, line: reference?.location.line, column: nil,
+                       path: reference.flatMap { if case .path(let p) = $0.location.place { p } else { nil } }).add(to: &o, path: true, masking: redactor)
         o.add("seq", .int(reference.map(\.seq)))
         o.add("code", statement.code)
         o.add("severity", statement.severity.rawValue)

@@ -50,7 +50,7 @@ public struct ParsedURL: OutputEvent {
 
     public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
-        location.add(to: &object, path: false)
+        location.add(to: &object, path: false, masking: json.redactor)
         object.add("input", json.redactor.rawURL(input))
         switch result {
         case .success(let url):
