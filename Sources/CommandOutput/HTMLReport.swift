@@ -47,9 +47,10 @@ public final class HTMLReport {
     private var ordinaryRows = 0
     private var ordinaryRowsLeftOut = 0
 
-    /// `title`: what the run was (`bridge replay capture-signin.navlog`).
+    /// `title`: what the run was (`bridge replay capture-signin.navlog`): the command's words and the names it
+    /// was given, read word by word as text bridge did not write (a file name may hold a secret).
     public init(title: String, json: TranscriptJSON, sideBySide: Bool = false) {
-        self.title = title
+        self.title = json.redactor.foreignText(title)
         self.json = json
         self.sideBySide = sideBySide
         timelinePath = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-report-\(UUID().uuidString).html").path
@@ -65,8 +66,9 @@ public final class HTMLReport {
 
     // MARK: What the run adds
 
-    /// A part of the timeline of its own: a log of several, an engine of two.
+    /// A part of the timeline of its own: a log of several (its name masked as a file's), an engine of two.
     public func section(_ name: String) {
+        let name = json.redactor.fileName(name)
         closeSection()
         sectionCount += 1
         sectionName = name

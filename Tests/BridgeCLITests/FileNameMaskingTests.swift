@@ -25,5 +25,13 @@ struct FileNameMaskingTests {
         let run = try BridgeProcess.run(command + [name], directory: directory)
         #expect(!run.stdout.isEmpty, "\(run.stderr)")
         #expect(!run.stdout.contains(Self.code) && !run.stderr.contains(Self.code), "\(run.stdout)\(run.stderr)")
+        // The report made from the same run: its title names the file too.
+        let report = try BridgeProcess.run(command + ["--report", "report.html", name], directory: directory)
+        let page = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
+        let leak: String? = page.range(of: Self.code).map { found in
+            let start = page.index(found.lowerBound, offsetBy: -120, limitedBy: page.startIndex) ?? page.startIndex
+            return String(page[start..<found.upperBound])
+        }
+        #expect(page.contains("<title>") && leak == nil, "\(report.stderr) \(leak ?? "")")
     }
 }
