@@ -49,8 +49,8 @@ enum CapturePages {
     /// The request's parameters are checked as the authorization endpoint checks them: the redirect URI to send
     /// the browser to (parsed), or the page saying what is wrong.
     static func checkAuthorization(_ state: inout EmulatorState, _ fields: [String: String],
-                                   _ config: EmulatorConfiguration) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
-        func page(_ words: String) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
+                                   _ config: EmulatorConfiguration) -> Result<RedirectTarget, CaptureRoutes.RefusedRequest> {
+        func page(_ words: String) -> Result<RedirectTarget, CaptureRoutes.RefusedRequest> {
             .failure(CaptureRoutes.RefusedRequest(response: EmulatorPage.html("Sign-in error", "<p class=\"error\">\(words)</p>", status: 400)))
         }
         for name in ["response_type", "redirect_uri", "client_id"] where (fields[name] ?? "").isEmpty {
@@ -82,7 +82,7 @@ enum CapturePages {
     }
 
     static func signIn(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse {
-        let target: BrowserURL
+        let target: RedirectTarget
         switch checkAuthorization(&state, fields, config) {
         case .success(let url): target = url
         case .failure(let refused): return refused.response
@@ -152,7 +152,7 @@ enum CapturePages {
     /// The change-password page's parameters, as Capture checks them: each is required, and the xd_receiver the
     /// page will frame (with the callback's name after `#`) must be at a registered origin, as a redirect URI
     /// must: the receiver, parsed, or the page saying what is wrong.
-    static func changeReceiver(_ state: EmulatorState, _ fields: [String: String]) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
+    static func changeReceiver(_ state: EmulatorState, _ fields: [String: String]) -> Result<RedirectTarget, CaptureRoutes.RefusedRequest> {
         for name in ["token", "callback", "xd_receiver"] where (fields[name] ?? "").isEmpty {
             return .failure(CaptureRoutes.RefusedRequest(response: EmulatorPage.html(
                 "Change your password", "<p class=\"error\">missing_argument: the \(name) parameter is required.</p>", status: 400)))
@@ -165,7 +165,7 @@ enum CapturePages {
     }
 
     static func changePassword(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
-        let receiver: BrowserURL
+        let receiver: RedirectTarget
         switch changeReceiver(state, fields) {
         case .success(let url): receiver = url
         case .failure(let refused): return refused.response
@@ -177,7 +177,7 @@ enum CapturePages {
         guard password.count >= 8 else { return changePage(&state, fields, error: "The password must have at least 8 characters.") }
         guard password == fields["newPasswordConfirm"] else { return changePage(&state, fields, error: "The passwords do not match.") }
         state.users[index].password = password
-        let framed = receiver.href + "#callback=" + PercentEncoding.encodeComponent(fields["callback"]!)
+        let framed = receiver.url.href + "#callback=" + PercentEncoding.encodeComponent(fields["callback"]!)
         return EmulatorPage.html("Password changed", """
             <p id="status">Your password was changed.</p>
             <iframe hidden id="xdReceiver" src="\(EmulatorPage.escape(framed))"></iframe>

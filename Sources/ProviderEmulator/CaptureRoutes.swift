@@ -64,7 +64,7 @@ enum CaptureRoutes {
     /// Where the emulator sends a client's browser (or mails a link to): the redirect URI as `client` checks
     /// it, parsed; or Capture's error.
     static func redirectTarget(_ state: inout EmulatorState, _ id: String, redirectURI: String,
-                               config: EmulatorConfiguration) -> Result<BrowserURL, RefusedRequest> {
+                               config: EmulatorConfiguration) -> Result<RedirectTarget, RefusedRequest> {
         if case .failure(let refusal) = RegisteredURL.usable(redirectURI) { return .failure(RefusedRequest(response: RegisteredURL.captureError(refusal))) }
         if let refused = register(&state, id, config) { return .failure(RefusedRequest(response: refused)) }
         return RegisteredURL.check(redirectURI, listed: state.clients[id]?.redirectURIs ?? [], client: id, access: state.access)
@@ -192,7 +192,7 @@ enum CaptureRoutes {
         case .failure(let refusal): return refusal.response
         }
         let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
-        let target: BrowserURL
+        let target: RedirectTarget
         switch redirectTarget(&state, clientID, redirectURI: redirectURI, config: config) {
         case .success(let url): target = url
         case .failure(let refused): return refused.response

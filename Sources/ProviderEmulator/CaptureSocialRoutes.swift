@@ -96,7 +96,7 @@ enum CaptureSocialRoutes {
     static func widgetTokenURL(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields = fields(request)
         // Checked before any redirect: an unusable redirect_uri is a page, never a redirect to it.
-        let target: BrowserURL
+        let target: RedirectTarget
         switch CapturePages.checkAuthorization(&state, fields, config) {
         case .success(let url): target = url
         case .failure(let refused): return refused.response

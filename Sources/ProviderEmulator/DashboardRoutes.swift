@@ -20,10 +20,10 @@ enum DashboardRoutes {
             return answer
         },
         ProviderEmulator.route(.get, "/dashboard.js") { _, _, _ in
-            EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(script.utf8), location: nil, headers: securityHeaders)
+            EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(script.utf8), headers: securityHeaders)
         },
         ProviderEmulator.route(.get, "/dashboard.css") { _, _, _ in
-            EmulatorResponse(status: 200, contentType: "text/css; charset=utf-8", body: Array(style.utf8), location: nil, headers: securityHeaders)
+            EmulatorResponse(status: 200, contentType: "text/css; charset=utf-8", body: Array(style.utf8), headers: securityHeaders)
         },
     ]
 

@@ -113,41 +113,52 @@ extension HTTPField.Name {
     public static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }
 
+/// An answer. Its Location is set in this file only: by `redirect(_:adding:)`, to a RedirectTarget, and when
+/// an answer is read back from Hummingbird's (the in-process client).
 public struct EmulatorResponse: Sendable {
-    public init(status: Int, contentType: String, body: [UInt8], location: String? = nil, headers: [String: String] = [:]) {
+    public init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
         self.status = status
         self.contentType = contentType
         self.body = body
-        self.location = location
         self.headers = headers
     }
 
     public var status: Int
     public var contentType: String
     public var body: [UInt8]
-    /// For a redirect.
-    public var location: String?
+    /// For a redirect: where it sends the browser.
+    public private(set) var location: String?
     /// Further headers (CORS).
     public var headers: [String: String] = [:]
 
     public static func json(_ status: Int, _ fields: JSONFields) -> EmulatorResponse {
-        EmulatorResponse(status: status, contentType: "application/json", body: Array(fields.line.utf8), location: nil)
+        EmulatorResponse(status: status, contentType: "application/json", body: Array(fields.line.utf8))
     }
     public static func json(_ status: Int, _ value: JSONOutput) -> EmulatorResponse {
-        EmulatorResponse(status: status, contentType: "application/json", body: Array(value.text.utf8), location: nil)
+        EmulatorResponse(status: status, contentType: "application/json", body: Array(value.text.utf8))
     }
     public static func html(_ status: Int, _ text: String) -> EmulatorResponse {
-        EmulatorResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(text.utf8), location: nil)
+        EmulatorResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(text.utf8))
     }
-    public static func redirect(_ location: String) -> EmulatorResponse {
-        EmulatorResponse(status: 302, contentType: "text/plain", body: [], location: location)
+    /// A 302 to `target` (what RegisteredURL accepted, or the emulator's own page) with `parameters` added to
+    /// its query: the only redirect a route can make.
+    static func redirect(_ target: RedirectTarget, adding parameters: [(String, String)]) -> EmulatorResponse {
+        var answer = EmulatorResponse(status: 302, contentType: "text/plain", body: [])
+        answer.location = URLQuery.adding(parameters, to: target)
+        return answer
     }
-    /// A 302 to `base` (parsed: what RegisteredURL accepted, or the emulator's own address) with `parameters`
-    /// added to its query.
-    static func redirect(_ base: BrowserURL, adding parameters: [(String, String)]) -> EmulatorResponse {
-        .redirect(URLQuery.adding(parameters, to: base))
+
+    /// Hummingbird's response as the handlers' kind: Content-Type and Location in their own fields, the
+    /// rest by name as sent (Content-Length and Cache-Control, which every answer carries, left out).
+    init(_ response: Response, body: [UInt8]) {
+        var rest: [String: String] = [:]
+        for field in response.headers where !["content-type", "location", "cache-control", "content-length"].contains(field.name.canonicalName) {
+            rest[field.name.rawName] = field.value
+        }
+        self.init(status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: body, headers: rest)
+        location = response.headers[.location]
     }
-    public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [], location: nil)
+    public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [])
 
     /// Every header the answer carries, in a fixed order: Content-Type, Location (a redirect), then the rest
     /// (CORS) by name, as the router sends them.
@@ -165,8 +176,8 @@ public struct EmulatorResponse: Sendable {
 /// and redirects the emulator makes from a URL a client gave (a redirect_uri, a token URL).
 enum URLQuery {
     /// `url`'s serialization with `parameters` added to its query, before its fragment.
-    static func adding(_ parameters: [(String, String)], to url: BrowserURL) -> String {
-        let base = url.href
+    static func adding(_ parameters: [(String, String)], to target: RedirectTarget) -> String {
+        let base = target.url.href
         guard !parameters.isEmpty else { return base }
         let hash = base.firstIndex(of: "#") ?? base.endIndex
         let head = base[..<hash], fragment = base[hash...]

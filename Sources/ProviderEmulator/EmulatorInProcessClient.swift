@@ -65,16 +65,3 @@ private final class CollectedBody: ResponseBodyWriter, Sendable {
     }
     func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }
-
-extension EmulatorResponse {
-    /// Hummingbird's response as the handlers' kind: Content-Type and Location in their own fields, the
-    /// rest by name as sent (Content-Length and Cache-Control, which every answer carries, left out).
-    init(_ response: Response, body: [UInt8]) {
-        var rest: [String: String] = [:]
-        for field in response.headers where !["content-type", "location", "cache-control", "content-length"].contains(field.name.canonicalName) {
-            rest[field.name.rawName] = field.value
-        }
-        self.init(status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: body,
-                  location: response.headers[.location], headers: rest)
-    }
-}

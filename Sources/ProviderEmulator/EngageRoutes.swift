@@ -58,14 +58,15 @@ enum EngageRoutes {
 
     /// The token URL Social Login sends the token to, as RegisteredURL accepts it (the app's origins, or a
     /// provider's own endpoint such as Capture's `/widget/token_url`), parsed; or why not, in Social Login's words.
-    static func tokenTarget(_ text: String, access: AccessPolicy) -> Result<BrowserURL, RegisteredURL.Refusal> {
+    static func tokenTarget(_ text: String, access: AccessPolicy) -> Result<RedirectTarget, RegisteredURL.Refusal> {
         RegisteredURL.check(text, allowsFragment: true, atProviders: true, access: access)
     }
 
-    /// Where the identity provider is: its own host when the page reached Social Login through `bridge host`
-    /// (every provider host goes to the emulator there), else the emulator's own origin.
-    static func identityProviderBase(_ request: EmulatorRequest) -> String {
-        request.forwardedHost == nil ? request.publicOrigin : "https://" + ProviderDirectory.exampleIdPHost
+    /// The identity provider's authorization page: at its own host when the page reached Social Login through
+    /// `bridge host` (every provider host goes to the emulator there), else at the emulator's own origin.
+    static func identityProviderAuthorization(_ request: EmulatorRequest) -> RedirectTarget? {
+        RegisteredURL.emulatorPage(ExampleIdPRoutes.authorizePath, of: request,
+                                   providerHost: request.forwardedHost == nil ? nil : ProviderDirectory.exampleIdPHost)
     }
 
     static func start(_ state: inout EmulatorState, _ request: EmulatorRequest, provider: String) -> EmulatorResponse {
@@ -81,7 +82,7 @@ enum EngageRoutes {
         var parameters = [("response_type", "code"), ("client_id", "rpxnow"), ("redirect_uri", callback), ("state", pending.value),
                           ("provider", provider)]
         if let language = request.query["language_preference"], !language.isEmpty { parameters.append(("ui_locales", language)) }
-        guard case .success(let authorize) = BrowserURL.parse(identityProviderBase(request) + ExampleIdPRoutes.authorizePath) else {
+        guard let authorize = identityProviderAuthorization(request) else {
             return errorPage("the identity provider's address cannot be made from this request's host", status: 500)
         }
         return .redirect(authorize, adding: parameters)

@@ -26,8 +26,8 @@ enum ExampleIdPRoutes {
     /// Where the answer goes: the redirect_uri as RegisteredURL accepts it (Social Login's callback at a
     /// provider's host, or the app's origins), parsed; or the page saying what is wrong (no redirect: the
     /// redirect_uri itself may be what is wrong).
-    static func target(_ state: EmulatorState, _ fields: [String: String]) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
-        func page(_ words: String) -> Result<BrowserURL, CaptureRoutes.RefusedRequest> {
+    static func target(_ state: EmulatorState, _ fields: [String: String]) -> Result<RedirectTarget, CaptureRoutes.RefusedRequest> {
+        func page(_ words: String) -> Result<RedirectTarget, CaptureRoutes.RefusedRequest> {
             .failure(CaptureRoutes.RefusedRequest(response: EmulatorPage.html("Example IdP", "<p class=\"error\" id=\"error\">\(words)</p>", status: 400)))
         }
         for name in ["response_type", "client_id", "redirect_uri"] where (fields[name] ?? "").isEmpty {
@@ -58,7 +58,7 @@ enum ExampleIdPRoutes {
     }
 
     static func decide(_ state: inout EmulatorState, _ fields: [String: String]) -> EmulatorResponse {
-        let target: BrowserURL
+        let target: RedirectTarget
         switch Self.target(state, fields) {
         case .success(let url): target = url
         case .failure(let refused): return refused.response

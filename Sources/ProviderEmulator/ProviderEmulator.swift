@@ -108,7 +108,7 @@ public final class ProviderEmulator: @unchecked Sendable {
         guard let data = FileManager.default.contents(atPath: (directory as NSString).appendingPathComponent(file)) else {
             return providerError(.plain, status: 404, error: "not_found", description: "\(file) is not in \(directory)")
         }
-        return EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: [UInt8](data), location: nil)
+        return EmulatorResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: [UInt8](data))
     }
 
     static func route(_ method: HTTPRequest.Method, _ path: String,

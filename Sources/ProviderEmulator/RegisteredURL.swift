@@ -12,10 +12,19 @@
 // The refusal is a value; each provider words it in its own error (Capture's redirect_uri_mismatch). What is
 // accepted is the parsed URL: the emulator sends browsers and mails to its serialization, never to the text
 // it was given (`https://yourdomain.com\@evil.example/cb` is `https://yourdomain.com/@evil.example/cb`, the URL a
-// browser reads; a CR or LF in the text is not in it).
+// browser reads; a CR or LF in the text is not in it). What passes is a RedirectTarget, which only this file
+// makes: a redirect takes nothing else, so no route can send a browser where the check did not look.
 import BrowserURL
 import NavigationPolicy
 import ProviderDirectory
+
+/// A URL the emulator may send a browser to or put a code on: an address the check accepted, or one of the
+/// emulator's own pages. Its initializer is this file's, so every redirect has passed RegisteredURL.
+struct RedirectTarget: Sendable, Hashable {
+    /// The parsed URL; a redirect sends its serialization.
+    let url: BrowserURL
+    fileprivate init(_ url: BrowserURL) { self.url = url }
+}
 
 enum RegisteredURL {
     /// Why a URL is refused.
@@ -37,16 +46,32 @@ enum RegisteredURL {
     /// `atProviders`, at a provider's own host). A fragment is refused where `allowsFragment` is false (a
     /// redirect URI).
     static func check(_ text: String, listed: [String] = [], client: String = "", allowsFragment: Bool = false,
-                      atProviders: Bool = false, access: AccessPolicy) -> Result<BrowserURL, Refusal> {
+                      atProviders: Bool = false, access: AccessPolicy) -> Result<RedirectTarget, Refusal> {
         let url: BrowserURL
         switch usable(text, allowsFragment: allowsFragment) {
         case .success(let parsed): url = parsed
         case .failure(let refusal): return .failure(refusal)
         }
-        if !listed.isEmpty { return listed.contains(text) ? .success(url) : .failure(.notListed(client: client)) }
+        if !listed.isEmpty { return listed.contains(text) ? .success(RedirectTarget(url)) : .failure(.notListed(client: client)) }
         guard url.scheme == "https" || url.scheme == "http" else { return .failure(.unregistered(origin: url.scheme + ":")) }
-        if atProviders, url.scheme == "https", ProviderDirectory.provider(forHost: url.hostname) != nil { return .success(url) }
-        return access.allowsReading(from: url.origin) ? .success(url) : .failure(.unregistered(origin: url.origin))
+        if atProviders, url.scheme == "https", ProviderDirectory.provider(forHost: url.hostname) != nil { return .success(RedirectTarget(url)) }
+        return access.allowsReading(from: url.origin) ? .success(RedirectTarget(url)) : .failure(.unregistered(origin: url.origin))
+    }
+
+    /// One of the emulator's own pages at `path`: on the origin `request` came to (a host the access policy
+    /// let in), or on `providerHost`, a provider's own https host (which `bridge host` sends to the emulator).
+    /// Nil for a path that is not absolute, or a host that is no provider's.
+    static func emulatorPage(_ path: String, of request: EmulatorRequest, providerHost: String? = nil) -> RedirectTarget? {
+        guard path.hasPrefix("/"), !path.hasPrefix("//") else { return nil }
+        let origin: String
+        if let providerHost {
+            guard ProviderDirectory.provider(forHost: providerHost) != nil else { return nil }
+            origin = "https://" + providerHost
+        } else {
+            origin = request.publicOrigin
+        }
+        guard case .success(let url) = BrowserURL.parse(origin + path), url.origin == origin else { return nil }
+        return RedirectTarget(url)
     }
 
     /// The URL `text` names unless no app could use it, whatever it registered: not a URL, a script scheme, a
