@@ -26,19 +26,19 @@ struct RequestLogMiddleware: RouterMiddleware {
         let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         let response: Response
         do { response = try await next(request, context) } catch {
-            report(request.method.rawValue, target, 500, context)
+            await report(request.method.rawValue, target, 500, context)
             throw error
         }
         let endpoint = context.endpointPath
         let dashboardRead = request.method == .get && EmulatorRouter.plane(ofEndpoint: endpoint) == .control
             && (request.headers[Self.dashboardHeader] != nil || endpoint == RouterPath(EmulatorRouter.eventsPath).description)
-        if !dashboardRead { report(request.method.rawValue, target, response.status.code, context) }
+        if !dashboardRead { await report(request.method.rawValue, target, response.status.code, context) }
         return response
     }
 
-    private func report(_ method: String, _ target: String, _ status: Int, _ context: EmulatorContext) {
+    private func report(_ method: String, _ target: String, _ status: Int, _ context: EmulatorContext) async {
         log(method, target, status)
-        emulator.logRequest(method: method, target: target, status: status)
+        await emulator.logRequest(method: method, target: target, status: status)
     }
 }
 
@@ -78,7 +78,7 @@ struct PlaneMiddleware: RouterMiddleware {
                 response.headers[.accessControlAllowHeaders] = "Content-Type, Authorization, X-Kii-AppID, X-Kii-AppKey"
                 response.headers[.accessControlMaxAge] = "600"
             }
-        } else if plane.takesFaults, let fault = emulator.takeFault(EmulatorRouter.routedPath(request.uri.path)) {
+        } else if plane.takesFaults, let fault = await emulator.takeFault(EmulatorRouter.routedPath(request.uri.path)) {
             response = Response(ProviderEmulator.providerError(errors, status: fault.status, error: "injected_fault",
                                                                description: "a fault injected through /emulator/v1/faults"))
         } else {

@@ -1,6 +1,7 @@
 // EmulatorRouter.swift: the emulator as a Hummingbird router: the middleware every request goes through
-// (EmulatorMiddleware.swift), then a route collection per provider's table, each route (method and
-// path, `{name}` a path parameter) answered by its handler on the emulator's state. The live request log
+// (EmulatorMiddleware.swift), then each provider's controller (ProviderControllers.swift), a route
+// collection per table behind its plane's middleware, each route (method and path, `{name}` a path
+// parameter) answered by its handler on the store's state. The live request log
 // is a route of the control group (server-sent events). `bridge serve`, `bridge host --provider` (the same
 // server on port 0) and the tests and the fuzzer (EmulatorInProcessClient, no socket) all use this one router.
 import Hummingbird
@@ -27,8 +28,11 @@ public enum EmulatorRouter {
         // Hummingbird runs only for a route of the collection that matched. A provider path also answers
         // preflights (OPTIONS), once per path.
         var preflighted: Set<String> = [], refused: Set<String> = []
-        for group in groups {
-            router.addRoutes(collection(group, emulator, preflighted: &preflighted, refused: &refused))
+        for kind in controllers {
+            let controller = kind.init(store: emulator.store, configuration: emulator.configuration)
+            for group in kind.groups {
+                router.addRoutes(collection(group, controller.endpoints(group), emulator, preflighted: &preflighted, refused: &refused))
+            }
         }
         // The live request log streams, so it is no route of a table; it is on the control plane.
         let events = RouteCollection(context: EmulatorContext.self).add(middleware: PlaneMiddleware(emulator: emulator, plane: .control, errors: .plain))
@@ -39,27 +43,15 @@ public enum EmulatorRouter {
         return router
     }
 
-    /// The route tables, a group each, with the plane each is on and the shape of its provider's errors: the
-    /// providers' APIs and hosted pages (each takes injected faults), then the control plane (the clock,
-    /// faults, users, codes and reset; the outbox; the dashboard), which never fails on purpose.
-    static let groups: [RouteGroup] = [
-        RouteGroup(name: "Janrain Capture: the native API", plane: .provider, errors: .capture, routes: CaptureRoutes.routes),
-        RouteGroup(name: "Janrain Capture: the server API", plane: .provider, errors: .capture, routes: CaptureEntityRoutes.routes),
-        RouteGroup(name: "Janrain Capture: the hosted pages", plane: .page, errors: .capture, routes: CapturePages.routes),
-        RouteGroup(name: "Janrain Capture: social sign-in", plane: .provider, errors: .capture, routes: CaptureSocialRoutes.routes),
-        RouteGroup(name: "Janrain Social Login (Engage): the sign-in pages", plane: .page, errors: .plain, routes: EngageRoutes.pages),
-        RouteGroup(name: "Janrain Social Login (Engage): auth_info", plane: .provider, errors: .plain, routes: EngageRoutes.routes),
-        RouteGroup(name: "Example IdP (the social sign-in's identity provider)", plane: .page, errors: .plain, routes: ExampleIdPRoutes.routes),
-        RouteGroup(name: "The app's own backend (the reset flows)", plane: .provider, errors: .plain, routes: AppBackendRoutes.routes),
-        RouteGroup(name: "MongoDB Realm: email/password", plane: .provider, errors: .plain, routes: RealmRoutes.routes),
-        RouteGroup(name: "MongoDB Realm: location, profile and sessions", plane: .provider, errors: .plain, routes: RealmSessionRoutes.routes),
-        RouteGroup(name: "Kii: sign-in and users", plane: .provider, errors: .plain, routes: KiiAuthRoutes.routes),
-        RouteGroup(name: "Kii: the password reset", plane: .provider, errors: .plain, routes: KiiRoutes.routes),
-        RouteGroup(name: "Kii: the reset page", plane: .page, errors: .plain, routes: KiiRoutes.pages),
-        RouteGroup(name: "The emulator's control plane", plane: .control, errors: .plain, routes: ControlRoutes.routes),
-        RouteGroup(name: "The outbox (Mailpit's API)", plane: .control, errors: .plain, routes: OutboxRoutes.routes),
-        RouteGroup(name: "The dashboard", plane: .control, errors: .plain, routes: DashboardRoutes.routes),
+    /// The controllers, a provider each: the providers' APIs and hosted pages (each takes injected faults),
+    /// then the control plane (the clock, faults, users, codes and reset; the outbox; the dashboard).
+    static let controllers: [any ProviderController.Type] = [
+        CaptureController.self, SocialLoginController.self, ExampleIdPController.self, AppBackendController.self,
+        RealmController.self, KiiController.self, ControlController.self,
     ]
+
+    /// Every controller's route tables, in order.
+    static let groups: [RouteGroup] = controllers.flatMap { $0.groups }
 
     /// The plane of the route Hummingbird matched, by its endpoint path (`context.endpointPath`, the
     /// route's path as the router wrote it); nil for a request no route answered.
@@ -110,17 +102,13 @@ public enum EmulatorRouter {
     /// path; these routes make the router itself tell the two apart.
     static let refusedMethods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
 
-    /// A provider's table as a route collection: its plane's middleware, then each route answered by its
-    /// handler on `emulator`'s state, the preflights of the paths not yet preflighted, and 405 (with Allow, in
-    /// the provider's words) for the other methods on the paths not yet refused.
-    static func collection(_ group: RouteGroup, _ emulator: ProviderEmulator, preflighted: inout Set<String>,
-                           refused: inout Set<String>) -> RouteCollection<EmulatorContext> {
+    /// A provider's table as a route collection: its plane's middleware, then its controller's endpoints, the
+    /// preflights of the paths not yet preflighted, and 405 (with Allow, in the provider's words) for the
+    /// other methods on the paths not yet refused.
+    static func collection(_ group: RouteGroup, _ endpoints: RouteCollection<EmulatorContext>, _ emulator: ProviderEmulator,
+                           preflighted: inout Set<String>, refused: inout Set<String>) -> RouteCollection<EmulatorContext> {
         let routes = RouteCollection(context: EmulatorContext.self).add(middleware: PlaneMiddleware(emulator: emulator, plane: group.plane, errors: group.errors))
-        for route in group.routes {
-            routes.on(RouterPath(route.path), method: route.method) { request, context in
-                Response(emulator.perform(route, EmulatorRequest(request, context: context)))
-            }
-        }
+        routes.addRoutes(endpoints)
         if group.plane.sharesAcrossOrigins {
             for route in group.routes where preflighted.insert(RouterPath(route.path).description).inserted {
                 routes.on(RouterPath(route.path), method: .options) { _, _ in Response(status: .noContent) }
@@ -151,7 +139,7 @@ public enum EmulatorRouter {
             var last = seq
             try await writer.write(ByteBuffer(string: ": bridge serve request log\n\n"))
             while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                let (text, newest) = emulator.events(after: last)
+                let (text, newest) = await emulator.events(after: last)
                 if !text.isEmpty {
                     try await writer.write(ByteBuffer(string: text))
                     last = newest

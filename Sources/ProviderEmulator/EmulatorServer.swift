@@ -40,7 +40,7 @@ public struct EmulatorServer: Sendable {
                               onServerRunning: { channel in
                                   let bound = channel.localAddress?.port ?? 0
                                   let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(bound)"
-                                  emulator.setBaseURL(base)
+                                  await emulator.setBaseURL(base)
                                   onRunning(base)
                               }, logger: logger)
         var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: stopsOnSignals ? [.sigterm, .sigint] : [], logger: logger)

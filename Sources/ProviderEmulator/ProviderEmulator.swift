@@ -2,8 +2,10 @@
 // password-reset mail, code exchange and hosted pages, Realm's and Kii's password flows, the app backend
 // of the deep-link reset, an outbox shaped like
 // Mailpit's API, and the control routes under /emulator/v1/ (clock, reset, faults, users, codes), after the
-// Firebase emulator's. The state and the route tables live here; EmulatorRouter serves them with
-// Hummingbird's router and middleware. Bad requests get the provider's own kind of error, never a 5xx and
+// Firebase emulator's. This value holds what the router's middleware and controllers share: the
+// configuration, its access policy, the store the providers' state is in (an actor) and the request log
+// (another); each provider's controller (ProviderControllers.swift) serves its route tables through
+// Hummingbird's router. Bad requests get the provider's own kind of error, never a 5xx and
 // never a crash, and the emulator keeps serving.
 import ProviderSettings
 import Foundation
@@ -11,20 +13,20 @@ import NavigationPolicy
 import JSONText
 import HTTPTypes
 
-public final class ProviderEmulator: @unchecked Sendable {
+public final class ProviderEmulator: Sendable {
     public let configuration: EmulatorConfiguration
+    /// The configuration's access policy (a reset makes the same one again from the same configuration),
+    /// read by the middleware without waiting for the store.
     let access: AccessPolicy
-    private var state: EmulatorState
-    private let lock = NSLock()
-    /// The dashboard's live log, under its own lock.
+    /// The providers' state.
+    let store: EmulatorStore
+    /// The dashboard's live log, apart from the state: logging never waits for a handler.
     private let requestLog = RequestLog()
 
     public init(configuration: EmulatorConfiguration = .embeddedDefault) {
         self.configuration = configuration
-        state = EmulatorState(configuration)
-        // The state's own policy (a reset makes the same one again from the same configuration), read here
-        // without the lock by the middleware.
-        access = state.access
+        access = AccessPolicy(configuration)
+        store = EmulatorStore(configuration)
     }
 
     /// The routes, by method and path pattern ({name} matches one segment).
@@ -37,25 +39,18 @@ public final class ProviderEmulator: @unchecked Sendable {
     }
 
     /// The base URL the server listens on, for links to the emulator's own pages (Kii's reset page).
-    public func setBaseURL(_ url: String) {
-        lock.lock(); defer { lock.unlock() }
-        state.baseURL = url
+    public func setBaseURL(_ url: String) async {
+        await store.setBaseURL(url)
     }
 
     /// Records an answered request for the dashboard's live log, at the emulator's time.
-    public func logRequest(method: String, target: String, status: Int) {
-        requestLog.record(method: method, target: target, status: status, at: now)
+    public func logRequest(method: String, target: String, status: Int) async {
+        await requestLog.record(method: method, target: target, status: status, at: store.now)
     }
 
     /// The logged requests after `seq`, as server-sent events (RequestLog.events(after:)).
-    public func events(after seq: Int) -> (text: String, last: Int) {
-        requestLog.events(after: seq)
-    }
-
-    /// The time on the emulator's clock.
-    var now: Date {
-        lock.lock(); defer { lock.unlock() }
-        return state.now
+    public func events(after seq: Int) async -> (text: String, last: Int) {
+        await requestLog.events(after: seq)
     }
 
     /// A request the access policy refuses, in the shape of the route's provider.
@@ -73,16 +68,9 @@ public final class ProviderEmulator: @unchecked Sendable {
         }
     }
 
-    /// Answers a routed request: its handler on the state, under the lock.
-    func perform(_ route: Route, _ request: EmulatorRequest) -> EmulatorResponse {
-        lock.lock(); defer { lock.unlock() }
-        return route.handler(&state, request, configuration)
-    }
-
     /// The fault injected for this path, if one is left (it is used up).
-    func takeFault(_ path: String) -> EmulatorState.Fault? {
-        lock.lock(); defer { lock.unlock() }
-        return state.takeFault(path)
+    func takeFault(_ path: String) async -> EmulatorState.Fault? {
+        await store.takeFault(path)
     }
 
     /// The directory the widget's stand-in scripts are read from, if any.

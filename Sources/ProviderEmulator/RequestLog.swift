@@ -1,5 +1,5 @@
-// RequestLog.swift: the dashboard's live log of answered requests, apart from the providers' state: it has
-// its own lock, so recording a request never waits for a route's handler, and a reset of the emulator (the
+// RequestLog.swift: the dashboard's live log of answered requests, apart from the providers' state: an actor
+// of its own, so recording a request never waits for a route's handler, and a reset of the emulator (the
 // providers' state back to the configuration) does not restart its numbering under a dashboard that is
 // following it. Recording is an append of what was answered; the targets' secrets are masked when the log
 // is read, once per entry, so the request path pays no masking for a log nobody reads.
@@ -8,7 +8,7 @@ import JSONText
 import NavigationPolicy
 import SecretMasking
 
-final class RequestLog: @unchecked Sendable {
+actor RequestLog {
     /// One answered request, as recorded (its target not yet masked).
     struct Entry {
         var seq: Int
@@ -18,13 +18,11 @@ final class RequestLog: @unchecked Sendable {
         var at: Date
     }
 
-    private let lock = NSLock()
     private var entries: [Entry] = []
     private var lastSeq = 0
 
     /// Records an answered request; at least the last 500 are kept (trimmed in one go once past 1,000).
     func record(method: String, target: String, status: Int, at date: Date) {
-        lock.lock(); defer { lock.unlock() }
         lastSeq += 1
         entries.append(Entry(seq: lastSeq, method: method, target: target, status: status, at: date))
         if entries.count > 1000 { entries.removeFirst(entries.count - 500) }
@@ -49,10 +47,8 @@ final class RequestLog: @unchecked Sendable {
         return (text, last)
     }
 
-    /// The kept entries after `seq`, and the sequence number of the oldest kept one; copied under the lock,
-    /// rendered outside it.
+    /// The kept entries after `seq`, and the sequence number of the oldest kept one.
     private func entries(after seq: Int) -> ([Entry], Int?) {
-        lock.lock(); defer { lock.unlock() }
         guard let first = entries.first else { return ([], nil) }
         let start = max(0, min(entries.count, seq - first.seq + 1))
         return (Array(entries[start...]), first.seq)

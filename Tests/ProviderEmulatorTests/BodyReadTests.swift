@@ -179,12 +179,12 @@ struct RequestLogAndCodeStoreTests {
     @Test("the request log keeps numbering across a reset of the emulator's state, so a dashboard following it sees what comes after")
     func logAcrossReset() async {
         let emulator = ProviderEmulator()
-        emulator.logRequest(method: "GET", target: "/emulator/v1/clock", status: 200)
+        await emulator.logRequest(method: "GET", target: "/emulator/v1/clock", status: 200)
         let reset = await emulator.handle(EmulatorRequest(method: .post, target: "/emulator/v1/reset", contentType: "application/json"))
         #expect(reset.status == 200)
         // The reset itself was logged (2), by the router's log middleware.
-        emulator.logRequest(method: "GET", target: "/emulator/v1/users", status: 200)
-        let after = emulator.events(after: 1)
+        await emulator.logRequest(method: "GET", target: "/emulator/v1/users", status: 200)
+        let after = await emulator.events(after: 1)
         #expect(after.last == 3)
         #expect(after.text.hasPrefix("id: 2\n") && after.text.contains("\n\nid: 3\n"))
     }

@@ -400,7 +400,7 @@ struct RealmKiiEmulatorTests {
     @Test("Kii: by e-mail the link opens the emulator's reset page; in auto mode the new password is generated and sent")
     func emailLink() async throws {
         let e = Emulator()
-        e.emulator.setBaseURL("http://127.0.0.1:9")
+        await e.emulator.setBaseURL("http://127.0.0.1:9")
         #expect(await e.json(.post, "\(Self.kii)/EMAIL:ada@example.com/password/request-reset", #"{"notificationMethod":"EMAIL"}"#).status == 204)
         let link = try #require((object(await e.get("/api/v1/message/latest"))["Links"] as? [String])?.first)
         #expect(link.hasPrefix("http://127.0.0.1:9/kii/reset?token="))
@@ -460,11 +460,11 @@ struct RequestLogTests {
     @Test("events after a sequence number, masked; a client that fell behind the kept log is told how many it missed")
     func events() async {
         let emulator = ProviderEmulator()
-        emulator.logRequest(method: "GET", target: "/oauth/token?code=secretsecretsecret", status: 405)
-        let first = emulator.events(after: 0)
+        await emulator.logRequest(method: "GET", target: "/oauth/token?code=secretsecretsecret", status: 405)
+        let first = await emulator.events(after: 0)
         #expect(first.last == 1 && first.text.contains("id: 1\n") && first.text.contains("code=secr…(18)") && !first.text.contains("dropped"))
-        for _ in 0..<1_100 { emulator.logRequest(method: "GET", target: "/", status: 200) }
-        let behind = emulator.events(after: 1)
+        for _ in 0..<1_100 { await emulator.logRequest(method: "GET", target: "/", status: 200) }
+        let behind = await emulator.events(after: 1)
         #expect(behind.text.hasPrefix("event: dropped\ndata: {\"dropped\":"), "\(behind.text.prefix(80))")
         #expect(behind.last == 1_101)
     }
