@@ -6,14 +6,15 @@ extension Redactor {
     /// Text bridge did not write (page content and literals such as `'janrain:accessToken=…'`, console
     /// messages, a library's error, a saved transcript's lines, a case's name): each word that looks like
     /// a URL or a form string is masked as one, `"secretKey":"value"` pairs as JSON, and credentials by
-    /// their shapes. Quotes, brackets and sentence punctuation around a word are not part of it, so a mask
+    /// their shapes wherever they stand. Quotes, brackets and sentence punctuation around a word are not part of it, so a mask
     /// never swallows a closing quote or counts it; inside a word they are its own (`WordNesting`).
     /// bridge's own sentences are never read here: they are MessageText, whose values carry their readings.
     public func foreignText(_ text: String) -> String {
         guard isEnabled, !text.isEmpty else { return text }
         let text = CredentialShape.holdsAuthorizationScheme(text) ? maskAuthorizationValues(text) : text
-        guard Self.mayHoldSecret(text) else { return text }
-        return maskedWordByWord(text)
+        // A credential by its shape needs no sign around it (`ghp_…` alone in a console message): one scan
+        // over what the words left, which finds nothing in a mask (four characters and "…").
+        return maskShapedRuns(Self.mayHoldSecret(text) ? maskedWordByWord(text) : text)
     }
 
     /// A value given as input (an option's value, a file's key or value, a file name), masked as the value

@@ -1,6 +1,6 @@
 // CredentialPlacesTests.swift: a credential told by its shape wherever it stands in a URL, not only as the
 // value of a `name=value` pair: a bare JWT as the fragment or query, a deep link's host or route, a path
-// segment, a host label; and the vendors' tokens by their catalogued prefixes. Raw input and parsed URLs
+// segment, a host label; free text; and the vendors' tokens by their catalogued prefixes. Raw input and parsed URLs
 // alike; each catalogued prefix's own example is masked, and prose that merely starts like one is not.
 @testable import SecretMasking
 import BrowserURL
@@ -52,6 +52,25 @@ import Testing
             #expect(SecretParameters.mayHoldAnyPositionWord("x" + word + "2"), "\(word)")
         }
         #expect(!SecretParameters.mayHoldAnyPositionWord("redirecturi") && !SecretParameters.mayHoldAnyPositionWord("clientid"))
+    }
+
+    @Test("a credential in free text is masked by its shape with no sign around it, alone or beside a pair", arguments: [
+        "deploy key " + github, "Slack said: " + slack + ".", "(" + stripe + ")", "token=abcdefghijkl and " + github,
+        "console: \"" + jwt + "\"", "id " + slack + "\n" + stripe,
+    ])
+    func freeText(_ text: String) {
+        let masked = Redactor().foreignText(text)
+        for secret in [Self.jwt, Self.github, Self.slack, Self.stripe] where text.contains(secret) {
+            #expect(!masked.contains(secret), "\(masked)")
+        }
+        #expect(Redactor().foreignText(masked) == masked)
+    }
+
+    @Test("free text with no credential's shape is kept as it was")
+    func ordinaryTextKept() {
+        for text in ["sk_live keys start with sk_live_", "AKIA is how AWS keys start", "the ghost_town_of_xoxo-b is closed."] {
+            #expect(Redactor().foreignText(text) == text)
+        }
     }
 
     @Test("words of the URL that are no credential are kept as they were")
