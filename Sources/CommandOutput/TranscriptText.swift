@@ -29,6 +29,9 @@ public struct TranscriptText: Sendable {
     /// Text bridge did not write, its credentials masked, escaped for the terminal.
     public func foreign(_ text: String) -> String { safe(redactor.foreignText(text)) }
 
+    /// A file's name, masked as the path it is (a saved page's name can hold a URL's query), escaped.
+    public func file(_ name: String) -> String { safe(redactor.fileName(name)) }
+
     /// A URL with its secrets masked, escaped for the terminal.
     public func url(_ url: String) -> String { safe(redactor.rawURL(url)) }
 

@@ -14,6 +14,8 @@ struct FileNameMaskingTests {
         (["inspect"], "password_reset.php?code=\(code).html", "<!doctype html><title>saved</title><script>janrain.settings.popup = true;</script>"),
         (["replay", "--rules", Repository.path("Fixtures/rules/capture.json"), "--format", "json"], "cb?access_token=\(code).navlog",
          #"{"seq":0,"url":"https://yourdomain.com/"}"# + "\n"),
+        (["replay", "--rules", Repository.path("Fixtures/rules/capture.json")], "reset#id_token=\(code).navlog",
+         #"{"seq":0,"url":"https://yourdomain.com/"}"# + "\n"),
         (["test", "--rules", Repository.path("Fixtures/rules/capture.json"), "--format", "json"], "cb?code=\(code).jsonl",
          #"{"url":"https://yourdomain.com/","expect":{"decision":"cancel"}}"# + "\n"),
     ] as [([String], String, String)])

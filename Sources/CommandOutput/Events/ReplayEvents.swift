@@ -158,7 +158,7 @@ public struct LogSummary: OutputEvent {
 
     public func textLines(_ text: TranscriptText) -> [String] {
         let s = summary
-        var lines = [text.style.bold("summary: " + text.foreign(log) + " (\(format.rawValue))")]
+        var lines = [text.style.bold("summary: " + text.file(log) + " (\(format.rawValue))")]
         lines.append("  records read \(s.recordsRead): \(s.replayed) replayed, \(s.rejected) rejected"
                      + (s.synthetic > 0 ? " (\(s.synthetic) of the replayed made by the reader: redirects the browser did not follow)" : ""))
         lines.append("  decisions: \(s.byDecision[.allow, default: 0]) allow, \(s.byDecision[.cancel, default: 0]) cancel; "
@@ -178,7 +178,7 @@ public struct LogSummary: OutputEvent {
     public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         let s = summary
         var o = JSONFields()
-        o.add("file", json.redactor.foreignText(log))
+        o.add("file", json.redactor.fileName(log))
         o.add("format", format.rawValue)
         o.add("records", s.recordsRead)
         o.add("replayed", s.replayed)
