@@ -156,6 +156,9 @@ public enum RecordingInference: Sendable, Hashable {
     /// The rules would take nothing: the recordings hold no result, bridge, deep link, JavaScript interface
     /// call or authorization request.
     case interceptsNothing
+    /// A bridge message the recording delivered that its protocol cannot decode (`janrain` or `wvjb`): no
+    /// handler is made for it.
+    case bridgeMessageUnread(entry: String, bridge: String, RecordReference)
 }
 
 public struct InferredRules: Sendable {
@@ -514,7 +517,8 @@ public enum RulesInference {
             return .plainHTTPOrigin(origin: origin.origin, first)
         }
         inferred.interfaces = interfaces(recordings.flatMap(\.calls))
-        inferred.handlers = handlers(recordings, Array(zip(usable, zip(parsed, roles))), bridgeSchemes: bridgeSchemes, interfaces: inferred.interfaces)
+        inferred.handlers = handlers(recordings, Array(zip(usable, zip(parsed, roles))), bridgeSchemes: bridgeSchemes, interfaces: inferred.interfaces,
+                                     inferences: &inferred.inferences)
 
         // Each navigation as a case, its secrets placeholders; the decision the app gave it, or its kind's.
         for (n, role) in zip(usable, roles) {
@@ -550,9 +554,9 @@ public enum RulesInference {
 
     /// The bridge events the recordings delivered (Janrain's drained queue entries and legacy hand-off,
     /// WebViewJavascriptBridge's messages, a queue passed to a JavaScript interface), each with the handlers
-    /// a recording's header names for it.
+    /// a recording's header names for it. A message its protocol cannot decode is said, once per entry.
     static func handlers(_ recordings: [Recording], _ navigations: [(RecordedNavigation, (BrowserURL?, Role))], bridgeSchemes: Set<String>,
-                         interfaces: [InferredInterface]) -> [InferredHandler] {
+                         interfaces: [InferredInterface], inferences: inout [RecordingInference]) -> [InferredHandler] {
         var order: [String] = []
         var byEvent: [String: InferredHandler] = [:]
         var recorded: [String: [String]] = [:]
@@ -573,12 +577,18 @@ public enum RulesInference {
             }
             byEvent[event]?.sources.append(reference)
         }
+        var unread: Set<String> = []
+        func said(_ entry: String, _ bridge: String, _ reference: RecordReference) {
+            if unread.insert(bridge + " " + entry).inserted { inferences.append(.bridgeMessageUnread(entry: entry, bridge: bridge, reference)) }
+        }
         func janrainEntry(_ text: String, _ reference: RecordReference) {
-            guard case .success(let url) = BrowserURL.parse(text) else { return }
+            guard case .success(let url) = BrowserURL.parse(text), url.scheme == "janrain" else { return said(text, "janrain", reference) }
             janrain(url, reference)
         }
         func janrain(_ url: BrowserURL, _ reference: RecordReference) {
-            guard url.scheme == "janrain", case .success(let message) = JanrainBridge.decode(url), let event = message.handlerEvent else { return }
+            guard url.scheme == "janrain" else { return }
+            guard case .success(let message) = JanrainBridge.decode(url) else { return said(url.href, "janrain", reference) }
+            guard let event = message.handlerEvent else { return }
             // A case can carry an event as a navigation only where a bridge rule takes `janrain:` (not when the
             // queue reached the app through a JavaScript interface); the legacy hand-off's case is its navigation's.
             let isQueued: Bool
@@ -586,7 +596,9 @@ public enum RulesInference {
             add(event, entry: isQueued && bridgeSchemes.contains("janrain") ? "janrain:\(event)?arguments=%5B%5D" : nil, reference)
         }
         func wvjb(_ text: String, _ reference: RecordReference) {
-            guard case .success(let messages) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") else { return }
+            guard case .success(let messages) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") else {
+                return said(text, "wvjb", reference)
+            }
             for message in messages { if let event = message.handlerEvent { add(event, entry: nil, reference) } }
         }
         let janrainInterfaces = Set(interfaces.filter { $0.bridgeProtocol == .janrain }.map(\.name))

@@ -194,6 +194,20 @@ struct ReviewedRulesTests {
         #expect(made.engine.rules.handlers.map(\.event) == ["login"])
     }
 
+    @Test("a bridge message the recording holds that its protocol cannot decode is said once, with where it was; the decodable ones still make handlers")
+    func undecodableMessageSaid() throws {
+        var inferred = Self.infer([Self.recording("odd.navlog", Self.signIn + [
+            #"{"seq":3,"url":"janrain:eventsAvailable?1","recordedDecision":"cancel","drained":["janrain:onCaptureLoginSuccess?arguments=%5Bnot-json","janrain:onCaptureScreenShow?arguments=%5B%5D","not a url","janrain:onCaptureLoginSuccess?arguments=%5Bnot-json"]}"#,
+            #"{"seq":4,"url":"https://__wvjb_queue_message__/","recordedDecision":"cancel","drained":["{not json"]}"#,
+        ])])
+        let unread = inferred.inferences.compactMap { inference -> String? in
+            if case .bridgeMessageUnread(let entry, let bridge, let reference) = inference { return "\(bridge) \(entry) \(reference.seq)" } else { return nil }
+        }
+        #expect(unread == ["janrain janrain:onCaptureLoginSuccess?arguments=%5Bnot-json 3", "janrain not a url 3", "wvjb {not json 4"])
+        #expect(inferred.handlers.map(\.event) == ["onCaptureScreenShow"])
+        _ = try Self.attacked(&inferred, ["odd.navlog"])
+    }
+
     @Test("names are made unique by a count per name: 10,000 results on distinct paths get 10,000 distinct names")
     func uniqueNames() {
         var names = RulesInference.UniqueNames()
