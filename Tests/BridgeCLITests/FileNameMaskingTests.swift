@@ -1,6 +1,6 @@
 // FileNameMaskingTests.swift: a file's name is a path, masked in every output like any URL: a page saved as
 // browsers and wget save them (`password_reset.php?code=…`), a log or a case file named after what it holds,
-// in inspect's text and JSON, replay's and test's JSON `file` member.
+// in inspect's, replay's and test's text and JSON, and in the reports made from them.
 import Foundation
 import TestSupport
 import Testing
@@ -18,6 +18,12 @@ struct FileNameMaskingTests {
          #"{"seq":0,"url":"https://yourdomain.com/"}"# + "\n"),
         (["test", "--rules", Repository.path("Fixtures/rules/capture.json"), "--format", "json"], "cb?code=\(code).jsonl",
          #"{"url":"https://yourdomain.com/","expect":{"decision":"cancel"}}"# + "\n"),
+        (["test", "--rules", Repository.path("Fixtures/rules/capture.json")], "cb#access_token=\(code).jsonl",
+         #"{"url":"https://yourdomain.com/","expect":{"decision":"cancel"}}"# + "\n"),
+        (["test", "--rules", Repository.path("Fixtures/rules/capture.json"), "--format", "junit"], "cb#access_token=\(code).jsonl",
+         #"{"url":"https://yourdomain.com/","expect":{"decision":"cancel"}}"# + "\n" + "not json\n"),
+        (["test", "--rules", Repository.path("Fixtures/rules/capture.json"), "--format", "sarif"], "cb#access_token=\(code).jsonl",
+         #"{"url":"https://yourdomain.com/","expect":{"decision":"cancel"}}"# + "\n" + "not json\n"),
     ] as [([String], String, String)])
     func maskedInEveryOutput(_ command: [String], _ name: String, _ contents: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-names-\(UUID().uuidString)")

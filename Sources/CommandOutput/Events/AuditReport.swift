@@ -59,7 +59,7 @@ extension TranscriptText {
         let url = safe(redactor.rawURL(outcome.url))
         switch outcome.subject {
         case .testCase(let testCase):
-            let place = safe(testCase.source?.description ?? "case")
+            let place = safe(testCase.source.map { redactor.fileName($0.file) + ":\($0.line)" } ?? "case")
             let name = safe(redactor.foreignText(testCase.displayName))
             if outcome.passed { return [style.green("pass") + "  \(place)  \(name)"] }
             return [style.red("FAIL") + "  \(place)  \(name)", "        url: \(url)"]
@@ -144,11 +144,12 @@ public struct AuditDocuments: Sendable {
     public func junit(_ result: AuditResult, timestamp: String, hostname: String, seconds: Double) -> String {
         var suites: [JUnitReport.Suite] = []
         var index: [String: Int] = [:]
-        let properties = result.rulesFile.map { [(name: "rules", value: $0)] } ?? []
-        func suite(_ name: String) -> Int {
-            if let i = index[name] { return i }
-            index[name] = suites.count
-            suites.append(JUnitReport.Suite(name: redactor.foreignText(name), properties: properties))
+        let properties = result.rulesFile.map { [(name: "rules", value: redactor.fileName($0))] } ?? []
+        // A suite is its case file (a path, masked as one) or its attack target (words).
+        func suite(_ key: String, shown: @autoclosure () -> String) -> Int {
+            if let i = index[key] { return i }
+            index[key] = suites.count
+            suites.append(JUnitReport.Suite(name: shown(), properties: properties))
             return suites.count - 1
         }
         let perCase = result.outcomes.isEmpty ? 0 : seconds / Double(result.outcomes.count)
@@ -166,10 +167,11 @@ public struct AuditDocuments: Sendable {
                 }
                 junitResult = .failure(type: failure.check, message: redactor.text(failure.words), body: body)
             }
-            suites[suite(outcome.suite)].cases.append(JUnitReport.TestCase(name: name, time: perCase, result: junitResult))
+            let shown = outcome.source.map { redactor.fileName($0.file) } ?? redactor.foreignText(outcome.suite)
+            suites[suite(outcome.suite, shown: shown)].cases.append(JUnitReport.TestCase(name: name, time: perCase, result: junitResult))
         }
         for error in result.inputErrors {
-            suites[suite(error.file)].cases.append(JUnitReport.TestCase(
+            suites[suite(error.file, shown: redactor.fileName(error.file))].cases.append(JUnitReport.TestCase(
                 name: error.line > 0 ? "line \(error.line)" : "the file", time: perCase,
                 result: .error(type: "bad-line", message: redactor.text(error.words))))
         }
@@ -192,15 +194,15 @@ public struct AuditDocuments: Sendable {
                 var location = DiagnosticLocation()
                 if case .testCase = outcome.subject { text = "\(redactor.foreignText(outcome.name)): \(text) (\(redactor.rawURL(outcome.url)))" }
                 if let source = outcome.source {
-                    location = DiagnosticLocation(file: source.file, line: source.line)
+                    location = DiagnosticLocation(file: redactor.fileName(source.file), line: source.line)
                 } else if case .attack(let target, _, _) = outcome.subject {
-                    location = DiagnosticLocation(file: result.rulesFile, logical: .init(name: redactor.foreignText(target.name), fullyQualifiedName: target.keyPath))
+                    location = DiagnosticLocation(file: result.rulesFile.map(redactor.fileName), logical: .init(name: redactor.foreignText(target.name), fullyQualifiedName: target.keyPath))
                 }
                 results.append(Diagnostic(id: failure.check, severity: .error, location: location, message: text))
             }
         }
         let notifications = result.inputErrors.map { error in
-            Diagnostic(id: "bad-line", severity: .error, location: DiagnosticLocation(file: error.file, line: max(error.line, 1)),
+            Diagnostic(id: "bad-line", severity: .error, location: DiagnosticLocation(file: redactor.fileName(error.file), line: max(error.line, 1)),
                        message: redactor.text(error.words))
         }
         return SARIFLog(toolName: "bridge test", toolVersion: toolVersion, rules: rules)
