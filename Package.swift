@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "SensitiveText"),
         .target(
             name: "NavigationPolicy",
-            dependencies: ["BrowserURL", "JSONText", "SensitiveText", "InputFiles"]
+            dependencies: ["BrowserURL", "JSONText", "SensitiveText", "InputProblems"]
         ),
         // The Redactor: which names are secrets, the shapes of credentials, and masks in URLs, JSON, bridge
         // payloads and free text. Not the engine's: an app links it only to log what it saw.
@@ -78,7 +78,9 @@ let package = Package(
         ),
         // The one way a file given to bridge is read whole ("-", pipes and process substitutions included),
         // and why it could not be.
-        .target(name: "InputFiles"),
+        .target(name: "InputFiles", dependencies: ["InputProblems", "NavigationPolicy", "JSONText"]),
+        // Why a file could not be read, as a value: what the engine's errors may carry without file code.
+        .target(name: "InputProblems"),
         // The one severity scale findings are ranked on, shared by the features and the output module.
         .target(name: "FindingSeverity"),
         // The one way a command writes a file: never over an input, never over a file without --force.

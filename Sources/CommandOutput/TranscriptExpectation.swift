@@ -4,6 +4,7 @@
 // "allow"` rather than two long lines to compare by eye. The values are kept as they are; the report
 // (TranscriptComparison) shows them through the Redactor, so a transcript saved with --reveal does not print
 // its secrets in a diff.
+import InputProblems
 import InputFiles
 import Foundation
 import JSONText

@@ -14,6 +14,7 @@
 //
 // Paths are relative to the site file. A URL matches a key when the key is the URL's origin and path
 // (query and fragment ignored), or a prefix of it ending in "/"; the longest key wins.
+import InputProblems
 import InputFiles
 import BrowserURL
 import JSONText

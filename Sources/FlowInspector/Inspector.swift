@@ -1,6 +1,7 @@
 // Inspector.swift: inspects pages: guards the input (binary, empty, too large, invalid UTF-8), builds the
 // page model, runs every check, and returns findings with their positions, secrets masked. An input that
 // cannot be read is an InputError; the other inputs are still inspected.
+import InputProblems
 import BrowserURL
 import Foundation
 import InputFiles

@@ -5,6 +5,7 @@
 // pipe and says nothing of why a file could not be read. A failure is a value saying why: not found, a
 // directory, no permission, too large, or the read's own error. Also the one walk of a directory given in a
 // file's place (inspect's pages, test's case files).
+import InputProblems
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -87,16 +88,8 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt
     read(descriptor, buffer, count)
 }
 
-/// Why a file could not be read.
-public enum InputFileProblem: Error, Sendable, Hashable {
-    case notFound
-    case directory
-    case permissionDenied
-    /// Longer than the reader takes (bytes).
-    case tooLarge(limit: Int)
-    /// Another error of open(2) or read(2), by its errno.
-    case failed(errno: Int32)
-
+extension InputFileProblem {
+    /// The problem an errno of open(2) or read(2) names.
     public init(errno code: Int32) {
         switch code {
         case ENOENT, ENOTDIR: self = .notFound

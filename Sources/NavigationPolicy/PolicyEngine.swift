@@ -32,11 +32,6 @@ public struct PolicyEngine: Sendable {
         origins = OriginIndex(rules.allow, schemes: schemes)
     }
 
-    /// Loads and compiles a rules file.
-    public init(rulesFile path: String) throws(RulesError) {
-        self.init(rules: try RulesLoader.load(path: path))
-    }
-
     /// The sentinel rule a decision's `rule` names (the first of that name), looked up in the engine's index.
     public func sentinelRule(named name: String) -> SentinelRule? {
         sentinels.byName[name].map { rules.sentinels[$0] }

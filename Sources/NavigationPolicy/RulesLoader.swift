@@ -4,8 +4,6 @@
 // then URLs that do not parse, wildcards in the wrong place, and rules that can never fire. Each object's
 // keys are an enum below: the reader takes nothing else, so the keys read are the keys allowed.
 import BrowserURL
-import Foundation
-import InputFiles
 import JSONText
 import SensitiveText
 
@@ -53,26 +51,16 @@ public enum RulesLoader {
         case name, scheme, `protocol`, route, require, action, description
     }
 
-    /// Reads the rules file at `path`.
-    public static func load(path: String) throws(RulesError) -> Rules {
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(path) } catch { throw RulesError("", .unreadable(error), file: path) }
-        do {
-            return try parse(Data(bytes))
-        } catch {
-            // Each problem at its line and column, in the file's order, each naming the file.
-            var located = error.located(inFile: bytes)
-            located.file = path
-            located.others = located.others.map { var other = $0; other.file = path; return other }
-            throw located
-        }
+    /// Reads rules from JSON text (a rules file the app bundles as a string).
+    public static func parse(_ text: String) throws(RulesError) -> Rules {
+        try parse(text.utf8)
     }
 
     /// Reads rules from JSON bytes. Every problem the file has is found, not the first only: each key, each
     /// allowed origin, each rule and each handler is read on its own, and the first problem is thrown with the
     /// others in its `others` (a file that is not JSON, or not version 1, stops at that).
-    public static func parse(_ raw: Data) throws(RulesError) -> Rules {
-        let document = try JSONDocument.object(fileBytes: [UInt8](raw), as: RulesError.self)
+    public static func parse(_ bytes: some Sequence<UInt8>) throws(RulesError) -> Rules {
+        let document = try JSONDocument.object(fileBytes: Array(bytes), as: RulesError.self)
         var problems: [RulesError] = []
         /// Runs `read`; a problem it throws is kept and reading goes on.
         @discardableResult

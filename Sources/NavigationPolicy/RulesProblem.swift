@@ -3,7 +3,7 @@
 // RulesConsistency; the strings a case carries are the file's own (a value, a key, a rule's name). The words
 // are made in the output module (CommandOutput's RulesProblemText.swift).
 import BrowserURL
-import InputFiles
+import InputProblems
 import JSONText
 
 public enum RulesProblem: Sendable, Hashable {

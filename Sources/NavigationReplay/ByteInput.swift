@@ -8,6 +8,7 @@
 // A pipe or a terminal can pause: before a read that would wait for its writer, `willWait` runs, so that a
 // command prints what it has decided so far (`adb logcat | bridge replay -` shows each navigation as it
 // comes, not when the phone is unplugged).
+import InputProblems
 import Foundation
 import InputFiles
 import JSONText

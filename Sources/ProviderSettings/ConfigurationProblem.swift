@@ -1,6 +1,7 @@
 // ConfigurationProblem.swift: what is wrong with a `bridge serve --config` file, as a value
 // (EmulatorConfiguration.Invalid carries it with the key path). The strings a case carries are the
 // file's own; the output module words them (EmulatorText.swift).
+import InputProblems
 import InputFiles
 import JSONText
 import SensitiveText

@@ -1,6 +1,7 @@
 // CaseFileProblem.swift: what is wrong with a case file or one of its lines, as a value (CaseFileError carries
 // it with the file, the line and the key). A value that is not what its key takes is one case: the key says
 // what it must be, and the words (`words(key:)`) say it for that key.
+import InputProblems
 import InputFiles
 import JSONText
 import NavigationPolicy

@@ -1,6 +1,7 @@
 // InputsFromAnywhereTests.swift: every file a command reads whole (rules, case files, pages, the emulator's
 // configuration, a saved transcript) can be "-", a named pipe or a process substitution; a directory of case
 // files is walked; a file that cannot be read says why, as a value.
+import InputProblems
 import Foundation
 import InputFiles
 import NavigationPolicy

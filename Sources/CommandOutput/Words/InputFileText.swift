@@ -1,5 +1,6 @@
 // InputFileText.swift: why a file given to bridge could not be read, in words, once for every reader (rules,
 // case files, the emulator's configuration, a site file, a page, a saved transcript).
+import InputProblems
 import Foundation
 import InputFiles
 import SensitiveText
