@@ -2,7 +2,8 @@
 // nothing but one another (and CByteScan, a header of standard C), so no OS module and no Foundation (whose
 // implementations differ between Linux and Apple platforms), and no Swift file of theirs has a compile-time
 // branch (`#if os`, `canImport`, `arch`). What Linux CI compiles and tests of them is then what an iOS
-// build compiles. The package's own graph is checked too: the engine's targets depend on engine targets only.
+// build compiles. The package's graph is checked too, as the README draws it from Package.swift (CI holds the
+// two equal): the engine's targets depend on engine targets only.
 import Foundation
 import TestSupport
 import Testing
@@ -52,21 +53,32 @@ import Testing
                 == ["Foundation", "Glibc", "Darwin"])
     }
 
-    @Test("the package's engine targets depend on engine targets only")
-    func packageGraph() throws {
-        let manifest = try String(contentsOfFile: Repository.path("Package.swift"), encoding: .utf8)
-        for module in Self.engine {
-            // `.target(name: "X"…)` or `name: "X",\n dependencies: [...]`: the dependencies up to the closing bracket.
-            guard let start = manifest.range(of: "name: \"\(module)\"") else { Issue.record("no target \(module)"); continue }
-            let rest = manifest[start.upperBound...]
-            let end = rest.range(of: ")")?.lowerBound ?? rest.endIndex
-            let declaration = rest[..<end]
-            guard let open = declaration.range(of: "dependencies: [") else { continue }
-            let list = declaration[open.upperBound...].prefix { $0 != "]" }
-            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
-            for name in names where !name.isEmpty {
-                #expect(Self.allowedImports.contains(name), "\(module) depends on \(name)")
-            }
+    /// The README's module graph (`Target ← dependencies`), which `.ci/module-graph --check` holds equal to
+    /// Package.swift in CI: each target's dependencies, by name.
+    static func moduleGraph() throws -> [String: [String]] {
+        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "<!-- module-graph -->\n```\n"),
+              let end = readme[start.upperBound...].range(of: "```") else { return [:] }
+        var graph: [String: [String]] = [:]
+        for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            let sides = line.components(separatedBy: "←")
+            guard sides.count == 2 else { continue }
+            let names = sides[1].split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            graph[sides[0].trimmingCharacters(in: .whitespaces)] = names == ["(nothing)"] ? [] : names
         }
+        return graph
+    }
+
+    @Test("the package's engine targets depend on engine targets only", arguments: engine)
+    func packageGraph(_ module: String) throws {
+        let graph = try Self.moduleGraph()
+        let dependencies = try #require(graph[module], "\(module) is not in the README's module graph")
+        #expect(dependencies.allSatisfy(Self.allowedImports.contains), "\(module) depends on \(dependencies)")
+    }
+
+    @Test("the graph reader sees a target beyond the engine (RulesAudit, which reads files) depend on one")
+    func graphReader() throws {
+        let rulesAudit = try #require(try Self.moduleGraph()["RulesAudit"])
+        #expect(rulesAudit.contains("InputFiles") && !rulesAudit.allSatisfy(Self.allowedImports.contains))
     }
 }
