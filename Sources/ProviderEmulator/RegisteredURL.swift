@@ -70,7 +70,9 @@ enum RegisteredURL {
         } else {
             origin = request.publicOrigin
         }
-        guard case .success(let url) = BrowserURL.parse(origin + path), url.origin == origin else { return nil }
+        // The page is on the origin as a browser reads it (a Host of LOCALHOST or one with :80 is the same one).
+        guard case .success(let base) = BrowserURL.parse(origin + "/"), case .success(let url) = BrowserURL.parse(origin + path),
+              url.origin == base.origin else { return nil }
         return RedirectTarget(url)
     }
 

@@ -23,6 +23,15 @@ struct RedirectTargetTests {
         #expect(slashed.url.origin == "http://127.0.0.1:8080" && slashed.url.pathname == "//evil.example/x")
     }
 
+    @Test("the request's origin as a browser reads it: a Host in capitals, or with the scheme's default port", arguments: [
+        ("LOCALHOST:8025", "http://localhost:8025"), ("127.0.0.1:80", "http://127.0.0.1"), ("[::1]:9000", "http://[::1]:9000"),
+    ])
+    func origins(host: String, origin: String) throws {
+        let own = try #require(RegisteredURL.emulatorPage(ExampleIdPRoutes.authorizePath,
+                                                          of: EmulatorRequest(method: .get, target: "/google/start", host: host)))
+        #expect(own.url.origin == origin)
+    }
+
     @Test("a path that leaves the origin, or a host that is no provider's, makes no target", arguments: [
         ("//evil.example/idp/authorize", nil), ("idp/authorize", nil),
         ("/idp/authorize", "evil.example"), ("/idp/authorize", "yourdomain.com"),
