@@ -28,9 +28,9 @@ public enum EmulatorRouter {
         // Hummingbird runs only for a route of the collection that matched. A provider path also answers
         // preflights (OPTIONS), once per path.
         var preflighted: Set<String> = [], refused: Set<String> = []
-        for kind in controllers {
-            let controller = kind.init(store: emulator.store, configuration: emulator.configuration)
-            for group in kind.groups {
+        for provider in ProviderController.Provider.all {
+            let controller = ProviderController(provider: provider, store: emulator.store, configuration: emulator.configuration)
+            for group in controller.provider.groups {
                 router.addRoutes(collection(group, controller.endpoints(group), emulator, preflighted: &preflighted, refused: &refused))
             }
         }
@@ -43,15 +43,8 @@ public enum EmulatorRouter {
         return router
     }
 
-    /// The controllers, a provider each: the providers' APIs and hosted pages (each takes injected faults),
-    /// then the control plane (the clock, faults, users, codes and reset; the outbox; the dashboard).
-    static let controllers: [any ProviderController.Type] = [
-        CaptureController.self, SocialLoginController.self, ExampleIdPController.self, AppBackendController.self,
-        RealmController.self, KiiController.self, ControlController.self,
-    ]
-
-    /// Every controller's route tables, in order.
-    static let groups: [RouteGroup] = controllers.flatMap { $0.groups }
+    /// Every provider's route tables, in the router's order.
+    static let groups: [RouteGroup] = ProviderController.Provider.all.flatMap(\.groups)
 
     /// The plane of the route Hummingbird matched, by its endpoint path (`context.endpointPath`, the
     /// route's path as the router wrote it); nil for a request no route answered.
