@@ -13,7 +13,7 @@ enum ControlRoutes {
         // Back to the configuration (the base URL kept).
         ProviderEmulator.route(.post, "/emulator/v1/reset") { state, _, configuration in
             let base = state.baseURL
-            state = EmulatorState(configuration)
+            state = EmulatorState(configuration, access: state.access)
             state.baseURL = base
             return .json(200, JSONFields.single("stat", .string("ok")))
         },

@@ -105,8 +105,9 @@ struct EmulatorState {
     private var counter = 0
     private var lastUserID = 0
 
-    init(_ config: EmulatorConfiguration) {
-        access = AccessPolicy(config)
+    /// The state `config` starts with; `access` is the configuration's policy, made once by the emulator.
+    init(_ config: EmulatorConfiguration, access: AccessPolicy? = nil) {
+        self.access = access ?? AccessPolicy(config)
         for user in config.users {
             add(User(email: user.email, password: user.password, phone: user.phone, verified: user.verified,
                      displayName: user.displayName, uuid: ""))

@@ -10,8 +10,8 @@ import ProviderSettings
 actor EmulatorStore {
     private var state: EmulatorState
 
-    init(_ configuration: EmulatorConfiguration) {
-        state = EmulatorState(configuration)
+    init(_ configuration: EmulatorConfiguration, access: AccessPolicy) {
+        state = EmulatorState(configuration, access: access)
     }
 
     /// Runs `body` on the state, alone.

@@ -15,18 +15,18 @@ import HTTPTypes
 
 public final class ProviderEmulator: Sendable {
     public let configuration: EmulatorConfiguration
-    /// The configuration's access policy (a reset makes the same one again from the same configuration),
-    /// read by the middleware without waiting for the store.
+    /// The configuration's access policy, made once: the middleware reads it without waiting for the store,
+    /// and the state (the routes' registered-URL checks) holds the same one, across resets too.
     let access: AccessPolicy
     /// The providers' state.
     let store: EmulatorStore
-    /// The dashboard's live log, apart from the state: logging never waits for a handler.
+    /// The dashboard's live log, apart from the state: a reset does not restart its numbering.
     private let requestLog = RequestLog()
 
     public init(configuration: EmulatorConfiguration = .embeddedDefault) {
         self.configuration = configuration
         access = AccessPolicy(configuration)
-        store = EmulatorStore(configuration)
+        store = EmulatorStore(configuration, access: access)
     }
 
     /// The routes, by method and path pattern ({name} matches one segment).

@@ -1,8 +1,8 @@
 // RequestLog.swift: the dashboard's live log of answered requests, apart from the providers' state: an actor
-// of its own, so recording a request never waits for a route's handler, and a reset of the emulator (the
-// providers' state back to the configuration) does not restart its numbering under a dashboard that is
-// following it. Recording is an append of what was answered; the targets' secrets are masked when the log
-// is read, once per entry, so the request path pays no masking for a log nobody reads.
+// of its own (an entry's time is read from the store's clock), so a reset of the emulator (the providers'
+// state back to the configuration) does not restart its numbering under a dashboard that is following it.
+// Recording is an append of what was answered; the targets' secrets are masked when the log is read, once
+// per entry, so the request path pays no masking for a log nobody reads.
 import Foundation
 import JSONText
 import NavigationPolicy
