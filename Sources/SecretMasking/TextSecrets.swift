@@ -380,9 +380,9 @@ extension Redactor {
            !word[..<colon].isEmpty {
             return rawURL(word)  // an opaque URL: janrain:accessToken=…, myapp:token=…
         }
-        let masked = redactFormEncoded(word)
-        // A credential inside the word (a key path `sentinels[0].eyJ…`, `[eyJ…]`): masked by its shape.
-        return masked == word ? maskShapedRuns(word) : masked
+        // A credential inside the word (a key path `sentinels[0].eyJ…`, `[eyJ…]`) is left to foreignText's
+        // one scan for shapes over the whole text.
+        return redactFormEncoded(word)
     }
 
     /// `"name": "value"` (or a number) where name is a secret: the value masked, the quotes kept. Quotes and

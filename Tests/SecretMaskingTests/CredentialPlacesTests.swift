@@ -57,6 +57,7 @@ import Testing
     @Test("a credential in free text is masked by its shape with no sign around it, alone or beside a pair", arguments: [
         "deploy key " + github, "Slack said: " + slack + ".", "(" + stripe + ")", "token=abcdefghijkl and " + github,
         "console: \"" + jwt + "\"", "id " + slack + "\n" + stripe,
+        "at sentinels[0]." + jwt + ": no rule", "token=x&id=[" + jwt + "]",
     ])
     func freeText(_ text: String) {
         let masked = Redactor().foreignText(text)
