@@ -133,6 +133,12 @@ public enum WebViewJavascriptBridge {
         return nil
     }
 
+    /// Decodes one drained entry as a recording holds it: the queue's JSON array, or a message object the
+    /// page sent alone (read as a queue of one).
+    public static func decodeDrained(_ entry: String) -> Result<[BridgeMessage], BridgeDecodingError> {
+        decodeQueue(entry.hasPrefix("[") ? entry : "[\(entry)]")
+    }
+
     /// Decodes the JSON array a drain returns (`[{handlerName, data, callbackId} | {responseId, responseData}]`).
     public static func decodeQueue(_ json: String) -> Result<[BridgeMessage], BridgeDecodingError> {
         guard case .array(let items)? = JSONValue.parse(json) else {

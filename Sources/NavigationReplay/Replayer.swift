@@ -252,8 +252,7 @@ public final class Replayer {
             }
         case .wvjb:
             for (index, text) in entries.enumerated() {
-                let json = text.hasPrefix("[") ? text : "[\(text)]"
-                switch WebViewJavascriptBridge.decodeQueue(json) {
+                switch WebViewJavascriptBridge.decodeDrained(text) {
                 case .success(let messages):
                     for message in messages { events.append(wvjb(message, at: location, seq: seq, findings: &findings)) }
                 case .failure(let error):

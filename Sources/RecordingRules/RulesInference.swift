@@ -156,9 +156,9 @@ public enum RecordingInference: Sendable, Hashable {
     /// The rules would take nothing: the recordings hold no result, bridge, deep link, JavaScript interface
     /// call or authorization request.
     case interceptsNothing
-    /// A bridge message the recording delivered that its protocol cannot decode (`janrain` or `wvjb`): no
-    /// handler is made for it.
-    case bridgeMessageUnread(entry: String, bridge: String, RecordReference)
+    /// A drained bridge message the recording delivered that its protocol cannot decode, and why: no handler is
+    /// made for it. Every place it was delivered is kept, the first first.
+    case bridgeMessageUnread(entry: String, bridge: BridgeProtocol, problem: QueueEntryProblem, sources: [RecordReference])
 }
 
 public struct InferredRules: Sendable {
@@ -577,17 +577,26 @@ public enum RulesInference {
             }
             byEvent[event]?.sources.append(reference)
         }
-        var unread: Set<String> = []
-        func said(_ entry: String, _ bridge: String, _ reference: RecordReference) {
-            if unread.insert(bridge + " " + entry).inserted { inferences.append(.bridgeMessageUnread(entry: entry, bridge: bridge, reference)) }
+        // The drained entries that do not decode, each once with every place it was delivered.
+        var unreadOrder: [UnreadEntry] = []
+        var unread: [UnreadEntry: [RecordReference]] = [:]
+        func said(_ entry: String, _ bridge: BridgeProtocol, _ problem: QueueEntryProblem, _ reference: RecordReference) {
+            let key = UnreadEntry(entry: entry, bridge: bridge, problem: problem)
+            if unread[key] == nil { unreadOrder.append(key) }
+            unread[key, default: []].append(reference)
         }
         func janrainEntry(_ text: String, _ reference: RecordReference) {
-            guard case .success(let url) = BrowserURL.parse(text), url.scheme == "janrain" else { return said(text, "janrain", reference) }
-            janrain(url, reference)
+            guard case .success(let url) = BrowserURL.parse(text) else { return said(text, .janrain, .notAURL, reference) }
+            switch JanrainBridge.decode(url) {
+            case .success(let message): janrain(message, reference)
+            case .failure(let error): said(text, .janrain, .undecodable(error), reference)
+            }
         }
         func janrain(_ url: BrowserURL, _ reference: RecordReference) {
-            guard url.scheme == "janrain" else { return }
-            guard case .success(let message) = JanrainBridge.decode(url) else { return said(url.href, "janrain", reference) }
+            guard url.scheme == "janrain", case .success(let message) = JanrainBridge.decode(url) else { return }
+            janrain(message, reference)
+        }
+        func janrain(_ message: BridgeMessage, _ reference: RecordReference) {
             guard let event = message.handlerEvent else { return }
             // A case can carry an event as a navigation only where a bridge rule takes `janrain:` (not when the
             // queue reached the app through a JavaScript interface); the legacy hand-off's case is its navigation's.
@@ -596,10 +605,10 @@ public enum RulesInference {
             add(event, entry: isQueued && bridgeSchemes.contains("janrain") ? "janrain:\(event)?arguments=%5B%5D" : nil, reference)
         }
         func wvjb(_ text: String, _ reference: RecordReference) {
-            guard case .success(let messages) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") else {
-                return said(text, "wvjb", reference)
+            switch WebViewJavascriptBridge.decodeDrained(text) {
+            case .success(let messages): for message in messages { if let event = message.handlerEvent { add(event, entry: nil, reference) } }
+            case .failure(let error): said(text, .wvjb, .undecodable(error), reference)
             }
-            for message in messages { if let event = message.handlerEvent { add(event, entry: nil, reference) } }
         }
         let janrainInterfaces = Set(interfaces.filter { $0.bridgeProtocol == .janrain }.map(\.name))
         for (n, (url, role)) in navigations {
@@ -621,7 +630,15 @@ public enum RulesInference {
                 }
             }
         }
+        inferences += unreadOrder.map { .bridgeMessageUnread(entry: $0.entry, bridge: $0.bridge, problem: $0.problem, sources: unread[$0] ?? []) }
         return order.compactMap { byEvent[$0] }
+    }
+
+    /// A drained entry that did not decode, as `handlers` counts its places.
+    private struct UnreadEntry: Hashable {
+        let entry: String
+        let bridge: BridgeProtocol
+        let problem: QueueEntryProblem
     }
 
     /// The interfaces the page called, with the methods it called; one whose argument is Janrain's queue

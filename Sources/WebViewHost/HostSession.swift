@@ -277,7 +277,7 @@ final class HostSession {
     private func replyToWVJB(_ drained: [String], events: [DispatchedEvent]) {
         var messages: [BridgeMessage] = []
         for text in drained {
-            if case .success(let list) = WebViewJavascriptBridge.decodeQueue(text.hasPrefix("[") ? text : "[\(text)]") { messages += list }
+            if case .success(let list) = WebViewJavascriptBridge.decodeDrained(text) { messages += list }
         }
         for (message, event) in zip(messages, events) {
             guard case .wvjbMessage(_, _, let callbackID?) = message else { continue }

@@ -194,16 +194,28 @@ struct ReviewedRulesTests {
         #expect(made.engine.rules.handlers.map(\.event) == ["login"])
     }
 
-    @Test("a bridge message the recording holds that its protocol cannot decode is said once, with where it was; the decodable ones still make handlers")
+    /// A `bridgeMessageUnread` inference as values: the entry, its protocol, why, and the seqs of its places.
+    struct Unread: Equatable {
+        let entry: String, bridge: BridgeProtocol, problem: QueueEntryProblem, seqs: [Int]
+    }
+
+    @Test("a drained bridge message that its protocol cannot decode is said once with why and every place it came; the decodable ones still make handlers")
     func undecodableMessageSaid() throws {
         var inferred = Self.infer([Self.recording("odd.navlog", Self.signIn + [
             #"{"seq":3,"url":"janrain:eventsAvailable?1","recordedDecision":"cancel","drained":["janrain:onCaptureLoginSuccess?arguments=%5Bnot-json","janrain:onCaptureScreenShow?arguments=%5B%5D","not a url","janrain:onCaptureLoginSuccess?arguments=%5Bnot-json"]}"#,
             #"{"seq":4,"url":"https://__wvjb_queue_message__/","recordedDecision":"cancel","drained":["{not json"]}"#,
+            #"{"seq":5,"url":"janrain:eventsAvailable?2","recordedDecision":"cancel","drained":["not a url"]}"#,
         ])])
-        let unread = inferred.inferences.compactMap { inference -> String? in
-            if case .bridgeMessageUnread(let entry, let bridge, let reference) = inference { return "\(bridge) \(entry) \(reference.seq)" } else { return nil }
+        let unread = inferred.inferences.compactMap { inference -> Unread? in
+            guard case .bridgeMessageUnread(let entry, let bridge, let problem, let sources) = inference else { return nil }
+            return Unread(entry: entry, bridge: bridge, problem: problem, seqs: sources.map(\.seq))
         }
-        #expect(unread == ["janrain janrain:onCaptureLoginSuccess?arguments=%5Bnot-json 3", "janrain not a url 3", "wvjb {not json 4"])
+        #expect(unread == [
+            Unread(entry: "janrain:onCaptureLoginSuccess?arguments=%5Bnot-json", bridge: .janrain,
+                   problem: .undecodable(.argumentsNotJSON(event: "onCaptureLoginSuccess")), seqs: [3, 3]),
+            Unread(entry: "not a url", bridge: .janrain, problem: .notAURL, seqs: [3, 5]),
+            Unread(entry: "{not json", bridge: .wvjb, problem: .undecodable(.wvjbQueueNotArray), seqs: [4]),
+        ])
         #expect(inferred.handlers.map(\.event) == ["onCaptureScreenShow"])
         _ = try Self.attacked(&inferred, ["odd.navlog"])
     }

@@ -112,10 +112,10 @@ public enum RulesReport {
         case .attackFails(let check, let url, let target):
             return RulesStatement(code: "rules-attack-fails", severity: .error, reference: nil, message:
                 "the attack on the rules still fails (\(words: check), \(input: target)): \(url: url)")
-        case .bridgeMessageUnread(let entry, let bridge, let reference):
-            return RulesStatement(code: "rules-bridge-message-unread", severity: .warning, reference: reference, message:
-                "the \(words: bridge) message \(url: entry) at " + at(reference)
-                + " cannot be decoded: no handler is made for it (the page sent what the app's bridge would refuse)")
+        case .bridgeMessageUnread(let entry, let bridge, let problem, let sources):
+            return RulesStatement(code: "rules-bridge-message-unread", severity: .warning, reference: sources.first, message:
+                "the \(words: bridge.rawValue) message \(url: entry)" + from(sources) + " cannot be read (" + problem.words
+                + "): no handler is made for it (the page sent what the app's bridge would refuse)")
         case .interceptsNothing:
             return RulesStatement(code: "rules-intercept-nothing", severity: .error, reference: nil, message:
                 "the rules intercept nothing: the recordings hold no result, bridge, deep link, JavaScript interface call or authorization request to take (record the flow until its result)")
