@@ -167,8 +167,7 @@ public struct AuditDocuments: Sendable {
                 }
                 junitResult = .failure(type: failure.check, message: redactor.text(failure.words), body: body)
             }
-            let shown = outcome.source.map { redactor.fileName($0.file) } ?? redactor.foreignText(outcome.suite)
-            suites[suite(outcome.suite, shown: shown)].cases.append(JUnitReport.TestCase(name: name, time: perCase, result: junitResult))
+            suites[suite(outcome.suite, shown: outcome.source.map { redactor.fileName($0.file) } ?? redactor.foreignText(outcome.suite))].cases.append(JUnitReport.TestCase(name: name, time: perCase, result: junitResult))
         }
         for error in result.inputErrors {
             suites[suite(error.file, shown: redactor.fileName(error.file))].cases.append(JUnitReport.TestCase(
