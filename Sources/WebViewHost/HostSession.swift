@@ -275,14 +275,25 @@ final class HostSession {
     }
 
     private func replyToWVJB(_ drained: [String], events: [DispatchedEvent]) {
-        var messages: [BridgeMessage] = []
-        for text in drained {
-            if case .success(let list) = WebViewJavascriptBridge.decodeDrained(text) { messages += list }
-        }
-        for (message, event) in zip(messages, events) {
-            guard case .wvjbMessage(_, _, let callbackID?) = message else { continue }
-            let data: JSONValue = .object(["status": .string(event.status.rawValue), "handlers": .array(event.handlers.map(JSONValue.string))])
+        for (callbackID, data) in Self.wvjbReplies(drained, events: events) {
             view?.evaluate(HostScripts.wvjbReply(callbackID: callbackID, data: data), awaitingPromise: false) { _ in }
+        }
+    }
+
+    /// The replies the page's callbacks get: each message with a callbackId, with what became of it. The
+    /// replay made one event per decoded message and one per entry that did not decode, in order, so an entry
+    /// that does not decode stands for one event here too, and the messages after it keep their own.
+    static func wvjbReplies(_ drained: [String], events: [DispatchedEvent]) -> [(callbackID: String, data: JSONValue)] {
+        var messages: [BridgeMessage?] = []
+        for text in drained {
+            switch WebViewJavascriptBridge.decodeDrained(text) {
+            case .success(let list): messages += list.map(Optional.some)
+            case .failure: messages.append(nil)
+            }
+        }
+        return zip(messages, events).compactMap { message, event in
+            guard case .wvjbMessage(_, _, let callbackID?)? = message else { return nil }
+            return (callbackID, .object(["status": .string(event.status.rawValue), "handlers": .array(event.handlers.map(JSONValue.string))]))
         }
     }
 

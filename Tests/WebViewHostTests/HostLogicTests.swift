@@ -36,6 +36,21 @@ struct HostLogicTests {
         return n
     }
 
+    @Test("each WebViewJavascriptBridge callback hears what became of its own message, past an entry that does not decode")
+    func wvjbRepliesStayAligned() throws {
+        let engine = PolicyEngine(rules: try RulesLoader.parse(#"""
+            {"version":1,"default":"cancel","schemes":[{"name":"wvjb","scheme":"wvjbscheme","protocol":"wvjb"}],
+             "handlers":{"a":["first"],"b":["second"]}}
+            """#))
+        var record = NavigationRecord(url: "wvjbscheme://__wvjb_queue_message__/", location: .line(1))
+        record.drained = [#"[{"handlerName":"a","callbackId":"cb1"}]"#, "{not json", #"{"handlerName":"b","callbackId":"cb2"}"#]
+        guard case .navigation(let n) = Replayer(engine: engine).replay(.record(record)) else { Issue.record("not replayed"); return }
+        let replies = HostSession.wvjbReplies(record.drained ?? [], events: n.events)
+        #expect(replies.map(\.callbackID) == ["cb1", "cb2"])
+        #expect(replies.map(\.data) == [.object(["status": .string("delivered"), "handlers": .array([.string("first")])]),
+                                          .object(["status": .string("delivered"), "handlers": .array([.string("second")])])])
+    }
+
     @Test("an action becomes the request: main frame, a link's target name, null for new windows")
     func request() {
         let link = HostNavigationAction(url: "https://yourdomain.com/a", frameName: "side", hasUserGesture: true, type: .linkClicked,
