@@ -152,7 +152,7 @@ public struct EmulatorResponse: Sendable {
     /// rest by name as sent (Content-Length and Cache-Control, which every answer carries, left out).
     init(_ response: Response, body: [UInt8]) {
         var rest: [String: String] = [:]
-        for field in response.headers where !["content-type", "location", "cache-control", "content-length"].contains(field.name.canonicalName) {
+        for field in response.headers where !Self.ownFieldNames.contains(field.name.canonicalName) {
             rest[field.name.rawName] = field.value
         }
         self.init(status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: body, headers: rest)
@@ -161,12 +161,17 @@ public struct EmulatorResponse: Sendable {
     public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [])
 
     /// Every header the answer carries, in a fixed order: Content-Type, Location (a redirect), then the rest
-    /// (CORS) by name, as the router sends them.
+    /// (CORS) by name, as the router sends them. A field of `headers` that is one of the answer's own (a
+    /// Location set there) is not sent: Location comes only from `redirect(_:adding:)`.
     public var headerFields: [(String, String)] {
         var fields = [("Content-Type", contentType)]
         if let location { fields.append(("Location", location)) }
-        return fields + headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        return fields + headers.filter { !Self.ownFieldNames.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     }
+
+    /// The fields an answer holds in its own properties, or the router sets (Cache-Control, Content-Length),
+    /// never in `headers`: lowercased.
+    static let ownFieldNames: Set<String> = ["content-type", "location", "cache-control", "content-length"]
 
     /// The body as text (tests read it).
     public var text: String { String(decoding: body, as: UTF8.self) }

@@ -48,4 +48,12 @@ struct RedirectTargetTests {
         #expect(answer.status == 302)
         #expect(answer.location == "https://yourdomain.com/@evil.example/cb?code=a%20b%26c#x")
     }
+
+    @Test("a Location put among an answer's other headers is not sent: only a redirect to a target sets one")
+    func locationOnlyFromARedirect() {
+        for name in ["Location", "location", "LOCATION"] {
+            let answer = EmulatorResponse(status: 302, contentType: "text/plain", body: [], headers: [name: "https://evil.example/", "Vary": "Origin"])
+            #expect(answer.headerFields.map(\.0) == ["Content-Type", "Vary"])
+        }
+    }
 }
