@@ -15,7 +15,9 @@ import JSONText
 
 enum AppBackendRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetExchange.rawValue) { state, request, config in resetExchange(&state, request, config) },
+        // The app's server calls Capture's /oauth/token: Capture's exchange, on Capture's state, as that call runs.
+        ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetExchange.rawValue,
+                               handler: .capture { state, capture, request, config in resetExchange(&state, &capture, request, config) }),
         ProviderEmulator.route(.post, ProviderDirectory.AppBackendPath.resetRequest.rawValue) { state, request, config in
             guard let body = request.json, let email = body["email"]?.stringValue, !email.isEmpty else {
                 return error(400, "invalid_request", "the body must be JSON: {\"email\": \"…\"}")
@@ -53,14 +55,14 @@ enum AppBackendRoutes {
     ]
 
     /// Seed 000's server-side exchange: the page sends the code; the server calls /oauth/token.
-    static func resetExchange(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func resetExchange(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         guard let body = request.json, let code = body["code"]?.stringValue, let redirectURI = body["redirect_uri"]?.stringValue else {
             return error(400, "invalid_request", "the body must be JSON: {\"code\", \"redirect_uri\"}")
         }
-        // The app's server knows its own client and secret; the code names the client.
+        // The app's server knows its own client and secret (the configuration's); the code names the client.
         let clientID = state.codes.first(value: code)?.clientID ?? config.clients.first?.id ?? "unknown"
-        return CaptureRoutes.exchange(&state, code: code, redirectURI: redirectURI, clientID: clientID,
-                                      secret: state.clients[clientID]?.secret, config)
+        return CaptureRoutes.exchange(&state, &capture, code: code, redirectURI: redirectURI, clientID: clientID,
+                                      secret: config.clients.first { $0.id == clientID }?.secret, config)
     }
 
     static func error(_ status: Int, _ error: String, _ description: String) -> EmulatorResponse {

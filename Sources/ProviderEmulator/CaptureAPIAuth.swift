@@ -22,15 +22,15 @@ enum CaptureAPIAuth {
     /// The caller of a server API call with `parameters` (its form and query, without the credentials), or
     /// Capture's error. `now` is the server's real time (a signature is checked against the caller's
     /// clock, not the emulator's moved one).
-    static func caller(_ state: EmulatorState, _ request: EmulatorRequest, parameters: [String: String], allowsToken: Bool,
+    static func caller(_ state: EmulatorState, _ capture: CaptureState, _ request: EmulatorRequest, parameters: [String: String], allowsToken: Bool,
                        now: Date = Date()) -> Result<CaptureCaller, CaptureRoutes.Refusal> {
         if let (scheme, credentials) = request.authorization {
             switch scheme {
             case "basic":
                 guard let (id, secret) = request.basicCredentials() else { return .failure(refusal("the Basic credentials are not client_id:client_secret")) }
-                return client(state, id, secret: secret)
+                return client(capture, id, secret: secret)
             case "signature":
-                return signed(state, request, credentials: credentials, parameters: parameters, now: now)
+                return signed(capture, request, credentials: credentials, parameters: parameters, now: now)
             case "bearer" where clientToken(state, credentials) != nil:
                 return .success(.client(clientToken(state, credentials)!))
             case "oauth" where allowsToken, "bearer" where allowsToken:
@@ -41,7 +41,7 @@ enum CaptureAPIAuth {
             }
         }
         let fields = request.parameters
-        if let id = fields["client_id"], let secret = fields["client_secret"] { return client(state, id, secret: secret) }
+        if let id = fields["client_id"], let secret = fields["client_secret"] { return client(capture, id, secret: secret) }
         if allowsToken, let token = fields["access_token"], !token.isEmpty { return user(state, token: token) }
         return .failure(CaptureRoutes.Refusal(response: CaptureRoutes.error(400, code: 100, "missing_argument",
                                             allowsToken ? "the access_token parameter is required, or the client's credentials" : "the client_id parameter is required")))
@@ -55,21 +55,21 @@ enum CaptureAPIAuth {
         return fields
     }
 
-    static func client(_ state: EmulatorState, _ id: String, secret: String) -> Result<CaptureCaller, CaptureRoutes.Refusal> {
-        guard let expected = apiSecret(of: id, in: state) else { return .failure(refusal("client_id \(id) is not an API client of this application")) }
+    static func client(_ capture: CaptureState, _ id: String, secret: String) -> Result<CaptureCaller, CaptureRoutes.Refusal> {
+        guard let expected = apiSecret(of: id, in: capture) else { return .failure(refusal("client_id \(id) is not an API client of this application")) }
         return expected == secret ? .success(.client(id)) : .failure(refusal("client_secret is wrong for client \(id)"))
     }
 
     /// An API client's secret: a configured API client, or a login client configured with one.
-    static func apiSecret(of id: String, in state: EmulatorState) -> String? {
-        (state.apiClients[id]?.secret ?? state.clients[id]?.secret).flatMap { $0.isEmpty ? nil : $0 }
+    static func apiSecret(of id: String, in capture: CaptureState) -> String? {
+        (capture.apiClients[id]?.secret ?? capture.clients[id]?.secret).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    static func signed(_ state: EmulatorState, _ request: EmulatorRequest, credentials: String, parameters: [String: String],
+    static func signed(_ capture: CaptureState, _ request: EmulatorRequest, credentials: String, parameters: [String: String],
                        now: Date) -> Result<CaptureCaller, CaptureRoutes.Refusal> {
         guard let colon = credentials.firstIndex(of: ":") else { return .failure(refusal("the Signature credentials are not client_id:signature")) }
         let id = String(credentials[..<colon]), given = String(credentials[credentials.index(after: colon)...])
-        guard let secret = apiSecret(of: id, in: state) else { return .failure(refusal("client_id \(id) is not an API client of this application")) }
+        guard let secret = apiSecret(of: id, in: capture) else { return .failure(refusal("client_id \(id) is not an API client of this application")) }
         guard let date = request.headers[.date], let time = signatureDate(date) else {
             return .failure(refusal("a signed call needs a Date header (YYYY-MM-DD HH:MM:SS, UTC)"))
         }

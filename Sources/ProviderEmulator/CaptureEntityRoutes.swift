@@ -14,15 +14,15 @@ import NavigationPolicy
 
 enum CaptureEntityRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/entity") { state, request, _ in entity(&state, request) },
-        ProviderEmulator.route(.post, "/entity") { state, request, _ in entity(&state, request) },
-        ProviderEmulator.route(.get, "/entity.find") { state, request, _ in find(&state, request) },
-        ProviderEmulator.route(.post, "/entity.find") { state, request, _ in find(&state, request) },
-        ProviderEmulator.route(.get, "/entity.count") { state, request, _ in count(&state, request) },
-        ProviderEmulator.route(.post, "/entity.count") { state, request, _ in count(&state, request) },
-        ProviderEmulator.route(.post, "/entity.create") { state, request, _ in create(&state, request) },
-        ProviderEmulator.route(.post, "/entity.update") { state, request, _ in update(&state, request) },
-        ProviderEmulator.route(.post, "/entity.delete") { state, request, _ in delete(&state, request) },
+        CaptureRoutes.route(.get, "/entity") { state, capture, request, _ in entity(&state, &capture, request) },
+        CaptureRoutes.route(.post, "/entity") { state, capture, request, _ in entity(&state, &capture, request) },
+        CaptureRoutes.route(.get, "/entity.find") { state, capture, request, _ in find(&state, &capture, request) },
+        CaptureRoutes.route(.post, "/entity.find") { state, capture, request, _ in find(&state, &capture, request) },
+        CaptureRoutes.route(.get, "/entity.count") { state, capture, request, _ in count(&state, &capture, request) },
+        CaptureRoutes.route(.post, "/entity.count") { state, capture, request, _ in count(&state, &capture, request) },
+        CaptureRoutes.route(.post, "/entity.create") { state, capture, request, _ in create(&state, &capture, request) },
+        CaptureRoutes.route(.post, "/entity.update") { state, capture, request, _ in update(&state, &capture, request) },
+        CaptureRoutes.route(.post, "/entity.delete") { state, capture, request, _ in delete(&state, &capture, request) },
     ]
 
     typealias Refusal = CaptureRoutes.Refusal
@@ -32,9 +32,9 @@ enum CaptureEntityRoutes {
         var fields: [String: String]
         var caller: CaptureCaller
 
-        init(_ state: EmulatorState, _ request: EmulatorRequest, allowsToken: Bool) throws(Refusal) {
+        init(_ state: EmulatorState, _ capture: CaptureState, _ request: EmulatorRequest, allowsToken: Bool) throws(Refusal) {
             fields = request.parameters
-            switch CaptureAPIAuth.caller(state, request, parameters: CaptureAPIAuth.parameters(request), allowsToken: allowsToken) {
+            switch CaptureAPIAuth.caller(state, capture, request, parameters: CaptureAPIAuth.parameters(request), allowsToken: allowsToken) {
             case .success(let caller): self.caller = caller
             case .failure(let refusal): throw refusal
             }
@@ -129,9 +129,9 @@ enum CaptureEntityRoutes {
         .json(200, JSONFields([("stat", .string("ok"))] + fields))
     }
 
-    static func entity(_ state: inout EmulatorState, _ request: EmulatorRequest) -> EmulatorResponse {
+    static func entity(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest) -> EmulatorResponse {
         do throws(Refusal) {
-            let call = try Call(state, request, allowsToken: true)
+            let call = try Call(state, capture, request, allowsToken: true)
             let index = try call.recordIndex(state)
             return answer([("result", shown(record(state.users[index]), try call.attributeNames()))])
         } catch { return error.response }
@@ -162,9 +162,9 @@ enum CaptureEntityRoutes {
         return records
     }
 
-    static func find(_ state: inout EmulatorState, _ request: EmulatorRequest) -> EmulatorResponse {
+    static func find(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest) -> EmulatorResponse {
         do throws(Refusal) {
-            let call = try Call(state, request, allowsToken: false)
+            let call = try Call(state, capture, request, allowsToken: false)
             let all = try selected(state, call)
             func number(_ name: String, _ fallback: Int, _ range: ClosedRange<Int>) throws(Refusal) -> Int {
                 guard let text = call.fields[name] else { return fallback }
@@ -181,9 +181,9 @@ enum CaptureEntityRoutes {
         } catch { return error.response }
     }
 
-    static func count(_ state: inout EmulatorState, _ request: EmulatorRequest) -> EmulatorResponse {
+    static func count(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest) -> EmulatorResponse {
         do throws(Refusal) {
-            let call = try Call(state, request, allowsToken: false)
+            let call = try Call(state, capture, request, allowsToken: false)
             return answer([("total_count", .int(try selected(state, call).count))])
         } catch { return error.response }
     }
@@ -214,9 +214,9 @@ enum CaptureEntityRoutes {
         }
     }
 
-    static func create(_ state: inout EmulatorState, _ request: EmulatorRequest) -> EmulatorResponse {
+    static func create(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest) -> EmulatorResponse {
         do throws(Refusal) {
-            let call = try Call(state, request, allowsToken: false)
+            let call = try Call(state, capture, request, allowsToken: false)
             var user = EmulatorState.User(email: "", password: "", phone: nil, verified: false, displayName: nil, uuid: "")
             try apply(try call.attributeValues(), to: &user)
             guard !user.email.isEmpty else { throw Refusal(response: CaptureRoutes.error(200, code: 362, "missing_required_attribute", "email is required")) }
@@ -228,9 +228,9 @@ enum CaptureEntityRoutes {
 
     /// A client's update, or a user's own profile save (which changes the password only with the current one,
     /// as the widget's profile form sends it, and answers the record as saved).
-    static func update(_ state: inout EmulatorState, _ request: EmulatorRequest) -> EmulatorResponse {
+    static func update(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest) -> EmulatorResponse {
         do throws(Refusal) {
-            let call = try Call(state, request, allowsToken: true)
+            let call = try Call(state, capture, request, allowsToken: true)
             let index = try call.recordIndex(state)
             let values = try call.attributeValues()
             var user = state.users[index]
@@ -254,9 +254,9 @@ enum CaptureEntityRoutes {
         } catch { return error.response }
     }
 
-    static func delete(_ state: inout EmulatorState, _ request: EmulatorRequest) -> EmulatorResponse {
+    static func delete(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest) -> EmulatorResponse {
         do throws(Refusal) {
-            let call = try Call(state, request, allowsToken: false)
+            let call = try Call(state, capture, request, allowsToken: false)
             let index = try call.recordIndex(state)
             state.users.remove(at: index)
             return answer([])

@@ -13,21 +13,21 @@ import NavigationPolicy
 
 enum CapturePages {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.get, "/oauth/signin") { state, request, config in signInPage(&state, request.query, error: nil, config) },
-        ProviderEmulator.route(.post, "/oauth/signin") { state, request, config in signIn(&state, request.form, config) },
-        ProviderEmulator.route(.get, "/oauth/forgot_password") { _, request, config in forgotPage(request.query, note: nil, config) },
-        ProviderEmulator.route(.post, "/oauth/forgot_password") { state, request, config in
+        CaptureRoutes.route(.get, "/oauth/signin") { state, capture, request, config in signInPage(&state, &capture, request.query, error: nil, config) },
+        CaptureRoutes.route(.post, "/oauth/signin") { state, capture, request, config in signIn(&state, &capture, request.form, config) },
+        CaptureRoutes.route(.get, "/oauth/forgot_password") { _, capture, request, config in forgotPage(request.query, note: nil, config) },
+        CaptureRoutes.route(.post, "/oauth/forgot_password") { state, capture, request, config in
             var native = request
             native.contentType = "application/x-www-form-urlencoded"
-            let answer = CaptureRoutes.forgotPassword(&state, native, config)
+            let answer = CaptureRoutes.forgotPassword(&state, &capture, native, config)
             let fields = object(answer)
             if fields["stat"]?.stringValue == "ok" {
                 return EmulatorPage.html("Check your mail", "<p>We sent a link to reset your password to \(EmulatorPage.escape(request.form["signInEmailAddress"] ?? "")).</p>")
             }
             return forgotPage(request.form, note: fields["error_description"]?.stringValue ?? "That did not work.", config, status: answer.status == 200 ? 200 : answer.status)
         },
-        ProviderEmulator.route(.get, "/oauth/profile_change_password") { state, request, _ in changePage(&state, request.query, error: nil) },
-        ProviderEmulator.route(.post, "/oauth/profile_change_password") { state, request, _ in changePassword(&state, request.form) },
+        CaptureRoutes.route(.get, "/oauth/profile_change_password") { state, capture, request, _ in changePage(&state, request.query, error: nil) },
+        CaptureRoutes.route(.post, "/oauth/profile_change_password") { state, capture, request, _ in changePassword(&state, request.form) },
     ]
 
     /// An answer's JSON object, as a page reads the API's answer it was made from.
@@ -48,7 +48,7 @@ enum CapturePages {
 
     /// The request's parameters are checked as the authorization endpoint checks them: the redirect URI to send
     /// the browser to (parsed), or the page saying what is wrong.
-    static func checkAuthorization(_ state: inout EmulatorState, _ fields: [String: String],
+    static func checkAuthorization(_ state: inout EmulatorState, _ capture: inout CaptureState, _ fields: [String: String],
                                    _ config: EmulatorConfiguration) -> Result<RedirectTarget, CaptureRoutes.RefusedRequest> {
         func page(_ words: String) -> Result<RedirectTarget, CaptureRoutes.RefusedRequest> {
             .failure(CaptureRoutes.RefusedRequest(response: EmulatorPage.html("Sign-in error", "<p class=\"error\">\(words)</p>", status: 400)))
@@ -59,15 +59,15 @@ enum CapturePages {
         guard ["token", "code", "code_and_token"].contains(fields["response_type"]!) else {
             return page("invalid_argument: response_type must be token, code or code_and_token.")
         }
-        switch CaptureRoutes.redirectTarget(&state, fields["client_id"]!, redirectURI: fields["redirect_uri"]!, config: config) {
+        switch CaptureRoutes.redirectTarget(&state, &capture, fields["client_id"]!, redirectURI: fields["redirect_uri"]!, config: config) {
         case .success(let target): return .success(target)
         case .failure(let refused):
             return page(EmulatorPage.escape(object(refused.response)["error_description"]?.stringValue ?? "the client is not valid"))
         }
     }
 
-    static func signInPage(_ state: inout EmulatorState, _ fields: [String: String], error: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
-        if case .failure(let refused) = checkAuthorization(&state, fields, config) { return refused.response }
+    static func signInPage(_ state: inout EmulatorState, _ capture: inout CaptureState, _ fields: [String: String], error: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        if case .failure(let refused) = checkAuthorization(&state, &capture, fields, config) { return refused.response }
         let forgot = "/oauth/forgot_password?" + query(fields, ["client_id", "redirect_uri"])
         return EmulatorPage.html("Sign in", """
             \(error.map { "<p class=\"error\" id=\"error\">\(EmulatorPage.escape($0))</p>" } ?? "")
@@ -81,19 +81,19 @@ enum CapturePages {
             """)
     }
 
-    static func signIn(_ state: inout EmulatorState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func signIn(_ state: inout EmulatorState, _ capture: inout CaptureState, _ fields: [String: String], _ config: EmulatorConfiguration) -> EmulatorResponse {
         let target: RedirectTarget
-        switch checkAuthorization(&state, fields, config) {
+        switch checkAuthorization(&state, &capture, fields, config) {
         case .success(let url): target = url
         case .failure(let refused): return refused.response
         }
         guard let index = state.userIndex(email: fields["signInEmailAddress"] ?? "") else {
-            return signInPage(&state, fields, error: "Incorrect username or password. Please try again.", config)
+            return signInPage(&state, &capture, fields, error: "Incorrect username or password. Please try again.", config)
         }
         switch state.checkPassword(index, fields["currentPassword"] ?? "", config) {
         case .accepted: break
-        case .wrong: return signInPage(&state, fields, error: "Incorrect username or password. Please try again.", config)
-        case .locked(let until): return signInPage(&state, fields, error: CaptureRoutes.lockedMessage(until), config)
+        case .wrong: return signInPage(&state, &capture, fields, error: "Incorrect username or password. Please try again.", config)
+        case .locked(let until): return signInPage(&state, &capture, fields, error: CaptureRoutes.lockedMessage(until), config)
         }
         let user = state.users[index], clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
         let responseType = fields["response_type"]!

@@ -14,17 +14,24 @@ import BrowserURL
 import Foundation
 import NavigationPolicy
 import JSONText
+import HTTPTypes
 
 enum CaptureRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, "/oauth/auth_native_traditional") { state, request, config in signIn(&state, request, config) },
+        CaptureRoutes.route(.post, "/oauth/auth_native_traditional") { state, capture, request, config in signIn(&state, &capture, request, config) },
         // JUMP for iOS before 4 posts its sign-in here (JRCaptureApidInterface: `…/oauth/auth_native_traditional.json`).
-        ProviderEmulator.route(.post, "/oauth/auth_native_traditional.json") { state, request, config in signIn(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/forgot_password_native") { state, request, config in forgotPassword(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/token") { state, request, config in token(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/refresh_access_token") { state, request, config in refreshAccessToken(&state, request, config) },
-        ProviderEmulator.route(.post, "/oauth/register_native_traditional") { state, request, config in register(&state, request, config) },
+        CaptureRoutes.route(.post, "/oauth/auth_native_traditional.json") { state, capture, request, config in signIn(&state, &capture, request, config) },
+        CaptureRoutes.route(.post, "/oauth/forgot_password_native") { state, capture, request, config in forgotPassword(&state, &capture, request, config) },
+        CaptureRoutes.route(.post, "/oauth/token") { state, capture, request, config in token(&state, &capture, request, config) },
+        CaptureRoutes.route(.post, "/oauth/refresh_access_token") { state, capture, request, config in refreshAccessToken(&state, request, config) },
+        CaptureRoutes.route(.post, "/oauth/register_native_traditional") { state, capture, request, config in register(&state, &capture, request, config) },
     ]
+
+    /// A route of Capture's: its handler is given Capture's own state (its clients) beside the shared one.
+    static func route(_ method: HTTPRequest.Method, _ path: String,
+                      _ handler: @escaping @Sendable (inout EmulatorState, inout CaptureState, EmulatorRequest, EmulatorConfiguration) -> EmulatorResponse) -> ProviderEmulator.Route {
+        ProviderEmulator.route(method, path, handler: .capture(handler))
+    }
 
     static func error(_ status: Int, code: Int, _ error: String, _ description: String, invalidFields: JSONFields? = nil) -> EmulatorResponse {
         var fields = JSONFields([("stat", .string("error")), ("code", .int(code)), ("error", .string(error)),
@@ -55,41 +62,41 @@ enum CaptureRoutes {
 
     /// A registered client (any client_id registers on first use unless the configuration is strict), and a
     /// redirect URI it may use (RegisteredURL: usable at all, then the client's list or the app's origins).
-    static func client(_ state: inout EmulatorState, _ id: String, redirectURI: String?, config: EmulatorConfiguration) -> EmulatorResponse? {
-        guard let redirectURI else { return register(&state, id, config) }
-        if case .failure(let refused) = redirectTarget(&state, id, redirectURI: redirectURI, config: config) { return refused.response }
+    static func client(_ state: inout EmulatorState, _ capture: inout CaptureState, _ id: String, redirectURI: String?, config: EmulatorConfiguration) -> EmulatorResponse? {
+        guard let redirectURI else { return register(&capture, id, config) }
+        if case .failure(let refused) = redirectTarget(&state, &capture, id, redirectURI: redirectURI, config: config) { return refused.response }
         return nil
     }
 
     /// Where the emulator sends a client's browser (or mails a link to): the redirect URI as `client` checks
     /// it, parsed; or Capture's error.
-    static func redirectTarget(_ state: inout EmulatorState, _ id: String, redirectURI: String,
+    static func redirectTarget(_ state: inout EmulatorState, _ capture: inout CaptureState, _ id: String, redirectURI: String,
                                config: EmulatorConfiguration) -> Result<RedirectTarget, RefusedRequest> {
         if case .failure(let refusal) = RegisteredURL.usable(redirectURI) { return .failure(RefusedRequest(response: RegisteredURL.captureError(refusal))) }
-        if let refused = register(&state, id, config) { return .failure(RefusedRequest(response: refused)) }
-        return RegisteredURL.check(redirectURI, listed: state.clients[id]?.redirectURIs ?? [], client: id, access: state.access)
+        if let refused = register(&capture, id, config) { return .failure(RefusedRequest(response: refused)) }
+        return RegisteredURL.check(redirectURI, listed: capture.clients[id]?.redirectURIs ?? [], client: id, access: state.access)
             .mapError { RefusedRequest(response: RegisteredURL.captureError($0)) }
     }
 
     /// The client, registered on first use unless the configuration is strict.
-    private static func register(_ state: inout EmulatorState, _ id: String, _ config: EmulatorConfiguration) -> EmulatorResponse? {
-        if state.clients[id] == nil {
+    private static func register(_ capture: inout CaptureState, _ id: String, _ config: EmulatorConfiguration) -> EmulatorResponse? {
+        if capture.clients[id] == nil {
             if config.strictClients || !config.clients.isEmpty {
                 return error(400, code: 402, "invalid_client", "client_id \(id) is not registered with application \(config.appName)")
             }
-            state.clients[id] = EmulatorConfiguration.Client(id: id)
+            capture.clients[id] = EmulatorConfiguration.Client(id: id)
         }
         return nil
     }
 
-    static func signIn(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func signIn(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields: [String: String]
         switch form(request, requires: ["client_id", "redirect_uri", "signInEmailAddress", "currentPassword"]) {
         case .success(let f): fields = f
         case .failure(let refusal): return refusal.response
         }
         let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
-        if let refused = client(&state, clientID, redirectURI: redirectURI, config: config) { return refused }
+        if let refused = client(&state, &capture, clientID, redirectURI: redirectURI, config: config) { return refused }
         let responseType = fields["response_type"] ?? "token"
         guard ["token", "code", "code_and_token"].contains(responseType) else {
             return error(400, code: 100, "invalid_argument", "response_type must be token, code or code_and_token")
@@ -159,14 +166,14 @@ enum CaptureRoutes {
     }
 
     /// Traditional registration: a new, unverified user, signed in at once (as Capture's registration flow does).
-    static func register(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func register(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields: [String: String]
         switch form(request, requires: ["client_id", "redirect_uri", "emailAddress"]) {
         case .success(let f): fields = f
         case .failure(let refusal): return refusal.response
         }
         let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!, email = fields["emailAddress"]!
-        if let refused = client(&state, clientID, redirectURI: redirectURI, config: config) { return refused }
+        if let refused = client(&state, &capture, clientID, redirectURI: redirectURI, config: config) { return refused }
         let responseType = fields["response_type"] ?? "token"
         guard ["token", "code", "code_and_token"].contains(responseType) else {
             return error(400, code: 100, "invalid_argument", "response_type must be token, code or code_and_token")
@@ -185,7 +192,7 @@ enum CaptureRoutes {
                                    refreshSecret: fields["refresh_secret"], config))
     }
 
-    static func forgotPassword(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func forgotPassword(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields: [String: String]
         switch form(request, requires: ["client_id", "redirect_uri", "signInEmailAddress"]) {
         case .success(let f): fields = f
@@ -193,7 +200,7 @@ enum CaptureRoutes {
         }
         let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
         let target: RedirectTarget
-        switch redirectTarget(&state, clientID, redirectURI: redirectURI, config: config) {
+        switch redirectTarget(&state, &capture, clientID, redirectURI: redirectURI, config: config) {
         case .success(let url): target = url
         case .failure(let refused): return refused.response
         }
@@ -217,7 +224,7 @@ enum CaptureRoutes {
     /// secret, what OAuth libraries send by default) or with client_id and client_secret in the body, not
     /// both; grant_type authorization_code exchanges a code once, refresh_token gives a new access token for a
     /// refresh token the client was issued.
-    static func token(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func token(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields: [String: String]
         switch form(request, requires: ["grant_type"]) {
         case .success(let f): fields = f
@@ -239,13 +246,13 @@ enum CaptureRoutes {
             for name in ["code", "redirect_uri"] where (fields[name] ?? "").isEmpty {
                 return error(400, code: 100, "missing_argument", "the \(name) parameter is required")
             }
-            return exchange(&state, code: fields["code"]!, redirectURI: fields["redirect_uri"]!, clientID: clientID, secret: secret, config)
+            return exchange(&state, &capture, code: fields["code"]!, redirectURI: fields["redirect_uri"]!, clientID: clientID, secret: secret, config)
         case "refresh_token":
             guard let refresh = fields["refresh_token"], !refresh.isEmpty else { return error(400, code: 100, "missing_argument", "the refresh_token parameter is required") }
-            return refreshed(&state, refresh, clientID: clientID, secret: secret, config)
+            return refreshed(&state, &capture, refresh, clientID: clientID, secret: secret, config)
         case "client_credentials":
             // An API client's own token, for the server API (Authorization: Bearer): its secret is required.
-            guard case .success = CaptureAPIAuth.client(state, clientID, secret: secret ?? "") else {
+            guard case .success = CaptureAPIAuth.client(capture, clientID, secret: secret ?? "") else {
                 return error(400, code: 402, "invalid_client", "client_credentials needs an API client and its secret")
             }
             let access = state.issue(.clientAccessToken, email: "", clientID: clientID, lifetime: config.accessTokenLifetime)
@@ -258,9 +265,9 @@ enum CaptureRoutes {
 
     /// A new access token for a refresh token (which stays valid until it expires), as the client it was
     /// issued to.
-    static func refreshed(_ state: inout EmulatorState, _ value: String, clientID: String, secret: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
-        if let refused = client(&state, clientID, redirectURI: nil, config: config) { return refused }
-        if let expected = state.clients[clientID]?.secret, secret != expected {
+    static func refreshed(_ state: inout EmulatorState, _ capture: inout CaptureState, _ value: String, clientID: String, secret: String?, _ config: EmulatorConfiguration) -> EmulatorResponse {
+        if let refused = client(&state, &capture, clientID, redirectURI: nil, config: config) { return refused }
+        if let expected = capture.clients[clientID]?.secret, secret != expected {
             return error(400, code: 402, "invalid_client", "client_secret is wrong for client \(clientID)")
         }
         let now = state.now
@@ -276,10 +283,10 @@ enum CaptureRoutes {
 
     /// Exchanges a sign-in or reset code for tokens, once, as the client it was issued to (with its secret,
     /// when it has one): /oauth/token, and the app server's exchange of seed 000's reset page.
-    static func exchange(_ state: inout EmulatorState, code: String, redirectURI: String, clientID: String, secret: String?,
+    static func exchange(_ state: inout EmulatorState, _ capture: inout CaptureState, code: String, redirectURI: String, clientID: String, secret: String?,
                          _ config: EmulatorConfiguration) -> EmulatorResponse {
-        if let refused = client(&state, clientID, redirectURI: nil, config: config) { return refused }
-        if let expected = state.clients[clientID]?.secret, secret != expected {
+        if let refused = client(&state, &capture, clientID, redirectURI: nil, config: config) { return refused }
+        if let expected = capture.clients[clientID]?.secret, secret != expected {
             return error(400, code: 402, "invalid_client", "client_secret is wrong for client \(clientID)")
         }
         switch state.redeem(code, kinds: [.authorizationCode, .resetCode], redirectURI: redirectURI, clientID: clientID) {

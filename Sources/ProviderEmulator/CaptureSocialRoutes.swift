@@ -16,10 +16,10 @@ import JSONText
 
 enum CaptureSocialRoutes {
     static let routes: [ProviderEmulator.Route] = [
-        ProviderEmulator.route(.post, "/oauth/auth_native") { state, request, config in authNative(&state, request, config) },
-        ProviderEmulator.route(.get, "/oauth/auth_native") { state, request, config in authNative(&state, request, config) },
-        ProviderEmulator.route(.get, "/widget/token_url") { state, request, config in widgetTokenURL(&state, request, config) },
-        ProviderEmulator.route(.post, "/widget/token_url") { state, request, config in widgetTokenURL(&state, request, config) },
+        CaptureRoutes.route(.post, "/oauth/auth_native") { state, capture, request, config in authNative(&state, &capture, request, config) },
+        CaptureRoutes.route(.get, "/oauth/auth_native") { state, capture, request, config in authNative(&state, &capture, request, config) },
+        CaptureRoutes.route(.get, "/widget/token_url") { state, capture, request, config in widgetTokenURL(&state, &capture, request, config) },
+        CaptureRoutes.route(.post, "/widget/token_url") { state, capture, request, config in widgetTokenURL(&state, &capture, request, config) },
     ]
 
     /// The call's fields: the query, then the form or a JSON body's string values over it.
@@ -63,13 +63,13 @@ enum CaptureSocialRoutes {
 
     static func localPart(_ email: String) -> String { String(email.prefix { $0 != "@" }) }
 
-    static func authNative(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func authNative(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields = fields(request)
         for name in ["client_id", "redirect_uri", "token"] where (fields[name] ?? "").isEmpty {
             return CaptureRoutes.error(400, code: 100, "missing_argument", "the \(name) parameter is required")
         }
         let clientID = fields["client_id"]!, redirectURI = fields["redirect_uri"]!
-        if let refused = CaptureRoutes.client(&state, clientID, redirectURI: redirectURI, config: config) { return refused }
+        if let refused = CaptureRoutes.client(&state, &capture, clientID, redirectURI: redirectURI, config: config) { return refused }
         let responseType = fields["response_type"] ?? "token"
         guard ["token", "code", "code_and_token"].contains(responseType) else {
             return CaptureRoutes.error(400, code: 100, "invalid_argument", "response_type must be token, code or code_and_token")
@@ -93,11 +93,11 @@ enum CaptureSocialRoutes {
         }
     }
 
-    static func widgetTokenURL(_ state: inout EmulatorState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
+    static func widgetTokenURL(_ state: inout EmulatorState, _ capture: inout CaptureState, _ request: EmulatorRequest, _ config: EmulatorConfiguration) -> EmulatorResponse {
         let fields = fields(request)
         // Checked before any redirect: an unusable redirect_uri is a page, never a redirect to it.
         let target: RedirectTarget
-        switch CapturePages.checkAuthorization(&state, fields, config) {
+        switch CapturePages.checkAuthorization(&state, &capture, fields, config) {
         case .success(let url): target = url
         case .failure(let refused): return refused.response
         }

@@ -1,7 +1,7 @@
 // ControlRoutes.swift: /emulator/v1/: the clock (GET; POST {"advance": seconds} or {"now": ISO-8601}),
 // faults (POST {"path", "count", "status"}: the next requests to that path fail with that status and the
 // provider's error body), users and codes (GET: every code and token issued, with its state: issued, used,
-// expired), and POST reset (back to the configuration). The live request log (GET events) is a streaming
+// expired), and POST reset (every provider's state back to the configuration). The live request log (GET events) is a streaming
 // route of EmulatorRouter's.
 import Foundation
 import NavigationPolicy
@@ -11,12 +11,12 @@ enum ControlRoutes {
     static let routes: [ProviderEmulator.Route] = [
         ProviderEmulator.route(.get, "/emulator/v1/clock") { state, _, _ in clock(state) },
         // Back to the configuration (the base URL kept).
-        ProviderEmulator.route(.post, "/emulator/v1/reset") { state, _, configuration in
-            let base = state.baseURL
-            state = EmulatorState(configuration, access: state.access)
-            state.baseURL = base
+        ProviderEmulator.route(.post, "/emulator/v1/reset", handler: .everyProvider { states, _, configuration in
+            let base = states.shared.baseURL
+            states = ProviderStates(configuration, access: states.shared.access)
+            states.shared.baseURL = base
             return .json(200, JSONFields.single("stat", .string("ok")))
-        },
+        }),
         ProviderEmulator.route(.post, "/emulator/v1/clock") { state, request, _ in
             guard let body = request.json else { return bad("the body must be a JSON object: {\"advance\": seconds} or {\"now\": \"ISO-8601\"}") }
             if let advance = body["advance"]?.doubleValue {

@@ -89,17 +89,12 @@ struct EmulatorState {
     var codes = CodeStore()
     var outbox: [Message] = []
     var faults: [Fault] = []
-    var clients: [String: EmulatorConfiguration.Client] = [:]
-    /// Capture's API clients (server-side calls: entity, entity.find…), by id.
-    var apiClients: [String: EmulatorConfiguration.Client] = [:]
     var clock = EmulatorClock()
     /// The configuration's access policy: which origins are the app's own (where codes may be sent).
     let access: AccessPolicy
-    /// Consecutive wrong passwords per user (by e-mail), the time a locked user is locked until, and wrong
-    /// Kii PINs per user.
+    /// Consecutive wrong passwords per user (by e-mail), and the time a locked user is locked until.
     var wrongPasswords: [String: Int] = [:]
     var lockedUntil: [String: Date] = [:]
-    var wrongPINs: [String: Int] = [:]
     /// The server's base URL once it listens (links to the emulator's own pages use it).
     var baseURL = "http://127.0.0.1"
     private var counter = 0
@@ -112,8 +107,6 @@ struct EmulatorState {
             add(User(email: user.email, password: user.password, phone: user.phone, verified: user.verified,
                      displayName: user.displayName, uuid: ""))
         }
-        for client in config.clients { clients[client.id] = client }
-        for client in config.apiClients { apiClients[client.id] = client }
     }
 
     /// Adds a user with the next id and its uuid, created now; the e-mail address lowercased.
@@ -264,16 +257,11 @@ struct EmulatorState {
         return .wrong
     }
 
-    /// Counts a wrong Kii PIN; at `maxPINAttempts` every PIN the user holds stops working. True when it did.
-    mutating func wrongPIN(email: String, _ config: EmulatorConfiguration) -> Bool {
-        let wrong = (wrongPINs[email] ?? 0) + 1
-        wrongPINs[email] = wrong
-        guard wrong >= config.maxPINAttempts else { return false }
-        for index in codes.indices where codes[index].kind == .kiiPIN && codes[index].email == email && codes[index].usedAt == nil {
+    /// Marks every unused code of `kind` the user holds used, now.
+    mutating func useUp(_ kind: CodeKind, of email: String) {
+        for index in codes.indices where codes[index].kind == kind && codes[index].email == email && codes[index].usedAt == nil {
             codes[index].usedAt = now
         }
-        wrongPINs[email] = nil
-        return true
     }
 
     /// A fault planned for this path, consumed.

@@ -46,7 +46,7 @@ enum KiiRoutes {
             }
             return .empty
         },
-        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/complete-reset") { state, request, config in
+        ProviderEmulator.route(.post, "/api/apps/{appID}/users/{user}/password/complete-reset", handler: .kii { state, kii, request, config in
             if let refused = app(appID(request), config) { return refused }
             guard let body = request.json, let pin = body["pinCode"]?.stringValue else { return error(400, "INVALID_INPUT_DATA", "pinCode is required") }
             guard let index = user(state, request.pathParameters.get("user") ?? "") else { return error(404, "USER_NOT_FOUND", "the user does not exist") }
@@ -57,17 +57,17 @@ enum KiiRoutes {
             let email = state.users[index].email
             switch state.redeem(pin, kinds: [.kiiPIN], email: email) {
             case .ok:
-                state.wrongPINs[email] = nil
+                kii.wrongPINs[email] = nil
                 return complete(&state, index, newPassword, config)
             case .expired: return error(410, "PIN_CODE_EXPIRED", "the PIN has expired")
             case .used: return error(403, "WRONG_PIN_CODE", "the PIN is no longer valid (used, or too many wrong PINs); request a new one")
             default:
-                if state.wrongPIN(email: email, config) {
+                if kii.wrongPIN(email: email, in: &state, config) {
                     return error(403, "WRONG_PIN_CODE", "the PIN is wrong; after \(config.maxPINAttempts) wrong PINs it no longer works: request a new one")
                 }
                 return error(403, "WRONG_PIN_CODE", "the PIN is wrong")
             }
-        },
+        }),
     ]
 
     /// Kii's reset page, which the mailed link opens in a browser or a web view.

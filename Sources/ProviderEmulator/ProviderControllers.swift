@@ -2,7 +2,8 @@
 // dependencies captured when it is made, its endpoints a RouteCollection): Janrain Capture, Social Login,
 // the Example IdP, the app's backend, Realm, Kii, and the emulator's own control plane. A controller holds
 // the store the state is in and the configuration, and nothing else: its routes reach the state only
-// through the store, and send a browser only to a RedirectTarget (RegisteredURL.swift). The providers differ
+// through the store, and only the parts their RouteHandler names (the shared state, and Capture's or Kii's
+// own: ProviderStates.swift), and send a browser only to a RedirectTarget (RegisteredURL.swift). The providers differ
 // only in their route tables, so a controller is one type and a provider is a value of its tables; the
 // tables stay in each provider's file, as data, because the router's 405s and preflights, the planes and
 // the endpoint reference are read from them too.
@@ -28,7 +29,7 @@ struct ProviderController: Sendable {
         for route in group.routes {
             routes.on(RouterPath(route.path), method: route.method) { [store, configuration] request, context in
                 let request = EmulatorRequest(request, context: context)
-                return Response(await store.perform { state in route.handler(&state, request, configuration) })
+                return Response(await store.answer(route.handler, request, configuration))
             }
         }
         return routes

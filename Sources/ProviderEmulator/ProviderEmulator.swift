@@ -35,7 +35,7 @@ public final class ProviderEmulator: Sendable {
         /// The path, `{name}` a parameter (Hummingbird's RouterPath syntax).
         let path: String
         let pattern: [Substring]
-        let handler: @Sendable (inout EmulatorState, EmulatorRequest, EmulatorConfiguration) -> EmulatorResponse
+        let handler: RouteHandler
     }
 
     /// The base URL the server listens on, for links to the emulator's own pages (Kii's reset page).
@@ -100,7 +100,12 @@ public final class ProviderEmulator: Sendable {
     }
 
     static func route(_ method: HTTPRequest.Method, _ path: String,
-                      _ handler: @escaping @Sendable (inout EmulatorState, EmulatorRequest, EmulatorConfiguration) -> EmulatorResponse) -> Route {
+                      _ handler: @escaping RouteHandler.Answer<EmulatorState>) -> Route {
+        route(method, path, handler: .shared(handler))
+    }
+
+    /// A route whose handler is given the state its case names.
+    static func route(_ method: HTTPRequest.Method, _ path: String, handler: RouteHandler) -> Route {
         Route(method: method, path: path, pattern: path.split(separator: "/"), handler: handler)
     }
 

@@ -85,13 +85,13 @@ struct CaptureServerAPITests {
         let formatter = EmulatorClock.utcFormatter("yyyy-MM-dd HH:mm:ss")
         // The window, against a fixed server time (no wall clock in the test).
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let state = EmulatorState(.embeddedDefault)
+        let state = EmulatorState(.embeddedDefault), capture = CaptureState(.embeddedDefault)
         for (age, accepted) in [(0.0, true), (-300.0, true), (300.0, true), (-301.0, false), (301.0, false)] {
             let date = formatter.string(from: now.addingTimeInterval(age))
             let signature = CaptureAPIAuth.signature(path: "/entity.count", date: date, parameters: ["type_name": "user"], secret: "bridge-api-secret")
             let request = EmulatorRequest(method: .post, target: "/entity.count", contentType: "application/x-www-form-urlencoded",
                                           body: Array("type_name=user".utf8), headers: [.authorization: "Signature bridge-api-client:\(signature)", .date: date])
-            let caller = CaptureAPIAuth.caller(state, request, parameters: CaptureAPIAuth.parameters(request), allowsToken: false, now: now)
+            let caller = CaptureAPIAuth.caller(state, capture, request, parameters: CaptureAPIAuth.parameters(request), allowsToken: false, now: now)
             switch caller {
             case .success(let who): #expect(accepted && who == .client("bridge-api-client"), "a Date \(age) s from the server's time")
             case .failure(let refusal): #expect(!accepted && Self.code(refusal.response) == 402, "a Date \(age) s from the server's time")
@@ -107,10 +107,10 @@ struct CaptureServerAPITests {
     @Test("JUMP's token refresh: signed with the refresh secret given at sign-in (the value from Python's hmac); a wrong signature or an old date is refused")
     func jumpRefresh() async {
         #expect(CaptureRoutes.refreshSignature(date: "2026-11-25 22:00:00", accessToken: "TOKEN123", secret: "refresh-secret") == "2MiqUgukc8lNiD2zXT483jNxQAI=")
-        var state = EmulatorState(.embeddedDefault)
+        var state = EmulatorState(.embeddedDefault), capture = CaptureState(.embeddedDefault)
         let signIn = EmulatorRequest(method: .post, target: "/oauth/auth_native_traditional", contentType: "application/x-www-form-urlencoded",
                                      body: Array("client_id=c1&redirect_uri=https%3A%2F%2Fyourdomain.com%2F&response_type=token&form=signInForm&refresh_secret=refresh-secret&signInEmailAddress=ada%40example.com&currentPassword=analytical-engine".utf8))
-        let token = object(CaptureRoutes.signIn(&state, signIn, .embeddedDefault))["access_token"] as? String ?? ""
+        let token = object(CaptureRoutes.signIn(&state, &capture, signIn, .embeddedDefault))["access_token"] as? String ?? ""
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let formatter = EmulatorClock.utcFormatter("yyyy-MM-dd HH:mm:ss")
         func refresh(date: Date, signature: String? = nil) -> [String: Any] {
