@@ -53,16 +53,19 @@ let package = Package(
         .target(name: "WorkPool"),
         // A seedable generator for tests, fuzzing and the benchmarks' generated inputs.
         .target(name: "SeededRandom"),
+        // What is secret: the families of names that carry credentials and the shapes credentials have.
+        // The engine masks its own values by it when an app logs them; imports nothing.
+        .target(name: "SecretPolicy"),
         // The URL parser, with UTS #46 and NFC of its own on tables generated from one Unicode version
         // (UTS46Data/generate.py writes UTS46Tables.swift).
         .target(
             name: "BrowserURL",
-            dependencies: ["CByteScan"],
+            dependencies: ["CByteScan", "SecretPolicy", "SensitiveText"],
             exclude: ["UTS46Data/generate.py"]
         ),
         // The one JSON reader (strict, offsets for errors, our documents' keys read once) and the one
         // writer (ordered objects, one number form, display-unsafe characters escaped).
-        .target(name: "JSONText", dependencies: ["CByteScan"]),
+        .target(name: "JSONText", dependencies: ["CByteScan", "SensitiveText"]),
         // Values that may be secrets, carried with how they were read, and messages made of words and
         // such values: only the Redactor turns them into text.
         .target(name: "SensitiveText"),
@@ -70,11 +73,11 @@ let package = Package(
             name: "NavigationPolicy",
             dependencies: ["BrowserURL", "JSONText", "SensitiveText", "InputProblems"]
         ),
-        // The Redactor: which names are secrets, the shapes of credentials, and masks in URLs, JSON, bridge
-        // payloads and free text. Not the engine's: an app links it only to log what it saw.
+        // The Redactor: masks in URLs, JSON, bridge payloads and free text, by SecretPolicy. Not the
+        // engine's: an app links it only to log what it saw.
         .target(
             name: "SecretMasking",
-            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SensitiveText"]
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretPolicy", "SensitiveText"]
         ),
         // The one way a file given to bridge is read whole ("-", pipes and process substitutions included),
         // and why it could not be.
@@ -88,7 +91,7 @@ let package = Package(
         // Unit tests for an app's rules: case files and the attack (`bridge test`, or an app's own tests).
         .target(
             name: "RulesAudit",
-            dependencies: ["BrowserURL", "NavigationPolicy", "SecretMasking", "SensitiveText", "JSONText", "InputFiles"]
+            dependencies: ["BrowserURL", "NavigationPolicy", "SecretMasking", "SecretPolicy", "SensitiveText", "JSONText", "InputFiles"]
         ),
         // libxml2's HTML parser, from the system (Debian: libxml2-dev).
         .systemLibrary(
@@ -120,7 +123,7 @@ let package = Package(
         // Strict rules and cases inferred from recordings of a flow that works (`bridge rules`).
         .target(
             name: "RecordingRules",
-            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "NavigationReplay", "RulesAudit", "SecretMasking"]
+            dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "NavigationReplay", "RulesAudit", "SecretMasking", "SecretPolicy"]
         ),
         .target(
             name: "NavigationReplay",
@@ -152,7 +155,7 @@ let package = Package(
             name: "WebViewHost",
             dependencies: [
                 "BrowserURL",
-                "NavigationPolicy", "SecretMasking", "SensitiveText",
+                "NavigationPolicy", "SecretMasking", "SecretPolicy", "SensitiveText",
                 "OutputFiles",
                 "JSONText",
                 "NavigationReplay",
@@ -252,7 +255,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SecretMaskingTests",
-            dependencies: ["TestSupport", "SecretMasking", "NavigationPolicy", "SensitiveText", "BrowserURL", "JSONText", "SeededRandom"]
+            dependencies: ["TestSupport", "SecretMasking", "SecretPolicy", "NavigationPolicy", "SensitiveText", "BrowserURL", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "CommandOutputTests",
@@ -294,7 +297,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BridgeCLITests",
-            dependencies: ["InputFiles", "TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator", "ProviderSettings", "RecordingRules"]
+            dependencies: ["InputFiles", "TestSupport", "bridge", "SeededRandom", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "SecretPolicy", "FindingSeverity", "OutputFiles", "NavigationReplay", "RulesAudit", "FlowInspector", "BrowserURL", "WebViewHost", "ProviderEmulator", "ProviderSettings", "RecordingRules"]
         ),
     ],
     swiftLanguageModes: [.v6]

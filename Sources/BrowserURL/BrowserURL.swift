@@ -104,8 +104,6 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public var description: String { href }
-
     // MARK: Components, by the URL Standard's names (the URL class's getters).
 
     /// The scheme class (http, https, … or other).

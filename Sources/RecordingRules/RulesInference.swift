@@ -7,6 +7,7 @@
 // and `default: cancel`. Each rule keeps the navigations it comes from. What the recordings contradict
 // (the same URL cancelled in one and loaded in another; a result with the same credentials both ways) is a
 // conflict, and no rule is guessed for it. The document (JSON, descriptions) is written by the output module.
+import SecretPolicy
 import BrowserURL
 import Foundation
 import JSONText

@@ -2,6 +2,7 @@
 // route and allowed origin, each as the URL it answers to carrying the rule's credentials (placeholder
 // values, clearly not real), the rule's own origin (where a credential may load), and the pieces the
 // generators vary.
+import SecretPolicy
 import BrowserURL
 import NavigationPolicy
 import SecretMasking

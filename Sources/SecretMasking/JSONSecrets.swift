@@ -1,6 +1,7 @@
 // JSONSecrets.swift: secrets masked in JSON (by key at any depth) and in bridge payloads (Janrain's
 // `arguments` and WebViewJavascriptBridge's `data` by position: an argument has no name to tell a token
 // by), keeping each payload's shape so it still decodes to the same event.
+import SecretPolicy
 import NavigationPolicy
 import BrowserURL
 import JSONText

@@ -8,6 +8,7 @@
 // This file: the masks themselves (a short prefix and the length, never the value; a mask is recognised
 // only in its exact shape). URLSecrets.swift masks URLs and form strings, JSONSecrets.swift JSON and
 // bridge payloads, TextSecrets.swift free text and terminal escaping.
+import SecretPolicy
 import BrowserURL
 import JSONText
 import NavigationPolicy
@@ -55,15 +56,7 @@ public struct Redactor: Sendable {
     /// when those raw bytes are all showable, so a raw prefix and its decoded form are the same bytes.
     private func makeMask(shownFrom raw: some Collection<UInt8>, value: String) -> String {
         if replacement == .placeholder { return Self.placeholder(value) }
-        let count = value.count
-        if count == 0 { return "" }
-        var out = ""
-        let wanted = SecretMask.shownCount(count)
-        let head = raw.prefix(wanted)
-        if wanted > 0, head.count == wanted, head.allSatisfy(SecretMask.isShowable) { out += String(decoding: head, as: UTF8.self) }
-        out += "…(" + String(count)
-        if let fingerprint { out += ":" + fingerprint.digest(value) }
-        return out + ")"
+        return SecretMask.mask(count: value.count, raw: raw, digest: value.isEmpty ? nil : fingerprint?.digest(value))
     }
 
     /// The placeholder for a secret as it stands percent-encoded in a URL or form string: a mask (a recording

@@ -1,4 +1,5 @@
 // TextSecrets.swift: secrets masked in free text (finding messages, explanations, diffs) word by word.
+import SecretPolicy
 import NavigationPolicy
 import BrowserURL
 

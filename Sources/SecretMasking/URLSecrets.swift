@@ -5,6 +5,7 @@
 // and the form parser split it: at the code points "#", "?", "&", "=", "@", …, found on the UTF-8 bytes,
 // never at Character boundaries (a combining mark after "=" makes one Character of the two, and the value
 // after it is still the parser's value).
+import SecretPolicy
 import JSONText
 import NavigationPolicy
 import BrowserURL

@@ -8,6 +8,21 @@ public enum SecretMask {
     /// short code: every character shown is a large part of it), four from sixteen on.
     public static func shownCount(_ count: Int) -> Int { count >= 16 ? 4 : 0 }
 
+    /// The mask of a secret of `count` characters that stands as `raw` (its bytes as written, perhaps still
+    /// encoded): as many of the raw bytes as `shownCount` allows when all of them are showable (so a raw
+    /// prefix and its decoded form are the same bytes), then "…(count)", or "…(count:digest)" with a keyed
+    /// digest. Empty for an empty secret.
+    public static func mask(count: Int, raw: some Collection<UInt8>, digest: String? = nil) -> String {
+        guard count > 0 else { return "" }
+        let wanted = shownCount(count)
+        let head = raw.prefix(wanted)
+        let shown = wanted > 0 && head.count == wanted && head.allSatisfy(isShowable) ? String(decoding: head, as: UTF8.self) : ""
+        return shown + "…(" + String(count) + (digest.map { ":" + $0 } ?? "") + ")"
+    }
+
+    /// The mask of `value` as it is (decoded).
+    public static func mask(_ value: String) -> String { mask(count: value.count, raw: value.utf8) }
+
     /// Bytes a mask may show: RFC 3986's unreserved characters.
     public static func isShowable(_ byte: UInt8) -> Bool {
         switch byte {

@@ -2,6 +2,7 @@
 // `bridge host --until sentinel` waits for: a sentinel result the rules cancel, the legacy
 // janrain:accessToken=, or a drained bridge event (or a call to the app's JavaScript interface), delivered,
 // whose arguments carry a secret value.
+import SecretPolicy
 import BrowserURL
 import JSONText
 import NavigationPolicy

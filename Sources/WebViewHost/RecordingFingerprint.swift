@@ -3,6 +3,7 @@
 // written anywhere: within one recording equal secrets get equal masks and different ones different masks,
 // so its replay reaches the live run's findings (a state that is not the one sent), while a mask cannot
 // be tested against a guess, not even for a four-digit PIN, by anyone who reads the file.
+import SecretPolicy
 import SecretMasking
 import KeyedDigest
 import NavigationPolicy

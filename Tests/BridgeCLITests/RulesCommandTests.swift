@@ -3,6 +3,7 @@
 // recordings merge, their contradictions exit 1; the files are never written over without --force, never
 // over a recording. The seed flows recorded by `bridge host` in each engine are made into rules in
 // SeedFlowsTests (RulesCommandTests.expectRulesPass).
+import SecretPolicy
 import BrowserURL
 import CommandOutput
 import Foundation

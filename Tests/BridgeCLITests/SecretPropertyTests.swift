@@ -7,6 +7,7 @@
 // family of the secret policy, a URL carried encoded twice. A typed secret
 // (TypedSecret) stands in those places raw, unencoded, as a person or a log types it. The same oracle runs
 // as the fuzz target FuzzSecrets on the renderer in process.
+import SecretPolicy
 import TestSupport
 import SecretMasking
 import BrowserURL

@@ -9,7 +9,7 @@ import TestSupport
 import Testing
 
 @Suite struct EnginePurityTests {
-    static let engine = ["BrowserURL", "JSONText", "SensitiveText", "InputProblems", "NavigationPolicy"]
+    static let engine = ["BrowserURL", "JSONText", "SensitiveText", "SecretPolicy", "InputProblems", "NavigationPolicy"]
     static let allowedImports = Set(engine + ["CByteScan"])
 
     static func sources(_ module: String) throws -> [(name: String, text: String)] {

@@ -3,6 +3,7 @@
 // segment, a host label; free text; and the vendors' tokens by their catalogued prefixes. Raw input and parsed URLs
 // alike; each catalogued prefix's own example is masked, and prose that merely starts like one is not.
 @testable import SecretMasking
+@testable import SecretPolicy
 import BrowserURL
 import Testing
 

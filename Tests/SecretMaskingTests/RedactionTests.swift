@@ -1,4 +1,5 @@
 // RedactionTests.swift: secrets never reach an output in the clear, and nothing else is altered.
+@testable import SecretPolicy
 import BrowserURL
 import Foundation
 @testable import SecretMasking

@@ -2,6 +2,7 @@
 // family (or none), and a URL carrying it is printed with the value masked (or whole); credentials told by
 // their shape are masked under any name, in a path segment and in free text; values encoded more than once
 // are read as what they stand for.
+@testable import SecretPolicy
 import BrowserURL
 import Testing
 @testable import SecretMasking

@@ -1,5 +1,6 @@
 // main.swift: what an app does with the engine: load rules, decide navigations, map Unicode hosts, word a
-// rules error. Exits non-zero when a result is not the documented one, so the consumer check fails on it.
+// rules error, log what it decided in every usual way. Exits non-zero when a result is not the documented
+// one or a log line holds a credential, so the consumer check fails on it.
 import BrowserURL
 import Foundation
 import NavigationPolicy
@@ -44,4 +45,21 @@ do {
     print(agrees ? "ok  " : "FAIL", error.description)
     failed = failed || !agrees
 }
+// Logging what the engine made, as apps do: no code, token or state in any of it; the accessors give them.
+let code = "SplxlOBeZQQYbYS6WxSbIA", state = "af0ifjsldkjQ3vR9pLx2", token = "ghp_16C7e42F292c6912E7710c838347Ae178B4a"
+let request = NavigationRequest(url: "https://yourdomain.com/oauth/callback?code=\(code)&state=\(state)#access_token=\(token)")
+let logged = engine.decide(request, expectedState: state + "x", explain: true)
+var lines: [String] = []
+for value in [logged, logged.interception as Any, logged.url as Any, logged.parameters, logged.error as Any, request] as [Any] {
+    var printed = "", debugPrinted = "", dumped = ""
+    print(value, to: &printed)
+    debugPrint(value, to: &debugPrinted)
+    dump(value, to: &dumped)
+    lines += [printed, debugPrinted, dumped, "\(value)", String(reflecting: value)]
+}
+let leaked = [code, state, token].filter { credential in lines.contains { $0.contains(credential) } }
+guard case .sentinel(.authorization(let given, _, _, _))? = logged.interception else { fatalError("not a sentinel's result") }
+let loggingAgrees = leaked.isEmpty && given == code && logged.url?.href == request.url
+print(loggingAgrees ? "ok  " : "FAIL", "logged:", logged)
+failed = failed || !loggingAgrees
 exit(failed ? 1 : 0)

@@ -14,6 +14,7 @@
 // text appears when the secret is empty, a fixed plain one or the sentinel's host (the URL's and the explanations' own words:
 // a secret "credential" is not leaked by an explanation that says "credential"), and unless the secret is
 // itself exactly a mask (kept as written by design).
+import SecretPolicy
 import BrowserURL
 import CommandOutput
 import JSONText

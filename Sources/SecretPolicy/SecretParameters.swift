@@ -11,8 +11,6 @@
 // sources and examples, are in SecretPolicy.md; tests are generated from `examples`. Masking more than is
 // secret costs a reader a value; masking less leaks a credential, so a word that may name either (`key`)
 // counts as a secret, and only named non-secrets (`error_code`, `token_type`) are let through.
-import NavigationPolicy
-import BrowserURL
 
 extension String {
     /// The word without the digits it ends with (`password2` is `password`).
@@ -224,7 +222,7 @@ public struct SecretParameters: Sendable {
     }
 
     /// A name as one lowercase word without separators (`access_token` = `accessToken` = `access-token`).
-    static func normalize(_ name: String) -> String {
+    package static func normalize(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { $0 != "_" && $0 != "-" })
     }
 }

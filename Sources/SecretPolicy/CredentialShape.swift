@@ -1,5 +1,5 @@
-// CredentialShape.swift: values that are credentials whatever name they travel under, told by their shape,
-// and values encoded more than once, decoded to a fixed point before they are judged. The shapes:
+// CredentialShape.swift: values that are credentials whatever name they travel under, told by their shape.
+// The shapes (a raw value is decoded first: CredentialDecoding.swift, in SecretMasking):
 // - a JWS or JWE in compact serialization (RFC 7515 §7.1, RFC 7516 §7.1): three or five base64url parts
 //   joined by ".", the first a JSON object, so it begins "eyJ" (base64url of `{"`): OIDC's id_token, most
 //   access tokens, an id_token_hint, a client assertion;
@@ -9,8 +9,6 @@
 // - a vendor's token by its documented prefix, as secret scanners list them (`vendorPrefixes`, each with
 //   its source): GitHub, GitLab, Slack, Stripe's secret and restricted keys, AWS access key IDs, Google API
 //   keys, npm, and the prefix followed by enough token characters that prose never is one.
-import NavigationPolicy
-import BrowserURL
 
 public enum CredentialShape {
     /// Whether `value` (decoded) has a credential's shape.
@@ -66,7 +64,7 @@ public enum CredentialShape {
     /// range. A credential is made of base64url characters and "."; one begins where such a run begins or
     /// after a "." in it (`sentinels[0].eyJ…`, `/hooks/ghp_…`, `myapp://eyJ…/done`), and ends where the run
     /// does, its trailing dots a sentence's. The one scan the URL and free-text maskers and `contains` share.
-    static func credentials(in bytes: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>) -> Void) {
+    package static func credentials(in bytes: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>) -> Void) {
         var index = 0
         while index < bytes.count {
             guard isRunByte(bytes[index]) else { index += 1; continue }
@@ -135,14 +133,14 @@ public enum CredentialShape {
 
     /// Whether a raw (still encoded) value may decode to a credential's shape: the first bytes `matches`
     /// reads, or a percent escape. A cheap test before anything is decoded.
-    static func mayMatch(_ raw: some Collection<UInt8>) -> Bool {
+    package static func mayMatch(_ raw: some Collection<UInt8>) -> Bool {
         guard let first = raw.first else { return false }
         return first == UInt8(ascii: "e") || first == UInt8(ascii: "B") || first == UInt8(ascii: "b") || first == UInt8(ascii: "-")
             || first == UInt8(ascii: "%") || mayStart(first)
     }
 
     /// JWS (3 parts) or JWE (5 parts) in compact form: base64url parts, the header at least `{"a":1}` long.
-    static func isCompactJOSE(_ utf8: some Collection<UInt8>) -> Bool {
+    package static func isCompactJOSE(_ utf8: some Collection<UInt8>) -> Bool {
         var head = utf8.makeIterator()
         guard head.next() == UInt8(ascii: "e"), head.next() == UInt8(ascii: "y"), head.next() == UInt8(ascii: "J") else { return false }
         var parts = 1, headerLength = 0, inHeader = true
@@ -206,7 +204,7 @@ public enum CredentialShape {
 
     /// Whether text may hold an authorization scheme's word (`bearer` or `basic`, any case): a cheap test
     /// before `authorizationCredentials` is asked at every byte.
-    static func holdsAuthorizationScheme(_ text: String) -> Bool {
+    package static func holdsAuthorizationScheme(_ text: String) -> Bool {
         var matchedBearer = 0, matchedBasic = 0
         for byte in text.utf8 {
             let lower = byte | 0x20
@@ -221,7 +219,7 @@ public enum CredentialShape {
 
     /// Where the credentials of an authorization value that begins at `index` stand (`Bearer` or `Basic` as a
     /// word of its own, spaces, then at least eight token68 characters), or nil.
-    static func authorizationCredentials(in bytes: [UInt8], at index: Int) -> (Int, Int)? {
+    package static func authorizationCredentials(in bytes: [UInt8], at index: Int) -> (Int, Int)? {
         if index > 0, isBase64URL(bytes[index - 1]) { return nil }
         var end = index
         for scheme in [bearer, basic] where bytes.count - index > scheme.count
@@ -247,24 +245,5 @@ public enum CredentialShape {
              UInt8(ascii: "-"), UInt8(ascii: "_"): true
         default: false
         }
-    }
-
-    /// The most times a value is decoded: past it, what is left is judged as it is.
-    static let decodingRounds = 8
-
-    /// `raw` form-decoded until decoding changes nothing (a value encoded twice, `%253D`, is judged as the
-    /// `=` it stands for), or until `done` says the text reads as it should (a URL carried in a parameter is
-    /// decoded until its own structure shows, and no further: its own escapes are its values'), and how many
-    /// rounds that took.
-    static func decodedToFixedPoint(_ raw: Substring, until done: (String) -> Bool = { _ in false }) -> (text: String, rounds: Int) {
-        var text = FormParameters.decodeComponent(raw)
-        var rounds = 1
-        while rounds < decodingRounds, !done(text), text.utf8.contains(UInt8(ascii: "%")) {
-            let again = FormParameters.decodeComponent(Substring(text))
-            if again == text { break }
-            text = again
-            rounds += 1
-        }
-        return (text, rounds)
     }
 }
