@@ -112,7 +112,7 @@ public struct PolicyEngine: Sendable {
                                     madeInterception: .sentinel(.formPost(method: request.method)), error: nil, explanation: notes)
                 }
                 return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
-                                        parameters: parameters, fields: match.fields,
+                                        parameters: parameters, fields: match.fields, how: match.how,
                                         expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes)
             }
         }
@@ -213,6 +213,8 @@ public struct PolicyEngine: Sendable {
         var compiled: CompiledSentinel? = nil
         var parameters = FormParameters()
         var fields = ResponseFields()
+        /// How the URL matched the sentinel's redirect URI: the comparison's own outcome, which explains it.
+        var how = SentinelMatcher.Match()
         /// An OAuth error response at a sentinel's redirect URI that no rule there took: cancelled, whatever
         /// the rule's action.
         var isEndpointError = false
@@ -225,8 +227,6 @@ public struct PolicyEngine: Sendable {
     private func findSentinel(_ url: BrowserURL, hostGroup: Int?, request: NavigationRequest, explain: Bool, notes: inout [ExplanationStep],
                               into match: inout SentinelMatch) {
         var candidates = 0..<0
-        // Candidates found by path have the URL's hostname and pathname already: only the rest is compared.
-        var byHostAndPath = false
         if let group = hostGroup {
             // Explaining names every sentinel on the host (why each did not match); deciding tries only those
             // with the URL's path.
@@ -241,7 +241,6 @@ public struct PolicyEngine: Sendable {
                         }
                     }
                 }
-                byHostAndPath = true
             } else {
                 candidates = sentinels.hostRanges[group]
             }
@@ -250,19 +249,18 @@ public struct PolicyEngine: Sendable {
         // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
         // Plain variables, not optional tuples: an optional tuple of these is destroyed through the generic
         // value witness on every decision.
-        var endpoint: CompiledSentinel? = nil
+        var endpoint: CompiledSentinel? = nil, endpointHow = SentinelMatcher.Match()
         var endpointParameters = FormParameters(), endpointFields = ResponseFields()
         // The parameters as read for `readMode` (read again only when a candidate's mode differs).
         var readMode: ResponseMode? = nil
         var parameters = FormParameters(), fields = ResponseFields()
         for candidate in candidates {
             let compiled = sentinels.list[candidate]
-            let matched = byHostAndPath ? SentinelMatcher.matches(url, sameHostAndPathAs: compiled.key, rule: compiled.rule)
-                                        : SentinelMatcher.matches(url, expected: compiled.key, rule: compiled.rule)
-            if !matched {
-                if explain, let reason = SentinelMatcher.mismatch(url, compiled.rule) {
-                    notes.append(.sentinelMismatch(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), reason))
-                }
+            let how: SentinelMatcher.Match
+            switch SentinelMatcher.compare(url, compiled.key, trailingSlash: compiled.rule.trailingSlash, loopbackAnyPort: compiled.rule.loopbackAnyPort) {
+            case .match(let match): how = match
+            case .mismatch(let reason):
+                if explain { notes.append(.sentinelMismatch(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), reason)) }
                 continue
             }
             if compiled.rule.frames == .main && !request.isMainFrame || compiled.rule.frames == .sub && request.isMainFrame {
@@ -274,7 +272,7 @@ public struct PolicyEngine: Sendable {
                 let posted = request.method.uppercased() == "POST"
                 if explain { notes.append(.formPost(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), method: request.method.uppercased())) }
                 if !posted { continue }
-                (match.compiled, match.isFormPost) = (compiled, true)
+                (match.compiled, match.how, match.isFormPost) = (compiled, how, true)
                 return
             }
             // compiled.rule, not a copy of it: a copy retains every string of the rule. The parameters are
@@ -285,7 +283,7 @@ public struct PolicyEngine: Sendable {
                 fields = ResponseFields(parameters)
                 readMode = mode
             }
-            if endpoint == nil && fields[.error] != nil { (endpoint, endpointParameters, endpointFields) = (compiled, parameters, fields) }
+            if endpoint == nil && fields[.error] != nil { (endpoint, endpointHow, endpointParameters, endpointFields) = (compiled, how, parameters, fields) }
             let place = compiled.rule.responseMode
             if let lacking = compiled.firstLacking(parameters, fields) {
                 if explain { notes.append(.lacks(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), place: place, parameter: lacking)) }
@@ -297,7 +295,7 @@ public struct PolicyEngine: Sendable {
             }
             // Moved, not copied: a copy retains the parameters' text and spans, and the locals then release them.
             swap(&match.parameters, &parameters)
-            (match.compiled, match.fields) = (compiled, fields)
+            (match.compiled, match.how, match.fields) = (compiled, how, fields)
             return
         }
         // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
@@ -306,7 +304,7 @@ public struct PolicyEngine: Sendable {
             if explain {
                 notes.append(.endpointError(RuleReference(keyPath: endpoint.rule.keyPath, name: endpoint.rule.name)))
             }
-            (match.compiled, match.parameters, match.fields, match.isEndpointError) = (endpoint, endpointParameters, endpointFields, true)
+            (match.compiled, match.how, match.parameters, match.fields, match.isEndpointError) = (endpoint, endpointHow, endpointParameters, endpointFields, true)
             return
         }
 
@@ -323,6 +321,7 @@ public struct PolicyEngine: Sendable {
     /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
     /// is made for a parameter the result does not carry).
     private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: consuming FormParameters, fields: ResponseFields,
+                                  how: SentinelMatcher.Match,
                                   expectedState: String?, explain: Bool, notes: inout [ExplanationStep]) -> Decision {
         var error: DecisionError? = nil
         if let repeated = fields.repeatedCredential {
@@ -342,8 +341,6 @@ public struct PolicyEngine: Sendable {
         }
         if explain {
             let names = parameters.map(\.name)
-            var how: SentinelMatcher.Match? = nil
-            if case .match(let match) = SentinelMatcher.compare(url, rule) { how = match }
             notes.append(.matchedSentinel(RuleReference(keyPath: rule.keyPath, name: rule.name), redirectURI: rule.redirectURI.href, how: how, parameters: names))
             if let e = fields.first(.error, in: parameters) { notes.append(.oauthError(e)) }
         }

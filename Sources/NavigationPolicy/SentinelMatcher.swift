@@ -1,27 +1,25 @@
 // SentinelMatcher.swift: the redirect-URI comparison, in one small function a reviewer can audit
-// (after AppAuth's). It is the only code that compares a URL with a redirect URI: the engine (and its
-// explanations), FlowTracker, RulesConsistency and the inspector's cross-checks all call it. Both sides are parsed by the WHATWG parser first, so "HTTPS://YourDomain.com:443"
-// and "https://yourdomain.com" are the same URL and "yourdomain.com.evil.com" is another host.
+// (after AppAuth's), `compare(_:_:trailingSlash:loopbackAnyPort:)`. It is the only code that compares a URL
+// with a redirect URI: the engine decides by its outcome and explains with the same outcome, and FlowTracker,
+// RulesConsistency and the inspector's cross-checks call it. Both sides are parsed by the WHATWG parser
+// first, so "HTTPS://YourDomain.com:443" and "https://yourdomain.com" are the same URL and
+// "yourdomain.com.evil.com" is another host.
 // Compared: scheme, host, port (default ports dropped), path. Never a prefix match. Userinfo never
 // matches. Query and fragment are read for parameters, never matched.
 import BrowserURL
 
-/// The parts of a URL a redirect-URI comparison reads, taken out once per decision.
+/// The parts of a redirect URI the comparison reads, taken out once per rule.
 public struct SentinelKey: Sendable, Hashable {
     public let scheme: String
     public let hostname: String
     public let port: Int?
     public let pathname: String
-    public let hasUserinfo: Bool
-    public let username: String
 
     public init(_ url: BrowserURL) {
         scheme = url.scheme
         hostname = url.hostname
         port = url.effectivePort
         pathname = url.pathname
-        username = url.username
-        hasUserinfo = !username.isEmpty || !url.password.isEmpty
     }
 }
 
@@ -42,7 +40,6 @@ public enum SentinelMatcher {
 
     }
 
-    /// What a comparison found.
     /// Why a URL is not a rule's redirect URI, in the order the comparison asks.
     public enum MismatchReason: Sendable, Hashable {
         /// The URL carries userinfo: a sentinel never matches credentials.
@@ -57,6 +54,7 @@ public enum SentinelMatcher {
 
     }
 
+    /// What a comparison found.
     public enum Outcome: Sendable, Hashable {
         case match(Match)
         case mismatch(MismatchReason)
@@ -66,36 +64,38 @@ public enum SentinelMatcher {
 
     /// Compares `url` with the rule's redirect URI, with the rule's options.
     public static func compare(_ url: BrowserURL, _ rule: SentinelRule) -> Outcome {
-        compare(SentinelKey(url), expected: SentinelKey(rule.redirectURI), trailingSlash: rule.trailingSlash,
-                loopbackAnyPort: rule.loopbackAnyPort)
+        compare(url, SentinelKey(rule.redirectURI), trailingSlash: rule.trailingSlash, loopbackAnyPort: rule.loopbackAnyPort)
     }
 
-    /// The comparison itself, on keys taken out of both URLs: scheme, host, port (any port on a loopback
-    /// host when `loopbackAnyPort`), path (one trailing "/" either way when `trailingSlash`). Userinfo
-    /// never matches.
-    public static func compare(_ actual: SentinelKey, expected: SentinelKey, trailingSlash: Bool, loopbackAnyPort: Bool) -> Outcome {
-        if actual.hasUserinfo {
+    /// The comparison: whether `url` is the redirect URI `expected` (its key, taken out of it once), and how
+    /// (exactly, or through an option) or why not. Asked in the order a reader reads a URL: userinfo (never
+    /// matches), scheme, host, port (any port on a loopback host when `loopbackAnyPort`), path (one trailing
+    /// "/" either way when `trailingSlash`). Read on the URL's own bytes: a String is made only for the
+    /// reason of a mismatch. The engine decides by it, and its explanation is the outcome it decided by.
+    public static func compare(_ url: BrowserURL, _ expected: SentinelKey, trailingSlash: Bool, loopbackAnyPort: Bool) -> Outcome {
+        if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 {
             return .mismatch(.userinfo)
         }
-        if actual.scheme != expected.scheme {
-            return .mismatch(.scheme(actual: actual.scheme, expected: expected.scheme))
+        guard url.component(.scheme, equals: expected.scheme) else {
+            return .mismatch(.scheme(actual: url.scheme, expected: expected.scheme))
         }
-        if actual.hostname != expected.hostname {
-            return .mismatch(.host(actual: actual.hostname, expected: expected.hostname))
+        guard url.component(.hostname, equals: expected.hostname) else {
+            return .mismatch(.host(actual: url.hostname, expected: expected.hostname))
         }
         var match = Match()
-        if actual.port != expected.port {
-            guard loopbackAnyPort && Loopback.contains(hostname: actual.hostname) else {
-                return .mismatch(.port(actual: actual.port, expected: expected.port))
+        if url.effectivePort != expected.port {
+            guard loopbackAnyPort && url.isLoopback else {
+                return .mismatch(.port(actual: url.effectivePort, expected: expected.port))
             }
             match.anyLoopbackPort = true
         }
-        if actual.pathname != expected.pathname {
-            guard differsByTrailingSlash(actual.pathname, expected.pathname) else {
-                return .mismatch(.path(actual: actual.pathname, expected: expected.pathname))
+        if !url.component(.pathname, equals: expected.pathname) {
+            let path = url.pathname
+            guard differsByTrailingSlash(path, expected.pathname) else {
+                return .mismatch(.path(actual: path, expected: expected.pathname))
             }
             guard trailingSlash else {
-                return .mismatch(.trailingSlash(path: actual.pathname, present: actual.pathname.hasSuffix("/")))
+                return .mismatch(.trailingSlash(path: path, present: path.hasSuffix("/")))
             }
             match.trailingSlash = true
         }
@@ -108,33 +108,10 @@ public enum SentinelMatcher {
         return nil
     }
 
-    /// The same comparison as `compare`, on the URL's own bytes: no String is made, so the engine runs
-    /// it on every candidate. `compare` says why when this is false (the engine asks only to explain).
-    public static func matches(_ url: BrowserURL, expected: SentinelKey, rule: SentinelRule) -> Bool {
-        // The path first: sentinels on one host differ by path, so most candidates end here, cheaply.
-        let samePath = url.component(.pathname, equals: expected.pathname)
-        if !samePath && !rule.trailingSlash { return false }
-        if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 { return false }
-        guard url.component(.scheme, equals: expected.scheme), url.component(.hostname, equals: expected.hostname) else {
-            return false
-        }
-        if url.effectivePort != expected.port && !(rule.loopbackAnyPort && url.isLoopback) { return false }
-        return samePath || differsByTrailingSlash(url.pathname, expected.pathname)
-    }
-
-    /// `matches` for a URL already known to have the redirect URI's hostname and pathname (the engine
-    /// finds its candidates by them): what is left to compare is userinfo, scheme and port.
-    public static func matches(_ url: BrowserURL, sameHostAndPathAs expected: SentinelKey, rule: SentinelRule) -> Bool {
-        if url.byteCount(of: .username) > 0 || url.byteCount(of: .password) > 0 { return false }
-        guard url.component(.scheme, equals: expected.scheme) else { return false }
-        return url.effectivePort == expected.port || rule.loopbackAnyPort && url.isLoopback
-    }
-
     /// Whether a sentinel hit at `hit` answers a request that named `redirectURI`, under the options of
     /// the rule the hit matched (FlowTracker pairs requests with responses through this).
     public static func answers(_ hit: BrowserURL, redirectURI: BrowserURL, under rule: SentinelRule) -> Bool {
-        compare(SentinelKey(hit), expected: SentinelKey(redirectURI), trailingSlash: rule.trailingSlash,
-                loopbackAnyPort: rule.loopbackAnyPort).isMatch
+        compare(hit, SentinelKey(redirectURI), trailingSlash: rule.trailingSlash, loopbackAnyPort: rule.loopbackAnyPort).isMatch
     }
 
     /// Whether every URL that `later`'s redirect URI and options match is matched by `earlier`'s
