@@ -107,7 +107,7 @@ extension ExplanationStep {
             return "\(rule(r)): an OAuth error response at its redirect URI is cancelled and reported, though no rule there requires error (RFC 6749 §4.1.2.1)"
         case .formPost(let r, let method):
             return method == "POST" ? "matched \(rule(r)): a form posted to its redirect URI, the result in the body (OAuth 2.0 Form Post Response Mode)"
-                                    : "\(rule(r)) did not match: it takes a form posted to its redirect URI (form_post), and this is a \(input: method)"
+                                    : "\(rule(r)) did not match: it takes a form posted to its redirect URI (form_post), and this is a \(input: method.name)"
         case .matchedSentinel(let r, let redirectURI, let how, let parameters):
             return "matched \(rule(r)): \(url: redirectURI) (\(words: how.map(\.text) ?? "?"))"
                 + (parameters.isEmpty ? "" : "; parameters: \(input: parameters.joined(separator: ", "))")

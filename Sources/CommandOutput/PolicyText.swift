@@ -83,7 +83,7 @@ extension UnaskedInterception {
         let platformName = platform == .android ? "Android" : "iOS"
         switch reason {
         case .method(let method):
-            return "a \(input: method) to \(what): \(words: platformName) never calls \(words: delegate) for a \(input: method), so the result loads in the page"
+            return "a \(input: method.name) to \(what): \(words: platformName) never calls \(words: delegate) for a \(input: method.name), so the result loads in the page"
         case .appInitiated:
             return "the app's own load (loadUrl) reaches \(what): \(words: platformName) does not ask the app about its own loads, so the result loads in the page"
         case .history(let type):

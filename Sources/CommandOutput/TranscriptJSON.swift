@@ -86,7 +86,7 @@ public struct TranscriptJSON: Sendable {
             o.add("error_uri", .string(uri.map(redactor.rawURL)))
         case .sentinel(.formPost(let method)):
             o.add("type", "form-post")
-            o.add("method", method)
+            o.add("method", method.name)
         case .bridge(let message):
             o.add("type", "bridge")
             switch message {

@@ -20,7 +20,7 @@ public enum SentinelResult: Sendable, Hashable {
     /// A form posted to the redirect URI (OAuth 2.0 Form Post Response Mode, a form the page submits there):
     /// the result is in the body, which a navigation delegate does not read (WKWebView's httpBody is nil
     /// for it), so it is caught by where it goes and its method.
-    case formPost(method: String)
+    case formPost(method: HTTPMethod)
 }
 
 /// What was intercepted.
@@ -83,45 +83,34 @@ public indirect enum DecisionError: Sendable, Hashable {
     }
 }
 
+/// A decision: made once by the engine and never changed. A sentinel's result is decoded while deciding,
+/// once; reading `interception` reads it.
 public struct Decision: Sendable {
-    public var action: PolicyAction
-    public var kind: DecisionKind
+    public let action: PolicyAction
+    public let kind: DecisionKind
     /// The rule that decided, by name (nil for built-in decisions and the default).
-    public var rule: String?
+    public let rule: String?
     /// The URL as parsed (nil when it did not parse).
-    public var url: BrowserURL?
+    public let url: BrowserURL?
     /// The parameters the decision read (query and/or fragment, as the rule's responseMode says).
-    public var parameters: FormParameters {
-        // A sentinel's result is decoded from these parameters: before they are replaced, it is made.
-        willSet { makeSentinelResult() }
-    }
-    /// What was intercepted. A sentinel decision's result (its code, tokens, state or error) is decoded from
-    /// `parameters` when this is read, not while deciding: an app that looks only at `action` pays nothing
-    /// for it, and each read decodes the values again (keep the result rather than reading this in a loop).
-    public var interception: Interception? {
-        get {
-            if let sentinelFields { return .sentinel(sentinelFields.result(in: parameters)) }
-            return madeInterception
-        }
-        set {
-            madeInterception = newValue
-            sentinelFields = nil
-        }
-    }
-    /// The interception when it is not a sentinel result still to be decoded.
-    var madeInterception: Interception?
-    public var error: DecisionError?
+    public let parameters: FormParameters
+    /// What was intercepted: a sentinel's result (its code, tokens, state or error), a bridge message, a deep
+    /// link, a blocked scheme, an allowed origin.
+    public let interception: Interception?
+    public let error: DecisionError?
     /// Why: the rule that matched and, for rules that nearly did, why not. Empty unless asked for. When the
     /// error `endsExplanation`, it is the last step (not repeated here: a renderer words it).
-    public var explanation: [ExplanationStep]
-    /// For a sentinel decision, where its response's fields are among `parameters` (found while deciding;
-    /// nil otherwise): the result is made from them when `interception` is read.
-    var sentinelFields: ResponseFields? = nil
+    public let explanation: [ExplanationStep]
 
-    /// Decodes a sentinel's result now (its parameters are about to change).
-    private mutating func makeSentinelResult() {
-        guard let sentinelFields else { return }
-        madeInterception = .sentinel(sentinelFields.result(in: parameters))
-        self.sentinelFields = nil
+    init(action: PolicyAction, kind: DecisionKind, rule: String?, url: BrowserURL?, parameters: FormParameters,
+         interception: Interception?, error: DecisionError?, explanation: [ExplanationStep]) {
+        self.action = action
+        self.kind = kind
+        self.rule = rule
+        self.url = url
+        self.parameters = parameters
+        self.interception = interception
+        self.error = error
+        self.explanation = explanation
     }
 }

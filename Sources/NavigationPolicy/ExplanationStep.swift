@@ -42,7 +42,7 @@ public enum ExplanationStep: Sendable, Hashable {
     /// An OAuth error response at a sentinel's redirect URI, cancelled though no rule requires error.
     case endpointError(RuleReference)
     /// A form_post sentinel: it takes a POST to its redirect URI (the result is in the body), and no other method.
-    case formPost(RuleReference, method: String)
+    case formPost(RuleReference, method: HTTPMethod)
     /// A sentinel matched: its redirect URI, how, and the parameters the response carries.
     case matchedSentinel(RuleReference, redirectURI: String, how: SentinelMatcher.Match?, parameters: [String])
     /// The response is an OAuth error.

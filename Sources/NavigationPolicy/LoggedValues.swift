@@ -60,7 +60,7 @@ extension SentinelResult: CustomStringConvertible, CustomDebugStringConvertible,
             LoggedForm(type: "SentinelResult", name: "oauthError", fields: [("error", LoggedForm.part(error)), ("description", LoggedForm.part(description)),
                                                                           ("uri", LoggedForm.url(uri)), ("state", LoggedForm.secret(state))], style: .enum)
         case .formPost(let method):
-            LoggedForm(type: "SentinelResult", name: "formPost", fields: [("method", LoggedForm.part(method))], style: .enum)
+            LoggedForm(type: "SentinelResult", name: "formPost", fields: [("method", method.name)], style: .enum)
         }
     }
     public var description: String { logged.text }
@@ -181,7 +181,7 @@ extension ExplanationStep: CustomStringConvertible, CustomDebugStringConvertible
         case .lacks(let rule, let place, let parameter): return form("lacks", [(nil, value(rule)), ("place", value(place)), ("parameter", part(parameter))])
         case .forbids(let rule, let place, let parameter): return form("forbids", [(nil, value(rule)), ("place", value(place)), ("parameter", part(parameter))])
         case .endpointError(let rule): return form("endpointError", [(nil, value(rule))])
-        case .formPost(let rule, let method): return form("formPost", [(nil, value(rule)), ("method", part(method))])
+        case .formPost(let rule, let method): return form("formPost", [(nil, value(rule)), ("method", method.name)])
         case .matchedSentinel(let rule, let redirectURI, let how, let parameters):
             return form("matchedSentinel", [(nil, value(rule)), ("redirectURI", LoggedForm.url(redirectURI)), ("how", value(how)), ("parameters", LoggedForm.names(parameters))])
         case .oauthError(let error): return form("oauthError", [(nil, part(error))])
@@ -197,7 +197,7 @@ extension NavigationRequest: CustomStringConvertible, CustomDebugStringConvertib
         LoggedForm(type: "NavigationRequest", name: "NavigationRequest", fields: [
             ("url", LoggedForm.url(url)), ("type", LoggedForm.value(type)), ("isMainFrame", String(isMainFrame)),
             ("targetFrame", LoggedForm.part(targetFrame)), ("isRedirect", String(isRedirect)), ("hasUserGesture", String(hasUserGesture)),
-            ("method", LoggedForm.part(method)), ("sourceURL", LoggedForm.url(sourceURL)), ("isAppInitiated", String(isAppInitiated)),
+            ("method", method.name), ("sourceURL", LoggedForm.url(sourceURL)), ("isAppInitiated", String(isAppInitiated)),
             ("sameDocument", LoggedForm.value(sameDocument)), ("sandbox", LoggedForm.value(sandbox.map(\.attribute))),
         ], style: .struct)
     }

@@ -17,7 +17,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var targetFrame: String?
     public var isRedirect: Bool
     public var hasUserGesture: Bool
-    public var method: String
+    public var method: HTTPMethod
     /// The URL of the document that started the navigation, if known.
     public var sourceURL: String?
     /// The app started it (WKWebView's load, Android's loadUrl: the first load), not the page.
@@ -28,7 +28,7 @@ public struct NavigationRequest: Sendable, Hashable {
     public var sandbox: FrameSandbox?
 
     public init(url: String, type: NavigationType = .other, isMainFrame: Bool = true, targetFrame: String? = "",
-                isRedirect: Bool = false, hasUserGesture: Bool = false, method: String = "GET",
+                isRedirect: Bool = false, hasUserGesture: Bool = false, method: HTTPMethod = .get,
                 sourceURL: String? = nil, isAppInitiated: Bool = false, sameDocument: SameDocumentNavigation? = nil,
                 sandbox: FrameSandbox? = nil) {
         self.url = url

@@ -31,8 +31,7 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
     /// only in the outermost main frame (a new window's main frame is one).
     static func androidWebViewUnasked(_ request: NavigationRequest) -> UnaskedReason? {
         if let sameDocument = request.sameDocument { return .sameDocument(sameDocument) }
-        let method = request.method.uppercased()
-        if method != "GET" { return .method(method) }
+        if request.method != .get { return .method(request.method) }
         if !request.isRedirect {
             if request.isAppInitiated { return .appInitiated }
             if request.type == .backForward || request.type == .formResubmitted { return .history(request.type) }
@@ -86,7 +85,7 @@ public enum Platform: String, Sendable, CaseIterable, Hashable {
 public enum UnaskedReason: Sendable, Hashable {
     /// Not a GET: Android never calls shouldOverrideUrlLoading for a POST (a form submitted to a redirect
     /// URI, `response_mode=form_post`).
-    case method(String)
+    case method(HTTPMethod)
     /// The app started it (Android's loadUrl, the first load, the app's reload) and it was not redirected.
     case appInitiated
     /// Back or forward (the page's history.back() too), not redirected: Android treats it as the app's.

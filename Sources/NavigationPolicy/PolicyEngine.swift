@@ -48,7 +48,7 @@ public struct PolicyEngine: Sendable {
         case .success(let parsed): url = parsed
         case .failure(let error):
             if explain { notes.append(.unparseable(error.code)) }
-            return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, madeInterception: nil,
+            return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, interception: nil,
                             error: .invalidURL(error), explanation: notes)
         }
         // What the scheme is to the engine, looked up once.
@@ -58,7 +58,7 @@ public struct PolicyEngine: Sendable {
         if role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
             if explain { notes.append(.aboutPageAllowed(path: url.pathname)) }
             return Decision(action: .allow, kind: .allowed, rule: nil, url: url, parameters: empty,
-                            madeInterception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
+                            interception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
         }
 
         // 1. Always-blocked schemes, unless a scheme rule names them.
@@ -67,7 +67,7 @@ public struct PolicyEngine: Sendable {
             let scheme = url.scheme
             if explain { notes.append(.schemeAlwaysBlocked(scheme)) }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: url, parameters: empty,
-                            madeInterception: .blockedScheme(scheme), error: nil, explanation: notes)
+                            interception: .blockedScheme(scheme), error: nil, explanation: notes)
         }
 
         // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them, when the
@@ -90,7 +90,7 @@ public struct PolicyEngine: Sendable {
            let signal = WebViewJavascriptBridge.signal(url), let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) {
             if explain { notes.append(.matchedWVJBSignal(RuleReference(keyPath: rule.keyPath, name: rule.name), loadSignal: signal == .bridgeLoaded)) }
             return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url, parameters: empty,
-                            madeInterception: .bridge(signal), error: nil, explanation: notes)
+                            interception: .bridge(signal), error: nil, explanation: notes)
         }
 
         // 4. Sentinels.
@@ -109,7 +109,7 @@ public struct PolicyEngine: Sendable {
                 swap(&parameters, &match.parameters)
                 if match.isFormPost {
                     return Decision(action: compiled.rule.action, kind: .sentinel, rule: compiled.rule.name, url: url, parameters: parameters,
-                                    madeInterception: .sentinel(.formPost(method: request.method)), error: nil, explanation: notes)
+                                    interception: .sentinel(.formPost(method: request.method)), error: nil, explanation: notes)
                 }
                 return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
                                         parameters: parameters, fields: match.fields, how: match.how,
@@ -122,7 +122,7 @@ public struct PolicyEngine: Sendable {
             // The origin's fields read in place: a copy of the origin retained its every string.
             if explain { notes.append(.originAllowed(origin: url.origin, entry: RuleReference(keyPath: rules.allow[index].keyPath, name: rules.allow[index].text))) }
             return Decision(action: .allow, kind: .allowed, rule: rules.allow[index].text, url: url, parameters: empty,
-                            madeInterception: .allowedOrigin(origins.exactOrigins[index] ?? url.origin), error: nil, explanation: notes)
+                            interception: .allowedOrigin(origins.exactOrigins[index] ?? url.origin), error: nil, explanation: notes)
         }
         if explain && !rules.allow.isEmpty && url.isSpecial {
             notes.append(.originNotAllowed(url.origin))
@@ -131,7 +131,7 @@ public struct PolicyEngine: Sendable {
         // 6. The default.
         if explain { notes.append(.defaultAction(rules.defaultAction)) }
         return Decision(action: rules.defaultAction, kind: .default, rule: nil, url: url, parameters: empty,
-                        madeInterception: nil, error: nil, explanation: notes)
+                        interception: nil, error: nil, explanation: notes)
     }
 
     // MARK: Scheme rules
@@ -150,11 +150,11 @@ public struct PolicyEngine: Sendable {
             if explain { notes.append(.matchedBridge(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), protocol: bridge.rawValue)) }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
                             parameters: pathParameters ?? url.queryParameters,
-                            madeInterception: .bridge(message), error: nil, explanation: notes)
+                            interception: .bridge(message), error: nil, explanation: notes)
         case .failure(let error):
             if explain { notes.append(.bridgeUndecodable(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), error)) }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url, parameters: url.queryParameters,
-                            madeInterception: nil, error: .bridgeMessageInvalid(error),
+                            interception: nil, error: .bridgeMessageInvalid(error),
                             explanation: notes)
         }
     }
@@ -182,7 +182,7 @@ public struct PolicyEngine: Sendable {
             notes.append(.matchedDeepLink(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), scheme: compiled.rule.scheme, route: compiled.rule.route))
         }
         return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
-                        madeInterception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
+                        interception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
     }
 
     /// A deep link's route as the engine matches it, or nil when the URL has none.
@@ -269,8 +269,8 @@ public struct PolicyEngine: Sendable {
             }
             // OAuth 2.0 Form Post Response Mode: a POST to the redirect URI is the result (in the body); a GET is not.
             if compiled.rule.responseMode == .formPost {
-                let posted = request.method.uppercased() == "POST"
-                if explain { notes.append(.formPost(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), method: request.method.uppercased())) }
+                let posted = request.method == .post
+                if explain { notes.append(.formPost(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), method: request.method)) }
                 if !posted { continue }
                 (match.compiled, match.how, match.isFormPost) = (compiled, how, true)
                 return
@@ -344,9 +344,9 @@ public struct PolicyEngine: Sendable {
             notes.append(.matchedSentinel(RuleReference(keyPath: rule.keyPath, name: rule.name), redirectURI: rule.redirectURI.href, how: how, parameters: names))
             if let e = fields.first(.error, in: parameters) { notes.append(.oauthError(e)) }
         }
-        // No result yet: it is made from `fields` when the decision's interception is read.
-        return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters, madeInterception: nil,
-                        error: error, explanation: notes, sentinelFields: fields)
+        let result = fields.result(in: parameters)
+        return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters, interception: .sentinel(result),
+                        error: error, explanation: notes)
     }
 
     /// The parameters a sentinel reads, per its responseMode: query, fragment, or both (query first).

@@ -129,8 +129,8 @@ public struct HARReader {
             let path = "log.entries[\(entry.index)]"
             guard isNavigation[i] else { skipped += 1; continue }
             var record = NavigationRecord(url: entry.url, location: .path(path))
-            record.method = entry.method
-            record.navigationType = entry.method == "POST" ? .formSubmitted : .other
+            record.method = HTTPMethod(entry.method) ?? .other(entry.method)
+            record.navigationType = record.method == .post ? .formSubmitted : .other
             record.isMainFrame = isMain[i]
             record.frameEvidence = evidence[i]
             record.time = Self.time(entry.started, since: start) ?? entry.startedText.map(RecordTime.timestamp)

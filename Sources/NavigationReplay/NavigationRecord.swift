@@ -68,7 +68,7 @@ public struct NavigationRecord: Sendable {
         get { request.url }
         set { request.url = newValue }
     }
-    public var method: String {
+    public var method: HTTPMethod {
         get { request.method }
         set { request.method = newValue }
     }
@@ -121,7 +121,7 @@ public struct NavigationRecord: Sendable {
     public private(set) var request: NavigationRequest
 
     public init(url: String, location: RecordLocation) {
-        request = NavigationRequest(url: url, type: .other, isMainFrame: true, targetFrame: "", method: "GET")
+        request = NavigationRequest(url: url, type: .other, isMainFrame: true, targetFrame: "", method: .get)
         self.location = location
         deriveFlags()
     }

@@ -133,8 +133,8 @@ struct Fields {
             }
         case 3:
             let method = try Self.string(&s, Self.names[index])
-            guard HTTPMethod.isToken(method) else { throw .problem(.notAMethod(method)) }
-            record.method = method
+            guard let parsed = HTTPMethod(method) else { throw .problem(.notAMethod(method)) }
+            record.method = parsed
         case 4:
             if let type = Self.known(&s, Self.navigationTypes) { record.navigationType = type; return }
             let text = try Self.string(&s, Self.names[index])

@@ -52,7 +52,7 @@ public struct NavlogWriter {
         if let seq = record.seq { fields.add("seq", seq) }
         if let time = record.time { fields.add("time", time.json) }
         fields.add("url", record.url)
-        fields.add("method", record.method)
+        fields.add("method", record.method.name)
         fields.add("navigationType", record.navigationType.rawValue)
         fields.add("isMainFrame", record.isMainFrame)
         switch record.targetFrame {

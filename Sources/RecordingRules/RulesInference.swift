@@ -75,7 +75,7 @@ public struct InferredCase: Sendable, Hashable {
     public var url: String
     public var decision: PolicyAction
     public var isMainFrame: Bool
-    public var method: String
+    public var method: HTTPMethod
     public var isRedirect: Bool
     public var sameDocument: SameDocumentNavigation?
 }
@@ -209,7 +209,7 @@ public enum RulesInference {
 
     /// `parsed`: the navigation's URL (nil: it does not parse). `cancelledPost`: the app cancelled this
     /// navigation, a POST: a form_post result it caught.
-    static func role(_ parsed: BrowserURL?, method: String = "GET", formPostRedirects: Set<String> = [], cancelledPost: Bool = false) -> Role {
+    static func role(_ parsed: BrowserURL?, method: HTTPMethod = .get, formPostRedirects: Set<String> = [], cancelledPost: Bool = false) -> Role {
         guard let parsed else { return .other }
         let scheme = parsed.scheme
         // The engine's own readings: a WVJB signal by its host, whatever the scheme.
@@ -225,7 +225,7 @@ public enum RulesInference {
             // A credential by its shape in the host or the path: no rule may name it.
             let hostCarriesCredential = CredentialShape.contains(in: parsed.hostname)
             let pathCarriesCredential = hostCarriesCredential || CredentialShape.contains(in: parsed.pathname)
-            if method == "POST", cancelledPost || formPostRedirects.contains(redirectURI) {
+            if method == .post, cancelledPost || formPostRedirects.contains(redirectURI) {
                 if pathCarriesCredential { return .credentialInPath }
                 return .result(redirectURI: redirectURI, parameters: [], part: "form_post", origin: parsed.origin, userinfo: userinfo)
             }

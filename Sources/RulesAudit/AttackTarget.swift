@@ -37,7 +37,7 @@ public struct AttackTarget: Sendable, Hashable {
     var loopbackAnyPort = false
     var responseMode: ResponseMode = .query
     /// How the target's result arrives: a POST for a form_post sentinel (the provider's page posts it), else GET.
-    public var method: String { responseMode == .formPost ? "POST" : "GET" }
+    public var method: HTTPMethod { responseMode == .formPost ? .post : .get }
     /// A deep-link rule's route, when it has one.
     var route: String?
     /// A redirect URI's own query, before the credentials were added.

@@ -122,8 +122,8 @@ public enum CaseFile {
             testCase.type = type
         }
         if let method = try reader.string(.method) {
-            guard ["GET", "POST"].contains(method.uppercased()) else { throw LineError("method", .wrongValue) }
-            testCase.method = method.uppercased()
+            guard let parsed = HTTPMethod(method), parsed == .get || parsed == .post else { throw LineError("method", .wrongValue) }
+            testCase.method = parsed
         }
         testCase.isAppInitiated = try reader.bool(.appInitiated) ?? false
         testCase.isRedirect = try reader.bool(.redirect) ?? false
@@ -185,7 +185,7 @@ public enum CaseFile {
         if let state = testCase.state { fields.add("state", state) }
         if !testCase.isMainFrame { fields.add("frame", "sub") }
         if testCase.type != .other { fields.add("type", testCase.type.rawValue) }
-        if testCase.method != "GET" { fields.add("method", testCase.method) }
+        if testCase.method != .get { fields.add("method", testCase.method.name) }
         if testCase.isAppInitiated { fields.add("appInitiated", .bool(true)) }
         if testCase.isRedirect { fields.add("redirect", .bool(true)) }
         if testCase.hasUserGesture { fields.add("userGesture", .bool(true)) }

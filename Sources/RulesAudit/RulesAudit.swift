@@ -285,7 +285,7 @@ public struct RulesAudit: Sendable {
     /// The first-load probe's id (in reports, and for --skip).
     public static let firstLoadProbe = "first-load"
 
-    private func decide(_ url: String, mainFrame: Bool, method: String) -> Decision {
+    private func decide(_ url: String, mainFrame: Bool, method: HTTPMethod) -> Decision {
         engine.decide(NavigationRequest(url: url, isMainFrame: mainFrame, method: method), expectedState: rules.expectedState, explain: explain)
     }
 

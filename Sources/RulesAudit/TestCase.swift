@@ -60,7 +60,7 @@ public struct TestCase: Sendable, Hashable {
     public var isMainFrame: Bool
     public var type: NavigationType
     /// The navigation's method: GET, or POST (a form posted to the URL).
-    public var method = "GET"
+    public var method = HTTPMethod.get
     /// The app loads the URL itself (loadUrl, the first load).
     public var isAppInitiated = false
     /// A redirect the view follows (a 302 onto the URL).

@@ -20,7 +20,7 @@ struct PlatformFactCommandTests {
     static func checkArguments(_ r: NavigationRequest) -> [String] {
         var args: [String] = []
         if r.opensWindow { args.append("--new-window") } else if !r.isMainFrame { args.append("--subframe") }
-        if r.method != "GET" { args += ["--method", r.method] }
+        if r.method != .get { args += ["--method", r.method.name] }
         if r.isAppInitiated { args.append("--app-initiated") }
         if r.type != .other { args += ["--type", r.type.rawValue] }
         if r.isRedirect { args.append("--redirect") }

@@ -129,23 +129,16 @@ import Testing
         #expect(checked > 100)
     }
 
-    /// A result whose fields lie after hundreds of pairs is read from the right ones; a decision whose
-    /// parameters are replaced keeps the result it had; setting the interception replaces the result.
-    @Test func sentinelResultSurvivesLongResponsesAndChanges() throws {
+    /// A result whose fields lie after hundreds of pairs is read from the right ones.
+    @Test func sentinelResultSurvivesLongResponses() throws {
         let json = "{\"version\": 1, \"sentinels\": [{\"name\": \"s\", \"redirectURI\": \"https://h/cb\", \"require\": [\"state\"]}]}"
         let engine = PolicyEngine(rules: try RulesLoader.parse(Data(json.utf8)))
         let authorization = SentinelResult.authorization(code: "c d", accessToken: nil, idToken: "i", state: "s")
         for filler in [0, 10, 254, 255, 300] {
             let padding = (0..<filler).map { "x\($0)=\($0)" }.joined(separator: "&")
             let url = "https://h/cb?\(padding)\(filler == 0 ? "" : "&")code=c+d&id_token=i&state=s&code=again"
-            var decision = engine.decide(NavigationRequest(url: url))
+            let decision = engine.decide(NavigationRequest(url: url))
             #expect(decision.kind == .sentinel && decision.interception == .sentinel(authorization), "\(filler) pairs before")
-            decision.parameters = FormParameters(parsing: "code=other&state=other")
-            #expect(decision.interception == .sentinel(authorization), "\(filler): the result stays when the parameters change")
-            decision.interception = .blockedScheme("x")
-            #expect(decision.interception == .blockedScheme("x"))
-            decision.interception = nil
-            #expect(decision.interception == nil)
         }
         let error = engine.decide(NavigationRequest(url: "https://h/cb?error=access_denied&error_description=no+way&state=s&error_uri=u"))
         #expect(error.interception == .sentinel(.oauthError(error: "access_denied", description: "no way", uri: "u", state: "s")))
