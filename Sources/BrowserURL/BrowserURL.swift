@@ -76,6 +76,7 @@ public struct BrowserURL: Sendable, Hashable, CustomStringConvertible {
     init(href: String, layout: URLLayout) {
         self.href = href
         self.layout = layout
+        assert(Self.layoutProblem(href: href, layout: layout) == nil, "the layout disagrees with the href (URLLayoutCheck.swift)")
     }
 
     /// Parses `input` (with an optional base URL) the way a browser does; nil when the input is not a URL.

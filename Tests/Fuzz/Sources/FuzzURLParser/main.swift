@@ -1,5 +1,6 @@
-// FuzzURLParser: any bytes as a URL string, with and without a base. Oracle: no crash, and a URL that
-// parses serializes to an href that parses again to the same href (the URL Standard's idempotence).
+// FuzzURLParser: any bytes as a URL string, with and without a base. Oracle: no crash, a URL that parses
+// has a layout consistent with its href (URLLayoutCheck.swift), and it serializes to an href that parses
+// again to the same href (the URL Standard's idempotence).
 import FuzzDriver
 import BrowserURL
 
@@ -10,6 +11,9 @@ func fuzzURLParser(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = String(decoding: fuzzInput(data, count), as: UTF8.self)
     for relativeTo in [nil, base] {
         guard case .success(let url) = BrowserURL.parse(input, base: relativeTo) else { continue }
+        if let problem = url.layoutProblem {
+            fatalError("the layout of \(url.href.debugDescription), parsed from \(input.debugDescription), is inconsistent: \(problem)")
+        }
         guard case .success(let again) = BrowserURL.parse(url.href) else {
             fatalError("href \(url.href.debugDescription) of \(input.debugDescription) does not parse again")
         }
