@@ -1,6 +1,6 @@
 // swift-tools-version:6.1
 // The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer) for the URL parser
-// (with the href round trip as its oracle), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP/NetLog readers through replay,
+// (with the href round trip and the layout's consistency as its oracle; and against ada, built from the ada-url package's sources), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP/NetLog readers through replay,
 // the inline-script scanner, the inspector, the masking of secrets of any bytes in every rendered format, the case-file reader
 // with the audit's reports, and the provider emulator's answer to any request (with the Emulator trait). A package of its own so that `swift build` and `swift test`
 // of bridge never need libFuzzer; `Tests/Fuzz/run` builds and runs them, seeded from the fixtures.
@@ -20,6 +20,9 @@ let package = Package(
     targets: [
         .target(name: "FuzzDriver"),
         .executableTarget(name: "FuzzURLParser", dependencies: ["FuzzDriver", .product(name: "BrowserURL", package: "bridge")]),
+        // ada, from the ada-url package's sources, which `run` fetches (none committed): the differential's other parser.
+        .target(name: "CAda", exclude: ["README.md"]),
+        .executableTarget(name: "FuzzURLDifferential", dependencies: ["FuzzDriver", "CAda", .product(name: "BrowserURL", package: "bridge")]),
         .executableTarget(name: "FuzzRulesLoader", dependencies: [
             "FuzzDriver", .product(name: "NavigationPolicy", package: "bridge"), .product(name: "RulesAudit", package: "bridge"),
         ]),
@@ -46,5 +49,6 @@ let package = Package(
             .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
         ]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx20
 )
