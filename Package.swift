@@ -7,6 +7,10 @@ import PackageDescription
 let package = Package(
     name: "bridge",
     platforms: [.macOS(.v13), .iOS(.v16)],
+    // What an app adds: NavigationPolicy and BrowserURL (SecretMasking to log what its web view saw,
+    // RulesAudit in its own tests). The others are products only because the fuzz package (Tests/Fuzz), a
+    // package of its own, links them; a module nothing outside links (WebViewHost) is no product and its
+    // declarations are `package`.
     products: [
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
@@ -17,7 +21,6 @@ let package = Package(
         .library(name: "RecordingRules", targets: ["RecordingRules"]),
         .library(name: "FlowInspector", targets: ["FlowInspector"]),
         .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
-        .library(name: "WebViewHost", targets: ["WebViewHost"]),
         .library(name: "ProviderEmulator", targets: ["ProviderEmulator"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],

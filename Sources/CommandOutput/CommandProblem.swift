@@ -10,7 +10,7 @@ import OutputFiles
 import ProviderSettings
 import WebViewHost
 
-public enum CommandProblem: Error, Hashable {
+package enum CommandProblem: Error, Hashable {
     /// What a command needs at least one of.
     public enum Inputs: Sendable, Hashable { case urls, pages, logs }
 

@@ -38,7 +38,7 @@ import NavigationPolicy
 import NavigationReplay
 import SensitiveText
 
-public final class ChromiumView: HostViewControl, @unchecked Sendable {
+package final class ChromiumView: HostViewControl, @unchecked Sendable {
     private let options: HostOptions
     private let session: HostSession
     private let queue = DispatchQueue(label: "bridge.host.chromium")
@@ -58,16 +58,16 @@ public final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// The browser's profile for the run (made by `run`), removed when it ends.
     private var profile = ""
 
-    public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
+    package init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
         self.options = options
         session = try HostSession(engine: engine, options: options, emit: emit)
     }
 
     /// Where Chromium is, or nil (then `bridge host --engine chromium` says how to get it).
-    public static var executable: String? { ChromiumPipe.executable }
+    package static var executable: String? { ChromiumPipe.executable }
 
     /// Runs the page until the stop condition, a failure or the timeout; always ends the browser.
-    public func run() throws -> HostResult {
+    package func run() throws -> HostResult {
         guard let executable = ChromiumPipe.executable else {
             throw HostError(.chromiumNotInstalled)
         }

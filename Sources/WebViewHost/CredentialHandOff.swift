@@ -9,8 +9,8 @@ import NavigationPolicy
 import SecretMasking
 import NavigationReplay
 
-public enum CredentialHandOff {
-    public static func isHandOff(_ n: ReplayedNavigation, secrets: SecretParameters = .standard) -> Bool {
+package enum CredentialHandOff {
+    package static func isHandOff(_ n: ReplayedNavigation, secrets: SecretParameters = .standard) -> Bool {
         // A result the platform never showed the app (not-asked-on-android) was handed to nobody.
         if n.findings.contains(where: { if case .notAsked = $0.detail { true } else { false } }) { return false }
         switch n.decision.interception {
@@ -31,7 +31,7 @@ public enum CredentialHandOff {
 
     /// A call to the app's JavaScript interface hands off a credential when an event it delivered carries
     /// one: a queue's entry (as a drain's), or the call's own arguments (a string of JSON parsed first).
-    public static func isHandOff(_ c: ReplayedCall, secrets: SecretParameters = .standard) -> Bool {
+    package static func isHandOff(_ c: ReplayedCall, secrets: SecretParameters = .standard) -> Bool {
         let delivered = Set(c.events.filter { $0.status == .delivered || $0.status == .undispatched }.map(\.event))
         guard !delivered.isEmpty else { return false }
         for argument in c.call.arguments {

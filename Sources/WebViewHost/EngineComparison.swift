@@ -15,16 +15,16 @@ import SecretMasking
 import NavigationReplay
 
 /// What the app did with one navigation, as the comparison sees it.
-public struct EngineStep: Sendable, Hashable {
-    public let url: String
-    public let did: PolicyAction
-    public let kind: DecisionKind
-    public let rule: String?
+package struct EngineStep: Sendable, Hashable {
+    package let url: String
+    package let did: PolicyAction
+    package let kind: DecisionKind
+    package let rule: String?
     /// For a call to the app's JavaScript interface: `NAME.METHOD` (then `url` is the same).
-    public let call: String?
+    package let call: String?
 
     /// A call to the app's JavaScript interface: the app took it (did cancel, as with a bridge signal).
-    public init(_ call: ReplayedCall) {
+    package init(_ call: ReplayedCall) {
         self.call = call.call.name
         url = call.call.name
         did = .cancel
@@ -32,7 +32,7 @@ public struct EngineStep: Sendable, Hashable {
         rule = call.call.interface
     }
 
-    public init(_ navigation: ReplayedNavigation) {
+    package init(_ navigation: ReplayedNavigation) {
         call = nil
         let decision = navigation.decision
         kind = decision.kind
@@ -44,23 +44,23 @@ public struct EngineStep: Sendable, Hashable {
     }
 
     /// Whether the comparison skips it.
-    public static func isIncidental(_ navigation: ReplayedNavigation) -> Bool {
+    package static func isIncidental(_ navigation: ReplayedNavigation) -> Bool {
         navigation.record.url.hasPrefix("about:")
     }
 }
 
 /// The two engines' steps, compared.
-public struct EngineComparison: Sendable, Hashable {
-    public let webkit: [EngineStep]
-    public let chromium: [EngineStep]
+package struct EngineComparison: Sendable, Hashable {
+    package let webkit: [EngineStep]
+    package let chromium: [EngineStep]
 
-    public init(webkit: [ReplayedNavigation], chromium: [ReplayedNavigation]) {
+    package init(webkit: [ReplayedNavigation], chromium: [ReplayedNavigation]) {
         self.init(webkit: webkit.filter { !EngineStep.isIncidental($0) }.map(EngineStep.init),
                   chromium: chromium.filter { !EngineStep.isIncidental($0) }.map(EngineStep.init))
     }
 
     /// Steps in the order each run reported them (navigations and interface calls); a repeat counts once.
-    public init(webkit: [EngineStep], chromium: [EngineStep]) {
+    package init(webkit: [EngineStep], chromium: [EngineStep]) {
         self.webkit = Self.once(webkit)
         self.chromium = Self.once(chromium)
     }
@@ -72,7 +72,7 @@ public struct EngineComparison: Sendable, Hashable {
     }
 
     /// The first position where the sequences differ (one may have ended), or nil when they agree.
-    public var firstDifference: Int? {
+    package var firstDifference: Int? {
         for index in 0..<max(webkit.count, chromium.count) {
             if index >= webkit.count || index >= chromium.count || webkit[index] != chromium[index] { return index }
         }

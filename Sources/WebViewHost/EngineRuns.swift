@@ -8,40 +8,40 @@ import Foundation
 import NavigationPolicy
 
 /// A web view engine bridge hosts a page in.
-public enum HostEngineKind: String, Sendable, Hashable, CaseIterable {
+package enum HostEngineKind: String, Sendable, Hashable, CaseIterable {
     /// WebKitGTK: what an iOS app's WKWebView runs.
     case webkit
     /// Chromium over its DevTools pipe: what an Android app's WebView runs.
     case chromium
 
     /// `PATH.navlog` as `PATH-ENGINE.navlog` (the extension kept): this engine's recording when several run.
-    public func recordingPath(_ path: String) -> String {
+    package func recordingPath(_ path: String) -> String {
         let ext = (path as NSString).pathExtension
         let stem = ext.isEmpty ? path : String(path.dropLast(ext.count + 1))
         return stem + "-" + rawValue + (ext.isEmpty ? "" : "." + ext)
     }
 
     /// The platform whose rules apply when neither the user nor the rules name one.
-    public var defaultPlatform: Platform { self == .chromium ? .android : .ios }
+    package var defaultPlatform: Platform { self == .chromium ? .android : .ios }
 }
 
 #if WebKit
 /// Runs of one page in each of `engines`.
-public struct EngineRuns {
-    public let engines: [HostEngineKind]
+package struct EngineRuns {
+    package let engines: [HostEngineKind]
     /// What every run shares; each engine's platform, files and provider are set per run.
-    public let options: HostOptions
+    package let options: HostOptions
     /// The platform the user asked for, if any (else the rules', else the engine's own).
-    public let platform: Platform?
+    package let platform: Platform?
 
-    public init(engines: [HostEngineKind], options: HostOptions, platform: Platform?) {
+    package init(engines: [HostEngineKind], options: HostOptions, platform: Platform?) {
         self.engines = engines
         self.options = options
         self.platform = platform
     }
 
     /// What the runs report, in order.
-    public enum Report {
+    package enum Report {
         /// An engine's run starts, under this platform's rules.
         case starting(HostEngineKind, Platform)
         case output(HostEngineKind, HostOutput)
@@ -57,7 +57,7 @@ public struct EngineRuns {
     /// as it goes.
     /// `provider` gives each run its provider, if any. True when every run reached its condition, replayed
     /// consistently, and the engines agree.
-    public func run(engine: PolicyEngine, provider: (HostEngineKind) throws -> ProviderRouting?,
+    package func run(engine: PolicyEngine, provider: (HostEngineKind) throws -> ProviderRouting?,
                     report: @escaping (Report) -> Void) throws -> Bool {
         var seen: [HostEngineKind: [EngineStep]] = [:]
         var succeeded = true

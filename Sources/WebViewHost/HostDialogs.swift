@@ -4,13 +4,13 @@
 // answers are values, tested without the trait; HostedWebView applies them.
 import NavigationReplay
 
-public enum HostDialogKind: String, Sendable, CaseIterable {
+package enum HostDialogKind: String, Sendable, CaseIterable {
     case alert, confirm, prompt, beforeunload
 }
 
-public enum HostDialogs {
+package enum HostDialogs {
     /// What the page gets back, as JavaScript would print it.
-    public static func answer(_ kind: HostDialogKind) -> String {
+    package static func answer(_ kind: HostDialogKind) -> String {
         switch kind {
         case .alert: return "undefined"
         case .confirm: return "false"
@@ -20,10 +20,10 @@ public enum HostDialogs {
     }
 
     /// Whether a confirm-like dialog is confirmed: only beforeunload (the navigation goes on).
-    public static func confirms(_ kind: HostDialogKind) -> Bool { kind == .beforeunload }
+    package static func confirms(_ kind: HostDialogKind) -> Bool { kind == .beforeunload }
 
     /// The transcript event for a dialog.
-    public static func event(_ kind: HostDialogKind, message: String) -> DialogEvent {
+    package static func event(_ kind: HostDialogKind, message: String) -> DialogEvent {
         DialogEvent(kind: kind.rawValue, message: message, answer: answer(kind))
     }
 }

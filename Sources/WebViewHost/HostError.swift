@@ -5,20 +5,20 @@ import NavigationPolicy
 import OutputFiles
 
 /// The Xvfb a host started, when its display did not open: running or exited, and its last lines (its own words).
-public struct XvfbState: Sendable, Hashable {
-    public var pid: Int32
+package struct XvfbState: Sendable, Hashable {
+    package var pid: Int32
     /// Nil while it runs.
-    public var exitStatus: Int32?
-    public var said: String
+    package var exitStatus: Int32?
+    package var said: String
 }
 
 /// A command the engine had not answered: its method, how long it had waited, and the last lines the
 /// engine wrote on its standard error by then (its own words).
-public struct UnansweredCommand: Sendable, Hashable {
-    public var method: String
-    public var seconds: Double
-    public var engineSaid: String
-    public init(method: String, seconds: Double, engineSaid: String = "") {
+package struct UnansweredCommand: Sendable, Hashable {
+    package var method: String
+    package var seconds: Double
+    package var engineSaid: String
+    package init(method: String, seconds: Double, engineSaid: String = "") {
         self.method = method
         self.seconds = seconds
         self.engineSaid = engineSaid
@@ -26,16 +26,16 @@ public struct UnansweredCommand: Sendable, Hashable {
 }
 
 /// Why a hosted run failed.
-public struct HostError: Error, Sendable, Hashable {
+package struct HostError: Error, Sendable, Hashable {
     /// The kinds the report names (`kind: …` in the summary's failures).
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         case setup, noDisplay = "no-display", pageNotLoaded = "page-not-loaded", webProcessTerminated = "web-process-terminated"
         case timeout, scriptError = "script-error", pageCancelled = "page-cancelled", providerUnreachable = "provider-unreachable"
     }
 
     /// What failed. A String a case carries is what a library, the system or the page said, unless named
     /// otherwise (`url`, `path`).
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         // Setting up.
         case webKitNotLoadable(file: String, why: String)
         case webKitFunctionMissing(file: String, function: String)
@@ -66,10 +66,10 @@ public struct HostError: Error, Sendable, Hashable {
         case timedOut(seconds: Double, waitingFor: StopCondition, pageLoaded: Bool, unanswered: UnansweredCommand?)
     }
 
-    public let reason: Reason
-    public init(_ reason: Reason) { self.reason = reason }
+    package let reason: Reason
+    package init(_ reason: Reason) { self.reason = reason }
 
-    public var kind: Kind {
+    package var kind: Kind {
         switch reason {
         case .webKitNotLoadable, .webKitFunctionMissing, .chromiumNotInstalled, .devToolsPipe, .processNotStarted, .chromiumNoPage,
              .chromiumNotAttached, .screenshotsDirectory, .recordFile, .standInCertificate, .standInListen, .interrupted: .setup
@@ -85,7 +85,7 @@ public struct HostError: Error, Sendable, Hashable {
 }
 
 /// Why a hosted run stopped.
-public enum HostStopReason: Sendable, Hashable {
+package enum HostStopReason: Sendable, Hashable {
     /// Not stopped (yet).
     case running
     /// --until sentinel: a sentinel or bridge hand-off, by the rule's name when it has one.

@@ -7,25 +7,25 @@ import NavigationPolicy
 import OutputFiles
 
 /// One request through the stand-in network.
-public struct NetworkExchange: Sendable, Hashable {
-    public var method: String
-    public var url: String
+package struct NetworkExchange: Sendable, Hashable {
+    package var method: String
+    package var url: String
     /// The HTTP status answered; nil when refused before any HTTP (a CONNECT to a host not in the site).
-    public var status: Int?
+    package var status: Int?
     /// Where the answer came from (a site file, the emulator, a refusal and why).
-    public var detail: NetworkDetail?
-    public var refused: Bool
-    public init(method: String, url: String, status: Int?, detail: NetworkDetail?, refused: Bool) {
+    package var detail: NetworkDetail?
+    package var refused: Bool
+    package init(method: String, url: String, status: Int?, detail: NetworkDetail?, refused: Bool) {
         self.method = method; self.url = url; self.status = status; self.detail = detail; self.refused = refused
     }
     /// Refused, or an error status: shown without --verbose.
-    public var isNoteworthy: Bool { refused || (status ?? 0) >= 400 }
+    package var isNoteworthy: Bool { refused || (status ?? 0) >= 400 }
 
 }
 
 /// Where the stand-in network's answer to a request came from, or why there was none: a value the output
 /// module words.
-public enum NetworkDetail: Sendable, Hashable {
+package enum NetworkDetail: Sendable, Hashable {
     /// A site file served (its path relative to the working directory when under it).
     case file(path: String)
     /// A site file that could not be read.
@@ -54,7 +54,7 @@ public enum NetworkDetail: Sendable, Hashable {
 
 /// Script in the page failed (an uncaught error, a rejected promise, a load not rendered), or the host
 /// could not do what the page's run asked (a screenshot).
-public enum ScriptError: Sendable, Hashable {
+package enum ScriptError: Sendable, Hashable {
     /// The page's uncaught error or rejected promise: where (the script's URL, a line and column when
     /// known), in which frame, and the page's own text.
     case page(source: String, line: Int, column: Int, frame: String, message: String)
@@ -71,48 +71,48 @@ public enum ScriptError: Sendable, Hashable {
 }
 
 /// A JavaScript dialog (alert, confirm, prompt, beforeunload) and the answer it was given.
-public struct DialogEvent: Sendable, Hashable {
-    public var kind: String
-    public var message: String
+package struct DialogEvent: Sendable, Hashable {
+    package var kind: String
+    package var message: String
     /// What the page got back: "undefined", "false", "null", …
-    public var answer: String
-    public init(kind: String, message: String, answer: String) {
+    package var answer: String
+    package init(kind: String, message: String, answer: String) {
         self.kind = kind; self.message = message; self.answer = answer
     }
 
 }
 
 /// What --eval returned (JSON text).
-public struct EvalResult: Sendable, Hashable {
-    public var json: String
-    public init(_ json: String) { self.json = json }
+package struct EvalResult: Sendable, Hashable {
+    package var json: String
+    package init(_ json: String) { self.json = json }
 
 }
 
 /// A picture of the hosted view, named by the transcript sequence it follows.
-public struct ScreenshotTaken: Sendable, Hashable {
+package struct ScreenshotTaken: Sendable, Hashable {
     /// The file written.
-    public var path: String
+    package var path: String
     /// The sequence number of the navigation it follows (the last one, at the end).
-    public var seq: Int
+    package var seq: Int
     /// Why it was taken: "intercepted RULE" or "end".
-    public var after: String
-    public init(path: String, seq: Int, after: String) { self.path = path; self.seq = seq; self.after = after }
+    package var after: String
+    package init(path: String, seq: Int, after: String) { self.path = path; self.seq = seq; self.after = after }
 
 }
 
 /// How a hosted run ended, as the transcript reports it.
-public struct HostReport: Sendable, Hashable {
-    public var until: String
-    public var reached: Bool
-    public var stopReason: HostStopReason
+package struct HostReport: Sendable, Hashable {
+    package var until: String
+    package var reached: Bool
+    package var stopReason: HostStopReason
     /// The main frame's URL at the end (the page was still answering), or nil.
-    public var finalURL: String?
+    package var finalURL: String?
     /// Seconds from start to the first interception.
-    public var firstInterception: Double?
+    package var firstInterception: Double?
     /// What failed, in order.
-    public var failures: [HostError]
-    public init(until: String, reached: Bool, stopReason: HostStopReason, finalURL: String?, firstInterception: Double?, failures: [HostError]) {
+    package var failures: [HostError]
+    package init(until: String, reached: Bool, stopReason: HostStopReason, finalURL: String?, firstInterception: Double?, failures: [HostError]) {
         self.until = until; self.reached = reached; self.stopReason = stopReason; self.finalURL = finalURL
         self.firstInterception = firstInterception; self.failures = failures
     }

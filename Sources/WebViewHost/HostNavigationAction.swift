@@ -5,25 +5,25 @@
 import NavigationPolicy
 import NavigationReplay
 
-public struct HostNavigationAction: Sendable, Hashable {
-    public var url: String
-    public var method: String
+package struct HostNavigationAction: Sendable, Hashable {
+    package var url: String
+    package var method: String
     /// A link's target name (webkit_navigation_action_get_frame_name); nil when there is none.
-    public var frameName: String?
-    public var isRedirect: Bool
-    public var hasUserGesture: Bool
-    public var type: NavigationType
+    package var frameName: String?
+    package var isRedirect: Bool
+    package var hasUserGesture: Bool
+    package var type: NavigationType
     /// A new-window action or window.open.
-    public var newWindow: Bool
+    package var newWindow: Bool
     /// The view's URL when the action came (the page that started it).
-    public var currentURL: String?
+    package var currentURL: String?
     /// Whether it is the main frame's. WebKitGTK's UI process does not say which frame a navigation is in, so
     /// the WebKit host reports every navigation as the main frame's; Chromium's requests name their frame.
-    public var isMainFrame: Bool
+    package var isMainFrame: Bool
     /// Within the current document (a fragment, the History API), or nil for a document load.
-    public var sameDocument: SameDocumentNavigation?
+    package var sameDocument: SameDocumentNavigation?
 
-    public init(url: String, method: String = "GET", frameName: String? = nil, isRedirect: Bool = false, hasUserGesture: Bool = false,
+    package init(url: String, method: String = "GET", frameName: String? = nil, isRedirect: Bool = false, hasUserGesture: Bool = false,
                 type: NavigationType = .other, newWindow: Bool = false, currentURL: String? = nil, isMainFrame: Bool = true,
                 sameDocument: SameDocumentNavigation? = nil) {
         self.url = url; self.method = method; self.frameName = frameName; self.isRedirect = isRedirect
@@ -33,19 +33,19 @@ public struct HostNavigationAction: Sendable, Hashable {
 
     /// A GET from `current` to `url` that only sets a fragment: a fragment navigation; nil when a
     /// document loads.
-    public static func fragmentNavigation(from current: String?, to url: String, method: String) -> SameDocumentNavigation? {
+    package static func fragmentNavigation(from current: String?, to url: String, method: String) -> SameDocumentNavigation? {
         method.uppercased() == "GET" && SameDocumentNavigation.isFragment(from: current, to: url) ? .fragment : nil
     }
 
     /// The request the engine decides: a new window's target frame is null, a link's target its name.
-    public var request: NavigationRequest {
+    package var request: NavigationRequest {
         NavigationRequest(url: url, type: type, isMainFrame: isMainFrame, targetFrame: newWindow ? nil : (frameName ?? ""),
                           isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: HTTPMethod(method) ?? .other(method), sourceURL: currentURL,
                           sameDocument: sameDocument)
     }
 
     /// Who started it: the app (the first load), a redirect, the user (a gesture), history, else script.
-    public func source(isFirst: Bool) -> NavigationSource {
+    package func source(isFirst: Bool) -> NavigationSource {
         if isFirst && isMainFrame { return .app }
         if isRedirect { return .redirect }
         if hasUserGesture { return .user }

@@ -8,7 +8,7 @@ import NavigationReplay
 import SensitiveText
 
 /// When a hosted run stops.
-public enum StopCondition: String, Sendable, CaseIterable {
+package enum StopCondition: String, Sendable, CaseIterable {
     /// A sentinel intercepted a result, or the bridge handed over a credential (an event whose arguments
     /// carry a token or code, or janrain:accessToken=).
     case sentinel
@@ -20,50 +20,50 @@ public enum StopCondition: String, Sendable, CaseIterable {
     case timeout
 }
 
-public struct HostOptions: Sendable {
+package struct HostOptions: Sendable {
     /// The URL the view loads first.
-    public var startURL: String
+    package var startURL: String
     /// What the stand-in network serves; nil serves nothing (loopback is reached directly).
-    public var site: HostSite?
-    public var until: StopCondition = .idle
+    package var site: HostSite?
+    package var until: StopCondition = .idle
     /// Seconds before the run gives up (or ends, with --until timeout).
-    public var timeout: Double = 30
+    package var timeout: Double = 30
     /// Seconds of quiet that make a page idle.
-    public var idle: Double = 1.0
+    package var idle: Double = 1.0
     /// Scripts run in the page, in order, once it has loaded.
-    public var eval: [String] = []
-    public var recordPath: String?
+    package var eval: [String] = []
+    package var recordPath: String?
     /// What the run may write over (--force) and must never write over (its inputs): the recording and the
     /// screenshots go through OutputFile with it.
-    public var outputPolicy = OutputFilePolicy(force: false, inputs: [])
+    package var outputPolicy = OutputFilePolicy(force: false, inputs: [])
     /// An X display to use; nil uses DISPLAY, or starts Xvfb when DISPLAY is not set.
-    public var display: String?
+    package var display: String?
     /// An Xvfb the caller launched early (`XvfbDisplay.launch`), so it starts while the caller sets up the
     /// rest; used when no display is given and DISPLAY is not set.
-    public var xvfbLaunch: XvfbLaunch?
-    public var explain = false
-    public var redactor = Redactor()
+    package var xvfbLaunch: XvfbLaunch?
+    package var explain = false
+    package var redactor = Redactor()
     /// Where Janrain's hosts and the app-backend routes go (`--provider`); nil: the site only.
-    public var provider: ProviderRouting?
+    package var provider: ProviderRouting?
     /// Write a PNG of the view after each interception and at the end (`--screenshots DIR`).
-    public var screenshotsDirectory: String?
+    package var screenshotsDirectory: String?
     /// Scripts run in every frame, any origin, once its document has loaded (`--frame-script`): what a
     /// user does in a provider's iframe the page itself cannot reach.
-    public var frameScripts: [String] = []
+    package var frameScripts: [String] = []
     /// The platform whose rules say which navigations the app is asked about (`--platform`): on Android a
     /// navigation it is never asked about loads, and the transcript reports what a rule would have caught.
-    public var platform: Platform = .ios
+    package var platform: Platform = .ios
     /// What the app does with window.open and target=_blank (`--popups`).
-    public var popups: PopupSetting = .sameView
+    package var popups: PopupSetting = .sameView
     /// The engine running the page, as a recording's header names it (WebKitGTK, Chromium).
-    public var engineName = "WebKitGTK"
+    package var engineName = "WebKitGTK"
 
-    public init(startURL: String) { self.startURL = startURL }
+    package init(startURL: String) { self.startURL = startURL }
 }
 
 /// What an app does with a page's window.open and target=_blank: the web view settings the host emulates,
 /// the same in both engines, so --engine both compares like with like.
-public enum PopupSetting: String, Sendable, CaseIterable {
+package enum PopupSetting: String, Sendable, CaseIterable {
     /// Loaded in the app's own view, asked about as its own navigation: Android's
     /// setSupportMultipleWindows(false) (Blink's CreateWindowForRequest, create_window.cc, then navigates
     /// the opener's top frame) with
@@ -88,16 +88,16 @@ public enum PopupSetting: String, Sendable, CaseIterable {
 }
 
 /// How a hosted run ended.
-public struct HostResult: Sendable {
-    public var summary: ReplaySummary
+package struct HostResult: Sendable {
+    package var summary: ReplaySummary
     /// The stop condition was met.
-    public var reached: Bool
+    package var reached: Bool
     /// Why the run stopped, in words and the values they quote.
-    public var stopReason: HostStopReason
+    package var stopReason: HostStopReason
     /// What failed (the page did not load, the web process died, a script error, the timeout).
-    public var failures: [HostError]
+    package var failures: [HostError]
     /// The main frame's URL at the end (the page was still answering), or nil.
-    public var finalURL: String?
+    package var finalURL: String?
     /// Seconds from start to the first navigation the engine intercepted (sentinel, bridge, deep link).
-    public var firstInterception: Double?
+    package var firstInterception: Double?
 }

@@ -8,9 +8,9 @@ import Foundation
 import NavigationPolicy
 import SensitiveText
 
-public enum HostPage {
+package enum HostPage {
     /// Why a page cannot be hosted as asked; each says what to do.
-    public enum Problem: Error, Sendable, Hashable {
+    package enum Problem: Error, Sendable, Hashable {
         case originForURL
         case notAPage(String)
         case site(HostSiteError)
@@ -21,7 +21,7 @@ public enum HostPage {
     }
 
     /// The options that load `page`: its URL and the site the stand-in network serves.
-    public static func options(page: String, site sitePath: String?, origin: String?, rules: Rules) throws(Problem) -> HostOptions {
+    package static func options(page: String, site sitePath: String?, origin: String?, rules: Rules) throws(Problem) -> HostOptions {
         if page.hasPrefix("http://") || page.hasPrefix("https://"), HostSite.origin(of: page) != nil {
             if origin != nil { throw .originForURL }
             var options = HostOptions(startURL: page)
@@ -52,7 +52,7 @@ public enum HostPage {
     }
 
     /// The rules' first allow entry that is one https origin (no wildcard), else a name that is nobody's.
-    public static func defaultOrigin(_ rules: Rules) -> String {
+    package static func defaultOrigin(_ rules: Rules) -> String {
         for pattern in rules.allow where pattern.scheme == "https" && !pattern.isWildcard {
             return pattern.port.map { $0 == 443 ? "https://\(pattern.host)" : "https://\(pattern.host):\($0)" } ?? "https://\(pattern.host)"
         }

@@ -13,7 +13,7 @@ import SensitiveText
 
 /// What the host reports, in order: what the replayer made of each record (printed as `bridge replay`
 /// prints it), the host's own events, and, for --verbose, notes on what the host did.
-public enum HostOutput: Sendable {
+package enum HostOutput: Sendable {
     case navigation(ReplayedNavigation)
     case call(ReplayedCall)
     case rejected(RejectedRecord)
@@ -39,7 +39,7 @@ public enum HostOutput: Sendable {
 }
 
 /// What the host did, said with --verbose: values, worded by the output module (a URL masked as a URL).
-public enum HostNote: Sendable, Hashable {
+package enum HostNote: Sendable, Hashable {
     /// The display given (--display, or DISPLAY).
     case usingDisplay(String)
     case startedXvfb(display: String, pid: Int32)
@@ -73,8 +73,8 @@ public enum HostNote: Sendable, Hashable {
     case popupOpened(url: String)
 }
 
-public final class HostRecording {
-    public let replayer: Replayer
+package final class HostRecording {
+    package let replayer: Replayer
     private let emit: (HostOutput) -> Void
     private let redactor: Redactor
     /// The recording's own redactor: masks carry a keyed digest (RecordingFingerprint), so equal stays equal.
@@ -82,7 +82,7 @@ public final class HostRecording {
     private let writer = NavlogWriter()
     private var recordFile: OutputFile?
     /// Why the recording could not be put in place at the end, if it could not.
-    public private(set) var recordProblem: OutputFileProblem?
+    package private(set) var recordProblem: OutputFileProblem?
     /// A record waiting to be written and replayed, in the view's order.
     private enum Pending {
         case navigation(NavigationRecord)
@@ -97,7 +97,7 @@ public final class HostRecording {
     ///   this run's keyed digest, so the replay compares them as the live run compared the values), through
     ///   OutputFile: never over an input, nor over an existing file unless `outputPolicy` has --force; in place
     ///   when the recording finishes.
-    public init(engine: PolicyEngine, explain: Bool, redactor: Redactor, platform: Platform = .ios, recorder: String = "WebKitGTK", recordPath: String?,
+    package init(engine: PolicyEngine, explain: Bool, redactor: Redactor, platform: Platform = .ios, recorder: String = "WebKitGTK", recordPath: String?,
                 outputPolicy: OutputFilePolicy = OutputFilePolicy(force: false, inputs: []), emit: @escaping (HostOutput) -> Void) throws {
         replayer = Replayer(engine: engine, explain: explain, redactor: redactor, platform: platform)
         self.redactor = redactor
@@ -120,11 +120,11 @@ public final class HostRecording {
     }
 
     /// Milliseconds since the host started (the records' `time`).
-    public var elapsedMilliseconds: Double { (Date().timeIntervalSince(started) * 1000).rounded() }
+    package var elapsedMilliseconds: Double { (Date().timeIntervalSince(started) * 1000).rounded() }
 
     /// Adds a navigation the view asked about. A bridge signal passes `awaitingDrain`, then `drained(…)`.
     @discardableResult
-    public func navigation(_ request: NavigationRequest, source: NavigationSource, decided action: PolicyAction,
+    package func navigation(_ request: NavigationRequest, source: NavigationSource, decided action: PolicyAction,
                            loaded: Bool? = nil, awaitingDrain: Bool = false) -> Int {
         var record = NavigationRecord(url: request.url, location: .line(0))
         record.seq = seq
@@ -150,7 +150,7 @@ public final class HostRecording {
 
     /// Adds a call the page made to one of the app's JavaScript interfaces; it waits behind a drain as a
     /// navigation would.
-    public func call(interface: String, method: String, arguments: [JSONValue]) {
+    package func call(interface: String, method: String, arguments: [JSONValue]) {
         var call = InterfaceCall(interface: interface, method: method, arguments: arguments, location: .line(0))
         call.seq = seq
         call.time = .milliseconds(elapsedMilliseconds)
@@ -161,7 +161,7 @@ public final class HostRecording {
     }
 
     /// The queue drained after a bridge signal (nil: the page had no queue to drain).
-    public func drained(_ id: Int, entries: [String]?, note: RecordNote? = nil) {
+    package func drained(_ id: Int, entries: [String]?, note: RecordNote? = nil) {
         guard let at = waiting.firstIndex(where: { $0.id == id }), case .navigation(var record) = waiting[at].item else { return }
         record.drained = entries
         if let note { record.note = note }
@@ -172,7 +172,7 @@ public final class HostRecording {
 
     /// What the view did after a navigation held with `awaitingDrain` for its outcome: the record is
     /// written with `loaded` (a cancel the view did not honour is then cancel-ignored).
-    public func settled(_ id: Int, loaded: Bool) {
+    package func settled(_ id: Int, loaded: Bool) {
         guard let at = waiting.firstIndex(where: { $0.id == id }), case .navigation(var record) = waiting[at].item else { return }
         record.loaded = loaded
         waiting[at].item = .navigation(record)
@@ -181,10 +181,10 @@ public final class HostRecording {
     }
 
     /// Whether a drain is still outstanding.
-    public var isWaiting: Bool { !waiting.isEmpty }
+    package var isWaiting: Bool { !waiting.isEmpty }
 
     /// Ends the recording: outstanding records are written as they are, then replay's late findings.
-    public func finish() -> ReplaySummary {
+    package func finish() -> ReplaySummary {
         for index in waiting.indices where !waiting[index].complete {
             waiting[index].complete = true
             if case .navigation(var record) = waiting[index].item {

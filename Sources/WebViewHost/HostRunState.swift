@@ -6,24 +6,24 @@ import Foundation
 import NavigationPolicy
 import NavigationReplay
 
-public struct HostRunState: Sendable {
-    public let until: StopCondition
-    public let timeout: Double
-    public let idle: Double
-    public let started: Date
+package struct HostRunState: Sendable {
+    package let until: StopCondition
+    package let timeout: Double
+    package let idle: Double
+    package let started: Date
 
-    public private(set) var lastActivity: Date
-    public private(set) var mainLoaded = false
+    package private(set) var lastActivity: Date
+    package private(set) var mainLoaded = false
     /// --eval scripts have all run (they run one after another once the page has loaded).
-    public private(set) var evalsDone = false
-    public private(set) var stopping = false
-    public private(set) var reached = false
-    public private(set) var stopReason: HostStopReason = .running
-    public private(set) var failures: [HostError] = []
+    package private(set) var evalsDone = false
+    package private(set) var stopping = false
+    package private(set) var reached = false
+    package private(set) var stopReason: HostStopReason = .running
+    package private(set) var failures: [HostError] = []
     /// Seconds from start to the first navigation the engine intercepted.
-    public private(set) var firstInterception: Double?
+    package private(set) var firstInterception: Double?
 
-    public init(until: StopCondition, timeout: Double, idle: Double, started: Date = Date()) {
+    package init(until: StopCondition, timeout: Double, idle: Double, started: Date = Date()) {
         self.until = until
         self.timeout = timeout
         self.idle = idle
@@ -32,21 +32,21 @@ public struct HostRunState: Sendable {
     }
 
     /// The timeout has passed (the next tick stops the run).
-    public func timeoutPassed(at now: Date = Date()) -> Bool { now.timeIntervalSince(started) >= timeout }
+    package func timeoutPassed(at now: Date = Date()) -> Bool { now.timeIntervalSince(started) >= timeout }
 
     /// What the view should do after an event or a tick.
-    public enum Action: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case carryOn
         /// Stop (reached or failed): ask the page where it is, then leave the main loop.
         case stop
     }
 
-    public mutating func activity(at now: Date = Date()) { lastActivity = now }
-    public mutating func pageLoaded(at now: Date = Date()) { mainLoaded = true; lastActivity = now }
-    public mutating func evalsFinished() { evalsDone = true }
+    package mutating func activity(at now: Date = Date()) { lastActivity = now }
+    package mutating func pageLoaded(at now: Date = Date()) { mainLoaded = true; lastActivity = now }
+    package mutating func evalsFinished() { evalsDone = true }
 
     /// A decision was made: the first cancelled sentinel, bridge or deep link is the first interception.
-    public mutating func decided(_ decision: Decision, at now: Date = Date()) {
+    package mutating func decided(_ decision: Decision, at now: Date = Date()) {
         lastActivity = now
         if decision.action == .cancel, decision.kind.isInterception, firstInterception == nil {
             firstInterception = now.timeIntervalSince(started)
@@ -54,7 +54,7 @@ public struct HostRunState: Sendable {
     }
 
     /// A navigation reached the transcript: does it meet the stop condition?
-    public mutating func reported(_ n: ReplayedNavigation) -> Action {
+    package mutating func reported(_ n: ReplayedNavigation) -> Action {
         guard !stopping else { return .carryOn }
         switch until {
         case .sentinel where CredentialHandOff.isHandOff(n):
@@ -67,7 +67,7 @@ public struct HostRunState: Sendable {
 
     /// A call to the app's JavaScript interface (the app acts on it: an interception, as a cancelled bridge
     /// signal is): with --until sentinel, one that hands the app a credential stops the run.
-    public mutating func reported(_ call: ReplayedCall, at now: Date = Date()) -> Action {
+    package mutating func reported(_ call: ReplayedCall, at now: Date = Date()) -> Action {
         if firstInterception == nil, call.events.contains(where: { $0.status == .delivered }) { firstInterception = now.timeIntervalSince(started) }
         guard !stopping, until == .sentinel, CredentialHandOff.isHandOff(call) else { return .carryOn }
         return reach(.interfaceHandOff(name: call.call.name))
@@ -76,7 +76,7 @@ public struct HostRunState: Sendable {
     /// The periodic check: the timeout (success with --until timeout), or idleness with --until idle. A run
     /// is not idle while the recording waits for a drain or the engine owes an answer (`unanswered`: the
     /// command waiting longest), which a timeout then names.
-    public mutating func tick(at now: Date = Date(), recordingWaits: Bool, unanswered: UnansweredCommand? = nil) -> Action {
+    package mutating func tick(at now: Date = Date(), recordingWaits: Bool, unanswered: UnansweredCommand? = nil) -> Action {
         guard !stopping else { return .carryOn }
         if timeoutPassed(at: now) {
             if until == .timeout { return reach(.timeoutReached(seconds: timeout)) }
@@ -88,14 +88,14 @@ public struct HostRunState: Sendable {
         return .carryOn
     }
 
-    public mutating func reach(_ reason: HostStopReason) -> Action {
+    package mutating func reach(_ reason: HostStopReason) -> Action {
         guard !stopping else { return .carryOn }
         reached = true
         return stop(reason)
     }
 
     /// A failure is always recorded; the first thing that stops the run gives the reason.
-    public mutating func fail(_ error: HostError) -> Action {
+    package mutating func fail(_ error: HostError) -> Action {
         failures.append(error)
         guard !stopping else { return .carryOn }
         return stop(.failed(error))
@@ -108,6 +108,6 @@ public struct HostRunState: Sendable {
     }
 
     /// The run met its condition and nothing failed.
-    public var succeeded: Bool { reached && failures.isEmpty }
-    public var webProcessDied: Bool { failures.contains { $0.kind == .webProcessTerminated } }
+    package var succeeded: Bool { reached && failures.isEmpty }
+    package var webProcessDied: Bool { failures.contains { $0.kind == .webProcessTerminated } }
 }

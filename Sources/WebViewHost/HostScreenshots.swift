@@ -5,15 +5,15 @@
 import NavigationPolicy
 import NavigationReplay
 
-public enum HostScreenshots {
+package enum HostScreenshots {
     /// What a screenshot after this navigation is "after", or nil when none is taken.
-    public static func trigger(_ n: ReplayedNavigation) -> String? {
+    package static func trigger(_ n: ReplayedNavigation) -> String? {
         guard n.decision.action == .cancel, n.decision.interception != nil else { return nil }
         return "intercepted " + (n.decision.rule ?? n.decision.kind.rawValue)
     }
 
     /// `NNNN-what.png`: the sequence, four digits at least, and what it follows, reduced to [a-z0-9-].
-    public static func fileName(seq: Int, after: String) -> String {
+    package static func fileName(seq: Int, after: String) -> String {
         let what = after.hasPrefix("intercepted ") ? String(after.dropFirst("intercepted ".count)) : after
         var slug = ""
         for scalar in what.lowercased().unicodeScalars {

@@ -7,9 +7,9 @@ import BrowserURL
 import JSONText
 import NavigationPolicy
 
-public enum HostScripts {
+package enum HostScripts {
     /// Empties createJanrainBridge.eventQueue in one step and returns it as JSON text (null: no bridge).
-    public static let janrainDrain = """
+    package static let janrainDrain = """
         (function () {
           var bridge = window.createJanrainBridge;
           if (!bridge) return null;
@@ -21,7 +21,7 @@ public enum HostScripts {
         """
 
     /// WebViewJavascriptBridge's queue as JSON text, emptied (null: no bridge on the page).
-    public static let wvjbFetch = """
+    package static let wvjbFetch = """
         (function () {
           var bridge = window.WebViewJavascriptBridge;
           return bridge && typeof bridge._fetchQueue === 'function' ? bridge._fetchQueue() : null;
@@ -29,7 +29,7 @@ public enum HostScripts {
         """
 
     /// Sends a reply to a WebViewJavascriptBridge message into the page.
-    public static func wvjbReply(callbackID: String, data: JSONValue) -> String {
+    package static func wvjbReply(callbackID: String, data: JSONValue) -> String {
         let message = JSONValue.object(["responseId": .string(callbackID), "responseData": data]).jsonText
         return "window.WebViewJavascriptBridge && WebViewJavascriptBridge._handleMessageFromObjC(\(JSONValue.string(message).jsonText));"
     }
@@ -37,7 +37,7 @@ public enum HostScripts {
     /// WebViewJavascriptBridge's page half (its protocol: queue messages {handlerName, data, callbackId},
     /// signal with wvjbscheme://__wvjb_queue_message__, _fetchQueue, _handleMessageFromObjC, WVJBCallbacks).
     /// Written here against that protocol, not copied from the library.
-    public static let wvjbPageBridge = """
+    package static let wvjbPageBridge = """
         (function () {
           if (window.WebViewJavascriptBridge) return;
           var queue = [], handlers = {}, callbacks = {}, next = 1;
@@ -86,14 +86,14 @@ public enum HostScripts {
         """
 
     /// The message handler the probe posts to.
-    public static let probeHandler = "bridgeHost"
+    package static let probeHandler = "bridgeHost"
 
     /// Injected at document start in every frame under Android's rules: the app's JavaScript interfaces
     /// (addJavascriptInterface), each `window.NAME` an object with the listed methods and nothing else, as
     /// Android exposes only @JavascriptInterface methods. A call posts `{call: "NAME.METHOD", arguments}` to
     /// the host, through the handler the error probe uses (captured before the page's scripts run), and
     /// returns undefined: the host's methods return nothing. Nil when the app adds no interface.
-    public static func javascriptInterfaces(_ interfaces: [JavascriptInterface]) -> String? {
+    package static func javascriptInterfaces(_ interfaces: [JavascriptInterface]) -> String? {
         guard !interfaces.isEmpty else { return nil }
         let table = JSONValue.object(Dictionary(uniqueKeysWithValues: interfaces.map { ($0.name, JSONValue.array($0.methods.map(JSONValue.string))) }))
         return """
@@ -124,7 +124,7 @@ public enum HostScripts {
     /// its errors arrive with message, file and line instead of "Script error.": every such host is
     /// answered by the stand-in network or the emulator, which allow any origin. Loopback hosts (a test's own
     /// server, reached directly) and scripts in the page's markup are left as they are.
-    public static let errorProbe = """
+    package static let errorProbe = """
         (function () {
           if (window.__bridgeHostProbe) return;
           window.__bridgeHostProbe = true;
@@ -172,7 +172,7 @@ public enum HostScripts {
     /// it (same origin as its parent) or that its origin is opaque (then the top document's list has it).
     /// Neither engine's UI side tells which frame a navigation comes from, nor its sandbox; WKWebView drops
     /// such a navigation from a sandboxed frame before asking the app, so the host needs both to apply it.
-    public static let sandboxProbe = """
+    package static let sandboxProbe = """
         (function () {
           if (window.__bridgeSandboxProbe) return;
           window.__bridgeSandboxProbe = true;
@@ -221,7 +221,7 @@ public enum HostScripts {
     /// A window opened is the view's own top frame, as Blink makes it when multiple windows are not
     /// supported; one not opened is said to the host. A script's `form.submit()` (no submit event) is
     /// caught as a submit is.
-    public static func popups(_ setting: PopupSetting) -> String {
+    package static func popups(_ setting: PopupSetting) -> String {
         """
         (function () {
           if (window.__bridgePopups) return;
@@ -268,5 +268,5 @@ public enum HostScripts {
     }
 
     /// The user-agent token Janrain's bridge looks for.
-    public static let userAgentToken = "janrainNativeAppBridgeEnabled"
+    package static let userAgentToken = "janrainNativeAppBridgeEnabled"
 }

@@ -26,7 +26,7 @@ protocol HostViewControl: AnyObject {
 }
 
 /// Why a script the host ran in the page gave no value.
-public enum HostScriptFailure: Error, Sendable, Hashable {
+package enum HostScriptFailure: Error, Sendable, Hashable {
     /// The script threw: what the engine says it threw, when it says.
     case threw(String?)
     /// The engine refused to run it, in its words when it gave them.
@@ -35,7 +35,7 @@ public enum HostScriptFailure: Error, Sendable, Hashable {
     case noView
 
     /// The engine's own text, if any.
-    public var engineText: String? {
+    package var engineText: String? {
         switch self {
         case .threw(let text), .refused(let text): text
         case .noView: nil
@@ -44,7 +44,7 @@ public enum HostScriptFailure: Error, Sendable, Hashable {
 }
 
 /// Why a screenshot was not taken.
-public enum SnapshotProblem: Sendable, Hashable {
+package enum SnapshotProblem: Sendable, Hashable {
     case noView
     /// WebKit made no snapshot of the view (its error's text).
     case webKitSnapshotFailed(String)

@@ -26,7 +26,7 @@ import NavigationPolicy
 import NavigationReplay
 import SensitiveText
 
-public final class HostedWebView: HostViewControl {
+package final class HostedWebView: HostViewControl {
     private let options: HostOptions
     private let session: HostSession
     /// WebKitGTK, loaded when the first view is made (WebKitLibrary says why it is not linked).
@@ -55,14 +55,14 @@ public final class HostedWebView: HostViewControl {
     /// redirects', not the page's History API.
     private var provisional = false
 
-    public init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
+    package init(engine: PolicyEngine, options: HostOptions, emit: @escaping (HostOutput) -> Void) throws {
         self.options = options
         webkit = try WebKitLibrary.load()
         session = try HostSession(engine: engine, options: options, emit: emit)
     }
 
     /// Runs the page until the stop condition, a failure or the timeout; always tears down.
-    public func run() throws -> HostResult {
+    package func run() throws -> HostResult {
         defer { tearDown() }
         session.view = self
         try openDisplay()

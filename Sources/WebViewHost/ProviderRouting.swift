@@ -10,18 +10,18 @@ import Foundation
 import ProviderDirectory
 
 /// One request on its way to the emulator.
-public struct ProviderExchange: Sendable {
-    public var method: String
+package struct ProviderExchange: Sendable {
+    package var method: String
     /// Path and query, as the emulator routes them.
-    public var target: String
-    public var contentType: String
-    public var body: [UInt8]
-    public var origin: String?
+    package var target: String
+    package var contentType: String
+    package var body: [UInt8]
+    package var origin: String?
     /// The other header fields passed on (Authorization, Accept, and the page's host and scheme as
     /// X-Forwarded-Host and X-Forwarded-Proto).
-    public var headers: [(String, String)]
+    package var headers: [(String, String)]
 
-    public init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, headers: [(String, String)] = []) {
+    package init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, headers: [(String, String)] = []) {
         self.method = method
         self.target = target
         self.contentType = contentType
@@ -37,7 +37,7 @@ public struct ProviderExchange: Sendable {
     /// `field` (by name, any case), and the page's host and scheme as a reverse proxy says them
     /// (X-Forwarded-Host, X-Forwarded-Proto), so that the emulator's links back to a provider (Social Login's
     /// callback) name the provider's host, not its own loopback address.
-    public init(pageRequestTo url: String, method: String, target: String, body: [UInt8], field: (String) -> String?) {
+    package init(pageRequestTo url: String, method: String, target: String, body: [UInt8], field: (String) -> String?) {
         var headers = Self.passedFields.compactMap { name in field(name).map { (name, $0) } }
         if case .success(let page) = BrowserURL.parse(url), page.hasHost {
             headers += [("X-Forwarded-Host", page.host), ("X-Forwarded-Proto", page.scheme)]
@@ -47,39 +47,39 @@ public struct ProviderExchange: Sendable {
 }
 
 /// The emulator's answer.
-public struct ProviderAnswer: Sendable {
-    public var status: Int
+package struct ProviderAnswer: Sendable {
+    package var status: Int
     /// Content-Type, Location and CORS headers.
-    public var headers: [(String, String)]
-    public var body: [UInt8]
+    package var headers: [(String, String)]
+    package var body: [UInt8]
 
-    public init(status: Int, headers: [(String, String)], body: [UInt8]) {
+    package init(status: Int, headers: [(String, String)], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 }
 
-public struct ProviderRouting: Sendable {
+package struct ProviderRouting: Sendable {
     /// The emulator's base URL (http://127.0.0.1:PORT): a running `bridge serve`, or the same server
     /// started in this process on port 0, read once it listens (empty if it could not start, which `server` says).
-    public var base: String { (try? address.base.get()) ?? "" }
+    package var base: String { (try? address.base.get()) ?? "" }
     /// Where the emulator's server listens, or why it does not; the server of an emulator in this process
     /// starts beside the view (its requests need only `answer`), so this may wait for it.
-    public var server: Result<String, ProviderServerFailure> { address.base }
+    package var server: Result<String, ProviderServerFailure> { address.base }
     private let address: ProviderAddress
     /// The emulator runs in this process (`--provider`), not in a `bridge serve` the user started.
-    public let isInProcess: Bool
+    package let isInProcess: Bool
     /// The emulator in this process answering through its router without a socket, when it can: the same
     /// routes and middleware as at `base`, without a loopback connection's setup on the page's first request.
-    public let answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)?
+    package let answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)?
 
-    public init(base: String, inProcess: Bool = false, answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)? = nil) {
+    package init(base: String, inProcess: Bool = false, answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)? = nil) {
         self.init(address: ProviderAddress(base), inProcess: inProcess, answer: answer)
     }
 
     /// An emulator whose server is still starting: `address` is told its base when it listens.
-    public init(address: ProviderAddress, inProcess: Bool = false, answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)? = nil) {
+    package init(address: ProviderAddress, inProcess: Bool = false, answer: (@Sendable (ProviderExchange) async -> ProviderAnswer)? = nil) {
         self.address = address
         isInProcess = inProcess || answer != nil
         self.answer = answer
@@ -94,21 +94,21 @@ public struct ProviderRouting: Sendable {
     }
 
     /// Is this host one of the providers'? Whole labels only: `janrain.com.evil.com` is not.
-    public static func isProviderHost(_ host: String) -> Bool { ProviderDirectory.provider(forHost: host) != nil }
+    package static func isProviderHost(_ host: String) -> Bool { ProviderDirectory.provider(forHost: host) != nil }
 
     /// Does a request for this URL go to the emulator?
-    public func routes(_ urlText: String) -> Bool { target(for: urlText) != nil }
+    package func routes(_ urlText: String) -> Bool { target(for: urlText) != nil }
 
     /// The emulator's target (path and query) for a URL it answers, or nil when the URL is not the
     /// emulator's. The URL is parsed once, for both questions.
-    public func target(for urlText: String) -> String? {
+    package func target(for urlText: String) -> String? {
         guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https",
               Self.isProviderHost(url.hostname) || ProviderDirectory.isAppBackendPath(url.pathname) else { return nil }
         return url.pathname + url.search
     }
 
     /// The URL a request is forwarded to at a running server.
-    public static func forwardURL(base: String, target: String) -> String {
+    package static func forwardURL(base: String, target: String) -> String {
         (base.hasSuffix("/") ? String(base.dropLast()) : base) + target
     }
 }
@@ -118,7 +118,7 @@ extension ProviderAnswer {
     /// redirect, Vary and CORS headers; the redirect's target; and a cross-origin request the emulator gave
     /// no CORS grant (the page's fetch of it then fails with no reason a user sees, so the host says which
     /// origin to allow). One reading for both hosts.
-    public func passed(toPageAt url: String, origin: String?, method: String) -> (answer: ProviderAnswer, exchange: NetworkExchange) {
+    package func passed(toPageAt url: String, origin: String?, method: String) -> (answer: ProviderAnswer, exchange: NetworkExchange) {
         let kept = headers.filter { name, _ in
             let lower = name.lowercased()
             return ["content-type", "location", "vary"].contains(lower) || lower.hasPrefix("access-control-")
@@ -134,22 +134,22 @@ extension ProviderAnswer {
 }
 
 /// Why the emulator's server in this process does not listen (its error, in its words).
-public struct ProviderServerFailure: Error, Sendable {
-    public let reason: String
-    public init(reason: String) { self.reason = reason }
+package struct ProviderServerFailure: Error, Sendable {
+    package let reason: String
+    package init(reason: String) { self.reason = reason }
 }
 
 /// The base URL of an emulator's server, known at once (a running `bridge serve`) or once a server started
 /// on another thread listens; reading it waits until then.
-public final class ProviderAddress: @unchecked Sendable {
+package final class ProviderAddress: @unchecked Sendable {
     private let condition = NSCondition()
     private var result: Result<String, ProviderServerFailure>?
 
-    public init(_ base: String) { result = .success(base) }
-    public init() {}
+    package init(_ base: String) { result = .success(base) }
+    package init() {}
 
     /// The server listens at `base`, or could not start.
-    public func resolve(_ value: Result<String, ProviderServerFailure>) {
+    package func resolve(_ value: Result<String, ProviderServerFailure>) {
         condition.lock()
         if result == nil { result = value }
         condition.broadcast()
@@ -158,13 +158,13 @@ public final class ProviderAddress: @unchecked Sendable {
 
     /// The base if the server already listens, without waiting (for code that must not block, such as a
     /// task on the cooperative pool the server's own start needs).
-    public var baseIfKnown: String? {
+    package var baseIfKnown: String? {
         condition.lock()
         defer { condition.unlock() }
         return try? result?.get()
     }
 
-    public var base: Result<String, ProviderServerFailure> {
+    package var base: Result<String, ProviderServerFailure> {
         condition.lock()
         defer { condition.unlock() }
         while true {

@@ -8,16 +8,16 @@ import SecretMasking
 import KeyedDigest
 import NavigationPolicy
 
-public struct RecordingFingerprint: SecretFingerprint {
+package struct RecordingFingerprint: SecretFingerprint {
     private let key: [UInt8]
 
     /// A fingerprint under a fresh random 256-bit key (the system's generator: getrandom on Linux).
-    public init() {
+    package init() {
         var generator = SystemRandomNumberGenerator()
         key = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
     }
 
-    public func digest(_ value: String) -> String {
+    package func digest(_ value: String) -> String {
         let mac = HMAC.sha256(key: key, message: Array(value.utf8))
         var hex = ""
         for byte in mac.prefix(8) {

@@ -1,5 +1,5 @@
 // StandInCertificate.swift: the certificate the stand-in network presents for the https hosts a site
-// serves. It is self-signed and its private key is public (it is in this file): the hosted web view
+// serves. It is self-signed and its private key is package (it is in this file): the hosted web view
 // trusts it only for the site's own hosts and, with --provider, for each host whose CONNECT the proxy
 // accepts, as it arrives (webkit_web_context_allow_tls_certificate_for_host), and only inside `bridge
 // host`, whose network is the loopback proxy and nothing else. Generated once with

@@ -10,9 +10,9 @@ import Glibc
 import Darwin
 #endif
 
-public enum StopSignals {
+package enum StopSignals {
     /// Unblocks SIGINT and SIGTERM on the calling thread (and so in the children it starts).
-    public static func unblock() {
+    package static func unblock() {
         var signals = sigset_t()
         sigemptyset(&signals)
         sigaddset(&signals, SIGINT)
@@ -24,11 +24,11 @@ public enum StopSignals {
 /// An interruption asked for from outside a run's own loop (the CLI's output writer, when the reader of its
 /// output has gone): the running view stops at its next tick as on SIGTERM, and any run after it stops at
 /// its first. A flag rather than a signal: it may be asked for before a run has its signal handlers.
-public enum HostInterruption {
+package enum HostInterruption {
     private static let flag = Flag()
 
-    public static func request() { flag.set() }
-    public static var isRequested: Bool { flag.isSet }
+    package static func request() { flag.set() }
+    package static var isRequested: Bool { flag.isSet }
 
     private final class Flag: @unchecked Sendable {
         private let lock = NSLock()

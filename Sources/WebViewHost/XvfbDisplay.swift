@@ -8,9 +8,9 @@ import Glibc
 #endif
 import SensitiveText
 
-public final class XvfbDisplay {
+package final class XvfbDisplay {
     /// The display name to put in DISPLAY, e.g. ":99".
-    public let name: String
+    package let name: String
     private let process: Process
     /// Xvfb's standard error, read only to say why a display could not be used.
     private let messages: Pipe
@@ -21,7 +21,7 @@ public final class XvfbDisplay {
         self.messages = messages
     }
 
-    public var processIdentifier: Int32 { process.processIdentifier }
+    package var processIdentifier: Int32 { process.processIdentifier }
 
     /// Why this display may not open: whether its Xvfb is still running, and the last lines it wrote.
     var state: XvfbState {
@@ -49,7 +49,7 @@ public final class XvfbDisplay {
     }
 
     /// The Xvfb executable on PATH, if any.
-    public static func executable() -> String? {
+    package static func executable() -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/Xvfb"
@@ -60,18 +60,18 @@ public final class XvfbDisplay {
 
     /// The display to draw into when no Xvfb is needed: `requested` (--display), else DISPLAY when set;
     /// nil means the host starts Xvfb.
-    public static func given(_ requested: String?) -> String? {
+    package static func given(_ requested: String?) -> String? {
         requested ?? ProcessInfo.processInfo.environment["DISPLAY"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Starts Xvfb and waits (at most `timeout` seconds) until it is ready.
-    public static func start(timeout: Double = 10) throws -> XvfbDisplay {
+    package static func start(timeout: Double = 10) throws -> XvfbDisplay {
         try launch().ready(timeout: timeout)
     }
 
     /// Starts Xvfb without waiting for it: the caller does its own setup while Xvfb starts, then asks
     /// `ready`. SIGINT and SIGTERM are unblocked first, as Xvfb inherits the mask (a test runner blocks them).
-    public static func launch() throws -> XvfbLaunch {
+    package static func launch() throws -> XvfbLaunch {
         guard let xvfb = executable() else {
             throw HostError(.noDisplayAvailable)
         }
@@ -105,7 +105,7 @@ public final class XvfbDisplay {
 
     /// Stops Xvfb and waits for it to exit: SIGTERM, then SIGKILL after two seconds (a child started by a
     /// process whose signals are blocked, as under a test runner, inherits the mask and ignores SIGTERM).
-    public func stop() { Self.stop(process) }
+    package func stop() { Self.stop(process) }
 
     fileprivate static func stop(_ process: Process) {
         guard process.isRunning else { return }
@@ -140,13 +140,13 @@ public final class XvfbDisplay {
 /// An Xvfb started and not yet asked for its display (`XvfbDisplay.launch`). One that is never made into a
 /// display (the run failed before it needed one) is stopped when it goes away. Unchecked Sendable: it goes
 /// from the command to the host's view in HostOptions, on the one thread that runs the host.
-public final class XvfbLaunch: @unchecked Sendable {
+package final class XvfbLaunch: @unchecked Sendable {
     fileprivate let process: Process
     fileprivate let readyPipe: Pipe
     fileprivate let messages: Pipe
     private var adopted = false
 
-    public var processIdentifier: Int32 { process.processIdentifier }
+    package var processIdentifier: Int32 { process.processIdentifier }
 
     fileprivate init(process: Process, ready: Pipe, messages: Pipe) {
         self.process = process
@@ -155,7 +155,7 @@ public final class XvfbLaunch: @unchecked Sendable {
     }
 
     /// Waits (at most `timeout` seconds) until Xvfb reports its display; the display then owns the process.
-    public func ready(timeout: Double = 10) throws -> XvfbDisplay {
+    package func ready(timeout: Double = 10) throws -> XvfbDisplay {
         adopted = true
         return try XvfbDisplay.ready(self, timeout: timeout)
     }

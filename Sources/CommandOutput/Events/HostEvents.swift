@@ -89,9 +89,9 @@ extension HostReport: OutputEvent {
 }
 
 /// The comparison in the transcript: agreement, or the first difference with both sides.
-public struct EngineComparisonEvent: OutputEvent {
-    public let comparison: EngineComparison
-    public init(_ comparison: EngineComparison) { self.comparison = comparison }
+package struct EngineComparisonEvent: OutputEvent {
+    package let comparison: EngineComparison
+    package init(_ comparison: EngineComparison) { self.comparison = comparison }
 
     static func describe(_ step: EngineStep?, _ text: (String) -> String) -> String {
         guard let step else { return "nothing (its run had ended)" }
