@@ -98,44 +98,14 @@ package enum LogMask {
         }.joined(separator: "&")
     }
 
-    /// A hierarchical path with the values of its `name=value` pairs masked where the name is a secret (a
-    /// value ends at "/", ";", "&" or ",").
+    /// A hierarchical path with the values of its `name=value` pairs masked where the name is a secret.
     package static func pathPairs(_ path: Substring) -> String {
-        guard path.utf8.contains(UInt8(ascii: "=")) else { return String(path) }
-        var out = "", rest = path
-        while let equals = rest.utf8.firstIndex(of: UInt8(ascii: "=")) {
-            let before = rest[..<equals]
-            let nameStart = before.utf8.lastIndex { !isNameByte($0) }.map { before.utf8.index(after: $0) } ?? before.startIndex
-            let valueStart = rest.utf8.index(after: equals)
-            let valueEnd = rest.utf8[valueStart...].firstIndex { [0x2F, 0x3B, 0x26, 0x2C].contains($0) } ?? rest.endIndex
-            let name = String(before[nameStart...])
-            out += rest[..<valueStart]
-            out += !name.isEmpty && SecretParameters.standard.isSecret(name) ? mask(raw: rest[valueStart..<valueEnd]) : String(rest[valueStart..<valueEnd])
-            rest = rest[valueEnd...]
-        }
-        return out + rest
-    }
-
-    /// A letter, a digit, "_" or "-": a byte of a path pair's name.
-    static func isNameByte(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte == 0x5F || byte == 0x2D
+        PathPairs.maskingSecretValues(in: path, isSecret: SecretParameters.standard.isSecret, mask: mask(raw:))
     }
 
     /// `text` with every credential by its shape masked where it stands (CredentialShape's one scan).
     package static func shapes(_ text: String) -> String {
-        var text = text
-        var ranges: [Range<Int>] = []
-        text.withUTF8 { bytes in CredentialShape.credentials(in: bytes) { ranges.append($0) } }
-        guard !ranges.isEmpty else { return text }
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = [], last = 0
-        for range in ranges {
-            out += bytes[last..<range.lowerBound]
-            out += Array(SecretMask.mask(String(decoding: bytes[range], as: UTF8.self)).utf8)
-            last = range.upperBound
-        }
-        out += bytes[last...]
-        return String(decoding: out, as: UTF8.self)
+        CredentialShape.replacingCredentials(in: text, with: SecretMask.mask)
     }
 }
 

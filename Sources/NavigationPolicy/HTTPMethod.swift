@@ -24,8 +24,12 @@ public enum HTTPMethod: Sendable, Hashable, CustomStringConvertible, Expressible
         }
     }
 
-    /// A method written in code (`"POST"`); one that is no token is kept as written, as `other`.
-    public init(stringLiteral value: String) { self = HTTPMethod(value) ?? .other(value) }
+    /// A method as a web view or a recorder reports it: normalized when it is a token, else kept as it was
+    /// sent (`other`), so what a recording holds is still shown.
+    public init(reported text: String) { self = HTTPMethod(text) ?? .other(text) }
+
+    /// A method written in code (`"POST"`), read as a reported one.
+    public init(stringLiteral value: String) { self.init(reported: value) }
 
     /// The method's name as a request line carries it.
     public var name: String {

@@ -23,6 +23,11 @@ struct LoggedForm {
         return name + "(" + fields.map { ($0.label.map { $0 + ": " } ?? "") + $0.text }.joined(separator: ", ") + ")"
     }
 
+    /// A maker of an enum's cases: `form(name, fields)`.
+    static func cases(of type: String) -> (String, [(String?, String)]) -> LoggedForm {
+        { name, fields in LoggedForm(type: type, name: name, fields: fields.map { (label: $0.0, text: $0.1) }, style: .enum) }
+    }
+
     /// The text with the type's name before it, as `debugPrint` shows an enum's case.
     var debugText: String { style == .enum ? type + "." + text : text }
 
@@ -70,9 +75,7 @@ extension SentinelResult: CustomStringConvertible, CustomDebugStringConvertible,
 
 extension BridgeMessage: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     var logged: LoggedForm {
-        func form(_ name: String, _ fields: [(String?, String)]) -> LoggedForm {
-            LoggedForm(type: "BridgeMessage", name: name, fields: fields.map { (label: $0.0, text: $0.1) }, style: .enum)
-        }
+        let form = LoggedForm.cases(of: "BridgeMessage")
         switch self {
         case .drainRequest(let bridge): return form("drainRequest", [(nil, LoggedForm.value(bridge))])
         case .bridgeLoaded: return form("bridgeLoaded", [])
@@ -91,9 +94,7 @@ extension BridgeMessage: CustomStringConvertible, CustomDebugStringConvertible, 
 
 extension Interception: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     var logged: LoggedForm {
-        func form(_ name: String, _ fields: [(String?, String)]) -> LoggedForm {
-            LoggedForm(type: "Interception", name: name, fields: fields.map { (label: $0.0, text: $0.1) }, style: .enum)
-        }
+        let form = LoggedForm.cases(of: "Interception")
         switch self {
         case .sentinel(let result): return form("sentinel", [(nil, result.description)])
         case .bridge(let message): return form("bridge", [(nil, message.description)])
@@ -109,9 +110,7 @@ extension Interception: CustomStringConvertible, CustomDebugStringConvertible, C
 
 extension DecisionError: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     var logged: LoggedForm {
-        func form(_ name: String, _ fields: [(String?, String)]) -> LoggedForm {
-            LoggedForm(type: "DecisionError", name: name, fields: fields.map { (label: $0.0, text: $0.1) }, style: .enum)
-        }
+        let form = LoggedForm.cases(of: "DecisionError")
         switch self {
         case .invalidURL(let error): return form("invalidURL", [(nil, LoggedForm.value(error))])
         case .bridgeMessageInvalid(let error): return form("bridgeMessageInvalid", [(nil, LoggedForm.part(LoggedForm.value(error)))])
@@ -130,9 +129,7 @@ extension DecisionError: CustomStringConvertible, CustomDebugStringConvertible, 
 
 extension SentinelMatcher.MismatchReason: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     var logged: LoggedForm {
-        func form(_ name: String, _ fields: [(String?, String)]) -> LoggedForm {
-            LoggedForm(type: "MismatchReason", name: name, fields: fields.map { (label: $0.0, text: $0.1) }, style: .enum)
-        }
+        let form = LoggedForm.cases(of: "MismatchReason")
         switch self {
         case .userinfo: return form("userinfo", [])
         case .scheme(let actual, let expected): return form("scheme", [("actual", LoggedForm.part(actual)), ("expected", LoggedForm.part(expected))])
@@ -159,9 +156,7 @@ extension SentinelMatcher.NearMiss: CustomStringConvertible, CustomDebugStringCo
 
 extension ExplanationStep: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
     var logged: LoggedForm {
-        func form(_ name: String, _ fields: [(String?, String)]) -> LoggedForm {
-            LoggedForm(type: "ExplanationStep", name: name, fields: fields.map { (label: $0.0, text: $0.1) }, style: .enum)
-        }
+        let form = LoggedForm.cases(of: "ExplanationStep")
         let value = LoggedForm.value, part = LoggedForm.part
         switch self {
         case .unparseable(let code): return form("unparseable", [(nil, value(code))])

@@ -102,7 +102,7 @@ public struct CDPReader {
                     continue
                 }
                 if let fragment = request["urlFragment"]?.stringValue, !fragment.isEmpty, !url.contains("#") { url += fragment }
-                let method = (request["method"]?.stringValue).map { HTTPMethod($0) ?? .other($0) } ?? .get
+                let method = (request["method"]?.stringValue).map(HTTPMethod.init(reported:)) ?? .get
                 let gesture = p["hasUserGesture"]?.boolValue
                 let loader = p["loaderId"]?.stringValue
                 if let frame { current[frame] = url }

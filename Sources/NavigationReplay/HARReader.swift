@@ -129,7 +129,7 @@ public struct HARReader {
             let path = "log.entries[\(entry.index)]"
             guard isNavigation[i] else { skipped += 1; continue }
             var record = NavigationRecord(url: entry.url, location: .path(path))
-            record.method = HTTPMethod(entry.method) ?? .other(entry.method)
+            record.method = HTTPMethod(reported: entry.method)
             record.navigationType = record.method == .post ? .formSubmitted : .other
             record.isMainFrame = isMain[i]
             record.frameEvidence = evidence[i]

@@ -190,7 +190,7 @@ public struct NetLogReader {
                     }
                     if browserInitiated && record.source == .unknown { record.source = .app }
                 }
-                record.method = HTTPMethod(method) ?? .other(method)
+                record.method = HTTPMethod(reported: method)
                 record.isMainFrame = request.isMainFrame
                 record.time = relative(time)
                 request.url = record.url

@@ -132,20 +132,7 @@ extension Redactor {
     /// (`sentinels[0].eyJ…`). `CredentialShape.credentials` finds them; a text with none is returned as it
     /// is, nothing copied.
     func maskShapedRuns(_ text: String) -> String {
-        var text = text
-        var ranges: [Range<Int>] = []
-        text.withUTF8 { bytes in CredentialShape.credentials(in: bytes) { ranges.append($0) } }
-        guard !ranges.isEmpty else { return text }
-        let bytes = Array(text.utf8)
-        var out: [UInt8] = [], last = 0
-        out.reserveCapacity(bytes.count)
-        for range in ranges {
-            out += bytes[last..<range.lowerBound]
-            out += Array(mask(String(decoding: bytes[range], as: UTF8.self)).utf8)
-            last = range.upperBound
-        }
-        out += bytes[last...]
-        return String(decoding: out, as: UTF8.self)
+        CredentialShape.replacingCredentials(in: text, with: mask)
     }
 
     /// `rawURL`'s masking by names: the query, the fragment, the userinfo and an opaque path's pairs.
@@ -239,23 +226,7 @@ extension Redactor {
     /// A path with the values of `name=value` pairs masked where the name (the letters, digits, "_" and
     /// "-" just before "=") is a secret; a value ends at "/", ";", "&" or ",". Everything else is kept.
     func maskPathPairs(_ path: Substring) -> String {
-        let withShapes = maskCredentialSegments(path)
-        let path = withShapes[...]
-        guard path.utf8.contains(UInt8(ascii: "=")) else { return withShapes }
-        var out = ""
-        var rest = path
-        while let equals = rest.utf8.firstIndex(ofByte: UInt8(ascii: "=")) {
-            let before = rest[..<equals]
-            let nameStart = before.utf8.lastIndex { !Self.isPathPairNameByte($0) }
-                .map { before.utf8.index(after: $0) } ?? before.startIndex
-            let name = String(before[nameStart...])
-            let valueStart = rest.utf8.index(after: equals)
-            let valueEnd = rest.utf8[valueStart...].firstIndex { Self.endsPathPairValue($0) } ?? rest.endIndex
-            out += rest[..<valueStart]
-            out += !name.isEmpty && secrets.isSecret(name) ? maskEncoded(rest[valueStart..<valueEnd]) : String(rest[valueStart..<valueEnd])
-            rest = rest[valueEnd...]
-        }
-        return out + rest
+        PathPairs.maskingSecretValues(in: maskCredentialSegments(path)[...], isSecret: secrets.isSecret, mask: maskEncoded)
     }
 
     /// A path with each segment that has a credential's shape (a JWT between "/" or ";") masked.
@@ -280,20 +251,6 @@ extension Redactor {
         }
         segment(path.endIndex)
         return changed ? out : String(path)
-    }
-
-    /// A byte of a path pair's name: an ASCII letter or digit, "_" or "-".
-    static func isPathPairNameByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: "-"): return true
-        default: return false
-        }
-    }
-
-    /// A byte that ends a path pair's value: "/", ";", "&" or ",".
-    static func endsPathPairValue(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "/") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: ",")
     }
 
     /// A string that may be a URL: redacted as a URL when it parses, else as parameters.

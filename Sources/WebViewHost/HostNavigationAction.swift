@@ -40,7 +40,7 @@ package struct HostNavigationAction: Sendable, Hashable {
     /// The request the engine decides: a new window's target frame is null, a link's target its name.
     package var request: NavigationRequest {
         NavigationRequest(url: url, type: type, isMainFrame: isMainFrame, targetFrame: newWindow ? nil : (frameName ?? ""),
-                          isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: HTTPMethod(method) ?? .other(method), sourceURL: currentURL,
+                          isRedirect: isRedirect, hasUserGesture: hasUserGesture, method: HTTPMethod(reported: method), sourceURL: currentURL,
                           sameDocument: sameDocument)
     }
 

@@ -46,7 +46,7 @@ struct NavigationOptions: ParsableArguments, CheckedOptions {
     /// The request a web view would report for `url`.
     func request(_ url: String) -> NavigationRequest {
         NavigationRequest(url: url, type: type, isMainFrame: !subframe || newWindow, targetFrame: newWindow ? nil : (subframe ? "frame" : ""),
-                          isRedirect: redirect, hasUserGesture: userGesture, method: HTTPMethod(method) ?? .get, isAppInitiated: appInitiated,
+                          isRedirect: redirect, hasUserGesture: userGesture, method: HTTPMethod(reported: method), isAppInitiated: appInitiated,
                           sameDocument: sameDocument, sandbox: sandbox.map(FrameSandbox.init(attribute:)))
     }
 }
