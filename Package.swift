@@ -7,21 +7,17 @@ import PackageDescription
 let package = Package(
     name: "bridge",
     platforms: [.macOS(.v13), .iOS(.v16)],
-    // What an app adds: NavigationPolicy and BrowserURL (SecretMasking to log what its web view saw,
-    // RulesAudit in its own tests). The others are products only because the fuzz package (Tests/Fuzz), a
-    // package of its own, links them; a module nothing outside links (WebViewHost) is no product and its
-    // declarations are `package`.
+    // What an app adds: NavigationPolicy and BrowserURL, with SecretMasking to log what its web view saw and
+    // RulesAudit to run its rules' cases in its own tests. FuzzTargets and EmulatorFuzzTarget are the fuzz
+    // package's (Tests/Fuzz, a package of its own so that nothing here needs libFuzzer): each target a type
+    // with `run(_:)`, nothing else public. Every other module's declarations are `package`.
     products: [
         .library(name: "BrowserURL", targets: ["BrowserURL"]),
         .library(name: "NavigationPolicy", targets: ["NavigationPolicy"]),
-        .library(name: "SensitiveText", targets: ["SensitiveText"]),
         .library(name: "SecretMasking", targets: ["SecretMasking"]),
-        .library(name: "CommandOutput", targets: ["CommandOutput"]),
         .library(name: "RulesAudit", targets: ["RulesAudit"]),
-        .library(name: "RecordingRules", targets: ["RecordingRules"]),
-        .library(name: "FlowInspector", targets: ["FlowInspector"]),
-        .library(name: "NavigationReplay", targets: ["NavigationReplay"]),
-        .library(name: "ProviderEmulator", targets: ["ProviderEmulator"]),
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
+        .library(name: "EmulatorFuzzTarget", targets: ["EmulatorFuzzTarget"]),
         .executable(name: "bridge", targets: ["bridge"]),
     ],
     // `Tools` (on by default) is the command-line tool, the provider emulator and the host with the packages
@@ -237,6 +233,14 @@ let package = Package(
                            .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tools"]))],
             exclude: ["README.md"]
         ),
+        // The fuzz targets with their oracles, for Tests/Fuzz's libFuzzer executables and FuzzCorpusTests.
+        .target(
+            name: "FuzzTargets",
+            dependencies: ["BrowserURL", "CommandOutput", "FlowInspector", "JSONText", "NavigationPolicy", "NavigationReplay", "RecordingRules",
+                           "RulesAudit", "SecretMasking", "SecretPolicy", "SensitiveText"]
+        ),
+        // The emulator's fuzz target, apart: linking it builds NIO and Hummingbird.
+        .target(name: "EmulatorFuzzTarget", dependencies: ["FuzzTargets", "ProviderEmulator"]),
         // What the test suites share: the repository's root, the runner of the built `bridge` (both pipes
         // drained) and the reader of its JSON lines.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -297,6 +301,10 @@ let package = Package(
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras", condition: .when(traits: ["Tools"])),
                 .product(name: "HTTPTypes", package: "swift-http-types", condition: .when(traits: ["Tools"])),
             ]
+        ),
+        .testTarget(
+            name: "FuzzTargetsTests",
+            dependencies: ["TestSupport", "BrowserURL", "FuzzTargets", "EmulatorFuzzTarget"]
         ),
         .testTarget(
             name: "BridgeCLITests",

@@ -12,7 +12,7 @@ import WebViewHost
 
 package enum CommandProblem: Error, Hashable {
     /// What a command needs at least one of.
-    public enum Inputs: Sendable, Hashable { case urls, pages, logs }
+    package enum Inputs: Sendable, Hashable { case urls, pages, logs }
 
     // Found when the command line is parsed.
     /// A first word that is no command (`bridge chek`, `bridge help chek`), the command it is nearest to, and
@@ -54,8 +54,8 @@ package enum CommandProblem: Error, Hashable {
     case expectation(TranscriptExpectation.Unreadable)
 
     /// The longest time any option may give: a day.
-    public static let longestSeconds = 86_400.0
+    package static let longestSeconds = 86_400.0
     /// The shortest: a millisecond. libcurl and the hosts' timers count whole milliseconds, and libcurl reads
     /// 0 as "no timeout", so a shorter time would wait for ever.
-    public static let shortestSeconds = 0.001
+    package static let shortestSeconds = 0.001
 }

@@ -8,10 +8,10 @@ import SensitiveText
 
 extension DecisionError {
     /// The error in words, its values masked with `redactor`.
-    public func message(masking redactor: Redactor) -> String { redactor.text(words) }
+    package func message(masking redactor: Redactor) -> String { redactor.text(words) }
 
     /// The error's words and the values they quote: states are secrets, parameter names the rules' input.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .invalidURL(let error): return error.words
         case .bridgeMessageInvalid(let error): return error.words
@@ -29,10 +29,10 @@ extension DecisionError {
 
 extension BridgeDecodingError {
     /// Why the bridge URL does not decode, in words, its values masked.
-    public var text: String { Redactor().text(words) }
+    package var text: String { Redactor().text(words) }
 
     /// Why the bridge URL does not decode: words, and the event name and scheme the URL gave.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .notJanrain: return "not a janrain: URL"
         case .accessTokenMissing: return "janrain:accessToken= carries no token"
@@ -50,10 +50,10 @@ extension BridgeDecodingError {
 
 extension QueueEntryProblem {
     /// Why a drained entry was not dispatched, in words, its values masked.
-    public var text: String { Redactor().text(words) }
+    package var text: String { Redactor().text(words) }
 
     /// Why a drained entry was not dispatched: words, the event's name, and the page's error text.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .notAURL: return "not a URL"
         case .notAnEvent: return "not an event"
@@ -65,10 +65,10 @@ extension QueueEntryProblem {
 
 extension Decision {
     /// The explanation's steps in words, the error last when it ends the explanation, masked with `redactor`.
-    public func explanationLines(masking redactor: Redactor) -> [String] { explanationWords.map(redactor.text) }
+    package func explanationLines(masking redactor: Redactor) -> [String] { explanationWords.map(redactor.text) }
 
     /// The explanation's steps as words and the values they quote, the error last when it ends the explanation.
-    public var explanationWords: [MessageText] {
+    package var explanationWords: [MessageText] {
         let steps = explanation.map(\.words)
         guard let error, error.endsExplanation else { return steps }
         return steps + [error.words]
@@ -77,10 +77,10 @@ extension Decision {
 
 extension ExplanationStep {
     /// The step in words, masked with `redactor`.
-    public func text(masking redactor: Redactor) -> String { redactor.text(words) }
+    package func text(masking redactor: Redactor) -> String { redactor.text(words) }
 
     /// The step's words and the values they quote: URLs, paths and routes, the rules' names and keys.
-    public var words: MessageText {
+    package var words: MessageText {
         func rule(_ r: RuleReference) -> MessageText { "\(input: r.keyPath) \(quoted: r.name)" }
         switch self {
         case .unparseable(let code): return "the URL does not parse as a browser would (\(words: code.rawValue)), so it is cancelled: fail closed"

@@ -7,23 +7,23 @@ import FindingSeverity
 
 /// Where a diagnostic is: a file (a path or a URL) with an optional line and column, and/or a logical
 /// place inside it (a rules file's key path).
-public struct DiagnosticLocation: Sendable, Hashable {
+package struct DiagnosticLocation: Sendable, Hashable {
     /// A place inside a file that has no line: a rules file's key path (`sentinels[0]`) and its name.
-    public struct Logical: Sendable, Hashable {
-        public var name: String
-        public var fullyQualifiedName: String
-        public init(name: String, fullyQualifiedName: String) {
+    package struct Logical: Sendable, Hashable {
+        package var name: String
+        package var fullyQualifiedName: String
+        package init(name: String, fullyQualifiedName: String) {
             self.name = name
             self.fullyQualifiedName = fullyQualifiedName
         }
     }
 
-    public var file: String?
-    public var line: Int?
-    public var column: Int?
-    public var logical: Logical?
+    package var file: String?
+    package var line: Int?
+    package var column: Int?
+    package var logical: Logical?
 
-    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, logical: Logical? = nil) {
+    package init(file: String? = nil, line: Int? = nil, column: Int? = nil, logical: Logical? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -31,17 +31,17 @@ public struct DiagnosticLocation: Sendable, Hashable {
     }
 }
 
-public struct Diagnostic: Sendable, Hashable {
+package struct Diagnostic: Sendable, Hashable {
     /// The check's or rule's stable id (`sentinel-prefix-match`, `credential-leaves`).
-    public var id: String
-    public var severity: Severity
-    public var location: DiagnosticLocation
+    package var id: String
+    package var severity: Severity
+    package var location: DiagnosticLocation
     /// Already masked.
-    public var message: String
+    package var message: String
     /// What to do about it, when the producer knows.
-    public var help: String?
+    package var help: String?
 
-    public init(id: String, severity: Severity, location: DiagnosticLocation, message: String, help: String? = nil) {
+    package init(id: String, severity: Severity, location: DiagnosticLocation, message: String, help: String? = nil) {
         self.id = id
         self.severity = severity
         self.location = location
@@ -51,15 +51,15 @@ public struct Diagnostic: Sendable, Hashable {
 }
 
 /// A kind of diagnostic as a catalogue lists it: SARIF's reportingDescriptor.
-public struct DiagnosticRule: Sendable, Hashable {
-    public var id: String
+package struct DiagnosticRule: Sendable, Hashable {
+    package var id: String
     /// SARIF's `name`: the id in UpperCamelCase, when the catalogue gives one.
-    public var name: String?
-    public var summary: String
-    public var rationale: String?
-    public var severity: Severity
+    package var name: String?
+    package var summary: String
+    package var rationale: String?
+    package var severity: Severity
 
-    public init(id: String, name: String? = nil, summary: String, rationale: String? = nil, severity: Severity) {
+    package init(id: String, name: String? = nil, summary: String, rationale: String? = nil, severity: Severity) {
         self.id = id
         self.name = name
         self.summary = summary

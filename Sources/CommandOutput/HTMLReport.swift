@@ -16,8 +16,8 @@ import JSONText
 import OutputFiles
 import PageStyle
 
-public final class HTMLReport {
-    public let title: String
+package final class HTMLReport {
+    package let title: String
     let json: TranscriptJSON
     /// Whether the timeline's sections (an engine each) are laid out side by side.
     let sideBySide: Bool
@@ -43,13 +43,13 @@ public final class HTMLReport {
     private var counts: [String: Int] = [:]
     /// Ordinary rows (allowed, no finding, no mismatch, no error) shown before they are only counted: a page
     /// a browser opens in seconds, whatever the log's length. Every other row is always shown.
-    public static let ordinaryRowsShown = 10_000
+    package static let ordinaryRowsShown = 10_000
     private var ordinaryRows = 0
     private var ordinaryRowsLeftOut = 0
 
     /// `title`: what the run was (`bridge replay capture-signin.navlog`): the command's words and the names it
     /// was given, read word by word as text bridge did not write (a file name may hold a secret).
-    public init(title: String, json: TranscriptJSON, sideBySide: Bool = false) {
+    package init(title: String, json: TranscriptJSON, sideBySide: Bool = false) {
         self.title = json.redactor.foreignText(title)
         self.json = json
         self.sideBySide = sideBySide
@@ -67,7 +67,7 @@ public final class HTMLReport {
     // MARK: What the run adds
 
     /// A part of the timeline of its own: a log of several (its name masked as a file's), an engine of two.
-    public func section(_ name: String) {
+    package func section(_ name: String) {
         let name = json.redactor.fileName(name)
         closeSection()
         sectionCount += 1
@@ -78,11 +78,11 @@ public final class HTMLReport {
     }
 
     /// The event's line as `json` writes it (a log's renderer names the log), or as the report's own does.
-    public func add(_ event: some OutputEvent, json: TranscriptJSON? = nil) {
+    package func add(_ event: some OutputEvent, json: TranscriptJSON? = nil) {
         if let line = event.jsonLine(json ?? self.json) { add(line) }
     }
 
-    public func add(_ line: OutputLine) {
+    package func add(_ line: OutputLine) {
         let o = line.fields
         counts[line.type.rawValue, default: 0] += 1
         switch line.type {
@@ -136,7 +136,7 @@ public final class HTMLReport {
     // MARK: The page
 
     /// The whole page as one string (a small run's; `write(to:)` streams a large one).
-    public func html() -> String {
+    package func html() -> String {
         var page: [UInt8] = []
         write { page += $0 }
         return String(decoding: page, as: UTF8.self)
@@ -144,7 +144,7 @@ public final class HTMLReport {
 
     /// Writes the page to `path` (OutputFile: whole or not at all, never over a file without --force or over
     /// an input), streamed.
-    public func save(to path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
+    package func save(to path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
         if let timelineFailure { throw .cannotWrite(path: timelinePath, errno: timelineFailure) }
         let file = try OutputFile(path, policy: policy)
         var problem: OutputFileProblem?
@@ -158,7 +158,7 @@ public final class HTMLReport {
 
     /// The page in parts, handed to `sink` in order: the timeline is copied from its file a megabyte at a
     /// time, so writing the page of a long replay holds no more than that.
-    public func write(_ sink: ([UInt8]) throws -> Void) rethrows {
+    package func write(_ sink: ([UInt8]) throws -> Void) rethrows {
         closeSection()
         var page = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -213,7 +213,7 @@ public final class HTMLReport {
     static let checkRationale = Dictionary((CheckCatalogue.all + CheckCatalogue.inputChecks).map { ($0.id, $0.rationale) }, uniquingKeysWith: { a, _ in a })
 
     /// Nothing is loaded from anywhere: no script, images only as data: URLs, the inline stylesheet.
-    public static let contentSecurityPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    package static let contentSecurityPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     // MARK: Rows
 

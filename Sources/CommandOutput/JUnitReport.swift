@@ -3,20 +3,20 @@
 // each passed, failed or in error, already masked; this writes the document: markup escaped, and
 // control characters (not allowed in XML 1.0) shown as \u{…} after terminal escaping.
 
-public struct JUnitReport: Sendable {
-    public struct Suite: Sendable {
-        public var name: String
-        public var properties: [(name: String, value: String)]
-        public var cases: [TestCase]
-        public init(name: String, properties: [(name: String, value: String)] = [], cases: [TestCase] = []) {
+package struct JUnitReport: Sendable {
+    package struct Suite: Sendable {
+        package var name: String
+        package var properties: [(name: String, value: String)]
+        package var cases: [TestCase]
+        package init(name: String, properties: [(name: String, value: String)] = [], cases: [TestCase] = []) {
             self.name = name
             self.properties = properties
             self.cases = cases
         }
     }
 
-    public struct TestCase: Sendable {
-        public enum Result: Sendable {
+    package struct TestCase: Sendable {
+        package enum Result: Sendable {
             case passed
             /// A test that ran and failed: its type (a check id), the first failure's message, and the
             /// body's lines.
@@ -24,11 +24,11 @@ public struct JUnitReport: Sendable {
             /// A test that could not run (a bad input line).
             case error(type: String, message: String)
         }
-        public var name: String
+        package var name: String
         /// Seconds.
-        public var time: Double
-        public var result: Result
-        public init(name: String, time: Double, result: Result) {
+        package var time: Double
+        package var result: Result
+        package init(name: String, time: Double, result: Result) {
             self.name = name
             self.time = time
             self.result = result
@@ -36,16 +36,16 @@ public struct JUnitReport: Sendable {
     }
 
     /// The `package` attribute every suite carries (`bridge.test`).
-    public var package: String
-    public var suites: [Suite]
+    package var package: String
+    package var suites: [Suite]
 
-    public init(package: String, suites: [Suite]) {
+    package init(package: String, suites: [Suite]) {
         self.package = package
         self.suites = suites
     }
 
     /// The document. `timestamp` is ISO 8601 without a time zone (UTC), as the schema wants.
-    public func xml(timestamp: String, hostname: String) -> String {
+    package func xml(timestamp: String, hostname: String) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n"
         for (id, suite) in suites.enumerated() {
             var failures = 0, errors = 0
@@ -86,7 +86,7 @@ public struct JUnitReport: Sendable {
     }
 
     /// Seconds as an xs:decimal with three places.
-    public static func decimal(_ seconds: Double) -> String {
+    package static func decimal(_ seconds: Double) -> String {
         let ms = Int((seconds * 1000).rounded())
         let fraction = String(ms % 1000)
         return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction

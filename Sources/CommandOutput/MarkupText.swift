@@ -3,9 +3,9 @@
 // every control, bidirectional and invisible character as a visible escape, so a lookalike hidden in a URL
 // shows in a report as it shows in a terminal. XML 1.0's two non-characters are escaped as well.
 
-public enum MarkupText {
+package enum MarkupText {
     /// Text for XML or HTML attributes and content.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in Terminal.safe(text).unicodeScalars {

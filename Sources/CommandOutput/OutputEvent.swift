@@ -7,7 +7,7 @@ import JSONText
 import NavigationPolicy
 import SecretMasking
 
-public protocol OutputEvent: Sendable {
+package protocol OutputEvent: Sendable {
     /// The lines the event prints in the text format (none is allowed: a passed variant without --explain).
     func textLines(_ text: TranscriptText) -> [String]
     /// The event's JSON line (OutputLine: its type and members), or nil when it has no JSON form (a log's
@@ -17,28 +17,28 @@ public protocol OutputEvent: Sendable {
 
 /// One URL decided by `bridge check`: the URL as given and, when it was read from a file or standard
 /// input, where.
-public struct DecisionEvent: OutputEvent {
-    public var url: String
-    public var decision: Decision
+package struct DecisionEvent: OutputEvent {
+    package var url: String
+    package var decision: Decision
     /// What the decision would intercept on a navigation the platform never shows the app (check's
     /// --platform android on a POST, say): reported under the decision as `not-asked-on-android`.
-    public var unasked: UnaskedInterception?
-    public var location: OutputLocation
+    package var unasked: UnaskedInterception?
+    package var location: OutputLocation
 
-    public init(url: String, _ decision: Decision, unasked: UnaskedInterception? = nil, location: OutputLocation = OutputLocation()) {
+    package init(url: String, _ decision: Decision, unasked: UnaskedInterception? = nil, location: OutputLocation = OutputLocation()) {
         self.url = url
         self.decision = decision
         self.unasked = unasked
         self.location = location
     }
 
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         var lines = [text.decisionLine(url: url, decision)]
         if let unasked { lines.append("    " + text.style.red("error \(unasked.code): " + text.safe(text.redactor.text(unasked.words)))) }
         return lines + text.explanation(decision, indent: "    ")
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
         location.add(to: &object, path: false, masking: json.redactor)
         object.add(contentsOf: json.decision(input: url, decision))

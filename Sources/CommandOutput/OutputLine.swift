@@ -10,7 +10,7 @@ import JSONText
 import SecretMasking
 
 /// The `type` of a JSON line.
-public enum OutputLineType: String, Sendable, CaseIterable {
+package enum OutputLineType: String, Sendable, CaseIterable {
     /// `bridge url`: one URL parsed.
     case url
     /// `bridge check`: one URL decided.
@@ -50,20 +50,20 @@ public enum OutputLineType: String, Sendable, CaseIterable {
 }
 
 /// One JSON line: its type and its members, written with the type first.
-public struct OutputLine: Sendable {
+package struct OutputLine: Sendable {
     /// The schema's version (the `1` of bridge-output-1.schema.json).
-    public static let schemaVersion = 1
+    package static let schemaVersion = 1
 
-    public var type: OutputLineType
-    public var fields: JSONFields
+    package var type: OutputLineType
+    package var fields: JSONFields
 
-    public init(_ type: OutputLineType, _ fields: JSONFields) {
+    package init(_ type: OutputLineType, _ fields: JSONFields) {
         self.type = type
         self.fields = fields
     }
 
     /// The line's object: `type`, then the members.
-    public var object: JSONFields {
+    package var object: JSONFields {
         var object = JSONFields.single("type", .string(type.rawValue))
         object.add(contentsOf: fields)
         return object
@@ -73,13 +73,13 @@ public struct OutputLine: Sendable {
 /// Where a line's subject is in its input: the file as named on the command line (`-` for standard input;
 /// null when the subject was not read from a file), its 1-based line and column, and for a JSON document
 /// read whole (a HAR, a CDP or NetLog export) the key path of the record (`log.entries[12]`).
-public struct OutputLocation: Sendable, Hashable {
-    public var file: String?
-    public var line: Int?
-    public var column: Int?
-    public var path: String?
+package struct OutputLocation: Sendable, Hashable {
+    package var file: String?
+    package var line: Int?
+    package var column: Int?
+    package var path: String?
 
-    public init(file: String? = nil, line: Int? = nil, column: Int? = nil, path: String? = nil) {
+    package init(file: String? = nil, line: Int? = nil, column: Int? = nil, path: String? = nil) {
         self.file = file
         self.line = line
         self.column = column

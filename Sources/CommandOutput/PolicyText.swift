@@ -7,7 +7,7 @@ import SecretMasking
 import SensitiveText
 
 extension SentinelMatcher.Match {
-    public var text: String {
+    package var text: String {
         switch (anyLoopbackPort, trailingSlash) {
         case (false, false): return "scheme, host, port and path equal"
         case (true, false): return "scheme, host and path equal; port: any, loopback"
@@ -19,11 +19,11 @@ extension SentinelMatcher.Match {
 
 extension SentinelMatcher.MismatchReason {
     /// The reason in words, masked with `redactor`.
-    public func text(masking redactor: Redactor) -> String { redactor.text(words) }
+    package func text(masking redactor: Redactor) -> String { redactor.text(words) }
 
     /// The reason's words and the values they quote: the URL's path is read as a path (its secret
     /// `name=value` pairs masked), the sentinel's parts as the rules' input.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .userinfo: "the URL carries userinfo; a sentinel never matches credentials"  // the user is not quoted: often a token
         case .scheme(let actual, let expected): "scheme \(input: actual) is not \(input: expected)"
@@ -38,10 +38,10 @@ extension SentinelMatcher.MismatchReason {
 
 extension SentinelMatcher.NearMiss {
     /// The near miss in words, masked.
-    public var text: String { Redactor().text(words) }
+    package var text: String { Redactor().text(words) }
 
     /// The near miss: words, and the hosts the URL and the rule gave.
-    public var words: MessageText {
+    package var words: MessageText {
         let reason: MessageText = "host \(input: host) is not \(input: expected)"
         switch place {
         case .userinfo: return reason + " (\(input: expected) is in the userinfo, before the @; a browser goes to \(input: host))"
@@ -57,7 +57,7 @@ extension SentinelMatcher.NearMiss {
 }
 
 extension StateDifference {
-    public var text: String {
+    package var text: String {
         switch self {
         case .surroundingWhitespace: "they differ only in white space at either end"
         case .letterCase: "they differ only in letter case"
@@ -73,11 +73,11 @@ extension StateDifference {
 
 extension UnaskedInterception {
     /// What the platform does with a navigation a rule would intercept, in words, the rule's name masked.
-    public var text: String { Redactor().text(words) }
+    package var text: String { Redactor().text(words) }
 
     /// What the platform does with a navigation a rule would intercept: words, the rule's name and the
     /// method as the rules and the log gave them.
-    public var words: MessageText {
+    package var words: MessageText {
         let what: MessageText = rule.map { "\(quoted: $0)'s \(words: kind.rawValue)" } ?? "the rules's \(words: kind.rawValue)"
         let delegate = platform == .android ? "shouldOverrideUrlLoading" : "decidePolicyFor"
         let platformName = platform == .android ? "Android" : "iOS"

@@ -10,12 +10,12 @@ import RecordingRules
 import RulesAudit
 import SecretMasking
 
-public enum RecordedRulesDocument {
+package enum RecordedRulesDocument {
     /// How many recorded navigations a description names before it counts the rest.
     static let namedSources = 3
 
     /// A navigation by where it was recorded: `capture-signin.navlog:6 (seq 4)`, `flow.har log.entries[3] (seq 2)`.
-    public static func reference(_ reference: RecordReference) -> String {
+    package static func reference(_ reference: RecordReference) -> String {
         switch reference.location.place {
         case .line(let n): "\(reference.file):\(n) (seq \(reference.seq))"
         case .path(let p): "\(reference.file) \(p) (seq \(reference.seq))"
@@ -31,7 +31,7 @@ public enum RecordedRulesDocument {
 
     /// The rules file; the recordings' names in its descriptions masked by `redactor` (a file's name may
     /// hold a secret, as a saved page's `cb?code=…` does).
-    public static func rules(_ inferred: InferredRules, recordings: [String], masking redactor: Redactor = Redactor()) -> String {
+    package static func rules(_ inferred: InferredRules, recordings: [String], masking redactor: Redactor = Redactor()) -> String {
         let recordedAt = { (sources: [RecordReference]) in Self.recordedAt(sources, masking: redactor) }
         var document = JSONFields()
         document.add("version", 1)
@@ -78,7 +78,7 @@ public enum RecordedRulesDocument {
     }
 
     /// The case file: one line per case.
-    public static func cases(_ cases: [TestCase]) -> String {
+    package static func cases(_ cases: [TestCase]) -> String {
         cases.map(CaseFile.line).joined(separator: "\n") + (cases.isEmpty ? "" : "\n")
     }
 }

@@ -10,15 +10,15 @@ import JSONText
 
 /// A tool's rules as SARIF's `tool.driver.rules`, made once: their descriptors (written for the level
 /// the log places them at) and each rule's index, which results refer to.
-public struct SARIFRules: Sendable {
-    public let rules: [DiagnosticRule]
+package struct SARIFRules: Sendable {
+    package let rules: [DiagnosticRule]
     let indexByID: [String: Int]
     let descriptors: JSONOutput
 
     /// Where `document` places the rules: the log, `runs`, the run, `tool`, `driver`, `rules`.
     static let level = 5
 
-    public init(_ rules: [DiagnosticRule]) {
+    package init(_ rules: [DiagnosticRule]) {
         self.rules = rules
         var indexByID: [String: Int] = [:]
         for (index, rule) in rules.enumerated() where indexByID[rule.id] == nil { indexByID[rule.id] = index }
@@ -38,26 +38,26 @@ public struct SARIFRules: Sendable {
     }
 }
 
-public struct SARIFLog: Sendable {
-    public var toolName: String
-    public var toolVersion: String
-    public var rules: SARIFRules
+package struct SARIFLog: Sendable {
+    package var toolName: String
+    package var toolVersion: String
+    package var rules: SARIFRules
     /// `unicodeCodePoints` when columns are given.
-    public var columnKind: String?
+    package var columnKind: String?
 
-    public init(toolName: String, toolVersion: String, rules: SARIFRules, columnKind: String? = nil) {
+    package init(toolName: String, toolVersion: String, rules: SARIFRules, columnKind: String? = nil) {
         self.toolName = toolName
         self.toolVersion = toolVersion
         self.rules = rules
         self.columnKind = columnKind
     }
 
-    public init(toolName: String, toolVersion: String, rules: [DiagnosticRule], columnKind: String? = nil) {
+    package init(toolName: String, toolVersion: String, rules: [DiagnosticRule], columnKind: String? = nil) {
         self.init(toolName: toolName, toolVersion: toolVersion, rules: SARIFRules(rules), columnKind: columnKind)
     }
 
     /// The whole log.
-    public func document(results: [Diagnostic], notifications: [Diagnostic]) -> JSONOutput {
+    package func document(results: [Diagnostic], notifications: [Diagnostic]) -> JSONOutput {
         let indexByID = rules.indexByID
         let resultObjects: [JSONOutput] = results.map { diagnostic in
             var entry = JSONFields([("ruleId", .string(diagnostic.id)), ("level", .string(diagnostic.severity.rawValue)),
@@ -107,7 +107,7 @@ public struct SARIFLog: Sendable {
     static func text(_ value: String) -> JSONOutput { .object(.single("text", .string(value))) }
 
     /// A file path or URL as a URI reference: bytes outside RFC 3986's path characters percent-encoded.
-    public static func uri(_ file: String) -> String {
+    package static func uri(_ file: String) -> String {
         if file.hasPrefix("http://") || file.hasPrefix("https://") { return file }
         return PercentEncoding.encodeRFC3986Path(file)
     }

@@ -4,6 +4,6 @@
 // not retitle the terminal or overwrite a line.
 import JSONText
 
-public enum Terminal {
-    public static func safe(_ text: String) -> String { DisplaySafety.escaped(text) }
+package enum Terminal {
+    package static func safe(_ text: String) -> String { DisplaySafety.escaped(text) }
 }

@@ -6,19 +6,19 @@ import NavigationPolicy
 import SecretMasking
 import SensitiveText
 
-public struct TranscriptComparison: OutputEvent, Sendable, Hashable {
-    public var path: String
-    public var differenceCount: Int
+package struct TranscriptComparison: OutputEvent, Sendable, Hashable {
+    package var path: String
+    package var differenceCount: Int
     /// The first differences (TranscriptExpectation.shown at most).
-    public var differences: [TranscriptDifference]
+    package var differences: [TranscriptDifference]
 
-    public init(path: String, differenceCount: Int, differences: [TranscriptDifference]) {
+    package init(path: String, differenceCount: Int, differences: [TranscriptDifference]) {
         self.path = path
         self.differenceCount = differenceCount
         self.differences = differences
     }
 
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         guard differenceCount > 0 else { return ["the transcript matches \(path)"] }
         var lines = ["the transcript differs from \(path) in \(differenceCount) line(s):"]
         let words = DifferenceWords(path: path, redactor: text.redactor)
@@ -29,12 +29,12 @@ public struct TranscriptComparison: OutputEvent, Sendable, Hashable {
     }
 
     /// Standard error only: a JSON transcript on standard output stays the transcript.
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
 }
 
 extension TranscriptExpectation.Unreadable: WordedValue {
     /// The problem's words; the path is the user's.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .cannotRead(let path, let problem): "--expect \(input: path): " + problem.words
         case .notUTF8(let path, let problem): "--expect \(input: path): \(problem.words)"

@@ -12,8 +12,8 @@ import NavigationPolicy
 import SecretMasking
 
 /// One line of a transcript that differs from the saved one. `line` counts from 1.
-public struct TranscriptDifference: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct TranscriptDifference: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The run printed a line past the end of the saved transcript.
         case notExpected(String)
         /// The saved transcript has a line the run did not print.
@@ -25,44 +25,44 @@ public struct TranscriptDifference: Sendable, Hashable {
         case lines(expected: String, actual: String)
     }
 
-    public var line: Int
-    public var kind: Kind
+    package var line: Int
+    package var kind: Kind
 
-    public init(line: Int, _ kind: Kind) {
+    package init(line: Int, _ kind: Kind) {
         self.line = line
         self.kind = kind
     }
 }
 
 /// A key whose value differs: nil on a side where the key is absent.
-public struct KeyDifference: Sendable, Hashable {
-    public var key: String
-    public var expected: JSONValue?
-    public var actual: JSONValue?
+package struct KeyDifference: Sendable, Hashable {
+    package var key: String
+    package var expected: JSONValue?
+    package var actual: JSONValue?
 
-    public init(key: String, expected: JSONValue?, actual: JSONValue?) {
+    package init(key: String, expected: JSONValue?, actual: JSONValue?) {
         self.key = key
         self.expected = expected
         self.actual = actual
     }
 }
 
-public final class TranscriptExpectation {
-    public let path: String
+package final class TranscriptExpectation {
+    package let path: String
     private let expected: [String]
     private var index = 0
     /// The first differences (at most `shown`), in order.
-    public private(set) var differences: [TranscriptDifference] = []
-    public private(set) var differenceCount = 0
-    public static let shown = 20
+    package private(set) var differences: [TranscriptDifference] = []
+    package private(set) var differenceCount = 0
+    package static let shown = 20
 
     /// Why the saved transcript could not be used.
-    public enum Unreadable: Error, Sendable, Hashable {
+    package enum Unreadable: Error, Sendable, Hashable {
         case cannotRead(path: String, InputFileProblem)
         case notUTF8(path: String, TextEncodingError)
     }
 
-    public init(path: String) throws(Unreadable) {
+    package init(path: String) throws(Unreadable) {
         let data: [UInt8]
         do { data = try InputFile.read(path) } catch { throw .cannotRead(path: path, error) }
         self.path = path
@@ -73,7 +73,7 @@ public final class TranscriptExpectation {
     }
 
     /// Compares the next transcript line.
-    public func compare(_ actual: String) {
+    package func compare(_ actual: String) {
         defer { index += 1 }
         guard index < expected.count else {
             note(TranscriptDifference(line: index + 1, .notExpected(actual)))
@@ -85,17 +85,17 @@ public final class TranscriptExpectation {
     }
 
     /// Lines of the expected transcript the run did not produce.
-    public func finish() {
+    package func finish() {
         while index < expected.count {
             note(TranscriptDifference(line: index + 1, .notProduced(expected[index])))
             index += 1
         }
     }
 
-    public var matches: Bool { differenceCount == 0 }
+    package var matches: Bool { differenceCount == 0 }
 
     /// What standard error says about the comparison.
-    public var comparison: TranscriptComparison {
+    package var comparison: TranscriptComparison {
         TranscriptComparison(path: path, differenceCount: differenceCount, differences: differences)
     }
 

@@ -7,28 +7,28 @@ import JSONText
 import NavigationPolicy
 import SecretMasking
 
-public struct TranscriptJSON: Sendable {
-    public let redactor: Redactor
-    public let explain: Bool
+package struct TranscriptJSON: Sendable {
+    package let redactor: Redactor
+    package let explain: Bool
     /// The file (as named on the command line) the events being written were read from: a log.
-    public var file: String?
+    package var file: String?
 
-    public init(redactor: Redactor, explain: Bool, file: String? = nil) {
+    package init(redactor: Redactor, explain: Bool, file: String? = nil) {
         self.redactor = redactor
         self.explain = explain
         self.file = file
     }
 
     /// The event's line, or nil for events that have no JSON form (a log's heading).
-    public func line(_ event: some OutputEvent) -> String? {
+    package func line(_ event: some OutputEvent) -> String? {
         event.jsonLine(self)?.object.line
     }
 
     /// The event's object (its `type` first), or nil.
-    public func object(_ event: some OutputEvent) -> JSONFields? { event.jsonLine(self)?.object }
+    package func object(_ event: some OutputEvent) -> JSONFields? { event.jsonLine(self)?.object }
 
     /// JSON text (what --eval returned) with secret keys masked; other text as free text.
-    public func redactJSONText(_ text: String) -> String {
+    package func redactJSONText(_ text: String) -> String {
         guard redactor.isEnabled else { return text }
         if let value = JSONValue.parse(text) {
             if case .string(let s) = value { return JSONWriter.quoted(redactor.foreignText(s)) }
@@ -41,7 +41,7 @@ public struct TranscriptJSON: Sendable {
 
     /// `input` (the URL as given), `url` (as parsed; null when it does not parse), `decision`, `kind`,
     /// `rule`, `params`, `error` and `intercepted`.
-    public func decision(input: String, _ d: Decision) -> JSONFields {
+    package func decision(input: String, _ d: Decision) -> JSONFields {
         var object = JSONFields()
         object.add("input", redactor.rawURL(input))
         object.add("url", .string(d.url.map(redactor.href)))
@@ -61,16 +61,16 @@ public struct TranscriptJSON: Sendable {
     }
 
     /// The schema's error object: `{"code", "message", "detail"}`.
-    public func error(code: String, message: String, detail: JSONOutput = .null) -> JSONOutput {
+    package func error(code: String, message: String, detail: JSONOutput = .null) -> JSONOutput {
         .object(JSONFields([("code", .string(code)), ("message", .string(message)), ("detail", detail)]))
     }
 
     /// `--explain`'s steps, or null when they were not asked for.
-    public func explanation(_ d: Decision) -> JSONOutput {
+    package func explanation(_ d: Decision) -> JSONOutput {
         explain ? .array(d.explanationLines(masking: redactor).map { .string($0) }) : .null
     }
 
-    public func interception(_ i: Interception) -> JSONFields {
+    package func interception(_ i: Interception) -> JSONFields {
         var o = JSONFields()
         switch i {
         case .sentinel(.authorization(let code, let token, let idToken, let state)):
@@ -112,7 +112,7 @@ public struct TranscriptJSON: Sendable {
     }
 
     /// `{"name": count, …}` in the pairs' order.
-    public func counts(_ pairs: [(String, Int)]) -> JSONOutput {
+    package func counts(_ pairs: [(String, Int)]) -> JSONOutput {
         .object(JSONFields(pairs.map { ($0.0, .int($0.1)) }))
     }
 }

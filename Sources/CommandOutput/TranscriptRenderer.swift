@@ -5,33 +5,33 @@ import JSONText
 import NavigationPolicy
 import SecretMasking
 
-public enum TranscriptFormat: String, Sendable, CaseIterable {
+package enum TranscriptFormat: String, Sendable, CaseIterable {
     case text, json
 }
 
-public struct TranscriptRenderer: Sendable {
-    public let format: TranscriptFormat
-    public let text: TranscriptText
-    public private(set) var json: TranscriptJSON
+package struct TranscriptRenderer: Sendable {
+    package let format: TranscriptFormat
+    package let text: TranscriptText
+    package private(set) var json: TranscriptJSON
 
-    public init(format: TranscriptFormat, redactor: Redactor, style: TerminalStyle = .plain, explain: Bool = false) {
+    package init(format: TranscriptFormat, redactor: Redactor, style: TerminalStyle = .plain, explain: Bool = false) {
         self.format = format
         text = TranscriptText(redactor: redactor, style: format == .text ? style : .plain, explain: explain)
         json = TranscriptJSON(redactor: redactor, explain: explain)
     }
 
-    public var redactor: Redactor { json.redactor }
+    package var redactor: Redactor { json.redactor }
 
     /// This renderer for the events read from `file` (as named on the command line): the JSON lines that
     /// say where they were read name it.
-    public func reading(_ file: String?) -> TranscriptRenderer {
+    package func reading(_ file: String?) -> TranscriptRenderer {
         var renderer = self
         renderer.json.file = file
         return renderer
     }
 
     /// The lines the event prints in the chosen format (none for a JSON event that has no JSON form).
-    public func lines(_ event: some OutputEvent) -> [String] {
+    package func lines(_ event: some OutputEvent) -> [String] {
         switch format {
         case .text: return event.textLines(text)
         case .json: return json.line(event).map { [$0] } ?? []

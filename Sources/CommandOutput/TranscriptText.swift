@@ -6,42 +6,42 @@ import JSONText
 import NavigationPolicy
 import SecretMasking
 
-public struct TranscriptText: Sendable {
-    public let redactor: Redactor
-    public let style: TerminalStyle
-    public let explain: Bool
+package struct TranscriptText: Sendable {
+    package let redactor: Redactor
+    package let style: TerminalStyle
+    package let explain: Bool
 
     /// Where the lines under a navigation (findings, explanations, rejections) start.
-    public static let indent = String(repeating: " ", count: 16)
+    package static let indent = String(repeating: " ", count: 16)
 
-    public init(redactor: Redactor, style: TerminalStyle = .plain, explain: Bool) {
+    package init(redactor: Redactor, style: TerminalStyle = .plain, explain: Bool) {
         self.redactor = redactor
         self.style = style
         self.explain = explain
     }
 
     /// The event's lines.
-    public func lines(_ event: some OutputEvent) -> [String] { event.textLines(self) }
+    package func lines(_ event: some OutputEvent) -> [String] { event.textLines(self) }
 
     /// Escaped for the terminal.
-    public func safe(_ text: String) -> String { Terminal.safe(text) }
+    package func safe(_ text: String) -> String { Terminal.safe(text) }
 
     /// Text bridge did not write, its credentials masked, escaped for the terminal.
-    public func foreign(_ text: String) -> String { safe(redactor.foreignText(text)) }
+    package func foreign(_ text: String) -> String { safe(redactor.foreignText(text)) }
 
     /// A file's name, masked as the path it is (a saved page's name can hold a URL's query), escaped.
-    public func file(_ name: String) -> String { safe(redactor.fileName(name)) }
+    package func file(_ name: String) -> String { safe(redactor.fileName(name)) }
 
     /// A URL with its secrets masked, escaped for the terminal.
-    public func url(_ url: String) -> String { safe(redactor.rawURL(url)) }
+    package func url(_ url: String) -> String { safe(redactor.rawURL(url)) }
 
     /// The decision's explanation (with --explain), each line indented.
-    public func explanation(_ decision: Decision, indent: String) -> [String] {
+    package func explanation(_ decision: Decision, indent: String) -> [String] {
         explain ? decision.explanationLines(masking: redactor).map { indent + safe($0) } : []
     }
 
     /// Seconds with three decimals, without Foundation's formatter.
-    public static func seconds(_ value: Double) -> String {
+    package static func seconds(_ value: Double) -> String {
         let ms = Int((value * 1000).rounded())
         let fraction = String(ms % 1000)
         return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction + " s"
@@ -50,7 +50,7 @@ public struct TranscriptText: Sendable {
     /// `cancel  sentinel  signin          https://…  code=abcd…(16) …`.
     /// One decision's columns; colour on the fields that carry it (a cancel's action, an error), never on the
     /// whole line.
-    public func decisionLine(url: String, _ d: Decision) -> String {
+    package func decisionLine(url: String, _ d: Decision) -> String {
         let action = Self.padded(d.action.rawValue, 6)
         var parts = [d.action == .cancel ? style.cyan(action) : action, Self.padded(d.kind.rawValue, 8), Self.padded(safe(d.rule ?? "-"), 14),
                      safe(redactor.rawURL(url))]
@@ -62,12 +62,12 @@ public struct TranscriptText: Sendable {
     }
 
     /// The text right-aligned in `width` characters.
-    public static func leftPadded(_ text: String, _ width: Int) -> String {
+    package static func leftPadded(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }
 
     /// The text left-aligned in `width` characters.
-    public static func padded(_ text: String, _ width: Int) -> String {
+    package static func padded(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
 }

@@ -3,9 +3,9 @@
 // module reports them with it, and neither may hold the other.
 
 /// How bad a diagnostic is; the names are SARIF's levels.
-public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
+package enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     case error, warning, note
 
     private var rank: Int { self == .error ? 2 : self == .warning ? 1 : 0 }
-    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+    package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
 }

@@ -5,7 +5,7 @@
 
 extension CheckCatalogue {
     /// The Checks article, in the catalogue's order (the input checks last).
-    public static var article: String {
+    package static var article: String {
         var text = """
             # The checks
 

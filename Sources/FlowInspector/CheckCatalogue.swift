@@ -8,14 +8,14 @@ import BrowserURL
 import Foundation
 import NavigationPolicy
 
-public enum CheckCatalogue {
-    public static let all: [InspectorCheck] = settingsChecks + structureChecks + resetChecks + linkChecks + rulesChecks
+package enum CheckCatalogue {
+    package static let all: [InspectorCheck] = settingsChecks + structureChecks + resetChecks + linkChecks + rulesChecks
 
-    public static func check(_ id: String) -> InspectorCheck? { (all + inputChecks).first { $0.id == id } }
+    package static func check(_ id: String) -> InspectorCheck? { (all + inputChecks).first { $0.id == id } }
 
     /// Findings the inspector makes before the page model exists (the input itself); their examples run
     /// through the inspector like the others.
-    public static let inputChecks: [InspectorCheck] = [emptyPage, invalidUTF8, tooManyAttributes]
+    package static let inputChecks: [InspectorCheck] = [emptyPage, invalidUTF8, tooManyAttributes]
 
     static let tooManyAttributes = InspectorCheck(
             id: "too-many-attributes", severity: .warning,

@@ -4,15 +4,15 @@
 import FindingSeverity
 import NavigationPolicy
 
-public struct Finding: Sendable, Hashable {
+package struct Finding: Sendable, Hashable {
     /// The file path or URL the finding is in.
-    public var file: String
-    public var position: SourcePosition
-    public var severity: Severity
+    package var file: String
+    package var position: SourcePosition
+    package var severity: Severity
     /// The check's stable identifier.
-    public var check: String
+    package var check: String
     /// What the check found.
-    public var detail: FindingDetail
+    package var detail: FindingDetail
 
     init(file: String, position: SourcePosition, severity: Severity, check: String, detail: FindingDetail) {
         self.file = file

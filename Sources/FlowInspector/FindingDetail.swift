@@ -3,7 +3,7 @@
 // (FindingText.swift there); a test compares the values.
 import NavigationPolicy
 
-public enum FindingDetail: Sendable, Hashable {
+package enum FindingDetail: Sendable, Hashable {
     // The input itself.
     case emptyPage
     /// The first byte that is not UTF-8, where, and the charset the page declares when the inspector does

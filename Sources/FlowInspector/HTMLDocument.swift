@@ -298,10 +298,10 @@ private struct PageReader {
 }
 
 /// What the benchmark executable needs from inside the module.
-public enum FlowInspectorBenchmarkHooks {
+package enum FlowInspectorBenchmarkHooks {
     /// libxml2's htmlReadMemory of `bytes` with the inspector's options, and nothing else.
-    public static func bareParse(_ bytes: [UInt8]) -> Bool { HTMLDocument.bareParse(bytes) }
+    package static func bareParse(_ bytes: [UInt8]) -> Bool { HTMLDocument.bareParse(bytes) }
 
     /// Waits until the inspector's deferred frees are done (between timed rounds).
-    public static func drainDeferredReleases() { DeferredRelease.drain() }
+    package static func drainDeferredReleases() { DeferredRelease.drain() }
 }

@@ -22,18 +22,18 @@ import NavigationPolicy
 import Foundation
 
 /// What the stand-in network answers one request with.
-public enum SiteResponse: Sendable, Hashable {
+package enum SiteResponse: Sendable, Hashable {
     case file(path: String, contentType: String)
     case redirect(location: String, status: Int)
     case status(Int)
     /// No route: the request would have left the machine.
     case refused(SiteRefusal)
 
-    public var isRefused: Bool { if case .refused = self { return true } else { return false } }
+    package var isRefused: Bool { if case .refused = self { return true } else { return false } }
 }
 
 /// Why the site has nothing for a request.
-public enum SiteRefusal: Sendable, Hashable {
+package enum SiteRefusal: Sendable, Hashable {
     /// Not an http(s) URL.
     case notWebURL
     /// No route names this origin and path.
@@ -42,22 +42,22 @@ public enum SiteRefusal: Sendable, Hashable {
 
 /// A site file that cannot be used: the file, the key path (`routes.https://a.example/x.status`) and the
 /// problem, a value the output module words.
-public struct HostSiteError: JSONDocumentError, Sendable, Hashable {
-    public var file: String
-    public var keyPath: String
-    public var problem: HostSiteProblem
+package struct HostSiteError: JSONDocumentError, Sendable, Hashable {
+    package var file: String
+    package var keyPath: String
+    package var problem: HostSiteProblem
 
-    public init(file: String = "", keyPath: String, _ problem: HostSiteProblem) {
+    package init(file: String = "", keyPath: String, _ problem: HostSiteProblem) {
         self.file = file
         self.keyPath = keyPath
         self.problem = problem
     }
 
-    public init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath: keyPath, .json(problem)) }
+    package init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath: keyPath, .json(problem)) }
 }
 
 /// What is wrong with a site file.
-public enum HostSiteProblem: Sendable, Hashable {
+package enum HostSiteProblem: Sendable, Hashable {
     /// The file could not be read, and why.
     case unreadable(InputFileProblem)
     /// What any document of ours may get wrong (JSONDocument's reading).
@@ -80,8 +80,8 @@ public enum HostSiteProblem: Sendable, Hashable {
     case noTarget
 }
 
-public struct HostSite: Sendable {
-    public enum Target: Sendable, Hashable {
+package struct HostSite: Sendable {
+    package enum Target: Sendable, Hashable {
         case directory(String)
         case file(String, contentType: String?)
         case redirect(String, status: Int)
@@ -89,20 +89,20 @@ public struct HostSite: Sendable {
     }
 
     /// The origin a page is served under when only its path is known.
-    public let origin: String
+    package let origin: String
     /// Route keys (origin + path) and targets, longest key first.
-    public let routes: [(key: String, target: Target)]
+    package let routes: [(key: String, target: Target)]
     /// The hosts the site serves (the stand-in certificate is trusted for these, and only these).
-    public let hosts: Set<String>
+    package let hosts: Set<String>
 
-    public init(origin: String, routes: [(String, Target)]) {
+    package init(origin: String, routes: [(String, Target)]) {
         self.origin = origin
         self.routes = routes.map { (key: $0.0, target: $0.1) }.sorted { $0.key.count > $1.key.count }
         hosts = Set(routes.compactMap { (try? BrowserURL.parse($0.0).get())?.hostname })
     }
 
     /// One page's directory under an origin: `bridge host page.html` without a site file.
-    public static func directory(_ directory: String, origin: String) -> HostSite {
+    package static func directory(_ directory: String, origin: String) -> HostSite {
         HostSite(origin: origin, routes: [(origin + "/", .directory(directory))])
     }
 
@@ -111,7 +111,7 @@ public struct HostSite: Sendable {
     enum RouteKey: String, JSONDocumentKey { case file, type, redirect, status }
 
     /// Reads a site file; paths in it are relative to its directory.
-    public static func load(path: String) throws(HostSiteError) -> HostSite {
+    package static func load(path: String) throws(HostSiteError) -> HostSite {
         let raw: Data
         do { raw = Data(try InputFile.read(path)) } catch { throw HostSiteError(file: path, keyPath: "", .unreadable(error)) }
         do {
@@ -177,13 +177,13 @@ public struct HostSite: Sendable {
     }
 
     /// `scheme://host[:port]` of an http(s) URL, or nil.
-    public static func origin(of text: String) -> String? {
+    package static func origin(of text: String) -> String? {
         guard let url = try? BrowserURL.parse(text).get(), url.scheme == "http" || url.scheme == "https" else { return nil }
         return url.origin
     }
 
     /// What a request for this URL gets.
-    public func respond(to urlText: String) -> SiteResponse {
+    package func respond(to urlText: String) -> SiteResponse {
         guard let url = try? BrowserURL.parse(urlText).get(), url.scheme == "http" || url.scheme == "https" else {
             return .refused(.notWebURL)
         }
@@ -218,7 +218,7 @@ public struct HostSite: Sendable {
     }
 
     /// The URL a project file is served under, if any route serves it.
-    public func url(forFile path: String) -> String? {
+    package func url(forFile path: String) -> String? {
         let absolute = URL(fileURLWithPath: path).standardized.path
         for route in routes.reversed() {
             switch route.target {

@@ -8,8 +8,8 @@ import InputFiles
 import NavigationPolicy
 
 /// An input that could not be inspected at all, and why (the words: InputErrorText.swift).
-public struct InputError: Error, Sendable, Hashable {
-    public enum Reason: Sendable, Hashable {
+package struct InputError: Error, Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         case noSuchFile
         /// The file could not be read, and why.
         case unreadable(InputFileProblem)
@@ -30,7 +30,7 @@ public struct InputError: Error, Sendable, Hashable {
         case siteFile(HostSiteError)
 
         /// The stable code transcripts name the reason by (`--format json`'s `code`).
-        public var code: String {
+        package var code: String {
             switch self {
             case .noSuchFile: "no-such-file"
             case .unreadable: "unreadable"
@@ -47,37 +47,37 @@ public struct InputError: Error, Sendable, Hashable {
         }
     }
 
-    public var input: String
-    public var reason: Reason
+    package var input: String
+    package var reason: Reason
 
-    public init(input: String, _ reason: Reason) {
+    package init(input: String, _ reason: Reason) {
         self.input = input
         self.reason = reason
     }
 }
 
-public struct InspectionResult: Sendable {
-    public var findings: [Finding] = []
-    public var errors: [InputError] = []
+package struct InspectionResult: Sendable {
+    package var findings: [Finding] = []
+    package var errors: [InputError] = []
     /// How many pages were inspected.
-    public var pages = 0
+    package var pages = 0
 
-    public init() {}
+    package init() {}
 }
 
-public struct Inspector: Sendable {
+package struct Inspector: Sendable {
     /// The largest page read (bytes); larger inputs are refused with an error, so memory stays bounded.
-    public var maxBytes: Int
-    public var engine: PolicyEngine?
+    package var maxBytes: Int
+    package var engine: PolicyEngine?
 
-    public init(engine: PolicyEngine? = nil, maxBytes: Int = 20 * 1024 * 1024) {
+    package init(engine: PolicyEngine? = nil, maxBytes: Int = 20 * 1024 * 1024) {
         self.engine = engine
         self.maxBytes = maxBytes
     }
 
     /// Inspects a page's bytes. `name` is what findings carry; `directory` is where sibling files are
     /// looked up (nil for fetched pages); `pageURL` is the page's address when it was fetched.
-    public func inspect(bytes original: [UInt8], name: String, directory: String?, pageURL: BrowserURL? = nil,
+    package func inspect(bytes original: [UInt8], name: String, directory: String?, pageURL: BrowserURL? = nil,
                         fetch: (@Sendable (BrowserURL) -> Bool?)? = nil) -> Result<[Finding], InputError> {
         if original.count > maxBytes {
             return .failure(InputError(input: name, .tooLarge(bytes: original.count, limit: maxBytes)))
@@ -155,7 +155,7 @@ public struct Inspector: Sendable {
     /// Inspects a file on disk. `pageURL` is the address it is served under, when that is known (an
     /// --origin, a site file, a sentinel naming it); checks that need the page's origin skip what they
     /// cannot tell without it rather than guess.
-    public func inspect(file path: String, pageURL: BrowserURL? = nil) -> Result<[Finding], InputError> {
+    package func inspect(file path: String, pageURL: BrowserURL? = nil) -> Result<[Finding], InputError> {
         let data: [UInt8]
         do { data = try InputFile.read(path) } catch .notFound {
             return .failure(InputError(input: path, .noSuchFile))

@@ -22,16 +22,16 @@ struct InspectionContext: Sendable {
     var resourceExists: @Sendable (_ relative: String, _ page: FlowPage) -> Bool?
 }
 
-public struct CheckExample: Sendable {
+package struct CheckExample: Sendable {
     /// The page's HTML.
-    public let html: String
+    package let html: String
     /// Files placed beside the page (name → content), such as xdcomm.html.
-    public let siblings: [String: String]
+    package let siblings: [String: String]
     /// Whether the example needs the rules file `Fixtures/rules/capture.json`'s content (rules checks).
-    public let usesRules: Bool
+    package let usesRules: Bool
     /// For an example that must trigger: the text the finding must point at (its first occurrence in the
     /// page gives the line and column the generated test expects).
-    public private(set) var expectedAt: String?
+    package private(set) var expectedAt: String?
 
     /// The same example, with the place its finding must point at.
     func at(_ snippet: String) -> CheckExample {
@@ -41,7 +41,7 @@ public struct CheckExample: Sendable {
     }
 
     /// The line and column (1-based; columns count Unicode code points) of `expectedAt` in the page.
-    public var expectedPosition: SourcePosition? {
+    package var expectedPosition: SourcePosition? {
         guard let snippet = expectedAt else { return nil }
         if snippet.isEmpty { return SourcePosition(line: 1, column: 1) }
         guard let range = html.range(of: snippet) else { return nil }
@@ -91,17 +91,17 @@ public struct CheckExample: Sendable {
     static let goodReset = CheckExample(ExamplePages.reset, siblings: ["xdcomm.html": ExamplePages.xdcomm], usesRules: true)
 }
 
-public struct InspectorCheck: Sendable {
-    public let id: String
-    public let severity: Severity
+package struct InspectorCheck: Sendable {
+    package let id: String
+    package let severity: Severity
     /// One line: what is wrong.
-    public let summary: String
+    package let summary: String
     /// Why it matters, for someone new to WebView sign-in.
-    public let rationale: String
-    public let triggering: [CheckExample]
-    public let nonTriggering: [CheckExample]
+    package let rationale: String
+    package let triggering: [CheckExample]
+    package let nonTriggering: [CheckExample]
     /// Only run when a rules file is given.
-    public let needsRules: Bool
+    package let needsRules: Bool
     let run: @Sendable (FlowPage, InspectionContext) -> [CheckHit]
 
     init(id: String, severity: Severity, summary: String, rationale: String, needsRules: Bool = false,

@@ -40,8 +40,8 @@ struct JSToken: Sendable, Equatable {
 
 /// Something the tokenizer could not finish: an unterminated string, template, comment or regex, or
 /// templates nested too deep to follow.
-public struct JSScanProblem: Sendable, Equatable {
-    public enum Kind: Sendable, Hashable {
+package struct JSScanProblem: Sendable, Equatable {
+    package enum Kind: Sendable, Hashable {
         case unterminatedComment, unterminatedTemplate, unterminatedString, unterminatedRegex
         /// Templates nested past the limit: the rest of the script is not read.
         case templatesTooDeep(limit: Int)

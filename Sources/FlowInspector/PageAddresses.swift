@@ -8,20 +8,20 @@ import BrowserURL
 import Foundation
 import NavigationPolicy
 
-public struct PageAddresses {
+package struct PageAddresses {
     let origin: String?
     let engine: PolicyEngine?
     private var sites: [String: HostSite?] = [:]
 
     /// - origin: the origin every page file is served under (`--origin`), or nil.
-    public init(origin: String?, engine: PolicyEngine?) {
+    package init(origin: String?, engine: PolicyEngine?) {
         self.origin = origin
         self.engine = engine
     }
 
     /// The URL of the page file at `path`, found under the directory `root` (nil: given by itself). A site
     /// file beside it that cannot be read is added to `errors` the first time.
-    public mutating func url(ofFile path: String, root: String?, errors: inout [InputError]) -> BrowserURL? {
+    package mutating func url(ofFile path: String, root: String?, errors: inout [InputError]) -> BrowserURL? {
         // A page from standard input has no name and no folder: the origin's own page, if one is given.
         if path == "-" { return origin.flatMap { BrowserURL($0) } }
         let name = (path as NSString).lastPathComponent

@@ -6,17 +6,17 @@
 import BrowserURL
 import CPageFetch
 
-public struct PageFetcher: Sendable {
-    public static let userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 janrainNativeAppBridgeEnabled bridge/0.1"
-    public var timeout: Double
-    public var maxBytes: Int
+package struct PageFetcher: Sendable {
+    package static let userAgent = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 janrainNativeAppBridgeEnabled bridge/0.1"
+    package var timeout: Double
+    package var maxBytes: Int
 
-    public init(timeout: Double, maxBytes: Int) {
+    package init(timeout: Double, maxBytes: Int) {
         self.timeout = timeout
         self.maxBytes = maxBytes
     }
 
-    public func fetch(_ url: BrowserURL) -> Result<[UInt8], InputError> {
+    package func fetch(_ url: BrowserURL) -> Result<[UInt8], InputError> {
         guard url.scheme == "http" || url.scheme == "https" else {
             return .failure(InputError(input: url.href, .notHTTP))
         }
@@ -40,7 +40,7 @@ public struct PageFetcher: Sendable {
     }
 
     /// Whether a resource answers 2xx (for xd_receiver); nil when it cannot be told.
-    public func exists(_ url: BrowserURL) -> Bool? {
+    package func exists(_ url: BrowserURL) -> Bool? {
         switch fetch(url) {
         case .success: return true
         case .failure(let error):

@@ -9,7 +9,7 @@ import Foundation
 extension Inspector {
     /// Inspects every page `inputs` name; `origin` is the origin page files are served under, if given;
     /// a URL is fetched within `fetchTimeout` seconds.
-    public func inspect(inputs: [String], origin: String?, fetchTimeout: Double) -> InspectionResult {
+    package func inspect(inputs: [String], origin: String?, fetchTimeout: Double) -> InspectionResult {
         var result = InspectionResult()
         var addresses = PageAddresses(origin: origin, engine: engine)
         for input in inputs {

@@ -5,16 +5,16 @@
 import Foundation
 
 /// A place in a file.
-public struct SourcePosition: Sendable, Hashable, Comparable {
-    public var line: Int
-    public var column: Int
+package struct SourcePosition: Sendable, Hashable, Comparable {
+    package var line: Int
+    package var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
 
-    public static func < (a: SourcePosition, b: SourcePosition) -> Bool {
+    package static func < (a: SourcePosition, b: SourcePosition) -> Bool {
         (a.line, a.column) < (b.line, b.column)
     }
 }

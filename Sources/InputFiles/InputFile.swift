@@ -15,14 +15,14 @@ import Musl
 import Darwin
 #endif
 
-public enum InputFile {
+package enum InputFile {
     /// The largest file read whole (bytes) unless a reader says otherwise.
-    public static let defaultLimit = 512 << 20
+    package static let defaultLimit = 512 << 20
 
     /// A descriptor open for reading `path` ("-": standard input's), or why there is none: the one place a
     /// file given to bridge is opened (a log read in chunks opens it here too). The caller closes it, unless
     /// it is standard input's.
-    public static func open(_ path: String) throws(InputFileProblem) -> Int32 {
+    package static func open(_ path: String) throws(InputFileProblem) -> Int32 {
         if path == "-" { return STDIN_FILENO }
         let descriptor = systemOpen(path)
         if descriptor < 0 { throw InputFileProblem(errno: errno) }
@@ -35,7 +35,7 @@ public enum InputFile {
     }
 
     /// The bytes of `path` ("-": standard input), read to the end.
-    public static func read(_ path: String, limit: Int = defaultLimit) throws(InputFileProblem) -> [UInt8] {
+    package static func read(_ path: String, limit: Int = defaultLimit) throws(InputFileProblem) -> [UInt8] {
         let descriptor = try open(path)
         defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var bytes: [UInt8] = []
@@ -59,7 +59,7 @@ public enum InputFile {
 
     /// The files under `directory` (at any depth) whose names end in one of `extensions` (compared without
     /// case, each with its dot: ".jsonl"), as paths under it, sorted.
-    public static func files(under directory: String, withExtensions extensions: [String]) -> [String] {
+    package static func files(under directory: String, withExtensions extensions: [String]) -> [String] {
         let walker = FileManager.default.enumerator(atPath: directory)
         var files: [String] = []
         while let relative = walker?.nextObject() as? String {
@@ -70,7 +70,7 @@ public enum InputFile {
     }
 
     /// Whether `path` names a directory (for the commands that walk one).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return path != "-" && stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
@@ -90,7 +90,7 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutablePointer<UInt
 
 extension InputFileProblem {
     /// The problem an errno of open(2) or read(2) names.
-    public init(errno code: Int32) {
+    package init(errno code: Int32) {
         switch code {
         case ENOENT, ENOTDIR: self = .notFound
         case EISDIR: self = .directory

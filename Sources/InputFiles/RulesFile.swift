@@ -8,7 +8,7 @@ import NavigationPolicy
 
 extension RulesLoader {
     /// Reads the rules file at `path`.
-    public static func load(path: String) throws(RulesError) -> Rules {
+    package static func load(path: String) throws(RulesError) -> Rules {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path) } catch { throw RulesError("", .unreadable(error), file: path) }
         do {
@@ -25,7 +25,7 @@ extension RulesLoader {
 
 extension PolicyEngine {
     /// Loads and compiles the rules file at `path`.
-    public init(rulesFile path: String) throws(RulesError) {
+    package init(rulesFile path: String) throws(RulesError) {
         self.init(rules: try RulesLoader.load(path: path))
     }
 }

@@ -6,12 +6,12 @@
 // here.
 import CLibCrypto
 
-public enum HMAC {
+package enum HMAC {
     /// HMAC-SHA256 of `message` under `key`: 32 bytes.
-    public static func sha256(key: [UInt8], message: [UInt8]) -> [UInt8] { mac(EVP_sha256(), key, message) }
+    package static func sha256(key: [UInt8], message: [UInt8]) -> [UInt8] { mac(EVP_sha256(), key, message) }
 
     /// HMAC-SHA1 of `message` under `key`: 20 bytes (Janrain's signatures; not for new uses).
-    public static func sha1(key: [UInt8], message: [UInt8]) -> [UInt8] { mac(EVP_sha1(), key, message) }
+    package static func sha1(key: [UInt8], message: [UInt8]) -> [UInt8] { mac(EVP_sha1(), key, message) }
 
     private static func mac(_ digest: OpaquePointer?, _ key: [UInt8], _ message: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))

@@ -22,24 +22,24 @@ import Musl
 import Darwin
 #endif
 
-public final class ByteInput {
+package final class ByteInput {
     /// The input's name as it was given: the path, or "-" for standard input (the output module says it
     /// in words).
-    public let name: String
+    package let name: String
     /// Whether the bytes come from standard input ("-").
-    public let isStandardInput: Bool
+    package let isStandardInput: Bool
     private let handle: FileHandle
     private let ownsHandle: Bool
     /// Bytes read ahead by `peek` and not yet consumed.
     private var pending: [UInt8] = []
-    public static let chunkSize = 1 << 16
+    package static let chunkSize = 1 << 16
     /// Bytes read from the handle so far.
     private var offset = 0
     /// Why the input ended before its end, if a read failed; nil while reading goes well.
-    public private(set) var failure: ReplayInputError?
+    package private(set) var failure: ReplayInputError?
     /// Run before a read that would wait for more bytes (a pipe or a terminal whose writer has not written
     /// them yet); never for a regular file.
-    public var willWait: (() -> Void)?
+    package var willWait: (() -> Void)?
     /// Whether reads can wait for a writer (not a regular file).
     private lazy var canWait: Bool = {
         var status = stat()
@@ -48,7 +48,7 @@ public final class ByteInput {
     }()
 
     /// Opens a file, or standard input for "-".
-    public init(path: String) throws(ReplayInputError) {
+    package init(path: String) throws(ReplayInputError) {
         if path == "-" {
             name = "-"
             isStandardInput = true
@@ -66,7 +66,7 @@ public final class ByteInput {
     }
 
     /// Bytes in memory (tests, generated logs).
-    public init(name: String, bytes: [UInt8]) {
+    package init(name: String, bytes: [UInt8]) {
         self.name = name
         isStandardInput = false
         handle = FileHandle(fileDescriptor: -1, closeOnDealloc: false)
@@ -80,7 +80,7 @@ public final class ByteInput {
     deinit { if ownsHandle { try? handle.close() } }
 
     /// The next chunk (at most `chunkSize` bytes past what was peeked), or nil at the end.
-    public func nextChunk() -> [UInt8]? {
+    package func nextChunk() -> [UInt8]? {
         if !pending.isEmpty {
             defer { pending = [] }
             return pending
@@ -120,7 +120,7 @@ public final class ByteInput {
 
     /// At least `count` bytes from the start (fewer at the end of input), without consuming them; or fewer,
     /// as soon as `enough` says the bytes read so far are enough (it is asked after each read).
-    public func peek(_ count: Int, until enough: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
+    package func peek(_ count: Int, until enough: ([UInt8]) -> Bool = { _ in false }) -> [UInt8] {
         while pending.count < count, !exhausted, !enough(pending) {
             guard let chunk = readChunk() else { exhausted = true; break }
             pending.append(contentsOf: chunk)
@@ -129,7 +129,7 @@ public final class ByteInput {
     }
 
     /// Everything left, for the whole-document formats (HAR, CDP). `limit` bounds memory.
-    public func readAll(limit: Int) throws(ReplayInputError) -> [UInt8] {
+    package func readAll(limit: Int) throws(ReplayInputError) -> [UInt8] {
         var all: [UInt8] = []
         while let chunk = nextChunk() {
             all.append(contentsOf: chunk)
@@ -143,7 +143,7 @@ public final class ByteInput {
 }
 
 /// A log that cannot be opened or read at all, and which (a path, or the input's name).
-public enum ReplayInputError: Error, Sendable, Hashable {
+package enum ReplayInputError: Error, Sendable, Hashable {
     /// The log could not be opened, and why (no such file, a directory, permission).
     case cannotOpen(String, InputFileProblem)
     /// A read that failed after `offset` bytes, with the system's error number.

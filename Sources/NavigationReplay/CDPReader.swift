@@ -12,10 +12,10 @@ import Foundation
 import JSONText
 import NavigationPolicy
 
-public struct CDPReader {
-    public init() {}
+package struct CDPReader {
+    package init() {}
 
-    public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
+    package func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
         guard let json = RecordingJSON.parse(bytes, as: .cdp, emit) else { return }
         guard let items = json.arrayValue else {
             emit(.rejected(RejectedRecord(location: RecordLocation(.file), reason: .cdp(.notEventArray))))
@@ -180,7 +180,7 @@ public struct CDPReader {
     /// `historyApi`), or, before it said, a fragment navigation when the URL only sets a fragment on the
     /// frame's, else the History API. With no URL known for the frame, a URL with a fragment is taken for a
     /// fragment navigation. The reader and the Chromium host read the event with this.
-    public static func sameDocumentKind(_ said: String?, url: String, from previous: String?) -> SameDocumentNavigation {
+    package static func sameDocumentKind(_ said: String?, url: String, from previous: String?) -> SameDocumentNavigation {
         switch said {
         case "fragment": return .fragment
         case "historyApi": return .historyAPI

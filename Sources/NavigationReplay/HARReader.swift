@@ -17,10 +17,10 @@ import Foundation
 import JSONText
 import NavigationPolicy
 
-public struct HARReader {
-    public init() {}
+package struct HARReader {
+    package init() {}
 
-    public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
+    package func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
         let json: JSONValue
         let text = RecordingJSON.text(bytes)
         if case .success(let whole) = JSONValue.parse(utf8: text) {

@@ -6,12 +6,12 @@
 import JSONText
 import NavigationPolicy
 
-public enum LogFormat: String, Sendable, CaseIterable {
+package enum LogFormat: String, Sendable, CaseIterable {
     case navlog, har, cdp, netlog
 
     /// The format of `input`, from its first bytes: as few as tell it (a navlog's first line, so a piped log
     /// is not waited for), at most 64 KB.
-    public static func sniff(_ input: ByteInput) -> LogFormat {
+    package static func sniff(_ input: ByteInput) -> LogFormat {
         var format: LogFormat? = nil
         let peeked = input.peek(1 << 16) { bytes in
             format = told(by: bytes, isAll: false)

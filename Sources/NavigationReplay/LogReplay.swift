@@ -4,14 +4,14 @@
 // on in log order, then what the end of the log reveals (requests never answered).
 import JSONText
 
-public enum LogReplay {
+package enum LogReplay {
     /// The largest HAR, CDP or NetLog log read (bytes): they are read whole; a larger one is rejected,
     /// and a navlog, which streams, is the way to replay it.
-    public static let wholeLogLimit = 512 << 20
+    package static let wholeLogLimit = 512 << 20
 
     /// Replays `input` as `format` through `replayer`, handing each output to `emit` in log order; the
     /// summary is the replayer's once this returns.
-    public static func run(_ input: ByteInput, format: LogFormat, replayer: Replayer, _ emit: (Replayer.Output) -> Void) {
+    package static func run(_ input: ByteInput, format: LogFormat, replayer: Replayer, _ emit: (Replayer.Output) -> Void) {
         func replay(_ item: LogItem) { emit(replayer.replay(item)) }
         switch format {
         case .navlog:

@@ -5,17 +5,17 @@ import NavigationPolicy
 import JSONText
 
 /// Who started a navigation (navlog `source`).
-public enum NavigationSource: String, Sendable, CaseIterable {
+package enum NavigationSource: String, Sendable, CaseIterable {
     case user, script, redirect, refresh, app, history, unknown
 }
 
 /// `time`: RFC 3339 text or milliseconds since the header's startedAt, kept as recorded.
-public enum RecordTime: Sendable, Hashable {
+package enum RecordTime: Sendable, Hashable {
     case milliseconds(Double)
     case timestamp(String)
 
     /// As written in transcripts: whole milliseconds without a fraction, text as is.
-    public var text: String {
+    package var text: String {
         switch self {
         case .milliseconds(let ms): return JSONWriter.numberText(ms)
         case .timestamp(let s): return s
@@ -23,7 +23,7 @@ public enum RecordTime: Sendable, Hashable {
     }
 
     /// As a JSON value: milliseconds are a number (whole or not), a timestamp a string.
-    public var json: JSONOutput {
+    package var json: JSONOutput {
         switch self {
         case .milliseconds(let ms): return .number(ms)
         case .timestamp(let s): return .string(s)
@@ -32,23 +32,23 @@ public enum RecordTime: Sendable, Hashable {
 }
 
 /// Where a record is in its log: a line (navlog), an entry (HAR) or an event (CDP).
-public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
-    public enum Place: Sendable, Hashable {
+package struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
+    package enum Place: Sendable, Hashable {
         case line(Int)
         /// A key path in a JSON document, e.g. `log.entries[12]` or `[40]`.
         case path(String)
         case file
     }
-    public var place: Place
+    package var place: Place
 
-    public init(_ place: Place) { self.place = place }
-    public static func line(_ n: Int) -> RecordLocation { RecordLocation(.line(n)) }
-    public static func path(_ p: String) -> RecordLocation { RecordLocation(.path(p)) }
+    package init(_ place: Place) { self.place = place }
+    package static func line(_ n: Int) -> RecordLocation { RecordLocation(.line(n)) }
+    package static func path(_ p: String) -> RecordLocation { RecordLocation(.path(p)) }
 
     /// The line number, for navlogs.
-    public var line: Int? { if case .line(let n) = place { return n } else { return nil } }
+    package var line: Int? { if case .line(let n) = place { return n } else { return nil } }
 
-    public var description: String {
+    package var description: String {
         switch place {
         case .line(let n): return "line \(n)"
         case .path(let p): return p
@@ -61,66 +61,66 @@ public struct RecordLocation: Sendable, Hashable, CustomStringConvertible {
 /// are kept in `request`, as the delegate receives it, so deciding reads it in place rather than building
 /// one per decision (four strings copied, then released); those its flags derive from (`source`,
 /// `redirectFrom`, `hasUserGesture`) keep them current when set.
-public struct NavigationRecord: Sendable {
-    public var seq: Int?
-    public var time: RecordTime?
-    public var url: String {
+package struct NavigationRecord: Sendable {
+    package var seq: Int?
+    package var time: RecordTime?
+    package var url: String {
         get { request.url }
         set { request.url = newValue }
     }
-    public var method: HTTPMethod {
+    package var method: HTTPMethod {
         get { request.method }
         set { request.method = newValue }
     }
-    public var navigationType: NavigationType {
+    package var navigationType: NavigationType {
         get { request.type }
         set { request.type = newValue }
     }
-    public var isMainFrame: Bool {
+    package var isMainFrame: Bool {
         get { request.isMainFrame }
         set { request.isMainFrame = newValue }
     }
     /// The target frame's id; nil means no target frame (a new window); "" means not recorded.
-    public var targetFrame: String? {
+    package var targetFrame: String? {
         get { request.targetFrame }
         set { request.targetFrame = newValue }
     }
     /// Within the document (navlog `sameDocument`: `fragment`, `history-api`), or nil for a document load.
-    public var sameDocument: SameDocumentNavigation? {
+    package var sameDocument: SameDocumentNavigation? {
         get { request.sameDocument }
         set { request.sameDocument = newValue }
     }
     /// The sandbox attribute of the iframe the navigation started in (navlog `sandbox`).
-    public var sandbox: FrameSandbox? {
+    package var sandbox: FrameSandbox? {
         get { request.sandbox }
         set { request.sandbox = newValue }
     }
     /// Which signal a reader took the frame from when the log did not say it outright (HAR).
-    public var frameEvidence: FrameEvidence?
-    public var source: NavigationSource = .unknown { didSet { deriveFlags() } }
-    public var sourceURL: String? {
+    package var frameEvidence: FrameEvidence?
+    package var source: NavigationSource = .unknown { didSet { deriveFlags() } }
+    package var sourceURL: String? {
         get { request.sourceURL }
         set { request.sourceURL = newValue }
     }
-    public var redirectFrom: String? { didSet { deriveFlags() } }
-    public var redirectStatus: Int?
-    public var recordedDecision: PolicyAction?
+    package var redirectFrom: String? { didSet { deriveFlags() } }
+    package var redirectStatus: Int?
+    package var recordedDecision: PolicyAction?
     /// What the view did after the decision, when the recorder saw it (navlog `loaded`): true when it went
     /// there (a cancel that did not take effect, if the decision was cancel), false when it did not.
-    public var loaded: Bool?
-    public var note: RecordNote?
-    public var hasUserGesture: Bool? { didSet { deriveFlags() } }
+    package var loaded: Bool?
+    package var note: RecordNote?
+    package var hasUserGesture: Bool? { didSet { deriveFlags() } }
     /// For a bridge signal: the queue the native side drained after it, in order.
-    public var drained: [String]?
-    public var location: RecordLocation
+    package var drained: [String]?
+    package var location: RecordLocation
     /// Made by a reader, not found in the log as such (a HAR redirect to a custom scheme nobody fetched).
-    public var isSynthetic = false
+    package var isSynthetic = false
 
     /// The request as a web view's delegate receives it: the reported fields, and the flags derived from
     /// the source, the redirect and the gesture.
-    public private(set) var request: NavigationRequest
+    package private(set) var request: NavigationRequest
 
-    public init(url: String, location: RecordLocation) {
+    package init(url: String, location: RecordLocation) {
         request = NavigationRequest(url: url, type: .other, isMainFrame: true, targetFrame: "", method: .get)
         self.location = location
         deriveFlags()
@@ -135,7 +135,7 @@ public struct NavigationRecord: Sendable {
 
 /// What a reader decided a record's frame from, when the log does not name the frame (a HAR without
 /// `pages` or `Sec-Fetch-Dest`): said in the transcript, since it was a guess.
-public enum FrameEvidence: String, Sendable, Hashable {
+package enum FrameEvidence: String, Sendable, Hashable {
     /// The entry's `_resourceType` (Chrome's `Document` / `document`, Firefox's `document`).
     case resourceType
     /// No signal names the frame: a document load is taken for the top frame's, the frame a result must
@@ -151,17 +151,17 @@ public enum FrameEvidence: String, Sendable, Hashable {
 }
 
 /// The optional first line of a navlog.
-public struct NavlogHeader: Sendable, Hashable {
-    public var version: Int
-    public var platform: String?
-    public var recorder: String?
-    public var startedAt: String?
-    public var origin: String?
+package struct NavlogHeader: Sendable, Hashable {
+    package var version: Int
+    package var platform: String?
+    package var recorder: String?
+    package var startedAt: String?
+    package var origin: String?
     /// The app's bridge event handlers when it recorded (the rules' `handlers`), so that rules made from the
     /// recording keep the hand-off.
-    public var handlers: [RecordedHandlers]?
+    package var handlers: [RecordedHandlers]?
 
-    public init(version: Int = 1, platform: String? = nil, recorder: String? = nil, startedAt: String? = nil, origin: String? = nil,
+    package init(version: Int = 1, platform: String? = nil, recorder: String? = nil, startedAt: String? = nil, origin: String? = nil,
                 handlers: [RecordedHandlers]? = nil) {
         self.version = version
         self.platform = platform
@@ -173,11 +173,11 @@ public struct NavlogHeader: Sendable, Hashable {
 }
 
 /// One event of a recorded handler table and the handlers the app delivered it to, in order.
-public struct RecordedHandlers: Sendable, Hashable {
-    public var event: String
-    public var handlers: [String]
+package struct RecordedHandlers: Sendable, Hashable {
+    package var event: String
+    package var handlers: [String]
 
-    public init(event: String, handlers: [String]) {
+    package init(event: String, handlers: [String]) {
         self.event = event
         self.handlers = handlers
     }
@@ -186,7 +186,7 @@ public struct RecordedHandlers: Sendable, Hashable {
 extension Platform {
     /// The platform a navlog header's `platform` names (`android-webview`, `ios-wkwebview`, `ios-uiwebview`);
     /// nil for one whose rules are not a web view's (`browser`, `other`).
-    public init?(navlog name: String?) {
+    package init?(navlog name: String?) {
         switch name {
         case "android-webview": self = .android
         case "ios-wkwebview", "ios-uiwebview": self = .ios
@@ -195,7 +195,7 @@ extension Platform {
     }
 
     /// What a navlog header calls this platform.
-    public var navlogName: String {
+    package var navlogName: String {
         switch self {
         case .android: return "android-webview"
         case .ios: return "ios-wkwebview"
@@ -205,17 +205,17 @@ extension Platform {
 
 /// A call the page made to one of the Android app's JavaScript interfaces (`window.demo.bridgeCallback(…)`):
 /// no navigation, so not a NavigationRecord, but the app acts on it as it does on a drained bridge queue.
-public struct InterfaceCall: Sendable, Hashable {
-    public var seq: Int?
-    public var time: RecordTime?
+package struct InterfaceCall: Sendable, Hashable {
+    package var seq: Int?
+    package var time: RecordTime?
     /// The interface's name (`window.NAME`) and the method called.
-    public var interface: String
-    public var method: String
+    package var interface: String
+    package var method: String
     /// The call's arguments as the page passed them (Android converts them for the Java method).
-    public var arguments: [JSONValue]
-    public var location: RecordLocation
+    package var arguments: [JSONValue]
+    package var location: RecordLocation
 
-    public init(interface: String, method: String, arguments: [JSONValue], location: RecordLocation) {
+    package init(interface: String, method: String, arguments: [JSONValue], location: RecordLocation) {
         self.interface = interface
         self.method = method
         self.arguments = arguments
@@ -223,22 +223,22 @@ public struct InterfaceCall: Sendable, Hashable {
     }
 
     /// `NAME.METHOD`, as a navlog's `call` writes it.
-    public var name: String { interface + "." + method }
+    package var name: String { interface + "." + method }
 }
 
 /// A record the reader could not use, and why. It is counted, reported, and the rest is read on.
-public struct RejectedRecord: Sendable, Hashable {
-    public var location: RecordLocation
-    public var reason: RejectionReason
+package struct RejectedRecord: Sendable, Hashable {
+    package var location: RecordLocation
+    package var reason: RejectionReason
 
-    public init(location: RecordLocation, reason: RejectionReason) {
+    package init(location: RecordLocation, reason: RejectionReason) {
         self.location = location
         self.reason = reason
     }
 }
 
 /// What a reader hands the replay, in log order.
-public enum LogItem: Sendable {
+package enum LogItem: Sendable {
     case header(NavlogHeader)
     case record(NavigationRecord)
     /// A call to the app's JavaScript interface (a navlog `call` line).

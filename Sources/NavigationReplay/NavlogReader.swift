@@ -6,15 +6,15 @@ import Foundation
 import JSONText
 import NavigationPolicy
 
-public struct NavlogReader {
+package struct NavlogReader {
     /// Longest line accepted (a record with a large drained queue stays far below).
-    public var maxLineBytes = 16 << 20
+    package var maxLineBytes = 16 << 20
 
-    public init() {}
+    package init() {}
 
     /// Reads `input` to its end, handing each header, record and rejection to `emit` in order, one at a
     /// time. Each is given, not lent: a replayer that takes it keeps it without a copy.
-    public func read(_ input: ByteInput, _ emit: (consuming LogItem) -> Void) {
+    package func read(_ input: ByteInput, _ emit: (consuming LogItem) -> Void) {
         scanLines(input, line: { text, number, isFirst, endOfFile in
             emit(Self.item(text, line: number, isFirstLine: isFirst, endOfFile: endOfFile))
         }, rejected: { emit(.rejected($0)) })

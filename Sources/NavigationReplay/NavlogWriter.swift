@@ -5,11 +5,11 @@
 import NavigationPolicy
 import JSONText
 
-public struct NavlogWriter {
-    public init() {}
+package struct NavlogWriter {
+    package init() {}
 
     /// The header line (without a newline).
-    public func header(_ header: NavlogHeader) -> String {
+    package func header(_ header: NavlogHeader) -> String {
         var fields = JSONFields([("format", .string("bridge-navlog")), ("version", .int(header.version))])
         if let platform = header.platform { fields.add("platform", platform) }
         if let recorder = header.recorder { fields.add("recorder", recorder) }
@@ -37,7 +37,7 @@ public struct NavlogWriter {
     }
 
     /// One interface call's line (without a newline).
-    public func line(_ call: InterfaceCall) -> String {
+    package func line(_ call: InterfaceCall) -> String {
         var fields = JSONFields()
         if let seq = call.seq { fields.add("seq", seq) }
         if let time = call.time { fields.add("time", time.json) }
@@ -47,7 +47,7 @@ public struct NavlogWriter {
     }
 
     /// One navigation's line (without a newline).
-    public func line(_ record: NavigationRecord) -> String {
+    package func line(_ record: NavigationRecord) -> String {
         var fields = JSONFields()
         if let seq = record.seq { fields.add("seq", seq) }
         if let time = record.time { fields.add("time", time.json) }

@@ -13,10 +13,10 @@ import Foundation
 import JSONText
 import NavigationPolicy
 
-public struct NetLogReader {
-    public init() {}
+package struct NetLogReader {
+    package init() {}
 
-    public func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
+    package func read(_ bytes: [UInt8], _ emit: (LogItem) -> Void) {
         let text = RecordingJSON.text(bytes)
         let json: JSONValue
         if case .success(let whole) = JSONValue.parse(utf8: text) {

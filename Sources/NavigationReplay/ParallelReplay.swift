@@ -12,22 +12,22 @@ import NavigationPolicy
 import SecretMasking
 import WorkPool
 
-public struct ParallelReplay {
+package struct ParallelReplay {
     /// Lines per batch. At most three batches are held: one filling, one being decided, one replayed.
-    public var batchLines = 8192
+    package var batchLines = 8192
     /// Lines per chunk a thread claims at a time.
-    public var chunkLines = 256
+    package var chunkLines = 256
     /// Background threads deciding each batch, beside the calling thread.
-    public var workers: Int
+    package var workers: Int
 
     /// `workers`: one fewer than the cores (the calling thread is the last), at least one.
-    public init(workers: Int = max(1, ParallelReplay.cores - 1)) { self.workers = max(1, workers) }
+    package init(workers: Int = max(1, ParallelReplay.cores - 1)) { self.workers = max(1, workers) }
 
     /// The cores this process may use (WorkPool's).
-    public static var cores: Int { WorkPool.cores }
+    package static var cores: Int { WorkPool.cores }
 
     /// Replays `input` into `replayer`, handing each output to `emit` in log order.
-    public func run(_ input: ByteInput, _ replayer: Replayer, _ emit: (Replayer.Output) -> Void) {
+    package func run(_ input: ByteInput, _ replayer: Replayer, _ emit: (Replayer.Output) -> Void) {
         // The wait hook below holds `emit` only while this call runs, and is taken off before it returns.
         withoutActuallyEscaping(emit) { emit in run(input, replayer, escaping: emit) }
     }

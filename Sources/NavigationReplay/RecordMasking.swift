@@ -6,7 +6,7 @@ import SecretMasking
 
 extension NavigationRecord {
     /// This record with its secrets masked by `redactor`.
-    public func masked(by redactor: Redactor) -> NavigationRecord {
+    package func masked(by redactor: Redactor) -> NavigationRecord {
         var masked = self
         masked.url = redactor.rawURL(url)
         masked.sourceURL = sourceURL.map(redactor.rawURL)

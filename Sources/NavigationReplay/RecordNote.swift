@@ -4,7 +4,7 @@
 // format's one writer); a note read back from a navlog is that text.
 import NavigationPolicy
 
-public enum RecordNote: Sendable, Hashable {
+package enum RecordNote: Sendable, Hashable {
     /// A navlog's note as written.
     case text(String)
     /// The load failed with the browser's error (a HAR's `_error`, a NetLog's net error name).

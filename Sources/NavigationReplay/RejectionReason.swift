@@ -5,7 +5,7 @@ import BrowserURL
 import JSONText
 import NavigationPolicy
 
-public enum RejectionReason: Sendable, Hashable {
+package enum RejectionReason: Sendable, Hashable {
     // A navlog line.
     /// Not JSON: the first syntax error, at a 1-based character column.
     case notJSON(column: Int, JSONSyntaxError)
@@ -38,7 +38,7 @@ public enum RejectionReason: Sendable, Hashable {
 
     /// The stable code transcripts name the reason by (`--format json`'s `code`): the reader's problem,
     /// not the words.
-    public var code: String {
+    package var code: String {
         switch self {
         case .notJSON: "not-json"
         case .incompleteJSON: "incomplete-json"
@@ -57,21 +57,21 @@ public enum RejectionReason: Sendable, Hashable {
         }
     }
 
-    public enum HARProblem: Sendable, Hashable {
+    package enum HARProblem: Sendable, Hashable {
         case noLog, noEntries, entryNotObject, entryWithoutURL
         /// The document stops at this line and column, inside log.entries after `entriesRead` complete
         /// entries: those were read; the rest of the export was never written.
         case cut(entriesRead: Int, line: Int, column: Int)
     }
 
-    public enum CDPProblem: Sendable, Hashable {
+    package enum CDPProblem: Sendable, Hashable {
         case notEventArray, notEvent
         /// A navigation event (its method) without a url.
         case eventWithoutURL(method: String)
         case documentRequestWithoutURL
     }
 
-    public enum NetLogProblem: Sendable, Hashable {
+    package enum NetLogProblem: Sendable, Hashable {
         case noEventTypes, noEvents, eventWithoutTypeAndSource, startWithoutURL, redirectWithoutLocation
         /// The log ends inside an event (Chromium stopped before closing it).
         case unfinishedEvent
@@ -80,7 +80,7 @@ public enum RejectionReason: Sendable, Hashable {
 
 /// What is wrong with a navlog line's fields (the keys are as the line names them: `redirect.from`,
 /// `drained[2]`).
-public enum NavlogFieldProblem: Error, Sendable, Hashable {
+package enum NavlogFieldProblem: Error, Sendable, Hashable {
     case repeatedKey(String)
     case wrongType(key: String, expected: NavlogValueType)
     case unknownNavigationType(String)
@@ -104,7 +104,7 @@ public enum NavlogFieldProblem: Error, Sendable, Hashable {
 }
 
 /// The type a navlog field must have.
-public enum NavlogValueType: Sendable, Hashable {
+package enum NavlogValueType: Sendable, Hashable {
     case string, stringOrNull, boolean, nonNegativeInteger
     /// `time`: an RFC 3339 string or milliseconds.
     case time
@@ -116,7 +116,7 @@ public enum NavlogValueType: Sendable, Hashable {
 }
 
 /// Entries or events of a recording that are not navigations, counted by kind.
-public enum SkipReason: Sendable, Hashable, CaseIterable {
+package enum SkipReason: Sendable, Hashable, CaseIterable {
     /// HAR entries of subresources.
     case subresources
     /// CDP downloads (the delegate is not asked).

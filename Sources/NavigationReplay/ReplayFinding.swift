@@ -8,7 +8,7 @@ import FindingSeverity
 import NavigationPolicy
 
 /// The kinds of finding, with their severity and what they mean (for --help and the ReplayCommand article).
-public enum ReplayFindingKind: String, Sendable, CaseIterable {
+package enum ReplayFindingKind: String, Sendable, CaseIterable {
     case stateMismatch = "state-mismatch"
     case stateMissing = "state-missing"
     case sentinelWithoutRequest = "sentinel-without-request"
@@ -29,14 +29,14 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
     case cancelIgnored = "cancel-ignored"
     case interfaceMissing = "interface-missing"
 
-    public var severity: Severity {
+    package var severity: Severity {
         switch self {
         case .stateMismatch, .stateMissing, .resetLinkAsSignIn, .bridgeEntryInvalid, .bridgeEventFailed, .decisionError, .notAskedOnAndroid, .notAskedOnIOS, .cancelIgnored, .interfaceMissing: return .error
         default: return .warning
         }
     }
 
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .stateMismatch: return "a sentinel's state is not the state its authorization request sent"
         case .stateMissing: return "the request sent a state; the sentinel hit answering it carries none"
@@ -61,9 +61,9 @@ public enum ReplayFindingKind: String, Sendable, CaseIterable {
     }
 }
 
-public struct ReplayFinding: Sendable, Hashable {
+package struct ReplayFinding: Sendable, Hashable {
     /// What was found, with the values it is about (the words are made when it is printed).
-    public enum Detail: Sendable, Hashable {
+    package enum Detail: Sendable, Hashable {
         /// An error carried in the decision (its code is the finding's).
         case decisionError(DecisionError)
         case oauthError(error: String, description: String?, rule: String?)
@@ -90,10 +90,10 @@ public struct ReplayFinding: Sendable, Hashable {
         case interfaceMissing(interface: String, method: String, interfaceAdded: Bool)
     }
 
-    public var detail: Detail
-    public var location: RecordLocation
+    package var detail: Detail
+    package var location: RecordLocation
     /// The sequence number of the navigation it is about.
-    public var seq: Int?
+    package var seq: Int?
 
     init(_ detail: Detail, at location: RecordLocation, seq: Int?) {
         self.detail = detail
@@ -102,7 +102,7 @@ public struct ReplayFinding: Sendable, Hashable {
     }
 
     /// The kind, or nil for an error carried in a decision.
-    public var kind: ReplayFindingKind? {
+    package var kind: ReplayFindingKind? {
         switch detail {
         case .decisionError: nil
         case .oauthError: .oauthError
@@ -126,15 +126,15 @@ public struct ReplayFinding: Sendable, Hashable {
     }
 
     /// The finding's code: its kind's, or for an error carried in a decision the decision's own error code.
-    public var code: String {
+    package var code: String {
         if case .decisionError(let error) = detail { return error.code }
         return kind?.rawValue ?? ""
     }
 
-    public var severity: Severity { kind?.severity ?? .error }
+    package var severity: Severity { kind?.severity ?? .error }
 
     /// For state-mismatch: how the received state differs from the one sent.
-    public var stateDifference: StateDifference? {
+    package var stateDifference: StateDifference? {
         switch detail {
         case .decisionError(let error): error.stateDifference
         case .stateMismatch(_, _, _, _, let difference): difference

@@ -10,20 +10,20 @@ import NavigationPolicy
 import SecretMasking
 
 /// One bridge event and what became of it.
-public struct DispatchedEvent: Sendable, Hashable {
-    public enum Status: String, Sendable, Hashable, CaseIterable {
+package struct DispatchedEvent: Sendable, Hashable {
+    package enum Status: String, Sendable, Hashable, CaseIterable {
         case delivered, unhandled, repeated, failed, invalid, reply
         /// Events are listed but not dispatched: the rules have no handler table.
         case undispatched
     }
-    public var event: String
+    package var event: String
     /// The handlers it was delivered to, in order (from the rules' handler table).
-    public var handlers: [String]
-    public var status: Status
-    public var detail: Detail?
+    package var handlers: [String]
+    package var status: Status
+    package var detail: Detail?
 
     /// What more there is to say of an event that was not delivered.
-    public enum Detail: Sendable, Hashable {
+    package enum Detail: Sendable, Hashable {
         /// The page's own error text for an event it could not stringify (`?error=`).
         case pageError(String)
         /// Why a drained entry is not an event.
@@ -32,62 +32,62 @@ public struct DispatchedEvent: Sendable, Hashable {
 }
 
 /// A navigation and everything replay says about it.
-public struct ReplayedNavigation: Sendable {
-    public var record: NavigationRecord
-    public var seq: Int
-    public var decision: Decision
-    public var events: [DispatchedEvent]
-    public var findings: [ReplayFinding]
+package struct ReplayedNavigation: Sendable {
+    package var record: NavigationRecord
+    package var seq: Int
+    package var decision: Decision
+    package var events: [DispatchedEvent]
+    package var findings: [ReplayFinding]
     /// The app decided otherwise at recording time.
-    public var mismatch: Bool { record.recordedDecision.map { $0 != decision.action } ?? false }
+    package var mismatch: Bool { record.recordedDecision.map { $0 != decision.action } ?? false }
 }
 
 /// A call to the app's JavaScript interface and what the app did with it.
-public struct ReplayedCall: Sendable {
-    public var call: InterfaceCall
-    public var seq: Int
-    public var events: [DispatchedEvent]
-    public var findings: [ReplayFinding]
+package struct ReplayedCall: Sendable {
+    package var call: InterfaceCall
+    package var seq: Int
+    package var events: [DispatchedEvent]
+    package var findings: [ReplayFinding]
 }
 
 /// The counts a replay ends with. read = replayed + rejected, always (interface calls are counted apart).
-public struct ReplaySummary: Sendable, Hashable {
-    public var recordsRead = 0
-    public var replayed = 0
+package struct ReplaySummary: Sendable, Hashable {
+    package var recordsRead = 0
+    package var replayed = 0
     /// Navigations a reader made rather than found (included in replayed).
-    public var synthetic = 0
-    public var rejected = 0
+    package var synthetic = 0
+    package var rejected = 0
     /// Calls to the app's JavaScript interfaces (not navigations: neither read records nor replayed ones).
-    public var calls = 0
+    package var calls = 0
     /// Entries or events that are not navigations, by reason (HAR subresources, other CDP events).
-    public var skipped: [SkipReason: Int] = [:]
-    public var byDecision: [PolicyAction: Int] = [:]
-    public var byKind: [DecisionKind: Int] = [:]
-    public var sentinelResults = 0
-    public var sentinelErrors = 0
-    public var sentinelPassThrough = 0
-    public var events: [DispatchedEvent.Status: Int] = [:]
-    public var mismatches = 0
-    public var findings: [Severity: Int] = [:]
-    public var hasHeader = false
+    package var skipped: [SkipReason: Int] = [:]
+    package var byDecision: [PolicyAction: Int] = [:]
+    package var byKind: [DecisionKind: Int] = [:]
+    package var sentinelResults = 0
+    package var sentinelErrors = 0
+    package var sentinelPassThrough = 0
+    package var events: [DispatchedEvent.Status: Int] = [:]
+    package var mismatches = 0
+    package var findings: [Severity: Int] = [:]
+    package var hasHeader = false
 
-    public var errors: Int { findings[.error, default: 0] }
+    package var errors: Int { findings[.error, default: 0] }
     /// Exit status 1 material: mismatches, findings of error severity, rejected records.
-    public var isConsistent: Bool { mismatches == 0 && errors == 0 && rejected == 0 }
+    package var isConsistent: Bool { mismatches == 0 && errors == 0 && rejected == 0 }
 }
 
-public final class Replayer {
-    public let engine: PolicyEngine
-    public let explain: Bool
-    public let redactor: Redactor
+package final class Replayer {
+    package let engine: PolicyEngine
+    package let explain: Bool
+    package let redactor: Redactor
     /// The web view the log is replayed for: on Android a result that the platform never shows the app is a
     /// finding (not-asked-on-android). With `platformFromLog`, a navlog header naming a web view sets it.
-    public var platform: Platform { progress.platform }
+    package var platform: Platform { progress.platform }
     /// The handler table a navlog header recorded (`handlers`), when it had one.
-    public private(set) var recordedHandlers: [RecordedHandlers]?
+    package private(set) var recordedHandlers: [RecordedHandlers]?
     private let platformFromLog: Bool
     /// The counts so far.
-    public var summary: ReplaySummary { progress.tally.summary }
+    package var summary: ReplaySummary { progress.tally.summary }
     /// What the replay changes as it goes, in one stored value: a navigation reads and updates it through one
     /// access, passed down `inout` (each access to a class's stored property is checked for exclusivity at run
     /// time, so one stored property each would cost a check for each of them).
@@ -102,7 +102,7 @@ public final class Replayer {
     private let handlerLog = HandlerLog()
     private let hasHandlerTable: Bool
 
-    public init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor(), platform: Platform = .ios,
+    package init(engine: PolicyEngine, explain: Bool = false, redactor: Redactor = Redactor(), platform: Platform = .ios,
                 platformFromLog: Bool = false) {
         self.engine = engine
         self.platformFromLog = platformFromLog
@@ -119,7 +119,7 @@ public final class Replayer {
     }
 
     /// What one log item becomes.
-    public enum Output: Sendable {
+    package enum Output: Sendable {
         case navigation(ReplayedNavigation)
         case call(ReplayedCall)
         case rejected(RejectedRecord)
@@ -130,11 +130,11 @@ public final class Replayer {
     }
 
     /// Replays one item; the caller writes the output at once.
-    public func replay(_ item: LogItem) -> Output { replay(item, decided: nil) }
+    package func replay(_ item: LogItem) -> Output { replay(item, decided: nil) }
 
     /// Replays one item whose record was decided already (ParallelReplay decides on other threads; the
     /// decision must be the engine's for the record, with this replayer's explain and redactor).
-    public func replay(_ item: consuming LogItem, decided: consuming Decision?) -> Output {
+    package func replay(_ item: consuming LogItem, decided: consuming Decision?) -> Output {
         switch consume item {
         case .header(let header):
             progress.tally.counts.hasHeader = true
@@ -172,7 +172,7 @@ public final class Replayer {
     }
 
     /// Ends the log: requests never answered.
-    public func finish() -> [ReplayFinding] {
+    package func finish() -> [ReplayFinding] {
         let findings = progress.tracker.finish()
         progress.tally.count(findings)
         return findings

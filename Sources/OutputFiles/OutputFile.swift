@@ -21,7 +21,7 @@ import Darwin
 #endif
 
 /// Why a file was not written (worded by the output module).
-public enum OutputFileProblem: Error, Hashable, Sendable {
+package enum OutputFileProblem: Error, Hashable, Sendable {
     /// The file exists and --force was not given.
     case exists(path: String)
     /// The file is one of the command's own inputs (`input` as the user named it).
@@ -33,11 +33,11 @@ public enum OutputFileProblem: Error, Hashable, Sendable {
 }
 
 /// A directory a command reads every file of that ends in one of `extensions` (lower case, with the dot).
-public struct WalkedDirectory: Sendable, Hashable {
-    public let path: String
-    public let extensions: [String]
+package struct WalkedDirectory: Sendable, Hashable {
+    package let path: String
+    package let extensions: [String]
 
-    public init(_ path: String, extensions: [String]) {
+    package init(_ path: String, extensions: [String]) {
         self.path = path
         self.extensions = extensions
     }
@@ -46,16 +46,16 @@ public struct WalkedDirectory: Sendable, Hashable {
 /// One account of a run's files, known before anything is written: whether it may replace files, every file it
 /// reads (named, read by an option, found by walking a directory) and every file it writes. An output is
 /// never an input nor another output of the run, --force or not.
-public struct OutputFilePolicy: Sendable {
-    public let force: Bool
+package struct OutputFilePolicy: Sendable {
+    package let force: Bool
     /// The command's inputs, as the user named them (a directory among them is walked only if `walked` says).
-    public let inputs: [String]
+    package let inputs: [String]
     /// The directories the run reads files from, found by walking.
-    public let walked: [WalkedDirectory]
+    package let walked: [WalkedDirectory]
     /// The files the run writes (`-`: standard output).
-    public let outputs: [String]
+    package let outputs: [String]
 
-    public init(force: Bool, inputs: [String], walked: [WalkedDirectory] = [], outputs: [String] = []) {
+    package init(force: Bool, inputs: [String], walked: [WalkedDirectory] = [], outputs: [String] = []) {
         self.force = force
         self.inputs = inputs
         self.walked = walked
@@ -63,12 +63,12 @@ public struct OutputFilePolicy: Sendable {
     }
 
     /// Checks the run's `outputs` as `check(outputs:)` does: called once, before anything is read or written.
-    public func checkRun() throws(OutputFileProblem) { try check(outputs: outputs) }
+    package func checkRun() throws(OutputFileProblem) { try check(outputs: outputs) }
 
     /// Throws when the run's `outputs` (every file it will write; `-` is standard output) cannot all be
     /// written: two are the same file, one is an input, or one exists without --force. Called once, before
     /// anything is read or written.
-    public func check(outputs: [String]) throws(OutputFileProblem) {
+    package func check(outputs: [String]) throws(OutputFileProblem) {
         var seen: [(path: String, place: FilePlace)] = []
         for path in outputs {
             let place = FilePlace(path)
@@ -79,7 +79,7 @@ public struct OutputFilePolicy: Sendable {
     }
 
     /// Throws when `path` may not be written now: it is an input, or it exists without --force.
-    public func check(_ path: String) throws(OutputFileProblem) {
+    package func check(_ path: String) throws(OutputFileProblem) {
         guard let target = FileIdentity(path) else { return }
         if let input = inputs.first(where: { FileIdentity($0) == target }) { throw .isInput(path: path, input: input) }
         if let directory = walked.first(where: { $0.holds(path) }) { throw .isInput(path: path, input: directory.path) }
@@ -89,10 +89,10 @@ public struct OutputFilePolicy: Sendable {
 
 /// A file being written: bytes go to a temporary file beside `path`; `commit` puts it in place. A file never
 /// committed is removed when the value goes.
-public final class OutputFile {
-    public let path: String
+package final class OutputFile {
+    package let path: String
     /// The temporary file, which a writer outside this type (a PNG encoder) may write to by name.
-    public let temporaryPath: String
+    package let temporaryPath: String
     private let policy: OutputFilePolicy
     private var descriptor: Int32
     private var committed = false
@@ -101,7 +101,7 @@ public final class OutputFile {
 
     /// Whether `path` names a stream that is there: a character device, a pipe or a socket (symbolic links
     /// followed: `/dev/stdout`).
-    public static func isStream(_ path: String) -> Bool {
+    package static func isStream(_ path: String) -> Bool {
         var status = stat()
         guard stat(path, &status) == 0 else { return false }
         let kind = status.st_mode & S_IFMT
@@ -109,7 +109,7 @@ public final class OutputFile {
     }
 
     /// Checks `path` against `policy` and opens the temporary file.
-    public init(_ path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
+    package init(_ path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
         try policy.check(path)
         self.path = path
         self.policy = policy
@@ -139,7 +139,7 @@ public final class OutputFile {
     }
 
     /// Appends `bytes`.
-    public func write(_ bytes: [UInt8]) throws(OutputFileProblem) {
+    package func write(_ bytes: [UInt8]) throws(OutputFileProblem) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { posixWrite(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
@@ -152,13 +152,13 @@ public final class OutputFile {
     }
 
     /// Appends `text` as UTF-8.
-    public func write(_ text: String) throws(OutputFileProblem) {
+    package func write(_ text: String) throws(OutputFileProblem) {
         try write(Array(text.utf8))
     }
 
     /// Puts the file in place: checked again (a file may have appeared, or an input been linked there), then
     /// renamed over it with --force, or linked where nothing is.
-    public func commit() throws(OutputFileProblem) {
+    package func commit() throws(OutputFileProblem) {
         guard !committed else { return }
         if descriptor >= 0 {
             let closed = close(descriptor)
@@ -180,7 +180,7 @@ public final class OutputFile {
     }
 
     /// Writes `bytes` to `path` as a whole file.
-    public static func write(_ bytes: [UInt8], to path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
+    package static func write(_ bytes: [UInt8], to path: String, policy: OutputFilePolicy) throws(OutputFileProblem) {
         let file = try OutputFile(path, policy: policy)
         try file.write(bytes)
         try file.commit()

@@ -6,8 +6,8 @@
 // serves it as its own file). A module of its own so the two pages' owners (CommandOutput, ProviderEmulator)
 // share it without depending on each other.
 
-public enum PageStyle {
-    public static let stylesheet = #"""
+package enum PageStyle {
+    package static let stylesheet = #"""
 :root { color-scheme: light dark; --fg: #1b1b1f; --muted: #5f6368; --line: #d7d9de; --card: #f5f6f8; --accent: #0b57d0;
   --allow: #146c2e; --cancel: #8c1d18; --warn: #7a5200; --diff: #fff1c2; }
 @media (prefers-color-scheme: dark) { :root { --fg: #e6e6ea; --muted: #a5a9b0; --line: #3a3d44; --card: #23252a; --accent: #8ab4f8;

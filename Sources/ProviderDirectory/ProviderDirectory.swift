@@ -5,8 +5,8 @@
 // A module of its own, with no dependency, so that the inspector and the host read the emulator's table
 // without linking its HTTP server.
 
-public enum ProviderDirectory {
-    public enum Provider: String, Sendable, CaseIterable {
+package enum ProviderDirectory {
+    package enum Provider: String, Sendable, CaseIterable {
         /// Janrain Capture (the registration and sign-in API, its hosted pages).
         case capture
         /// Janrain Social Login, formerly Engage (rpxnow.com).
@@ -21,18 +21,18 @@ public enum ProviderDirectory {
         case exampleIdP
 
         /// Whether it is one of Janrain's (Capture, Engage, the widget's CDN).
-        public var isJanrain: Bool { self == .capture || self == .engage || self == .widgetCDN }
+        package var isJanrain: Bool { self == .capture || self == .engage || self == .widgetCDN }
     }
 
     /// A host the provider is reached at: a domain (a whole label and everything under it) or one host.
-    public struct Place: Sendable, Hashable {
-        public let provider: Provider
-        public let host: String
+    package struct Place: Sendable, Hashable {
+        package let provider: Provider
+        package let host: String
         /// True: `host` and any name under it (`x.janraincapture.com`); false: `host` only.
-        public let includesSubdomains: Bool
+        package let includesSubdomains: Bool
     }
 
-    public static let places: [Place] = [
+    package static let places: [Place] = [
         Place(provider: .capture, host: "janraincapture.com", includesSubdomains: true),
         Place(provider: .capture, host: "janrain.com", includesSubdomains: true),
         Place(provider: .engage, host: "rpxnow.com", includesSubdomains: true),
@@ -45,11 +45,11 @@ public enum ProviderDirectory {
 
     /// Where the emulated identity provider is reached when the page's requests come through `bridge host`
     /// (a name under `.example`, RFC 2606: never a real site).
-    public static let exampleIdPHost = "idp.example"
+    package static let exampleIdPHost = "idp.example"
 
 
     /// The provider a host belongs to. Whole labels only: `janrain.com.evil.com` and `evilkii.com` are none.
-    public static func provider(forHost host: String) -> Provider? {
+    package static func provider(forHost host: String) -> Provider? {
         let host = host.lowercased()
         return places.first { place in
             host == place.host || (place.includesSubdomains && host.hasSuffix("." + place.host))
@@ -57,10 +57,10 @@ public enum ProviderDirectory {
     }
 
     /// The hosts to let through a host allow-list when the providers are emulated (exact hosts only).
-    public static var exactHosts: [String] { places.filter { !$0.includesSubdomains }.map(\.host) }
+    package static var exactHosts: [String] { places.filter { !$0.includesSubdomains }.map(\.host) }
 
     /// The app's own backend, which the emulator answers on any host (the reset flows' servers).
-    public enum AppBackendPath: String, Sendable, CaseIterable {
+    package enum AppBackendPath: String, Sendable, CaseIterable {
         /// Seed 000's password_reset page's server: exchanges the mail's code for a token.
         case resetExchange = "/password_reset/exchange"
         /// Seed 002: mails a deep link to reset the password.
@@ -70,5 +70,5 @@ public enum ProviderDirectory {
     }
 
     /// Whether a path is one of the app-backend routes.
-    public static func isAppBackendPath(_ path: String) -> Bool { AppBackendPath(rawValue: path) != nil }
+    package static func isAppBackendPath(_ path: String) -> Bool { AppBackendPath(rawValue: path) != nil }
 }

@@ -7,7 +7,7 @@ import Foundation
 extension EmulatorServer {
     /// Starts the server in the background and returns its base URL once it listens; throws what kept it
     /// from starting (the address in use, say).
-    public func startInBackground() throws -> String {
+    package func startInBackground() throws -> String {
         let started = StartedServer()
         let server = self
         Task.detached {

@@ -4,15 +4,15 @@
 import Hummingbird
 import NIOCore
 
-public struct EmulatorContext: RequestContext {
-    public var coreContext: CoreRequestContextStorage
+package struct EmulatorContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
     /// The request's body, read once (empty before BodyMiddleware, and for a request that declares none).
-    public internal(set) var body: [UInt8] = []
+    package internal(set) var body: [UInt8] = []
 
     /// The event loop of the request's connection (BodyMiddleware's deadline is a timer on it).
     let eventLoop: any EventLoop
 
-    public init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         eventLoop = source.channel.eventLoop
     }

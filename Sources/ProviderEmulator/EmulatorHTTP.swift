@@ -10,30 +10,30 @@ import HTTPTypes
 import Hummingbird
 import JSONText
 
-public struct EmulatorRequest: Sendable {
+package struct EmulatorRequest: Sendable {
     /// Hummingbird's types for a method and header fields, named here for a client that imports only the emulator.
-    public typealias Method = HTTPRequest.Method
-    public typealias Fields = HTTPFields
+    package typealias Method = HTTPRequest.Method
+    package typealias Fields = HTTPFields
 
-    public var method: HTTPRequest.Method
+    package var method: HTTPRequest.Method
     /// The path and query as sent.
-    public var target: String
+    package var target: String
     /// The path, without the query.
-    public var path: String
-    public var query: [String: String]
-    public var contentType: String
-    public var body: [UInt8]
+    package var path: String
+    package var query: [String: String]
+    package var contentType: String
+    package var body: [UInt8]
     /// The request's Origin header (a page's fetch): the answer carries CORS headers for an origin the
     /// access policy lets read it.
-    public var origin: String?
+    package var origin: String?
     /// The Host header; nil when the request did not come over the network (`bridge host`'s provider).
-    public var host: String?
+    package var host: String?
     /// The header fields as Hummingbird read them (Authorization, Date, X-Kii-AppID…).
-    public var headers: HTTPFields
+    package var headers: HTTPFields
     /// The route's path parameters (`{appID}`), as Hummingbird's router matched them.
-    public var pathParameters: Parameters
+    package var pathParameters: Parameters
 
-    public init(method: HTTPRequest.Method, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
+    package init(method: HTTPRequest.Method, path: String, query: [String: String] = [:], contentType: String = "", body: [UInt8] = [],
                 origin: String? = nil, host: String? = nil, headers: HTTPFields = [:]) {
         let target = path + (query.isEmpty ? "" : "?" + query.sorted { $0.key < $1.key }
             .map { "\(PercentEncoding.encodeComponent($0.key))=\(PercentEncoding.encodeComponent($0.value))" }.joined(separator: "&"))
@@ -41,7 +41,7 @@ public struct EmulatorRequest: Sendable {
     }
 
     /// `path?query` as given (the query split into name → first value).
-    public init(method: HTTPRequest.Method, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil,
+    package init(method: HTTPRequest.Method, target: String, contentType: String = "", body: [UInt8] = [], origin: String? = nil,
                 host: String? = nil, headers: HTTPFields = [:], pathParameters: Parameters = [:]) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         var query: [String: String] = [:]
@@ -60,7 +60,7 @@ public struct EmulatorRequest: Sendable {
 
     /// A request as a forwarder passes it on, in plain values: the method by name (GET when it is not
     /// one) and header fields as name and value (a name that is not a field name is left out).
-    public init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, host: String?,
+    package init(method: String, target: String, contentType: String, body: [UInt8], origin: String?, host: String?,
                 fields: [(String, String)]) {
         var headers = HTTPFields()
         for (name, value) in fields {
@@ -107,37 +107,37 @@ public struct EmulatorRequest: Sendable {
 
 extension HTTPField.Name {
     /// The header fields the providers' routes read beyond HTTPTypes' own names, defined once.
-    public static let forwardedHost = HTTPField.Name("X-Forwarded-Host")!
-    public static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
-    public static let kiiAppID = HTTPField.Name("X-Kii-AppID")!
-    public static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
+    package static let forwardedHost = HTTPField.Name("X-Forwarded-Host")!
+    package static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
+    package static let kiiAppID = HTTPField.Name("X-Kii-AppID")!
+    package static let secFetchSite = HTTPField.Name("Sec-Fetch-Site")!
 }
 
 /// An answer. Its Location is set in this file only: by `redirect(_:adding:)`, to a RedirectTarget, and when
 /// an answer is read back from Hummingbird's (the in-process client).
-public struct EmulatorResponse: Sendable {
-    public init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
+package struct EmulatorResponse: Sendable {
+    package init(status: Int, contentType: String, body: [UInt8], headers: [String: String] = [:]) {
         self.status = status
         self.contentType = contentType
         self.body = body
         self.headers = headers
     }
 
-    public var status: Int
-    public var contentType: String
-    public var body: [UInt8]
+    package var status: Int
+    package var contentType: String
+    package var body: [UInt8]
     /// For a redirect: where it sends the browser.
-    public private(set) var location: String?
+    package private(set) var location: String?
     /// Further headers (CORS).
-    public var headers: [String: String] = [:]
+    package var headers: [String: String] = [:]
 
-    public static func json(_ status: Int, _ fields: JSONFields) -> EmulatorResponse {
+    package static func json(_ status: Int, _ fields: JSONFields) -> EmulatorResponse {
         EmulatorResponse(status: status, contentType: "application/json", body: Array(fields.line.utf8))
     }
-    public static func json(_ status: Int, _ value: JSONOutput) -> EmulatorResponse {
+    package static func json(_ status: Int, _ value: JSONOutput) -> EmulatorResponse {
         EmulatorResponse(status: status, contentType: "application/json", body: Array(value.text.utf8))
     }
-    public static func html(_ status: Int, _ text: String) -> EmulatorResponse {
+    package static func html(_ status: Int, _ text: String) -> EmulatorResponse {
         EmulatorResponse(status: status, contentType: "text/html; charset=utf-8", body: Array(text.utf8))
     }
     /// A 302 to `target` (what RegisteredURL accepted, or the emulator's own page) with `parameters` added to
@@ -158,12 +158,12 @@ public struct EmulatorResponse: Sendable {
         self.init(status: Int(response.status.code), contentType: response.headers[.contentType] ?? "", body: body, headers: rest)
         location = response.headers[.location]
     }
-    public static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [])
+    package static let empty = EmulatorResponse(status: 204, contentType: "text/plain", body: [])
 
     /// Every header the answer carries, in a fixed order: Content-Type, Location (a redirect), then the rest
     /// (CORS) by name, as the router sends them. A field of `headers` that is one of the answer's own (a
     /// Location set there) is not sent: Location comes only from `redirect(_:adding:)`.
-    public var headerFields: [(String, String)] {
+    package var headerFields: [(String, String)] {
         var fields = [("Content-Type", contentType)]
         if let location { fields.append(("Location", location)) }
         return fields + headers.filter { !Self.ownFieldNames.contains($0.key.lowercased()) }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -174,7 +174,7 @@ public struct EmulatorResponse: Sendable {
     static let ownFieldNames: Set<String> = ["content-type", "location", "cache-control", "content-length"]
 
     /// The body as text (tests read it).
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// Parameters added to a URL's query, each name and value percent-encoded, before any fragment: the links

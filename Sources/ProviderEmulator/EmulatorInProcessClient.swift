@@ -14,14 +14,14 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOEmbedded
 
-public final class EmulatorInProcessClient: Sendable {
+package final class EmulatorInProcessClient: Sendable {
     private let responder: RouterResponder<EmulatorContext>
     /// One channel for the client's life: its event loop is the context's (BodyMiddleware's timer).
     private let channel = NIOAsyncTestingChannel()
     private let logger = Logger(label: "bridge.emulator.in-process")
 
     /// A client of `emulator`'s router (EmulatorRouter.router).
-    public init(_ emulator: ProviderEmulator) {
+    package init(_ emulator: ProviderEmulator) {
         responder = EmulatorRouter.router(emulator).buildResponder()
     }
 
@@ -32,7 +32,7 @@ public final class EmulatorInProcessClient: Sendable {
 
     /// `request`'s answer. Its `host`, when given, is the request's authority (where Hummingbird puts an
     /// HTTP/1.1 Host header); otherwise `localhost`.
-    public func send(_ request: EmulatorRequest) async -> EmulatorResponse {
+    package func send(_ request: EmulatorRequest) async -> EmulatorResponse {
         var fields = request.headers
         fields[.contentType] = request.contentType.isEmpty ? nil : request.contentType
         fields[.origin] = request.origin
@@ -52,7 +52,7 @@ public final class EmulatorInProcessClient: Sendable {
     }
 
     /// Closes the client's channel; send nothing after.
-    public func close() async {
+    package func close() async {
         try? await channel.close()
     }
 }

@@ -5,7 +5,7 @@
 // a path that matches no route is a 404 however it is spelt. No list of path prefixes decides a plane.
 
 /// Who may call a route and what its answers carry.
-public enum EmulatorPlane: String, Sendable, CaseIterable {
+package enum EmulatorPlane: String, Sendable, CaseIterable {
     /// A provider's API: any page may call it, as a real provider's; loopback and configured origins may
     /// read its answers (CORS, preflights answered); faults may be injected.
     case provider
@@ -25,7 +25,7 @@ public enum EmulatorPlane: String, Sendable, CaseIterable {
 
 /// The shape a provider's errors take: Capture's `{stat: "error", code, error, error_description}`, or
 /// `{error, error_description}` (the app backend's, Realm's and the emulator's own).
-public enum ProviderErrorShape: Sendable {
+package enum ProviderErrorShape: Sendable {
     case capture
     case plain
 }

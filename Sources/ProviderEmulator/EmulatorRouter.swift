@@ -9,11 +9,11 @@ import HTTPTypes
 import NIOCore
 import ServiceLifecycle
 
-public enum EmulatorRouter {
+package enum EmulatorRouter {
     /// The router for `emulator`; `log` gets every answered request (method, path and query, status), and
     /// `failed` every error no provider's answer was made for (answered 500): the method, the target and the
     /// error as Swift describes it (foreign text; the renderer masks it).
-    public static func router(_ emulator: ProviderEmulator,
+    package static func router(_ emulator: ProviderEmulator,
                               log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void = { _, _, _ in },
                               failed: @escaping @Sendable (_ method: String, _ target: String, _ error: String) -> Void = { _, _, _ in })
         -> Router<EmulatorContext> {

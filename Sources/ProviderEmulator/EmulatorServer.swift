@@ -12,12 +12,12 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 
-public struct EmulatorServer: Sendable {
-    public let emulator: ProviderEmulator
-    public let host: String
-    public let port: Int
+package struct EmulatorServer: Sendable {
+    package let emulator: ProviderEmulator
+    package let host: String
+    package let port: Int
 
-    public init(emulator: ProviderEmulator, host: String = "127.0.0.1", port: Int = 0) {
+    package init(emulator: ProviderEmulator, host: String = "127.0.0.1", port: Int = 0) {
         self.emulator = emulator
         self.host = host
         self.port = port
@@ -25,7 +25,7 @@ public struct EmulatorServer: Sendable {
 
     /// Serves until stopped: by SIGTERM or SIGINT when `stopsOnSignals` (bridge serve), else when the task
     /// running it is cancelled (the emulator behind `bridge host --provider`).
-    public func run(stopsOnSignals: Bool = true, onRunning: @escaping @Sendable (String) -> Void,
+    package func run(stopsOnSignals: Bool = true, onRunning: @escaping @Sendable (String) -> Void,
                     log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void,
                     failed: @escaping @Sendable (_ method: String, _ target: String, _ error: String) -> Void = { _, _, _ in }) async throws {
         let emulator = self.emulator
@@ -54,7 +54,7 @@ public struct EmulatorServer: Sendable {
 }
 
 /// Why the emulator could not serve, where the caller can do something about it.
-public enum EmulatorServerError: Error, Sendable, Hashable {
+package enum EmulatorServerError: Error, Sendable, Hashable {
     /// Another process listens on the port.
     case portInUse(host: String, port: Int)
 }

@@ -5,7 +5,7 @@
 
 extension EmulatorRouter {
     /// The Endpoints article: each group with its methods and paths, in the router's order.
-    public static var article: String {
+    package static var article: String {
         var text = """
             # The endpoints
 

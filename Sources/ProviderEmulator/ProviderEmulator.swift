@@ -13,8 +13,8 @@ import NavigationPolicy
 import JSONText
 import HTTPTypes
 
-public final class ProviderEmulator: Sendable {
-    public let configuration: EmulatorConfiguration
+package final class ProviderEmulator: Sendable {
+    package let configuration: EmulatorConfiguration
     /// The configuration's access policy, made once: the middleware reads it without waiting for the store,
     /// and the state (the routes' registered-URL checks) holds the same one, across resets too.
     let access: AccessPolicy
@@ -23,7 +23,7 @@ public final class ProviderEmulator: Sendable {
     /// The dashboard's live log, apart from the state: a reset does not restart its numbering.
     private let requestLog = RequestLog()
 
-    public init(configuration: EmulatorConfiguration = .embeddedDefault) {
+    package init(configuration: EmulatorConfiguration = .embeddedDefault) {
         self.configuration = configuration
         access = AccessPolicy(configuration)
         store = EmulatorStore(configuration, access: access)
@@ -39,17 +39,17 @@ public final class ProviderEmulator: Sendable {
     }
 
     /// The base URL the server listens on, for links to the emulator's own pages (Kii's reset page).
-    public func setBaseURL(_ url: String) async {
+    package func setBaseURL(_ url: String) async {
         await store.setBaseURL(url)
     }
 
     /// Records an answered request for the dashboard's live log, at the emulator's time.
-    public func logRequest(method: String, target: String, status: Int) async {
+    package func logRequest(method: String, target: String, status: Int) async {
         await requestLog.record(method: method, target: target, status: status, at: store.now)
     }
 
     /// The logged requests after `seq`, as server-sent events (RequestLog.events(after:)).
-    public func events(after seq: Int) async -> (text: String, last: Int) {
+    package func events(after seq: Int) async -> (text: String, last: Int) {
         await requestLog.events(after: seq)
     }
 
@@ -74,7 +74,7 @@ public final class ProviderEmulator: Sendable {
     }
 
     /// The directory the widget's stand-in scripts are read from, if any.
-    public static func standInDirectory(_ configuration: EmulatorConfiguration) -> String? {
+    package static func standInDirectory(_ configuration: EmulatorConfiguration) -> String? {
         switch configuration.standInScripts {
         case .bundled: Bundle.module.resourceURL.map { $0.appendingPathComponent("StandIn").path }
         case .directory(let path): path

@@ -6,7 +6,7 @@ import InputFiles
 import JSONText
 import SensitiveText
 
-public enum ConfigurationProblem: Sendable, Hashable {
+package enum ConfigurationProblem: Sendable, Hashable {
     /// The file could not be read, and why.
     case unreadable(path: String, InputFileProblem)
     /// What any document of ours may get wrong (JSONDocument's reading): encoding, syntax, a repeated,

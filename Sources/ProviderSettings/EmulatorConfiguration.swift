@@ -10,56 +10,56 @@ import Foundation
 import SensitiveText
 import JSONText
 
-public struct EmulatorConfiguration: Sendable, Equatable {
-    public struct User: Sendable, Equatable {
-        public var email: String
-        public var password: String
-        public var phone: String?
-        public var verified = true
-        public var displayName: String?
+package struct EmulatorConfiguration: Sendable, Equatable {
+    package struct User: Sendable, Equatable {
+        package var email: String
+        package var password: String
+        package var phone: String?
+        package var verified = true
+        package var displayName: String?
 
-        public init(email: String, password: String, phone: String? = nil, verified: Bool = true, displayName: String? = nil) {
+        package init(email: String, password: String, phone: String? = nil, verified: Bool = true, displayName: String? = nil) {
             self.email = email; self.password = password; self.phone = phone; self.verified = verified; self.displayName = displayName
         }
     }
 
-    public struct Client: Sendable, Equatable {
-        public var id: String
-        public var secret: String?
+    package struct Client: Sendable, Equatable {
+        package var id: String
+        package var secret: String?
         /// Redirect URIs this client may use, exactly; empty: any at the app's own origins (RegisteredURL).
-        public var redirectURIs: [String] = []
+        package var redirectURIs: [String] = []
 
-        public init(id: String, secret: String? = nil, redirectURIs: [String] = []) {
+        package init(id: String, secret: String? = nil, redirectURIs: [String] = []) {
             self.id = id; self.secret = secret; self.redirectURIs = redirectURIs
         }
     }
 
-    public var appName = "bridge-demo"
+    package var appName = "bridge-demo"
     /// Capture clients. Empty and `strictClients` false: any client_id is registered on first use.
-    public var clients: [Client] = []
-    public var strictClients = false
+    package var clients: [Client] = []
+    package var strictClients = false
     /// Capture's API clients, for an app's backend: the server API (entity, entity.find, entity.count,
     /// entity.create, entity.update, entity.delete) answers calls signed or authenticated with one of these.
     /// The default is one documented client, so a backend test can call the API as it calls Capture.
-    public var apiClients: [Client] = [Client(id: "bridge-api-client", secret: "bridge-api-secret")]
-    public var users: [User] = [User(email: "ada@example.com", password: "analytical-engine", phone: "+15555550100",
+    package var apiClients: [Client] = [Client(id: "bridge-api-client", secret: "bridge-api-secret")]
+    package var users: [User] = [User(email: "ada@example.com", password: "analytical-engine", phone: "+15555550100",
                                      verified: true, displayName: "Ada Lovelace")]
     /// Seconds a Capture authorization code lives (they are short-lived and single use).
-    public var codeLifetime: TimeInterval = 600
+    package var codeLifetime: TimeInterval = 600
     /// Seconds a Capture password-reset code (the mail's code) lives.
-    public var resetCodeLifetime: TimeInterval = 3600
+    package var resetCodeLifetime: TimeInterval = 3600
     /// Seconds an access token lives.
-    public var accessTokenLifetime: TimeInterval = 3600
+    package var accessTokenLifetime: TimeInterval = 3600
     /// Seconds the app backend's deep-link reset token lives (seed 002: 15 to 30 minutes).
-    public var deepLinkTokenLifetime: TimeInterval = 1800
+    package var deepLinkTokenLifetime: TimeInterval = 1800
     /// The deep link the app backend's reset mail carries; {token} and {email} (percent-encoded) are filled in.
-    public var deepLinkTemplate = "yourapp://reset-password?token={token}&email={email}"
+    package var deepLinkTemplate = "yourapp://reset-password?token={token}&email={email}"
     /// Where the Janrain widget's stand-in scripts are: any `…/load.js` is the widget (janrain-widget.js),
     /// any `…/xdcomm.js` its receiver (xdcomm.js).
-    public var standInScripts: StandInScripts = .bundled
+    package var standInScripts: StandInScripts = .bundled
 
     /// Where the widget's stand-in scripts come from.
-    public enum StandInScripts: Sendable, Hashable {
+    package enum StandInScripts: Sendable, Hashable {
         /// The emulator module's own resources (StandIn/, which SwiftPM copies beside the executable).
         case bundled
         /// A directory of the user's (`--assets DIR`).
@@ -68,106 +68,106 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         case none
     }
     /// The largest request body read (bytes); a larger one is answered 413.
-    public var maxBodyBytes = 64 * 1024
+    package var maxBodyBytes = 64 * 1024
     /// Realm's confirmation and reset links ({token}, {tokenId}); valid `realmLinkLifetime` seconds, once.
     /// The defaults are the universal links of the Realm preset (Fixtures/rules/realm.json).
-    public var realmConfirmTemplate = "https://app.example.com/confirmEmail?token={token}&tokenId={tokenId}"
-    public var realmResetTemplate = "https://app.example.com/resetPassword?token={token}&tokenId={tokenId}"
-    public var realmLinkLifetime: TimeInterval = 1800
+    package var realmConfirmTemplate = "https://app.example.com/confirmEmail?token={token}&tokenId={tokenId}"
+    package var realmResetTemplate = "https://app.example.com/resetPassword?token={token}&tokenId={tokenId}"
+    package var realmLinkLifetime: TimeInterval = 1800
     /// What Realm's custom reset function (reset/call) answers: success, pending or fail.
-    public var realmResetFunction = "success"
+    package var realmResetFunction = "success"
     /// Kii's password mode: "user" (the user chooses, newPassword required) or "auto" (Kii generates one and sends it).
-    public var kiiPasswordMode = "user"
+    package var kiiPasswordMode = "user"
     /// Where Kii's reset links point (its reset page is /kii/reset under it). Nil: the server's own base URL;
     /// behind `bridge host --provider`, a Kii host such as https://api.kii.com, as Kii's own links are.
-    public var kiiLinkBase: String?
+    package var kiiLinkBase: String?
     /// Seconds a Kii reset link or SMS PIN lives.
-    public var kiiResetLifetime: TimeInterval = 900
+    package var kiiResetLifetime: TimeInterval = 900
     /// Origins (besides loopback ones) whose pages may read the providers' answers (CORS), as a real
     /// provider allows the origins registered for the app: the seed flows' site by default.
-    public var allowedOrigins = ["https://yourdomain.com"]
+    package var allowedOrigins = ["https://yourdomain.com"]
     /// Host names the server answers to besides IP addresses and localhost (a name a phone on the LAN
     /// uses); any other Host header is refused (DNS rebinding).
-    public var allowedHosts: [String] = []
+    package var allowedHosts: [String] = []
     /// Seconds a connection may send nothing (a half-sent request head, or idle between requests).
-    public var idleTimeout: TimeInterval = 10
+    package var idleTimeout: TimeInterval = 10
     /// Seconds a request's body may take to arrive.
-    public var bodyTimeout: TimeInterval = 10
+    package var bodyTimeout: TimeInterval = 10
     /// Wrong PINs before a Kii reset PIN stops working (a new one must be asked for). Kii publishes no
     /// number; a 6-digit PIN must not be guessable by trying them all.
-    public var maxPINAttempts = 5
+    package var maxPINAttempts = 5
     /// Consecutive wrong passwords (Capture and Kii sign-in) before the account is locked for
     /// `lockoutSeconds` of the emulator's clock. Neither provider publishes its number.
     /// Social Login's API key, which `auth_info` calls must give (`apiKey`).
-    public var engageAPIKey = "bridge-engage-api-key"
+    package var engageAPIKey = "bridge-engage-api-key"
     /// How long Social Login's token is good for at the token URL (single use either way).
-    public var engageTokenLifetime: TimeInterval = 300
-    public var maxPasswordAttempts = 10
-    public var lockoutSeconds: TimeInterval = 900
+    package var engageTokenLifetime: TimeInterval = 300
+    package var maxPasswordAttempts = 10
+    package var lockoutSeconds: TimeInterval = 900
 
     /// The longest lifetime or timeout a configuration may give, in seconds (a year): past it a date
     /// overflows, and no provider keeps a code that long.
-    public static let longestSeconds: TimeInterval = 31_536_000
+    package static let longestSeconds: TimeInterval = 31_536_000
     /// The shortest, in seconds (a millisecond): the server's timers count whole milliseconds, so a shorter
     /// timeout would end every connection at once.
-    public static let shortestSeconds: TimeInterval = 0.001
+    package static let shortestSeconds: TimeInterval = 0.001
     /// The largest body limit, in bytes: what a ByteBuffer can hold.
-    public static let largestBodyLimit = Int(Int32.max)
+    package static let largestBodyLimit = Int(Int32.max)
 
-    public init() {}
+    package init() {}
 
-    public static let embeddedDefault = EmulatorConfiguration()
+    package static let embeddedDefault = EmulatorConfiguration()
 
     /// A URL's serialized origin (scheme://host[:port]), or nil for an opaque origin ("null", data:).
-    public static func serializedOrigin(_ text: String) -> String? {
+    package static func serializedOrigin(_ text: String) -> String? {
         guard let url = try? BrowserURL.parse(text).get(), url.origin != "null" else { return nil }
         return url.origin
     }
 
     /// An origin as the configuration takes it (https://yourdomain.com, a trailing "/" allowed), serialized;
     /// nil for anything else (a path, a wildcard, an opaque origin).
-    public static func origin(_ text: String) -> String? {
+    package static func origin(_ text: String) -> String? {
         // A browser parses `*` as a host code point, but an origin names one host: a wildcard matches nothing.
         guard !text.contains("*"), let origin = serializedOrigin(text), origin == text || origin + "/" == text else { return nil }
         return origin
     }
 
     /// A configuration error: the key path and the problem.
-    public struct Invalid: JSONDocumentProblems, Sendable, Hashable {
-        public let keyPath: String
-        public let problem: ConfigurationProblem
+    package struct Invalid: JSONDocumentProblems, Sendable, Hashable {
+        package let keyPath: String
+        package let problem: ConfigurationProblem
         /// Where in the file the key path is (1-based line and byte column), when read from a file.
-        public var line: Int?
-        public var column: Int?
+        package var line: Int?
+        package var column: Int?
         /// The file's other problems (the reader reports every problem at once).
-        public var others: [Invalid] = []
-        public init(keyPath: String, _ problem: ConfigurationProblem) {
+        package var others: [Invalid] = []
+        package init(keyPath: String, _ problem: ConfigurationProblem) {
             self.keyPath = keyPath
             self.problem = problem
         }
-        public init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath: keyPath, .json(problem)) }
-        public var isSyntax: Bool { if case .json(.syntax) = problem { true } else { false } }
+        package init(keyPath: String, reading problem: JSONReadProblem) { self.init(keyPath: keyPath, .json(problem)) }
+        package var isSyntax: Bool { if case .json(.syntax) = problem { true } else { false } }
     }
 
     /// The keys a configuration may have: the reader takes no other, so these are the keys it reads.
-    public enum Key: String, JSONDocumentKey {
+    package enum Key: String, JSONDocumentKey {
         case appName, clients, apiClients, strictClients, users, codeLifetime, resetCodeLifetime, accessTokenLifetime,
              deepLinkTokenLifetime, deepLinkTemplate, maxBodyBytes, realmConfirmTemplate, realmResetTemplate, realmLinkLifetime,
              realmResetFunction, kiiPasswordMode, kiiResetLifetime, kiiLinkBase, description, allowedOrigins, allowedHosts,
              idleTimeout, bodyTimeout, maxPINAttempts, maxPasswordAttempts, lockoutSeconds, engageAPIKey, engageTokenLifetime
     }
     /// The keys of a user.
-    public enum UserKey: String, JSONDocumentKey {
+    package enum UserKey: String, JSONDocumentKey {
         case email, password, phone, verified, displayName
     }
     /// The keys of a client (of Capture or of its API).
-    public enum ClientKey: String, JSONDocumentKey {
+    package enum ClientKey: String, JSONDocumentKey {
         case id, secret, redirectURIs
     }
     typealias Reader<K: JSONDocumentKey> = JSONObjectReader<K, Invalid>
 
     /// Reads a configuration file: keys it names replace the default's.
-    public static func load(path: String) throws(Invalid) -> EmulatorConfiguration {
+    package static func load(path: String) throws(Invalid) -> EmulatorConfiguration {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path) } catch { throw Invalid(keyPath: "", .unreadable(path: path, error)) }
         do { return try parse(Data(bytes)) } catch {
@@ -176,7 +176,7 @@ public struct EmulatorConfiguration: Sendable, Equatable {
         }
     }
 
-    public static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {
+    package static func parse(_ raw: Data) throws(Invalid) -> EmulatorConfiguration {
         let document = try JSONDocument.object(fileBytes: [UInt8](raw), as: Invalid.self)
         var problems: [Invalid] = []
         /// Runs `read`; a problem it throws is kept and reading goes on, so that every problem is found.

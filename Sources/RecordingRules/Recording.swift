@@ -8,37 +8,37 @@ import NavigationReplay
 
 /// Where a navigation was recorded: the recording as named on the command line, the record's place in it,
 /// and its sequence number.
-public struct RecordReference: Sendable, Hashable {
-    public var file: String
-    public var location: RecordLocation
-    public var seq: Int
+package struct RecordReference: Sendable, Hashable {
+    package var file: String
+    package var location: RecordLocation
+    package var seq: Int
 
-    public init(file: String, location: RecordLocation, seq: Int) {
+    package init(file: String, location: RecordLocation, seq: Int) {
         self.file = file
         self.location = location
         self.seq = seq
     }
 }
 
-public struct RecordedNavigation: Sendable {
-    public var reference: RecordReference
-    public var record: NavigationRecord
+package struct RecordedNavigation: Sendable {
+    package var reference: RecordReference
+    package var record: NavigationRecord
 }
 
-public struct Recording: Sendable {
-    public var name: String
-    public var navigations: [RecordedNavigation] = []
-    public var calls: [InterfaceCall] = []
-    public var rejected: [RejectedRecord] = []
+package struct Recording: Sendable {
+    package var name: String
+    package var navigations: [RecordedNavigation] = []
+    package var calls: [InterfaceCall] = []
+    package var rejected: [RejectedRecord] = []
     /// The web view the recording's header names, when it names Android's (the rules then say so).
-    public var platform: Platform = .ios
+    package var platform: Platform = .ios
     /// The app's bridge event handlers when it recorded, from a navlog header that names them.
-    public var handlers: [RecordedHandlers]?
+    package var handlers: [RecordedHandlers]?
 
-    public init(name: String) { self.name = name }
+    package init(name: String) { self.name = name }
 
     /// Reads `input` (as `format`, or the format its first bytes say).
-    public static func read(_ input: ByteInput, name: String, format: LogFormat? = nil) -> Recording {
+    package static func read(_ input: ByteInput, name: String, format: LogFormat? = nil) -> Recording {
         var recording = Recording(name: name)
         let replayer = Replayer(engine: permissive, platformFromLog: true)
         LogReplay.run(input, format: format ?? LogFormat.sniff(input), replayer: replayer) { output in

@@ -16,42 +16,42 @@ import NavigationReplay
 import RulesAudit
 import SecretMasking
 
-public struct InferredSentinel: Sendable, Hashable {
-    public var name: String
-    public var redirectURI: String
+package struct InferredSentinel: Sendable, Hashable {
+    package var name: String
+    package var redirectURI: String
     /// `query`, `fragment` or `any` (both seen).
-    public var responseMode: String
-    public var require: [String]
-    public var forbid: [String]
-    public var action: PolicyAction
-    public var sources: [RecordReference]
+    package var responseMode: String
+    package var require: [String]
+    package var forbid: [String]
+    package var action: PolicyAction
+    package var sources: [RecordReference]
     /// The authorization request's parameter that named it (`redirect_uri`, `token_url`) when no result was
     /// recorded there (its one source is the request); nil when made from recorded results.
-    public var requestedBy: String? = nil
+    package var requestedBy: String? = nil
 }
 
-public struct InferredScheme: Sendable, Hashable {
-    public var name: String
-    public var scheme: String
-    public var bridgeProtocol: BridgeProtocol?
-    public var route: String?
-    public var require: [String]
-    public var sources: [RecordReference]
+package struct InferredScheme: Sendable, Hashable {
+    package var name: String
+    package var scheme: String
+    package var bridgeProtocol: BridgeProtocol?
+    package var route: String?
+    package var require: [String]
+    package var sources: [RecordReference]
 }
 
-public struct InferredOrigin: Sendable, Hashable {
-    public var origin: String
-    public var sources: [RecordReference]
+package struct InferredOrigin: Sendable, Hashable {
+    package var origin: String
+    package var sources: [RecordReference]
 }
 
-public struct InferredInterface: Sendable, Hashable {
-    public var name: String
-    public var methods: [String]
-    public var bridgeProtocol: BridgeProtocol?
+package struct InferredInterface: Sendable, Hashable {
+    package var name: String
+    package var methods: [String]
+    package var bridgeProtocol: BridgeProtocol?
 }
 
 /// What the recordings contradict, with the navigations on each side.
-public enum RecordingConflict: Sendable, Hashable {
+package enum RecordingConflict: Sendable, Hashable {
     /// One URL cancelled by the app in one place and loaded in another.
     case decidedBothWays(url: String, cancelled: RecordReference, allowed: RecordReference)
     /// Results at one redirect URI with the same credentials, cancelled in one place and loaded in another:
@@ -70,18 +70,18 @@ public enum RecordingConflict: Sendable, Hashable {
 
 /// One recorded navigation as a case: its URL with every secret a placeholder of its shape, how it was
 /// reported, and the decision the app gave it (or, unrecorded, the one its kind must get).
-public struct InferredCase: Sendable, Hashable {
-    public var reference: RecordReference
-    public var url: String
-    public var decision: PolicyAction
-    public var isMainFrame: Bool
-    public var method: HTTPMethod
-    public var isRedirect: Bool
-    public var sameDocument: SameDocumentNavigation?
+package struct InferredCase: Sendable, Hashable {
+    package var reference: RecordReference
+    package var url: String
+    package var decision: PolicyAction
+    package var isMainFrame: Bool
+    package var method: HTTPMethod
+    package var isRedirect: Bool
+    package var sameDocument: SameDocumentNavigation?
 }
 
 /// What the rules allow because the flow needs it, but that is worth a look.
-public enum RecordingNote: Sendable, Hashable {
+package enum RecordingNote: Sendable, Hashable {
     /// A page the flow loaded over plain http (a redirect hop before https, say): allowed, since the flow
     /// goes through it, but a credential sent there travels in clear, and the attack's other-scheme
     /// variants fail on it.
@@ -90,41 +90,41 @@ public enum RecordingNote: Sendable, Hashable {
 
 /// An authorization request the flow made (OAuth's and OIDC's `authorize`, Capture's `oauth/signin` and
 /// native sign-ins, Engage's sign-in): where it asks the result to be sent, and what the result carries.
-public struct AuthorizationRequest: Sendable, Hashable {
+package struct AuthorizationRequest: Sendable, Hashable {
     /// The parameter that names where the result goes: `redirect_uri` (the app's, RFC 6749 §3.1.2) or
     /// Engage's `token_url` (the provider's own endpoint, which the app lets load).
-    public var parameter: String
+    package var parameter: String
     /// The redirect URI as a sentinel names it: origin and path, parsed.
-    public var redirectURI: String
+    package var redirectURI: String
     /// The redirect URI's origin.
-    public var origin: String
+    package var origin: String
     /// The credentials the response type asks for.
-    public var require: [String]
+    package var require: [String]
     /// query, fragment, any or form_post.
-    public var responseMode: String
-    public var reference: RecordReference
+    package var responseMode: String
+    package var reference: RecordReference
 }
 
 /// A bridge event the recording delivered, with the handlers the app delivered it to (from the recording's
 /// header), or none known.
-public struct InferredHandler: Sendable, Hashable {
-    public var event: String
+package struct InferredHandler: Sendable, Hashable {
+    package var event: String
     /// The recorded handlers; empty when the recording does not say (the rules then name a placeholder).
-    public var handlers: [String]
+    package var handlers: [String]
     /// A queue entry that carries the event, without its arguments (the case's URL), when the protocol has
     /// one a navigation can carry (Janrain's).
-    public var entry: String?
-    public var sources: [RecordReference]
+    package var entry: String?
+    package var sources: [RecordReference]
 
     /// The placeholder the rules name for a handler the recording does not name.
-    public static func placeholder(for event: String) -> String { "FILL-IN-handler-for-" + event }
+    package static func placeholder(for event: String) -> String { "FILL-IN-handler-for-" + event }
 
     /// The handlers the rules name.
-    public var written: [String] { handlers.isEmpty ? [Self.placeholder(for: event)] : handlers }
+    package var written: [String] { handlers.isEmpty ? [Self.placeholder(for: event)] : handlers }
 }
 
 /// Why an origin the flow loaded is not allowed.
-public enum OriginRefusal: Sendable, Hashable {
+package enum OriginRefusal: Sendable, Hashable {
     /// Its host is one of the attack's host constructions (`check`) of another host of the rules:
     /// `yourdomain.com.evil.example` of `yourdomain.com`.
     case imitates(host: String, check: String)
@@ -137,7 +137,7 @@ public enum OriginRefusal: Sendable, Hashable {
 /// interfaces) are read from InferredRules itself; together they are said one line each (a line of text, a
 /// finding line of the JSON Lines schema), so a reviewer reads why every rule is there and why what is
 /// missing is missing.
-public enum RecordingInference: Sendable, Hashable {
+package enum RecordingInference: Sendable, Hashable {
     /// A result the app let load at a redirect URI an authorization request names (the recording's rules were
     /// loose): the rules cancel it, and its case expects that.
     case resultCancelled(redirectURI: String, loaded: RecordReference, request: RecordReference)
@@ -162,26 +162,26 @@ public enum RecordingInference: Sendable, Hashable {
     case bridgeMessageUnread(entry: String, bridge: BridgeProtocol, problem: QueueEntryProblem, sources: [RecordReference])
 }
 
-public struct InferredRules: Sendable {
-    public var sentinels: [InferredSentinel] = []
-    public var schemes: [InferredScheme] = []
-    public var origins: [InferredOrigin] = []
-    public var interfaces: [InferredInterface] = []
-    public var handlers: [InferredHandler] = []
-    public var platform: Platform = .ios
-    public var cases: [InferredCase] = []
-    public var conflicts: [RecordingConflict] = []
-    public var notes: [RecordingNote] = []
+package struct InferredRules: Sendable {
+    package var sentinels: [InferredSentinel] = []
+    package var schemes: [InferredScheme] = []
+    package var origins: [InferredOrigin] = []
+    package var interfaces: [InferredInterface] = []
+    package var handlers: [InferredHandler] = []
+    package var platform: Platform = .ios
+    package var cases: [InferredCase] = []
+    package var conflicts: [RecordingConflict] = []
+    package var notes: [RecordingNote] = []
     /// Every inference, in the order made.
-    public var inferences: [RecordingInference] = []
+    package var inferences: [RecordingInference] = []
     /// The authorization requests the recordings hold.
-    public var requests: [AuthorizationRequest] = []
+    package var requests: [AuthorizationRequest] = []
     /// The records the readers could not read, by recording.
-    public var rejected: [(file: String, record: RejectedRecord)] = []
+    package var rejected: [(file: String, record: RejectedRecord)] = []
 
     /// Whether the rules refuse to be trusted as written: the attack still finds a way through, or they
     /// intercept nothing the recording shows.
-    public var isRefused: Bool {
+    package var isRefused: Bool {
         inferences.contains {
             switch $0 {
             case .attackFails, .interceptsNothing, .originRefused: true
@@ -191,7 +191,7 @@ public struct InferredRules: Sendable {
     }
 }
 
-public enum RulesInference {
+package enum RulesInference {
     /// What one navigation is, for the rules.
     enum Role: Hashable {
         /// `part`: query, fragment, any, or form_post (a POST to a redirect URI an authorization request
@@ -324,7 +324,7 @@ public enum RulesInference {
     }
 
     /// Infers rules and cases from `recordings`; `placeholders` turns a recorded URL into the case's.
-    public static func infer(_ recordings: [Recording], placeholders: (String) -> String) -> InferredRules {
+    package static func infer(_ recordings: [Recording], placeholders: (String) -> String) -> InferredRules {
         var inferred = InferredRules()
         if recordings.contains(where: { $0.platform == .android }) { inferred.platform = .android }
         let navigations = recordings.flatMap(\.navigations)
@@ -666,7 +666,7 @@ extension InferredRules {
     /// The cases as a case file holds them, each expecting the decision the app gave its navigation and the
     /// kind and rule `engine` (the inferred rules, loaded) decides it with. A navigation the engine decides
     /// otherwise than the app did is a conflict, and not a case. `name` names a case by its navigation.
-    public mutating func testCases(engine: PolicyEngine, name: (RecordReference) -> String) -> [TestCase] {
+    package mutating func testCases(engine: PolicyEngine, name: (RecordReference) -> String) -> [TestCase] {
         var testCases: [TestCase] = []
         for inferredCase in cases {
             var testCase = TestCase(inferredCase.url, expect: CaseExpectation(), name: name(inferredCase.reference),
@@ -704,7 +704,7 @@ extension InferredRules {
     /// that imitates another origin of the rules (the attack's host constructions, for any attacker's
     /// domain) or that lets one of the attack's lookalikes load is refused, with the sentinels at it, and the
     /// attack runs again on what is left; what it still finds is said. Returns the rules' text and engine.
-    public mutating func heldToTheAttack(document: (InferredRules) -> String) throws(RulesError) -> (text: String, engine: PolicyEngine) {
+    package mutating func heldToTheAttack(document: (InferredRules) -> String) throws(RulesError) -> (text: String, engine: PolicyEngine) {
         refuseImitations()
         while true {
             let text = document(self)

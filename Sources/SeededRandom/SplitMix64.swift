@@ -1,13 +1,13 @@
 // SplitMix64.swift: a small seedable random number generator (Steele, Lea and Flood's SplitMix64), so a
 // generated input, corpus or secret can be made again from its seed. For tests, fuzzing and the
 // benchmarks; not for anything secret.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
-    public var state: UInt64
+package struct SplitMix64: RandomNumberGenerator, Sendable {
+    package var state: UInt64
 
-    public init(state: UInt64) { self.state = state }
-    public init(_ seed: UInt64) { state = seed }
+    package init(state: UInt64) { self.state = state }
+    package init(_ seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -19,7 +19,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 extension SplitMix64 {
     /// Pieces drawn at random and joined, `lengths` pieces long: the seeded tests' texts, paths and domains.
     /// The count is drawn first, then each piece, so a seed makes the same input again.
-    public mutating func joined<C: RangeReplaceableCollection>(_ pieces: [C], lengths: ClosedRange<Int>) -> C {
+    package mutating func joined<C: RangeReplaceableCollection>(_ pieces: [C], lengths: ClosedRange<Int>) -> C {
         var joined = C()
         for _ in 0..<Int.random(in: lengths, using: &self) { joined += pieces.randomElement(using: &self) ?? C() }
         return joined

@@ -6,18 +6,18 @@
 import Dispatch
 import Foundation
 
-public enum WorkPool {
+package enum WorkPool {
     /// The cores this process may use, at least one.
-    public static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    package static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// `body` for each of `iterations`, on every core, returning when all are done.
-    public static func perform(iterations: Int, _ body: @Sendable (Int) -> Void) {
+    package static func perform(iterations: Int, _ body: @Sendable (Int) -> Void) {
         DispatchQueue.concurrentPerform(iterations: iterations, execute: body)
     }
 
     /// `work` on another core, in `group` when one is given; `background`: at a lower priority (freeing
     /// memory no one waits for).
-    public static func submit(group: DispatchGroup? = nil, background: Bool = false, _ work: @escaping @Sendable () -> Void) {
+    package static func submit(group: DispatchGroup? = nil, background: Bool = false, _ work: @escaping @Sendable () -> Void) {
         let queue = DispatchQueue.global(qos: background ? .utility : .default)
         if let group { queue.async(group: group, execute: work) } else { queue.async(execute: work) }
     }

@@ -8,7 +8,7 @@ import CommandOutput
 
 extension CommandProblem: CustomStringConvertible {
     /// The words as ArgumentParser prints a problem found while parsing: masked unless the command line has --reveal.
-    public var description: String { words(masking: BridgeMain.commandLineRedactor) }
+    package var description: String { words(masking: BridgeMain.commandLineRedactor) }
 }
 
 /// A command whose secrets are masked unless --reveal: BridgeMain masks its problems the same way.

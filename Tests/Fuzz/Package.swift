@@ -1,5 +1,7 @@
 // swift-tools-version:6.1
-// The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer) for the URL parser
+// The fuzz targets: libFuzzer executables (Linux, `swiftc -sanitize=fuzzer,address`; FuzzDriver starts libFuzzer), each the
+// entry to a target bridge's FuzzTargets module defines with its oracle (there, in bridge's package, they read its
+// `package` declarations), for the URL parser
 // (with the href round trip and the layout's consistency as its oracle; and against ada, built from the ada-url package's sources), the rules loader with `bridge test`'s attack, the navlog/HAR/CDP/NetLog readers through replay,
 // the inline-script scanner, the inspector, the masking of secrets of any bytes in every rendered format, the case-file reader
 // with the audit's reports, and the provider emulator's answer to any request (with the Emulator trait). A package of its own so that `swift build` and `swift test`
@@ -19,35 +21,19 @@ let package = Package(
     ],
     targets: [
         .target(name: "FuzzDriver"),
-        .executableTarget(name: "FuzzURLParser", dependencies: ["FuzzDriver", .product(name: "BrowserURL", package: "bridge")]),
         // ada, from the ada-url package's sources, which `run` fetches (none committed): the differential's other parser.
         .target(name: "CAda", exclude: ["README.md"]),
-        .executableTarget(name: "FuzzURLDifferential", dependencies: ["FuzzDriver", "CAda", .product(name: "BrowserURL", package: "bridge")]),
-        .executableTarget(name: "FuzzRulesLoader", dependencies: [
-            "FuzzDriver", .product(name: "NavigationPolicy", package: "bridge"), .product(name: "RulesAudit", package: "bridge"),
-        ]),
-        .executableTarget(name: "FuzzLogReaders", dependencies: [
-            "FuzzDriver", .product(name: "NavigationReplay", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
-            .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
-            .product(name: "RecordingRules", package: "bridge"),
-        ]),
-        .executableTarget(name: "FuzzSecrets", dependencies: [
-            "FuzzDriver", .product(name: "BrowserURL", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
-            .product(name: "NavigationReplay", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
-            .product(name: "SensitiveText", package: "bridge"), .product(name: "SecretMasking", package: "bridge"),
-        ]),
-        .executableTarget(name: "FuzzCaseFile", dependencies: [
-            "FuzzDriver", .product(name: "RulesAudit", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
-            .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
-        ]),
+        .executableTarget(name: "FuzzURLParser", dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "bridge")]),
+        .executableTarget(name: "FuzzURLDifferential", dependencies: ["FuzzDriver", "CAda", .product(name: "FuzzTargets", package: "bridge")]),
+        .executableTarget(name: "FuzzRulesLoader", dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "bridge")]),
+        .executableTarget(name: "FuzzLogReaders", dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "bridge")]),
+        .executableTarget(name: "FuzzSecrets", dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "bridge")]),
+        .executableTarget(name: "FuzzCaseFile", dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "bridge")]),
         .executableTarget(name: "FuzzEmulatorRequests", dependencies: [
-            "FuzzDriver", .product(name: "ProviderEmulator", package: "bridge", condition: .when(traits: ["Emulator"])),
+            "FuzzDriver", .product(name: "EmulatorFuzzTarget", package: "bridge", condition: .when(traits: ["Emulator"])),
         ]),
-        .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FlowInspector", package: "bridge")]),
-        .executableTarget(name: "FuzzInspector", dependencies: [
-            "FuzzDriver", .product(name: "FlowInspector", package: "bridge"), .product(name: "NavigationPolicy", package: "bridge"),
-            .product(name: "SecretMasking", package: "bridge"), .product(name: "CommandOutput", package: "bridge"),
-        ]),
+        .executableTarget(name: "FuzzScriptScanner", dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "bridge")]),
+        .executableTarget(name: "FuzzInspector", dependencies: ["FuzzDriver", .product(name: "FuzzTargets", package: "bridge")]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx20

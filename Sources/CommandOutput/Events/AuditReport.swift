@@ -12,16 +12,16 @@ import SensitiveText
 // MARK: Text
 
 extension AuditOutcome: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] { text.audit(self) }
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.test, json.audit(self)) }
+    package func textLines(_ text: TranscriptText) -> [String] { text.audit(self) }
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.test, json.audit(self)) }
 }
 
 extension CaseFileError: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         [text.style.red("bad ") + "  " + text.safe(text.redactor.text(words))]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         // The file and the key are the user's text: masked as input, as the message quotes them.
         let redactor = json.redactor
         var object = JSONFields()
@@ -35,7 +35,7 @@ extension CaseFileError: OutputEvent {
 }
 
 extension AuditSummary: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         let s = self
         var parts: [String] = []
         if s.cases > 0 || s.variants == 0 { parts.append("\(s.cases) case\(s.cases == 1 ? "" : "s"), \(s.casesFailed) failed") }
@@ -45,7 +45,7 @@ extension AuditSummary: OutputEvent {
         return [s.casesFailed + s.variantsFailed + s.badLines == 0 ? text.style.green(line) : text.style.red(line)]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         let s = self
         return OutputLine(.testSummary, JSONFields([
             ("cases", .int(s.cases)), ("casesFailed", .int(s.casesFailed)), ("targets", .int(s.targets)),
@@ -134,14 +134,14 @@ extension TranscriptJSON {
 // MARK: Documents: JUnit XML and SARIF
 
 /// The whole-run reports of `bridge test`, made by the renderer (its Redactor) from the run's result.
-public struct AuditDocuments: Sendable {
-    public let redactor: Redactor
+package struct AuditDocuments: Sendable {
+    package let redactor: Redactor
 
-    public init(redactor: Redactor) { self.redactor = redactor }
+    package init(redactor: Redactor) { self.redactor = redactor }
 
     /// JUnit XML: one <testsuite> per case file and per attack target, one <testcase> per case or variant,
     /// bad case-file lines as <error> test cases of their file's suite; the run's seconds shared evenly.
-    public func junit(_ result: AuditResult, timestamp: String, hostname: String, seconds: Double) -> String {
+    package func junit(_ result: AuditResult, timestamp: String, hostname: String, seconds: Double) -> String {
         var suites: [JUnitReport.Suite] = []
         var index: [String: Int] = [:]
         let properties = result.rulesFile.map { [(name: "rules", value: redactor.fileName($0))] } ?? []
@@ -180,7 +180,7 @@ public struct AuditDocuments: Sendable {
     /// SARIF 2.1.0: one result per failure (its rule one of AuditFailure's ids), located at the case's
     /// file and line, or at the rules file with the target's key path as a logical location; bad
     /// case-file lines as tool execution notifications.
-    public func sarif(_ result: AuditResult, toolVersion: String) -> String {
+    package func sarif(_ result: AuditResult, toolVersion: String) -> String {
         let rules = AuditFailure.catalogue.map { DiagnosticRule(id: $0.id, summary: $0.summary, severity: .error) }
         var results: [Diagnostic] = []
         for outcome in result.outcomes {
@@ -211,20 +211,20 @@ public struct AuditDocuments: Sendable {
 
 extension TranscriptRenderer {
     /// The JUnit and SARIF documents, through this renderer's Redactor.
-    public var documents: AuditDocuments { AuditDocuments(redactor: redactor) }
+    package var documents: AuditDocuments { AuditDocuments(redactor: redactor) }
 }
 
 /// One generator as `bridge test --list-attacks` lists it: the kinds of target it applies to, what it
 /// expects, its summary, and its example with the example's secrets masked.
-public struct AttackListing: OutputEvent {
-    public var generator: AttackGenerator
-    public init(_ generator: AttackGenerator) { self.generator = generator }
+package struct AttackListing: OutputEvent {
+    package var generator: AttackGenerator
+    package init(_ generator: AttackGenerator) { self.generator = generator }
 
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         let kinds = AttackTarget.Kind.allCases.filter(generator.appliesTo.contains).map(\.rawValue).joined(separator: ", ")
         let expectation = generator.expectation(for: AttackCatalogue.exampleTarget(generator.example.kind))
         return ["\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)", "    e.g. " + text.url(generator.example.variant)]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
 }

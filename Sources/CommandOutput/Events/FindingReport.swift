@@ -11,18 +11,18 @@ import JSONText
 import NavigationPolicy
 import SecretMasking
 
-public enum FindingFormat: String, Sendable, CaseIterable {
+package enum FindingFormat: String, Sendable, CaseIterable {
     case text, json, sarif
 }
 
-public struct FindingReport: Sendable {
-    public let format: FindingFormat
-    public let redactor: Redactor
-    public let toolVersion: String
+package struct FindingReport: Sendable {
+    package let format: FindingFormat
+    package let redactor: Redactor
+    package let toolVersion: String
     /// Colour for the text format's severities.
-    public let style: TerminalStyle
+    package let style: TerminalStyle
 
-    public init(format: FindingFormat, redactor: Redactor, toolVersion: String, style: TerminalStyle = .plain) {
+    package init(format: FindingFormat, redactor: Redactor, toolVersion: String, style: TerminalStyle = .plain) {
         self.style = style
         self.format = format
         self.redactor = redactor
@@ -30,7 +30,7 @@ public struct FindingReport: Sendable {
     }
 
     /// What standard output gets.
-    public func lines(_ result: InspectionResult) -> [String] {
+    package func lines(_ result: InspectionResult) -> [String] {
         switch format {
         case .sarif: return [sarif(result).indentedText]
         case .json: return outputLines(result).map { $0.object.line }
@@ -54,7 +54,7 @@ public struct FindingReport: Sendable {
 
     /// The schema's finding, input-error and inspect-summary lines (OutputLine): `--format json`, and what
     /// `--report` is made from.
-    public func outputLines(_ result: InspectionResult) -> [OutputLine] {
+    package func outputLines(_ result: InspectionResult) -> [OutputLine] {
         result.findings.map { finding in
             var o = JSONFields()
             OutputLocation(file: finding.file, line: finding.position.line, column: finding.position.column).add(to: &o, path: true, masking: redactor)
@@ -79,14 +79,14 @@ public struct FindingReport: Sendable {
     }
 
     /// `--list-checks`: every check with its severity and rationale.
-    public static func catalogueLines() -> [String] {
+    package static func catalogueLines() -> [String] {
         (CheckCatalogue.all + CheckCatalogue.inputChecks).flatMap { check in
             ["\(check.id) (\(check.severity.rawValue)\(check.needsRules ? ", with --rules" : "")): \(check.summary)", "    \(check.rationale)"]
         }
     }
 
     /// What standard error gets: the inputs that could not be read.
-    public func errorLines(_ result: InspectionResult) -> [String] {
+    package func errorLines(_ result: InspectionResult) -> [String] {
         result.errors.map { Terminal.safe("bridge inspect: \(file($0.input)): \(redactor.text($0.words))") }
     }
 

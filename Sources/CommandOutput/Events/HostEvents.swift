@@ -8,13 +8,13 @@ import SensitiveText
 import WebViewHost
 
 extension NetworkExchange: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         let shown = "       net  \(text.safe(method)) \(text.url(url)) \(status.map(String.init) ?? "---")"
             + (detail.map { "  " + text.safe(text.redactor.text($0.words)) } ?? "")
         return [refused ? text.style.yellow(shown + "  (refused)") : text.style.dim(shown)]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var o = JSONFields()
         o.add("method", method)
         o.add("url", json.redactor.rawURL(url))
@@ -26,46 +26,46 @@ extension NetworkExchange: OutputEvent {
 }
 
 extension ScriptError: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         [TranscriptText.indent + text.style.red("script error") + " " + text.safe(text.redactor.text(words))]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.scriptError, .single("message", .string(json.redactor.text(words)))) }
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.scriptError, .single("message", .string(json.redactor.text(words)))) }
 }
 
 extension DialogEvent: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         ["    dialog  \(text.safe(kind)) " + text.safe(text.redactor.foreignText(message).debugDescription) + " → \(text.safe(answer))"]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         OutputLine(.dialog, JSONFields([("kind", .string(kind)), ("message", .string(json.redactor.foreignText(message))),
                                         ("answer", .string(answer))]))
     }
 }
 
 extension EvalResult: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         ["      eval  → " + text.safe(TranscriptJSON(redactor: text.redactor, explain: false).redactJSONText(json))]
     }
 
     /// `result`: what the script returned, as JSON text with its secret keys masked (a script may return
     /// anything, `undefined` included, which is not JSON).
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.eval, .single("result", .string(json.redactJSONText(self.json)))) }
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.eval, .single("result", .string(json.redactJSONText(self.json)))) }
 }
 
 extension ScreenshotTaken: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         [text.style.dim("  screenshot  after \(text.safe(after)) (seq \(seq)) → \(text.safe(path))")]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         OutputLine(.screenshot, JSONFields([("path", .string(path)), ("seq", .int(seq)), ("after", .string(after))]))
     }
 }
 
 extension HostReport: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         let alive = finalURL.map { "the page still answers at " + text.url($0) } ?? "the page did not answer at the end"
         let first = firstInterception.map { "first interception at " + TranscriptText.seconds($0) } ?? "nothing intercepted"
         let reason = text.safe(text.redactor.text(stopReason.words))
@@ -73,7 +73,7 @@ extension HostReport: OutputEvent {
         return ["  \(stop); \(first); \(alive)"]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         let redactor = json.redactor
         var o = JSONFields()
         o.add("until", until)
@@ -99,7 +99,7 @@ package struct EngineComparisonEvent: OutputEvent {
         return "\(step.did.rawValue) \(step.kind.rawValue)\(step.rule.map { " \($0.debugDescription)" } ?? "") \(text(step.url))"
     }
 
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         guard let index = comparison.firstDifference else {
             return ["  " + text.style.green("engines: webkit and chromium did the same \(comparison.webkit.count) steps")]
         }
@@ -110,7 +110,7 @@ package struct EngineComparisonEvent: OutputEvent {
                 "    chromium (Android): " + Self.describe(chromium, text.url)]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         func step(_ index: Int, _ steps: [EngineStep]) -> JSONOutput {
             guard index < steps.count else { return .null }
             let s = steps[index]
@@ -132,7 +132,7 @@ package struct EngineComparisonEvent: OutputEvent {
 
 extension HostOutput {
     /// The transcript event this output prints as; nil for a note (said on standard error with --verbose).
-    public var event: (any OutputEvent)? {
+    package var event: (any OutputEvent)? {
         switch self {
         case .navigation(let n): n
         case .call(let c): c

@@ -10,7 +10,7 @@ import SecretMasking
 import SensitiveText
 
 extension ReplayedNavigation: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         var line = TranscriptText.leftPadded(String(seq), 4) + "  " + TranscriptText.leftPadded(text.safe(record.time?.text ?? "-"), 8) + "  "
         line += text.decisionLine(url: record.url, decision)
         if let sameDocument = record.sameDocument { line += "  (same document: \(sameDocument.rawValue))" }
@@ -24,7 +24,7 @@ extension ReplayedNavigation: OutputEvent {
         return [line] + text.explanation(decision, indent: TranscriptText.indent) + findings.map { $0.line(text) }
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
         json.location(record.location).add(to: &object, path: true, masking: json.redactor)
         object.add("seq", seq)
@@ -60,7 +60,7 @@ extension ReplayedNavigation: OutputEvent {
 }
 
 extension ReplayedCall: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         var line = TranscriptText.leftPadded(String(seq), 4) + "  " + TranscriptText.leftPadded(text.safe(call.time?.text ?? "-"), 8) + "  "
         line += text.style.cyan("call") + "    " + text.safe(call.name) + "(" + text.redactor.interfaceArguments(call.arguments).map { text.safe($0.jsonText) }.joined(separator: ", ") + ")"
         if !events.isEmpty {
@@ -69,7 +69,7 @@ extension ReplayedCall: OutputEvent {
         return [line] + findings.map { $0.line(text) }
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
         json.location(call.location).add(to: &object, path: true, masking: json.redactor)
         object.add("seq", seq)
@@ -83,11 +83,11 @@ extension ReplayedCall: OutputEvent {
 }
 
 extension RejectedRecord: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         [TranscriptText.indent + text.style.red("rejected") + " \(location): " + text.safe(text.redactor.text(reason.words))]
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
         var place = json.location(location)
         // Where in the record (or the document) the reader stopped, when it says.
@@ -104,9 +104,9 @@ extension RejectedRecord: OutputEvent {
 }
 
 extension ReplayFinding: OutputEvent {
-    public func textLines(_ text: TranscriptText) -> [String] { [line(text)] }
+    package func textLines(_ text: TranscriptText) -> [String] { [line(text)] }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.finding, fields(json)) }
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.finding, fields(json)) }
 
     func line(_ text: TranscriptText) -> String {
         let label = "\(severity.rawValue) \(code)"
@@ -129,21 +129,21 @@ extension ReplayFinding: OutputEvent {
 }
 
 /// Text output only: the log that follows, when several are replayed.
-public struct LogStart: OutputEvent, Hashable {
-    public var name: String
-    public init(name: String) { self.name = name }
+package struct LogStart: OutputEvent, Hashable {
+    package var name: String
+    package init(name: String) { self.name = name }
 
-    public func textLines(_ text: TranscriptText) -> [String] { [text.style.bold("== " + text.foreign(name))] }
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
+    package func textLines(_ text: TranscriptText) -> [String] { [text.style.bold("== " + text.foreign(name))] }
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
 }
 
 /// The counts a log (or a hosted run) ends with.
-public struct LogSummary: OutputEvent {
-    public var summary: ReplaySummary
-    public var log: String
-    public var format: LogFormat
+package struct LogSummary: OutputEvent {
+    package var summary: ReplaySummary
+    package var log: String
+    package var format: LogFormat
 
-    public init(_ summary: ReplaySummary, log: String, format: LogFormat) {
+    package init(_ summary: ReplaySummary, log: String, format: LogFormat) {
         self.summary = summary
         self.log = log
         self.format = format
@@ -156,7 +156,7 @@ public struct LogSummary: OutputEvent {
         summary.skipped.map { ($0.key.message, $0.value) }.sorted { $0.0 < $1.0 }
     }
 
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         let s = summary
         var lines = [text.style.bold("summary: " + text.file(log) + " (\(format.rawValue))")]
         lines.append("  records read \(s.recordsRead): \(s.replayed) replayed, \(s.rejected) rejected"
@@ -175,7 +175,7 @@ public struct LogSummary: OutputEvent {
         return lines
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         let s = summary
         var o = JSONFields()
         o.add("file", json.redactor.fileName(log))

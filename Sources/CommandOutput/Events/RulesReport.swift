@@ -11,17 +11,17 @@ import SecretMasking
 import SensitiveText
 
 /// One thing `bridge rules` says: its code, severity, where it was recorded, and its words.
-public struct RulesStatement: Sendable {
-    public var code: String
-    public var severity: Severity
-    public var reference: RecordReference?
-    public var message: MessageText
+package struct RulesStatement: Sendable {
+    package var code: String
+    package var severity: Severity
+    package var reference: RecordReference?
+    package var message: MessageText
 }
 
-public enum RulesReport {
+package enum RulesReport {
     /// Everything said of `inferred`, in order: the records not read, the rules made (read from the rules
     /// themselves), what was left out, refused or changed, the conflicts, the notes.
-    public static func statements(_ inferred: InferredRules) -> [RulesStatement] {
+    package static func statements(_ inferred: InferredRules) -> [RulesStatement] {
         var out = inferred.rejected.map { unread(file: $0.file, $0.record) }
         out += inferred.sentinels.map(statement)
         out += inferred.schemes.map { scheme in
@@ -58,7 +58,7 @@ public enum RulesReport {
     }
 
     /// A record of `file` the readers could not read (also what the command says when nothing was read).
-    public static func unread(file: String, _ rejected: RejectedRecord) -> RulesStatement {
+    package static func unread(file: String, _ rejected: RejectedRecord) -> RulesStatement {
         RulesStatement(code: "rules-record-unread", severity: .error, reference: RecordReference(file: file, location: rejected.location, seq: 0),
                        message: "\(input: file): \(words: rejected.location.description): " + rejected.reason.words)
     }
@@ -123,12 +123,12 @@ public enum RulesReport {
     }
 
     /// A statement as a line of text (without the command's name).
-    public static func text(_ statement: RulesStatement, masking redactor: Redactor) -> String {
+    package static func text(_ statement: RulesStatement, masking redactor: Redactor) -> String {
         (statement.severity == .note ? "" : statement.severity.rawValue + ": ") + redactor.text(statement.message)
     }
 
     /// A statement as the schema's finding line.
-    public static func line(_ statement: RulesStatement, masking redactor: Redactor) -> OutputLine {
+    package static func line(_ statement: RulesStatement, masking redactor: Redactor) -> OutputLine {
         var o = JSONFields()
         let reference = statement.reference
         OutputLocation(file: reference?.file, line: reference?.location.line, column: nil,

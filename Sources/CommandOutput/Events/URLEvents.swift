@@ -5,19 +5,19 @@ import BrowserURL
 import JSONText
 import SecretMasking
 
-public struct ParsedURL: OutputEvent {
-    public var input: String
-    public var result: Result<BrowserURL, URLParseError>
-    public var location: OutputLocation
+package struct ParsedURL: OutputEvent {
+    package var input: String
+    package var result: Result<BrowserURL, URLParseError>
+    package var location: OutputLocation
 
-    public init(input: String, _ result: Result<BrowserURL, URLParseError>, location: OutputLocation = OutputLocation()) {
+    package init(input: String, _ result: Result<BrowserURL, URLParseError>, location: OutputLocation = OutputLocation()) {
         self.input = input
         self.result = result
         self.location = location
     }
 
     /// The components in the order the URL Standard lists them, by its names.
-    public static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",
+    package static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",
                                         "port", "pathname", "search", "hash"]
 
     static func componentValues(_ url: BrowserURL, _ redactor: Redactor) -> [String] {
@@ -25,7 +25,7 @@ public struct ParsedURL: OutputEvent {
         return [r.href, r.origin, r.protocol, r.username, r.password, r.host, r.hostname, r.port, r.pathname, r.search, r.hash]
     }
 
-    public func textLines(_ text: TranscriptText) -> [String] {
+    package func textLines(_ text: TranscriptText) -> [String] {
         var lines = ["input     \(Self.visible(text.redactor.rawURL(input)))"]
         switch result {
         case .success(let url):
@@ -48,7 +48,7 @@ public struct ParsedURL: OutputEvent {
         return Terminal.safe(hidden ? input.debugDescription : input)
     }
 
-    public func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var object = JSONFields()
         location.add(to: &object, path: false, masking: json.redactor)
         object.add("input", json.redactor.rawURL(input))

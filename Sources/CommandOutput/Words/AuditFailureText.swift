@@ -8,10 +8,10 @@ import SensitiveText
 
 extension AuditFailure {
     /// The failure in words, its values masked.
-    public var message: String { Redactor().text(words) }
+    package var message: String { Redactor().text(words) }
 
     /// The failure's words and the values they quote.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .caseMismatch(let differences):
             return "\(input: differences.map(\.key).joined(separator: ", ")) differ"
@@ -35,8 +35,11 @@ extension AuditFailure {
 }
 
 extension LetThroughBy: WordedValue {
+    /// Public as the type is (RulesAudit is a product): its words, masked.
+    public var description: String { Redactor().text(words) }
+
     /// What let a navigation load: an allow entry's pattern and a rule's name are the rules file's.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .allowEntry(let index, let pattern): "allow[\(index)] \(input: pattern)"
         case .allowedOrigin(let rule): rule.map { "\(input: $0)" } ?? "an allowed origin"

@@ -7,7 +7,7 @@ import NavigationReplay
 import SensitiveText
 
 /// Standard input a command could not read (`url`, `check`): the lines before and after it are still read.
-public enum StandardInputSkip: Sendable, Hashable {
+package enum StandardInputSkip: Sendable, Hashable {
     /// A line longer than `limit` bytes, by its number.
     case overlong(line: Int, limit: Int)
     /// Standard input in an encoding read line by line only as UTF-8.
@@ -15,7 +15,7 @@ public enum StandardInputSkip: Sendable, Hashable {
     /// Standard input whose reading failed; the lines before it were read.
     case unreadable(ReplayInputError)
 
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .overlong(let line, let limit): "standard input, line \(line): longer than \(limit >> 20) MB; not read"
         case .encoding(let error): "standard input: \(error.words)"
@@ -24,7 +24,7 @@ public enum StandardInputSkip: Sendable, Hashable {
     }
 }
 
-public enum CommandNotice: Sendable, Hashable {
+package enum CommandNotice: Sendable, Hashable {
     /// `serve --host` that is not loopback: what every device on the network can then read.
     case exposed(host: String)
     /// The widget's stand-in scripts are not beside the executable: they answer 404.
@@ -37,7 +37,7 @@ public enum CommandNotice: Sendable, Hashable {
     /// `bridge rules` wrote its files (`rules` nil: to standard output; `cases` nil: none written).
     case wroteRules(rules: String?, cases: String?, sentinels: Int, schemes: Int, origins: Int, caseCount: Int)
 
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .standardInputNotRead(let skip): skip.words
         case .wroteRules(let rules, let cases, let sentinels, let schemes, let origins, let caseCount):

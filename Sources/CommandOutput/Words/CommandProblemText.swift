@@ -13,11 +13,11 @@ import SensitiveText
 
 extension CommandProblem {
     /// The words through `redactor`: the values masked unless it reveals them.
-    public func words(masking redactor: Redactor) -> String { redactor.text(words) }
+    package func words(masking redactor: Redactor) -> String { redactor.text(words) }
 
     /// The problem's words and the values they quote: a value the user gave is input, masked as the
     /// argument it is (a URL's secret parameters, a JWT) and quoted; a library's problem brings its own.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .unknownCommand(let word, let suggestion, let commands):
             "\(quoted: word) is not a bridge command" + (suggestion.map { "; did you mean \(words: $0)?" } ?? ".")

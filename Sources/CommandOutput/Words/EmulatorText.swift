@@ -8,7 +8,7 @@ import SensitiveText
 
 extension ConfigurationProblem: WordedValue {
     /// The problem's words and the values it quotes.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .unreadable(let path, let problem): "\(input: path) " + problem.words
         case .json(let problem): problem.words(document: "the configuration")
@@ -31,6 +31,6 @@ extension ConfigurationProblem: WordedValue {
 
 extension EmulatorConfiguration.Invalid: WordedValue {
     /// The key path (made of the file's keys, so input) and the problem.
-    public var words: MessageText { keyPath.isEmpty ? problem.words : "\(input: keyPath): \(problem.words)" }
+    package var words: MessageText { keyPath.isEmpty ? problem.words : "\(input: keyPath): \(problem.words)" }
 }
 

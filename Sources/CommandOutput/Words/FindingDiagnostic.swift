@@ -4,7 +4,7 @@ import SecretMasking
 
 extension Finding {
     /// The finding as a diagnostic, its words rendered with `redactor` (its file as it is; the report masks URLs).
-    public func diagnostic(_ redactor: Redactor) -> Diagnostic {
+    package func diagnostic(_ redactor: Redactor) -> Diagnostic {
         Diagnostic(id: check, severity: severity, location: DiagnosticLocation(file: file, line: position.line, column: position.column),
                    message: redactor.text(detail.words))
     }

@@ -7,7 +7,7 @@ import SensitiveText
 
 extension FindingDetail {
     /// The finding's words and the page's values they quote.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .emptyPage: "the page is empty"
         case .invalidUTF8(let byte, let offset, let charset):

@@ -7,14 +7,14 @@ import SensitiveText
 
 extension HostSiteError: WordedValue {
     /// The key path and the problem (the caller names the file when it has not already).
-    public var located: MessageText { keyPath.isEmpty ? problem.words : "\(input: keyPath): " + problem.words }
+    package var located: MessageText { keyPath.isEmpty ? problem.words : "\(input: keyPath): " + problem.words }
 
     /// The file, the key path and the problem.
-    public var words: MessageText { file.isEmpty ? located : "\(input: file): " + located }
+    package var words: MessageText { file.isEmpty ? located : "\(input: file): " + located }
 }
 
 extension HostSiteProblem {
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .unreadable(let problem): problem.words
         case .json(let problem): problem.words(document: "a site file")

@@ -9,7 +9,7 @@ import WebViewHost
 
 extension XvfbState {
     /// Running or exited, then what Xvfb said (its own words).
-    public var words: MessageText {
+    package var words: MessageText {
         let running: MessageText = exitStatus.map { "Xvfb has exited (\($0))" } ?? "Xvfb (pid \(pid)) is running"
         return said.isEmpty ? running : running + "; it said: \(foreign: said)"
     }
@@ -17,7 +17,7 @@ extension XvfbState {
 
 extension HostNote {
     /// The note's words; a URL is masked as a URL, the engines' and GLib's words are foreign.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .usingDisplay(let display): "using display \(input: display)"
         case .startedXvfb(let display, let pid): "started Xvfb on display \(input: display) (pid \(pid)); it stops when the host does"
@@ -52,7 +52,7 @@ extension HostNote {
 
 extension HostError: WordedValue {
     /// What failed: words, and the values they quote.
-    public var words: MessageText {
+    package var words: MessageText {
         switch reason {
         case .webKitNotLoadable(let file, let why): "cannot load WebKitGTK (\(foreign: file)): \(foreign: why); Debian: apt install libwebkit2gtk-4.1-0"
         case .webKitFunctionMissing(let file, let function): "\(foreign: file) has no \(foreign: function): WebKitGTK 4.1 is required"
@@ -106,7 +106,7 @@ extension StopCondition {
 
 extension HostStopReason {
     /// Why the run stopped: the condition met, or the first failure.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .running: ""
         case .handOff(let rule, let kind): "a sentinel or bridge hand-off: " + (rule.map { "\(input: $0)" } ?? "\(words: kind.rawValue)")
@@ -121,7 +121,7 @@ extension HostStopReason {
 
 extension ScriptError {
     /// The error: the page's own text as foreign, the script's URL as a URL.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .page(let source, let line, let column, let frame, let message):
             (line > 0 ? "\(url: source):\(line):\(column)" : "\(url: source)") + " (\(foreign: frame)): \(foreign: message)"
@@ -137,7 +137,7 @@ extension ScriptError {
 
 extension HostScriptFailure {
     /// What the engine said the script did, or our words when it said nothing.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .threw(let text?), .refused(let text?): "\(foreign: text)"
         case .threw(nil): "the script threw"
@@ -149,7 +149,7 @@ extension HostScriptFailure {
 
 extension SnapshotProblem {
     /// Why the screenshot was not taken.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .noView: "no view"
         case .webKitSnapshotFailed(let why): "no snapshot of the view: \(foreign: why)"
@@ -161,7 +161,7 @@ extension SnapshotProblem {
 
 extension HostPage.Problem: WordedValue {
     /// The problem's words; a page and an origin are the user's (input).
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .originForURL: "--origin is for a page file; a URL names its own origin"
         case .notAPage(let page): "\(input: page) is neither a page file nor an http(s) URL"
@@ -175,7 +175,7 @@ extension HostPage.Problem: WordedValue {
 extension NetworkDetail {
     /// Where the answer came from, or why there was none; a path is input, a location a URL, GLib's and the
     /// libraries' words foreign.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .file(let path): "\(path: path)"
         case .unreadable(let path): "cannot read \(path: path)"
@@ -197,7 +197,7 @@ extension NetworkDetail {
 }
 
 extension SiteRefusal {
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .notWebURL: "not an http(s) URL"
         case .noRoute(let origin, let path): "no route in the site for \(url: origin + path)"

@@ -6,13 +6,13 @@ import SecretMasking
 import SensitiveText
 
 extension InputError: CustomStringConvertible {
-    public var description: String { Redactor().text("\(input: input): \(words)") }
+    package var description: String { Redactor().text("\(input: input): \(words)") }
 
     /// Why, in words, its values masked (without the input's name).
-    public var message: String { Redactor().text(words) }
+    package var message: String { Redactor().text(words) }
 
     /// Why, in words and the values they quote (without the input's name).
-    public var words: MessageText {
+    package var words: MessageText {
         switch reason {
         case .noSuchFile: "no such file or directory"
         case .unreadable(let problem): problem.words

@@ -7,7 +7,7 @@ import SensitiveText
 
 extension InputFileProblem {
     /// The reason as a clause: "cannot be read: …".
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .notFound: "cannot be read: no such file"
         case .directory: "cannot be read: it is a directory"

@@ -6,7 +6,7 @@ import SensitiveText
 
 extension JSONReadProblem {
     /// The problem's words; `document` names what the top-level object is ("the rules").
-    public func words(document: String) -> MessageText {
+    package func words(document: String) -> MessageText {
         switch self {
         case .encoding(let error): error.words
         case .syntax(let syntax, let line, let column): "not valid JSON at line \(line), column \(column): \(words: syntax.documentWords)"
@@ -21,7 +21,7 @@ extension JSONReadProblem {
 }
 
 extension JSONExpectedType {
-    public var words: String {
+    package var words: String {
         switch self {
         case .string: "a string"
         case .nonEmptyString: "a non-empty string"
@@ -36,7 +36,7 @@ extension JSONExpectedType {
 
 extension JSONValueKind {
     /// The kind with its article: "an array", "a string", "null".
-    public var article: String {
+    package var article: String {
         switch self {
         case .object: "an object"
         case .array: "an array"

@@ -9,7 +9,7 @@ import SensitiveText
 
 extension OutputFileProblem: WordedValue {
     /// The problem's words; the paths are the user's (input), the system's error text its own words.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .exists(let path): "\(input: path) exists; give --force to replace it"
         case .isInput(let path, let input): path == input ? "\(input: path) is one of this command's inputs; it is never written over"

@@ -5,7 +5,7 @@ import NavigationPolicy
 
 extension PlatformFact.Kind {
     /// The kind of navigation, as the article's first column names it.
-    public var words: String {
+    package var words: String {
         switch self {
         case .linkClick: "a link the user taps"
         case .scriptLocation: "a script's `location.href =` or `location.replace()`"
@@ -37,7 +37,7 @@ extension PlatformFact.Kind {
 
 extension UnaskedReason {
     /// The reason as the library's value reads in Swift: `.method("POST")`, `.sameDocument(.fragment)`.
-    public var valueText: String {
+    package var valueText: String {
         switch self {
         case .method(let method): ".method(\"\(method)\")"
         case .appInitiated: ".appInitiated"
@@ -51,22 +51,22 @@ extension UnaskedReason {
 
 extension EngineSource {
     /// Where to read it: the file at the revision it was read at.
-    public var address: String { "https://github.com/\(repository)/blob/\(revision)/\(path)" }
+    package var address: String { "https://github.com/\(repository)/blob/\(revision)/\(path)" }
 
     /// `Chromium test AwContentsClientShouldOverrideUrlLoadingTest.testX` as a Markdown link.
-    public var markdown: String {
+    package var markdown: String {
         let engineName = engine == .chromium ? "Chromium" : "WebKit"
         return "[\(engineName) \(role.rawValue) `\(name)`](\(address))"
     }
 }
 
 /// The article's table, written from the facts.
-public enum PlatformArticle {
+package enum PlatformArticle {
     /// Between these lines Platforms.md holds the table; the rest of the article is prose.
-    public static let begin = "<!-- platform-facts: written from PlatformFacts.all; do not edit by hand -->"
-    public static let end = "<!-- end of platform-facts -->"
+    package static let begin = "<!-- platform-facts: written from PlatformFacts.all; do not edit by hand -->"
+    package static let end = "<!-- end of platform-facts -->"
 
-    public static func table(_ facts: [PlatformFact] = PlatformFacts.all) -> String {
+    package static func table(_ facts: [PlatformFact] = PlatformFacts.all) -> String {
         var lines = [begin, "", "| navigation | iOS (WKWebView) | Android (WebView) | engine tests and code |", "| --- | --- | --- | --- |"]
         for fact in facts {
             lines.append("| \(fact.kind.words) | \(cell(fact.ios)) | \(cell(fact.android)) | \(fact.sources.map(\.markdown).joined(separator: "<br>")) |")
@@ -80,7 +80,7 @@ public enum PlatformArticle {
     }
 
     /// The article with its table replaced by `table`; nil when it has no table markers.
-    public static func replacingTable(in article: String, with table: String = table()) -> String? {
+    package static func replacingTable(in article: String, with table: String = table()) -> String? {
         guard let start = article.range(of: begin), let stop = article.range(of: end, range: start.upperBound..<article.endIndex) else { return nil }
         return article.replacingCharacters(in: start.lowerBound..<stop.upperBound, with: table)
     }

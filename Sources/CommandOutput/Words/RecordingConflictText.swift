@@ -5,7 +5,7 @@ import RecordingRules
 import SensitiveText
 
 extension RecordingConflict {
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .decidedBothWays(let url, let cancelled, let allowed):
             "\(url: url) was cancelled at \(input: RecordedRulesDocument.reference(cancelled)) and loaded at \(input: RecordedRulesDocument.reference(allowed)): no rule or case is made for it"
@@ -22,7 +22,7 @@ extension RecordingConflict {
 }
 
 extension RecordingNote {
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .plainHTTPOrigin(let origin, let reference):
             "note: \(url: origin) (\(input: RecordedRulesDocument.reference(reference))) is plain http: allowed, since the flow goes through it, but a credential sent there travels in clear, and the attack's other-scheme variants fail on it"

@@ -11,10 +11,10 @@ import SensitiveText
 
 extension RejectionReason {
     /// The reason in words, masked with `redactor`.
-    public func message(masking redactor: Redactor) -> String { redactor.text(words) }
+    package func message(masking redactor: Redactor) -> String { redactor.text(words) }
 
     /// The reason's words and the values they quote: the log's URL, its field values, a parser's words.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .notJSON(let column, let syntax):
             return "not JSON at column \(column): \(words: syntax.message)"
@@ -78,10 +78,10 @@ extension LogFormat {
 
 extension NavlogFieldProblem {
     /// The problem in words, masked.
-    public var message: String { Redactor().text(words) }
+    package var message: String { Redactor().text(words) }
 
     /// The problem's words and the values the line gave (its keys and field values are input).
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .repeatedKey(let key):
             return "key \(input: key) appears twice"
@@ -132,7 +132,7 @@ extension NavlogValueType {
 }
 
 extension JSONSyntaxError {
-    public var message: String {
+    package var message: String {
         switch self {
         case .endOfInput: return "the input ends inside the record"
         case .expectedValue: return "expected a value"
@@ -176,7 +176,7 @@ extension JSONSyntaxError.JSONPunctuation {
 }
 
 extension SkipReason {
-    public var message: String {
+    package var message: String {
         switch self {
         case .subresources: "entries that are not navigations (subresources)"
         case .downloads: "downloads (the delegate is not asked)"
@@ -193,7 +193,7 @@ extension SkipReason {
 
 extension FrameEvidence {
     /// The signal a reader took a record's frame from, in words.
-    public var words: String {
+    package var words: String {
         switch self {
         case .resourceType: "the entry's _resourceType"
         case .topOfChain: "no signal: a document load is taken for the top frame's"

@@ -10,10 +10,10 @@ import SensitiveText
 
 extension ReplayFinding {
     /// The finding in words, masked with `redactor`.
-    public func message(masking redactor: Redactor) -> String { redactor.text(words) }
+    package func message(masking redactor: Redactor) -> String { redactor.text(words) }
 
     /// The finding's words and the values they quote.
-    public var words: MessageText {
+    package var words: MessageText {
         func rule(_ name: String?, or none: String) -> MessageText { name.map { "\(quoted: $0)" } ?? .words(none) }
         switch detail {
         case .decisionError(let error):

@@ -10,7 +10,7 @@ import SensitiveText
 
 extension ReplayInputError: WordedValue {
     /// The problem's words; the log's name is the user's (input), the system's error text its own.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .cannotOpen(let path, let problem): "\(input: path): " + problem.words
         case .readFailed(let name, let offset, let code):
@@ -31,12 +31,12 @@ extension ByteInput {
     static let standardInputWords = "(standard input)"
 
     /// The log as the text transcript names it: its path as given, or standard input.
-    public var shownName: String { isStandardInput ? Self.standardInputWords : name }
+    package var shownName: String { isStandardInput ? Self.standardInputWords : name }
 }
 
 extension Replayer.Output {
     /// What the output puts in the transcript, in order.
-    public var events: [any OutputEvent] {
+    package var events: [any OutputEvent] {
         switch self {
         case .navigation(let n): return [n]
         case .call(let c): return [c]

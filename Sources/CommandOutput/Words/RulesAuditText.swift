@@ -8,11 +8,14 @@ import SecretMasking
 import SensitiveText
 
 extension CaseFileError: WordedValue {
+    /// Public as the type is (RulesAudit is a product): its words, masked.
+    public var description: String { Redactor().text(words) }
+
     /// The problem in words (what a value at `key` must be, when it is the value).
-    public var message: String { Redactor().text(problem.words(key: key)) }
+    package var message: String { Redactor().text(problem.words(key: key)) }
 
     /// The file, the line, the key (the file's own text, so input) and the problem.
-    public var words: MessageText {
+    package var words: MessageText {
         let place: MessageText = line > 0 ? (column.map { "\(input: file):\(line):\($0)" } ?? "\(input: file):\(line)") : "\(input: file)"
         return place + ": " + (key.map { "\(input: $0): " } ?? "") + problem.words(key: key)
     }
@@ -20,7 +23,7 @@ extension CaseFileError: WordedValue {
 
 extension CaseFileProblem {
     /// The problem in words, for the value at `key`.
-    public func words(key: String?) -> MessageText {
+    package func words(key: String?) -> MessageText {
         switch self {
         case .unreadable(let problem): problem.words
         case .noCases: "holds no cases (one JSON object per line: {\"url\": …, \"expect\": {…}})"
@@ -52,8 +55,11 @@ extension CaseFileProblem {
 }
 
 extension DecidedAs: WordedValue {
+    /// Public as the type is (RulesAudit is a product): its words, masked.
+    public var description: String { Redactor().text(words) }
+
     /// The decision in words; the rule's name is the rules file's.
-    public var words: MessageText {
+    package var words: MessageText {
         var parts: MessageText = "\(words: kind.rawValue)"
         if let rule { parts = parts + ", rule \(quoted: rule)" }
         if let errorCode { parts = parts + ", error \(words: errorCode)" }
@@ -63,7 +69,7 @@ extension DecidedAs: WordedValue {
 
 extension StarterNote {
     /// The note's words; the rules' names and key paths are input.
-    public var words: MessageText {
+    package var words: MessageText {
         let decided: MessageText = decidedByRule.map { "rule \(quoted: $0)" } ?? .words(decidedKind.rawValue)
         return "\(input: keyPath) \(quoted: intended): \(quoted: caseName) is decided by \(decided), not by it; another rule comes first"
     }

@@ -8,7 +8,7 @@ import SensitiveText
 
 extension RulesProblem {
     /// The problem's words and the values it quotes.
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .unreadable(let problem): problem.words
         case .json(let problem): problem.words(document: "the rules")
@@ -61,7 +61,7 @@ extension RulesProblem {
 extension RulesError: WordedValue {
     /// The file, the key path and the problem: words and the values they quote (the file's name and a key
     /// path made of the file's keys are input).
-    public var words: MessageText {
+    package var words: MessageText {
         var location: MessageText = ""
         if let file {
             location = line.map { line in "\(input: file):\(line):\(column ?? 1): " } ?? "\(input: file): "

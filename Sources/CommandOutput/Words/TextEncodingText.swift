@@ -4,7 +4,7 @@ import NavigationPolicy
 import SensitiveText
 
 extension TextEncodingError {
-    public var words: MessageText {
+    package var words: MessageText {
         switch self {
         case .utf32: "the file is UTF-32 (its byte-order mark says so); save it as UTF-8"
         case .oddUTF16Length: "the file starts with a UTF-16 byte-order mark but has an odd number of bytes; save it as UTF-8"

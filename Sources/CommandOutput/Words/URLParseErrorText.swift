@@ -6,7 +6,7 @@ import SensitiveText
 
 extension URLParseError {
     /// `domain-to-ASCII: the host is not a valid internationalized domain name (…)`.
-    public var words: MessageText {
+    package var words: MessageText {
         "\(words: code.rawValue): \(words: code.explanation)" + (detail.map { " (\(words: $0.words))" } ?? "")
     }
 }
@@ -14,7 +14,7 @@ extension URLParseError {
 extension URLParseError {
     /// The error as a JSON object for `--format json`: the spec's name, the words, and the detail as values
     /// (`{"problem": "bidi", "label": 2, "rule": 6}`) a script can switch on.
-    public func json(message: String) -> JSONOutput {
+    package func json(message: String) -> JSONOutput {
         var fields = JSONFields([("code", .string(code.rawValue)), ("message", .string(message))])
         switch detail {
         case .domain(let problem)?: fields.add("detail", .object(problem.json))
@@ -94,7 +94,7 @@ private extension UInt32 {
 
 extension URLParseError.Code {
     /// One line a person can act on.
-    public var explanation: String {
+    package var explanation: String {
         switch self {
         case .domainToASCII: return "the host is not a valid internationalized domain name"
         case .domainInvalidCodePoint: return "the host contains a code point a domain may not contain"

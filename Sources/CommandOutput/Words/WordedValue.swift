@@ -6,10 +6,10 @@ import SensitiveText
 /// A value that says itself as a MessageText (a problem, a failure, a decision): its description is those
 /// words with every value masked, so printing one by accident shows no secret. Commands render `words`
 /// with their own Redactor (which --reveal turns off).
-public protocol WordedValue: CustomStringConvertible {
+package protocol WordedValue: CustomStringConvertible {
     var words: MessageText { get }
 }
 
 extension WordedValue {
-    public var description: String { Redactor().text(words) }
+    package var description: String { Redactor().text(words) }
 }

@@ -22,3 +22,14 @@ public func runFuzzer(_ callback: @convention(c) (UnsafePointer<UInt8>?, Int) ->
 public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ count: Int) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: count > 0 ? data : nil, count: count)
 }
+
+/// Runs one input through a target; a failure of its oracle traps, so libFuzzer keeps the input.
+public func runOne(_ body: () throws -> Void) -> CInt {
+    do { try body() } catch { fatalError("\(error)") }
+    return 0
+}
+
+/// A target made with its embedded rules; one that does not load traps before any input runs.
+public func made<Target>(_ make: () throws -> Target) -> Target {
+    do { return try make() } catch { fatalError("\(error)") }
+}

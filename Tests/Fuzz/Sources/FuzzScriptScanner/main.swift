@@ -1,41 +1,12 @@
-// FuzzScriptScanner: any bytes as the text of an inline script, inspected as a page that holds only that
-// script (the tokenizer, the statement reader, the settings and navigation checks). Oracle: no crash,
-// every finding inside the page. The page's lines are counted with libc's memchr, not a Swift loop: every
-// comparison in instrumented code is traced, and a count of the input's newlines is the harness's, not
-// the scanner's, so it should cost the run nothing it could spend fuzzing.
-#if canImport(Glibc)
-import Glibc
-#endif
+// FuzzScriptScanner: libFuzzer's entry to ScriptScannerFuzzTarget (FuzzTargets), whose header says what it reads and what its oracle holds.
 import FuzzDriver
-import FlowInspector
+import FuzzTargets
 
-let inspector = Inspector()
-let head = Array("<html><head><script>\n".utf8), tail = Array("\n</script></head><body></body></html>".utf8)
-
-/// How many times `byte` occurs in `bytes`.
-func occurrences(of byte: UInt8, in bytes: [UInt8]) -> Int {
-    bytes.withUnsafeBytes { raw in
-        guard var next = raw.baseAddress else { return 0 }
-        let end = next + raw.count
-        var count = 0
-        while next < end, let found = memchr(next, Int32(byte), end - next) {
-            count += 1
-            next = UnsafeRawPointer(found) + 1
-        }
-        return count
-    }
-}
+let target = ScriptScannerFuzzTarget()
 
 @_cdecl("LLVMFuzzerTestOneInput")
-func fuzzScriptScanner(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let input = fuzzInput(data, count)
-    let page = head + Array(input) + tail
-    guard case .success(let findings) = inspector.inspect(bytes: page, name: "fuzz.html", directory: nil), !findings.isEmpty else { return 0 }
-    let lines = 1 + occurrences(of: 0x0A, in: page)
-    for finding in findings where finding.position.line < 1 || finding.position.line > lines || finding.position.column < 1 {
-        fatalError("finding outside the page: \(finding)")
-    }
-    return 0
+func fuzzOne(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    runOne { try target.run(fuzzInput(data, count)) }
 }
 
-runFuzzer(fuzzScriptScanner)
+runFuzzer(fuzzOne)
