@@ -103,7 +103,7 @@ public struct Decision: Sendable {
     public let explanation: [ExplanationStep]
 
     init(action: PolicyAction, kind: DecisionKind, rule: String?, url: BrowserURL?, parameters: FormParameters,
-         interception: Interception?, error: DecisionError?, explanation: [ExplanationStep]) {
+         interception: Interception?, error: DecisionError?, explanation: [ExplanationStep] = []) {
         self.action = action
         self.kind = kind
         self.rule = rule
@@ -112,5 +112,11 @@ public struct Decision: Sendable {
         self.interception = interception
         self.error = error
         self.explanation = explanation
+    }
+
+    /// The same decision with the steps that led to it (the engine's explanation pass).
+    func explained(by steps: [ExplanationStep]) -> Decision {
+        Decision(action: action, kind: kind, rule: rule, url: url, parameters: parameters, interception: interception, error: error,
+                 explanation: steps)
     }
 }

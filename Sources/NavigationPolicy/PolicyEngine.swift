@@ -8,11 +8,11 @@ import BrowserURL
 public struct PolicyEngine: Sendable {
     public let rules: Rules
     /// The sentinels by redirect-URI host and path.
-    private let sentinels: SentinelIndex
+    let sentinels: SentinelIndex
     /// Every scheme the engine or the rules name, and the scheme rules by scheme.
-    private let schemes: SchemeIndex
+    let schemes: SchemeIndex
     /// The allowed origins, by host, scheme and port.
-    private let origins: OriginIndex
+    let origins: OriginIndex
 
     /// Schemes cancelled unless a scheme rule names them.
     public static let alwaysBlockedSchemes: Set<String> = ["javascript", "data", "vbscript", "file"]
@@ -38,137 +38,127 @@ public struct PolicyEngine: Sendable {
     }
 
     /// Decides one navigation. `expectedState` (or the rules' own) is compared with a sentinel's state;
-    /// `explain` collects the reasons, which costs a little more. An error is a value; whoever prints it
+    /// `explain` adds the steps that led there, found by a pass of their own (`explanation(of:_:)`) after
+    /// the decision is made, so deciding never pays for explaining. An error is a value; whoever prints it
     /// masks the states it carries.
     public func decide(_ request: NavigationRequest, expectedState: String? = nil, explain: Bool = false) -> Decision {
-        var notes: [ExplanationStep] = []
+        let decision = decision(for: request, expectedState: expectedState ?? rules.expectedState)
+        return explain ? decision.explained(by: explanation(of: request, decision)) : decision
+    }
+
+    /// The decision, in the contract's order: each stage returns its Decision, built in place (never an
+    /// optional Decision: a large optional struct is copied and cleared through memcpy and memset).
+    private func decision(for request: NavigationRequest, expectedState: String?) -> Decision {
         let empty = FormParameters()
         let url: BrowserURL
         switch BrowserURL.parse(request.url) {
         case .success(let parsed): url = parsed
         case .failure(let error):
-            if explain { notes.append(.unparseable(error.code)) }
-            return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, interception: nil,
-                            error: .invalidURL(error), explanation: notes)
+            return Decision(action: .cancel, kind: .blocked, rule: nil, url: nil, parameters: empty, interception: nil, error: .invalidURL(error))
         }
         // What the scheme is to the engine, looked up once.
         let schemeIndex = schemes.firstIndex(url)
         let role = schemeIndex.map { schemes.roles[$0] } ?? SchemeRole()
-        // about:blank and about:srcdoc: WebKit reports them for bridge iframes.
-        if role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil {
-            if explain { notes.append(.aboutPageAllowed(path: url.pathname)) }
+        if isAboutPage(url, role) {
             return Decision(action: .allow, kind: .allowed, rule: nil, url: url, parameters: empty,
-                            interception: .allowedOrigin("about:\(url.pathname)"), error: nil, explanation: notes)
+                            interception: .allowedOrigin("about:\(url.pathname)"), error: nil)
         }
-
         // 1. Always-blocked schemes, unless a scheme rule names them.
         let rulesForScheme = role.ruleGroup.map { schemes.rules[$0].rules } ?? []
         if rulesForScheme.isEmpty && role.alwaysBlocked {
-            let scheme = url.scheme
-            if explain { notes.append(.schemeAlwaysBlocked(scheme)) }
             return Decision(action: .cancel, kind: .blocked, rule: nil, url: url, parameters: empty,
-                            interception: .blockedScheme(scheme), error: nil, explanation: notes)
+                            interception: .blockedScheme(url.scheme), error: nil)
         }
-
         // 2–3. Bridge schemes, then deep-link routes (the route is read once, for all of them, when the
         // first deep-link rule needs it: a bridge message's long opaque path is never scanned for one).
         var route: Range<Int>? = nil
         for compiled in rulesForScheme {
-            if let bridge = compiled.rule.bridgeProtocol {
-                return bridgeDecision(url, bridge: bridge, compiled: compiled, explain: explain, notes: &notes)
-            }
+            if let bridge = compiled.rule.bridgeProtocol { return bridgeDecision(url, bridge: bridge, compiled: compiled) }
             let known = route ?? Self.routeRange(of: url)
             route = known
-            if deepLinkRouteMatches(url, route: known, compiled: compiled, explain: explain, notes: &notes) {
-                return deepLinkDecision(url, route: known, compiled: compiled, explain: explain, notes: &notes)
-            }
+            if Self.routeMatches(url, route: known, compiled.rule) { return deepLinkDecision(url, route: known, compiled: compiled) }
         }
-        // WebViewJavascriptBridge 5+ signals over https (https://__wvjb_queue_message__/, __bridge_loaded__):
-        // with a wvjb rule in the file, they are that bridge's, whatever the scheme rules say of https.
-        if schemes.hasWVJB && (url.component(.scheme, equals: "https") || url.component(.scheme, equals: "http")),
-           url.component(.hostname, equals: WebViewJavascriptBridge.loadedHost) || url.component(.hostname, equals: WebViewJavascriptBridge.queueHost),
-           let signal = WebViewJavascriptBridge.signal(url), let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) {
-            if explain { notes.append(.matchedWVJBSignal(RuleReference(keyPath: rule.keyPath, name: rule.name), loadSignal: signal == .bridgeLoaded)) }
+        if let (signal, rule) = wvjbSignal(url) {
             return Decision(action: rule.action, kind: .bridge, rule: rule.name, url: url, parameters: empty,
-                            interception: .bridge(signal), error: nil, explanation: notes)
+                            interception: .bridge(signal), error: nil)
         }
-
-        // 4. Sentinels.
-        // Found first, made into a decision here: a Decision is built once, in place, never passed out as an
-        // Optional (a large optional struct is copied and cleared through memcpy and memset).
-        // Most navigations are on no sentinel's host: then, unless explaining (which names near misses on
-        // other hosts), the sentinel search is not entered at all.
-        let sentinelGroup = url.firstIndex(of: .hostname, in: sentinels.hostKeys)
-        if sentinelGroup != nil || explain {
-            var match = SentinelMatch()
-            findSentinel(url, hostGroup: sentinelGroup, request: request, explain: explain, notes: &notes, into: &match)
-            if let compiled = match.compiled {
-                // The parameters move into the decision (a copy would retain their text and spans here and
-                // release them with `match`).
-                var parameters = FormParameters()
-                swap(&parameters, &match.parameters)
-                if match.isFormPost {
-                    return Decision(action: compiled.rule.action, kind: .sentinel, rule: compiled.rule.name, url: url, parameters: parameters,
-                                    interception: .sentinel(.formPost(method: request.method)), error: nil, explanation: notes)
+        // 4. Sentinels. Most navigations are on no sentinel's host, and the search is not entered.
+        if let group = url.firstIndex(of: .hostname, in: sentinels.hostKeys) {
+            var endpoint: CompiledSentinel? = nil, endpointHow = SentinelMatcher.Match(), endpointReading = ResponseReading()
+            var reading = ResponseReading()
+            for candidate in pathCandidates(url, hostGroup: group) {
+                let compiled = sentinels.list[candidate]
+                switch sentinelOutcome(compiled, url, request, reading: &reading) {
+                case .mismatch, .wrongFrame, .formPost(posted: false):
+                    continue
+                case .formPost(posted: true):
+                    return Decision(action: compiled.rule.action, kind: .sentinel, rule: compiled.rule.name, url: url, parameters: empty,
+                                    interception: .sentinel(.formPost(method: request.method)), error: nil)
+                case .read(let how, unmet: .none):
+                    return sentinelDecision(url, rule: compiled.rule, action: compiled.rule.action, reading: reading.take(), how: how,
+                                            expectedState: expectedState)
+                case .read(let how, unmet: .some):
+                    if endpoint == nil && reading.fields[.error] != nil { (endpoint, endpointHow, endpointReading) = (compiled, how, reading) }
                 }
-                return sentinelDecision(url, rule: compiled.rule, action: match.isEndpointError ? .cancel : compiled.rule.action,
-                                        parameters: parameters, fields: match.fields, how: match.how,
-                                        expectedState: expectedState ?? rules.expectedState, explain: explain, notes: &notes)
+            }
+            // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
+            // server's answer to the app; it never loads in the page, whatever the rules require.
+            if let endpoint {
+                return sentinelDecision(url, rule: endpoint.rule, action: .cancel, reading: endpointReading.take(), how: endpointHow,
+                                        expectedState: expectedState)
             }
         }
-
         // 5. Allowed origins.
         if let schemeIndex, let index = origins.firstIndex(url, scheme: schemeIndex) {
             // The origin's fields read in place: a copy of the origin retained its every string.
-            if explain { notes.append(.originAllowed(origin: url.origin, entry: RuleReference(keyPath: rules.allow[index].keyPath, name: rules.allow[index].text))) }
             return Decision(action: .allow, kind: .allowed, rule: rules.allow[index].text, url: url, parameters: empty,
-                            interception: .allowedOrigin(origins.exactOrigins[index] ?? url.origin), error: nil, explanation: notes)
+                            interception: .allowedOrigin(origins.exactOrigins[index] ?? url.origin), error: nil)
         }
-        if explain && !rules.allow.isEmpty && url.isSpecial {
-            notes.append(.originNotAllowed(url.origin))
-        }
-
         // 6. The default.
-        if explain { notes.append(.defaultAction(rules.defaultAction)) }
-        return Decision(action: rules.defaultAction, kind: .default, rule: nil, url: url, parameters: empty,
-                        interception: nil, error: nil, explanation: notes)
+        return Decision(action: rules.defaultAction, kind: .default, rule: nil, url: url, parameters: empty, interception: nil, error: nil)
+    }
+
+    /// about:blank and about:srcdoc, always allowed: WebKit reports them for bridge iframes.
+    func isAboutPage(_ url: BrowserURL, _ role: SchemeRole) -> Bool {
+        role.isAbout && url.firstIndex(of: .pathname, in: Self.aboutPageKeys) != nil
+    }
+
+    /// WebViewJavascriptBridge 5+ signals over https (https://__wvjb_queue_message__/, __bridge_loaded__):
+    /// with a wvjb rule in the file, they are that bridge's, whatever the scheme rules say of https.
+    func wvjbSignal(_ url: BrowserURL) -> (BridgeMessage, SchemeRule)? {
+        guard schemes.hasWVJB, url.component(.scheme, equals: "https") || url.component(.scheme, equals: "http"),
+              url.component(.hostname, equals: WebViewJavascriptBridge.loadedHost) || url.component(.hostname, equals: WebViewJavascriptBridge.queueHost),
+              let signal = WebViewJavascriptBridge.signal(url), let rule = rules.schemes.first(where: { $0.bridgeProtocol == .wvjb }) else { return nil }
+        return (signal, rule)
     }
 
     // MARK: Scheme rules
 
-    // Each returns its Decision, built in place; none returns an optional Decision (see `findSentinel`).
+    // Each returns its Decision, built in place; none returns an optional Decision (see `decision(for:)`).
     // They take the compiled rule (a reference), not a copy of the rule, which would retain its every string.
 
-    private func bridgeDecision(_ url: BrowserURL, bridge: BridgeProtocol, compiled: CompiledSchemeRule, explain: Bool,
-                                notes: inout [ExplanationStep]) -> Decision {
+    private func bridgeDecision(_ url: BrowserURL, bridge: BridgeProtocol, compiled: CompiledSchemeRule) -> Decision {
         // A message in an opaque path without a query (janrain:accessToken=…) carries its parameters there: read
         // once, for the decoder and the decision.
         let pathParameters = url.hasOpaquePath && !url.hasQuery ? url.pathParameters : nil
         let result = bridge == .janrain ? JanrainBridge.decode(url, pathParameters: pathParameters) : WebViewJavascriptBridge.decode(url)
         switch result {
         case .success(let message):
-            if explain { notes.append(.matchedBridge(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), protocol: bridge.rawValue)) }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url,
-                            parameters: pathParameters ?? url.queryParameters,
-                            interception: .bridge(message), error: nil, explanation: notes)
+                            parameters: pathParameters ?? url.queryParameters, interception: .bridge(message), error: nil)
         case .failure(let error):
-            if explain { notes.append(.bridgeUndecodable(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), error)) }
             return Decision(action: compiled.rule.action, kind: .bridge, rule: compiled.rule.name, url: url, parameters: url.queryParameters,
-                            interception: nil, error: .bridgeMessageInvalid(error),
-                            explanation: notes)
+                            interception: nil, error: .bridgeMessageInvalid(error))
         }
     }
 
-    /// Whether a deep-link rule takes `route` (the rule names none, or this one); when explaining, says why not.
-    private func deepLinkRouteMatches(_ url: BrowserURL, route: Range<Int>, compiled: CompiledSchemeRule, explain: Bool,
-                                      notes: inout [ExplanationStep]) -> Bool {
-        guard let expected = compiled.rule.route, !url.bytes(route, equal: expected) else { return true }
-        if explain { notes.append(.routeMismatch(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), route: url.string(inBytes: route), expected: expected)) }
-        return false
+    /// Whether a deep-link rule takes `route` (the rule names none, or this one).
+    static func routeMatches(_ url: BrowserURL, route: Range<Int>, _ rule: SchemeRule) -> Bool {
+        guard let expected = rule.route else { return true }
+        return url.bytes(route, equal: expected)
     }
 
-    private func deepLinkDecision(_ url: BrowserURL, route: Range<Int>, compiled: CompiledSchemeRule, explain: Bool,
-                                  notes: inout [ExplanationStep]) -> Decision {
+    private func deepLinkDecision(_ url: BrowserURL, route: Range<Int>, compiled: CompiledSchemeRule) -> Decision {
         let parameters = url.queryParameters
         var error: DecisionError? = nil
         // The list of missing names is made only when one is missing (a filter allocated on every deep link).
@@ -178,11 +168,8 @@ public struct PolicyEngine: Sendable {
         } else if let repeated = compiled.rule.require.first(where: { parameters.count(of: $0) > 1 }) {
             error = .repeatedParameter(name: repeated, count: parameters.count(of: repeated), in: .deepLink)
         }
-        if explain {
-            notes.append(.matchedDeepLink(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), scheme: compiled.rule.scheme, route: compiled.rule.route))
-        }
         return Decision(action: compiled.rule.action, kind: .deeplink, rule: compiled.rule.name, url: url, parameters: parameters,
-                        interception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error, explanation: notes)
+                        interception: .deepLink(route: url.string(inBytes: route), parameters: parameters), error: error)
     }
 
     /// A deep link's route as the engine matches it, or nil when the URL has none.
@@ -208,121 +195,81 @@ public struct PolicyEngine: Sendable {
 
     // MARK: Sentinels
 
-    /// The sentinel a URL answers, with the parameters it read (per its responseMode) and their fields.
-    private struct SentinelMatch {
-        var compiled: CompiledSentinel? = nil
-        var parameters = FormParameters()
-        var fields = ResponseFields()
-        /// How the URL matched the sentinel's redirect URI: the comparison's own outcome, which explains it.
-        var how = SentinelMatcher.Match()
-        /// An OAuth error response at a sentinel's redirect URI that no rule there took: cancelled, whatever
-        /// the rule's action.
-        var isEndpointError = false
-        /// A form posted to a cancelling sentinel's redirect URI: the result is in the body (form_post).
-        var isFormPost = false
+    /// A response's parameters as one sentinel's responseMode reads them, with their fields; read again only
+    /// when a candidate's mode differs (sentinels on one redirect URI usually share it).
+    struct ResponseReading {
+        private(set) var mode: ResponseMode? = nil
+        private(set) var parameters = FormParameters()
+        private(set) var fields = ResponseFields()
+
+        mutating func read(_ url: BrowserURL, mode: ResponseMode) {
+            guard self.mode != mode else { return }
+            parameters = PolicyEngine.parameters(of: url, mode: mode)
+            fields = ResponseFields(parameters)
+            self.mode = mode
+        }
+
+        /// The parameters moved out, not copied: a copy retains their text and spans, and the reading then
+        /// releases them.
+        mutating func take() -> (parameters: FormParameters, fields: ResponseFields) {
+            var taken = FormParameters()
+            swap(&taken, &parameters)
+            mode = nil
+            return (taken, fields)
+        }
     }
 
-    /// Finds the sentinel that decides `url`, if any, into `match` (left empty when none does). `hostGroup`:
-    /// the URL's hostname among the sentinel index's host keys.
-    private func findSentinel(_ url: BrowserURL, hostGroup: Int?, request: NavigationRequest, explain: Bool, notes: inout [ExplanationStep],
-                              into match: inout SentinelMatch) {
-        var candidates = 0..<0
-        if let group = hostGroup {
-            // Explaining names every sentinel on the host (why each did not match); deciding tries only those
-            // with the URL's path.
-            if !explain, let entries = sentinels.hostPaths[group] {
-                if let path = url.firstIndex(of: .pathname, in: sentinels.pathKeys) {
-                    if entries.count > SentinelIndex.scannedPaths {
-                        if let entry = sentinels.entryByPath[group]?[path] { candidates = sentinels.pathEntries[entry].sentinels }
-                    } else {
-                        for entry in entries where sentinels.pathEntries[entry].path == path {
-                            candidates = sentinels.pathEntries[entry].sentinels
-                            break
-                        }
-                    }
-                }
-            } else {
-                candidates = sentinels.hostRanges[group]
-            }
-        }
-        // The first sentinel whose redirect URI this is and whose parameters (read per its responseMode)
-        // carry `error`: an OAuth error response there is that redirect URI's result even when no rule names it.
-        // Plain variables, not optional tuples: an optional tuple of these is destroyed through the generic
-        // value witness on every decision.
-        var endpoint: CompiledSentinel? = nil, endpointHow = SentinelMatcher.Match()
-        var endpointParameters = FormParameters(), endpointFields = ResponseFields()
-        // The parameters as read for `readMode` (read again only when a candidate's mode differs).
-        var readMode: ResponseMode? = nil
-        var parameters = FormParameters(), fields = ResponseFields()
-        for candidate in candidates {
-            let compiled = sentinels.list[candidate]
-            let how: SentinelMatcher.Match
-            switch SentinelMatcher.compare(url, compiled.key, trailingSlash: compiled.rule.trailingSlash, loopbackAnyPort: compiled.rule.loopbackAnyPort) {
-            case .match(let match): how = match
-            case .mismatch(let reason):
-                if explain { notes.append(.sentinelMismatch(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), reason)) }
-                continue
-            }
-            if compiled.rule.frames == .main && !request.isMainFrame || compiled.rule.frames == .sub && request.isMainFrame {
-                if explain { notes.append(.wrongFrame(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), mainOnly: compiled.rule.frames == .main)) }
-                continue
-            }
-            // OAuth 2.0 Form Post Response Mode: a POST to the redirect URI is the result (in the body); a GET is not.
-            if compiled.rule.responseMode == .formPost {
-                let posted = request.method == .post
-                if explain { notes.append(.formPost(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), method: request.method)) }
-                if !posted { continue }
-                (match.compiled, match.how, match.isFormPost) = (compiled, how, true)
-                return
-            }
-            // compiled.rule, not a copy of it: a copy retains every string of the rule. The parameters are
-            // read again only when the response mode changes (sentinels on one redirect URI usually share it).
-            let mode = compiled.rule.responseMode
-            if readMode != mode {
-                parameters = Self.parameters(of: url, mode: mode)
-                fields = ResponseFields(parameters)
-                readMode = mode
-            }
-            if endpoint == nil && fields[.error] != nil { (endpoint, endpointHow, endpointParameters, endpointFields) = (compiled, how, parameters, fields) }
-            let place = compiled.rule.responseMode
-            if let lacking = compiled.firstLacking(parameters, fields) {
-                if explain { notes.append(.lacks(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), place: place, parameter: lacking)) }
-                continue
-            }
-            if let forbidden = compiled.firstForbidden(parameters, fields) {
-                if explain { notes.append(.forbids(RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name), place: place, parameter: forbidden)) }
-                continue
-            }
-            // Moved, not copied: a copy retains the parameters' text and spans, and the locals then release them.
-            swap(&match.parameters, &parameters)
-            (match.compiled, match.how, match.fields) = (compiled, how, fields)
-            return
-        }
-        // RFC 6749 §4.1.2.1, §4.2.2.1: an error response at a sentinel's redirect URI is the authorization
-        // server's answer to the app; it never loads in the page, whatever the rules require.
-        if let endpoint {
-            if explain {
-                notes.append(.endpointError(RuleReference(keyPath: endpoint.rule.keyPath, name: endpoint.rule.name)))
-            }
-            (match.compiled, match.how, match.parameters, match.fields, match.isEndpointError) = (endpoint, endpointHow, endpointParameters, endpointFields, true)
-            return
-        }
+    /// What one sentinel makes of a URL on its host: the one test that deciding and explaining both read.
+    enum SentinelOutcome {
+        /// The URL is not at its redirect URI: how they differ.
+        case mismatch(SentinelMatcher.MismatchReason)
+        /// Its redirect URI, in a frame it does not apply to.
+        case wrongFrame(mainOnly: Bool)
+        /// A form_post sentinel: `posted`, a POST to its redirect URI (the result is in the body); else not its.
+        case formPost(posted: Bool)
+        /// Its redirect URI: the parameters read (into the reading), and the first required one lacking or
+        /// forbidden one present, if any.
+        case read(SentinelMatcher.Match, unmet: Unmet?)
 
-        if explain {
-            // Near misses on other hosts: the sentinel's host appears in the URL but is not its host.
-            for rule in rules.sentinels {
-                if let reason = SentinelMatcher.nearMiss(url, rule) {
-                    notes.append(.sentinelNearMiss(RuleReference(keyPath: rule.keyPath, name: rule.name), reason))
-                }
-            }
+        enum Unmet { case lacks(String), forbids(String) }
+    }
+
+    /// One sentinel's outcome for `url`; reads the response's parameters into `reading` when it gets as far.
+    func sentinelOutcome(_ compiled: CompiledSentinel, _ url: BrowserURL, _ request: NavigationRequest,
+                         reading: inout ResponseReading) -> SentinelOutcome {
+        let how: SentinelMatcher.Match
+        switch SentinelMatcher.compare(url, compiled.key, trailingSlash: compiled.rule.trailingSlash, loopbackAnyPort: compiled.rule.loopbackAnyPort) {
+        case .match(let match): how = match
+        case .mismatch(let reason): return .mismatch(reason)
         }
+        if compiled.rule.frames == .main && !request.isMainFrame || compiled.rule.frames == .sub && request.isMainFrame {
+            return .wrongFrame(mainOnly: compiled.rule.frames == .main)
+        }
+        // OAuth 2.0 Form Post Response Mode: a POST to the redirect URI is the result (in the body); a GET is not.
+        if compiled.rule.responseMode == .formPost { return .formPost(posted: request.method == .post) }
+        // compiled.rule, not a copy of it: a copy retains every string of the rule.
+        reading.read(url, mode: compiled.rule.responseMode)
+        if let lacking = compiled.firstLacking(reading.parameters, reading.fields) { return .read(how, unmet: .lacks(lacking)) }
+        if let forbidden = compiled.firstForbidden(reading.parameters, reading.fields) { return .read(how, unmet: .forbids(forbidden)) }
+        return .read(how, unmet: nil)
+    }
+
+    /// The sentinels a decision tries on the URL's host (`hostGroup`, among the index's host keys): those
+    /// with the URL's path. (Explaining tries every one on the host, to say why each did not match.)
+    private func pathCandidates(_ url: BrowserURL, hostGroup group: Int) -> Range<Int> {
+        guard let entries = sentinels.hostPaths[group] else { return sentinels.hostRanges[group] }
+        guard let path = url.firstIndex(of: .pathname, in: sentinels.pathKeys) else { return 0..<0 }
+        if entries.count > SentinelIndex.scannedPaths { return sentinels.entryByPath[group]?[path].map { sentinels.pathEntries[$0].sentinels } ?? 0..<0 }
+        for entry in entries where sentinels.pathEntries[entry].path == path { return sentinels.pathEntries[entry].sentinels }
+        return 0..<0
     }
 
     /// `fields`: where the response's fields are among `parameters` (found in one pass, on bytes: no String
     /// is made for a parameter the result does not carry).
-    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction, parameters: consuming FormParameters, fields: ResponseFields,
-                                  how: SentinelMatcher.Match,
-                                  expectedState: String?, explain: Bool, notes: inout [ExplanationStep]) -> Decision {
+    private func sentinelDecision(_ url: BrowserURL, rule: SentinelRule, action: PolicyAction,
+                                  reading: consuming (parameters: FormParameters, fields: ResponseFields),
+                                  how: SentinelMatcher.Match, expectedState: String?) -> Decision {
+        let (parameters, fields) = reading
         var error: DecisionError? = nil
         if let repeated = fields.repeatedCredential {
             let name = repeated.parameter
@@ -339,14 +286,9 @@ public struct PolicyEngine: Sendable {
                 error = .stateMissing(sent: expectedState)
             }
         }
-        if explain {
-            let names = parameters.map(\.name)
-            notes.append(.matchedSentinel(RuleReference(keyPath: rule.keyPath, name: rule.name), redirectURI: rule.redirectURI.href, how: how, parameters: names))
-            if let e = fields.first(.error, in: parameters) { notes.append(.oauthError(e)) }
-        }
         let result = fields.result(in: parameters)
         return Decision(action: action, kind: .sentinel, rule: rule.name, url: url, parameters: parameters, interception: .sentinel(result),
-                        error: error, explanation: notes)
+                        error: error)
     }
 
     /// The parameters a sentinel reads, per its responseMode: query, fragment, or both (query first).
