@@ -1,6 +1,7 @@
 // WPTConformanceTests.swift: the web-platform-tests URL suite, run in full, with counts printed.
-// urltestdata.json, toascii.json and IdnaTestV2.json must pass entirely (IdnaTestV2's empty input is
-// skipped, as WPT's own harness skips it).
+// urltestdata.json, toascii.json, IdnaTestV2.json and percent-encoding.json (its UTF-8 outputs: a web view's
+// URLs are UTF-8) must pass entirely (IdnaTestV2's empty input is skipped, as WPT's own harness skips it).
+// The Java engine's WPTConformanceTest runs the same files to the same counts.
 import BrowserURL
 import Foundation
 import Testing
@@ -109,5 +110,27 @@ struct WPTConformanceTests {
         #expect(cases.count == 2671)
         #expect(run == 2670)
         #expect(failures.isEmpty, "\(failures.count) IdnaTestV2 cases fail")
+    }
+
+    /// percent-encoding.json: WPT's percent-encoding.window.js puts each input after "?" in a link's href
+    /// (`https://doesnotmatter.invalid/?` + input) and expects the document encoding's output; a web view's
+    /// URLs are UTF-8, so the UTF-8 output is the one to match.
+    @Test("percent-encoding.json: every case's UTF-8 output")
+    func percentEncodingSuite() throws {
+        let cases = try #require(Fixtures.json("conformance/wpt-url/percent-encoding.json") as? [Any])
+            .compactMap { $0 as? [String: Any] }
+        var failures: [String] = []
+        for test in cases {
+            guard let input = test["input"] as? String, let expected = (test["output"] as? [String: Any])?["utf-8"] as? String else {
+                failures.append("a case without an input or a UTF-8 output")
+                continue
+            }
+            let href = try? BrowserURL.parse("https://doesnotmatter.invalid/?" + input).get().href
+            if href != "https://doesnotmatter.invalid/?" + expected { failures.append("\(input.debugDescription): \(String(describing: href))") }
+        }
+        print("WPT percent-encoding.json: \(cases.count - failures.count)/\(cases.count) passed")
+        for failure in failures { print("  FAIL \(failure)") }
+        #expect(cases.count == 7)
+        #expect(failures.isEmpty)
     }
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes UTS46Tables.swift beside this file: the data BrowserURL's UTS #46 (UTS46.swift) and its NFC
-(Normalization.swift) read, at one Unicode version, for every platform.
+(Normalization.swift) read, at one Unicode version, for every platform; and the same tables for the Java
+engine (android/src/main/resources/dev/bridge/url/uts46.bin, read by UTS46Tables.java), so the two engines
+map hosts from one run of one generator.
 
 Inputs (pinned: the tables are only as new as these):
   idna 3.19          (PyPI) uts46data.py, the UTS #46 IDNA Mapping Table, and idnadata.py's Joining_Type,
@@ -176,6 +178,23 @@ enum UTS46Tables {{
 path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "UTS46Tables.swift")
 with open(path, "w") as f:
     f.write(swift)
+# The Java engine's copy: a magic, the Unicode version, then each table in the order above as a count and its
+# values (big-endian 32-bit; compositionKeys 64-bit), and the NFC boundary.
+import struct
+java_path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "android", "src", "main", "resources",
+                         "dev", "bridge", "url", "uts46.bin")
+os.makedirs(os.path.dirname(java_path), exist_ok=True)
+with open(java_path, "wb") as f:
+    f.write(b"UTS46\0")
+    version = UNICODE_VERSION.encode()
+    f.write(struct.pack(">H", len(version)) + version)
+    for table in (mapping_starts, mapping_values, pool, bidi, marks, joining, ccc, decomposition_keys, decomposition_values,
+                  decomposition_pool):
+        f.write(struct.pack(f">i{len(table)}I", len(table), *table))
+    f.write(struct.pack(f">i{len(composition_keys)}Q", len(composition_keys), *composition_keys))
+    for table in (composition_values, quick_check):
+        f.write(struct.pack(f">i{len(table)}I", len(table), *table))
+    f.write(struct.pack(">I", nfc_boundary))
 print(f"{path}: {len(mapping_starts)} mapping ranges, {len(pool)} replacement code points, {len(bidi)} Bidi runs, "
       f"{len(marks)} mark runs, {len(joining)} joining runs, {len(ccc)} combining-class runs, "
       f"{len(quick_check)} quick-check runs, {len(decomposition_keys)} decompositions, {len(composition_keys)} compositions, NFC boundary U+{nfc_boundary:04X}")

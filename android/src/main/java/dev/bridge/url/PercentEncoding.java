@@ -1,0 +1,81 @@
+// PercentEncoding.java: the URL Standard's percent-encode sets (§1.3) and UTF-8 percent-encoding and
+// percent-decoding, the one definition the Java engine's parser and form parameters use.
+package dev.bridge.url;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
+public final class PercentEncoding {
+    public enum EncodeSet { C0_CONTROL, FRAGMENT, QUERY, SPECIAL_QUERY, PATH, USERINFO, COMPONENT, FORM }
+
+    private PercentEncoding() {}
+
+    /** Whether an ASCII byte is in `set` (every byte ≥ 0x7F is in every set). */
+    static boolean inSet(int b, EncodeSet set) {
+        if (b < 0x20 || b >= 0x7F) return true;
+        switch (set) {
+            case C0_CONTROL: return false;
+            case FRAGMENT: return b == ' ' || b == '"' || b == '<' || b == '>' || b == '`';
+            case QUERY: return b == ' ' || b == '"' || b == '#' || b == '<' || b == '>';
+            case SPECIAL_QUERY: return b == ' ' || b == '"' || b == '#' || b == '<' || b == '>' || b == '\'';
+            case PATH: return b == ' ' || b == '"' || b == '#' || b == '<' || b == '>' || b == '?' || b == '`' || b == '{' || b == '}' || b == '^';
+            case USERINFO: return inSet(b, EncodeSet.PATH) || b == '/' || b == ':' || b == ';' || b == '=' || b == '@' || (b >= '[' && b <= ']') || b == '|';
+            case COMPONENT: return inSet(b, EncodeSet.USERINFO) || (b >= '$' && b <= '&') || b == '+' || b == ',';
+            case FORM: return inSet(b, EncodeSet.COMPONENT) || b == '!' || (b >= '\'' && b <= ')') || b == '~';
+            default: return true;
+        }
+    }
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    /** Appends the UTF-8 of code point `cp`, each byte in `set` percent-encoded. */
+    static void appendEncoded(StringBuilder out, int cp, EncodeSet set) {
+        if (cp < 0x80) {
+            if (inSet(cp, set)) appendByte(out, cp); else out.append((char) cp);
+            return;
+        }
+        byte[] bytes = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8);
+        for (byte b : bytes) appendByte(out, b & 0xFF);
+    }
+
+    static void appendByte(StringBuilder out, int b) {
+        out.append('%').append(HEX[b >> 4]).append(HEX[b & 15]);
+    }
+
+    /** `text` UTF-8 percent-encoded with `set`. */
+    public static String encode(String text, EncodeSet set) {
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        text.codePoints().forEach(cp -> appendEncoded(out, cp, set));
+        return out.toString();
+    }
+
+    /** `text` as a URL component (encodeURIComponent's set). */
+    public static String encodeComponent(String text) { return encode(text, EncodeSet.COMPONENT); }
+
+    static int hexValue(int c) {
+        if (c >= '0' && c <= '9') return c - '0';
+        if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+        if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+        return -1;
+    }
+
+    /** Percent-decodes the UTF-8 bytes of `text` (a "%" not before two hex digits stays as it is). */
+    public static byte[] decodeBytes(byte[] input) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(input.length);
+        for (int i = 0; i < input.length; i++) {
+            int b = input[i] & 0xFF;
+            if (b == '%' && i + 2 < input.length && hexValue(input[i + 1]) >= 0 && hexValue(input[i + 2]) >= 0) {
+                out.write(hexValue(input[i + 1]) << 4 | hexValue(input[i + 2]));
+                i += 2;
+            } else {
+                out.write(b);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    /** Percent-decoding of `text` read as UTF-8 (invalid sequences replaced with U+FFFD). */
+    public static String decode(String text) {
+        return new String(decodeBytes(text.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    }
+}
