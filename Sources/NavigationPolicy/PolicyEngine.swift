@@ -42,8 +42,10 @@ public struct PolicyEngine: Sendable {
     /// the decision is made, so deciding never pays for explaining. An error is a value; whoever prints it
     /// masks the states it carries.
     public func decide(_ request: NavigationRequest, expectedState: String? = nil, explain: Bool = false) -> Decision {
+        // Returned as the call's result, not through a local: the Decision is then built in the caller's place.
+        guard explain else { return decision(for: request, expectedState: expectedState ?? rules.expectedState) }
         let decision = decision(for: request, expectedState: expectedState ?? rules.expectedState)
-        return explain ? decision.explained(by: explanation(of: request, decision)) : decision
+        return decision.explained(by: explanation(of: request, decision))
     }
 
     /// The decision, in the contract's order: each stage returns its Decision, built in place (never an
