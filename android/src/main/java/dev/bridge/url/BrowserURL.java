@@ -88,6 +88,18 @@ public final class BrowserURL {
     /** The fragment without "#", or null when the URL has none. */
     public String fragment() { return record.fragment; }
 
+    /** The query's parameters (none when there is no query). */
+    public FormParameters queryParameters() { return FormParameters.parse(record.query); }
+
+    /** The fragment's parameters, read as application/x-www-form-urlencoded (OAuth's fragment response mode). */
+    public FormParameters fragmentParameters() { return FormParameters.parse(record.fragment); }
+
+    /** The path read as pairs: a bridge URL such as `janrain:accessToken=TOKEN` carries its data in an opaque path. */
+    public FormParameters pathParameters() {
+        String path = record.pathname();
+        return FormParameters.parse(path.isEmpty() ? null : path);
+    }
+
     /** The ASCII serialization of the URL's origin ("null" for an opaque origin). */
     public String origin() {
         switch (record.scheme) {
