@@ -70,8 +70,15 @@ final class BasicURLParser {
         int start = 0, end = text.length();
         while (start < end && text.charAt(start) <= 0x20) start++;
         while (end > start && text.charAt(end - 1) <= 0x20) end--;
-        int[] all = text.substring(start, end).codePoints().filter(c -> c != '\t' && c != '\n' && c != '\r').toArray();
-        return new Run(all, base).run();
+        // Code points by hand, not a stream: this runs on every navigation.
+        int[] all = new int[end - start];
+        int count = 0;
+        for (int i = start; i < end; ) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (cp != '\t' && cp != '\n' && cp != '\r') all[count++] = cp;
+        }
+        return new Run(java.util.Arrays.copyOf(all, count), base).run();
     }
 
     private static final class Run {
@@ -79,20 +86,28 @@ final class BasicURLParser {
         final URLRecord base;
         final URLRecord url = new URLRecord();
         State state = State.SCHEME_START;
-        StringBuilder buffer = new StringBuilder();
+        final StringBuilder buffer;
         boolean atSignSeen, insideBrackets, passwordTokenSeen;
+        /** Whether url's scheme is special: set with the scheme, read on every code point of the later states. */
+        boolean isSpecial;
         int pointer;
 
         Run(int[] input, URLRecord base) {
             this.input = input;
             this.base = base;
+            buffer = new StringBuilder(input.length + 16);
         }
 
         int c() { return pointer < input.length ? input[pointer] : EOF; }
 
         int remaining(int offset) { return pointer + offset < input.length ? input[pointer + offset] : EOF; }
 
-        boolean special() { return isSpecialScheme(url.scheme); }
+        boolean special() { return isSpecial; }
+
+        void setScheme(String scheme) {
+            url.scheme = scheme;
+            isSpecial = isSpecialScheme(scheme);
+        }
 
         URLRecord run() throws URLParseError.Failure {
             for (; ; pointer++) {
@@ -111,7 +126,7 @@ final class BasicURLParser {
                         if (c != EOF && (isASCIIAlpha(c) || isASCIIDigit(c) || c == '+' || c == '-' || c == '.')) {
                             buffer.append((char) Character.toLowerCase(c));
                         } else if (c == ':') {
-                            url.scheme = buffer.toString();
+                            setScheme(buffer.toString());
                             buffer.setLength(0);
                             if (url.scheme.equals("file")) {
                                 state = State.FILE;
@@ -136,7 +151,7 @@ final class BasicURLParser {
                         if (base == null || (base.opaquePath != null && c != '#')) {
                             throw new URLParseError.Failure(URLParseError.Code.MISSING_SCHEME_NON_RELATIVE_URL);
                         } else if (base.opaquePath != null && c == '#') {
-                            url.scheme = base.scheme;
+                            setScheme(base.scheme);
                             url.path = new ArrayList<>(base.path);
                             url.opaquePath = base.opaquePath;
                             url.query = base.query;
@@ -168,7 +183,7 @@ final class BasicURLParser {
                         }
                         break;
                     case RELATIVE:
-                        url.scheme = base.scheme;
+                        setScheme(base.scheme);
                         if (c == '/') {
                             state = State.RELATIVE_SLASH;
                         } else if (special() && c == '\\') {
@@ -288,7 +303,7 @@ final class BasicURLParser {
                         }
                         break;
                     case FILE:
-                        url.scheme = "file";
+                        setScheme("file");
                         url.host = "";
                         if (c == '/' || c == '\\') {
                             state = State.FILE_SLASH;
@@ -388,7 +403,14 @@ final class BasicURLParser {
                                 state = State.FRAGMENT;
                             }
                         } else {
+                            // A run of code points up to the next delimiter, encoded at once.
                             PercentEncoding.appendEncoded(buffer, c, PercentEncoding.EncodeSet.PATH);
+                            while (pointer + 1 < input.length) {
+                                int next = input[pointer + 1];
+                                if (next == '/' || next == '?' || next == '#' || (next == '\\' && special())) break;
+                                PercentEncoding.appendEncoded(buffer, next, PercentEncoding.EncodeSet.PATH);
+                                pointer++;
+                            }
                         }
                         break;
                     case OPAQUE_PATH:
@@ -412,32 +434,30 @@ final class BasicURLParser {
                             buffer.setLength(0);
                         }
                         break;
-                    case QUERY:
-                        if (c == '#' || c == EOF) {
-                            PercentEncoding.EncodeSet set = special() ? PercentEncoding.EncodeSet.SPECIAL_QUERY : PercentEncoding.EncodeSet.QUERY;
-                            StringBuilder q = new StringBuilder(url.query);
-                            String b = buffer.toString();
-                            b.codePoints().forEach(cp -> PercentEncoding.appendEncoded(q, cp, set));
-                            url.query = q.toString();
-                            buffer.setLength(0);
-                            if (c == '#') {
-                                url.fragment = "";
-                                state = State.FRAGMENT;
-                            }
-                        } else {
-                            buffer.appendCodePoint(c);
+                    case QUERY: {
+                        // The query up to "#" or the end at once, each code point encoded as the state would.
+                        PercentEncoding.EncodeSet set = special() ? PercentEncoding.EncodeSet.SPECIAL_QUERY : PercentEncoding.EncodeSet.QUERY;
+                        StringBuilder q = new StringBuilder(url.query.length() + (input.length - pointer) + 16).append(url.query);
+                        while (pointer < input.length && input[pointer] != '#') PercentEncoding.appendEncoded(q, input[pointer++], set);
+                        url.query = q.toString();
+                        // At "#", the fragment follows it; at the end, the pointer stays there and the run ends.
+                        if (pointer < input.length) {
+                            url.fragment = "";
+                            state = State.FRAGMENT;
                         }
                         break;
+                    }
                     case FRAGMENT:
-                        // Into the buffer, which becomes the fragment when the input ends (no state follows this one).
-                        if (c != EOF) PercentEncoding.appendEncoded(buffer, c, PercentEncoding.EncodeSet.FRAGMENT);
+                        // The rest of the input, into the buffer, which becomes the fragment (no state follows this one).
+                        while (pointer < input.length) PercentEncoding.appendEncoded(buffer, input[pointer++], PercentEncoding.EncodeSet.FRAGMENT);
                         break;
                     default:
                         throw new IllegalStateException(state.toString());
                 }
                 if (pointer >= input.length) break;
             }
-            if (state == State.FRAGMENT) url.fragment = url.fragment + buffer;
+            // Every way into the fragment state set the fragment to "" first.
+            if (state == State.FRAGMENT) url.fragment = buffer.toString();
             return url;
         }
     }

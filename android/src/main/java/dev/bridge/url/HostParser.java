@@ -76,13 +76,13 @@ final class HostParser {
     // MARK: IPv4
 
     static boolean endsInANumber(String input) {
-        String[] parts = input.split("\\.", -1);
-        int last = parts.length - 1;
-        if (parts[last].isEmpty()) {
-            if (parts.length == 1) return false;
-            last--;
-        }
-        String part = parts[last];
+        // The last label, less one trailing empty label (the spec's strict split, without making the parts):
+        // "" is one empty part (false); a final "." ends an empty part, which is dropped.
+        int end = input.length();
+        if (end == 0) return false;
+        if (input.charAt(end - 1) == '.') end--;
+        int start = input.lastIndexOf('.', end - 1) + 1;
+        String part = input.substring(start, end);
         if (!part.isEmpty()) {
             boolean digits = true;
             for (int i = 0; i < part.length(); i++) if (part.charAt(i) < '0' || part.charAt(i) > '9') { digits = false; break; }

@@ -34,8 +34,19 @@ public final class PercentEncoding {
             if (inSet(cp, set)) appendByte(out, cp); else out.append((char) cp);
             return;
         }
-        byte[] bytes = new String(Character.toChars(cp)).getBytes(StandardCharsets.UTF_8);
-        for (byte b : bytes) appendByte(out, b & 0xFF);
+        // UTF-8 by hand: no String or array per code point (a lone surrogate is U+FFFD, as UTF-8 encoding makes it).
+        if (cp >= 0xD800 && cp <= 0xDFFF) cp = 0xFFFD;
+        if (cp < 0x800) {
+            appendByte(out, 0xC0 | cp >> 6);
+        } else if (cp < 0x10000) {
+            appendByte(out, 0xE0 | cp >> 12);
+            appendByte(out, 0x80 | (cp >> 6 & 0x3F));
+        } else {
+            appendByte(out, 0xF0 | cp >> 18);
+            appendByte(out, 0x80 | (cp >> 12 & 0x3F));
+            appendByte(out, 0x80 | (cp >> 6 & 0x3F));
+        }
+        appendByte(out, 0x80 | (cp & 0x3F));
     }
 
     static void appendByte(StringBuilder out, int b) {

@@ -18,15 +18,25 @@ final class URLRecord {
     String query;
     String fragment;
 
+    private int pathLength() {
+        if (opaquePath != null) return opaquePath.length();
+        int length = 0;
+        for (String segment : path) length += 1 + segment.length();
+        return length;
+    }
+
     String pathname() {
         if (opaquePath != null) return opaquePath;
-        StringBuilder out = new StringBuilder();
+        int length = 0;
+        for (String segment : path) length += 1 + segment.length();
+        StringBuilder out = new StringBuilder(length);
         for (String segment : path) out.append('/').append(segment);
         return out.toString();
     }
 
     String href() {
-        StringBuilder out = new StringBuilder(scheme).append(':');
+        StringBuilder out = new StringBuilder(scheme.length() + 16 + (host == null ? 0 : host.length())
+                + (query == null ? 0 : query.length()) + (fragment == null ? 0 : fragment.length()) + pathLength()).append(scheme).append(':');
         if (host != null) {
             out.append("//");
             if (!username.isEmpty() || !password.isEmpty()) {
@@ -39,7 +49,7 @@ final class URLRecord {
         } else if (opaquePath == null && path.size() > 1 && path.get(0).isEmpty()) {
             out.append("/.");
         }
-        out.append(pathname());
+        if (opaquePath != null) out.append(opaquePath); else for (String segment : path) out.append('/').append(segment);
         if (query != null) out.append('?').append(query);
         if (fragment != null) out.append('#').append(fragment);
         return out.toString();
