@@ -33,7 +33,7 @@ public struct SecretsFuzzTarget: Sendable {
     /// The output's own words, per renderer: what it renders for an empty secret, a plain one, and the sentinel's
     /// host (a query naming it makes the explanation say "host … is not yourdomain.com (yourdomain.com is in the
     /// query …)").
-    private(set) var templateBytes: [[UInt8]]
+    let templateBytes: [[UInt8]]
 
     public init() throws(FuzzFailure) {
         let text = #"""
@@ -42,11 +42,12 @@ public struct SecretsFuzzTarget: Sendable {
          "schemes": [{"name": "janrain-bridge", "scheme": "janrain", "protocol": "janrain"},
                      {"name": "reset", "scheme": "myapp", "route": "reset-password", "require": ["token"]}]}
         """#
+        let engine: PolicyEngine
         do { engine = PolicyEngine(rules: try RulesLoader.parse(Data(text.utf8))) } catch { throw FuzzFailure("the embedded rules do not load: \(error)") }
-        // Set twice: the second reads the engine and renderers, as `rendered` does, once they are set.
-        templateBytes = []
+        self.engine = engine
         templateBytes = renderers.map { renderer in
-            Array(["", "Zq9Zq9Zq9Zq9Zq9Zq9", "yourdomain.com"].flatMap { rendered($0, decoded: $0, by: renderer) }.joined(separator: "\n").utf8)
+            Array(["", "Zq9Zq9Zq9Zq9Zq9Zq9", "yourdomain.com"].flatMap { Self.rendered($0, decoded: $0, by: renderer, engine: engine) }
+                .joined(separator: "\n").utf8)
         }
     }
 
@@ -78,7 +79,7 @@ public struct SecretsFuzzTarget: Sendable {
         // And one that, inside the bridge's string argument, is that argument's structure alone (`","`).
         if isArgumentStructure(decoded) { return }
         let format = bytes.count % renderers.count
-        let output = rendered(encoded, decoded: decoded, by: renderers[format]).joined(separator: "\n")
+        let output = Self.rendered(encoded, decoded: decoded, by: renderers[format], engine: engine).joined(separator: "\n")
         // Byte searches: Foundation's String.contains(_:) traps on some needles (a precomposed letter and a
         // NUL against a decomposed one), and a leak is a matter of bytes, not of canonical equivalence.
         let outputBytes = withoutMasks(Array(output.utf8))
@@ -97,11 +98,11 @@ public struct SecretsFuzzTarget: Sendable {
     func isOwnWords(_ forbidden: [UInt8], lengthOf decoded: String, format: Int) -> Bool {
         guard let letter = "GHJKLMNPQRSTUVWXYZ".first(where: { !decoded.contains($0) }) else { return false }
         let plain = String(repeating: letter, count: decoded.count)
-        let output = rendered(plain, decoded: plain, by: renderers[format]).joined(separator: "\n")
+        let output = Self.rendered(plain, decoded: plain, by: renderers[format], engine: engine).joined(separator: "\n")
         return contains(withoutMasks(Array(output.utf8)), forbidden)
     }
 
-    func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer) -> [String] {
+    static func rendered(_ secret: String, decoded: String, by renderer: TranscriptRenderer, engine: PolicyEngine) -> [String] {
         let decisions = urls(secret).flatMap { url in
             let decision = engine.decide(NavigationRequest(url: url), expectedState: "expected-state", explain: true)
             return renderer.lines(DecisionEvent(url: url, decision)) + [Redactor().foreignText("navigates to \(url)")]
@@ -115,7 +116,7 @@ public struct SecretsFuzzTarget: Sendable {
         return decisions + calls + (standsRaw(decoded) ? typed(decoded) : [])
     }
 
-    func urls(_ s: String) -> [String] {
+    static func urls(_ s: String) -> [String] {
         ["https://yourdomain.com/password_reset.php?code=\(s)&access_token=\(s)", "https://yourdomain.com/password_reset.php#access_token=\(s)",
          "https://yourdomain.com/password_reset.php?code=abcdefgh&state=\(s)", "https://\(s):\(s)@yourdomain.com/password_reset.php",
          "https://bucket.example/o?X-Amz-Signature=\(s)&session=\(s)&nonce=\(s)", "janrain:onCaptureLoginSuccess?arguments=%5B%22\(s)%22%5D",
