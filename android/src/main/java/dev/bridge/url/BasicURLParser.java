@@ -437,7 +437,8 @@ final class BasicURLParser {
                     case QUERY: {
                         // The query up to "#" or the end at once, each code point encoded as the state would.
                         PercentEncoding.EncodeSet set = special() ? PercentEncoding.EncodeSet.SPECIAL_QUERY : PercentEncoding.EncodeSet.QUERY;
-                        StringBuilder q = new StringBuilder(url.query.length() + (input.length - pointer) + 16).append(url.query);
+                        // Room for every code point encoded (up to 12 bytes each as %XX), so the builder never grows.
+                        StringBuilder q = new StringBuilder(url.query.length() + 12 * (input.length - pointer) + 16).append(url.query);
                         while (pointer < input.length && input[pointer] != '#') PercentEncoding.appendEncoded(q, input[pointer++], set);
                         url.query = q.toString();
                         // At "#", the fragment follows it; at the end, the pointer stays there and the run ends.
@@ -449,6 +450,7 @@ final class BasicURLParser {
                     }
                     case FRAGMENT:
                         // The rest of the input, into the buffer, which becomes the fragment (no state follows this one).
+                        buffer.ensureCapacity(buffer.length() + 12 * (input.length - pointer));
                         while (pointer < input.length) PercentEncoding.appendEncoded(buffer, input[pointer++], PercentEncoding.EncodeSet.FRAGMENT);
                         break;
                     default:

@@ -10,8 +10,15 @@ public final class PercentEncoding {
 
     private PercentEncoding() {}
 
-    /** Whether an ASCII byte is in `set` (every byte ≥ 0x7F is in every set). */
-    static boolean inSet(int b, EncodeSet set) {
+    /** Each set's ASCII members, by the set's ordinal and the byte: read on every code point a URL's parts copy. */
+    private static final boolean[][] MEMBERS = new boolean[EncodeSet.values().length][0x80];
+
+    static {
+        for (EncodeSet set : EncodeSet.values()) for (int b = 0; b < 0x80; b++) MEMBERS[set.ordinal()][b] = definedInSet(b, set);
+    }
+
+    /** The sets as the URL Standard defines them (§1.3), each in terms of the one before. */
+    private static boolean definedInSet(int b, EncodeSet set) {
         if (b < 0x20 || b >= 0x7F) return true;
         switch (set) {
             case C0_CONTROL: return false;
@@ -19,9 +26,9 @@ public final class PercentEncoding {
             case QUERY: return b == ' ' || b == '"' || b == '#' || b == '<' || b == '>';
             case SPECIAL_QUERY: return b == ' ' || b == '"' || b == '#' || b == '<' || b == '>' || b == '\'';
             case PATH: return b == ' ' || b == '"' || b == '#' || b == '<' || b == '>' || b == '?' || b == '`' || b == '{' || b == '}' || b == '^';
-            case USERINFO: return inSet(b, EncodeSet.PATH) || b == '/' || b == ':' || b == ';' || b == '=' || b == '@' || (b >= '[' && b <= ']') || b == '|';
-            case COMPONENT: return inSet(b, EncodeSet.USERINFO) || (b >= '$' && b <= '&') || b == '+' || b == ',';
-            case FORM: return inSet(b, EncodeSet.COMPONENT) || b == '!' || (b >= '\'' && b <= ')') || b == '~';
+            case USERINFO: return definedInSet(b, EncodeSet.PATH) || b == '/' || b == ':' || b == ';' || b == '=' || b == '@' || (b >= '[' && b <= ']') || b == '|';
+            case COMPONENT: return definedInSet(b, EncodeSet.USERINFO) || (b >= '$' && b <= '&') || b == '+' || b == ',';
+            case FORM: return definedInSet(b, EncodeSet.COMPONENT) || b == '!' || (b >= '\'' && b <= ')') || b == '~';
             default: return true;
         }
     }
@@ -31,7 +38,7 @@ public final class PercentEncoding {
     /** Appends the UTF-8 of code point `cp`, each byte in `set` percent-encoded. */
     static void appendEncoded(StringBuilder out, int cp, EncodeSet set) {
         if (cp < 0x80) {
-            if (inSet(cp, set)) appendByte(out, cp); else out.append((char) cp);
+            if (MEMBERS[set.ordinal()][cp]) appendByte(out, cp); else out.append((char) cp);
             return;
         }
         // UTF-8 by hand: no String or array per code point (a lone surrogate is U+FFFD, as UTF-8 encoding makes it).
