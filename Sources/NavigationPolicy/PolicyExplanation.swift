@@ -21,6 +21,8 @@ extension PolicyEngine {
         if rulesForScheme.isEmpty && role.alwaysBlocked { return [.schemeAlwaysBlocked(url.scheme)] }
 
         var steps: [ExplanationStep] = []
+        // Read once for every deep-link rule, as deciding reads it (and only when there is a scheme rule).
+        let route = rulesForScheme.isEmpty ? 0..<0 : Self.routeRange(of: url)
         for compiled in rulesForScheme {
             let rule = compiled.rule, reference = RuleReference(keyPath: compiled.rule.keyPath, name: compiled.rule.name)
             if let bridge = rule.bridgeProtocol {
@@ -29,7 +31,6 @@ extension PolicyEngine {
                 }
                 return steps + [.matchedBridge(reference, protocol: bridge.rawValue)]
             }
-            let route = Self.routeRange(of: url)
             guard Self.routeMatches(url, route: route, rule) else {
                 steps.append(.routeMismatch(reference, route: url.string(inBytes: route), expected: rule.route ?? ""))
                 continue

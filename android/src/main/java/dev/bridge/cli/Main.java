@@ -6,6 +6,7 @@ package dev.bridge.cli;
 
 import dev.bridge.json.JSONWriter;
 import dev.bridge.url.BrowserURL;
+import dev.bridge.url.IDNAProblem;
 import dev.bridge.url.URLParseError;
 import java.io.IOException;
 import java.io.InputStream;
@@ -45,15 +46,24 @@ public final class Main {
         if (files.isEmpty()) files.add("-");
         int status = 0;
         for (String file : files) {
-            InputStream input;
+            byte[] bytes;
             try {
-                input = file.equals("-") ? stdin : Files.newInputStream(Paths.get(file));
+                if (file.equals("-")) {
+                    bytes = readAll(stdin);
+                } else {
+                    try (InputStream input = Files.newInputStream(Paths.get(file))) { bytes = readAll(input); }
+                }
             } catch (NoSuchFileException e) {
                 err.println("url: " + file + ": no such file");
                 status = 2;
                 continue;
+            } catch (IOException e) {
+                // A directory, no permission, a failed read: said, and the other files still read.
+                err.println("url: " + file + ": cannot be read (" + e.getClass().getSimpleName() + ")");
+                status = 2;
+                continue;
             }
-            for (Line line : lines(readAll(input))) {
+            for (Line line : lines(bytes)) {
                 BrowserURL.Result result = BrowserURL.parse(line.text);
                 if (result.url == null) status = Math.max(status, 1);
                 out.println(urlLine(file, line.number, line.text, result));
@@ -114,6 +124,14 @@ public final class Main {
                 .add("hash", url == null ? null : url.hash());
         if (url != null) return json.addNull("error").line();
         URLParseError error = result.error;
-        return json.add("error", new JSONWriter().add("code", error.code.specName)).line();
+        JSONWriter object = new JSONWriter().add("code", error.code.specName);
+        // The detail as the Swift CLI writes it (its JSON names and fields), so the differential compares it too.
+        IDNAProblem problem = error.domain;
+        if (problem == null) return json.add("error", object.addNull("detail")).line();
+        JSONWriter detail = new JSONWriter().add("problem", problem.kind.jsonName);
+        if (problem.codePoint >= 0) detail.add("codePoint", IDNAProblem.codePointName(problem.codePoint));
+        if (problem.label > 0) detail.add("label", problem.label);
+        if (problem.rule > 0) detail.add("rule", problem.rule);
+        return json.add("error", object.add("detail", detail)).line();
     }
 }

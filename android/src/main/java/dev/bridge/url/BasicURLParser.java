@@ -104,6 +104,14 @@ final class BasicURLParser {
 
         boolean special() { return isSpecial; }
 
+        /** The base's username, password, host and port, as the relative states take them. */
+        void takeBaseAuthority() {
+            url.username = base.username;
+            url.password = base.password;
+            url.host = base.host;
+            url.port = base.port;
+        }
+
         void setScheme(String scheme) {
             url.scheme = scheme;
             isSpecial = isSpecialScheme(scheme);
@@ -189,10 +197,7 @@ final class BasicURLParser {
                         } else if (special() && c == '\\') {
                             state = State.RELATIVE_SLASH;
                         } else {
-                            url.username = base.username;
-                            url.password = base.password;
-                            url.host = base.host;
-                            url.port = base.port;
+                            takeBaseAuthority();
                             url.path = new ArrayList<>(base.path);
                             url.query = base.query;
                             if (c == '?') {
@@ -215,10 +220,7 @@ final class BasicURLParser {
                         } else if (c == '/') {
                             state = State.AUTHORITY;
                         } else {
-                            url.username = base.username;
-                            url.password = base.password;
-                            url.host = base.host;
-                            url.port = base.port;
+                            takeBaseAuthority();
                             state = State.PATH;
                             pointer--;
                         }

@@ -14,13 +14,26 @@ final class HostParser {
             return "[" + serializeIPv6(parseIPv6(input.substring(1, input.length() - 1))) + "]";
         }
         if (isOpaque) return parseOpaqueHost(input);
-        byte[] decoded = PercentEncoding.decodeBytes(input.getBytes(StandardCharsets.UTF_8));
-        String ascii = domainToASCII(decoded);
+        // Most hosts are ASCII with nothing percent-encoded: domain to ASCII lower-cases them, with no bytes made.
+        String ascii = plainASCIILowercased(input);
+        if (ascii == null) ascii = domainToASCII(PercentEncoding.decodeBytes(input.getBytes(StandardCharsets.UTF_8)));
         for (int i = 0; i < ascii.length(); i++) {
             if (isForbiddenDomainCodePoint(ascii.charAt(i))) throw new URLParseError.Failure(URLParseError.Code.DOMAIN_INVALID_CODE_POINT);
         }
         if (endsInANumber(ascii)) return serializeIPv4(parseIPv4(ascii));
         return ascii;
+    }
+
+    /** `input` ASCII-lower-cased when it is non-empty ASCII with no "%" (what decoding and domain to ASCII make of it); else null. */
+    private static String plainASCIILowercased(String input) {
+        if (input.isEmpty()) return null;
+        char[] chars = new char[input.length()];
+        for (int i = 0; i < chars.length; i++) {
+            char c = input.charAt(i);
+            if (c >= 0x80 || c == '%') return null;
+            chars[i] = c >= 'A' && c <= 'Z' ? (char) (c | 0x20) : c;
+        }
+        return new String(chars);
     }
 
     /** URL Standard §3.3 "domain to ASCII" with beStrict false, of UTF-8 bytes (decoded without BOM). */

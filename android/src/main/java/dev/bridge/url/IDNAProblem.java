@@ -4,8 +4,15 @@ package dev.bridge.url;
 
 public final class IDNAProblem {
     public enum Kind {
-        EMPTY, DISALLOWED, PUNYCODE_LABEL_NOT_ASCII, PUNYCODE_INVALID, PUNYCODE_DECODES_TO_ASCII, NOT_NFC,
-        DECODED_LABEL_STARTS_WITH_ACE, NOT_VALID, STARTS_WITH_COMBINING_MARK, JOINER_OUT_OF_CONTEXT, BIDI, PUNYCODE_OVERFLOW
+        EMPTY("empty"), DISALLOWED("disallowed"), PUNYCODE_LABEL_NOT_ASCII("punycode-label-not-ascii"), PUNYCODE_INVALID("punycode-invalid"),
+        PUNYCODE_DECODES_TO_ASCII("punycode-decodes-to-ascii"), NOT_NFC("not-nfc"), DECODED_LABEL_STARTS_WITH_ACE("decoded-label-starts-with-xn--"),
+        NOT_VALID("not-valid"), STARTS_WITH_COMBINING_MARK("starts-with-combining-mark"), JOINER_OUT_OF_CONTEXT("contextj"), BIDI("bidi"),
+        PUNYCODE_OVERFLOW("punycode-overflow");
+
+        /** The name `bridge url --format json` gives the problem (its error's `detail.problem`). */
+        public final String jsonName;
+
+        Kind(String jsonName) { this.jsonName = jsonName; }
     }
 
     public final Kind kind;
@@ -23,8 +30,16 @@ public final class IDNAProblem {
         this.rule = rule;
     }
 
+    /** A code point as the Swift CLI names it: U+ and at least four upper-case hex digits. */
+    public static String codePointName(int cp) {
+        String hex = Integer.toHexString(cp).toUpperCase(java.util.Locale.ROOT);
+        StringBuilder out = new StringBuilder("U+");
+        for (int i = hex.length(); i < 4; i++) out.append('0');
+        return out.append(hex).toString();
+    }
+
     @Override public String toString() {
-        return kind + (codePoint >= 0 ? " U+" + Integer.toHexString(codePoint).toUpperCase() : "") + (label > 0 ? " label " + label : "")
+        return kind.jsonName + (codePoint >= 0 ? " " + codePointName(codePoint) : "") + (label > 0 ? " label " + label : "")
                 + (rule > 0 ? " rule " + rule : "");
     }
 

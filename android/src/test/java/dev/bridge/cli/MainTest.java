@@ -49,4 +49,31 @@ class MainTest {
                 new PrintStream(err, true, "UTF-8"));
         assertEquals(2, status);
     }
+
+    @Test void aDomainErrorCarriesUTS46sProblemAsTheSwiftCLIWritesIt() throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        Main.run(new String[] {"url", "-"}, new ByteArrayInputStream("https://a\u200Cb/\nhttps://\u05D0a/\n".getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(out, true, "UTF-8"), new PrintStream(new ByteArrayOutputStream(), true, "UTF-8"));
+        String[] lines = new String(out.toByteArray(), StandardCharsets.UTF_8).split("\n");
+        JSONValue joiner = JSONReader.parse(lines[0]).get("error").get("detail"), bidi = JSONReader.parse(lines[1]).get("error").get("detail");
+        assertEquals("contextj", joiner.get("problem").string());
+        assertEquals("U+200C", joiner.get("codePoint").string());
+        assertEquals("1", joiner.get("label").numberText());
+        assertEquals("bidi", bidi.get("problem").string());
+        assertEquals("2", bidi.get("rule").numberText());
+    }
+
+    @Test void aFileThatCannotBeReadIsSaidAndTheOthersAreStillRead() throws Exception {
+        java.nio.file.Path directory = java.nio.file.Files.createTempDirectory("bridge-url");
+        java.nio.file.Path file = directory.resolve("urls.txt");
+        java.nio.file.Files.write(file, "https://a.example/\n".getBytes(StandardCharsets.UTF_8));
+        ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+        int status = Main.run(new String[] {"url", directory.toString(), directory.resolve("missing").toString(), file.toString()},
+                new ByteArrayInputStream(new byte[0]), new PrintStream(out, true, "UTF-8"), new PrintStream(err, true, "UTF-8"));
+        assertEquals(2, status);
+        assertEquals(2, new String(err.toByteArray(), StandardCharsets.UTF_8).split("\n").length);
+        assertEquals("a.example", JSONReader.parse(new String(out.toByteArray(), StandardCharsets.UTF_8).trim()).get("host").string());
+        java.nio.file.Files.delete(file);
+        java.nio.file.Files.delete(directory);
+    }
 }
