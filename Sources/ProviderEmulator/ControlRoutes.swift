@@ -13,7 +13,7 @@ enum ControlRoutes {
         // Back to the configuration (the base URL kept).
         ProviderEmulator.route(.post, "/emulator/v1/reset", handler: .everyProvider { states, _, configuration in
             let base = states.shared.baseURL
-            states = ProviderStates(configuration, access: states.shared.access)
+            states = ProviderStates(configuration, access: states.shared.access, clock: states.shared.startingClock)
             states.shared.baseURL = base
             return .json(200, JSONFields.single("stat", .string("ok")))
         }),

@@ -1,5 +1,6 @@
 // EmulatorClock.swift: the emulator's settable clock. Codes and tokens expire by it, so a test moves time
-// forward (`POST /emulator/v1/clock {"advance": 1800}`) instead of waiting half an hour.
+// forward (`POST /emulator/v1/clock {"advance": 1800}`) instead of waiting half an hour. A clock made
+// `stopped(at:)` moves only when told to, so what a test checks never depends on how long the machine took.
 import Foundation
 
 struct EmulatorClock: Sendable {
@@ -7,6 +8,16 @@ struct EmulatorClock: Sendable {
     private(set) var offset: TimeInterval = 0
     /// A fixed time, when one was set (`{"now": …}`); it then moves only by `advance`.
     private(set) var fixed: Date?
+
+    init() {}
+
+    /// A clock that reads `date` until it is moved (a test's emulator: a lifetime never runs out while the
+    /// machine is busy elsewhere).
+    static func stopped(at date: Date) -> EmulatorClock {
+        var clock = EmulatorClock()
+        clock.fixed = date
+        return clock
+    }
 
     func now(_ real: Date = Date()) -> Date { (fixed ?? real).addingTimeInterval(offset) }
 

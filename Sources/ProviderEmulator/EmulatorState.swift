@@ -89,7 +89,9 @@ struct EmulatorState {
     var codes = CodeStore()
     var outbox: [Message] = []
     var faults: [Fault] = []
-    var clock = EmulatorClock()
+    var clock: EmulatorClock
+    /// The clock the emulator started with: a reset goes back to it.
+    let startingClock: EmulatorClock
     /// The configuration's access policy: which origins are the app's own (where codes may be sent).
     let access: AccessPolicy
     /// Consecutive wrong passwords per user (by e-mail), and the time a locked user is locked until.
@@ -101,8 +103,10 @@ struct EmulatorState {
     private var lastUserID = 0
 
     /// The state `config` starts with; `access` is the configuration's policy, made once by the emulator.
-    init(_ config: EmulatorConfiguration, access: AccessPolicy? = nil) {
+    init(_ config: EmulatorConfiguration, access: AccessPolicy? = nil, clock: EmulatorClock = EmulatorClock()) {
         self.access = access ?? AccessPolicy(config)
+        self.clock = clock
+        startingClock = clock
         for user in config.users {
             add(User(email: user.email, password: user.password, phone: user.phone, verified: user.verified,
                      displayName: user.displayName, uuid: ""))

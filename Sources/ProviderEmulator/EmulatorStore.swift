@@ -10,8 +10,8 @@ import ProviderSettings
 actor EmulatorStore {
     private var states: ProviderStates
 
-    init(_ configuration: EmulatorConfiguration, access: AccessPolicy) {
-        states = ProviderStates(configuration, access: access)
+    init(_ configuration: EmulatorConfiguration, access: AccessPolicy, clock: EmulatorClock) {
+        states = ProviderStates(configuration, access: access, clock: clock)
     }
 
     /// The answer of `handler` to `request`, run on the state alone.

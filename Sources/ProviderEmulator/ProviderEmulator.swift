@@ -23,10 +23,12 @@ package final class ProviderEmulator: Sendable {
     /// The dashboard's live log, apart from the state: a reset does not restart its numbering.
     private let requestLog = RequestLog()
 
-    package init(configuration: EmulatorConfiguration = .embeddedDefault) {
+    /// An emulator of `configuration`, its clock the machine's; a test's clock is `stoppedAt` a time, so
+    /// that codes expire only when the test moves the clock.
+    package init(configuration: EmulatorConfiguration = .embeddedDefault, stoppedAt: Date? = nil) {
         self.configuration = configuration
         access = AccessPolicy(configuration)
-        store = EmulatorStore(configuration, access: access)
+        store = EmulatorStore(configuration, access: access, clock: stoppedAt.map { EmulatorClock.stopped(at: $0) } ?? EmulatorClock())
     }
 
     /// The routes, by method and path pattern ({name} matches one segment).

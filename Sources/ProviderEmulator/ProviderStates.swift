@@ -45,8 +45,8 @@ struct ProviderStates {
     var capture: CaptureState
     var kii: KiiState
 
-    init(_ config: EmulatorConfiguration, access: AccessPolicy) {
-        shared = EmulatorState(config, access: access)
+    init(_ config: EmulatorConfiguration, access: AccessPolicy, clock: EmulatorClock) {
+        shared = EmulatorState(config, access: access, clock: clock)
         capture = CaptureState(config)
         kii = KiiState()
     }

@@ -11,11 +11,11 @@ import Testing
 struct BackgroundServerTests {
     @Test("it listens before the base URL is handed back; a port in use is thrown, not waited on")
     func startsAndRefusesATakenPort() async throws {
-        let base = try EmulatorServer(emulator: ProviderEmulator()).startInBackground()
+        let base = try EmulatorServer(emulator: ProviderEmulator(stoppedAt: Date())).startInBackground()
         let url = try #require(URL(string: base + "/"))
         let (_, response) = try await URLSession.shared.data(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         let port = try #require(URLComponents(string: base)?.port)
-        #expect(throws: (any Error).self) { try EmulatorServer(emulator: ProviderEmulator(), port: port).startInBackground() }
+        #expect(throws: (any Error).self) { try EmulatorServer(emulator: ProviderEmulator(stoppedAt: Date()), port: port).startInBackground() }
     }
 }

@@ -16,7 +16,7 @@ struct BodyReadTests {
     /// A server with `configuration` on a free port for the length of `body`, given its port.
     static func withServer(_ configuration: EmulatorConfiguration, _ body: @Sendable (UInt16) async throws -> Void) async throws {
         let base = ConcurrencyTests.BaseURL()
-        let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration), host: "127.0.0.1", port: 0)
+        let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration, stoppedAt: Date()), host: "127.0.0.1", port: 0)
         let task = Task { try await server.run(stopsOnSignals: false, onRunning: { base.set($0) }, log: { _, _, _ in }) }
         defer { task.cancel() }
         let url = try await base.value()
@@ -178,7 +178,7 @@ struct BodyReadTests {
 struct RequestLogAndCodeStoreTests {
     @Test("the request log keeps numbering across a reset of the emulator's state, so a dashboard following it sees what comes after")
     func logAcrossReset() async {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         await emulator.logRequest(method: "GET", target: "/emulator/v1/clock", status: 200)
         let reset = await emulator.handle(EmulatorRequest(method: .post, target: "/emulator/v1/reset", contentType: "application/json"))
         #expect(reset.status == 200)

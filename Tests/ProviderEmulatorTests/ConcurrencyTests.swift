@@ -15,7 +15,7 @@ struct ConcurrencyTests {
     /// A server on a free port for the length of `body`.
     static func withServer(_ body: @Sendable (String, URLSession) async throws -> Void) async throws {
         let base = BaseURL()
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         let server = EmulatorServer(emulator: emulator, host: "127.0.0.1", port: 0)
         let task = Task { try await server.run(stopsOnSignals: false, onRunning: { base.set($0) }, log: { _, _, _ in }) }
         defer { task.cancel() }

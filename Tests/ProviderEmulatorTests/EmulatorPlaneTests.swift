@@ -36,7 +36,7 @@ struct EmulatorPlaneTests {
     @Test("every control route refuses another page in every spelling of its path, and with a cross-site Sec-Fetch-Site")
     func controlRoutesRefuseOtherPages() async {
         #expect(Self.controlRoutes.count >= 10)
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         for route in Self.controlRoutes {
             for target in Self.spellings(Self.concrete(route.path)) {
                 for origin in [Self.evil, "https://yourdomain.com", "http://localhost:3000", "null"] {
@@ -71,7 +71,7 @@ struct EmulatorPlaneTests {
 
     @Test("the outbox read with a doubled slash from a listed origin carries no CORS header")
     func outboxNotShared() async {
-        let answer = await send(.get, "//api/v1/message/latest", origin: "https://yourdomain.com", on: ProviderEmulator())
+        let answer = await send(.get, "//api/v1/message/latest", origin: "https://yourdomain.com", on: ProviderEmulator(stoppedAt: Date()))
         #expect(answer.status == 403 && answer.headers["Access-Control-Allow-Origin"] == nil && answer.headers["Access-Control-Allow-Credentials"] == nil)
     }
 
@@ -79,12 +79,12 @@ struct EmulatorPlaneTests {
         "/nowhere", "//nowhere", "/emulator/v2/codes", "/emulator", "//emulator/",
     ])
     func unroutedIs404(path: String) async {
-        #expect(await send(.get, path, origin: Self.evil, on: ProviderEmulator()).status == 404)
+        #expect(await send(.get, path, origin: Self.evil, on: ProviderEmulator(stoppedAt: Date())).status == 404)
     }
 
     @Test("a provider route's preflight in any spelling is answered for a listed origin; a control route's is never")
     func preflights() async {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         for target in Self.spellings("/oauth/token") {
             #expect(await send(.options, target, origin: "https://yourdomain.com", on: emulator).headers["Access-Control-Allow-Origin"] == "https://yourdomain.com")
         }
@@ -110,7 +110,7 @@ struct EmulatorPlaneTests {
         "/kii/reset?token=t", "/google/start?token_url=https%3A%2F%2Fyourdomain.com%2Ftoken",
     ])
     func pagesSendCSP(target: String) async {
-        let page = await send(.get, target, on: ProviderEmulator())
+        let page = await send(.get, target, on: ProviderEmulator(stoppedAt: Date()))
         let policy = page.headers["Content-Security-Policy"] ?? ""
         #expect(policy.contains("script-src 'none'") && policy.contains("default-src 'none'") && !policy.contains("unsafe-eval"), "\(target): \(policy)")
     }
@@ -140,7 +140,7 @@ struct EmulatorPlaneTests {
     func redirectRegistration(listed: [String]?, redirect: String, sent: Bool) async throws {
         var configuration = EmulatorConfiguration()
         if let listed { configuration.clients = [EmulatorConfiguration.Client(id: "c", redirectURIs: listed)] }
-        let emulator = ProviderEmulator(configuration: configuration)
+        let emulator = ProviderEmulator(configuration: configuration, stoppedAt: Date())
         let query = "response_type=code&client_id=c&redirect_uri=\(PercentEncoding.encodeComponent(redirect))"
         let page = await send(.get, "/oauth/signin?" + query, on: emulator)
         #expect((page.status == 200) == sent, "\(redirect): \(page.text)")
@@ -154,7 +154,7 @@ struct EmulatorPlaneTests {
 
     @Test("Social Login's token URL must be at the app's own origin")
     func tokenURL() async {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         #expect(await send(.get, "/google/start?token_url=https%3A%2F%2Fevil.test%2Ftoken", on: emulator).location == nil)
         #expect(await send(.get, "/google/start?token_url=https%3A%2F%2Fyourdomain.com%2Ftoken", on: emulator).location != nil)
     }

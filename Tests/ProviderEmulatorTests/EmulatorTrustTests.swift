@@ -15,7 +15,7 @@ import Testing
 @Suite("provider emulator: trust")
 struct EmulatorTrustTests {
     func request(_ method: HTTPRequest.Method = .get, _ target: String, host: String? = "127.0.0.1:8025", origin: String? = nil,
-                 form: String? = nil, on emulator: ProviderEmulator = ProviderEmulator()) async -> EmulatorResponse {
+                 form: String? = nil, on emulator: ProviderEmulator = ProviderEmulator(stoppedAt: Date())) async -> EmulatorResponse {
         await emulator.handle(EmulatorRequest(method: method, target: target, contentType: form == nil ? "" : "application/x-www-form-urlencoded",
                                         body: Array((form ?? "").utf8), origin: origin, host: host))
     }
@@ -66,7 +66,7 @@ struct EmulatorTrustTests {
     @Test("a host name the configuration lists is served")
     func listedHost() async throws {
         let configuration = try EmulatorConfiguration.parse(Data(#"{"allowedHosts": ["devbox.local"]}"#.utf8))
-        #expect(await request(.get, "/emulator/v1/clock", host: "devbox.local:8025", on: ProviderEmulator(configuration: configuration)).status == 200)
+        #expect(await request(.get, "/emulator/v1/clock", host: "devbox.local:8025", on: ProviderEmulator(configuration: configuration, stoppedAt: Date())).status == 200)
     }
 
     @Test("redirect URIs that would run script or render data are refused, as a provider refuses them", arguments: [
@@ -74,7 +74,7 @@ struct EmulatorTrustTests {
         " javascript:alert(1)", "java\tscript:alert(1)", "not a url", "https://yourdomain.com/cb#fragment",
     ])
     func scriptRedirects(redirect: String) async {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         let encoded = PercentEncoding.encodeComponent(redirect)
         let forgot = await request(.post, "/oauth/forgot_password_native", form: "client_id=c&signInEmailAddress=ada%40example.com&redirect_uri=\(encoded)",
                              on: emulator)
@@ -90,7 +90,7 @@ struct EmulatorTrustTests {
     @Test("a redirect is sent to the serialization of the parsed redirect_uri: what a browser reads is what curl and Python read",
           arguments: ["https://yourdomain.com\\@evil.example/cb", "https://yourdomain.com/cb\r\nBcc: mallory@evil.example", "HTTPS://YOURDOMAIN.COM/./cb?x=1"])
     func redirectsAsParsed(redirect: String) async throws {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         let encoded = PercentEncoding.encodeComponent(redirect)
         let parsed = try #require(BrowserURL(redirect))
         // The sign-in's 302: to the parsed URL, which an RFC 3986 reader (Foundation, as curl and Python) reads
@@ -116,7 +116,7 @@ struct EmulatorTrustTests {
         ("http://127.0.0.1:8025/example/callback", true), ("https://yourdomain.com/cb", true),
     ])
     func exampleIdPRedirects(redirect: String, accepted: Bool) async {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         let query = "response_type=code&client_id=rpxnow&state=s1&provider=example&redirect_uri=" + PercentEncoding.encodeComponent(redirect)
         let page = await request(.get, "/idp/authorize?" + query, on: emulator)
         #expect((page.status == 200) == accepted && page.location == nil)
@@ -143,7 +143,7 @@ struct EmulatorTrustTests {
 
     @Test("a Kii PIN stops working after five wrong ones")
     func pinAttempts() async throws {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         let user = "/api/apps/bridge-demo/users/EMAIL:ada%40example.com/password"
         _ = await emulator.handle(EmulatorRequest(method: .post, target: user + "/request-reset", contentType: "application/json",
                                             body: Array(#"{"notificationMethod":"SMS","smsResetMethod":"PIN"}"#.utf8)))

@@ -14,7 +14,7 @@ import Testing
 
 struct Emulator {
     let emulator: ProviderEmulator
-    init(_ configuration: EmulatorConfiguration = .embeddedDefault) { emulator = ProviderEmulator(configuration: configuration) }
+    init(_ configuration: EmulatorConfiguration = .embeddedDefault) { emulator = ProviderEmulator(configuration: configuration, stoppedAt: Date()) }
 
     static let redirect = "https://yourdomain.com/password_reset.php"
 
@@ -134,7 +134,7 @@ struct CaptureEmulatorTests {
         ("/oauth/auth_native_traditional", "client_id=c&redirect_uri=r&signInEmailAddress=a&currentPassword=p&response_type=id_token", 400, "invalid_argument"),
     ])
     func badRequests(path: String, body: String, status: Int, error: String) async {
-        let response = await ProviderEmulator().handle(EmulatorRequest(method: .post, target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
+        let response = await ProviderEmulator(stoppedAt: Date()).handle(EmulatorRequest(method: .post, target: path, contentType: "application/x-www-form-urlencoded", body: Array(body.utf8)))
         #expect(response.status == status && object(response)["error"] as? String == error && object(response)["stat"] as? String == "error", "\(response.text)")
     }
 }
@@ -459,7 +459,7 @@ struct AssetTests {
 struct RequestLogTests {
     @Test("events after a sequence number, masked; a client that fell behind the kept log is told how many it missed")
     func events() async {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         await emulator.logRequest(method: "GET", target: "/oauth/token?code=secretsecretsecret", status: 405)
         let first = await emulator.events(after: 0)
         #expect(first.last == 1 && first.text.contains("id: 1\n") && first.text.contains("code=secr…(18)") && !first.text.contains("dropped"))

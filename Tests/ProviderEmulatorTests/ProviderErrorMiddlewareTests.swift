@@ -67,7 +67,7 @@ struct ProviderErrorMiddlewareTests {
 
     @Test("every route is registered under its own method: another method on its path is a 405, another path a 404")
     func routesHaveTheirMethods() async {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         for route in EmulatorRouter.groups.flatMap(\.routes) where !route.path.contains("{") {
             let other: HTTPRequest.Method = route.method == .patch ? .put : .patch
             let answer = await emulator.handle(EmulatorRequest(method: other, target: route.path, host: "127.0.0.1:8025"))

@@ -39,7 +39,9 @@ struct ProviderStatesTests {
     func resetEveryPart() throws {
         var config = EmulatorConfiguration.embeddedDefault
         config.clients = [.init(id: "configured", secret: "s")]
-        var states = ProviderStates(config, access: AccessPolicy(config))
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        var states = ProviderStates(config, access: AccessPolicy(config), clock: .stopped(at: start))
+        states.shared.clock.advance(1800)
         states.capture.clients["registered-later"] = .init(id: "registered-later")
         states.capture.apiClients = [:]
         states.kii.wrongPINs["ada@example.com"] = 4
@@ -47,6 +49,7 @@ struct ProviderStatesTests {
         let reset = try #require(ControlRoutes.routes.first { $0.method == .post && $0.path == "/emulator/v1/reset" })
         _ = reset.handler.answer(&states, EmulatorRequest(method: .post, target: "/emulator/v1/reset"), config)
         #expect(states.capture.clients == ["configured": .init(id: "configured", secret: "s")])
+        #expect(states.shared.now == start)
         #expect(states.capture.apiClients == CaptureState(config).apiClients)
         #expect(states.kii.wrongPINs.isEmpty)
         #expect(states.shared.baseURL == "http://127.0.0.1:8123")
@@ -54,7 +57,7 @@ struct ProviderStatesTests {
 
     @Test("wrong Kii PINs counted before a reset count no more after it")
     func resetForgetsWrongPINs() async throws {
-        let emulator = ProviderEmulator()
+        let emulator = ProviderEmulator(stoppedAt: Date())
         let user = "/api/apps/bridge-demo/users/EMAIL:ada%40example.com/password"
         func newPIN() async throws -> String {
             _ = await emulator.handle(EmulatorRequest(method: .post, target: user + "/request-reset", contentType: "application/json",
