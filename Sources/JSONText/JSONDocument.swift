@@ -25,6 +25,19 @@ public enum JSONReadProblem: Sendable, Hashable {
     case missing
     /// The value is not of the type its key takes (`found`: what it is).
     case wrongType(JSONExpectedType, found: JSONValueKind)
+
+    /// The stable code `--format json` names the problem by, for every document that reads through here.
+    public var code: String {
+        switch self {
+        case .encoding: "not-utf8"
+        case .syntax: "not-json"
+        case .notAnObject: "not-an-object"
+        case .repeatedKey: "repeated-key"
+        case .unknownKey: "unknown-key"
+        case .missing: "missing-key"
+        case .wrongType: "wrong-type"
+        }
+    }
 }
 
 /// The type a document's value must have.

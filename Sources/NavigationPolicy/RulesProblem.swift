@@ -70,4 +70,49 @@ public enum RulesProblem: Sendable, Hashable {
     // Rules that can never fire (RulesConsistency): the earlier rule's key path and name.
     case shadowedSentinel(byKeyPath: String, name: String)
     case shadowedSchemeRule(byKeyPath: String, name: String, scheme: String)
+
+    /// The stable code `--format json` names the problem by (an `input-error` line's `code`), the Java
+    /// engine's too: the case's name in kebab case; a JSON reading problem by JSONReadProblem's code.
+    public var code: String {
+        switch self {
+        case .unreadable: "unreadable"
+        case .json(let problem): problem.code
+        case .unsupportedVersion: "unsupported-version"
+        case .unknownPlatform: "unknown-platform"
+        case .unknownAction: "unknown-action"
+        case .misplacedWildcard: "misplaced-wildcard"
+        case .originNotURL: "origin-not-url"
+        case .originNotWeb: "origin-not-web"
+        case .notAnOrigin: "not-an-origin"
+        case .wildcardWithoutDomain: "wildcard-without-domain"
+        case .emptyName: "empty-name"
+        case .nameTaken: "name-taken"
+        case .unknownFrames: "unknown-frames"
+        case .framesNotScopeOrList: "frames-not-scope-or-list"
+        case .unknownFrame: "unknown-frame"
+        case .redirectURINotURL: "redirect-uri-not-url"
+        case .redirectURIHasCredentials: "redirect-uri-has-credentials"
+        case .redirectURIHasFragment: "redirect-uri-has-fragment"
+        case .redirectURIHasQuery: "redirect-uri-has-query"
+        case .redirectURIHasNoPath: "redirect-uri-has-no-path"
+        case .unknownResponseMode: "unknown-response-mode"
+        case .formPostReadsURL: "form-post-reads-url"
+        case .anyPortNotLoopback: "any-port-not-loopback"
+        case .requiredAndForbidden: "required-and-forbidden"
+        case .interfaceNameNotIdentifier: "interface-name-not-identifier"
+        case .methodNotIdentifier: "method-not-identifier"
+        case .noMethods: "no-methods"
+        case .interfaceAddedTwice: "interface-added-twice"
+        case .unknownProtocol: "unknown-protocol"
+        case .notAScheme: "not-a-scheme"
+        case .webScheme: "web-scheme"
+        case .protocolAndRoute: "protocol-and-route"
+        case .routeNotHostOrSegment: "route-not-host-or-segment"
+        case .requireOnBridge: "require-on-bridge"
+        case .emptyEventName: "empty-event-name"
+        case .noHandlers: "no-handlers"
+        case .shadowedSentinel: "shadowed-sentinel"
+        case .shadowedSchemeRule: "shadowed-scheme-rule"
+        }
+    }
 }

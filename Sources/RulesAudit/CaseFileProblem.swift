@@ -29,13 +29,8 @@ public enum CaseFileProblem: Sendable, Hashable {
         switch self {
         case .unreadable: "unreadable"
         case .noCases: "no-cases"
-        case .notUTF8, .json(.encoding): "not-utf8"
-        case .json(.syntax): "not-json"
-        case .json(.notAnObject): "not-an-object"
-        case .json(.repeatedKey): "repeated-key"
-        case .json(.unknownKey): "unknown-key"
-        case .json(.missing): "missing-key"
-        case .json(.wrongType): "wrong-type"
+        case .notUTF8: "not-utf8"
+        case .json(let problem): problem.code
         case .wrongValue: "wrong-value"
         case .emptyExpectation: "empty-expectation"
         }

@@ -27,8 +27,18 @@ struct TranscriptOptions: ParsableArguments {
     var redactor: Redactor { display.redactor }
     var renderer: TranscriptRenderer { display.renderer(format) }
 
-    /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path.
-    func loadEngine() throws -> PolicyEngine { try EngineLoader.load(rules) }
+    /// The engine for the rules file; a bad file is a usage error (exit 2) naming the key path. With
+    /// `--format json` its problems are `input-error` lines on standard output (then exit 2), so a script
+    /// reading the JSON Lines learns why nothing was decided.
+    func loadEngine() throws -> PolicyEngine {
+        let loaded: Result<PolicyEngine, CommandProblem>
+        do { loaded = .success(try EngineLoader.load(rules)) } catch { loaded = .failure(error) }
+        guard case .failure(.rules(let error)) = loaded, format == .json else { return try loaded.get() }
+        let out = OutputWriter()
+        for problem in error.events { out.lines(renderer.lines(problem)) }
+        out.flush()
+        throw ExitCode(2)
+    }
 
     /// The platform to decide for: --platform, else the rules file's, else iOS.
     func platform(for engine: PolicyEngine) -> Platform { platform ?? engine.rules.platform ?? .ios }

@@ -57,6 +57,26 @@ struct CheckCommandTests {
         try CommandProblemTests.expect(["check", "--rules", file.path, "https://a.example/cb"], .rules(error))
     }
 
+    @Test("--format json: a bad rules file's every problem is an input-error line, in the file's order, and the exit is 2")
+    func badRulesAsJSON() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-rules-json-\(getpid()).json")
+        try Data(#"{"version":1,"allow":["https://*x.example"],"sentinels":[{"redirectURI":"https://a.example/cb#x"},{"redirectURI":"https://a.example/cb","responseMode":"q"}],"bogus":1}"#.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let error = try #require(CommandProblemTests.rulesError(file.path))
+        let run = try BridgeProcess.run(["check", "--rules", file.path, "--format", "json", "https://a.example/cb"])
+        #expect(run.status == 2)
+        let objects = try run.stdout.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["type"] as? String } == Array(repeating: "input-error", count: 4))
+        #expect(objects.map { $0["code"] as? String } == error.events.map(\.problem.code))
+        #expect(objects.map { $0["code"] as? String } == ["misplaced-wildcard", "redirect-uri-has-fragment", "unknown-response-mode", "unknown-key"])
+        #expect(objects.map { $0["key"] as? String } == error.events.map(\.keyPath))
+        #expect(objects.map { $0["line"] as? Int } == error.events.map(\.line))
+        #expect(objects.map { $0["column"] as? Int } == error.events.map(\.column))
+        #expect(objects.allSatisfy { $0["file"] as? String == file.path })
+    }
+
     @Test("--color always: a cancelled decision is coloured as in replay, an allowed one is not; the flag beats NO_COLOR")
     func colour() throws {
         let rules = Repository.path("Fixtures/rules/capture.json")
