@@ -1,7 +1,8 @@
 // Main.java: the jar's command line, for CI's differential against the Swift CLI and for a person at a desk:
 // `java -jar bridge-engine.jar url [--format json] [FILE|-]…` prints what a browser makes of each line, the
 // same `url` lines, field for field, that `bridge url --format json --reveal` prints (words aside: a parse
-// error carries its code; only the Swift CLI's output module makes English).
+// error carries its code; only the Swift CLI's output module makes English); `check` (CheckCommand) decides
+// URLs with a rules file as `bridge check --format json` does.
 package dev.bridge.cli;
 
 import dev.bridge.json.JSONWriter;
@@ -30,8 +31,10 @@ public final class Main {
 
     /** Runs a command; returns the exit status (0 ok, 1 a URL did not parse, 2 a usage or input error). */
     static int run(String[] arguments, InputStream stdin, PrintStream out, PrintStream err) throws IOException {
+        if (arguments.length > 0 && arguments[0].equals("check")) return CheckCommand.run(arguments, stdin, out, err);
         if (arguments.length == 0 || !arguments[0].equals("url")) {
             err.println("usage: java -jar bridge-engine.jar url [--format json] [FILE|-]...");
+            err.println("       java -jar bridge-engine.jar check --rules FILE [--platform ios|android] [--format json] [--reveal] [navigation options] [URL|-]...");
             return 2;
         }
         List<String> files = new ArrayList<>();
@@ -105,11 +108,24 @@ public final class Main {
         return lines;
     }
 
-    private static byte[] readAll(InputStream input) throws IOException {
+    static byte[] readAll(InputStream input) throws IOException {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         byte[] chunk = new byte[1 << 16];
         for (int n; (n = input.read(chunk)) > 0; ) out.write(chunk, 0, n);
         return out.toByteArray();
+    }
+
+    /** A URL parse error as the Swift CLI's JSON writes it: its code, and its detail as values. */
+    static JSONWriter urlError(URLParseError error) {
+        JSONWriter object = new JSONWriter().add("code", error.code.specName);
+        // The detail as the Swift CLI writes it (its JSON names and fields), so the differential compares it too.
+        IDNAProblem problem = error.domain;
+        if (problem == null) return object.addNull("detail");
+        JSONWriter detail = new JSONWriter().add("problem", problem.kind.jsonName);
+        if (problem.codePoint >= 0) detail.add("codePoint", IDNAProblem.codePointName(problem.codePoint));
+        if (problem.label > 0) detail.add("label", problem.label);
+        if (problem.rule > 0) detail.add("rule", problem.rule);
+        return object.add("detail", detail);
     }
 
     static String urlLine(String file, int line, String input, BrowserURL.Result result) {
@@ -123,15 +139,6 @@ public final class Main {
                 .add("pathname", url == null ? null : url.pathname()).add("search", url == null ? null : url.search())
                 .add("hash", url == null ? null : url.hash());
         if (url != null) return json.addNull("error").line();
-        URLParseError error = result.error;
-        JSONWriter object = new JSONWriter().add("code", error.code.specName);
-        // The detail as the Swift CLI writes it (its JSON names and fields), so the differential compares it too.
-        IDNAProblem problem = error.domain;
-        if (problem == null) return json.add("error", object.addNull("detail")).line();
-        JSONWriter detail = new JSONWriter().add("problem", problem.kind.jsonName);
-        if (problem.codePoint >= 0) detail.add("codePoint", IDNAProblem.codePointName(problem.codePoint));
-        if (problem.label > 0) detail.add("label", problem.label);
-        if (problem.rule > 0) detail.add("rule", problem.rule);
-        return json.add("error", object.add("detail", detail)).line();
+        return json.add("error", urlError(result.error)).line();
     }
 }

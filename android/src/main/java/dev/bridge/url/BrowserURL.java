@@ -76,6 +76,9 @@ public final class BrowserURL {
 
     public boolean hasHost() { return record.host != null; }
 
+    /** Whether the URL's host is loopback (Loopback). */
+    public boolean isLoopback() { return Loopback.contains(hostname()); }
+
     public boolean isSpecial() { return BasicURLParser.isSpecialScheme(record.scheme); }
 
     public String search() { return record.query == null || record.query.isEmpty() ? "" : "?" + record.query; }
@@ -119,4 +122,7 @@ public final class BrowserURL {
 
     /** The Unicode version the engine maps hosts with. */
     public static String unicodeVersion() { return UTS46Tables.unicodeVersion; }
+
+    /** The URL with its credentials masked (LoggedURL): what an app's log shows. The whole URL is href(). */
+    @Override public String toString() { return LoggedURL.masked(this); }
 }

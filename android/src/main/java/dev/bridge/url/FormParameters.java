@@ -18,6 +18,9 @@ public final class FormParameters {
             this.name = name;
             this.value = value;
         }
+
+        /** The pair with its value masked (LoggedURL's mask): what an app's log shows. */
+        @Override public String toString() { return name + "=" + LoggedURL.maskDecoded(value); }
     }
 
     private final List<Pair> pairs;
@@ -50,6 +53,16 @@ public final class FormParameters {
     }
 
     public List<Pair> pairs() { return pairs; }
+
+    /** No pairs. */
+    public static FormParameters none() { return new FormParameters(new ArrayList<Pair>()); }
+
+    /** The pairs of `first`, then those of `second` (a response read in the query and the fragment). */
+    public static FormParameters joined(FormParameters first, FormParameters second) {
+        List<Pair> pairs = new ArrayList<>(first.pairs);
+        pairs.addAll(second.pairs);
+        return new FormParameters(pairs);
+    }
 
     public boolean isEmpty() { return pairs.isEmpty(); }
 
@@ -88,6 +101,13 @@ public final class FormParameters {
             if (cp == ' ') out.append('+');
             else PercentEncoding.appendEncoded(out, cp, PercentEncoding.EncodeSet.FORM);
         });
+        return out.toString();
+    }
+
+    /** Every pair with its value masked: what an app's log shows. The values are first(), all(), pairs(). */
+    @Override public String toString() {
+        StringBuilder out = new StringBuilder();
+        for (Pair pair : pairs) out.append(out.length() > 0 ? "&" : "").append(pair);
         return out.toString();
     }
 }
