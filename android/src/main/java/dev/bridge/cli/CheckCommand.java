@@ -121,9 +121,11 @@ final class CheckCommand {
                 lines.add(new Main.Line(0, argument));
             }
             for (Main.Line line : lines) {
-                NavigationRequest request = new NavigationRequest.Builder(line.text).mainFrame(!subframe).redirect(redirect).userGesture(gesture)
-                        .appInitiated(appInitiated).method(method).type(type).sameDocument(sameDocument)
-                        .targetFrame(newWindow ? null : "").sandbox(sandbox == null ? null : new NavigationRequest.FrameSandbox(sandbox)).build();
+                // As the Swift CLI's NavigationOptions: a new window's frame is a main frame with no target.
+                NavigationRequest request = new NavigationRequest.Builder(line.text).mainFrame(!subframe || newWindow).redirect(redirect)
+                        .userGesture(gesture).appInitiated(appInitiated).method(method).type(type).sameDocument(sameDocument)
+                        .targetFrame(newWindow ? null : subframe ? "frame" : "")
+                        .sandbox(sandbox == null ? null : new NavigationRequest.FrameSandbox(sandbox)).build();
                 Decision decision = engine.decide(request, state != null ? state : engine.rules.expectedState);
                 boolean lost = on.losesInterception(request, decision);
                 unasked |= lost;

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-final class BridgeDecoding {
+public final class BridgeDecoding {
     private BridgeDecoding() {}
 
     static final String WVJB_QUEUE_HOST = "__wvjb_queue_message__", WVJB_LOADED_HOST = "__bridge_loaded__";
@@ -95,5 +95,42 @@ final class BridgeDecoding {
         return new Outcome(null, new BridgeDecodingError(kind, subject));
     }
 
-    static List<JSONValue> none() { return new ArrayList<>(); }
+    /** The messages of a drained WebViewJavascriptBridge queue, or why it is none. */
+    public static final class Queue {
+        public final List<BridgeMessage> messages;
+        public final BridgeDecodingError error;
+
+        Queue(List<BridgeMessage> messages, BridgeDecodingError error) {
+            this.messages = messages;
+            this.error = error;
+        }
+    }
+
+    /**
+     * Decodes the JSON array a WebViewJavascriptBridge drain returns ([{handlerName, data, callbackId} |
+     * {responseId, responseData}]), as the Swift engine's WebViewJavascriptBridge.decodeQueue does.
+     */
+    public static Queue wvjbQueue(String json) {
+        JSONValue queue;
+        try {
+            queue = JSONReader.parse(json);
+        } catch (JSONReader.Problem problem) {
+            queue = null;
+        }
+        if (queue == null || queue.kind != JSONValue.Kind.ARRAY) return new Queue(null, new BridgeDecodingError(BridgeDecodingError.Kind.WVJB_QUEUE_NOT_ARRAY, null));
+        List<BridgeMessage> messages = new ArrayList<>();
+        List<JSONValue> items = queue.items();
+        for (int i = 0; i < items.size(); i++) {
+            JSONValue item = items.get(i);
+            JSONValue responseID = item.get("responseId"), handler = item.get("handlerName"), callback = item.get("callbackId");
+            if (responseID != null && responseID.string() != null) {
+                messages.add(BridgeMessage.wvjbReply(responseID.string(), item.get("responseData")));
+            } else if (handler != null && handler.string() != null) {
+                messages.add(BridgeMessage.wvjbMessage(handler.string(), item.get("data"), callback == null ? null : callback.string()));
+            } else {
+                return new Queue(null, new BridgeDecodingError(BridgeDecodingError.Kind.WVJB_ENTRY_UNRECOGNIZED, Integer.toString(i)));
+            }
+        }
+        return new Queue(messages, null);
+    }
 }

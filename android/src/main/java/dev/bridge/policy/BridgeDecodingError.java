@@ -5,11 +5,11 @@ package dev.bridge.policy;
 public final class BridgeDecodingError {
     public enum Kind {
         NOT_JANRAIN, ACCESS_TOKEN_MISSING, EVENT_NAME_MISSING, ARGUMENTS_MISSING, ARGUMENTS_NOT_JSON,
-        ARGUMENTS_OBJECT_KEYS_NOT_NUMERIC, ARGUMENTS_NOT_ARRAY, NOT_WVJB_SIGNAL
+        ARGUMENTS_OBJECT_KEYS_NOT_NUMERIC, ARGUMENTS_NOT_ARRAY, NOT_WVJB_SIGNAL, WVJB_QUEUE_NOT_ARRAY, WVJB_ENTRY_UNRECOGNIZED
     }
 
     public final Kind kind;
-    /** The event's name, or for NOT_WVJB_SIGNAL the URL's scheme; null for the others. */
+    /** The event's name, for NOT_WVJB_SIGNAL the URL's scheme, for WVJB_ENTRY_UNRECOGNIZED the entry's index; null for the others. */
     public final String subject;
 
     BridgeDecodingError(Kind kind, String subject) {

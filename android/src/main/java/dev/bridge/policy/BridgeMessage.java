@@ -19,9 +19,9 @@ public final class BridgeMessage {
     public final BridgeProtocol protocol;
     /** An event's name (EVENT, EVENT_FAILED), a WVJB message's handler name. */
     public final String name;
-    /** An event's decoded arguments. */
+    /** An event's decoded arguments; a WVJB message's or reply's data, as one value (none when absent). */
     public final List<JSONValue> arguments;
-    /** EVENT_FAILED's error; LEGACY_ACCESS_TOKEN's token; WVJB_REPLY's response id. */
+    /** EVENT_FAILED's error; LEGACY_ACCESS_TOKEN's token; WVJB_MESSAGE's callback id; WVJB_REPLY's response id. */
     public final String value;
 
     private BridgeMessage(Type type, BridgeProtocol protocol, String name, List<JSONValue> arguments, String value) {
@@ -37,6 +37,16 @@ public final class BridgeMessage {
     static BridgeMessage event(String name, List<JSONValue> arguments) { return new BridgeMessage(Type.EVENT, null, name, arguments, null); }
     static BridgeMessage eventFailed(String name, String error) { return new BridgeMessage(Type.EVENT_FAILED, null, name, null, error); }
     static BridgeMessage legacyAccessToken(String token) { return new BridgeMessage(Type.LEGACY_ACCESS_TOKEN, null, null, null, token); }
+
+    /** A WVJB message {handlerName, data, callbackId}: the handler, its data (or none) and the callback id (or null). */
+    static BridgeMessage wvjbMessage(String handler, JSONValue data, String callbackID) {
+        return new BridgeMessage(Type.WVJB_MESSAGE, null, handler, data == null ? null : java.util.Collections.singletonList(data), callbackID);
+    }
+
+    /** A WVJB reply {responseId, responseData}. */
+    static BridgeMessage wvjbReply(String responseID, JSONValue data) {
+        return new BridgeMessage(Type.WVJB_REPLY, null, null, data == null ? null : java.util.Collections.singletonList(data), responseID);
+    }
 
     /** The event a handler table names this message by, or null for a drain request, the loaded signal and a reply. */
     public String handlerEvent() {

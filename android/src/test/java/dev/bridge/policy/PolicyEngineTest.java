@@ -119,6 +119,18 @@ class PolicyEngineTest {
         assertEquals(BridgeMessage.Type.BRIDGE_LOADED, decide("https://__bridge_loaded__/").interception.bridge.type);
     }
 
+    @Test void aDrainedWebViewJavascriptBridgeQueue() {
+        BridgeDecoding.Queue queue = BridgeDecoding.wvjbQueue("[{\"handlerName\": \"signIn\", \"data\": {\"a\": 1}, \"callbackId\": \"cb_1\"},"
+                + "{\"responseId\": \"cb_0\", \"responseData\": true}]");
+        assertEquals(2, queue.messages.size());
+        assertEquals(BridgeMessage.Type.WVJB_MESSAGE, queue.messages.get(0).type);
+        assertEquals("signIn", queue.messages.get(0).handlerEvent());
+        assertEquals("cb_1", queue.messages.get(0).value);
+        assertEquals(BridgeMessage.Type.WVJB_REPLY, queue.messages.get(1).type);
+        assertEquals(BridgeDecodingError.Kind.WVJB_QUEUE_NOT_ARRAY, BridgeDecoding.wvjbQueue("{}").error.kind);
+        assertEquals("1", BridgeDecoding.wvjbQueue("[{\"handlerName\": \"a\"}, {\"x\": 1}]").error.subject);
+    }
+
     @Test void blockedSchemesAboutPagesOriginsAndTheDefault() {
         assertEquals(DecisionKind.BLOCKED, decide("javascript:alert(1)").kind);
         assertEquals(DecisionKind.BLOCKED, decide("data:text/html,x").kind);
