@@ -16,7 +16,9 @@ public final class BrowserURL {
     /** The URL `input` makes (against `base`, when given), or why it makes none. */
     public static Result parse(String input, BrowserURL base) {
         try {
-            return new Result(new BrowserURL(BasicURLParser.parse(input, base == null ? null : base.record)), null);
+            // The common shape first (CommonURLParser: it agrees with the full parser wherever it answers).
+            URLRecord common = base == null ? CommonURLParser.parse(input) : null;
+            return new Result(new BrowserURL(common != null ? common : BasicURLParser.parse(input, base == null ? null : base.record)), null);
         } catch (URLParseError.Failure failure) {
             return new Result(null, failure.error);
         }

@@ -33,6 +33,9 @@ public final class PercentEncoding {
         }
     }
 
+    /** Whether ASCII `b` is in `set` (the tables above). */
+    static boolean contains(EncodeSet set, int b) { return b >= 0x80 || MEMBERS[set.ordinal()][b]; }
+
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     /** Appends the UTF-8 of code point `cp`, each byte in `set` percent-encoded. */
