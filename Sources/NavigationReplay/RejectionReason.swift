@@ -38,6 +38,10 @@ package enum RejectionReason: Sendable, Hashable {
 
     /// The stable code transcripts name the reason by (`--format json`'s `code`): the reader's problem,
     /// not the words.
+    /// Reading the input failed: what follows was never read (a command exits 2 for it, as for a file that does
+    /// not open).
+    package var isFailedRead: Bool { if case .input = self { true } else { false } }
+
     package var code: String {
         switch self {
         case .notJSON: "not-json"

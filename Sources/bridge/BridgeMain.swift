@@ -51,14 +51,21 @@ extension Bridge {
     /// The problem with a command line whose first word (or the word after `help`) names no command, with
     /// the command it is nearest to (ArgumentParser would take it for arguments: "2 unexpected arguments").
     static func unknownCommand(_ arguments: [String]) -> CommandProblem? {
+        unknownCommand(arguments, commands: commandNames, hasWebKit: traits.contains("WebKit"))
+    }
+
+    /// The same, for a build with `commands` (and WebKit or not): `host` in a build without WebKit is no typo,
+    /// it is the build's, and the problem says how to get the command.
+    static func unknownCommand(_ arguments: [String], commands: [String], hasWebKit: Bool) -> CommandProblem? {
         var words = arguments[...]
         if words.first == "help" { words = words.dropFirst() }
-        guard let word = words.first, !word.hasPrefix("-"), !commandNames.contains(word), word != "help" else { return nil }
+        guard let word = words.first, !word.hasPrefix("-"), !commands.contains(word), word != "help" else { return nil }
+        if !hasWebKit && word == HostCommand.configuration.commandName { return .builtWithoutWebKit }
         // A command the word begins (`insp`), else the one it is a near miss of (`chek`, `CHECK`), judged as
         // a rules file's unknown key is (KnownKeys).
-        let prefixed = commandNames.filter { $0.hasPrefix(word.lowercased()) }
-        if prefixed.count == 1 { return .unknownCommand(word, suggestion: prefixed[0], commands: commandNames) }
-        return .unknownCommand(word, suggestion: KnownKeys.suggestion(for: word, among: commandNames), commands: commandNames)
+        let prefixed = commands.filter { $0.hasPrefix(word.lowercased()) }
+        if prefixed.count == 1 { return .unknownCommand(word, suggestion: prefixed[0], commands: commands) }
+        return .unknownCommand(word, suggestion: KnownKeys.suggestion(for: word, among: commands), commands: commands)
     }
 }
 

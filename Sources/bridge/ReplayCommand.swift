@@ -37,7 +37,9 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
 
             Exit status: 0 all consistent; 1 mismatches, error findings, rejected records, a log that holds \
             no navigation (an empty or cut recording must not pass in silence), or a transcript that differs \
-            from --expect; 2 usage or rules errors, or a log that cannot be read (the others are replayed).
+            from --expect; 2 usage or rules errors, or a log that cannot be read: one that does not open, or \
+            is rejected whole (not a log, not the format it was taken for, a failed read); the others are \
+            replayed.
 
             Examples:
               bridge replay --rules Fixtures/rules/capture.json \\
@@ -98,7 +100,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             do { expectation = try TranscriptExpectation(path: expect) } catch { throw CommandProblem.expectation(error) }
         }
         let out = OutputWriter()
-        var consistent = true
+        var consistent = true, unreadableLogs = 0
         let html = report.map { _ in HTMLReport(title: "bridge replay " + logs.joined(separator: " "), json: renderer.json) }
 
         for input in inputs {
@@ -118,7 +120,12 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.shownName))) }
             // What is replayed is printed before a paused writer is waited for (`adb logcat … | bridge replay -`).
             input.willWait = out.flush
-            LogReplay.run(input, format: logFormat, replayer: replayer) { output in for event in output.events { emit(event) } }
+            LogReplay.run(input, format: logFormat, replayer: replayer) { output in
+                // A log rejected as a whole (not a log at all, not the format it was taken for) or cut by a failed
+                // read is an input that cannot be read: exit 2, as for a file that does not open.
+                if case .rejected(let rejected) = output, rejected.location.place == .file || rejected.reason.isFailedRead { unreadableLogs += 1 }
+                for event in output.events { emit(event) }
+            }
             let summary = replayer.summary
             if transcript.format == .text {
                 out.lines(renderer.text.lines(LogSummary(summary, log: input.shownName, format: logFormat)))
@@ -148,7 +155,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
                 StandardError.say("bridge replay", renderer.text.lines(expectation.comparison))
             }
         }
-        if !unreadable.isEmpty { throw ExitCode(2) }
+        if !unreadable.isEmpty || unreadableLogs > 0 { throw ExitCode(2) }
         if !consistent { throw ExitCode(1) }
     }
 }

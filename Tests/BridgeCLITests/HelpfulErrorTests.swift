@@ -2,6 +2,7 @@
 // port in use gets --port 0, a negative number is read as the number it is (and refused for its range).
 import CommandOutput
 import Foundation
+import JSONText
 import SecretMasking
 import TestSupport
 import Testing
@@ -20,6 +21,16 @@ struct HelpfulErrorTests {
     func unknownCommand(arguments: [String], problem: CommandProblem) throws {
         #expect(Bridge.unknownCommand(arguments) == problem)
         #expect(try BridgeProcess.run(arguments).status == 2)
+    }
+
+    @Test("host in a build without WebKit: how to get it, not the nearest command")
+    func hostWithoutWebKit() {
+        let defaultBuild = Bridge.commandNames.filter { $0 != HostCommand.configuration.commandName }
+        #expect(Bridge.unknownCommand(["host", "page.html"], commands: defaultBuild, hasWebKit: false) == .builtWithoutWebKit)
+        #expect(Bridge.unknownCommand(["help", "host"], commands: defaultBuild, hasWebKit: false) == .builtWithoutWebKit)
+        #expect(Bridge.unknownCommand(["hots"], commands: defaultBuild, hasWebKit: false)
+                == .unknownCommand("hots", suggestion: KnownKeys.suggestion(for: "hots", among: defaultBuild), commands: defaultBuild))
+        #expect(Bridge.unknownCommand(["host"], commands: Bridge.commandNames, hasWebKit: true) == nil)
     }
 
     @Test("a command, help, an option or nothing is not taken for a mistyped command", arguments: [

@@ -134,13 +134,27 @@ import Testing
     func aLogWhoseReadFailsIsRejectedWithAFailingStatus() throws {
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--format", "json", "/proc/self/mem"])
         let summary = run.lines("log-summary").first
-        #expect(run.status == 1 && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
+        #expect(run.status == 2 && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
+    }
+
+    @Test("a file that is no log cannot be read: exit 2, and the logs beside it are still replayed")
+    func aFileThatIsNoLog() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-log-\(getpid()).txt")
+        try Data("Logging in progress.\nStop logging to read it.\n".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/deeplink.json"), "--format", "json", file.path,
+                                         Self.path("Fixtures/logs/deeplink-reset.navlog")])
+        #expect(run.status == 2)
+        let summaries = run.lines("log-summary")
+        #expect(summaries.count == 2 && summaries.first?["rejected"] as? Int == 1 && summaries.last?["records"] as? Int == 3, "\(run.stdout)")
+        let rejected = run.lines("rejected")
+        #expect(rejected.count == 1 && rejected.first?["code"] as? String == "not-a-navlog", "\(run.stdout)")
     }
 
     @Test func inputFormatOverridesSniffing() throws {
         let run = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--input-format", "cdp", "--format", "json",
                                          Self.path("Fixtures/logs/capture-signin.navlog")])
         let summary = run.lines("log-summary").first
-        #expect(run.status == 1 && summary?["format"] as? String == "cdp" && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
+        #expect(run.status == 2 && summary?["format"] as? String == "cdp" && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
     }
 }
