@@ -128,7 +128,7 @@ package final class HTMLReport {
         case .test:
             let row = testRow(o)
             if o["passed"] == .bool(false) { failedTests.append(row) } else { passedTests.append(row) }
-        case .url, .decision, .listening, .served, .emulatorFailure:
+        case .url, .decision, .listening, .served, .emulatorFailure, .attackGenerator:
             break
         }
     }

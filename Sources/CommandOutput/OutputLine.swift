@@ -47,6 +47,8 @@ package enum OutputLineType: String, Sendable, CaseIterable {
     case served
     /// `bridge serve`: a request the emulator failed to answer.
     case emulatorFailure = "emulator-failure"
+    /// `bridge test --list-attacks`: one generator of the attack.
+    case attackGenerator = "attack-generator"
 }
 
 /// One JSON line: its type and its members, written with the type first.

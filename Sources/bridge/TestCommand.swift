@@ -114,8 +114,9 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         let redactor = display.redactor
         let out = OutputWriter()
         if listAttacks {
-            let text = display.renderer(.text).text
-            for generator in AttackCatalogue.all { out.lines(text.lines(AttackListing(generator))) }
+            // JSON lines with --format json; the listing is text for every other format (it is no test run).
+            let renderer = display.renderer(format == .json ? .json : .text)
+            for generator in AttackCatalogue.all { out.lines(renderer.lines(AttackListing(generator))) }
             return
         }
         let loaded: Rules

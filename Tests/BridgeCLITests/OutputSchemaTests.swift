@@ -33,6 +33,8 @@ struct OutputSchemaTests {
             ["test", "--rules", Self.path("Fixtures/audit/default-allow.json"), "--format", "json", "--attack", Self.path("Fixtures/audit/mistaken.cases.jsonl")],
             ["inspect", "--format", "json", Self.path("Fixtures/pages"), Self.path("Fixtures/pages/no-such-page.html")],
             ["replay", "--rules", capture, "--format", "json", "--explain", Self.path("Fixtures/logs/capture-signin.navlog")],
+            ["test", "--rules", capture, "--list-attacks", "--format", "json"],
+            ["check", "--rules", Self.path("Fixtures/audit/mistaken.cases.jsonl"), "--format", "json", "https://a.example/"],
         ]
         for (log, rules) in [("capture-broken-flows.navlog", "capture"), ("bad-lines.navlog", "capture"), ("redirect-to-app.har", "capture"),
                              ("redirect-to-app.cdp.json", "capture"), ("form-post.netlog.json", "form-post"),

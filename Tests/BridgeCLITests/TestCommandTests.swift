@@ -204,6 +204,18 @@ struct TestCommandTests {
         #expect(!run.stdout.contains("bridge-test-code"), "the examples' secrets are masked")
     }
 
+    @Test("--list-attacks --format json: a line per generator, its id, targets and expectation as values, the example masked")
+    func listAttacksAsJSON() throws {
+        let run = try BridgeProcess.run(["test", "--rules", "unused.json", "--list-attacks", "--format", "json"])
+        #expect(run.status == 0)
+        let lines = JSONLines.objects(run.stdout)
+        #expect(lines.map { $0["type"] as? String } == Array(repeating: "attack-generator", count: AttackCatalogue.all.count))
+        #expect(lines.map { $0["id"] as? String } == AttackCatalogue.all.map(\.id))
+        let prefix = try #require(lines.first { $0["id"] as? String == "host-as-prefix" })
+        #expect(prefix["expectation"] as? String == "lookalike" && (prefix["targets"] as? [String])?.contains("sentinel") == true)
+        #expect(!run.stdout.contains("bridge-test-code"), "the examples' secrets are masked")
+    }
+
     @Test("--format junit and sarif: documents CI reads")
     func documents() throws {
         let arguments = ["test", "--rules", Self.path("Fixtures/audit/default-allow.json"), "--attack", Self.path("Fixtures/audit/mistaken.cases.jsonl")]

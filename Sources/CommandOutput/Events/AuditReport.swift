@@ -226,5 +226,13 @@ package struct AttackListing: OutputEvent {
         return ["\(generator.id) (\(kinds); \(expectation.rawValue)): \(generator.summary)", "    e.g. " + text.url(generator.example.variant)]
     }
 
-    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { nil }
+    /// `id` (what --skip takes), `targets` (the kinds of rule it attacks), `expectation` (what the rules must
+    /// do with a variant of the example's kind), `summary` and `example` (a variant, its secrets masked).
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        let kinds = AttackTarget.Kind.allCases.filter(generator.appliesTo.contains).map { JSONOutput.string($0.rawValue) }
+        let expectation = generator.expectation(for: AttackCatalogue.exampleTarget(generator.example.kind))
+        return OutputLine(.attackGenerator, JSONFields([("id", .string(generator.id)), ("targets", .array(kinds)),
+                                                        ("expectation", .string(expectation.rawValue)), ("summary", .string(generator.summary)),
+                                                        ("example", .string(json.redactor.rawURL(generator.example.variant)))]))
+    }
 }
