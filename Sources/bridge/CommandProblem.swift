@@ -5,10 +5,20 @@
 import SecretMasking
 import ArgumentParser
 import CommandOutput
+import OutputFiles
 
 extension CommandProblem: CustomStringConvertible {
     /// The words as ArgumentParser prints a problem found while parsing: masked unless the command line has --reveal.
     package var description: String { words(masking: BridgeMain.commandLineRedactor) }
+}
+
+extension CommandProblem {
+    /// Runs a step that checks or writes the command's output files (a report, --output, a starter file): its
+    /// OutputFileProblem is the command's problem, exit 2 naming the file. The one place the one becomes the
+    /// other, for every command.
+    static func files<Value>(_ step: @autoclosure () throws(OutputFileProblem) -> Value) throws(CommandProblem) -> Value {
+        do { return try step() } catch { throw .outputFile(error) }
+    }
 }
 
 /// A command whose secrets are masked unless --reveal: BridgeMain masks its problems the same way.

@@ -166,7 +166,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
         if providerConfig != nil && !provider {
             throw CommandProblem.providerConfigWithoutProvider
         }
-        do { try outputPolicy.checkRun() } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try outputPolicy.checkRun())
     }
 
     func run() throws {
@@ -271,7 +271,7 @@ struct HostRun {
             }
         }
         if let report = command.report, let html {
-            do { try html.save(to: report, policy: command.outputPolicy) } catch { throw CommandProblem.outputFile(error) }
+            try CommandProblem.files(try html.save(to: report, policy: command.outputPolicy))
         }
         if ReaderGone.outputFailed { throw ExitCode(2) }
         if !succeeded { throw ExitCode(1) }

@@ -77,7 +77,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         if let origin, HostSite.origin(of: origin) == nil {
             throw CommandProblem.notAPageOrigin(origin)
         }
-        do { try files.checkRun() } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try files.checkRun())
     }
 
     /// The run's files: the pages named and those found under a directory named, the rules; --output and --report.
@@ -104,15 +104,13 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
             // terminal.
             let file = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
             let text = file.lines(result).joined(separator: "\n") + "\n"
-            do { try OutputFile.write(Array(text.utf8), to: output, policy: files) } catch { throw CommandProblem.outputFile(error) }
+            try CommandProblem.files(try OutputFile.write(Array(text.utf8), to: output, policy: files))
         }
         if let report = self.report {
             let findings = FindingReport(format: .json, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
             let html = HTMLReport(title: "bridge inspect " + inputs.joined(separator: " "), json: TranscriptJSON(redactor: revealing.redactor, explain: false))
             for line in findings.outputLines(result) { html.add(line) }
-            do { try html.save(to: report, policy: files) } catch {
-                throw CommandProblem.outputFile(error)
-            }
+            try CommandProblem.files(try html.save(to: report, policy: files))
         }
         printFindings(result, format: output == nil ? format : .text)
         if !result.errors.isEmpty { throw ExitCode(2) }

@@ -72,7 +72,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         // Standard input is read once: by one log, the rules or the expected transcript.
         let fromStandardInput = logs.filter { $0 == "-" }.count + (transcript.rules == "-" ? 1 : 0) + (expect == "-" ? 1 : 0)
         if fromStandardInput > 1 { throw CommandProblem.standardInputTwice }
-        do { try files.checkRun() } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try files.checkRun())
     }
 
     /// The run's files: the logs, the rules and the transcript --expect compares with; --report.
@@ -144,7 +144,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         }
         out.flush()
         if let report, let html {
-            do { try html.save(to: report, policy: files) } catch { throw CommandProblem.outputFile(error) }
+            try CommandProblem.files(try html.save(to: report, policy: files))
         }
         if let expectation {
             expectation.finish()

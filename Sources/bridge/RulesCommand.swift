@@ -93,7 +93,7 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
         let placeholders = Redactor(replacement: .placeholder)
         let policy = OutputFilePolicy(force: force, inputs: recordings)
         // Refused before anything is read: two outputs in one place, a file that exists, a recording.
-        do { try policy.check(outputs: outputs) } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try policy.check(outputs: outputs))
         var read: [Recording] = []
         var unreadable = false, empty = false
         for path in recordings {
@@ -150,6 +150,6 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
             out.flush()
             return
         }
-        do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try OutputFile.write(Array(text.utf8), to: path, policy: policy))
     }
 }

@@ -100,7 +100,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
 
     func checkOptions() throws(CommandProblem) {
         // Checked before the run, so that a run is not spent on a report that cannot be written.
-        do { try files.checkRun() } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try files.checkRun())
         if `init` && cases.count > 1 { throw CommandProblem.initWritesOneFile }
         if `init` && cases == ["-"] { throw CommandProblem.initNeedsAPath }
         if cases.filter({ $0 == "-" }).count + (rules == "-" ? 1 : 0) > 1 { throw CommandProblem.standardInputTwice }
@@ -160,13 +160,13 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             for event in inputErrors { html.add(event) }
             for outcome in result.outcomes { html.add(outcome) }
             html.add(result.summary)
-            do { try html.save(to: report, policy: files) } catch { throw CommandProblem.outputFile(error) }
+            try CommandProblem.files(try html.save(to: report, policy: files))
         }
         if let output {
             // The report goes to its file whole, after the run (never a partial or empty one); the log to the
             // terminal.
             let text = rendered(format).joined(separator: "\n") + "\n"
-            do { try OutputFile.write(Array(text.utf8), to: output, policy: files) } catch { throw CommandProblem.outputFile(error) }
+            try CommandProblem.files(try OutputFile.write(Array(text.utf8), to: output, policy: files))
             out.lines(rendered(.text))
         } else {
             out.lines(rendered(format))
@@ -181,10 +181,10 @@ struct TestCommand: ParsableCommand, CheckedOptions {
 
     private func writeStarter(_ loaded: Rules, to path: String) throws {
         let policy = OutputFilePolicy(force: force, inputs: [rules])
-        do { try policy.check(path) } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try policy.check(path))
         let starter = StarterCases.make(loaded)
         let text = starter.cases.map(CaseFile.line).joined(separator: "\n") + "\n"
-        do { try OutputFile.write(Array(text.utf8), to: path, policy: policy) } catch { throw CommandProblem.outputFile(error) }
+        try CommandProblem.files(try OutputFile.write(Array(text.utf8), to: path, policy: policy))
         for note in starter.notes { StandardError.say("bridge test: note: " + display.redactor.text(note.words)) }
         StandardError.say("bridge test", .wroteCases(count: starter.cases.count, path: path, rules: rules), masking: display.redactor)
     }
