@@ -360,8 +360,16 @@ package final class HTMLReport {
         } catch { timelineFailure = timelineFailure ?? ((error as NSError).code == 0 ? EIO : Int32((error as NSError).code)) }
     }
 
-    static func cards(_ cards: [(String, String, String)]) -> String {
-        "<div class=\"cards\">" + cards.map { "<div class=\"card \($0.2)\"><b>\(escape($0.0))</b>\(escape($0.1))</div>" }.joined() + "</div>\n"
+    /// The classes a card takes to say that something is wrong.
+    package static let alarmClasses: Set<String> = ["error", "fail", "warning"]
+
+    /// Summary cards (value, label, class). A count of nothing wrong is shown plain: a zero never takes an
+    /// alarm class (error, fail, warning), so red on the page always means something to look at.
+    package static func cards(_ cards: [(String, String, String)]) -> String {
+        "<div class=\"cards\">" + cards.map { card in
+            let style = card.0 == "0" && alarmClasses.contains(card.2) ? "" : card.2
+            return "<div class=\"card \(style)\"><b>\(escape(card.0))</b>\(escape(card.1))</div>"
+        }.joined() + "</div>\n"
     }
 
     /// A screenshot as a data: URL, or a note that it could not be read.

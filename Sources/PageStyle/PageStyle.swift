@@ -14,7 +14,7 @@ package enum PageStyle {
   --allow: #7ddc93; --cancel: #f2a19b; --warn: #f0c36d; --diff: #4a3f16; } body { background: #16171a; } }
 * { box-sizing: border-box; }
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; padding: 1rem; max-width: 80rem; }
-h1 { font-size: 1.35rem; margin: .2rem 0; } h2 { font-size: 1.1rem; margin: 1.4rem 0 .5rem; } h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
+h1 { font-size: 1.35rem; margin: .2rem 0; overflow-wrap: anywhere; } h2 { font-size: 1.1rem; margin: 1.4rem 0 .5rem; } h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
 h1 small, .muted { color: var(--muted); font-weight: normal; }
 a { color: var(--accent); } a:focus-visible, summary:focus-visible, button:focus-visible, tr:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 nav { display: flex; flex-wrap: wrap; gap: .3rem 1rem; margin: .4rem 0 1rem; }

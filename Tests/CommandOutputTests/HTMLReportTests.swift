@@ -28,6 +28,14 @@ struct HTMLReportTests {
         #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="\#(HTMLReport.contentSecurityPolicy)">"#))
     }
 
+    @Test("a count of nothing wrong is plain: zero errors, failures or warnings never take the alarm's class")
+    func zeroCountsArePlain() {
+        let html = HTMLReport.cards([("0", "errors", "error"), ("0", "variants failed", "fail"), ("0", "warnings", "warning"), ("0", "allowed", "allow"),
+                                     ("3", "errors", "error"), ("1", "variants failed", "fail")])
+        let classes = html.components(separatedBy: "<div class=\"card ").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(classes == ["", "", "", "allow", "error", "fail"])
+    }
+
     @Test("past the limit, ordinary rows are counted, not shown; cancelled ones always are")
     func longLogs() {
         let report = Self.report()
