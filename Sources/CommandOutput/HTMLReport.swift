@@ -16,6 +16,24 @@ import JSONText
 import OutputFiles
 import PageStyle
 
+/// What made a report: shown under its title, so a report read later says which bridge ran, how and when.
+package struct ReportRun: Sendable {
+    /// `bridge --version`'s text.
+    package var version: String
+    /// The command line after `bridge`, as given (masked when written).
+    package var arguments: [String]
+    package var started: Date
+
+    package init(version: String, arguments: [String], started: Date) {
+        self.version = version
+        self.arguments = arguments
+        self.started = started
+    }
+
+    /// The options whose value is a secret whole, whatever its shape.
+    static let secretOptions: Set<String> = ["--state"]
+}
+
 package final class HTMLReport {
     package let title: String
     let json: TranscriptJSON
@@ -24,6 +42,8 @@ package final class HTMLReport {
     /// Where the timeline's file was made (it is unlinked at once; named only in a write failure).
     private let timelinePath: String
     private let timeline: FileHandle?
+    /// What ran, when the command says (every command's report does).
+    package var run: ReportRun?
     private var timelineBytes = 0
     /// Why a timeline row could not be kept (an errno), if one could not.
     private var timelineFailure: Int32?
@@ -49,7 +69,8 @@ package final class HTMLReport {
 
     /// `title`: what the run was (`bridge replay capture-signin.navlog`): the command's words and the names it
     /// was given, read word by word as text bridge did not write (a file name may hold a secret).
-    package init(title: String, json: TranscriptJSON, sideBySide: Bool = false) {
+    package init(title: String, json: TranscriptJSON, sideBySide: Bool = false, run: ReportRun? = nil) {
+        self.run = run
         self.title = json.redactor.foreignText(title)
         self.json = json
         self.sideBySide = sideBySide
@@ -165,7 +186,7 @@ package final class HTMLReport {
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">\n"
             + "<meta name=\"generator\" content=\"bridge\">\n"
             + "<title>\(Self.escape(title))</title>\n<style>\n\(PageStyle.stylesheet)\(differenceStyle)</style>\n</head>\n<body>\n"
-        page += "<header><h1>\(Self.escape(title))</h1>\n<nav aria-label=\"Sections\">"
+        page += "<header><h1>\(Self.escape(title))</h1>\n" + (run.map(runLine) ?? "") + "<nav aria-label=\"Sections\">"
         var links: [(String, String)] = [("summary", "Summary")]
         if !failedTests.isEmpty { links.append(("failures", "Failures (\(failedTests.count))")) }
         if !findings.isEmpty { links.append(("findings", "Findings (\(findings.count))")) }
@@ -358,6 +379,21 @@ package final class HTMLReport {
             try timeline.write(contentsOf: bytes)
             timelineBytes += bytes.count
         } catch { timelineFailure = timelineFailure ?? ((error as NSError).code == 0 ? EIO : Int32((error as NSError).code)) }
+    }
+
+    /// bridge's version, the command line (each argument masked as an argument is, a secret option's value
+    /// whole), when it started (UTC) and how long it ran until the report was written.
+    private func runLine(_ run: ReportRun) -> String {
+        let redactor = json.redactor
+        var shown: [String] = [], secretNext = false
+        for argument in run.arguments {
+            shown.append(secretNext && redactor.isEnabled ? redactor.mask(argument) : redactor.argument(argument))
+            secretNext = ReportRun.secretOptions.contains(argument)
+        }
+        let started = ISO8601DateFormatter().string(from: run.started)
+        let seconds = String(format: "%.1f", max(0, Date().timeIntervalSince(run.started)))
+        return "<p class=\"muted run\">bridge \(Self.escape(run.version)) · <code>bridge \(Self.escape(shown.joined(separator: " ")))</code> · "
+            + "started <time datetime=\"\(started)\">\(started)</time> · ran \(seconds) s</p>\n"
     }
 
     /// The classes a card takes to say that something is wrong.

@@ -69,9 +69,20 @@ extension Bridge {
     }
 }
 
+extension Bridge {
+    /// What ran, for a report's header: this bridge's version, the command line, when the process started.
+    static func reportRun() -> ReportRun {
+        ReportRun(version: configuration.version, arguments: Array(CommandLine.arguments.dropFirst()), started: BridgeMain.started)
+    }
+}
+
 @main
 enum BridgeMain {
+    /// When the process started (read first thing in `main`).
+    static let started = Date()
+
     static func main() async {
+        _ = started
         // A reader that goes away is a failed write, handled where output is written (ReaderGone).
         signal(SIGPIPE, SIG_IGN)
         var command: ParsableCommand

@@ -215,7 +215,7 @@ struct HostRun {
             command.record.map { engines.count > 1 ? which.recordingPath($0) : $0 }
         }
         let html = command.report.map { _ in
-            HTMLReport(title: "bridge host " + command.page, json: renderer.json, sideBySide: engines.count > 1)
+            HTMLReport(title: "bridge host " + command.page, json: renderer.json, sideBySide: engines.count > 1, run: Bridge.reportRun())
         }
         // A reader of the output that goes away (`| head`) interrupts the run, as SIGTERM does, so that the
         // browser, Xvfb and the profile are ended and removed before bridge exits.

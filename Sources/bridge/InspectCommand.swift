@@ -108,7 +108,8 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
         }
         if let report = self.report {
             let findings = FindingReport(format: .json, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
-            let html = HTMLReport(title: "bridge inspect " + inputs.joined(separator: " "), json: TranscriptJSON(redactor: revealing.redactor, explain: false))
+            let html = HTMLReport(title: "bridge inspect " + inputs.joined(separator: " "), json: TranscriptJSON(redactor: revealing.redactor, explain: false),
+                                  run: Bridge.reportRun())
             for line in findings.outputLines(result) { html.add(line) }
             try CommandProblem.files(try html.save(to: report, policy: files))
         }

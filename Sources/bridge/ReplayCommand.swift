@@ -101,7 +101,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
         }
         let out = OutputWriter()
         var consistent = true, unreadableLogs = 0
-        let html = report.map { _ in HTMLReport(title: "bridge replay " + logs.joined(separator: " "), json: renderer.json) }
+        let html = report.map { _ in HTMLReport(title: "bridge replay " + logs.joined(separator: " "), json: renderer.json, run: Bridge.reportRun()) }
 
         for input in inputs {
             // Each line names the log as given on the command line (`-` for standard input), as a saved

@@ -156,7 +156,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             }
         }
         if let report = self.report {
-            let html = HTMLReport(title: "bridge test --rules \(rules)", json: display.renderer(.json).json)
+            let html = HTMLReport(title: "bridge test --rules \(rules)", json: display.renderer(.json).json, run: Bridge.reportRun())
             for event in inputErrors { html.add(event) }
             for outcome in result.outcomes { html.add(outcome) }
             html.add(result.summary)

@@ -2,6 +2,7 @@
 // carrying tags is escaped), the page has no script and loads nothing (its Content-Security-Policy), and a
 // long log's ordinary rows are counted past the limit while every cancelled, mismatched or flagged one stays.
 import CommandOutput
+import Foundation
 import JSONText
 import SecretMasking
 import Testing
@@ -26,6 +27,21 @@ struct HTMLReportTests {
         #expect(!html.contains("<script") && !html.contains("<img src=x"))
         #expect(html.contains("&lt;script&gt;") && html.contains("<title>bridge replay &lt;x&gt;</title>"))
         #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="\#(HTMLReport.contentSecurityPolicy)">"#))
+    }
+
+    @Test("what ran heads the report: the version, the command line with its secrets masked, when it started and how long it ran")
+    func whatRan() {
+        let started = Date(timeIntervalSince1970: 1_800_000_000)
+        let report = HTMLReport(title: "bridge replay x", json: TranscriptJSON(redactor: Redactor(), explain: false),
+                                run: ReportRun(version: "0.1.0 (commit abc1234)", arguments: ["replay", "--state", "opaque", "--rules", "r.json",
+                                                                                              "https://a.example/cb?code=SplxlOBeZQQYbYS6WxSbIA"], started: started))
+        let html = report.html()
+        #expect(html.contains("bridge 0.1.0 (commit abc1234)") && html.contains("<code>bridge replay --state ") && html.contains("--rules r.json"))
+        #expect(html.contains("<time datetime=\"2027-01-15T08:00:00Z\">"))
+        #expect(!html.contains("opaque") && !html.contains("SplxlOBeZQQYbYS6WxSbIA"))
+        let revealed = HTMLReport(title: "t", json: TranscriptJSON(redactor: Redactor(isEnabled: false), explain: false),
+                                  run: ReportRun(version: "v", arguments: ["check", "--state", "opaque"], started: started)).html()
+        #expect(revealed.contains("bridge check --state opaque"))
     }
 
     @Test("a count of nothing wrong is plain: zero errors, failures or warnings never take the alarm's class")
