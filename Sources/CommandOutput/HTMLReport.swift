@@ -54,7 +54,8 @@ package final class HTMLReport {
     /// The current section's name: findings and counts name it when there are several.
     private var sectionName: String?
     private var summaries: [String] = []
-    private var findings: [String] = []
+    /// Each finding's severity rank (errors first), code and item, in the order found; shown by severity.
+    private var findings: [(rank: Int, code: String, item: String)] = []
     private var problems: [String] = []
     private var failedTests: [String] = []
     private var passedTests: [String] = []
@@ -116,13 +117,13 @@ package final class HTMLReport {
                 if ordinaryRows > Self.ordinaryRowsShown { ordinaryRowsLeftOut += 1; break }
             }
             write(navigationRow(o))
-            for finding in Self.array(o, "findings") { if case .object(let f) = finding { findings.append(findingItem(f)) } }
+            for finding in Self.array(o, "findings") { if case .object(let f) = finding { addFinding(f, row: stepID(steps)) } }
         case .call:
             if !sectionOpen { section("Navigations") }
             steps += 1
             write("<tr id=\"\(stepID(steps))\"><td class=\"num\">\(Self.text(o, "seq"))</td><td class=\"num\">\(Self.text(o, "time"))</td>"
                   + "<td colspan=\"2\"><span class=\"badge\">call</span></td><td><code>\(Self.text(o, "name"))</code></td><td>\(events(o))</td></tr>\n")
-        case .finding: findings.append(findingItem(o))
+        case .finding: addFinding(o, row: nil)
         case .rejected:
             problems.append("<li><span class=\"badge error\">rejected</span> \(place(o)) <code>\(Self.text(o, "code"))</code>: \(Self.text(o, "message"))</li>")
         case .inputError:
@@ -201,7 +202,8 @@ package final class HTMLReport {
                 + failedTests.joined() + "</tbody></table></section>\n"
         }
         if !findings.isEmpty {
-            page += "<section id=\"findings\"><h2>Findings</h2>\n<ul class=\"plain\">\n" + findings.joined(separator: "\n") + "\n</ul></section>\n"
+            page += "<section id=\"findings\"><h2>Findings</h2>\n" + findingCounts()
+                + "<ul class=\"plain\">\n" + findings.sorted { $0.rank < $1.rank }.map(\.item).joined(separator: "\n") + "\n</ul></section>\n"
         }
         if !problems.isEmpty {
             page += "<section id=\"problems\"><h2>Not read</h2>\n<ul class=\"plain\">\n" + problems.joined(separator: "\n") + "\n</ul></section>\n"
@@ -292,10 +294,29 @@ package final class HTMLReport {
         return parts.isEmpty ? "" : "<span class=\"muted\">\(parts.joined(separator: " "))</span>"
     }
 
-    private func findingItem(_ o: JSONFields) -> String {
+    /// A finding, ranked by its severity (error, warning, note; anything else last), linked to `row` (the
+    /// timeline row of the navigation it was found on) when there is one.
+    private func addFinding(_ o: JSONFields, row: String?) {
+        let rank = ["error", "warning", "note"].firstIndex(of: Self.string(o, "severity") ?? "") ?? 3
+        findings.append((rank, Self.string(o, "code") ?? "", findingItem(o, row: row)))
+    }
+
+    /// How many findings of each code, by severity then code: one line, so a thousand findings of one cause
+    /// read as one cause.
+    private func findingCounts() -> String {
+        var counts: [String: (rank: Int, count: Int)] = [:]
+        for finding in findings { counts[finding.code, default: (finding.rank, 0)].count += 1 }
+        let listed = counts.sorted { ($0.value.rank, $0.key) < ($1.value.rank, $1.key) }
+            .map { "<code>\(Self.escape($0.key))</code> ×\($0.value.count)" }
+        return "<p class=\"counts\">" + listed.joined(separator: " · ") + "</p>\n"
+    }
+
+    private func findingItem(_ o: JSONFields, row: String?) -> String {
         let severity = Self.text(o, "severity")
         var link = ""
-        if case .int(let seq)? = o["seq"] { link = " <span class=\"muted\">seq \(seq)</span>" }
+        if case .int(let seq)? = o["seq"] {
+            link = row.map { " <a href=\"#\($0)\">seq \(seq)</a>" } ?? " <span class=\"muted\">seq \(seq)</span>"
+        }
         let part = sideBySide ? " <span class=\"muted\">\(Self.escape(sectionName ?? ""))</span>" : ""
         // A page's finding has its check's rationale: why it matters and what to change.
         let why = Self.string(o, "code").flatMap { code in Self.checkRationale[code] }

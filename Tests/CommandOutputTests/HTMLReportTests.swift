@@ -8,11 +8,11 @@ import SecretMasking
 import Testing
 
 struct HTMLReportTests {
-    static func navigation(_ seq: Int, url: String, decision: String = "allow") -> OutputLine {
+    static func navigation(_ seq: Int, url: String, decision: String = "allow", findings: [JSONOutput] = []) -> OutputLine {
         OutputLine(.navigation, JSONFields([("seq", .int(seq)), ("time", .null), ("input", .string(url)), ("url", .string(url)),
                                             ("decision", .string(decision)), ("kind", .string(decision == "allow" ? "allowed" : "sentinel")),
                                             ("rule", .null), ("error", .null), ("mismatch", .bool(false)), ("frame", .string("main")),
-                                            ("events", .array([])), ("findings", .array([]))]))
+                                            ("events", .array([])), ("findings", .array(findings))]))
     }
 
     static func report() -> HTMLReport { HTMLReport(title: "bridge replay <x>", json: TranscriptJSON(redactor: Redactor(), explain: false)) }
@@ -42,6 +42,25 @@ struct HTMLReportTests {
         let revealed = HTMLReport(title: "t", json: TranscriptJSON(redactor: Redactor(isEnabled: false), explain: false),
                                   run: ReportRun(version: "v", arguments: ["check", "--state", "opaque"], started: started)).html()
         #expect(revealed.contains("bridge check --state opaque"))
+    }
+
+    @Test("findings by severity, errors first, counted by code, each linked to its navigation's row")
+    func findingsForTriage() {
+        let report = Self.report()
+        func finding(_ seq: Int, _ code: String, _ severity: String) -> JSONOutput {
+            .object(JSONFields([("seq", .int(seq)), ("code", .string(code)), ("severity", .string(severity)), ("message", .string("m"))]))
+        }
+        report.add(Self.navigation(0, url: "https://a.example/0", decision: "cancel", findings: [finding(0, "w-code", "warning"), finding(0, "n-code", "note")]))
+        report.add(Self.navigation(1, url: "https://a.example/1", decision: "cancel", findings: [finding(1, "e-code", "error"), finding(1, "e-code", "error")]))
+        let html = report.html()
+        let section = html.components(separatedBy: "<section id=\"findings\">").last?.components(separatedBy: "</section>").first ?? ""
+        let codes = section.components(separatedBy: "</code>").dropLast().compactMap { $0.components(separatedBy: "<code>").last }
+        #expect(Array(codes.prefix(3)) == ["e-code", "w-code", "n-code"], "the counts line, by severity")
+        #expect(Array(codes.dropFirst(3)) == ["e-code", "e-code", "w-code", "n-code"], "the items, errors first")
+        #expect(section.contains("<code>e-code</code> ×2"))
+        let links = section.components(separatedBy: "<a href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(links == ["part1-step2", "part1-step2", "part1-step1", "part1-step1"])
+        #expect(links.allSatisfy { html.contains("<tr id=\"\($0)\"") })
     }
 
     @Test("a count of nothing wrong is plain: zero errors, failures or warnings never take the alarm's class")
