@@ -57,7 +57,10 @@ package final class HTMLReport {
     /// Each finding's severity rank (errors first), code and item, in the order found; shown by severity.
     private var findings: [(rank: Int, code: String, item: String)] = []
     private var problems: [String] = []
-    private var failedTests: [String] = []
+    /// Each failed case or variant's cause (what failed, and the kind and rule that decided it) and row.
+    private var failedTests: [(cause: String, row: String)] = []
+    /// How many failures of one cause are shown; the rest are counted.
+    package static let failuresShownPerCause = 10
     private var passedTests: [String] = []
     private var comparison: String?
     private var differenceStyle = ""
@@ -149,7 +152,7 @@ package final class HTMLReport {
         case .engines: comparison = enginesBlock(o)
         case .test:
             let row = testRow(o)
-            if o["passed"] == .bool(false) { failedTests.append(row) } else { passedTests.append(row) }
+            if o["passed"] == .bool(false) { failedTests.append((Self.cause(o), row)) } else { passedTests.append(row) }
         case .url, .decision, .listening, .served, .emulatorFailure, .attackGenerator:
             break
         }
@@ -198,8 +201,8 @@ package final class HTMLReport {
         page += links.map { "<a href=\"#\($0.0)\">\(Self.escape($0.1))</a>" }.joined(separator: " ") + "</nav></header>\n<main>\n"
         page += "<section id=\"summary\" aria-labelledby=\"summary-title\"><h2 id=\"summary-title\">Summary</h2>\n" + summaries.joined(separator: "\n") + "</section>\n"
         if !failedTests.isEmpty {
-            page += "<section id=\"failures\"><h2>Failures</h2>\n<table class=\"stack\"><thead><tr><th>Case or variant</th><th>URL</th><th>Decision</th><th>What failed</th></tr></thead><tbody>\n"
-                + failedTests.joined() + "</tbody></table></section>\n"
+            page += "<section id=\"failures\"><h2>Failures</h2>\n<table class=\"stack\"><thead><tr><th>Case or variant</th><th>URL</th><th>Decision</th><th>What failed</th></tr></thead>\n"
+                + failureGroups() + "</table></section>\n"
         }
         if !findings.isEmpty {
             page += "<section id=\"findings\"><h2>Findings</h2>\n" + findingCounts()
@@ -415,6 +418,35 @@ package final class HTMLReport {
         let seconds = String(format: "%.1f", max(0, Date().timeIntervalSince(run.started)))
         return "<p class=\"muted run\">bridge \(Self.escape(run.version)) · <code>bridge \(Self.escape(shown.joined(separator: " ")))</code> · "
             + "started <time datetime=\"\(started)\">\(started)</time> · ran \(seconds) s</p>\n"
+    }
+
+    /// A failure's cause, as a reader triages it: what failed (the failures' codes), and the kind and rule
+    /// that decided (90 variants let through by `"default": "allow"` are one cause).
+    static func cause(_ o: JSONFields) -> String {
+        let codes = array(o, "failures").compactMap { value -> String? in
+            guard case .object(let f) = value else { return nil }
+            return string(f, "code")
+        }
+        return codes.joined(separator: ", ") + " · decided by " + (string(o, "kind") ?? "?") + " · " + (string(o, "rule").map { "rule " + $0 } ?? "no rule")
+    }
+
+    /// The failures grouped by cause, the largest first (then in the order first seen), each group a tbody
+    /// headed by its cause and count with a stable anchor, its first rows shown and the rest counted.
+    private func failureGroups() -> String {
+        var order: [String] = [], rows: [String: [String]] = [:]
+        for failure in failedTests {
+            if rows[failure.cause] == nil { order.append(failure.cause) }
+            rows[failure.cause, default: []].append(failure.row)
+        }
+        let groups = order.enumerated().sorted { (rows[$0.element]!.count, -$0.offset) > (rows[$1.element]!.count, -$1.offset) }.map(\.element)
+        return groups.enumerated().map { index, cause in
+            let all = rows[cause] ?? []
+            let shown = all.prefix(Self.failuresShownPerCause)
+            let more = all.count - shown.count
+            return "<tbody id=\"cause-\(index + 1)\"><tr class=\"group\"><th colspan=\"4\"><a href=\"#cause-\(index + 1)\">\(Self.escape(cause))</a> "
+                + "<span class=\"badge fail\">\(all.count)</span></th></tr>\n" + shown.joined()
+                + (more > 0 ? "<tr class=\"muted\"><td colspan=\"4\">and \(more) more of this cause (all in the JSON Lines)</td></tr>\n" : "") + "</tbody>\n"
+        }.joined()
     }
 
     /// The classes a card takes to say that something is wrong.

@@ -63,6 +63,27 @@ struct HTMLReportTests {
         #expect(links.allSatisfy { html.contains("<tr id=\"\($0)\"") })
     }
 
+    @Test("failures grouped by cause, the largest first, each headed by its count with an anchor, its first rows shown and the rest counted")
+    func failuresByCause() {
+        let report = Self.report()
+        func failed(_ name: String, code: String, kind: String, rule: String?) -> OutputLine {
+            OutputLine(.test, JSONFields([("suite", .string("attack")), ("name", .string(name)), ("passed", .bool(false)), ("input", .string("https://e.example/")),
+                                          ("decision", .string("allow")), ("kind", .string(kind)), ("rule", .string(rule)),
+                                          ("failures", .array([.object(JSONFields([("code", .string(code)), ("message", .string("m")), ("differences", .array([]))]))]))]))
+        }
+        report.add(failed("one", code: "wrong-decision", kind: "allowed", rule: "https://a.example"))
+        for index in 0..<(HTMLReport.failuresShownPerCause + 2) { report.add(failed("v\(index)", code: "credential-leaves", kind: "default", rule: nil)) }
+        let html = report.html()
+        let section = html.components(separatedBy: "<section id=\"failures\">").last?.components(separatedBy: "</section>").first ?? ""
+        let groups = section.components(separatedBy: "<tbody id=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(groups == ["cause-1", "cause-2"])
+        let counts = section.components(separatedBy: "<span class=\"badge fail\">").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(counts == ["\(HTMLReport.failuresShownPerCause + 2)", "1"])
+        let first = section.components(separatedBy: "<tbody id=\"cause-2\"").first ?? ""
+        #expect(first.contains("credential-leaves · decided by default · no rule") && first.contains("and 2 more of this cause"))
+        #expect(first.components(separatedBy: "<td data-label=\"case\">").count - 1 == HTMLReport.failuresShownPerCause)
+    }
+
     @Test("a count of nothing wrong is plain: zero errors, failures or warnings never take the alarm's class")
     func zeroCountsArePlain() {
         let html = HTMLReport.cards([("0", "errors", "error"), ("0", "variants failed", "fail"), ("0", "warnings", "warning"), ("0", "allowed", "allow"),
