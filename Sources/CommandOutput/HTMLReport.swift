@@ -205,8 +205,7 @@ package final class HTMLReport {
                 + failureGroups() + "</table></section>\n"
         }
         if !findings.isEmpty {
-            page += "<section id=\"findings\"><h2>Findings</h2>\n" + findingCounts()
-                + "<ul class=\"plain\">\n" + findings.sorted { $0.rank < $1.rank }.map(\.item).joined(separator: "\n") + "\n</ul></section>\n"
+            page += "<section id=\"findings\"><h2>Findings</h2>\n" + findingCounts() + "<ul class=\"plain\">\n" + findingItems() + "\n</ul></section>\n"
         }
         if !problems.isEmpty {
             page += "<section id=\"problems\"><h2>Not read</h2>\n<ul class=\"plain\">\n" + problems.joined(separator: "\n") + "\n</ul></section>\n"
@@ -312,6 +311,26 @@ package final class HTMLReport {
         let listed = counts.sorted { ($0.value.rank, $0.key) < ($1.value.rank, $1.key) }
             .map { "<code>\(Self.escape($0.key))</code> ×\($0.value.count)" }
         return "<p class=\"counts\">" + listed.joined(separator: " · ") + "</p>\n"
+    }
+
+    /// How many findings of one code are listed; the rest are counted (a long replay's thousands of one
+    /// warning would make the page as long as the log).
+    package static let findingsShownPerCode = 25
+
+    /// The findings by severity (stable within one), at most `findingsShownPerCode` of each code, each code's
+    /// rest counted after its last one shown.
+    private func findingItems() -> String {
+        var shown: [String: Int] = [:], total: [String: Int] = [:], items: [String] = []
+        for finding in findings { total[finding.code, default: 0] += 1 }
+        for finding in findings.sorted(by: { $0.rank < $1.rank }) {
+            shown[finding.code, default: 0] += 1
+            let count = shown[finding.code]!
+            if count <= Self.findingsShownPerCode { items.append(finding.item) }
+            if count == Self.findingsShownPerCode, let all = total[finding.code], all > count {
+                items.append("<li class=\"muted\">and \(all - count) more <code>\(Self.escape(finding.code))</code> (all in the JSON Lines)</li>")
+            }
+        }
+        return items.joined(separator: "\n")
     }
 
     private func findingItem(_ o: JSONFields, row: String?) -> String {

@@ -63,6 +63,19 @@ struct HTMLReportTests {
         #expect(links.allSatisfy { html.contains("<tr id=\"\($0)\"") })
     }
 
+    @Test("past a number of findings of one code, the rest are counted, not listed")
+    func manyFindingsOfOneCode() {
+        let report = Self.report()
+        let many = HTMLReport.findingsShownPerCode + 7
+        for seq in 0..<many {
+            report.add(OutputLine(.finding, JSONFields([("seq", .int(seq)), ("code", .string("same-code")), ("severity", .string("warning")), ("message", .string("m"))])))
+        }
+        let html = report.html()
+        let section = html.components(separatedBy: "<section id=\"findings\">").last?.components(separatedBy: "</section>").first ?? ""
+        #expect(section.components(separatedBy: "<li><span class=\"badge warning\">").count - 1 == HTMLReport.findingsShownPerCode)
+        #expect(section.contains("and 7 more <code>same-code</code>") && section.contains("<code>same-code</code> ×\(many)"))
+    }
+
     @Test("failures grouped by cause, the largest first, each headed by its count with an anchor, its first rows shown and the rest counted")
     func failuresByCause() {
         let report = Self.report()
