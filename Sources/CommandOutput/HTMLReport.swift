@@ -44,6 +44,9 @@ package final class HTMLReport {
     private let timeline: FileHandle?
     /// What ran, when the command says (every command's report does).
     package var run: ReportRun?
+    /// Screenshots so far, and the last one embedded (its bytes, row id and moment): an identical next one links to it.
+    private var screenshots = 0
+    private var lastScreenshot: (data: Data, id: String, after: String)?
     private var timelineBytes = 0
     /// Why a timeline row could not be kept (an errno), if one could not.
     private var timelineFailure: Int32?
@@ -146,8 +149,19 @@ package final class HTMLReport {
             write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">eval</span></td><td colspan=\"2\"><code>\(Self.text(o, "result"))</code></td></tr>\n")
         case .screenshot:
             if !sectionOpen { section("Navigations") }
-            write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">screenshot</span></td><td colspan=\"2\">after \(Self.text(o, "after"))"
-                  + Self.image(Self.string(o, "path")) + "</td></tr>\n")
+            screenshots += 1
+            let id = "part\(sectionCount)-shot\(screenshots)"
+            // A view that did not change between two screenshots is shown once: the second links to the first.
+            let data = Self.string(o, "path").flatMap { FileManager.default.contents(atPath: $0) }
+            let picture: String
+            if let data, let previous = lastScreenshot, previous.data == data {
+                picture = " <span class=\"muted\">the view unchanged since <a href=\"#\(previous.id)\">the screenshot after \(Self.escape(previous.after))</a></span>"
+            } else {
+                picture = Self.image(Self.string(o, "path"))
+                if let data { lastScreenshot = (data, id, Self.string(o, "after") ?? "") }
+            }
+            write("<tr id=\"\(id)\"><td></td><td></td><td colspan=\"2\"><span class=\"badge\">screenshot</span></td><td colspan=\"2\">after \(Self.text(o, "after"))"
+                  + picture + "</td></tr>\n")
         case .logSummary, .testSummary, .inspectSummary, .hostResult: summaries.append(summaryCards(line.type, o))
         case .engines: comparison = enginesBlock(o)
         case .test:

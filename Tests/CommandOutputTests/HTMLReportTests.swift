@@ -97,6 +97,26 @@ struct HTMLReportTests {
         #expect(first.components(separatedBy: "<td data-label=\"case\">").count - 1 == HTMLReport.failuresShownPerCause)
     }
 
+    @Test("a screenshot of a view that did not change is not embedded again: it links to the one before")
+    func identicalScreenshotsFolded() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("report-shots-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let same = Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]), other = Data([0x89, 0x50, 0x4E, 0x47, 9])
+        let paths = ["a.png", "b.png", "c.png"].map { directory.appendingPathComponent($0).path }
+        try same.write(to: URL(fileURLWithPath: paths[0]))
+        try same.write(to: URL(fileURLWithPath: paths[1]))
+        try other.write(to: URL(fileURLWithPath: paths[2]))
+        let report = Self.report()
+        for (path, after) in zip(paths, ["load", "step 1", "step 2"]) {
+            report.add(OutputLine(.screenshot, JSONFields([("after", .string(after)), ("path", .string(path))])))
+        }
+        let html = report.html()
+        #expect(html.components(separatedBy: "<img class=\"shot\"").count - 1 == 2)
+        let links = html.components(separatedBy: "the view unchanged since <a href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(links == ["part1-shot1"] && html.contains("<tr id=\"part1-shot1\""))
+    }
+
     @Test("a count of nothing wrong is plain: zero errors, failures or warnings never take the alarm's class")
     func zeroCountsArePlain() {
         let html = HTMLReport.cards([("0", "errors", "error"), ("0", "variants failed", "fail"), ("0", "warnings", "warning"), ("0", "allowed", "allow"),
