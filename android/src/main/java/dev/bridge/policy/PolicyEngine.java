@@ -27,6 +27,8 @@ public final class PolicyEngine {
     /** The scheme rules by scheme: bridge rules first, then the others, each in file order. */
     private final Map<String, List<SchemeRule>> schemeRules = new HashMap<>();
     private final SchemeRule wvjbRule;
+    /** The sentinels by their redirect URI's host, each host's in file order: a URL is compared only with its host's. */
+    private final Map<String, List<SentinelRule>> sentinelsByHost = new HashMap<>();
 
     public PolicyEngine(Rules rules) {
         this.rules = rules;
@@ -39,6 +41,7 @@ public final class PolicyEngine {
             if (rule.bridgeProtocol == null) schemeRules.computeIfAbsent(rule.scheme, k -> new ArrayList<>()).add(rule);
         }
         wvjbRule = wvjb;
+        for (SentinelRule rule : rules.sentinels) sentinelsByHost.computeIfAbsent(rule.redirectURI.hostname(), k -> new ArrayList<>()).add(rule);
     }
 
     /** Decides one navigation with the rules' own expected state. */
@@ -73,10 +76,12 @@ public final class PolicyEngine {
             BridgeMessage signal = BridgeDecoding.wvjbSignal(url);
             return new Decision(wvjbRule.action, DecisionKind.BRIDGE, wvjbRule.name, url, none, Interception.bridge(signal), null);
         }
-        // 4. Sentinels, in file order; an error response at a redirect URI is the app's whatever the rules require.
+        // 4. Sentinels on the URL's host (the comparison asks the host to be equal), in file order; an error
+        // response at a redirect URI is the app's whatever the rules require.
         SentinelRule endpoint = null;
         FormParameters endpointParameters = null;
-        for (SentinelRule rule : rules.sentinels) {
+        List<SentinelRule> onHost = sentinelsByHost.get(url.hostname());
+        for (SentinelRule rule : onHost != null ? onHost : java.util.Collections.<SentinelRule>emptyList()) {
             if (SentinelMatcher.compare(url, rule) != null) continue;
             if (rule.frames == FrameScope.MAIN && !request.isMainFrame || rule.frames == FrameScope.SUB && request.isMainFrame) continue;
             if (rule.responseMode == ResponseMode.FORM_POST) {

@@ -1,7 +1,7 @@
 // RulesError.java: a rules file that cannot be used: where (the key path, "sentinels[1].redirectURI"; empty
 // for the whole file) and what (a RulesProblem, by the Swift engine's code), with the file's other problems:
-// the loader reports every problem at once, as the Swift one does. Its message is the key path and the code:
-// a key path is made of the file's keys and says nothing secret; the values at fault are not repeated.
+// the loader reports every problem at once, as the Swift one does. Its message is the code alone (as the Swift
+// RulesError's description is the case alone): the key path is a field, for whoever shows it masked.
 package dev.bridge.policy;
 
 import java.util.ArrayList;
@@ -16,7 +16,8 @@ public final class RulesError extends Exception {
     private final List<RulesError> others = new ArrayList<>();
 
     RulesError(String keyPath, RulesProblem problem) {
-        super((keyPath.isEmpty() ? "" : keyPath + ": ") + problem.code, null, false, false);
+        // The code alone: a key path is made of the file's keys, which may be a credential, and an app logs exceptions.
+        super(problem.code, null, false, false);
         this.keyPath = keyPath;
         this.problem = problem;
     }

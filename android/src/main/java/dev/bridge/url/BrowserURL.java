@@ -72,7 +72,14 @@ public final class BrowserURL {
         return port >= 0 ? port : -1;
     }
 
-    public String pathname() { return record.pathname(); }
+    /** Made once, on first read: the engine reads it for every sentinel on the URL's host and for routes. */
+    private String pathname;
+
+    public String pathname() {
+        String path = pathname;
+        if (path == null) pathname = path = record.pathname();
+        return path;
+    }
 
     public boolean hasOpaquePath() { return record.opaquePath != null; }
 

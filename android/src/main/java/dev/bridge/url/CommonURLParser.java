@@ -58,14 +58,11 @@ final class CommonURLParser {
         if (hostEnd == labelStart || isPunycodeLabel(text, labelStart, hostEnd) || endsInANumber(text, labelStart, hostEnd)) return null;
         int port = -1;
         if (i < length && text.charAt(i) == ':') {
-            int digits = ++i;
-            long value = 0;
-            while (i < length && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-                value = value * 10 + (text.charAt(i) - '0');
-                if (value > 65535) return null;
-                i++;
-            }
-            if (i > digits && value != defaultPort) port = (int) value;
+            long read = port(text, ++i);
+            if (read < 0) return null;
+            i = (int) (read >>> 32);
+            int value = (int) read;
+            if (value >= 0 && value != defaultPort) port = value;
         }
         if (i < length && text.charAt(i) != '/' && text.charAt(i) != '?' && text.charAt(i) != '#') return null;
         URLRecord url = new URLRecord();
@@ -93,14 +90,10 @@ final class CommonURLParser {
             if (i == hostStart) return null;
             url.host = text.substring(hostStart, i);
             if (i < length && text.charAt(i) == ':') {
-                int digits = ++i;
-                long value = 0;
-                while (i < length && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-                    value = value * 10 + (text.charAt(i) - '0');
-                    if (value > 65535) return null;
-                    i++;
-                }
-                if (i > digits) url.port = (int) value;
+                long read = port(text, ++i);
+                if (read < 0) return null;
+                i = (int) (read >>> 32);
+                url.port = (int) read;
             }
             if (i < length && text.charAt(i) != '/' && text.charAt(i) != '?' && text.charAt(i) != '#') return null;
             return rest(text, url, i, false);
@@ -166,6 +159,22 @@ final class CommonURLParser {
             url.fragment = text.substring(fragmentStart, i);
         }
         return url;
+    }
+
+    /**
+     * The port's digits from `start`: where they end (high 32 bits) and the number (low 32 bits; -1 for none,
+     * "host:"), packed in one long so no object is made per URL; -1 when the port is past 65535 (the full parser
+     * then says so).
+     */
+    private static long port(String text, int start) {
+        int i = start;
+        long value = 0;
+        while (i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9') {
+            value = value * 10 + (text.charAt(i) - '0');
+            if (value > 65535) return -1;
+            i++;
+        }
+        return (long) i << 32 | (i > start ? value : 0xFFFFFFFFL);
     }
 
     /** Printable ASCII: no space, no control (which the parser trims or removes), nothing beyond ASCII. */
