@@ -199,7 +199,7 @@ package struct CDPReader {
     }
 
     /// frameRequestedNavigation's reason → navigation type.
-    static func requestedType(_ reason: String) -> NavigationType {
+    package static func requestedType(_ reason: String) -> NavigationType {
         switch reason {
         case "anchorClick": return .linkClicked
         case "formSubmissionGet", "formSubmissionPost": return .formSubmitted
@@ -219,7 +219,7 @@ package struct CDPReader {
     }
 
     /// frameStartedNavigating's navigationType → navigation type.
-    static func startedType(_ type: String) -> NavigationType? {
+    package static func startedType(_ type: String) -> NavigationType? {
         switch type {
         case "reload", "reloadBypassingCache", "reloadOriginalRequestURL": return .reload
         case "restore", "historyDifferentDocument", "historySameDocument": return .backForward

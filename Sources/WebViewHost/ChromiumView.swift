@@ -54,6 +54,11 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
     private var toldUnreachable = false
     /// Custom-scheme navigations just decided, by frame and URL, with when.
     private var recentCustom: [String: Date] = [:]
+    /// Custom-scheme navigations the page held (HostScripts.customSchemeHold), by URL: whether the app let
+    /// them through, once decided.
+    private var customAllowed: [String: Bool] = [:]
+    /// The frame each of the view's script contexts belongs to (Runtime.executionContextCreated).
+    private var contextFrames: [Int: String] = [:]
     private let forwarding = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
     /// The browser's profile for the run (made by `run`), removed when it ends.
     private var profile = ""
@@ -88,7 +93,10 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
             "--user-data-dir=" + profile, "--window-size=390,844",
             // Every frame in the page's own renderer, as in Android's WebView (no out-of-process iframes): the
             // page's session then sees, intercepts and scripts a cross-origin iframe too.
-            "--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process",
+            // No back-forward cache, as Android's view keeps none unless the app turns it on
+            // (android_webview/common/aw_features.cc: kWebViewBackForwardCache, disabled by default): a page
+            // the view goes back to is requested again, so the history navigation is seen and decided.
+            "--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process,BackForwardCache",
         ]
         // With own-window, which windows open is --popups' to say, as an app's javaScriptCanOpenWindowsAutomatically
         // says it, not the browser's popup blocker: every window is attached and watched. The other settings
@@ -188,7 +196,7 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         }
         let setup: [(String, [(String, JSONOutput)])] = [
             ("Page.enable", []), ("Runtime.enable", []), ("Runtime.addBinding", [("name", .string(Self.probeBinding))]),
-            ("Page.addScriptToEvaluateOnNewDocument", [("source", .string(shim + HostScripts.errorProbe + HostScripts.sandboxProbe + HostScripts.popups(options.popups) + interfaces))]),
+            ("Page.addScriptToEvaluateOnNewDocument", [("source", .string(shim + HostScripts.errorProbe + HostScripts.sandboxProbe + HostScripts.customSchemeHold + HostScripts.popups(options.popups) + interfaces))]),
         ] + frameScripts.map { ("Page.addScriptToEvaluateOnNewDocument", [("source", .string($0))]) } + [
             ("Emulation.setUserAgentOverride", [("userAgent", .string(userAgent + " " + HostScripts.userAgentToken))]),
             ("Emulation.setDeviceMetricsOverride", [("width", .int(390)), ("height", .int(844)), ("deviceScaleFactor", .int(1)), ("mobile", .bool(true))]),
@@ -281,7 +289,9 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         switch method {
         case "Fetch.requestPaused": paused(params, in: page)
         // A script's navigation to a custom scheme comes as one or the other (scheduled or started at once).
-        case "Page.frameRequestedNavigation", "Page.frameStartedNavigating": requested(params, in: page)
+        case "Page.frameRequestedNavigation", "Page.frameStartedNavigating":
+            started(params, in: page)
+            requested(params, in: page)
         case "Page.frameAttached":
             if let frame = params["frameId"]?.stringValue, params["parentFrameId"]?.stringValue != nil { page.subframes.insert(frame) }
         case "Page.frameDetached":
@@ -297,7 +307,15 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
             // As a web view with no UI delegate answers: an alert is dismissed, a confirm or prompt declined.
             command("Page.handleJavaScriptDialog", [("accept", .bool(kind == .alert || kind == .beforeunload))], on: page)
         case "Runtime.bindingCalled":
-            if params["name"]?.stringValue == Self.probeBinding { session.probeMessage(params["payload"]?.stringValue) }
+            guard params["name"]?.stringValue == Self.probeBinding else { return }
+            if let payload = params["payload"]?.stringValue, case .object(let message)? = JSONValue.parse(payload),
+               let held = message["heldNavigation"]?.stringValue {
+                return heldNavigation(held, message, context: params["executionContextId"]?.intValue, in: page)
+            }
+            session.probeMessage(params["payload"]?.stringValue)
+        case "Runtime.executionContextCreated":
+            if let context = params["context"]?.objectValue, let id = context["id"]?.intValue,
+               let frame = context["auxData"]?.objectValue?["frameId"]?.stringValue { contextFrames[id] = frame }
         case "Inspector.targetCrashed": if page === main { session.webProcessTerminated("Chromium's page crashed") }
         default: break
         }
@@ -330,8 +348,10 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
             // A window's first load is the page opening it (a navigation with no target frame).
             let opening = page.isOpening && isMainFrame
             if opening { note(.popupOpened(url: url)) }
+            // A traversal or a reload, as the browser said when it started (frameStartedNavigating).
+            let started = isRedirect ? nil : page.traversals.removeValue(forKey: frame).flatMap { $0.url == address ? $0.type : nil }
             let observed = HostNavigationAction(url: url, method: method, isRedirect: isRedirect,
-                                                type: method == "POST" ? .formSubmitted : .other, newWindow: opening,
+                                                type: started ?? (method == "POST" ? .formSubmitted : .other), newWindow: opening,
                                                 currentURL: page.currentURL, isMainFrame: isMainFrame)
             guard decide(observed, in: page) else {
                 command("Fetch.failRequest", [("requestId", .string(id)), ("errorReason", .string("Aborted"))], on: page)
@@ -353,6 +373,34 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         session.navigatedWithinDocument(HostNavigationAction(url: url, currentURL: previous, isMainFrame: isMain, sameDocument: kind))
     }
 
+    /// A frame's navigation started as a history traversal or a reload: its request, when it comes, is
+    /// one (Fetch.requestPaused does not say).
+    private func started(_ params: [String: JSONValue], in page: PageTarget) {
+        guard let frame = params["frameId"]?.stringValue, let url = params["url"]?.stringValue,
+              let type = params["navigationType"]?.stringValue.flatMap(CDPReader.startedType) else { return }
+        page.traversals[frame] = (url.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? url, type)
+    }
+
+    /// A navigation the page held (HostScripts.customSchemeHold): decided from the browser's event when that
+    /// came first, else now; started again by the browser when the app let it through.
+    private func heldNavigation(_ url: String, _ message: [String: JSONValue], context: Int?, in page: PageTarget) {
+        let frame = context.flatMap { contextFrames[$0] } ?? ""
+        let allowed: Bool
+        if let known = customAllowed.removeValue(forKey: url) {
+            allowed = known
+        } else {
+            recentCustom[frame + " " + url] = Date()
+            let gesture = message["gesture"]?.boolValue == true
+            allowed = decide(HostNavigationAction(url: url, hasUserGesture: gesture,
+                                                  type: message["form"]?.boolValue == true ? .formSubmitted : (gesture ? .linkClicked : .other),
+                                                  currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)), in: page)
+        }
+        // Let through: the navigation the page would have made, started by the browser (not held again).
+        guard allowed else { return }
+        recentCustom[frame + " " + url] = Date()
+        command("Page.navigate", [("url", .string(url))] + (frame.isEmpty ? [] : [("frameId", .string(frame))]), on: page)
+    }
+
     /// A navigation to a custom scheme (no request follows one): decided as the app's delegate would.
     private func requested(_ params: [String: JSONValue], in page: PageTarget) {
         guard let url = params["url"]?.stringValue, case .success(let parsed) = BrowserURL.parse(url),
@@ -364,11 +412,10 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         recentCustom[key] = now
         let reason = params["reason"]?.stringValue ?? params["navigationType"]?.stringValue ?? ""
         if page.isOpening { note(.popupOpened(url: url)) }
-        let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick",
-                                            type: reason == "anchorClick" ? .linkClicked : (reason.hasPrefix("form") ? .formSubmitted : .other),
+        let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick", type: CDPReader.requestedType(reason),
                                             newWindow: params["disposition"]?.stringValue == "newWindow" || page.isOpening,
                                             currentURL: page.currentURL, isMainFrame: !page.subframes.contains(params["frameId"]?.stringValue ?? ""))
-        _ = decide(observed, in: page)
+        customAllowed[url] = decide(observed, in: page)
     }
 
     // MARK: Serving
@@ -588,6 +635,8 @@ private final class PageTarget {
     var currentURL: String?
     /// The frames with a parent (Page.frameAttached): their navigations are a subframe's.
     var subframes: Set<String> = []
+    /// Frames whose navigation started as a history traversal or a reload: its URL (no fragment) and type.
+    var traversals: [String: (url: String, type: NavigationType)] = [:]
     /// A window that has shown nothing yet: its next navigation is the page opening it (no target frame).
     var isOpening: Bool { isPopup && currentURL == nil }
 }

@@ -268,5 +268,30 @@ package enum HostScripts {
     }
 
     /// The user-agent token Janrain's bridge looks for.
+    /// Chromium only: a document's own navigation to a scheme the view does not load (a form submitted to
+    /// `myapp://`, a link, a script's location) is held (the Navigation API's navigate event, cancelled) and
+    /// said to the host, which decides it (or has, from the browser's frameRequestedNavigation). Left to
+    /// run, desktop Chromium commits an error page in place of a page whose form went to the app, while
+    /// Android's view, whose app returned true from shouldOverrideUrlLoading, leaves the page where it was
+    /// (AwContentsClientShouldOverrideUrlLoadingTest.testCalledForUnsupportedSchemes). One the app lets
+    /// through the host then starts itself. Traversals are the browser's, and not held.
+    package static let customSchemeHold = """
+        (function () {
+          if (!window.navigation || window.__bridgeSchemeHold) return;
+          window.__bridgeSchemeHold = true;
+          var web = \(JSONFields(Platform.schemesTheViewLoads.sorted().map { ($0 + ":", JSONOutput.int(1)) }).line);
+          navigation.addEventListener('navigate', function (event) {
+            if (!event.cancelable || event.navigationType === 'traverse') return;
+            var url;
+            try { url = new URL(event.destination.url); } catch (e) { return; }
+            if (web[url.protocol]) return;
+            event.preventDefault();
+            var source = event.sourceElement;
+            var form = event.formData !== null || !!(source && source.tagName === 'FORM');
+            try { window.webkit.messageHandlers.\(probeHandler).postMessage({ heldNavigation: url.href, form: form, gesture: event.userInitiated }); } catch (e) {}
+          });
+        })();
+        """
+
     package static let userAgentToken = "janrainNativeAppBridgeEnabled"
 }

@@ -65,7 +65,7 @@ struct HostPlatformTests {
         }
     }
 
-    static func host(_ which: String, engine: HostEngine, platform: String, popups: String = "same-view", eval: [String] = []) throws -> (Run, origin: String) {
+    static func host(_ which: String, engine: HostEngine, platform: String, popups: String = "same-view", eval: [String] = [], record: URL? = nil) throws -> (Run, origin: String) {
         let server = try NavigationServer()
         defer { server.stop() }
         let origin = "http://127.0.0.1:\(server.port)"
@@ -83,7 +83,8 @@ struct HostPlatformTests {
         // loaded machine (the whole suite at once) must not end one before the navigation it is about. The
         // timeout only bounds a run that fails: a browser started cold on a new, busy machine takes its time.
         let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", platform, "--popups", popups, "--rules", rules.path, "--format", "json",
-                                         "--reveal", "--idle", "2", "--timeout", "60"] + eval.flatMap { ["--eval", $0] } + ["\(origin)/platforms.html?case=\(which)"])
+                                         "--reveal", "--idle", "2", "--timeout", "60"] + eval.flatMap { ["--eval", $0] } + (record.map { ["--record", $0.path] } ?? [])
+                                        + ["\(origin)/platforms.html?case=\(which)"])
         return (Run(status: run.status, rows: HostCommandTests.navigations(JSONLines.objects(run.stdout)), output: run.stdout + run.stderr), origin)
     }
 
@@ -143,6 +144,47 @@ struct HostPlatformTests {
         let signal = try #require(run.row("janrain:eventsAvailable?1"), "\(run.output)")
         let events = (signal["events"] as? [[String: Any]] ?? []).compactMap { $0["event"] as? String }
         #expect(signal["decision"] as? String == "cancel" && events == ["onCaptureLoginSuccess"], "\(run.output)")
+    }
+
+    @Test("a page's own history.back() and reload: the engine says which they are (recorded), Android does not ask about a traversal and iOS does; both ask about a page's reload, in both engines",
+          arguments: HostEngine.single, ["history-back", "page-reload"])
+    func traversalAndReload(_ engine: HostEngine, _ which: String) throws {
+        for platform in Platform.allCases {
+            let log = FileManager.default.temporaryDirectory.appendingPathComponent("traversal-\(UUID().uuidString).navlog")
+            defer { try? FileManager.default.removeItem(at: log) }
+            let (run, origin) = try Self.host(which, engine: engine, platform: platform.rawValue, record: log)
+            let url = "\(origin)/cb?code=1", context = "\(engine) \(platform) \(which):\n\(run.output)"
+            // The pushState that put the page at the redirect URI is a row of its own; this is the navigation after it.
+            let row = try #require(run.rows.last { $0["url"] as? String == url && $0["sameDocument"] is NSNull }, "\(context)")
+            let record = try #require(JSONLines.objects(String(decoding: try Data(contentsOf: log), as: UTF8.self))
+                .last { $0["url"] as? String == url && $0["sameDocument"] == nil }, "\(context)")
+            #expect(record["navigationType"] as? String == (which == "history-back" ? "backForward" : "reload"), "\(context)")
+            let asked = which == "page-reload" || platform == .ios
+            #expect(row["decision"] as? String == "cancel" && row["recorded"] as? String == (asked ? "cancel" : "allow"), "\(context)")
+            let codes = (row["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }.filter { $0.hasPrefix("not-asked-on-") }
+            #expect(codes == (asked ? [] : ["not-asked-on-android"]), "\(context)")
+        }
+    }
+
+    @Test("a site page's forms to the app's scheme, cancelled, leave the page where it was (as Android's view does), so its next step runs, in both engines",
+          arguments: HostEngine.single)
+    func formsToTheAppsScheme(_ engine: HostEngine) throws {
+        let rules = FileManager.default.temporaryDirectory.appendingPathComponent("form-to-app-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: rules) }
+        try #"""
+            {"version": 1, "default": "cancel", "allow": ["https://yourdomain.com"],
+             "sentinels": [{"name": "signin", "redirectURI": "https://yourdomain.com/cb", "responseMode": "query", "require": ["code"]}],
+             "schemes": [{"name": "reset", "scheme": "myapp", "route": "reset-password"}]}
+            """#.write(to: rules, atomically: true, encoding: .utf8)
+        let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", "android", "--rules", rules.path, "--format", "json",
+                                         "--reveal", "--idle", "2", "--timeout", "60", Repository.path("Fixtures/host/form-to-app.html")])
+        let lines = JSONLines.objects(run.stdout), rows = HostCommandTests.navigations(lines)
+        let context = "\(engine):\n\(run.stdout)\(run.stderr)"
+        for url in ["myapp://reset-password?code=1", "myapp://reset-password", "https://yourdomain.com/cb?code=3&state=s"] {
+            let row = rows.last { $0["url"] as? String == url }
+            #expect(row?["decision"] as? String == "cancel" && row?["recorded"] as? String == "cancel", "\(url) \(context)")
+        }
+        #expect(HostCommandTests.host(lines)["finalURL"] as? String == "https://yourdomain.com/form-to-app.html", "\(context)")
     }
 
     @Test("conformance: each page of the platform model, in each engine, under each platform's rules, answers as its fact says (or as the engine's stated gap)",
