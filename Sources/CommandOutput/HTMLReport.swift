@@ -401,9 +401,16 @@ package final class HTMLReport {
             cards = [(reached ? "reached" : "failed", "until \(Self.text(o, "until"))", reached ? "pass" : "fail"), (Self.text(o, "firstInterceptionMs"), "ms to the first interception", "")]
             let failures = Self.array(o, "failures").compactMap { value -> String? in
                 guard case .object(let f) = value else { return nil }
-                return "<li><code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))</li>"
+                let said = Self.array(f, "engineSaid").compactMap { line -> String? in
+                    guard case .string(let said) = line else { return nil }
+                    return "<li><code>" + Self.escape(said) + "</code></li>"
+                }
+                return "<li><code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))"
+                    + (said.isEmpty ? "" : "<details><summary>the engine said (\(said.count) lines)</summary><ul class=\"plain engine-said\">" + said.joined() + "</ul></details>")
+                    + "</li>"
             }
-            return Self.cards(cards) + "<p>\(Self.text(o, "stop"))</p>" + (failures.isEmpty ? "" : "<ul class=\"plain error\">" + failures.joined() + "</ul>")
+            // A failed run's stop is its failure, said once (in the list).
+            return Self.cards(cards) + (reached ? "<p>\(Self.text(o, "stop"))</p>" : "") + (failures.isEmpty ? "" : "<ul class=\"plain error\">" + failures.joined() + "</ul>")
         default: break
         }
         return Self.cards(cards)

@@ -162,10 +162,32 @@ final class ChromiumPipe: @unchecked Sendable {
     }
 
     /// The last lines the browser wrote on its standard error (up to `errorTailBytes`, from a line's
-    /// start). Call on the queue.
-    var said: String {
+    /// start) that may explain a failure (`mayExplain`), each once. Call on the queue.
+    var said: [String] {
         let start = errorTail.count < Self.errorTailBytes ? 0 : (errorTail.firstIndex(of: 10).map { $0 + 1 } ?? 0)
-        return String(decoding: errorTail[start...], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        var seen = Set<Substring>()
+        return String(decoding: errorTail[start...], as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, Self.mayExplain(trimmed), seen.insert(Self.logMessage(trimmed).message).inserted else { return nil }
+            return trimmed
+        }
+    }
+
+    /// Chromium's log line, `[pid:tid:time:LEVEL:source.cc:line] message`: its level and source (nil for a
+    /// line of another shape) and the line without what changes from one line to the next (so that a line
+    /// said again is said once).
+    static func logMessage(_ line: String) -> (source: Substring?, message: Substring) {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return (nil, line[...]) }
+        let fields = line[line.index(after: line.startIndex)..<close].split(separator: ":", maxSplits: 3)
+        guard fields.count == 4 else { return (nil, line[...]) }
+        return (fields[3], fields[3] + line[close...])
+    }
+
+    /// False for the lines a headless browser writes in any container whatever the page does: its D-Bus
+    /// client finding no system or session bus (source `dbus/…`). Anything else may say why the page stalled.
+    static func mayExplain(_ line: String) -> Bool {
+        guard let source = logMessage(line).source else { return true }
+        return !source.split(separator: ":").contains { $0.hasPrefix("dbus/") }
     }
 
     /// Reads what is there now (the descriptor does not block), until the browser's side closes.

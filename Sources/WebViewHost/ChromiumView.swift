@@ -292,6 +292,10 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         case "Page.frameRequestedNavigation", "Page.frameStartedNavigating":
             started(params, in: page)
             requested(params, in: page)
+        case "Page.frameStartedLoading", "Page.frameStoppedLoading":
+            guard page === main, let frame = params["frameId"]?.stringValue, !page.subframes.contains(frame) else { return }
+            main.loading = method == "Page.frameStartedLoading"
+            if !main.loading { takeWaitingSnapshots() }
         case "Page.frameAttached":
             if let frame = params["frameId"]?.stringValue, params["parentFrameId"]?.stringValue != nil { page.subframes.insert(frame) }
         case "Page.frameDetached":
@@ -568,11 +572,32 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         }
     }
 
+    /// Taken once the view's page is not loading a document: Chromium never answers a capture asked of a
+    /// document that a navigation then replaces (a result that loads, under Android's rules). A load that
+    /// goes on (a page that never stops loading) is waited for `snapshotWait` seconds at most.
     func snapshot(to path: String, _ done: @escaping (SnapshotProblem?) -> Void) {
-        command("Page.captureScreenshot", [("format", .string("png"))]) { answer in
-            guard let encoded = answer["data"]?.stringValue, let data = Data(base64Encoded: encoded) else { return done(.chromiumTookNone) }
-            done(FileManager.default.createFile(atPath: path, contents: data) ? nil : .notWritten(path: path, why: nil))
+        let take = { [self] in
+            command("Page.captureScreenshot", [("format", .string("png"))]) { answer in
+                guard let encoded = answer["data"]?.stringValue, let data = Data(base64Encoded: encoded) else { return done(.chromiumTookNone) }
+                done(FileManager.default.createFile(atPath: path, contents: data) ? nil : .notWritten(path: path, why: nil))
+            }
         }
+        guard main.loading else { return take() }
+        snapshotsWaiting += 1
+        let ticket = snapshotsWaiting
+        waitingSnapshots.append((ticket, take))
+        after(seconds: Self.snapshotWait) { [self] in takeWaitingSnapshots(upTo: ticket) }
+    }
+
+    static let snapshotWait = 5.0
+    private var snapshotsWaiting = 0
+    /// Captures asked for while the page loaded, in order, by ticket.
+    private var waitingSnapshots: [(ticket: Int, take: () -> Void)] = []
+
+    private func takeWaitingSnapshots(upTo ticket: Int = .max) {
+        let due = waitingSnapshots.prefix { $0.ticket <= ticket }
+        waitingSnapshots.removeFirst(due.count)
+        for snapshot in due { snapshot.take() }
     }
 
     func after(seconds: Double, _ action: @escaping () -> Void) {
@@ -614,7 +639,7 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         // timeout's failure.
         let owed = pipe.flatMap { pipe in
             pipe.oldestUnanswered(except: ["Runtime.evaluate", "Page.navigate"]).map {
-                UnansweredCommand(method: $0.method, seconds: Date().timeIntervalSince($0.sent), engineSaid: session.timeoutPassed ? pipe.said : "")
+                UnansweredCommand(method: $0.method, seconds: Date().timeIntervalSince($0.sent), engineSaid: session.timeoutPassed ? pipe.said : [])
             }
         }
         session.tick(unanswered: owed)
@@ -635,6 +660,8 @@ private final class PageTarget {
     var currentURL: String?
     /// The frames with a parent (Page.frameAttached): their navigations are a subframe's.
     var subframes: Set<String> = []
+    /// The page's top frame is loading a document (between frameStartedLoading and frameStoppedLoading).
+    var loading = false
     /// Frames whose navigation started as a history traversal or a reload: its URL (no fragment) and type.
     var traversals: [String: (url: String, type: NavigationType)] = [:]
     /// A window that has shown nothing yet: its next navigation is the page opening it (no target frame).

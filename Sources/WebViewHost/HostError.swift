@@ -13,12 +13,12 @@ package struct XvfbState: Sendable, Hashable {
 }
 
 /// A command the engine had not answered: its method, how long it had waited, and the last lines the
-/// engine wrote on its standard error by then (its own words).
+/// engine wrote on its standard error by then that may explain it (its own words, one line each).
 package struct UnansweredCommand: Sendable, Hashable {
     package var method: String
     package var seconds: Double
-    package var engineSaid: String
-    package init(method: String, seconds: Double, engineSaid: String = "") {
+    package var engineSaid: [String]
+    package init(method: String, seconds: Double, engineSaid: [String] = []) {
         self.method = method
         self.seconds = seconds
         self.engineSaid = engineSaid
@@ -81,6 +81,12 @@ package struct HostError: Error, Sendable, Hashable {
         case .providerUnreachable: .providerUnreachable
         case .timedOut: .timeout
         }
+    }
+
+    /// What the engine wrote on its standard error that may explain the failure, one line each.
+    package var engineSaid: [String] {
+        if case .timedOut(_, _, _, let unanswered?) = reason { return unanswered.engineSaid }
+        return []
     }
 }
 

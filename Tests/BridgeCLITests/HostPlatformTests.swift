@@ -187,6 +187,25 @@ struct HostPlatformTests {
         #expect(HostCommandTests.host(lines)["finalURL"] as? String == "https://yourdomain.com/form-to-app.html", "\(context)")
     }
 
+    @Test("--screenshots under Android's rules, where a form_post result loads: each screenshot taken once the result has loaded, never waited on, in both engines",
+          arguments: HostEngine.single)
+    func screenshotsOfAResultThatLoads(_ engine: HostEngine) throws {
+        let shots = FileManager.default.temporaryDirectory.appendingPathComponent("loading-shots-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: shots) }
+        let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--platform", "android", "--rules", Repository.path("Fixtures/rules/form-post.json"),
+                                         "--format", "json", "--idle", "2", "--timeout", "60", "--screenshots", shots.path,
+                                         Repository.path("Fixtures/flows/form-post/index.html")])
+        let lines = JSONLines.objects(run.stdout), context = "\(engine):\n\(run.stdout)\(run.stderr)"
+        // Exit 1 for the finding (the result loads: not-asked-on-android), not for a failure.
+        #expect(HostCommandTests.failureKinds(run).isEmpty && HostCommandTests.host(lines)["reached"] as? Bool == true, "\(context)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted()
+        #expect(files == ["0001-end.png", "0001-signin-form-post.png"], "\(context)")
+        for file in files {
+            let bytes = try Data(contentsOf: shots.appendingPathComponent(file))
+            #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "\(file) \(context)")
+        }
+    }
+
     @Test("conformance: each page of the platform model, in each engine, under each platform's rules, answers as its fact says (or as the engine's stated gap)",
           arguments: HostEngine.single, HostScenario.all)
     func conformance(_ engine: HostEngine, _ scenario: HostScenario) throws {

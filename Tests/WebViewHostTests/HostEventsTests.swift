@@ -65,6 +65,27 @@ struct HostEventsTests {
                             "detail": .string("a.js")])
     }
 
+    @Test("a failure's engine lines: each a line of its own under the stop (text), an array of strings (JSON), and in the report once, folded")
+    func engineLines() throws {
+        let said = ["[1:2:1207/220216.1:ERROR:gpu/gpu_init.cc:9] GPU process exited", "Fontconfig error: \u{1B}[2J no fonts"]
+        let owed = UnansweredCommand(method: "Page.captureScreenshot", seconds: 59.1, engineSaid: said)
+        let failure = HostError(.timedOut(seconds: 60, waitingFor: .idle, pageLoaded: true, unanswered: owed))
+        let report = HostReport(until: "idle", reached: false, stopReason: .failed(failure), finalURL: nil, firstInterception: nil, failures: [failure])
+        let lines = TranscriptRenderer(format: .text, redactor: Redactor()).lines(report)
+        #expect(lines.count == 3 && lines.allSatisfy { !$0.contains("\n") && !$0.contains("\u{1B}") && !$0.contains("\\u{A}") }, "\(lines)")
+        #expect(lines.dropFirst().map { $0.hasSuffix("GPU process exited") || $0.hasSuffix("no fonts") } == [true, true], "\(lines)")
+        let line = try #require(Self.json.lines(report).first)
+        guard case .object(let object)? = JSONValue.parse(line), case .array(let failures)? = object["failures"],
+              case .object(let first)? = failures.first else { Issue.record("no failures: \(line)"); return }
+        #expect(first["engineSaid"] == .array(said.map { .string($0) }), "JSON carries the text, its control characters escaped by JSON")
+        #expect(!line.contains("\u{1B}"))
+        let html = HTMLReport(title: "t", json: TranscriptJSON(redactor: Redactor(), explain: false))
+        html.add(report)
+        let page = html.html()
+        #expect(page.components(separatedBy: "the engine said (2 lines)").count == 2)
+        #expect(page.components(separatedBy: "had not answered").count == 2, "the failure said once, not again as the stop")
+    }
+
     /// Every string in a JSON value.
     static func strings(_ value: JSONValue) -> [String] {
         switch value {

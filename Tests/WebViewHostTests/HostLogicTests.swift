@@ -137,7 +137,7 @@ struct HostLogicTests {
         var state = HostRunState(until: .idle, timeout: 30, idle: 1, started: start)
         state.pageLoaded(at: start.addingTimeInterval(1))
         state.evalsFinished()
-        let owed = UnansweredCommand(method: "Fetch.continueRequest", seconds: 28, engineSaid: "[ERROR:bus.cc] Failed to connect to the bus")
+        let owed = UnansweredCommand(method: "Fetch.continueRequest", seconds: 28, engineSaid: ["[1:2:1207/220215.0:ERROR:gpu/gpu_init.cc:1] GPU process exited"])
         #expect(state.tick(at: start.addingTimeInterval(20), recordingWaits: false, unanswered: owed) == .carryOn)
         #expect(state.tick(at: start.addingTimeInterval(30), recordingWaits: false, unanswered: owed) == .stop)
         #expect(state.stopReason == .failed(HostError(.timedOut(seconds: 30, waitingFor: .idle, pageLoaded: true, unanswered: owed))))

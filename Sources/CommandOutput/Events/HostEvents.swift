@@ -70,7 +70,9 @@ extension HostReport: OutputEvent {
         let first = firstInterception.map { "first interception at " + TranscriptText.seconds($0) } ?? "nothing intercepted"
         let reason = text.safe(text.redactor.text(stopReason.words))
         let stop = reached ? text.style.green("stopped: \(reason)") : text.style.red("failed: \(reason)")
-        return ["  \(stop); \(first); \(alive)"]
+        // What the engine wrote that may explain a failure, a line each, under it.
+        let said = failures.flatMap(\.engineSaid).map { text.style.dim("    engine said: " + text.safe(text.redactor.foreignText($0))) }
+        return ["  \(stop); \(first); \(alive)"] + said
     }
 
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
@@ -82,7 +84,8 @@ extension HostReport: OutputEvent {
         o.add("finalURL", .string(finalURL.map(redactor.rawURL)))
         o.add("firstInterceptionMs", .int(firstInterception.map { Int(($0 * 1000).rounded()) }))
         o.add("failures", .array(failures.map { failure in
-            .object(JSONFields([("code", .string(failure.kind.rawValue)), ("message", .string(redactor.text(failure.words)))]))
+            .object(JSONFields([("code", .string(failure.kind.rawValue)), ("message", .string(redactor.text(failure.words))),
+                                ("engineSaid", .array(failure.engineSaid.map { .string(redactor.foreignText($0)) }))]))
         }))
         return OutputLine(.hostResult, o)
     }

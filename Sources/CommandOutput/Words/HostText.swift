@@ -83,7 +83,6 @@ extension HostError: WordedValue {
             "timed out after \(words: Self.seconds(seconds)) s waiting for \(until.words)" + (pageLoaded ? "" : " (the page never finished loading)")
                 + (unanswered.map { owed in
                     "; Chromium had not answered \(input: owed.method), sent \(words: Self.seconds((owed.seconds * 10).rounded() / 10)) s before"
-                        + (owed.engineSaid.isEmpty ? "" : "; it last said: \(foreign: owed.engineSaid)")
                 } ?? "")
         }
     }
