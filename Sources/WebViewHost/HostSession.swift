@@ -328,6 +328,9 @@ final class HostSession {
     /// A load that failed (not one the app cancelled, nor one replaced by another): the page's own is a
     /// failure, a frame's or a later one is reported.
     func loadFailed(_ uri: String, message: String) {
+        // The rules cancelling the page itself is why its load did not finish: one cause, said once.
+        let cancelled = state.failures.contains { if case .pageCancelled(let url, _, _) = $0.reason { url == uri } else { false } }
+        if cancelled { return }
         if !state.mainLoaded {
             fail(HostError(.pageNotLoaded(url: uri, why: message)))
         } else {

@@ -285,7 +285,8 @@ package final class HostedWebView: HostViewControl {
             if SameDocumentNavigation.isFragment(from: previous, to: uri) { committedURL = uri }
             return
         }
-        guard let previous, previous != uri, previous != "about:blank", uri != committedURL else { return }
+        // An empty URI is no document's (WebKit clears it when the view's first load is cancelled).
+        guard let previous, previous != uri, previous != "about:blank", !uri.isEmpty, uri != committedURL else { return }
         committedURL = uri
         session.navigatedWithinDocument(HostNavigationAction(url: uri, currentURL: previous, sameDocument: .historyAPI))
     }

@@ -204,10 +204,18 @@ struct HostCommandTests {
         #expect(!network.contains { $0["status"] as? Int == 200 }, "successful requests stay quiet without --verbose")
     }
 
-    @Test func theRulesCancellingThePageItselfIsSaid() throws {
-        let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--origin", "https://elsewhere.example", "--format", "json", Self.path("web/webViewSignIn.html")])
+    @Test("the rules cancelling the page itself is said, and its recording replays whole (no record of the view's emptied URL), in both engines",
+          arguments: HostEngine.single)
+    func theRulesCancellingThePageItselfIsSaid(_ engine: HostEngine) throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("cancelled-page-\(UUID().uuidString).navlog")
+        defer { try? FileManager.default.removeItem(at: log) }
+        let run = try BridgeProcess.run(["host", "--engine", engine.rawValue, "--rules", Self.capture, "--origin", "https://elsewhere.example", "--format", "json",
+                                         "--idle", "1", "--record", log.path, Self.path("web/webViewSignIn.html")])
         #expect(run.status == 1)
         #expect(Self.failureKinds(run) == [.pageCancelled], "\(run.stdout)")
+        let replay = try BridgeProcess.run(["replay", "--rules", Self.capture, "--format", "json", log.path])
+        let summary = try #require(JSONLines.objects(replay.stdout, type: "log-summary").first, "\(replay.stdout)")
+        #expect(summary["rejected"] as? Int == 0 && summary["replayed"] as? Int == 1, "\(engine): \(replay.stdout)")
     }
 
     @Test func aScriptErrorAndATimeoutEndTheRun() throws {
