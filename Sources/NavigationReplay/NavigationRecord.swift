@@ -148,6 +148,15 @@ package enum FrameEvidence: String, Sendable, Hashable {
     /// `Referer`: the document's referrer is the top frame's page, and that page went on requesting
     /// subresources after the document had loaded (a top-level navigation would have unloaded it): an iframe.
     case referer
+    /// The engine that ran the page does not say (WebKitGTK's UI process): a navigation no subframe
+    /// announced is taken for the top frame's.
+    case engineCannotTell = "engine-cannot-tell"
+
+    /// What a navlog's `frameFrom` may say (the recorder's own evidence; the others are the readers' of other formats).
+    package static let navlogValues: [FrameEvidence] = [.engineCannotTell]
+
+    /// A guess: nothing said the navigation was the top frame's, and an iframe's would be asked differently.
+    package var isGuess: Bool { self == .topOfChain || self == .engineCannotTell }
 }
 
 /// The optional first line of a navlog.

@@ -83,7 +83,7 @@ struct Fields {
 
     private static let keys: [StaticString] = ["url", "seq", "time", "method", "navigationType", "isMainFrame",
         "targetFrame", "source", "sourceURL", "redirect", "recordedDecision", "note", "hasUserGesture", "drained",
-        "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments", "sameDocument", "sandbox", "loaded", "handlers"]
+        "format", "version", "platform", "recorder", "startedAt", "origin", "call", "arguments", "sameDocument", "sandbox", "loaded", "handlers", "frameFrom"]
 
     /// The keys as Strings, for the reasons that name them.
     private static let names: [String] = keys.map(\.description)
@@ -205,6 +205,10 @@ struct Fields {
             record.sameDocument = kind
         case 23: record.sandbox = FrameSandbox(attribute: try Self.string(&s, Self.names[index]))
         case 24: record.loaded = try Self.boolean(&s, Self.names[index])
+        case 26:
+            let text = try Self.string(&s, Self.names[index])
+            guard let evidence = FrameEvidence(rawValue: text), FrameEvidence.navlogValues.contains(evidence) else { throw .problem(.unknownFrameFrom(text)) }
+            record.frameEvidence = evidence
         case 25:
             // The app's handler table as the recorder had it: event name → handler names, in order.
             guard Self.kind(&s) == .object else { throw .problem(.wrongType(key: "handlers", expected: .handlerTable)) }

@@ -75,6 +75,7 @@ package struct NavlogWriter {
         if let sameDocument = record.sameDocument { fields.add("sameDocument", sameDocument.rawValue) }
         if let sandbox = record.sandbox { fields.add("sandbox", sandbox.attribute) }
         if let loaded = record.loaded { fields.add("loaded", loaded) }
+        if let evidence = record.frameEvidence, FrameEvidence.navlogValues.contains(evidence) { fields.add("frameFrom", evidence.rawValue) }
         return fields.line
     }
 }

@@ -91,6 +91,8 @@ package enum NavlogFieldProblem: Error, Sendable, Hashable {
     case unknownSource(String)
     /// A `sameDocument` that is neither `fragment` nor `history-api`.
     case unknownSameDocument(String)
+    /// A `frameFrom` that is not a FrameEvidence a navlog carries.
+    case unknownFrameFrom(String)
     /// A `method` that is not an RFC 9110 token.
     case notAMethod(String)
     case unknownRecordedDecision(String)

@@ -28,6 +28,7 @@ package enum ReplayFindingKind: String, Sendable, CaseIterable {
     case notAskedOnIOS = "not-asked-on-ios"
     case cancelIgnored = "cancel-ignored"
     case interfaceMissing = "interface-missing"
+    case frameUnknown = "frame-unknown"
 
     package var severity: Severity {
         switch self {
@@ -57,6 +58,7 @@ package enum ReplayFindingKind: String, Sendable, CaseIterable {
         case .notAskedOnIOS: return "a result a rule must catch, on a navigation WKWebView never shows the app (pushState, a custom scheme leaving a sandboxed iframe): the app never sees it"
         case .cancelIgnored: return "the app cancelled a navigation and the view went there anyway (a fragment the engine had already applied): the result is in the page"
         case .interfaceMissing: return "the page calls a JavaScript interface method the app never added (javascriptInterfaces): on Android the call throws a TypeError and the app hears nothing"
+        case .frameUnknown: return "a result decided as the top frame's, though nothing said which frame it was in, where an iframe's would not be shown to the app"
         }
     }
 }
@@ -68,6 +70,9 @@ package struct ReplayFinding: Sendable, Hashable {
         case decisionError(DecisionError)
         case oauthError(error: String, description: String?, rule: String?)
         case notAsked(UnaskedInterception)
+        /// The record's frame was a guess (the top frame's): had it been an iframe's, the platform would not
+        /// have asked, for this reason.
+        case frameUnknown(asSubframe: UnaskedInterception, evidence: FrameEvidence)
         /// The recording says the view loaded what the app cancelled: what the rules would do, and whether
         /// it stayed in the document.
         case cancelIgnored(kind: DecisionKind, rule: String?, sameDocument: SameDocumentNavigation?)
@@ -122,6 +127,7 @@ package struct ReplayFinding: Sendable, Hashable {
         case .eventUnhandled: .eventUnhandled
         case .eventRepeated: .eventRepeated
         case .interfaceMissing: .interfaceMissing
+        case .frameUnknown: .frameUnknown
         }
     }
 

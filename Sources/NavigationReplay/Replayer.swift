@@ -196,6 +196,13 @@ package final class Replayer {
         // Only an interception can go unasked: the request is made for those alone.
         if let unasked = progress.platform.unaskedInterception(record.request, decision) {
             findings.append(ReplayFinding(.notAsked(unasked), at: record.location, seq: seq))
+        } else if let evidence = record.frameEvidence, evidence.isGuess, record.isMainFrame, record.targetFrame != nil {
+            // Taken for the top frame's on no evidence: what the platform would do were it an iframe's.
+            var asSubframe = record.request
+            asSubframe.isMainFrame = false
+            if let unasked = progress.platform.unaskedInterception(asSubframe, decision) {
+                findings.append(ReplayFinding(.frameUnknown(asSubframe: unasked, evidence: evidence), at: record.location, seq: seq))
+            }
         }
         // The recorder saw the view go there after the app cancelled it: the cancel did not take effect.
         if record.recordedDecision == .cancel && record.loaded == true {

@@ -65,6 +65,7 @@ package struct EngineRuns {
             var run = options
             run.platform = platform ?? engine.rules.platform ?? which.defaultPlatform
             run.engineName = which == .chromium ? "Chromium" : "WebKitGTK"
+            run.framesKnown = which == .chromium
             if which != .webkit { run.xvfbLaunch = nil }
             if engines.count > 1 {
                 run.recordPath = options.recordPath.map { which.recordingPath($0) }

@@ -57,6 +57,9 @@ package struct HostOptions: Sendable {
     package var popups: PopupSetting = .sameView
     /// The engine running the page, as a recording's header names it (WebKitGTK, Chromium).
     package var engineName = "WebKitGTK"
+    /// Whether the engine says which frame a navigation is in (Chromium does; WebKitGTK's UI process does
+    /// not, and a navigation no subframe announced is then taken for the top frame's, said as a guess).
+    package var framesKnown = false
 
     package init(startURL: String) { self.startURL = startURL }
 }

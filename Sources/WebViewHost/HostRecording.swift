@@ -97,8 +97,14 @@ package final class HostRecording {
     ///   this run's keyed digest, so the replay compares them as the live run compared the values), through
     ///   OutputFile: never over an input, nor over an existing file unless `outputPolicy` has --force; in place
     ///   when the recording finishes.
-    package init(engine: PolicyEngine, explain: Bool, redactor: Redactor, platform: Platform = .ios, recorder: String = "WebKitGTK", recordPath: String?,
-                outputPolicy: OutputFilePolicy = OutputFilePolicy(force: false, inputs: []), emit: @escaping (HostOutput) -> Void) throws {
+    /// - framesKnown: false when the engine does not say a navigation's frame (WebKitGTK): a navigation taken
+    ///   for the top frame's says so (`FrameEvidence.engineCannotTell`), and the replay says what an
+    ///   iframe's answer would be.
+    private let framesKnown: Bool
+
+    package init(engine: PolicyEngine, explain: Bool, redactor: Redactor, platform: Platform = .ios, recorder: String = "WebKitGTK", framesKnown: Bool = true,
+                recordPath: String?, outputPolicy: OutputFilePolicy = OutputFilePolicy(force: false, inputs: []), emit: @escaping (HostOutput) -> Void) throws {
+        self.framesKnown = framesKnown
         replayer = Replayer(engine: engine, explain: explain, redactor: redactor, platform: platform)
         self.redactor = redactor
         recordRedactor = Redactor(secrets: redactor.secrets, isEnabled: redactor.isEnabled, fingerprint: RecordingFingerprint())
@@ -140,6 +146,11 @@ package final class HostRecording {
         record.sameDocument = request.sameDocument
         record.sandbox = request.sandbox
         record.loaded = loaded
+        // The view's own load, a new window's first and a change of the view's URL are the top frame's;
+        // any other navigation the engine did not place is a guess.
+        if !framesKnown, request.isMainFrame, request.targetFrame != nil, source != .app, request.sameDocument == nil {
+            record.frameEvidence = .engineCannotTell
+        }
         seq += 1
         let id = nextID
         nextID += 1

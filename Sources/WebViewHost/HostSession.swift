@@ -92,7 +92,7 @@ final class HostSession {
         self.emit = emit
         state = HostRunState(until: options.until, timeout: options.timeout, idle: options.idle)
         recording = try HostRecording(engine: engine, explain: options.explain, redactor: options.redactor, platform: options.platform,
-                                      recorder: options.engineName, recordPath: options.recordPath, outputPolicy: options.outputPolicy) { [unowned self] output in
+                                      recorder: options.engineName, framesKnown: options.framesKnown, recordPath: options.recordPath, outputPolicy: options.outputPolicy) { [unowned self] output in
             self.handle(output)
         }
     }

@@ -217,6 +217,10 @@ struct HostPlatformTests {
             switch (scenario.gap(engine, platform), fact.expected(on: platform)) {
             case (.askedAnyway?, _):
                 #expect(run.row(url)?["recorded"] as? String == "cancel" && run.codes(url).isEmpty, "\(context)")
+                // Taken for the top frame's on no evidence, and said: what an iframe's answer would be.
+                #expect(run.row(url)?["frameFrom"] as? String == "engine-cannot-tell", "\(context)")
+                let findings = (run.row(url)?["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String }
+                #expect(findings.contains("frame-unknown"), "\(context)")
             case (.cancelIgnored?, _):
                 #expect(run.row(url)?["decision"] as? String == "cancel" && run.row(url)?["recorded"] as? String == "cancel", "\(context)")
                 #expect(run.codes(url) == ["cancel-ignored"] && run.status == 1, "\(context)")

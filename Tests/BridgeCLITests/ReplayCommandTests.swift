@@ -158,3 +158,38 @@ import Testing
         #expect(run.status == 2 && summary?["format"] as? String == "cdp" && summary?["replayed"] as? Int == 0 && summary?["rejected"] as? Int == 1, "\(run.stdout)")
     }
 }
+
+/// A record whose frame the recorder could not tell (`frameFrom`), replayed under each platform: the
+/// finding `frame-unknown` where an iframe's answer differs (Android does not ask about an iframe's http(s)
+/// result), none where it does not (iOS asks either way), none on a record whose frame is known, and a
+/// value the navlog does not define is rejected with its key.
+@Suite(.blockingWork) struct FrameUnknownReplayTests {
+    static func replay(_ records: [String], platform: Platform) throws -> (BridgeRun, [[String: Any]]) {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("frame-unknown-\(UUID().uuidString).navlog")
+        defer { try? FileManager.default.removeItem(at: log) }
+        try records.joined(separator: "\n").write(to: log, atomically: true, encoding: .utf8)
+        let run = try BridgeProcess.run(["replay", "--rules", Repository.path("Fixtures/rules/capture.json"), "--platform", platform.rawValue,
+                                         "--format", "json", log.path])
+        return (run, JSONLines.objects(run.stdout, type: "navigation"))
+    }
+
+    static func codes(_ row: [String: Any]) -> [String] { (row["findings"] as? [[String: Any]] ?? []).compactMap { $0["code"] as? String } }
+
+    static let guessed = #"{"url": "https://yourdomain.com/password_reset.php?code=c1&access_token=t1", "frameFrom": "engine-cannot-tell"}"#
+    static let known = #"{"url": "https://yourdomain.com/password_reset.php?code=c1&access_token=t1"}"#
+
+    @Test func frameUnknownWhereTheAnswerDiffers() throws {
+        let (android, rows) = try Self.replay([Self.guessed, Self.known], platform: .android)
+        #expect(rows.count == 2 && rows[0]["frameFrom"] as? String == "engine-cannot-tell", "\(android.stdout)")
+        #expect(Self.codes(rows[0]).contains("frame-unknown") && !Self.codes(rows[1]).contains("frame-unknown"), "\(android.stdout)")
+        #expect(rows[0]["decision"] as? String == "cancel" && !Self.codes(rows[0]).contains("not-asked-on-android"))
+        let (ios, iosRows) = try Self.replay([Self.guessed], platform: .ios)
+        #expect(iosRows.count == 1 && !Self.codes(iosRows[0]).contains("frame-unknown"), "\(ios.stdout)")
+    }
+
+    @Test func aFrameFromTheNavlogDoesNotDefineIsRejected() throws {
+        let (run, rows) = try Self.replay([#"{"url": "https://yourdomain.com/", "frameFrom": "pages"}"#], platform: .android)
+        let rejected = JSONLines.objects(run.stdout).filter { $0["type"] as? String != "navigation" && $0["type"] as? String != "log-summary" }
+        #expect(rows.isEmpty && !rejected.isEmpty && run.status != 0, "\(run.stdout)")
+    }
+}

@@ -93,6 +93,8 @@ extension NavlogFieldProblem {
             return "source \(quoted: text) is not one of \(words: NavigationSource.allCases.map(\.rawValue).joined(separator: ", "))"
         case .unknownSameDocument(let text):
             return "sameDocument \(quoted: text) is not one of \(words: SameDocumentNavigation.allCases.map(\.rawValue).joined(separator: ", "))"
+        case .unknownFrameFrom(let text):
+            return "frameFrom \(quoted: text) is not one of \(words: FrameEvidence.navlogValues.map(\.rawValue).joined(separator: ", "))"
         case .notAMethod(let text):
             return "method \(quoted: text) is not an HTTP method (a token such as GET or POST)"
         case .unknownRecordedDecision(let text):
@@ -200,6 +202,7 @@ extension FrameEvidence {
         case .parserInitiator: "its initiator: the HTML parser of a page already loaded (an iframe)"
         case .pages: "the HAR's pages"
         case .referer: "its Referer: a page that went on loading after it (an iframe of that page)"
+        case .engineCannotTell: "nothing: the engine does not say which frame, so it is taken for the top frame's"
         }
     }
 }

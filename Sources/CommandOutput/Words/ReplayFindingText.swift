@@ -23,6 +23,9 @@ extension ReplayFinding {
                 + " at \(rule(name, or: "a sentinel"))'s redirect URI; the sign-in did not happen"
         case .notAsked(let unasked):
             return unasked.words
+        case .frameUnknown(let unasked, let evidence):
+            return "which frame this navigation was in is a guess (\(words: evidence.words)); as the top frame's the app is asked, but were it an iframe's: "
+                + unasked.words
         case .cancelIgnored(let kind, let name, let sameDocument):
             let what: MessageText = sameDocument == .fragment ? "a fragment navigation" : sameDocument == .historyAPI ? "a pushState" : "a navigation"
             return "the app cancelled \(what) as \(rule(name, or: "the rules'"))'s \(words: kind.rawValue), and the view went there anyway: the result is in the page, whatever the app decided"
