@@ -4,10 +4,10 @@
 // Which entries are navigations, best signal first: Chrome's `_resourceType`, `Sec-Fetch-Dest`/`-Mode`,
 // then the first entry of each page, an HTML request answered with HTML, and membership in a redirect
 // chain (backwards too: Chrome 61 called a document's redirect hop `other`). Which frame: `Sec-Fetch-Dest`,
-// then the HAR's `pages` (a page's first document is the top frame's, its others iframes), then Chrome's
-// parser initiator (an iframe's `src`), then `Referer` (a page that goes on loading after the document
-// has loaded holds it in an iframe); with no signal a document is the top frame's, and the record says
-// its frame was a guess (`frameEvidence`). Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
+// then the HAR's `pages` (a page's first document is the top frame's), then Chrome's parser initiator (an
+// iframe's `src`), then `Referer` (a page that goes on loading after the document has loaded holds it in
+// an iframe); with no signal a document is the top frame's, and the record says its frame was a guess
+// (`frameEvidence`), which replay weighs (`frame-unknown`). A subframe only on evidence. Redirect hops are linked by their resolved `redirectURL`/`Location`; a redirect to a custom scheme
 // that no entry follows (the browser never fetches `myapp://`) becomes a synthetic navigation, which is how
 // a sign-in hand-off survives in a HAR at all. Every entry is accounted for: a navigation, a counted
 // non-navigation, or a rejection with its key path. A HAR cut short replays its complete entries
@@ -75,7 +75,9 @@ package struct HARReader {
         var mainFrameRef: String?
         for (i, entry) in entries.enumerated() {
             let page = entry.pageref ?? ""
-            let isFirst = firstOfPage.insert(page).inserted
+            // A page's first document (not its first entry: a browser's own request can come before it).
+            let isFirst = !firstOfPage.contains(page)
+            defer { if isNavigation[i] { firstOfPage.insert(page) } }
             switch entry.navigationSignal {
             case .document(let main):
                 isNavigation[i] = true
@@ -89,9 +91,10 @@ package struct HARReader {
                     isNavigation[i] = isFirst || entry.looksLikeHTMLDocument
                     isMain[i] = frame == mainFrameRef
                 } else {
-                    // The first entry of a page is its document unless it cannot be one (a proxy's
-                    // Safe Browsing POST of protobuf before the page).
-                    isNavigation[i] = (isFirst && entry.mayBeDocumentRequest) || entry.looksLikeHTMLDocument
+                    // The first entry of a page is its document unless it cannot be one: a browser's own
+                    // request before the page (Firefox's Safe Browsing POST of text/plain or protobuf,
+                    // answered with octet-stream) is neither a form's nor answered with a document.
+                    isNavigation[i] = (isFirst && entry.mayBeDocumentRequest && entry.answerMayBeDocument) || entry.looksLikeHTMLDocument
                     (isMain[i], evidence[i]) = entry.frameGuess(firstOfPage: isFirst, hasPages: hasPages, first: i == 0)
                 }
             }
@@ -123,6 +126,8 @@ package struct HARReader {
             evidence[i] = evidence[j]
             synthetic[i] = nil
         }
+        Self.framesFromPageLoad(entries, pages: log["pages"]?.arrayValue ?? [], dates: dates, isNavigation: isNavigation,
+                                redirectedFrom: redirectedFrom, isMain: &isMain, evidence: &evidence)
         Self.framesFromReferer(entries, isNavigation: isNavigation, redirectedFrom: redirectedFrom, isMain: &isMain, evidence: &evidence)
         var skipped = 0
         for (i, entry) in entries.enumerated() {
@@ -165,6 +170,41 @@ package struct HARReader {
         if skipped > 0 { emit(.skipped(reason: .subresources, count: skipped)) }
     }
 
+
+    /// A document no other signal placed is an iframe when its `Referer` names its page's top document and
+    /// it started before that page had loaded (`pages[].pageTimings.onLoad`): the page asked for it while
+    /// loading, as it asks for its iframes. A top-level navigation the page makes (a script's redirect) comes
+    /// once the page has loaded, or in a page whose load time the HAR does not give, and stays the top
+    /// frame's guess.
+    static func framesFromPageLoad(_ entries: [Entry], pages: [JSONValue], dates: HARDate, isNavigation: [Bool],
+                                   redirectedFrom: [Int: (from: Int, target: String)], isMain: inout [Bool], evidence: inout [FrameEvidence?]) {
+        var loadedAt: [String: Date] = [:]
+        for page in pages {
+            guard let id = page["id"]?.stringValue, let started = page["startedDateTime"]?.stringValue.flatMap(dates.parse),
+                  let onLoad = page["pageTimings"]?["onLoad"]?.doubleValue, onLoad >= 0 else { continue }
+            loadedAt[id] = started.addingTimeInterval(onLoad / 1000)
+        }
+        guard !loadedAt.isEmpty else { return }
+        var next: [Int: Int] = [:]
+        for (j, link) in redirectedFrom { next[link.from] = j }
+        var top: [String: Int] = [:]
+        for i in entries.indices where isNavigation[i] {
+            guard let page = entries[i].pageref else { continue }
+            guard let first = top[page] else { if isMain[i] { top[page] = i }; continue }
+            guard redirectedFrom[i] == nil, evidence[i] == .topOfChain, let loaded = loadedAt[page], let started = entries[i].started, started < loaded,
+                  let referer = entries[i].header("referer"),
+                  // The page's whole address, or its origin when that cannot also name the document.
+                  referer == withoutFragment(entries[first].url)
+                    || (Self.referer(referer, names: entries[first].url) && !Self.referer(referer, names: entries[i].url)) else { continue }
+            // The document and every hop its redirects lead to.
+            var member: Int? = i
+            while let m = member, isMain[m] {
+                isMain[m] = false
+                evidence[m] = .pageLoading
+                member = next[m]
+            }
+        }
+    }
 
     /// A document no other signal placed is an iframe when its `Referer` names the top frame's page and that
     /// page goes on requesting subresources (GETs: a beacon at unload is a POST) after the document, and
@@ -262,10 +302,12 @@ package struct HARReader {
         var resourceType: String? { (object["_resourceType"]?.stringValue)?.lowercased() }
 
         /// The frame of a document no header places: the HAR's pages (a page's first document is the top
-        /// frame's, the rest its iframes), else Chrome's parser initiator after the log's first entry (an
-        /// iframe's `src`), else the top frame's.
+        /// frame's), else Chrome's parser initiator after the log's first entry (an iframe's `src`), else
+        /// the top frame's, on no evidence (said; `framesFromReferer` may then find it an iframe's). A later
+        /// document of a page is not an iframe for that alone: exporters that keep one page per tab
+        /// (Pingdom's) put every top-level navigation of the visit in it.
         func frameGuess(firstOfPage: Bool, hasPages: Bool, first: Bool) -> (main: Bool, FrameEvidence) {
-            if hasPages && pageref != nil { return (firstOfPage, .pages) }
+            if hasPages && pageref != nil && firstOfPage { return (true, .pages) }
             if !first, object["_initiator"]?["type"]?.stringValue == "parser" { return (false, .parserInitiator) }
             return (true, .topOfChain)
         }
@@ -289,6 +331,14 @@ package struct HARReader {
             }
             if header("sec-fetch-mode") == "navigate" { return .document(main: nil) }
             return .unknown
+        }
+
+        /// An answer a document can be: HTML or XML, a redirect, or none (a failed or cut load); never the
+        /// octet-stream or JSON of a browser's own request.
+        var answerMayBeDocument: Bool {
+            let mime = (response["content"]?["mimeType"]?.stringValue ?? "").lowercased()
+            let status = self.status ?? 0
+            return mime.isEmpty || mime.contains("html") || mime.contains("xml") || (300..<400).contains(status) || status == 0
         }
 
         /// Asked for HTML and answered with HTML (or a redirect, or nothing: a failed load).

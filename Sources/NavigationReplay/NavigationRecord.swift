@@ -148,6 +148,9 @@ package enum FrameEvidence: String, Sendable, Hashable {
     /// `Referer`: the document's referrer is the top frame's page, and that page went on requesting
     /// subresources after the document had loaded (a top-level navigation would have unloaded it): an iframe.
     case referer
+    /// The HAR's pages: the document's `Referer` names its page's top document, which had not finished
+    /// loading (the page's `pageTimings.onLoad`) when the document started: an iframe of that page.
+    case pageLoading = "page-loading"
     /// The engine that ran the page does not say (WebKitGTK's UI process): a navigation no subframe
     /// announced is taken for the top frame's.
     case engineCannotTell = "engine-cannot-tell"

@@ -20,12 +20,16 @@ import Testing
         Expectation(file: "playwright-har-redirect.har", navigations: 3, mainFrame: 3, redirects: 2),
         // chrome-har: the SSO chain (3 × 302 then 200) and a doubleclick 302 → 200 iframe chain.
         Expectation(file: "pagexray-redirect-and-redirect-back.har", navigations: 6, mainFrame: 4, redirects: 4),
-        // Firefox 43, a client-side redirect three times: redirect.html then index.html per page.
-        Expectation(file: "pagexray-frontendredirect.har", navigations: 6, mainFrame: 3, redirects: 0),
-        // Chrome DevTools: a 304 document and a failed one (status 0, _error, no Sec-Fetch headers); a
-        // later document of the same page without Sec-Fetch-Dest is taken for a subframe.
-        Expectation(file: "mitmproxy-chrome.har", navigations: 2, mainFrame: 1, redirects: 0),
-        // Safari Web Inspector: the page and four github-btn iframes.
+        // Firefox 43, a client-side redirect three times: redirect.html then index.html per page, each the
+        // top frame's (a script's redirect moves the top frame; the pages give no load time, so nothing says
+        // index.html was asked for while redirect.html loaded).
+        Expectation(file: "pagexray-frontendredirect.har", navigations: 6, mainFrame: 6, redirects: 0),
+        // Chrome DevTools: a 304 document and a failed one (status 0, _error, no Sec-Fetch headers, no
+        // Referer, initiator "other": the browser's own navigation), both the top frame's. A later document of
+        // a page is not an iframe for that alone.
+        Expectation(file: "mitmproxy-chrome.har", navigations: 2, mainFrame: 2, redirects: 0),
+        // Safari Web Inspector: the page and four github-btn iframes (their Referer the page, started before
+        // its onLoad: page-loading).
         Expectation(file: "mitmproxy-safari.har", navigations: 5, mainFrame: 1, redirects: 0),
         // Firefox 118: the page and the login POST (one entry lacks queryString).
         Expectation(file: "harsanitizer-firefox-auth0-login.har", navigations: 2, mainFrame: 2, redirects: 0),
@@ -50,6 +54,61 @@ import Testing
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Repository.path(path))))
         let items = ((json as? [String: Any])?["log"] as? [String: Any])?["entries"] as? [Any] ?? json as? [Any] ?? []
         #expect(s.replayed - s.synthetic + s.rejected + s.skipped.values.reduce(0, +) == items.count)
+    }
+
+    /// One HAR entry as the exporters without _resourceType or Sec-Fetch headers write it (BrowserMob,
+    /// Pingdom): a request, its headers, and the answer's status and type.
+    static func entry(_ started: String, _ method: String, _ url: String, accept: String?, referer: String? = nil,
+                      status: Int = 200, mime: String, location: String? = nil, page: String = "page_1") -> String {
+        let headers = [accept.map { #"{"name": "Accept", "value": "\#($0)"}"# }, referer.map { #"{"name": "Referer", "value": "\#($0)"}"# }].compactMap { $0 }
+        let postData = method == "POST" ? #", "postData": {"mimeType": "text/plain", "text": "goog-phish-shavar;"}"# : ""
+        return """
+            {"pageref": "\(page)", "startedDateTime": "\(started)", "time": 40,
+             "request": {"method": "\(method)", "url": "\(url)", "headers": [\(headers.joined(separator: ", "))]\(postData)},
+             "response": {"status": \(status), "redirectURL": "\(location ?? "")", "headers": [\(location.map { #"{"name": "Location", "value": "\#($0)"}"# } ?? "")],
+                          "content": {"mimeType": "\(mime)"}}}
+            """
+    }
+
+    static func frames(_ pageOnLoad: Double, _ entries: [String]) throws -> [(url: String, main: Bool, evidence: FrameEvidence?)] {
+        let har = """
+            {"log": {"version": "1.2", "pages": [{"id": "page_1", "startedDateTime": "2026-12-07T10:00:00.000Z", "pageTimings": {"onLoad": \(pageOnLoad)}}],
+             "entries": [\(entries.joined(separator: ",\n"))]}}
+            """
+        let result = try ReplayHarness.replay(ByteInput(name: "t.har", bytes: Array(har.utf8)), format: .har)
+        #expect(result.rejected.isEmpty)
+        return result.navigations.map { ($0.record.url, $0.record.isMainFrame, $0.record.frameEvidence) }
+    }
+
+    @Test("a browser's own request first in a page (Firefox's Safe Browsing POST of text/plain, answered octet-stream) is no document, and the page's documents are the top frame's")
+    func safeBrowsingBeforeThePage() throws {
+        let html = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+        let frames = try Self.frames(900, [
+            Self.entry("2026-12-07T10:00:00.000Z", "POST", "https://shavar.services.mozilla.com/downloads?client=navclient-auto-ffox&appver=60.0&pver=2.2",
+                       accept: "*/*", mime: "application/octet-stream"),
+            Self.entry("2026-12-07T10:00:00.100Z", "GET", "https://app.example/login", accept: html, mime: "text/html; charset=utf-8"),
+            Self.entry("2026-12-07T10:00:02.000Z", "GET", "https://app.example/", accept: html, referer: "https://app.example/login", mime: "text/html"),
+        ])
+        #expect(frames.map(\.url) == ["https://app.example/login", "https://app.example/"])
+        #expect(frames.map(\.main) == [true, true])
+        #expect(frames.map(\.evidence) == [.pages, .topOfChain], "the second a guess, and said")
+    }
+
+    @Test("a page that holds the whole visit (Pingdom's one page per tab): a later top-level document, asked for once the page had loaded, stays the top frame's; one its page asked for while loading is an iframe")
+    func laterDocumentsOfOnePage() throws {
+        let html = "text/html,application/xhtml+xml"
+        let frames = try Self.frames(500, [
+            Self.entry("2026-12-07T10:00:00.000Z", "GET", "https://app.example/", accept: html, mime: "text/html"),
+            Self.entry("2026-12-07T10:00:00.200Z", "GET", "https://captcha.example/frame", accept: html, referer: "https://app.example/", mime: "text/html"),
+            Self.entry("2026-12-07T10:00:03.000Z", "GET", "https://app.example/login", accept: html, referer: "https://app.example/", status: 302,
+                       mime: "", location: "https://sso.example/realms/app/protocol/openid-connect/auth?client_id=app&response_type=code"),
+            Self.entry("2026-12-07T10:00:03.100Z", "GET", "https://sso.example/realms/app/protocol/openid-connect/auth?client_id=app&response_type=code",
+                       accept: html, referer: "https://app.example/", mime: "text/html"),
+        ])
+        #expect(frames.map(\.url) == ["https://app.example/", "https://captcha.example/frame", "https://app.example/login",
+                                      "https://sso.example/realms/app/protocol/openid-connect/auth?client_id=app&response_type=code"])
+        #expect(frames.map(\.main) == [true, false, true, true])
+        #expect(frames[1].evidence == .pageLoading)
     }
 
     @Test("a HAR redirect to the sentinel that no request followed (the app cancelled it) is replayed as that navigation")

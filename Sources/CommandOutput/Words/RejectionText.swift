@@ -202,6 +202,7 @@ extension FrameEvidence {
         case .parserInitiator: "its initiator: the HTML parser of a page already loaded (an iframe)"
         case .pages: "the HAR's pages"
         case .referer: "its Referer: a page that went on loading after it (an iframe of that page)"
+        case .pageLoading: "its Referer: its page's top document, which had not loaded yet (an iframe of that page)"
         case .engineCannotTell: "nothing: the engine does not say which frame, so it is taken for the top frame's"
         }
     }
