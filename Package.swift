@@ -266,7 +266,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandOutputTests",
-            dependencies: ["InputFiles", "TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "SeededRandom"]
+            dependencies: ["BrowserURL", "InputFiles", "TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "SeededRandom"]
         ),
         .testTarget(
             name: "FlowInspectorTests",

@@ -10,6 +10,7 @@
 // temporary file as the run goes, so a replay of a long log keeps its memory flat; the page is assembled,
 // counts first, when the run ends. The file is unlinked as soon as it is open (read back through the same
 // handle), so no way the process ends leaves it behind.
+import BrowserURL
 import FlowInspector
 import Foundation
 import JSONText
@@ -272,7 +273,7 @@ package final class HTMLReport {
 
     private func navigationRow(_ o: JSONFields) -> String {
         let decision = Self.text(o, "decision")
-        var where_ = "<span class=\"url\">\(Self.escape(Self.string(o, "url") ?? Self.string(o, "input") ?? ""))</span>"
+        var where_ = "<span class=\"url\">\(Self.escape(Self.string(o, "url") ?? Self.string(o, "input") ?? ""))</span>" + Self.unicodeHost(Self.string(o, "url"))
         where_ += "<br><span class=\"muted\">rule</span> " + (Self.string(o, "rule").map { "<code>\(Self.escape($0))</code>" } ?? "<span class=\"muted\">none</span>")
         if o["frame"] == .string("sub") { where_ += " · <span class=\"muted\">subframe</span>" }
         if let same = Self.string(o, "sameDocument") { where_ += " · <span class=\"muted\">same document (\(Self.escape(same)))</span>" }
@@ -372,7 +373,7 @@ package final class HTMLReport {
             return "<li><code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))" + (differences.isEmpty ? "" : "<ul>" + differences.joined() + "</ul>") + "</li>"
         }
         let decision = Self.text(o, "decision")
-        return "<tr><td data-label=\"case\">\(name)</td><td><span class=\"url\">\(Self.text(o, "input"))</span></td>"
+        return "<tr><td data-label=\"case\">\(name)</td><td><span class=\"url\">\(Self.text(o, "input"))</span>\(Self.unicodeHost(Self.string(o, "url")))</td>"
             + "<td><span class=\"badge \(decision)\">\(decision)</span> <span class=\"word\">\(Self.text(o, "kind"))</span> <code>\(Self.text(o, "rule"))</code></td>"
             + "<td>" + (failures.isEmpty ? "<span class=\"pass\">pass</span>" : "<ul class=\"plain\">" + failures.joined() + "</ul>") + "</td></tr>\n"
     }
@@ -526,6 +527,13 @@ package final class HTMLReport {
         case .bool(let b)?: b ? "yes" : "no"
         default: ""
         }
+    }
+
+    /// An internationalized host in the letters a person reads beside the Punycode the browser sends (a
+    /// homoglyph of a real domain is plain here), escaped; nothing for a host without "xn--" labels.
+    static func unicodeHost(_ url: String?) -> String {
+        guard let url, let parsed = BrowserURL(url), let unicode = parsed.unicodeHostname else { return "" }
+        return "<br><span class=\"idn\">host reads <code>\(escape(unicode))</code> · Punycode <code>\(escape(parsed.hostname))</code></span>"
     }
 
     /// Text as HTML (MarkupText: markup characters and invisible ones escaped).

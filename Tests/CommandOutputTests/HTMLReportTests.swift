@@ -1,6 +1,7 @@
 // HTMLReportTests.swift: the report page as text: the page's own text never becomes markup (a URL or message
 // carrying tags is escaped), the page has no script and loads nothing (its Content-Security-Policy), and a
 // long log's ordinary rows are counted past the limit while every cancelled, mismatched or flagged one stays.
+import BrowserURL
 import CommandOutput
 import Foundation
 import JSONText
@@ -27,6 +28,18 @@ struct HTMLReportTests {
         #expect(!html.contains("<script") && !html.contains("<img src=x"))
         #expect(html.contains("&lt;script&gt;") && html.contains("<title>bridge replay &lt;x&gt;</title>"))
         #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="\#(HTMLReport.contentSecurityPolicy)">"#))
+    }
+
+    @Test("an internationalized host reads in its letters beside its Punycode: a homoglyph of the real domain is plain; a plain host gets no note")
+    func internationalizedHostsShowBothForms() {
+        let report = Self.report()
+        report.add(Self.navigation(0, url: "https://xn--yourdmain-42h.com/cb?code=1"))
+        report.add(Self.navigation(1, url: "https://yourdomain.com/cb?code=1"))
+        let html = report.html()
+        #expect(html.components(separatedBy: "<span class=\"idn\">").count == 2)
+        #expect(html.contains("host reads <code>yourd\u{43E}main.com</code> · Punycode <code>xn--yourdmain-42h.com</code>"))
+        #expect(BrowserURL("https://xn--yourdmain-42h.com/")?.unicodeHostname == "yourd\u{43E}main.com")
+        #expect(BrowserURL("https://yourdomain.com/")?.unicodeHostname == nil && BrowserURL("https://[::1]/")?.unicodeHostname == nil)
     }
 
     @Test("what ran heads the report: the version, the command line with its secrets masked, when it started and how long it ran")
