@@ -11,6 +11,14 @@ import SecretMasking
 
 /// The `type` of a JSON line.
 package enum OutputLineType: String, Sendable, CaseIterable {
+    /// The types `bridge host` prints for each engine's run, which carry `engine`.
+    package var namesEngine: Bool {
+        switch self {
+        case .navigation, .call, .rejected, .finding, .logSummary, .network, .scriptError, .dialog, .eval, .screenshot, .hostResult: true
+        default: false
+        }
+    }
+
     /// `bridge url`: one URL parsed.
     case url
     /// `bridge check`: one URL decided.
@@ -64,9 +72,18 @@ package struct OutputLine: Sendable {
         self.fields = fields
     }
 
-    /// The line's object: `type`, then the members.
+    /// The object: `type`, then the members (as it is nested in another line: a navigation's findings).
     package var object: JSONFields {
         var object = JSONFields.single("type", .string(type.rawValue))
+        object.add(contentsOf: fields)
+        return object
+    }
+
+    /// The object as a line of its own: `type`, then, for the types a hosted run prints, the `engine` that
+    /// ran the page (null where none did: a replay), then the members. A run in both engines is split by it.
+    package func line(engine: String?) -> JSONFields {
+        var object = JSONFields.single("type", .string(type.rawValue))
+        if type.namesEngine { object.add("engine", .string(engine)) }
         object.add(contentsOf: fields)
         return object
     }

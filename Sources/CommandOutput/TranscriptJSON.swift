@@ -12,6 +12,8 @@ package struct TranscriptJSON: Sendable {
     package let explain: Bool
     /// The file (as named on the command line) the events being written were read from: a log.
     package var file: String?
+    /// The engine that ran the page the events come from (`bridge host`: webkit, chromium); nil otherwise.
+    package var engine: String?
 
     package init(redactor: Redactor, explain: Bool, file: String? = nil) {
         self.redactor = redactor
@@ -21,11 +23,11 @@ package struct TranscriptJSON: Sendable {
 
     /// The event's line, or nil for events that have no JSON form (a log's heading).
     package func line(_ event: some OutputEvent) -> String? {
-        event.jsonLine(self)?.object.line
+        object(event)?.line
     }
 
     /// The event's object (its `type` first), or nil.
-    package func object(_ event: some OutputEvent) -> JSONFields? { event.jsonLine(self)?.object }
+    package func object(_ event: some OutputEvent) -> JSONFields? { event.jsonLine(self)?.line(engine: engine) }
 
     /// JSON text (what --eval returned) with secret keys masked; other text as free text.
     package func redactJSONText(_ text: String) -> String {

@@ -30,6 +30,13 @@ package struct TranscriptRenderer: Sendable {
         return renderer
     }
 
+    /// This renderer for the events of a hosted run in `engine` (webkit, chromium): their JSON lines name it.
+    package func running(_ engine: String) -> TranscriptRenderer {
+        var renderer = self
+        renderer.json.engine = engine
+        return renderer
+    }
+
     /// The lines the event prints in the chosen format (none for a JSON event that has no JSON form).
     package func lines(_ event: some OutputEvent) -> [String] {
         switch format {

@@ -68,6 +68,19 @@ package enum ScriptError: Sendable, Hashable {
     /// A screenshot's file could not be written, or the view took none.
     case screenshotFile(OutputFileProblem)
     case screenshotNotTaken(SnapshotProblem)
+
+    /// Its stable code (the JSON line's `code`).
+    package var code: String {
+        switch self {
+        case .page: "page-error"
+        case .wvjbPageHalf: "wvjb-page-half"
+        case .drainFailed: "drain-failed"
+        case .loadFailed: "load-failed"
+        case .loadNotRendered: "load-not-rendered"
+        case .screenshotFile: "screenshot-file"
+        case .screenshotNotTaken: "screenshot-not-taken"
+        }
+    }
 }
 
 /// A JavaScript dialog (alert, confirm, prompt, beforeunload) and the answer it was given.

@@ -235,10 +235,10 @@ struct HostRun {
                 if engines.count > 1 && command.transcript.format == .text {
                     out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(platform.rawValue))")))
                 }
-            case .output(_, .network(let exchange)):
+            case .output(let which, .network(let exchange)):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
                 if exchange.isNoteworthy || command.verbose {
-                    out.lines(renderer.lines(exchange))
+                    out.lines(renderer.running(which.rawValue).lines(exchange))
                     html?.add(exchange)
                 }
             case .output(_, .note(let note)):
@@ -246,14 +246,15 @@ struct HostRun {
             case .output(let which, let output):
                 // A navigation's line is its line in the recording, which the JSON names as replay would.
                 if let event = output.event {
-                    let recorded = renderer.reading(recording(which))
+                    let recorded = renderer.running(which.rawValue).reading(recording(which))
                     out.lines(recorded.lines(event))
                     html?.add(event, json: recorded.json)
                 }
             case .failed(_, let error):
                 out.flush()
                 StandardError.say("bridge host: " + renderer.redactor.text(error.words))
-            case .finished(_, let result, let recordPath):
+            case .finished(let which, let result, let recordPath):
+                let renderer = renderer.running(which.rawValue)
                 let summary = LogSummary(result.summary, log: recordPath ?? startURL, format: .navlog)
                 let hostReport = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
                                             finalURL: result.finalURL, firstInterception: result.firstInterception, failures: result.failures)

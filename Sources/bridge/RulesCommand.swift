@@ -129,7 +129,7 @@ struct RulesCommand: ParsableCommand, CheckedOptions {
         for statement in RulesReport.statements(inferred) {
             switch format {
             case .text: StandardError.say("bridge rules: " + RulesReport.text(statement, masking: said))
-            case .json: out.line(RulesReport.line(statement, masking: said).object.line)
+            case .json: out.line(RulesReport.line(statement, masking: said).line(engine: nil).line)
             }
         }
         out.flush()

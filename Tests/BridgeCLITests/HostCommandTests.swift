@@ -146,10 +146,12 @@ struct HostCommandTests {
                                          "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")])
         #expect(run.status == 0, "\(run.stderr)")
         let replay = try BridgeProcess.run(["replay", "--rules", Self.capture, "--format", "json", "--reveal", record])
-        // The same lines: the live run's name the recording, as the replay's do.
-        let live = run.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"type":"navigation""#) }
-        let replayed = replay.stdout.split(separator: "\n").filter { $0.hasPrefix(#"{"type":"navigation""#) }
-        #expect(!live.isEmpty && live == replayed)
+        // The same lines: the live run's name the recording, as the replay's do; the live run's name the
+        // engine that ran the page, which a replay does not run.
+        let live = HostCommandTests.navigations(JSONLines.objects(run.stdout)), replayed = HostCommandTests.navigations(JSONLines.objects(replay.stdout))
+        #expect(!live.isEmpty && live.allSatisfy { $0["engine"] as? String == "webkit" } && replayed.allSatisfy { $0["engine"] is NSNull })
+        func withoutEngine(_ lines: [[String: Any]]) -> [NSDictionary] { lines.map { var line = $0; line["engine"] = nil; return line as NSDictionary } }
+        #expect(withoutEngine(live) == withoutEngine(replayed))
     }
 
     @Test func aPageThatDoesNotLoadFailsAtOnce() throws {
@@ -235,6 +237,9 @@ struct HostCommandTests {
         let errors = JSONLines.objects(run.stdout, type: "script-error").compactMap { $0["message"] as? String }
         // The engine's own message names the missing function.
         #expect(errors.contains { $0.contains("undefinedFunction") }, "\(run.stdout)")
+        // No --record: no file, so no line in one either.
+        let navigations = Self.navigations(JSONLines.objects(run.stdout))
+        #expect(!navigations.isEmpty && navigations.allSatisfy { $0["file"] is NSNull && $0["line"] is NSNull }, "\(run.stdout)")
     }
 
     @Test("SIGINT and SIGTERM end a run in either engine as an interruption: its result said, status 1, and nothing left in the temporary folder (Chromium's profile and its own temporary files included)",

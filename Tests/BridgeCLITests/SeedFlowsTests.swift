@@ -339,8 +339,12 @@ extension SeedFlowsInWebKit {
     func crossOriginScriptErrorsAreReal() throws {
         let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "idle", "--format", "json",
                                          Self.path("Fixtures/flows/cross-origin/page.html")])
-        let errors = JSONLines.objects(run.stdout, type: "script-error").compactMap { $0["message"] as? String }
+        let lines = JSONLines.objects(run.stdout, type: "script-error")
+        let errors = lines.compactMap { $0["message"] as? String }
         #expect(errors.contains { $0.contains("https://cdn.example.net/thrower.js:3") && $0.contains("thrown from the CDN") }, "\(run.stdout)")
+        // Where, as values: the script's URL and line, in which frame.
+        #expect(lines.contains { $0["code"] as? String == "page-error" && $0["url"] as? String == "https://cdn.example.net/thrower.js"
+            && $0["scriptLine"] as? Int == 3 && $0["frame"] is String }, "\(run.stdout)")
         #expect(!errors.contains { $0.contains("Script error.") }, "\(errors)")
     }
 }
@@ -591,6 +595,13 @@ extension SeedFlowsInWebKit {
         let difference = try #require(engines["firstDifference"] as? [String: Any])
         #expect(engines["agree"] as? Bool == false && difference["step"] as? Int == 2)
         #expect((difference["webkit"] as? [String: Any])?["did"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["did"] as? String == "allow")
+        // Every line of either run names its engine (jq splits them with select(.engine == "chromium")), the
+        // WebKit run's first; only the comparison, of both, names none.
+        let lines = JSONLines.objects(formPost.stdout)
+        let named = lines.filter { $0["type"] as? String != "engines" }.map { $0["engine"] as? String }
+        #expect(!named.isEmpty && named.allSatisfy { $0 != nil }, "\(formPost.stdout)")
+        #expect(named.compactMap { $0 }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } } == ["webkit", "chromium"], "\(named)")
+        #expect(Set(lines.filter { $0["engine"] as? String == "chromium" }.compactMap { $0["type"] as? String }).isSuperset(of: ["navigation", "log-summary", "host-result"]))
 
         let record = Self.temporary("both.navlog")
         defer { for engine in HostEngineKind.allCases { try? FileManager.default.removeItem(atPath: engine.recordingPath(record)) } }

@@ -59,9 +59,9 @@ struct HostEventsTests {
 
     @Test("the network line's values")
     func networkValues() throws {
-        let line = try #require(Self.json.lines(NetworkExchange(method: "GET", url: "https://x.example/a.js", status: nil, detail: .file(path: "a.js"), refused: true)).first)
+        let line = try #require(Self.json.running("chromium").lines(NetworkExchange(method: "GET", url: "https://x.example/a.js", status: nil, detail: .file(path: "a.js"), refused: true)).first)
         guard case .object(let network)? = JSONValue.parse(line) else { Issue.record("not an object: \(line)"); return }
-        #expect(network == ["type": .string("network"), "method": .string("GET"), "url": .string("https://x.example/a.js"), "status": .null, "refused": .bool(true),
+        #expect(network == ["type": .string("network"), "engine": .string("chromium"), "method": .string("GET"), "url": .string("https://x.example/a.js"), "status": .null, "refused": .bool(true),
                             "detail": .string("a.js")])
     }
 

@@ -33,7 +33,7 @@ package struct FindingReport: Sendable {
     package func lines(_ result: InspectionResult) -> [String] {
         switch format {
         case .sarif: return [sarif(result).indentedText]
-        case .json: return outputLines(result).map { $0.object.line }
+        case .json: return outputLines(result).map { $0.line(engine: nil).line }
         case .text:
             let count = { (severity: Severity) in result.findings.filter { $0.severity == severity }.count }
             func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }

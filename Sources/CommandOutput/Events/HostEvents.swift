@@ -30,7 +30,21 @@ extension ScriptError: OutputEvent {
         [TranscriptText.indent + text.style.red("script error") + " " + text.safe(text.redactor.text(words))]
     }
 
-    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.scriptError, .single("message", .string(json.redactor.text(words)))) }
+    /// `code`, then where, as members (`url`: the script's, or the load's; `scriptLine`, `scriptColumn`:
+    /// 1-based in that script, null when the engine did not say; `frame`), then the words.
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        var url: String? = nil, scriptLine: Int? = nil, scriptColumn: Int? = nil, frame: String? = nil
+        switch self {
+        case .page(let source, let line, let column, let inFrame, _):
+            url = source.isEmpty ? nil : source
+            (scriptLine, scriptColumn, frame) = (line > 0 ? line : nil, line > 0 && column > 0 ? column : nil, inFrame)
+        case .loadFailed(let address, _), .loadNotRendered(let address, _): url = address
+        default: break
+        }
+        return OutputLine(.scriptError, JSONFields([("code", .string(code)), ("url", .string(url.map(json.redactor.rawURL))),
+                                                    ("scriptLine", .int(scriptLine)), ("scriptColumn", .int(scriptColumn)),
+                                                    ("frame", .string(frame.map(json.redactor.foreignText))), ("message", .string(json.redactor.text(words)))]))
+    }
 }
 
 extension DialogEvent: OutputEvent {

@@ -198,9 +198,10 @@ package struct LogSummary: OutputEvent {
 
 extension TranscriptJSON {
     /// A record's place in the log being written: its line in a navlog, its key path in a JSON document.
+    /// A line of no file (a hosted run that writes no recording) is no place, and is null.
     func location(_ location: RecordLocation) -> OutputLocation {
         switch location.place {
-        case .line(let n): OutputLocation(file: file, line: n)
+        case .line(let n): OutputLocation(file: file, line: file == nil ? nil : n)
         case .path(let p): OutputLocation(file: file, path: p)
         case .file: OutputLocation(file: file)
         }
