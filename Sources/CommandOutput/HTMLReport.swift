@@ -204,7 +204,7 @@ package final class HTMLReport {
             + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             + "<meta http-equiv=\"Content-Security-Policy\" content=\"\(Self.contentSecurityPolicy)\">\n"
             + "<meta name=\"generator\" content=\"bridge\">\n"
-            + "<title>\(Self.escape(title))</title>\n<style>\n\(PageStyle.stylesheet)\(differenceStyle)</style>\n</head>\n<body>\n"
+            + "<title>\(Self.escape(title))</title>\n<style>\n\(PageStyle.stylesheet)\(differenceStyle)\(timelineBytes > 0 ? Self.timelineFilterStyle : "")</style>\n</head>\n<body>\n"
         page += "<header><h1>\(Self.escape(title))</h1>\n" + (run.map(runLine) ?? "") + "<nav aria-label=\"Sections\">"
         var links: [(String, String)] = [("summary", "Summary")]
         if !failedTests.isEmpty { links.append(("failures", "Failures (\(failedTests.count))")) }
@@ -232,7 +232,7 @@ package final class HTMLReport {
                 page += "<p class=\"muted\">Every navigation that was cancelled, mismatched, in error or with a finding is here, and the first "
                     + "\(Self.ordinaryRowsShown) others; \(ordinaryRowsLeftOut) more allowed navigations are left out (the JSON transcript, --format json, has every one).</p>\n"
             }
-            page += "<div class=\"\(sideBySide ? "side-by-side" : "parts")\">\n"
+            page += Self.timelineFilter + "<div class=\"\(sideBySide ? "side-by-side" : "parts")\">\n"
             try sink(Array(page.utf8))
             page = ""
             if let timeline, (try? timeline.seek(toOffset: 0)) != nil {
@@ -247,6 +247,35 @@ package final class HTMLReport {
                 + passedTests.joined() + "</tbody></table></details></section>\n"
         }
         try sink(Array((page + "</main>\n</body>\n</html>\n").utf8))
+    }
+
+    /// What the timeline can be narrowed to, without a script: a radio button each, and a rule of
+    /// `PageStyle.stylesheet` per button that hides the navigation rows it does not keep (and the page's own
+    /// rows between them). The keys are the classes `rowClasses` gives a navigation's row.
+    package static let timelineFilters: [(id: String, label: String, keeps: String)] = [
+        ("show-all", "all", ""), ("show-cancel", "cancelled", "d-cancel"), ("show-findings", "with findings", "has-finding"),
+        ("show-errors", "with errors", "has-error"), ("show-mismatch", "not as recorded", "mismatch"),
+    ]
+
+    static let timelineFilter = "<div class=\"filter\" role=\"radiogroup\" aria-label=\"Show\">Show: "
+        + timelineFilters.map { "<input type=\"radio\" name=\"show\" id=\"\($0.id)\"\($0.id == "show-all" ? " checked" : "")><label for=\"\($0.id)\">\($0.label)</label>" }
+            .joined(separator: " ") + "</div>\n"
+
+    /// The filter's rules, made from `timelineFilters`: a checked button hides the navigation rows without its
+    /// class, and the page's own rows (network, dialogs) between them.
+    package static let timelineFilterStyle = timelineFilters.filter { !$0.keeps.isEmpty }
+        .map { "body:has(#\($0.id):checked) tbody tr.nav:not(.\($0.keeps))" }.joined(separator: ", ")
+        + ", body:has(.filter input:not(#show-all):checked) .timeline-part tbody tr:not(.nav) { display: none; }\n"
+
+    /// A navigation row's classes, which the timeline's filter keeps rows by: its decision, whether it has
+    /// findings, an error (its own or an error finding), and whether the recording did otherwise.
+    package static func rowClasses(_ o: JSONFields) -> String {
+        let findings = array(o, "findings").compactMap { if case .object(let f) = $0 { f } else { nil } }
+        var classes = ["nav", "d-" + (string(o, "decision") ?? "none")]
+        if !findings.isEmpty { classes.append("has-finding") }
+        if o["error"] != nil && o["error"] != .null || findings.contains(where: { $0["severity"] == .string("error") }) { classes.append("has-error") }
+        if o["mismatch"] == .bool(true) { classes.append("mismatch") }
+        return classes.joined(separator: " ")
     }
 
     /// The inspector's checks' rationales, by id.
@@ -289,7 +318,7 @@ package final class HTMLReport {
             if case .string(let s) = value { return "<li>\(Self.escape(s))</li>" } else { return nil }
         }
         if !explanation.isEmpty { notes += "<details><summary>why</summary><ol>" + explanation.joined() + "</ol></details>" }
-        return "<tr id=\"\(stepID(steps))\"><td class=\"num\" data-label=\"seq\">\(Self.text(o, "seq"))</td><td class=\"num\" data-label=\"ms\">\(Self.text(o, "time"))</td>"
+        return "<tr id=\"\(stepID(steps))\" class=\"\(Self.rowClasses(o))\"><td class=\"num\" data-label=\"seq\">\(Self.text(o, "seq"))</td><td class=\"num\" data-label=\"ms\">\(Self.text(o, "time"))</td>"
             + "<td><span class=\"badge \(decision)\">\(decision)</span></td><td class=\"word\">\(Self.text(o, "kind"))</td><td>\(where_)</td><td>\(notes)</td></tr>\n"
     }
 

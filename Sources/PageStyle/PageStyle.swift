@@ -30,6 +30,7 @@ code, .url { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospa
 .badge { display: inline-block; padding: 0 .45rem; border-radius: 1rem; font-size: .8rem; font-weight: 600; border: 1px solid currentColor; white-space: nowrap; }
 .allow, .pass { color: var(--allow); } .cancel, .fail, .error { color: var(--cancel); } .warning { color: var(--warn); } .note { color: var(--muted); }
 .idn { font-size: .85em; color: var(--warn); }
+.filter { margin: .3rem 0 .6rem; } .filter label { margin: 0 .6rem 0 .15rem; }
 tr.difference td { background: var(--diff); }
 details > summary { cursor: pointer; }
 ul.plain { list-style: none; padding: 0; margin: 0; } ul.plain li { margin: .15rem 0; }

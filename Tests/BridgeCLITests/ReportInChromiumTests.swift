@@ -72,6 +72,38 @@ struct ReportInChromiumTests {
         #expect(seen.screenshot.starts(with: Self.png))
     }
 
+    @Test("the timeline narrows without a script: each filter shows the navigation rows it keeps and hides the rest")
+    func timelineFilters() throws {
+        let log = Self.temporary("filter.navlog"), report = Self.temporary("filter.html")
+        defer { for path in [log, report] { try? FileManager.default.removeItem(atPath: path) } }
+        // Three plain pages; a reset link the app cancelled (the rules allow it: a mismatch, and the error
+        // reset-link-as-signin); a sign-in result the app cancelled (cancel, with a warning: no request before it).
+        let text = [#"{"seq":0,"url":"https://yourdomain.com/","recordedDecision":"allow"}"#,
+                    #"{"seq":1,"url":"https://yourdomain.com/a","recordedDecision":"allow"}"#,
+                    #"{"seq":2,"url":"https://yourdomain.com/password_reset.php?code=c1","recordedDecision":"cancel"}"#,
+                    #"{"seq":3,"url":"https://yourdomain.com/b","recordedDecision":"allow"}"#,
+                    #"{"seq":4,"url":"https://yourdomain.com/password_reset.php?code=c2&access_token=t2","recordedDecision":"cancel"}"#].joined(separator: "\n")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: log))
+        _ = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--report", report, log])
+        let shown = """
+            new Promise(function (done) { (function ready() {
+              if (!document.getElementById('show-all') || document.readyState !== 'complete') return setTimeout(ready, 50);
+              done(narrow());
+            })(); });
+            function narrow() {
+              function visible() { return Array.prototype.filter.call(document.querySelectorAll('#timeline tbody tr.nav'), function (r) { return r.offsetParent !== null; }).length; }
+              var counts = {};
+              ['show-all', 'show-cancel', 'show-findings', 'show-errors', 'show-mismatch', 'show-all'].forEach(function (id) {
+                document.getElementById(id).click(); counts[id] = visible(); });
+              counts.scripts = document.querySelectorAll('script').length;
+              return counts;
+            }
+            """
+        let counts = try #require(try Chromium.evaluate(URL(fileURLWithPath: report).absoluteString, shown) as? [String: Any])
+        #expect(counts["show-all"] as? Int == 5 && counts["show-cancel"] as? Int == 1 && counts["scripts"] as? Int == 0, "\(counts)")
+        #expect(counts["show-findings"] as? Int == 2 && counts["show-errors"] as? Int == 1 && counts["show-mismatch"] as? Int == 1, "\(counts)")
+    }
+
     @Test("a test run with failures: the failures first, the passes after, no attack secret in the file")
     func testWithFailures() throws {
         let report = Self.temporary("test.html")

@@ -42,6 +42,18 @@ struct HTMLReportTests {
         #expect(BrowserURL("https://yourdomain.com/")?.unicodeHostname == nil && BrowserURL("https://[::1]/")?.unicodeHostname == nil)
     }
 
+    @Test("a navigation row's classes are what the timeline's filter keeps it by; every filter but all has a rule")
+    func rowClassesForTheFilter() {
+        let error = JSONOutput.object(JSONFields([("seq", .int(1)), ("code", .string("e")), ("severity", .string("error")), ("message", .string("m"))]))
+        guard case .object(let cancelled) = JSONOutput.object(Self.navigation(1, url: "https://a.example/", decision: "cancel", findings: [error]).fields),
+              case .object(let allowed) = JSONOutput.object(Self.navigation(0, url: "https://a.example/").fields) else { return }
+        #expect(HTMLReport.rowClasses(cancelled) == "nav d-cancel has-finding has-error")
+        #expect(HTMLReport.rowClasses(allowed) == "nav d-allow")
+        for filter in HTMLReport.timelineFilters where !filter.keeps.isEmpty {
+            #expect(HTMLReport.timelineFilterStyle.contains("#\(filter.id):checked) tbody tr.nav:not(.\(filter.keeps))"))
+        }
+    }
+
     @Test("what ran heads the report: the version, the command line with its secrets masked, when it started and how long it ran")
     func whatRan() {
         let started = Date(timeIntervalSince1970: 1_800_000_000)
