@@ -182,6 +182,16 @@ package struct NavlogHeader: Sendable, Hashable {
         self.origin = origin
         self.handlers = handlers
     }
+
+    /// The engines `bridge host` runs a page in: the key JSON lines name each by (`engine`), and the
+    /// engine's own name, which its recordings' `recorder` says ("bridge host (WebKitGTK)").
+    package static let hostEngines: [(key: String, name: String)] = [("webkit", "WebKitGTK"), ("chromium", "Chromium")]
+
+    /// The `recorder` of a recording `bridge host` made in the engine named `name`.
+    package static func hostRecorder(engineName name: String) -> String { "bridge host (\(name))" }
+
+    /// The engine that ran the page, by its key, when `bridge host` made the recording; nil otherwise.
+    package var hostEngine: String? { Self.hostEngines.first { Self.hostRecorder(engineName: $0.name) == recorder }?.key }
 }
 
 /// One event of a recorded handler table and the handlers the app delivered it to, in order.

@@ -85,6 +85,8 @@ package final class Replayer {
     package var platform: Platform { progress.platform }
     /// The handler table a navlog header recorded (`handlers`), when it had one.
     package private(set) var recordedHandlers: [RecordedHandlers]?
+    /// The engine that ran the page, when the log is a `bridge host` recording (its header says).
+    package private(set) var recordedEngine: String?
     private let platformFromLog: Bool
     /// The counts so far.
     package var summary: ReplaySummary { progress.tally.summary }
@@ -140,6 +142,7 @@ package final class Replayer {
             progress.tally.counts.hasHeader = true
             if platformFromLog, let recorded = Platform(navlog: header.platform) { progress.platform = recorded }
             recordedHandlers = header.handlers
+            recordedEngine = header.hostEngine
             return .none
         case .skipped(let reason, let count):
             progress.tally.counts.skipped[reason, default: 0] += count

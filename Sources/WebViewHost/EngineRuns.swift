@@ -5,6 +5,7 @@
 // The engine kinds and the names of their files are outside `#if WebKit`: a build without the trait checks
 // the same options and names the same files.
 import Foundation
+import NavigationReplay
 import NavigationPolicy
 
 /// A web view engine bridge hosts a page in.
@@ -64,7 +65,7 @@ package struct EngineRuns {
         for which in engines {
             var run = options
             run.platform = platform ?? engine.rules.platform ?? which.defaultPlatform
-            run.engineName = which == .chromium ? "Chromium" : "WebKitGTK"
+            run.engineName = NavlogHeader.hostEngines.first { $0.key == which.rawValue }?.name ?? which.rawValue
             run.framesKnown = which == .chromium
             if which != .webkit { run.xvfbLaunch = nil }
             if engines.count > 1 {

@@ -117,7 +117,7 @@ package final class HostRecording {
             }
             let iso = ISO8601DateFormatter()
             iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            let header = NavlogHeader(version: 1, platform: platform.navlogName, recorder: "bridge host (\(recorder))",
+            let header = NavlogHeader(version: 1, platform: platform.navlogName, recorder: NavlogHeader.hostRecorder(engineName: recorder),
                                       startedAt: iso.string(from: started), origin: "native-hook",
                                       handlers: engine.rules.handlers.isEmpty ? nil
                                           : engine.rules.handlers.map { RecordedHandlers(event: $0.event, handlers: $0.handlers) })

@@ -107,7 +107,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             // Each line names the log as given on the command line (`-` for standard input), as a saved
             // transcript compared with --expect names it.
             let logName = input.isStandardInput ? "-" : input.name
-            let renderer = renderer.reading(logName)
+            var renderer = renderer.reading(logName)
             html?.section(input.shownName)
             func emit(_ event: any OutputEvent) {
                 out.lines(renderer.lines(event))
@@ -124,6 +124,8 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
                 // A log rejected as a whole (not a log at all, not the format it was taken for) or cut by a failed
                 // read is an input that cannot be read: exit 2, as for a file that does not open.
                 if case .rejected(let rejected) = output, rejected.location.place == .file || rejected.reason.isFailedRead { unreadableLogs += 1 }
+                // A `bridge host` recording's lines name the engine that ran the page, as the live run's did.
+                if let engine = replayer.recordedEngine, renderer.json.engine != engine { renderer = renderer.running(engine) }
                 for event in output.events { emit(event) }
             }
             let summary = replayer.summary

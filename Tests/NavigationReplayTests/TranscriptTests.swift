@@ -30,6 +30,13 @@ struct TranscriptTests {
         #expect(stamp["time"] == .string("2026-11-22T10:00:00Z"))
     }
 
+    @Test("a bridge host recording's header names the engine that ran the page; any other recorder names none")
+    func hostEngineFromTheHeader() {
+        #expect(NavlogHeader(recorder: NavlogHeader.hostRecorder(engineName: "Chromium")).hostEngine == "chromium")
+        #expect(NavlogHeader(recorder: "bridge host (WebKitGTK)").hostEngine == "webkit")
+        #expect(NavlogHeader(recorder: "bridge fixture").hostEngine == nil && NavlogHeader().hostEngine == nil)
+    }
+
     @Test("a rejected record's line is masked and escaped in both forms")
     func rejected() throws {
         let url = "https://exa mple.com/cb?access_token=SECRETSECRETSECRET\u{1B}[2J"
