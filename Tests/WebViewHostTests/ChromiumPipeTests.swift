@@ -8,6 +8,11 @@ import Testing
 
 @Suite("the DevTools pipe", .serialized)
 struct ChromiumPipeTests {
+    /// How long a wait for the stand-in's answer may take before the pipe is taken for one that never reads:
+    /// only a guard against hanging the run. The suite starts while the whole run starts its browsers on two
+    /// cores, where a shell script's first answer has taken over 20 s.
+    static let hangGuard: Double = 300
+
     /// A shell script run as the browser, in a folder of its own.
     struct StandInBrowser {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
@@ -41,7 +46,7 @@ struct ChromiumPipeTests {
             pipe.send("Fetch.enable")
         }
         // Bounded only so that a pipe that never reads fails the test instead of hanging it.
-        #expect(answered.wait(timeout: .now() + 20) == .success)
+        #expect(answered.wait(timeout: .now() + Self.hangGuard) == .success)
         let left = queue.sync { (pipe.oldestUnanswered(except: [])?.method, pipe.oldestUnanswered(except: ["Fetch.enable"])?.method) }
         #expect(left.0 == "Fetch.enable" && left.1 == nil)
         // What was sent to a session that detached is no longer awaited; the browser's own still is.
@@ -69,7 +74,7 @@ struct ChromiumPipeTests {
         let answered = DispatchSemaphore(value: 0)
         queue.sync { pipe.send("Browser.getVersion") { _ in answered.signal() } }
         // Bounded only so that a pipe that never reads fails the test instead of hanging it.
-        #expect(answered.wait(timeout: .now() + 20) == .success)
+        #expect(answered.wait(timeout: .now() + Self.hangGuard) == .success)
         let lines = queue.sync { pipe.close(); return pipe.said }
         #expect(lines.last == "line 400" && lines.map { $0.utf8.count + 1 }.reduce(0, +) <= ChromiumPipe.errorTailBytes)
         #expect(lines.count > 100 && lines.allSatisfy { $0.hasPrefix("line ") })
@@ -94,7 +99,7 @@ struct ChromiumPipeTests {
         let pipe = try ChromiumPipe(executable: browser.path, arguments: [], queue: queue)
         let answered = DispatchSemaphore(value: 0)
         queue.sync { pipe.send("Browser.getVersion") { _ in answered.signal() } }
-        #expect(answered.wait(timeout: .now() + 20) == .success)
+        #expect(answered.wait(timeout: .now() + Self.hangGuard) == .success)
         let lines = queue.sync { pipe.close(); return pipe.said }
         #expect(lines == ["[14239:14290:1207/220216.100000:ERROR:gpu/command_buffer/service/shared_image_factory.cc:91] Could not create a shared image",
                           "Fontconfig error: no fonts"])
