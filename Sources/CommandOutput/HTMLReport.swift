@@ -561,7 +561,9 @@ package final class HTMLReport {
     /// An internationalized host in the letters a person reads beside the Punycode the browser sends (a
     /// homoglyph of a real domain is plain here), escaped; nothing for a host without "xn--" labels.
     static func unicodeHost(_ url: String?) -> String {
-        guard let url, let parsed = BrowserURL(url), let unicode = parsed.unicodeHostname else { return "" }
+        // Most rows have no "xn--" label: a long replay's rows are not parsed again for it.
+        guard let url, url.range(of: "xn--", options: .caseInsensitive) != nil, let parsed = BrowserURL(url),
+              let unicode = parsed.unicodeHostname else { return "" }
         return "<br><span class=\"idn\">host reads <code>\(escape(unicode))</code> · Punycode <code>\(escape(parsed.hostname))</code></span>"
     }
 

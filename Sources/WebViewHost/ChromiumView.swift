@@ -52,11 +52,10 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// Documents a served answer redirected to: their navigation is a redirect.
     private var redirectTargets: Set<String> = []
     private var toldUnreachable = false
-    /// Custom-scheme navigations just decided, by frame and URL, with when.
-    private var recentCustom: [String: Date] = [:]
-    /// Custom-scheme navigations the page held (HostScripts.customSchemeHold), by URL: whether the app let
-    /// them through, once decided.
-    private var customAllowed: [String: Bool] = [:]
+    /// Custom-scheme navigations just decided, by frame and URL: when, and whether the app let them through.
+    /// The browser reports one navigation by up to two events, and the page's hold (HostScripts.customSchemeHold)
+    /// by a message: the first decides, the others read the decision.
+    private var recentCustom: [String: (at: Date, allowed: Bool)] = [:]
     /// The frame each of the view's script contexts belongs to (Runtime.executionContextCreated).
     private var contextFrames: [Int: String] = [:]
     private let forwarding = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
@@ -389,19 +388,16 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
     /// came first, else now; started again by the browser when the app let it through.
     private func heldNavigation(_ url: String, _ message: [String: JSONValue], context: Int?, in page: PageTarget) {
         let frame = context.flatMap { contextFrames[$0] } ?? ""
-        let allowed: Bool
-        if let known = customAllowed.removeValue(forKey: url) {
-            allowed = known
-        } else {
-            recentCustom[frame + " " + url] = Date()
+        let allowed = decidedRecently(frame: frame, url: url) ?? {
             let gesture = message["gesture"]?.boolValue == true
-            allowed = decide(HostNavigationAction(url: url, hasUserGesture: gesture,
-                                                  type: message["form"]?.boolValue == true ? .formSubmitted : (gesture ? .linkClicked : .other),
-                                                  currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)), in: page)
-        }
-        // Let through: the navigation the page would have made, started by the browser (not held again).
+            return remember(frame: frame, url: url, decide(HostNavigationAction(url: url, hasUserGesture: gesture,
+                                                                                 type: message["form"]?.boolValue == true ? .formSubmitted : (gesture ? .linkClicked : .other),
+                                                                                 currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)), in: page))
+        }()
+        // Let through: the navigation the page would have made, started by the browser (its events then read
+        // this decision rather than deciding again).
         guard allowed else { return }
-        recentCustom[frame + " " + url] = Date()
+        _ = remember(frame: frame, url: url, true)
         command("Page.navigate", [("url", .string(url))] + (frame.isEmpty ? [] : [("frameId", .string(frame))]), on: page)
     }
 
@@ -409,17 +405,28 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
     private func requested(_ params: [String: JSONValue], in page: PageTarget) {
         guard let url = params["url"]?.stringValue, case .success(let parsed) = BrowserURL.parse(url),
               !Self.fetchedSchemes.contains(parsed.scheme) else { return }
-        // The same navigation reported by both events is decided once.
-        let key = (params["frameId"]?.stringValue ?? "") + " " + url, now = Date()
-        if let last = recentCustom[key], now.timeIntervalSince(last) < 0.5 { return }
-        recentCustom = recentCustom.filter { now.timeIntervalSince($0.value) < 0.5 }
-        recentCustom[key] = now
+        // The same navigation reported by both events (or first held by the page) is decided once.
+        let frame = params["frameId"]?.stringValue ?? ""
+        if decidedRecently(frame: frame, url: url) != nil { return }
         let reason = params["reason"]?.stringValue ?? params["navigationType"]?.stringValue ?? ""
         if page.isOpening { note(.popupOpened(url: url)) }
         let observed = HostNavigationAction(url: url, hasUserGesture: reason == "anchorClick", type: CDPReader.requestedType(reason),
                                             newWindow: params["disposition"]?.stringValue == "newWindow" || page.isOpening,
-                                            currentURL: page.currentURL, isMainFrame: !page.subframes.contains(params["frameId"]?.stringValue ?? ""))
-        customAllowed[url] = decide(observed, in: page)
+                                            currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame))
+        _ = remember(frame: frame, url: url, decide(observed, in: page))
+    }
+
+    /// The decision of a custom-scheme navigation in `frame` made within the last half second, if any.
+    private func decidedRecently(frame: String, url: String) -> Bool? {
+        let now = Date()
+        recentCustom = recentCustom.filter { now.timeIntervalSince($0.value.at) < 0.5 }
+        return recentCustom[frame + " " + url]?.allowed
+    }
+
+    /// Records a custom-scheme navigation's decision, and returns it.
+    private func remember(frame: String, url: String, _ allowed: Bool) -> Bool {
+        recentCustom[frame + " " + url] = (Date(), allowed)
+        return allowed
     }
 
     // MARK: Serving
@@ -453,8 +460,8 @@ package final class ChromiumView: HostViewControl, @unchecked Sendable {
         let target = resolve(location, against: url)
         guard case .success(let parsed) = BrowserURL.parse(target), !Self.fetchedSchemes.contains(parsed.scheme) else { return true }
         // Should the browser report it as well (frameRequestedNavigation), it is not decided twice.
-        recentCustom[frame + " " + target] = Date()
-        return decide(HostNavigationAction(url: target, isRedirect: true, currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)), in: page)
+        return remember(frame: frame, url: target,
+                        decide(HostNavigationAction(url: target, isRedirect: true, currentURL: page.currentURL, isMainFrame: !page.subframes.contains(frame)), in: page))
     }
 
     private func fulfill(_ id: String, status: Int, headers: [(String, String)], body: [UInt8], in page: PageTarget) {

@@ -59,15 +59,10 @@ struct ChromiumPipeTests {
         queue.sync { pipe.close() }
     }
 
-    @Test("what the browser writes on its standard error is kept, its last lines only, each whole")
-    func standardErrorTail() throws {
-        // 400 numbered lines (about 3,500 bytes), then an answer, then it waits for the pipe to close.
-        let browser = try StandInBrowser("""
-            i=1; while [ $i -le 400 ]; do echo "line $i" >&2; i=$((i+1)); done
-            printf '{"id":1,"result":{}}\\000' >&4
-            exec cat <&3 >/dev/null
-
-            """)
+    /// What the pipe keeps of a stand-in's standard error: the stand-in runs `script`, answers the first
+    /// command, then waits for the pipe to close.
+    static func said(before script: String) throws -> [String] {
+        let browser = try StandInBrowser(script + "\nprintf '{\"id\":1,\"result\":{}}\\000' >&4\nexec cat <&3 >/dev/null\n")
         defer { browser.remove() }
         let queue = DispatchQueue(label: "pipe test")
         let pipe = try ChromiumPipe(executable: browser.path, arguments: [], queue: queue)
@@ -75,7 +70,13 @@ struct ChromiumPipeTests {
         queue.sync { pipe.send("Browser.getVersion") { _ in answered.signal() } }
         // Bounded only so that a pipe that never reads fails the test instead of hanging it.
         #expect(answered.wait(timeout: .now() + Self.hangGuard) == .success)
-        let lines = queue.sync { pipe.close(); return pipe.said }
+        return queue.sync { pipe.close(); return pipe.said }
+    }
+
+    @Test("what the browser writes on its standard error is kept, its last lines only, each whole")
+    func standardErrorTail() throws {
+        // 400 numbered lines (about 3,500 bytes), then an answer, then it waits for the pipe to close.
+        let lines = try Self.said(before: #"i=1; while [ $i -le 400 ]; do echo "line $i" >&2; i=$((i+1)); done"#)
         #expect(lines.last == "line 400" && lines.map { $0.utf8.count + 1 }.reduce(0, +) <= ChromiumPipe.errorTailBytes)
         #expect(lines.count > 100 && lines.allSatisfy { $0.hasPrefix("line ") })
         let first = try #require(lines.first.flatMap { Int($0.dropFirst(5)) })
@@ -84,23 +85,13 @@ struct ChromiumPipeTests {
 
     @Test("what the browser said keeps the lines that may explain a stall, each once: not its D-Bus client's, which every container prints")
     func saidWithoutContainerNoise() throws {
-        let browser = try StandInBrowser("""
+        let lines = try Self.said(before: """
             echo '[14239:14272:1207/220215.006928:ERROR:dbus/bus.cc:405] Failed to connect to the bus: no socket' >&2
             echo '[14239:14239:1207/220215.007472:ERROR:dbus/object_proxy.cc:572] Failed to call method: org.freedesktop.DBus.NameHasOwner' >&2
             echo '[14239:14290:1207/220216.100000:ERROR:gpu/command_buffer/service/shared_image_factory.cc:91] Could not create a shared image' >&2
             echo '[14239:14290:1207/220216.200000:ERROR:gpu/command_buffer/service/shared_image_factory.cc:91] Could not create a shared image' >&2
             echo 'Fontconfig error: no fonts' >&2
-            printf '{"id":1,"result":{}}\\000' >&4
-            exec cat <&3 >/dev/null
-
             """)
-        defer { browser.remove() }
-        let queue = DispatchQueue(label: "pipe test")
-        let pipe = try ChromiumPipe(executable: browser.path, arguments: [], queue: queue)
-        let answered = DispatchSemaphore(value: 0)
-        queue.sync { pipe.send("Browser.getVersion") { _ in answered.signal() } }
-        #expect(answered.wait(timeout: .now() + Self.hangGuard) == .success)
-        let lines = queue.sync { pipe.close(); return pipe.said }
         #expect(lines == ["[14239:14290:1207/220216.100000:ERROR:gpu/command_buffer/service/shared_image_factory.cc:91] Could not create a shared image",
                           "Fontconfig error: no fonts"])
     }
