@@ -106,30 +106,35 @@ package final class HTMLReport {
         openTable()
     }
 
-    /// The event's line as `json` writes it (a log's renderer names the log), or as the report's own does.
+    /// The event's lines as `json` writes them (a log's renderer names the log), or as the report's own
+    /// does: its line, with the finding lines that follow a navigation's or call's.
     package func add(_ event: some OutputEvent, json: TranscriptJSON? = nil) {
-        if let line = event.jsonLine(json ?? self.json) { add(line) }
+        let lines = event.jsonLines(json ?? self.json)
+        guard let first = lines.first else { return }
+        add(first, findings: lines.dropFirst().filter { $0.type == .finding }.map(\.fields))
     }
 
-    package func add(_ line: OutputLine) {
+    /// A line; for a navigation or a call, `findings` are the finding lines its `findings` name.
+    package func add(_ line: OutputLine, findings: [JSONFields] = []) {
         let o = line.fields
         counts[line.type.rawValue, default: 0] += 1
         switch line.type {
         case .navigation:
             if !sectionOpen { section("Navigations") }
             steps += 1
-            let ordinary = o["decision"] == .string("allow") && o["mismatch"] == .bool(false) && o["error"] == .null && Self.array(o, "findings").isEmpty
+            let ordinary = o["decision"] == .string("allow") && o["mismatch"] == .bool(false) && o["error"] == .null && findings.isEmpty
             if ordinary {
                 ordinaryRows += 1
                 if ordinaryRows > Self.ordinaryRowsShown { ordinaryRowsLeftOut += 1; break }
             }
-            write(navigationRow(o))
-            for finding in Self.array(o, "findings") { if case .object(let f) = finding { addFinding(f, row: stepID(steps)) } }
+            write(navigationRow(o, findings))
+            for finding in findings { addFinding(finding, row: stepID(steps)) }
         case .call:
             if !sectionOpen { section("Navigations") }
             steps += 1
             write("<tr id=\"\(stepID(steps))\"><td class=\"num\">\(Self.text(o, "seq"))</td><td class=\"num\">\(Self.text(o, "time"))</td>"
                   + "<td colspan=\"2\"><span class=\"badge\">call</span></td><td><code>\(Self.text(o, "name"))</code></td><td>\(events(o))</td></tr>\n")
+            for finding in findings { addFinding(finding, row: stepID(steps)) }
         case .finding: addFinding(o, row: nil)
         case .rejected:
             problems.append("<li><span class=\"badge error\">rejected</span> \(place(o)) <code>\(Self.text(o, "code"))</code>: \(Self.text(o, "message"))</li>")
@@ -143,8 +148,8 @@ package final class HTMLReport {
                   + "<td><code>\(Self.text(o, "method"))</code> <span class=\"url\">\(Self.text(o, "url"))</span></td><td>\(Self.text(o, "detail"))</td></tr>\n")
         case .dialog:
             if !sectionOpen { section("Navigations") }
-            write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">\(Self.text(o, "kind"))</span></td>"
-                  + "<td>\(Self.text(o, "message"))</td><td>answered \(Self.text(o, "answer"))</td></tr>\n")
+            write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">\(Self.text(o, "dialogType"))</span></td>"
+                  + "<td>\(Self.text(o, "message"))</td><td>answered \(Self.dialogAnswer(o))</td></tr>\n")
         case .eval:
             if !sectionOpen { section("Navigations") }
             write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">eval</span></td><td colspan=\"2\"><code>\(Self.text(o, "result"))</code></td></tr>\n")
@@ -153,12 +158,12 @@ package final class HTMLReport {
             screenshots += 1
             let id = "part\(sectionCount)-shot\(screenshots)"
             // A view that did not change between two screenshots is shown once: the second links to the first.
-            let data = Self.string(o, "path").flatMap { FileManager.default.contents(atPath: $0) }
+            let data = Self.string(o, "imageFile").flatMap { FileManager.default.contents(atPath: $0) }
             let picture: String
             if let data, let previous = lastScreenshot, previous.data == data {
                 picture = " <span class=\"muted\">the view unchanged since <a href=\"#\(previous.id)\">the screenshot after \(Self.escape(previous.after))</a></span>"
             } else {
-                picture = Self.image(Self.string(o, "path"))
+                picture = Self.image(Self.string(o, "imageFile"))
                 if let data { lastScreenshot = (data, id, Self.string(o, "after") ?? "") }
             }
             write("<tr id=\"\(id)\"><td></td><td></td><td colspan=\"2\"><span class=\"badge\">screenshot</span></td><td colspan=\"2\">after \(Self.text(o, "after"))"
@@ -269,8 +274,7 @@ package final class HTMLReport {
 
     /// A navigation row's classes, which the timeline's filter keeps rows by: its decision, whether it has
     /// findings, an error (its own or an error finding), and whether the recording did otherwise.
-    package static func rowClasses(_ o: JSONFields) -> String {
-        let findings = array(o, "findings").compactMap { if case .object(let f) = $0 { f } else { nil } }
+    package static func rowClasses(_ o: JSONFields, findings: [JSONFields]) -> String {
         var classes = ["nav", "d-" + (string(o, "decision") ?? "none")]
         if !findings.isEmpty { classes.append("has-finding") }
         if o["error"] != nil && o["error"] != .null || findings.contains(where: { $0["severity"] == .string("error") }) { classes.append("has-error") }
@@ -300,7 +304,7 @@ package final class HTMLReport {
 
     private func stepID(_ step: Int) -> String { "part\(sectionCount)-step\(step)" }
 
-    private func navigationRow(_ o: JSONFields) -> String {
+    private func navigationRow(_ o: JSONFields, _ findings: [JSONFields]) -> String {
         let decision = Self.text(o, "decision")
         var where_ = "<span class=\"url\">\(Self.escape(Self.string(o, "url") ?? Self.string(o, "input") ?? ""))</span>" + Self.unicodeHost(Self.string(o, "url"))
         where_ += "<br><span class=\"muted\">rule</span> " + (Self.string(o, "rule").map { "<code>\(Self.escape($0))</code>" } ?? "<span class=\"muted\">none</span>")
@@ -309,16 +313,15 @@ package final class HTMLReport {
         if o["mismatch"] == .bool(true) { where_ += " · <span class=\"badge fail\">recorded \(Self.text(o, "recorded"))</span>" }
         if case .object(let error)? = o["error"] { where_ += "<br><span class=\"error\"><code>\(Self.text(error, "code"))</code> \(Self.text(error, "message"))</span>" }
         var notes = events(o)
-        let nested = Self.array(o, "findings").compactMap { value -> String? in
-            guard case .object(let f) = value else { return nil }
-            return "<li><span class=\"badge \(Self.text(f, "severity"))\">\(Self.text(f, "severity"))</span> <code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))</li>"
+        let nested = findings.map { f in
+            "<li><span class=\"badge \(Self.text(f, "severity"))\">\(Self.text(f, "severity"))</span> <code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))</li>"
         }
         if !nested.isEmpty { notes += "<ul class=\"plain\">" + nested.joined() + "</ul>" }
         let explanation = Self.array(o, "explanation").compactMap { value -> String? in
             if case .string(let s) = value { return "<li>\(Self.escape(s))</li>" } else { return nil }
         }
         if !explanation.isEmpty { notes += "<details><summary>why</summary><ol>" + explanation.joined() + "</ol></details>" }
-        return "<tr id=\"\(stepID(steps))\" class=\"\(Self.rowClasses(o))\"><td class=\"num\" data-label=\"seq\">\(Self.text(o, "seq"))</td><td class=\"num\" data-label=\"ms\">\(Self.text(o, "time"))</td>"
+        return "<tr id=\"\(stepID(steps))\" class=\"\(Self.rowClasses(o, findings: findings))\"><td class=\"num\" data-label=\"seq\">\(Self.text(o, "seq"))</td><td class=\"num\" data-label=\"ms\">\(Self.text(o, "time"))</td>"
             + "<td><span class=\"badge \(decision)\">\(decision)</span></td><td class=\"word\">\(Self.text(o, "kind"))</td><td>\(where_)</td><td>\(notes)</td></tr>\n"
     }
 
@@ -411,19 +414,19 @@ package final class HTMLReport {
         var cards: [(String, String, String)] = []   // value, label, class
         switch type {
         case .logSummary:
-            cards = [(Self.text(o, "replayed"), "replayed", ""), (Self.text(o, "rejected"), "rejected", o["rejected"] == .int(0) ? "" : "error"),
+            cards = [(Self.text(o, "replayed"), "replayed", ""), (Self.text(o, "unread"), "not read", o["unread"] == .int(0) ? "" : "error"),
                      (Self.text(o, "mismatches"), "mismatches", o["mismatches"] == .int(0) ? "" : "error")]
             if case .object(let d)? = o["decisions"] { cards += [(Self.text(d, "allow"), "allowed", "allow"), (Self.text(d, "cancel"), "cancelled", "cancel")] }
-            if case .object(let f)? = o["findings"] { cards += [(Self.text(f, "error"), "errors", "error"), (Self.text(f, "warning"), "warnings", "warning")] }
+            if case .object(let f)? = o["findingCounts"] { cards += [(Self.text(f, "error"), "errors", "error"), (Self.text(f, "warning"), "warnings", "warning")] }
             let heading = sideBySide ? Self.escape(sectionName ?? "") + " · " : ""
             return "<h3>\(heading)\(Self.text(o, "file")) <small class=\"muted\">\(Self.text(o, "format"))</small></h3>" + Self.cards(cards)
         case .testSummary:
             let passed = o["passed"] == .bool(true)
             cards = [(passed ? "passed" : "failed", "the run", passed ? "pass" : "fail"), (Self.text(o, "cases"), "cases", ""), (Self.text(o, "casesFailed"), "cases failed", "fail"),
-                     (Self.text(o, "variants"), "attack variants", ""), (Self.text(o, "variantsFailed"), "variants failed", "fail"), (Self.text(o, "badLines"), "bad lines", "error")]
+                     (Self.text(o, "variants"), "attack variants", ""), (Self.text(o, "variantsFailed"), "variants failed", "fail"), (Self.text(o, "unread"), "bad lines", "error")]
         case .inspectSummary:
             cards = [(Self.text(o, "pages"), "pages", ""), (Self.text(o, "unread"), "not read", "error")]
-            if case .object(let f)? = o["findings"] {
+            if case .object(let f)? = o["findingCounts"] {
                 cards += [(Self.text(f, "error"), "errors", "error"), (Self.text(f, "warning"), "warnings", "warning"), (Self.text(f, "note"), "notes", "note")]
             }
         case .hostResult:
@@ -455,7 +458,7 @@ package final class HTMLReport {
         func side(_ key: String) -> String {
             guard case .object(let s)? = difference[key] else { return "<span class=\"muted\">nothing (its run had ended)</span>" }
             if let call = Self.string(s, "call") { return "call <code>\(Self.escape(call))</code>" }
-            return "<span class=\"badge \(Self.text(s, "did"))\">\(Self.text(s, "did"))</span> \(Self.text(s, "kind")) <code>\(Self.text(s, "rule"))</code> <span class=\"url\">\(Self.text(s, "url"))</span>"
+            return "<span class=\"badge \(Self.text(s, "decision"))\">\(Self.text(s, "decision"))</span> \(Self.text(s, "kind")) <code>\(Self.text(s, "rule"))</code> <span class=\"url\">\(Self.text(s, "url"))</span>"
         }
         return "<section id=\"engines\"><h2>Engines</h2><p class=\"fail\">The engines differ at step \(step) "
             + "(<a href=\"#part1-step\(step)\">WebKit's</a>, <a href=\"#part2-step\(step)\">Chromium's</a>):</p>"
@@ -545,6 +548,14 @@ package final class HTMLReport {
     static func array(_ o: JSONFields, _ key: String) -> [JSONOutput] {
         if case .array(let a)? = o[key] { return a }
         return []
+    }
+
+    /// A dialog's answer as the page got it: JSON's null is a prompt's `null` or an alert's `undefined`.
+    static func dialogAnswer(_ o: JSONFields) -> String {
+        switch o["answer"] {
+        case .bool(let confirmed)?: String(confirmed)
+        default: o["dialogType"] == .string("prompt") ? "null" : "undefined"
+        }
     }
 
     /// A member as escaped text: a string as it is, a number as written, null as nothing.

@@ -13,6 +13,13 @@ package protocol OutputEvent: Sendable {
     /// The event's JSON line (OutputLine: its type and members), or nil when it has no JSON form (a log's
     /// heading).
     func jsonLine(_ json: TranscriptJSON) -> OutputLine?
+    /// The event's JSON lines: its own line, then the lines of what it carries that are lines of their own
+    /// (a navigation's findings follow it, each naming it by `id`). By default, its line alone.
+    func jsonLines(_ json: TranscriptJSON) -> [OutputLine]
+}
+
+extension OutputEvent {
+    package func jsonLines(_ json: TranscriptJSON) -> [OutputLine] { jsonLine(json).map { [$0] } ?? [] }
 }
 
 /// One URL decided by `bridge check`: the URL as given and, when it was read from a file or standard

@@ -3,7 +3,7 @@
 // every key present on every line of its type (null when it has no value), and the same fact has the same
 // name and shape on every type (a decision is `decision`/`kind`/`rule`/`error`, a place is
 // `file`/`line`/`column`, a problem is `code`/`message`). The schema's document is
-// Schema/bridge-output-1.schema.json beside this file; its version is `schemaVersion`, raised only when a
+// Schema/bridge-output-2.schema.json beside this file; its version is `schemaVersion`, raised only when a
 // name, type or meaning changes (a new type or key does not raise it). The types are an enum so that the
 // schema's list of types and the writers' cannot drift apart: a test holds one against the other.
 import JSONText
@@ -61,8 +61,8 @@ package enum OutputLineType: String, Sendable, CaseIterable {
 
 /// One JSON line: its type and its members, written with the type first.
 package struct OutputLine: Sendable {
-    /// The schema's version (the `1` of bridge-output-1.schema.json).
-    package static let schemaVersion = 1
+    /// The schema's version (the `2` of bridge-output-2.schema.json).
+    package static let schemaVersion = 2
 
     package var type: OutputLineType
     package var fields: JSONFields

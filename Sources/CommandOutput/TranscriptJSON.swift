@@ -21,13 +21,17 @@ package struct TranscriptJSON: Sendable {
         self.file = file
     }
 
-    /// The event's line, or nil for events that have no JSON form (a log's heading).
-    package func line(_ event: some OutputEvent) -> String? {
-        object(event)?.line
+    /// The event's lines: none for an event that has no JSON form (a log's heading), one for most, and for
+    /// a navigation its line and then its findings'.
+    package func lines(_ event: some OutputEvent) -> [String] {
+        objects(event).map(\.line)
     }
 
-    /// The event's object (its `type` first), or nil.
-    package func object(_ event: some OutputEvent) -> JSONFields? { event.jsonLine(self)?.line(engine: engine) }
+    /// The event's objects (each with its `type` first), as `lines` writes them.
+    package func objects(_ event: some OutputEvent) -> [JSONFields] { event.jsonLines(self).map { $0.line(engine: engine) } }
+
+    /// The event's own object (the first of `objects`), or nil.
+    package func object(_ event: some OutputEvent) -> JSONFields? { objects(event).first }
 
     /// JSON text (what --eval returned) with secret keys masked; other text as free text.
     package func redactJSONText(_ text: String) -> String {

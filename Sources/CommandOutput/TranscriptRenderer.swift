@@ -41,7 +41,7 @@ package struct TranscriptRenderer: Sendable {
     package func lines(_ event: some OutputEvent) -> [String] {
         switch format {
         case .text: return event.textLines(text)
-        case .json: return json.line(event).map { [$0] } ?? []
+        case .json: return json.lines(event)
         }
     }
 }

@@ -12,7 +12,7 @@ extension EmulatorServer {
         let server = self
         Task.detached {
             do {
-                try await server.run(stopsOnSignals: false, onRunning: { base in started.ready(.success(base)) }, log: { _, _, _ in })
+                try await server.run(stopsOnSignals: false, onRunning: { base in started.ready(.success(base)) }, log: { _, _, _, _ in })
             } catch {
                 started.ready(.failure(error))
             }

@@ -19,26 +19,26 @@ import NIOCore
 /// answered is the router's word (`context.endpointPath`, set when a route matched).
 struct RequestLogMiddleware: RouterMiddleware {
     let emulator: ProviderEmulator
-    let log: @Sendable (_ method: String, _ target: String, _ status: Int) -> Void
+    let log: @Sendable (_ method: String, _ url: String, _ target: String, _ status: Int) -> Void
     static let dashboardHeader = HTTPField.Name("X-Bridge-Dashboard")!
 
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
-        let target = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
         let response: Response
         do { response = try await next(request, context) } catch {
-            await report(request.method.rawValue, target, 500, context)
+            await report(request, 500)
             throw error
         }
         let endpoint = context.endpointPath
         let dashboardRead = request.method == .get && EmulatorRouter.plane(ofEndpoint: endpoint) == .control
             && (request.headers[Self.dashboardHeader] != nil || endpoint == RouterPath(EmulatorRouter.eventsPath).description)
-        if !dashboardRead { await report(request.method.rawValue, target, response.status.code, context) }
+        if !dashboardRead { await report(request, response.status.code) }
         return response
     }
 
-    private func report(_ method: String, _ target: String, _ status: Int, _ context: EmulatorContext) async {
-        log(method, target, status)
-        await emulator.logRequest(method: method, target: target, status: status)
+    /// The CLI's line names the URL asked for; the dashboard's log, which shows one server's, its target.
+    private func report(_ request: Request, _ status: Int) async {
+        log(request.method.rawValue, EmulatorRequest.url(of: request), EmulatorRequest.target(of: request), status)
+        await emulator.logRequest(method: request.method.rawValue, target: EmulatorRequest.target(of: request), status: status)
     }
 }
 
@@ -107,8 +107,9 @@ struct PlaneMiddleware: RouterMiddleware {
 /// way keeps its status; anything else thrown is the emulator's failure, a 500 whose words say so without
 /// the error's own text (the request log shows its status).
 struct ProviderErrorMiddleware: RouterMiddleware {
-    /// Told of every error answered 500 (the emulator's own failure): the method, the target, the error.
-    var failed: @Sendable (_ method: String, _ target: String, _ error: String) -> Void = { _, _, _ in }
+    /// Told of every error answered 500 (the emulator's own failure): the method, the URL asked for and its
+    /// request-target as spelled, the error.
+    var failed: @Sendable (_ method: String, _ url: String, _ target: String, _ error: String) -> Void = { _, _, _, _ in }
 
     func handle(_ request: Request, context: EmulatorContext, next: (Request, EmulatorContext) async throws -> Response) async throws -> Response {
         let path = request.uri.path
@@ -122,7 +123,7 @@ struct ProviderErrorMiddleware: RouterMiddleware {
                                                            error: error.status.code >= 500 ? "server_error" : "invalid_request",
                                                            description: error.status.reasonPhrase))
         } catch {
-            failed(request.method.rawValue, path + (request.uri.query.map { "?" + $0 } ?? ""), "\(error)")
+            failed(request.method.rawValue, EmulatorRequest.url(of: request), EmulatorRequest.target(of: request), "\(error)")
             return Response(ProviderEmulator.providerError(EmulatorRouter.errorShape(unrouted: path), status: 500, error: "server_error",
                                                            description: "the emulator failed to answer this request"))
         }

@@ -14,8 +14,8 @@ package enum EmulatorRouter {
     /// `failed` every error no provider's answer was made for (answered 500): the method, the target and the
     /// error as Swift describes it (foreign text; the renderer masks it).
     package static func router(_ emulator: ProviderEmulator,
-                              log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void = { _, _, _ in },
-                              failed: @escaping @Sendable (_ method: String, _ target: String, _ error: String) -> Void = { _, _, _ in })
+                              log: @escaping @Sendable (_ method: String, _ url: String, _ target: String, _ status: Int) -> Void = { _, _, _, _ in },
+                              failed: @escaping @Sendable (_ method: String, _ url: String, _ target: String, _ error: String) -> Void = { _, _, _, _ in })
         -> Router<EmulatorContext> {
         let router = Router(context: EmulatorContext.self)
         router.add(middleware: RequestLogMiddleware(emulator: emulator, log: log))
@@ -147,7 +147,7 @@ package enum EmulatorRouter {
 extension EmulatorRequest {
     /// A Hummingbird request as the handlers see it: its body as BodyMiddleware read it, the route's parameters.
     init(_ request: Request, context: EmulatorContext) {
-        self.init(method: request.method, target: request.uri.path + (request.uri.query.map { "?" + $0 } ?? ""),
+        self.init(method: request.method, target: Self.target(of: request),
                   contentType: request.headers[.contentType] ?? "", body: context.body, origin: request.headers[.origin],
                   host: Self.host(of: request), headers: request.headers, pathParameters: context.parameters)
     }
@@ -156,5 +156,16 @@ extension EmulatorRequest {
     /// Host field a request made without a connection carries.
     static func host(of request: Request) -> String? {
         request.headers[HTTPField.Name("Host")!] ?? request.head.authority
+    }
+
+    /// The request-target: the path and, when there is one, "?" and the query.
+    static func target(of request: Request) -> String {
+        request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+    }
+
+    /// The URL the request asked for, as a server reconstructs it (RFC 9112 §3.3): the scheme the emulator
+    /// serves, the Host it was sent to, the request-target.
+    static func url(of request: Request) -> String {
+        "http://" + (host(of: request) ?? "localhost") + target(of: request)
     }
 }

@@ -26,8 +26,8 @@ package struct EmulatorServer: Sendable {
     /// Serves until stopped: by SIGTERM or SIGINT when `stopsOnSignals` (bridge serve), else when the task
     /// running it is cancelled (the emulator behind `bridge host --provider`).
     package func run(stopsOnSignals: Bool = true, onRunning: @escaping @Sendable (String) -> Void,
-                    log: @escaping @Sendable (_ method: String, _ target: String, _ status: Int) -> Void,
-                    failed: @escaping @Sendable (_ method: String, _ target: String, _ error: String) -> Void = { _, _, _ in }) async throws {
+                    log: @escaping @Sendable (_ method: String, _ url: String, _ target: String, _ status: Int) -> Void,
+                    failed: @escaping @Sendable (_ method: String, _ url: String, _ target: String, _ error: String) -> Void = { _, _, _, _ in }) async throws {
         let emulator = self.emulator
         var logger = Logger(label: "bridge-serve")
         logger.logLevel = .warning

@@ -17,7 +17,7 @@ import NavigationReplay
 /// What the app did with one navigation, as the comparison sees it.
 package struct EngineStep: Sendable, Hashable {
     package let url: String
-    package let did: PolicyAction
+    package let decision: PolicyAction
     package let kind: DecisionKind
     package let rule: String?
     /// For a call to the app's JavaScript interface: `NAME.METHOD` (then `url` is the same).
@@ -27,7 +27,7 @@ package struct EngineStep: Sendable, Hashable {
     package init(_ call: ReplayedCall) {
         self.call = call.call.name
         url = call.call.name
-        did = .cancel
+        decision = .cancel
         kind = .bridge
         rule = call.call.interface
     }
@@ -37,7 +37,7 @@ package struct EngineStep: Sendable, Hashable {
         let decision = navigation.decision
         kind = decision.kind
         rule = decision.rule
-        did = navigation.record.recordedDecision ?? decision.action
+        self.decision = navigation.record.recordedDecision ?? decision.action
         // Masked, then without the masks' prefixes: the length of a secret is compared, never its bytes.
         let masked = Redactor().rawURL(navigation.record.url).replacingOccurrences(of: "[^=&#?;/]{0,12}…\\(", with: "…(", options: .regularExpression)
         url = decision.kind == .bridge ? (decision.url.map { $0.scheme + ":" } ?? "bridge:") : masked

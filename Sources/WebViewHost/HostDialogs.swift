@@ -8,14 +8,21 @@ package enum HostDialogKind: String, Sendable, CaseIterable {
     case alert, confirm, prompt, beforeunload
 }
 
+/// What a dialog's call returns to the page: `undefined` (alert), a confirmation (confirm: false; a
+/// beforeunload's "leave this page?": true), or `null` (a prompt dismissed).
+package enum HostDialogAnswer: Sendable, Hashable {
+    case undefined, null
+    case confirmed(Bool)
+}
+
 package enum HostDialogs {
-    /// What the page gets back, as JavaScript would print it.
-    package static func answer(_ kind: HostDialogKind) -> String {
+    /// What the page gets back.
+    package static func answer(_ kind: HostDialogKind) -> HostDialogAnswer {
         switch kind {
-        case .alert: return "undefined"
-        case .confirm: return "false"
-        case .prompt: return "null"
-        case .beforeunload: return "leave"
+        case .alert: return .undefined
+        case .confirm: return .confirmed(false)
+        case .prompt: return .null
+        case .beforeunload: return .confirmed(true)
         }
     }
 
@@ -24,6 +31,6 @@ package enum HostDialogs {
 
     /// The transcript event for a dialog.
     package static func event(_ kind: HostDialogKind, message: String) -> DialogEvent {
-        DialogEvent(kind: kind.rawValue, message: message, answer: answer(kind))
+        DialogEvent(kind: kind, message: message)
     }
 }

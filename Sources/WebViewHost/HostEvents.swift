@@ -85,14 +85,14 @@ package enum ScriptError: Sendable, Hashable {
 
 /// A JavaScript dialog (alert, confirm, prompt, beforeunload) and the answer it was given.
 package struct DialogEvent: Sendable, Hashable {
-    package var kind: String
+    package var kind: HostDialogKind
     package var message: String
-    /// What the page got back: "undefined", "false", "null", …
-    package var answer: String
-    package init(kind: String, message: String, answer: String) {
-        self.kind = kind; self.message = message; self.answer = answer
+    package init(kind: HostDialogKind, message: String) {
+        self.kind = kind; self.message = message
     }
 
+    /// What the page got back (`HostDialogs.answer`).
+    package var answer: HostDialogAnswer { HostDialogs.answer(kind) }
 }
 
 /// What --eval returned (JSON text).

@@ -97,7 +97,7 @@ enum ServeBenchmark {
 
         let emulatorBase = BaseURL(), bareBase = BaseURL()
         let server = EmulatorServer(emulator: ProviderEmulator(), host: "127.0.0.1", port: 0)
-        let emulatorTask = Task { try await server.run(stopsOnSignals: false, onRunning: { emulatorBase.set($0) }, log: { _, _, _ in }) }
+        let emulatorTask = Task { try await server.run(stopsOnSignals: false, onRunning: { emulatorBase.set($0) }, log: { _, _, _, _ in }) }
         let bareTask = Task { try await bareApplication(onRunning: { bareBase.set($0) }).runService() }
         defer { emulatorTask.cancel(); bareTask.cancel() }
         guard let emulatorURL = emulatorBase.wait(), let bareURL = bareBase.wait() else { print("serve: a server did not start"); return }

@@ -112,7 +112,7 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             func emit(_ event: any OutputEvent) {
                 out.lines(renderer.lines(event))
                 html?.add(event, json: renderer.json)
-                if let expectation, let line = renderer.json.line(event) { expectation.compare(line) }
+                if let expectation { renderer.json.lines(event).forEach(expectation.compare) }
             }
             let logFormat = inputFormat ?? LogFormat.sniff(input)
             let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
@@ -134,8 +134,8 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             }
             if transcript.format == .json || expectation != nil {
                 let event = LogSummary(summary, log: logName, format: logFormat)
-                if transcript.format == .json { out.lines(renderer.json.line(event).map { [$0] } ?? []) }
-                if let line = renderer.json.line(event) { expectation?.compare(line) }
+                if transcript.format == .json { out.lines(renderer.json.lines(event)) }
+                if let expectation { renderer.json.lines(event).forEach(expectation.compare) }
             }
             html?.add(LogSummary(summary, log: logName, format: logFormat), json: renderer.json)
             if !summary.isConsistent { consistent = false }

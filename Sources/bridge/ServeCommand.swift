@@ -92,10 +92,10 @@ struct ServeCommand: AsyncParsableCommand, CheckedOptions {
         let out = OutputWriter(flushEachLine: true, synchronized: true)
         do {
             try await server.run(onRunning: { base in out.lines(renderer.lines(Listening(base))) },
-                                 log: { method, target, status in
-                                     out.lines(renderer.lines(ServedRequest(method: method, target: target, status: status)))
-                                 }, failed: { method, target, error in
-                                     out.lines(renderer.lines(EmulatorFailure(method: method, target: target, error: error)))
+                                 log: { method, url, target, status in
+                                     out.lines(renderer.lines(ServedRequest(method: method, url: url, target: target, status: status)))
+                                 }, failed: { method, url, target, error in
+                                     out.lines(renderer.lines(EmulatorFailure(method: method, url: url, target: target, error: error)))
                                  })
         } catch EmulatorServerError.portInUse(let host, let port) {
             throw CommandProblem.portInUse(host: host, port: port)

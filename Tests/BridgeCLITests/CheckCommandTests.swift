@@ -124,7 +124,7 @@ struct PlatformCommandTests {
         let log = Repository.path("Fixtures/logs/\(file)")
         func codes(_ platform: String) throws -> (Int32, [String]) {
             let run = try BridgeProcess.run(["replay", "--rules", Self.rules, "--platform", platform, "--format", "json", log])
-            let findings = JSONLines.objects(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
+            let findings = JSONLines.resolvingFindings(JSONLines.objects(run.stdout)).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }
             return (run.status, findings.compactMap { $0["code"] as? String })
         }
         let ios = try codes("ios"), android = try codes("android")
@@ -142,7 +142,7 @@ struct PlatformCommandTests {
     }
 
     static func findingCodes(_ run: BridgeRun) -> [String] {
-        JSONLines.objects(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String }
+        JSONLines.resolvingFindings(JSONLines.objects(run.stdout)).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String }
     }
 
     @Test("check: a sign-in result in an iframe is not-asked-on-android (Android offers only top-frame http(s)); iOS asks")
@@ -199,7 +199,7 @@ struct PlatformCommandTests {
         let log = Repository.path("Fixtures/logs/form-post.navlog")
         func codes(_ options: [String]) throws -> (Int32, [String]) {
             let run = try BridgeProcess.run(["replay", "--rules", Self.rules, "--format", "json"] + options + [log])
-            return (run.status, JSONLines.objects(run.stdout).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String })
+            return (run.status, JSONLines.resolvingFindings(JSONLines.objects(run.stdout)).flatMap { ($0["findings"] as? [[String: Any]]) ?? [] }.compactMap { $0["code"] as? String })
         }
         let recorded = try codes([]), chosen = try codes(["--platform", "ios"])
         #expect(recorded.0 == 1 && recorded.1.contains("not-asked-on-android"), "\(recorded)")

@@ -31,7 +31,10 @@ struct HostCommandTests {
     static let capture = path("Fixtures/rules/capture.json")
 
     static func jsonLines(_ text: String) -> [[String: Any]] { JSONLines.objects(text) }
-    static func navigations(_ lines: [[String: Any]]) -> [[String: Any]] { lines.filter { $0["type"] as? String == "navigation" } }
+    /// The navigation lines, each with its findings' lines in place of their ids.
+    static func navigations(_ lines: [[String: Any]]) -> [[String: Any]] {
+        JSONLines.resolvingFindings(lines).filter { $0["type"] as? String == "navigation" }
+    }
     static func host(_ lines: [[String: Any]]) -> [String: Any] { lines.first { $0["type"] as? String == "host-result" } ?? [:] }
     static func events(_ navigation: [String: Any]) -> [(String, String, [String])] {
         (navigation["events"] as? [[String: Any]] ?? []).map { ($0["event"] as? String ?? "", $0["status"] as? String ?? "", $0["handlers"] as? [String] ?? []) }
@@ -62,7 +65,7 @@ struct HostCommandTests {
         #expect(navigations.flatMap(Self.events).filter { $0.0 == "onCaptureLoginSuccess" }.count == 1)
         let host = Self.host(lines)
         #expect(host["reached"] as? Bool == true)
-        #expect(host["finalURL"] as? String == "https://yourdomain.com/webViewSignIn.html")
+        #expect(host["url"] as? String == "https://yourdomain.com/webViewSignIn.html")
         #expect(lines.contains { $0["type"] as? String == "eval" && $0["result"] as? String == "submitted" })
         // Nothing left the machine, and the private display was stopped.
         #expect(!lines.contains { $0["type"] as? String == "network" && $0["refused"] as? Bool == true })
@@ -96,7 +99,7 @@ struct HostCommandTests {
         let lines = Self.jsonLines(run.stdout)
         let cancelled = Self.navigations(lines).filter { $0["decision"] as? String == "cancel" }.compactMap { $0["url"] as? String }
         #expect(cancelled == ["myapp://script?from=script", "myapp://iframe", "myapp://form-get?q=1", "myapp://form-post?status=ok", "myapp://chained?step=3"])
-        #expect(Self.host(lines)["finalURL"] as? String == "http://127.0.0.1:\(server.port)/navigations.html")
+        #expect(Self.host(lines)["url"] as? String == "http://127.0.0.1:\(server.port)/navigations.html")
 
         // What WebKit said about each, as recorded.
         let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n")
@@ -135,7 +138,7 @@ struct HostCommandTests {
         let cancelled = Self.navigations(lines).filter { $0["decision"] as? String == "cancel" }.compactMap { $0["url"] as? String }
         #expect(cancelled == ["myapp://script?from=script", "myapp://iframe", "myapp://form-get?q=1", "myapp://form-post?status=ok", "myapp://chained?step=3"],
                 "\(run.stdout)")
-        #expect(Self.host(lines)["finalURL"] as? String == origin + "/navigations.html")
+        #expect(Self.host(lines)["url"] as? String == origin + "/navigations.html")
         #expect(lines.filter { $0["type"] as? String == "network" }.isEmpty, "went through the stand-in network: \(run.stdout)")
         #expect((Self.host(lines)["failures"] as? [Any])?.isEmpty == true, "\(run.stdout)")
     }
@@ -217,7 +220,7 @@ struct HostCommandTests {
         #expect(Self.failureKinds(run) == [.pageCancelled], "\(run.stdout)")
         let replay = try BridgeProcess.run(["replay", "--rules", Self.capture, "--format", "json", log.path])
         let summary = try #require(JSONLines.objects(replay.stdout, type: "log-summary").first, "\(replay.stdout)")
-        #expect(summary["rejected"] as? Int == 0 && summary["replayed"] as? Int == 1, "\(engine): \(replay.stdout)")
+        #expect(summary["unread"] as? Int == 0 && summary["replayed"] as? Int == 1, "\(engine): \(replay.stdout)")
     }
 
     @Test func aScriptErrorAndATimeoutEndTheRun() throws {
@@ -332,8 +335,9 @@ extension HostCommandTests {
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         let lines = Self.jsonLines(run.stdout)
         let dialogs = lines.filter { $0["type"] as? String == "dialog" }
-        #expect(dialogs.map { $0["kind"] as? String ?? "" } == ["alert", "confirm", "prompt"], "\(run.stdout)")
-        #expect(dialogs.map { $0["answer"] as? String ?? "" } == ["undefined", "false", "null"])
+        #expect(dialogs.map { $0["dialogType"] as? String ?? "" } == ["alert", "confirm", "prompt"], "\(run.stdout)")
+        // JSON's values: undefined and a dismissed prompt are null, a confirm's answer a boolean.
+        #expect(dialogs.map { $0["answer"] is NSNull ? "null" : ($0["answer"] as? Bool).map { String($0) } ?? "?" } == ["null", "false", "null"])
         #expect(dialogs.first?["message"] as? String == "Welcome back")
         let deeplink = Self.navigations(lines).last
         #expect((deeplink?["params"] as? [String: String]) == ["confirmed": "false", "name": "null"], "\(String(describing: deeplink))")

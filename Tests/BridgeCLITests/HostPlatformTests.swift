@@ -126,7 +126,7 @@ struct HostPlatformTests {
         #expect(hit["decision"] as? String == "cancel" && hit["recorded"] as? String == "cancel" && hit["frame"] as? String == "main", "\(context)")
         #expect(run.codes("\(origin)/cb?code=1").isEmpty && run.status == 0, "\(context)")
         // The opener stayed on its page (with same-view the view itself would have gone to the window's page).
-        #expect(JSONLines.objects(run.output, type: "host-result").first?["finalURL"] as? String == "\(origin)/platforms.html?case=popup-window", "\(context)")
+        #expect(JSONLines.objects(run.output, type: "host-result").first?["url"] as? String == "\(origin)/platforms.html?case=popup-window", "\(context)")
     }
 
     @Test("--popups same-view in Chromium: a script's form.submit() onto target=_blank (no submit event) loads in the view, asked, as a click's does; tap-only blocks it and says so")
@@ -184,7 +184,7 @@ struct HostPlatformTests {
             let row = rows.last { $0["url"] as? String == url }
             #expect(row?["decision"] as? String == "cancel" && row?["recorded"] as? String == "cancel", "\(url) \(context)")
         }
-        #expect(HostCommandTests.host(lines)["finalURL"] as? String == "https://yourdomain.com/form-to-app.html", "\(context)")
+        #expect(HostCommandTests.host(lines)["url"] as? String == "https://yourdomain.com/form-to-app.html", "\(context)")
     }
 
     @Test("--screenshots under Android's rules, where a form_post result loads: each screenshot taken once the result has loaded, never waited on, in both engines",

@@ -101,7 +101,7 @@ struct InspectCommandTests {
         let severities = run.lines("finding").compactMap { $0["severity"] as? String }
         let summary = try #require(run.lines("inspect-summary").first)
         #expect(summary["pages"] as? Int == 1 && summary["unread"] as? Int == 0)
-        #expect(summary["findings"] as? [String: Int] == ["error": severities.filter { $0 == "error" }.count,
+        #expect(summary["findingCounts"] as? [String: Int] == ["error": severities.filter { $0 == "error" }.count,
                                                           "warning": severities.filter { $0 == "warning" }.count, "note": 0])
     }
 

@@ -1,12 +1,12 @@
 // OutputSchema.swift: validates JSON lines against bridge's own output schema
-// (Sources/CommandOutput/Schema/bridge-output-1.schema.json) with python3's jsonschema, every line in one
+// (Sources/CommandOutput/Schema/bridge-output-2.schema.json) with python3's jsonschema, every line in one
 // run of the validator. The tests that call it are enabled only when jsonschema is installed
 // (Tools.jsonschema; .ci/setup installs it).
 import TestSupport
 import Foundation
 
 enum OutputSchema {
-    static let path = Repository.path("Sources/CommandOutput/Schema/bridge-output-1.schema.json")
+    static let path = Repository.path("Sources/CommandOutput/Schema/bridge-output-2.schema.json")
 
     /// A line the schema rejects: what printed it, its number among that output's lines, and jsonschema's
     /// reason with the member's path.

@@ -59,7 +59,7 @@ struct OutputSchemaTests {
         let first = server.server.firstLine
         outputs.append(("serve", first + "\n" + server.stop()))
         // An emulator failure is a bug, not something a run can be made to print: its line is made here.
-        let failure = TranscriptJSON(redactor: .init(), explain: false).line(EmulatorFailure(method: "GET", target: "/x?code=abc", error: "boom"))
+        let failure = TranscriptJSON(redactor: .init(), explain: false).lines(EmulatorFailure(method: "GET", url: "http://127.0.0.1:8080/x?code=abc", target: "/x?code=abc", error: "boom")).first
         outputs.append(("emulator-failure", failure ?? ""))
 
         #expect(try OutputSchema.violations(outputs) == [])

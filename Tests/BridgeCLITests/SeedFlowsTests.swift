@@ -570,7 +570,7 @@ extension SeedFlowsInWebKit {
                                                  "--record", record] + engine + [page])
             #expect(android.status == 1, "\(android.stdout)\(android.stderr)")
             let replayed = try BridgeProcess.run(["replay", "--rules", rules, "--format", "json", record])
-            #expect(replayed.status == 1 && JSONLines.objects(replayed.stdout).contains { line in
+            #expect(replayed.status == 1 && JSONLines.resolvingFindings(JSONLines.objects(replayed.stdout)).contains { line in
                 (line["findings"] as? [[String: Any]])?.contains { $0["code"] as? String == "not-asked-on-android" } == true
             }, "\(replayed.stdout)")
             let posted = try #require(HostCommandTests.navigations(JSONLines.objects(android.stdout)).last)
@@ -594,7 +594,7 @@ extension SeedFlowsInWebKit {
         let engines = try #require(JSONLines.objects(formPost.stdout, type: "engines").first, "\(formPost.stdout)")
         let difference = try #require(engines["firstDifference"] as? [String: Any])
         #expect(engines["agree"] as? Bool == false && difference["step"] as? Int == 2)
-        #expect((difference["webkit"] as? [String: Any])?["did"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["did"] as? String == "allow")
+        #expect((difference["webkit"] as? [String: Any])?["decision"] as? String == "cancel" && (difference["chromium"] as? [String: Any])?["decision"] as? String == "allow")
         // Every line of either run names its engine (jq splits them with select(.engine == "chromium")), the
         // WebKit run's first; only the comparison, of both, names none.
         let lines = JSONLines.objects(formPost.stdout)

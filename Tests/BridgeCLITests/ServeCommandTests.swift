@@ -97,7 +97,7 @@ struct ServeCommandTests {
         #expect(try server.request("POST", "/api/reset-password", json: "{").0 == 400)
         #expect(try server.request("GET", "/emulator/v1/clock").0 == 200)
         printed = server.stop()
-        let logged = TranscriptText(redactor: Redactor(), explain: false).lines(ServedRequest(method: "POST", target: "/oauth/token", status: 200))
+        let logged = TranscriptText(redactor: Redactor(), explain: false).lines(ServedRequest(method: "POST", url: server.base + "/oauth/token", target: "/oauth/token", status: 200))
         #expect(printed.split(separator: "\n").map(String.init).contains(logged[0]), "\(printed)")
         #expect(!printed.contains(code))
     }

@@ -56,7 +56,7 @@ struct TestCommandTests {
 
     static func counts(_ run: JSONRun) -> Counts {
         Counts(cases: run.summary["cases"] as? Int ?? -1, casesFailed: run.summary["casesFailed"] as? Int ?? -1,
-               variants: run.summary["variants"] as? Int ?? -1, badLines: run.summary["badLines"] as? Int ?? -1)
+               variants: run.summary["variants"] as? Int ?? -1, badLines: run.summary["unread"] as? Int ?? -1)
     }
 
     /// The checks a test failed.

@@ -28,7 +28,7 @@ struct URLCommandTests {
         #expect(valid["host"] as? String == "a.example:8080")
         #expect(valid["port"] as? String == "8080")
         #expect(valid["search"] as? String == "?q=1")
-        let keys = ["input", "valid", "href", "origin", "protocol", "username", "password", "host", "hostname",
+        let keys = ["input", "valid", "url", "origin", "protocol", "username", "password", "host", "hostname",
                     "port", "pathname", "search", "hash"]
         var position = lines[0].startIndex
         for key in keys {
@@ -125,7 +125,7 @@ struct URLCommandTests {
         let run = try BridgeProcess.run(["url", "--base", "https://id.example/oauth/signin", "--format", "json", "../token"])
         #expect(run.status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect(object["href"] as? String == "https://id.example/token")
+        #expect(object["url"] as? String == "https://id.example/token")
     }
 
     @Test("with no URL and standard input not a terminal, standard input is read: an empty one is no input")

@@ -9,11 +9,17 @@ import SecretMasking
 import Testing
 
 struct HTMLReportTests {
-    static func navigation(_ seq: Int, url: String, decision: String = "allow", findings: [JSONOutput] = []) -> OutputLine {
+    /// A navigation line; its `findings` name the finding lines given (which follow it, as a run prints them).
+    static func navigation(_ seq: Int, url: String, decision: String = "allow", findings: [JSONFields] = []) -> OutputLine {
         OutputLine(.navigation, JSONFields([("seq", .int(seq)), ("time", .null), ("input", .string(url)), ("url", .string(url)),
                                             ("decision", .string(decision)), ("kind", .string(decision == "allow" ? "allowed" : "sentinel")),
                                             ("rule", .null), ("error", .null), ("mismatch", .bool(false)), ("frame", .string("main")),
-                                            ("events", .array([])), ("findings", .array(findings))]))
+                                            ("events", .array([])), ("findings", .array(findings.map { $0["id"] ?? .null }))]))
+    }
+
+    /// A finding line's members, its id the Nth finding of navigation `seq`.
+    static func finding(_ seq: Int, _ index: Int, _ code: String, _ severity: String) -> JSONFields {
+        JSONFields([("id", .string("\(seq).\(index)")), ("seq", .int(seq)), ("code", .string(code)), ("severity", .string(severity)), ("message", .string("m"))])
     }
 
     static func report() -> HTMLReport { HTMLReport(title: "bridge replay <x>", json: TranscriptJSON(redactor: Redactor(), explain: false)) }
@@ -44,11 +50,11 @@ struct HTMLReportTests {
 
     @Test("a navigation row's classes are what the timeline's filter keeps it by; every filter but all has a rule")
     func rowClassesForTheFilter() {
-        let error = JSONOutput.object(JSONFields([("seq", .int(1)), ("code", .string("e")), ("severity", .string("error")), ("message", .string("m"))]))
-        guard case .object(let cancelled) = JSONOutput.object(Self.navigation(1, url: "https://a.example/", decision: "cancel", findings: [error]).fields),
-              case .object(let allowed) = JSONOutput.object(Self.navigation(0, url: "https://a.example/").fields) else { return }
-        #expect(HTMLReport.rowClasses(cancelled) == "nav d-cancel has-finding has-error")
-        #expect(HTMLReport.rowClasses(allowed) == "nav d-allow")
+        let error = Self.finding(1, 0, "e", "error")
+        let cancelled = Self.navigation(1, url: "https://a.example/", decision: "cancel", findings: [error]).fields
+        let allowed = Self.navigation(0, url: "https://a.example/").fields
+        #expect(HTMLReport.rowClasses(cancelled, findings: [error]) == "nav d-cancel has-finding has-error")
+        #expect(HTMLReport.rowClasses(allowed, findings: []) == "nav d-allow")
         for filter in HTMLReport.timelineFilters where !filter.keeps.isEmpty {
             #expect(HTMLReport.timelineFilterStyle.contains("#\(filter.id):checked) tbody tr.nav:not(.\(filter.keeps))"))
         }
@@ -72,11 +78,10 @@ struct HTMLReportTests {
     @Test("findings by severity, errors first, counted by code, each linked to its navigation's row")
     func findingsForTriage() {
         let report = Self.report()
-        func finding(_ seq: Int, _ code: String, _ severity: String) -> JSONOutput {
-            .object(JSONFields([("seq", .int(seq)), ("code", .string(code)), ("severity", .string(severity)), ("message", .string("m"))]))
-        }
-        report.add(Self.navigation(0, url: "https://a.example/0", decision: "cancel", findings: [finding(0, "w-code", "warning"), finding(0, "n-code", "note")]))
-        report.add(Self.navigation(1, url: "https://a.example/1", decision: "cancel", findings: [finding(1, "e-code", "error"), finding(1, "e-code", "error")]))
+        let first = [Self.finding(0, 0, "w-code", "warning"), Self.finding(0, 1, "n-code", "note")]
+        let second = [Self.finding(1, 0, "e-code", "error"), Self.finding(1, 1, "e-code", "error")]
+        report.add(Self.navigation(0, url: "https://a.example/0", decision: "cancel", findings: first), findings: first)
+        report.add(Self.navigation(1, url: "https://a.example/1", decision: "cancel", findings: second), findings: second)
         let html = report.html()
         let section = html.components(separatedBy: "<section id=\"findings\">").last?.components(separatedBy: "</section>").first ?? ""
         let codes = section.components(separatedBy: "</code>").dropLast().compactMap { $0.components(separatedBy: "<code>").last }
@@ -134,7 +139,7 @@ struct HTMLReportTests {
         try other.write(to: URL(fileURLWithPath: paths[2]))
         let report = Self.report()
         for (path, after) in zip(paths, ["load", "step 1", "step 2"]) {
-            report.add(OutputLine(.screenshot, JSONFields([("after", .string(after)), ("path", .string(path))])))
+            report.add(OutputLine(.screenshot, JSONFields([("after", .string(after)), ("imageFile", .string(path))])))
         }
         let html = report.html()
         #expect(html.components(separatedBy: "<img class=\"shot\"").count - 1 == 2)

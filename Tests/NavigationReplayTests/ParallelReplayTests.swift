@@ -56,6 +56,6 @@ struct ParallelReplayTests {
         let split = try Self.transcript({ ByteInput(name: "generated", bytes: bytes) }, rules: "capture", parallel: parallel)
         #expect(serial.count > 3000)
         #expect(split == serial)
-        #expect(serial.last.flatMap(JSONValue.parse)?["type"] == .string("log-summary") && serial.last.flatMap(JSONValue.parse)?["rejected"] == .number(6), "\(serial.last ?? "")")
+        #expect(serial.last.flatMap(JSONValue.parse)?["type"] == .string("log-summary") && serial.last.flatMap(JSONValue.parse)?["unread"] == .number(6), "\(serial.last ?? "")")
     }
 }

@@ -42,13 +42,13 @@ struct TranscriptTests {
         let url = "https://exa mple.com/cb?access_token=SECRETSECRETSECRET\u{1B}[2J"
         guard case .failure(let error) = BrowserURL.parse(url) else { Issue.record("\(url) parsed"); return }
         let event = RejectedRecord(location: .line(3), reason: .unparseableURL(url, error))
-        let object = try #require(Self.decoded(Self.masked.reading("log.navlog").json.line(event)))
+        let object = try #require(Self.decoded(Self.masked.reading("log.navlog").json.lines(event).first))
         guard object["type"] == .string("rejected"), case .string(let reason)? = object["message"] else {
             Issue.record("no rejected line with a message"); return
         }
         #expect(object["file"] == .string("log.navlog") && object["line"] == .number(3) && object["code"] == .string("invalid-url"))
         // A line of no file (a hosted run writing no recording) is no place.
-        let unfiled = try #require(Self.decoded(Self.masked.json.line(event)))
+        let unfiled = try #require(Self.decoded(Self.masked.json.lines(event).first))
         #expect(unfiled["file"] == .null && unfiled["line"] == .null)
         #expect(!reason.contains("SECRETSECRETSECRET"))
         for line in Self.text.lines(event) {

@@ -17,7 +17,7 @@ struct BodyReadTests {
     static func withServer(_ configuration: EmulatorConfiguration, _ body: @Sendable (UInt16) async throws -> Void) async throws {
         let base = ConcurrencyTests.BaseURL()
         let server = EmulatorServer(emulator: ProviderEmulator(configuration: configuration, stoppedAt: Date()), host: "127.0.0.1", port: 0)
-        let task = Task { try await server.run(stopsOnSignals: false, onRunning: { base.set($0) }, log: { _, _, _ in }) }
+        let task = Task { try await server.run(stopsOnSignals: false, onRunning: { base.set($0) }, log: { _, _, _, _ in }) }
         defer { task.cancel() }
         let url = try await base.value()
         try await body(try #require(UInt16(url.split(separator: ":").last ?? "")))

@@ -17,7 +17,7 @@ struct ConcurrencyTests {
         let base = BaseURL()
         let emulator = ProviderEmulator(stoppedAt: Date())
         let server = EmulatorServer(emulator: emulator, host: "127.0.0.1", port: 0)
-        let task = Task { try await server.run(stopsOnSignals: false, onRunning: { base.set($0) }, log: { _, _, _ in }) }
+        let task = Task { try await server.run(stopsOnSignals: false, onRunning: { base.set($0) }, log: { _, _, _, _ in }) }
         defer { task.cancel() }
         let url = try await base.value()
         let configuration = URLSessionConfiguration.ephemeral

@@ -23,7 +23,7 @@ struct ProviderErrorMiddlewareTests {
 
     static func client(failures: Failures = Failures()) -> EmulatorInProcessClient {
         let router = Router(context: EmulatorContext.self)
-        router.add(middleware: ProviderErrorMiddleware(failed: { failures.add([$0, $1, $2]) }))
+        router.add(middleware: ProviderErrorMiddleware(failed: { failures.add([$0, $1, $2, $3]) }))
         router.get("/oauth/boom") { _, _ -> Response in throw Unexpected() }
         router.get("/oauth/unavailable") { _, _ -> Response in throw HTTPError(.serviceUnavailable) }
         router.get("/oauth/teapot") { _, _ -> Response in throw HTTPError(.badRequest) }
@@ -46,14 +46,15 @@ struct ProviderErrorMiddlewareTests {
         #expect(!object.values.contains { ($0 as? String)?.contains(Unexpected().description) == true }, "\(object)")
     }
 
-    @Test("an unexpected error is reported (method, target, the error's own description) for the serve log; an HTTP error is not")
+    @Test("an unexpected error is reported (method, the URL asked for, the error's own description) for the serve log; an HTTP error is not")
     func unexpectedErrorIsReported() async {
         let failures = Failures()
         let client = Self.client(failures: failures)
         _ = await client.send(EmulatorRequest(method: .get, target: "/oauth/boom?x=1"))
         _ = await client.send(EmulatorRequest(method: .get, target: "/oauth/unavailable"))
         await client.close()
-        #expect(failures.all == [["GET", "/oauth/boom?x=1", Unexpected().description]])
+        // The URL as the server reconstructs it: a request made without a connection names no Host.
+        #expect(failures.all == [["GET", "http://localhost/oauth/boom?x=1", "/oauth/boom?x=1", Unexpected().description]])
     }
 
     @Test("an HTTP error keeps its status", arguments: [("/oauth/unavailable", 503, "server_error"), ("/oauth/teapot", 400, "invalid_request")])

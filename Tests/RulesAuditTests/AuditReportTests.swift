@@ -74,7 +74,7 @@ import Testing
         let differences = try #require(((failed["failures"] as? [[String: Any]])?.first?["differences"]) as? [[String: Any]])
         #expect(differences.map { $0["key"] as? String } == ["decision", "params.code"])
         let summary = try #require(objects.last.flatMap { $0["type"] as? String == "test-summary" ? $0 : nil })
-        #expect(summary["cases"] as? Int == 2 && summary["badLines"] as? Int == 1 && summary["passed"] as? Bool == false)
+        #expect(summary["cases"] as? Int == 2 && summary["unread"] as? Int == 1 && summary["passed"] as? Bool == false)
         #expect((summary["variantsFailed"] as? Int ?? 0) > 20)
     }
 

@@ -12,6 +12,22 @@ public enum JSONLines {
     public static func objects(_ text: String, type: String) -> [[String: Any]] {
         objects(text).filter { $0["type"] as? String == type }
     }
+
+    /// The lines with each navigation's and call's `findings` (their ids, whose finding lines follow it) replaced
+    /// by those finding lines, found by engine, file and id: for a test that reads a row's findings with the row.
+    public static func resolvingFindings(_ lines: [[String: Any]]) -> [[String: Any]] {
+        func key(_ line: [String: Any], _ id: String) -> String { "\(line["engine"] ?? "")|\(line["file"] ?? "")|\(id)" }
+        var found: [String: [String: Any]] = [:]
+        for line in lines where line["type"] as? String == "finding" {
+            if let id = line["id"] as? String { found[key(line, id)] = line }
+        }
+        return lines.map { line in
+            guard ["navigation", "call"].contains(line["type"] as? String ?? ""), let ids = line["findings"] as? [String] else { return line }
+            var resolved = line
+            resolved["findings"] = ids.compactMap { found[key(line, $0)] }
+            return resolved
+        }
+    }
 }
 
 extension Dictionary where Key == String, Value == Any {

@@ -22,7 +22,7 @@ struct HostEventsTests {
         NetworkExchange(method: "GET", url: "https://x.example/a", status: 302, detail: .provider(location: "https://x.example/cb?code=\(secret)"), refused: false),
         NetworkExchange(method: "GET", url: "https://x.example/b", status: 502, detail: .providerUnanswered(why: "token=\(secret) \u{1B}]0;owned\u{7}"), refused: false),
         ScriptError.page(source: "https://x.example/a.js?code=\(secret)", line: 1, column: 2, frame: "main", message: "Error: token=\(secret) \u{1B}]0;owned\u{7}"),
-        DialogEvent(kind: "alert", message: "your code=\(secret)\u{1B}[1A", answer: "undefined"),
+        DialogEvent(kind: .alert, message: "your code=\(secret)\u{1B}[1A"),
         EvalResult(#"{"accessToken":"\#(secret)","note":"\u001b[2J"}"#),
         HostReport(until: "sentinel", reached: false, stopReason: .failed(HostError(.pageNotLoaded(url: "https://x.example/cb?code=\(secret)", why: "\u{1B}[2J"))),
                    finalURL: "https://x.example/?state=\(secret)", firstInterception: 0.5,
@@ -55,6 +55,16 @@ struct HostEventsTests {
         let renderer = TranscriptRenderer(format: .text, redactor: Redactor(isEnabled: false))
         let line = try #require(renderer.lines(ScriptError.wvjbPageHalf(.threw("token=\(Self.secret) \u{1B}[2J"))).first)
         #expect(line.contains(Self.secret) && line.contains("\\u{1B}[2J") && !line.contains("\u{1B}"))
+    }
+
+    @Test("the dialog line: its type as dialogType, the page's answer as a JSON value", arguments: [
+        (HostDialogKind.alert, JSONValue.null), (.confirm, .bool(false)), (.prompt, .null), (.beforeunload, .bool(true)),
+    ])
+    func dialogValues(kind: HostDialogKind, answer: JSONValue) throws {
+        let line = try #require(Self.json.running("webkit").lines(DialogEvent(kind: kind, message: "sure?")).first)
+        guard case .object(let dialog)? = JSONValue.parse(line) else { Issue.record("not an object: \(line)"); return }
+        #expect(dialog == ["type": .string("dialog"), "engine": .string("webkit"), "dialogType": .string(kind.rawValue),
+                           "message": .string("sure?"), "answer": answer])
     }
 
     @Test("the network line's values")

@@ -49,7 +49,7 @@ extension AuditSummary: OutputEvent {
         let s = self
         return OutputLine(.testSummary, JSONFields([
             ("cases", .int(s.cases)), ("casesFailed", .int(s.casesFailed)), ("targets", .int(s.targets)),
-            ("variants", .int(s.variants)), ("variantsFailed", .int(s.variantsFailed)), ("badLines", .int(s.badLines)),
+            ("variants", .int(s.variants)), ("variantsFailed", .int(s.variantsFailed)), ("unread", .int(s.badLines)),
             ("passed", .bool(s.casesFailed + s.variantsFailed + s.badLines == 0))]))
     }
 }

@@ -57,6 +57,8 @@ package struct FindingReport: Sendable {
     package func outputLines(_ result: InspectionResult) -> [OutputLine] {
         result.findings.map { finding in
             var o = JSONFields()
+            // No line names a page's finding (or an inferred rule's): its id is null.
+            o.add("id", .null)
             OutputLocation(file: finding.file, line: finding.position.line, column: finding.position.column).add(to: &o, path: true, masking: redactor)
             o.add("seq", .null)
             o.add("code", finding.check)
@@ -72,7 +74,7 @@ package struct FindingReport: Sendable {
             return OutputLine(.inputError, o)
         } + [OutputLine(.inspectSummary, JSONFields([
             ("pages", .int(result.pages)),
-            ("findings", .object(JSONFields(Severity.allCases.map { severity in
+            ("findingCounts", .object(JSONFields(Severity.allCases.map { severity in
                 (severity.rawValue, .int(result.findings.filter { $0.severity == severity }.count))
             }))),
             ("unread", .int(result.errors.count))]))]

@@ -49,12 +49,28 @@ extension ScriptError: OutputEvent {
 
 extension DialogEvent: OutputEvent {
     package func textLines(_ text: TranscriptText) -> [String] {
-        ["    dialog  \(text.safe(kind)) " + text.safe(text.redactor.foreignText(message).debugDescription) + " → \(text.safe(answer))"]
+        ["    dialog  \(kind.rawValue) " + text.safe(text.redactor.foreignText(message).debugDescription) + " → " + answerText]
     }
 
+    /// The answer as JavaScript prints it (the text form).
+    var answerText: String {
+        switch answer {
+        case .undefined: "undefined"
+        case .null: "null"
+        case .confirmed(let confirmed): String(confirmed)
+        }
+    }
+
+    /// `dialogType` (alert, confirm, prompt, beforeunload), the message, and `answer` as JSON: null for
+    /// `undefined` and a dismissed prompt, a boolean for a confirmation.
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
-        OutputLine(.dialog, JSONFields([("kind", .string(kind)), ("message", .string(json.redactor.foreignText(message))),
-                                        ("answer", .string(answer))]))
+        let answer: JSONOutput
+        switch self.answer {
+        case .undefined, .null: answer = .null
+        case .confirmed(let confirmed): answer = .bool(confirmed)
+        }
+        return OutputLine(.dialog, JSONFields([("dialogType", .string(kind.rawValue)), ("message", .string(json.redactor.foreignText(message))),
+                                               ("answer", answer)]))
     }
 }
 
@@ -74,7 +90,7 @@ extension ScreenshotTaken: OutputEvent {
     }
 
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
-        OutputLine(.screenshot, JSONFields([("path", .string(path)), ("seq", .int(seq)), ("after", .string(after))]))
+        OutputLine(.screenshot, JSONFields([("imageFile", .string(path)), ("seq", .int(seq)), ("after", .string(after))]))
     }
 }
 
@@ -95,7 +111,7 @@ extension HostReport: OutputEvent {
         o.add("until", until)
         o.add("reached", reached)
         o.add("stop", redactor.text(stopReason.words))
-        o.add("finalURL", .string(finalURL.map(redactor.rawURL)))
+        o.add("url", .string(finalURL.map(redactor.rawURL)))
         o.add("firstInterceptionMs", .int(firstInterception.map { Int(($0 * 1000).rounded()) }))
         o.add("failures", .array(failures.map { failure in
             .object(JSONFields([("code", .string(failure.kind.rawValue)), ("message", .string(redactor.text(failure.words))),
@@ -113,7 +129,7 @@ package struct EngineComparisonEvent: OutputEvent {
     static func describe(_ step: EngineStep?, _ text: (String) -> String) -> String {
         guard let step else { return "nothing (its run had ended)" }
         if let call = step.call { return "call \(call)(…)" }
-        return "\(step.did.rawValue) \(step.kind.rawValue)\(step.rule.map { " \($0.debugDescription)" } ?? "") \(text(step.url))"
+        return "\(step.decision.rawValue) \(step.kind.rawValue)\(step.rule.map { " \($0.debugDescription)" } ?? "") \(text(step.url))"
     }
 
     package func textLines(_ text: TranscriptText) -> [String] {
@@ -132,9 +148,9 @@ package struct EngineComparisonEvent: OutputEvent {
             guard index < steps.count else { return .null }
             let s = steps[index]
             if let call = s.call {
-                return .object(JSONFields([("call", .string(call)), ("url", .null), ("did", .null), ("kind", .null), ("rule", .null)]))
+                return .object(JSONFields([("call", .string(call)), ("url", .null), ("decision", .null), ("kind", .null), ("rule", .null)]))
             }
-            return .object(JSONFields([("call", .null), ("url", .string(json.redactor.rawURL(s.url))), ("did", .string(s.did.rawValue)),
+            return .object(JSONFields([("call", .null), ("url", .string(json.redactor.rawURL(s.url))), ("decision", .string(s.decision.rawValue)),
                                        ("kind", .string(s.kind.rawValue)), ("rule", .string(s.rule))]))
         }
         var fields = JSONFields([("agree", .bool(comparison.firstDifference == nil)), ("webkitSteps", .int(comparison.webkit.count)),

@@ -36,9 +36,14 @@ extension ReplayedNavigation: OutputEvent {
         object.add("frame", record.isMainFrame ? "main" : "sub")
         object.add("frameFrom", .string(record.frameEvidence?.rawValue))
         object.add("events", .array(events.map { .object(Self.eventObject($0, json)) }))
-        object.add("findings", .array(findings.map { .object($0.object(json)) }))
+        object.add("findings", ReplayFinding.ids(findings, seq: seq))
         object.add("explanation", json.explanation(decision))
         return OutputLine(.navigation, object)
+    }
+
+    /// The navigation's line, then a line for each of its findings.
+    package func jsonLines(_ json: TranscriptJSON) -> [OutputLine] {
+        (jsonLine(json).map { [$0] } ?? []) + ReplayFinding.lines(findings, seq: seq, json)
     }
 
     static func eventText(_ e: DispatchedEvent, _ text: TranscriptText) -> String {
@@ -77,8 +82,13 @@ extension ReplayedCall: OutputEvent {
         object.add("name", call.name)
         object.add("arguments", .array(json.redactor.interfaceArguments(call.arguments).map(\.output)))
         object.add("events", .array(events.map { .object(ReplayedNavigation.eventObject($0, json)) }))
-        object.add("findings", .array(findings.map { .object($0.object(json)) }))
+        object.add("findings", ReplayFinding.ids(findings, seq: seq))
         return OutputLine(.call, object)
+    }
+
+    /// The call's line, then a line for each of its findings.
+    package func jsonLines(_ json: TranscriptJSON) -> [OutputLine] {
+        (jsonLine(json).map { [$0] } ?? []) + ReplayFinding.lines(findings, seq: seq, json)
     }
 }
 
@@ -106,16 +116,33 @@ extension RejectedRecord: OutputEvent {
 extension ReplayFinding: OutputEvent {
     package func textLines(_ text: TranscriptText) -> [String] { [line(text)] }
 
-    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.finding, fields(json)) }
+    /// A finding printed on its own (one no navigation carries: a request never answered, found when the
+    /// log ends): no line names it, and its `id` is null.
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? { OutputLine(.finding, fields(json, id: nil)) }
+
+    /// The id of a navigation's (or call's) finding: `SEQ.N`, its Nth finding (from 0). Unique in a log's
+    /// lines (and an engine's, under `host --engine both`), and the same in every run of the same log.
+    static func id(seq: Int, index: Int) -> String { "\(seq).\(index)" }
+
+    /// The `findings` member of a navigation or call line: its findings' ids, in order.
+    static func ids(_ findings: [ReplayFinding], seq: Int) -> JSONOutput {
+        .array(findings.indices.map { .string(id(seq: seq, index: $0)) })
+    }
+
+    /// The finding lines that follow a navigation's or call's line.
+    static func lines(_ findings: [ReplayFinding], seq: Int, _ json: TranscriptJSON) -> [OutputLine] {
+        findings.enumerated().map { OutputLine(.finding, $1.fields(json, id: id(seq: seq, index: $0))) }
+    }
 
     func line(_ text: TranscriptText) -> String {
         let label = "\(severity.rawValue) \(code)"
         return TranscriptText.indent + (severity == .error ? text.style.red(label) : text.style.yellow(label)) + " (\(location)): " + text.safe(text.redactor.text(words))
     }
 
-    /// The finding's members: the schema's finding, where a navigation's findings and a finding line share.
-    func fields(_ json: TranscriptJSON) -> JSONFields {
+    /// The finding's members: the schema's finding line.
+    func fields(_ json: TranscriptJSON, id: String?) -> JSONFields {
         var object = JSONFields()
+        object.add("id", .string(id))
         json.location(location).add(to: &object, path: true, masking: json.redactor)
         object.add("seq", .int(seq))
         object.add("code", code)
@@ -123,9 +150,6 @@ extension ReplayFinding: OutputEvent {
         object.add("message", json.redactor.text(words))
         return object
     }
-
-    /// The finding as it is nested in a navigation's `findings`: the line's object, its type included.
-    func object(_ json: TranscriptJSON) -> JSONFields { OutputLine(.finding, fields(json)).object }
 }
 
 /// Text output only: the log that follows, when several are replayed.
@@ -182,16 +206,16 @@ package struct LogSummary: OutputEvent {
         o.add("format", format.rawValue)
         o.add("records", s.recordsRead)
         o.add("replayed", s.replayed)
-        o.add("rejected", s.rejected)
+        o.add("unread", s.rejected)
         o.add("synthetic", s.synthetic)
         o.add("skipped", json.counts(Self.skipped(s)))
         o.add("decisions", json.counts([PolicyAction.allow, .cancel].map { ($0.rawValue, s.byDecision[$0, default: 0]) }))
         o.add("kinds", json.counts(DecisionKind.allCases.map { ($0.rawValue, s.byKind[$0, default: 0]) }))
         o.add("sentinelHits", json.counts([("results", s.sentinelResults), ("oauthErrors", s.sentinelErrors), ("passThrough", s.sentinelPassThrough)]))
-        o.add("events", json.counts(Self.eventStatuses.map { ($0.rawValue, s.events[$0, default: 0]) }))
+        o.add("eventCounts", json.counts(Self.eventStatuses.map { ($0.rawValue, s.events[$0, default: 0]) }))
         o.add("calls", s.calls)
         o.add("mismatches", s.mismatches)
-        o.add("findings", json.counts(Severity.allCases.map { ($0.rawValue, s.findings[$0, default: 0]) }))
+        o.add("findingCounts", json.counts(Severity.allCases.map { ($0.rawValue, s.findings[$0, default: 0]) }))
         return OutputLine(.logSummary, o)
     }
 }

@@ -130,6 +130,8 @@ package enum RulesReport {
     /// A statement as the schema's finding line.
     package static func line(_ statement: RulesStatement, masking redactor: Redactor) -> OutputLine {
         var o = JSONFields()
+        // No line names a page's finding (or an inferred rule's): its id is null.
+        o.add("id", .null)
         let reference = statement.reference
         OutputLocation(file: reference?.file, line: reference?.location.line, column: nil,
                        path: reference.flatMap { if case .path(let p) = $0.location.place { p } else { nil } }).add(to: &o, path: true, masking: redactor)

@@ -1,5 +1,5 @@
 // ServeEvents.swift: what `bridge serve` prints: the base URL it listens at (its first line) and a line
-// per request answered, the target's secrets masked. OutputEvents of the output module.
+// per request answered, the URL's secrets masked. OutputEvents of the output module.
 import JSONText
 
 /// `bridge serve` listens at this base URL.
@@ -15,10 +15,13 @@ package struct Listening: OutputEvent, Hashable {
 /// Swift said of the error, as foreign text, so a bug in the emulator is seen where it happened.
 package struct EmulatorFailure: OutputEvent, Hashable {
     package var method: String
+    /// The URL asked for (the Host it was sent to and the request-target), the JSON line's.
+    package var url: String
+    /// The request-target as the client spelled it, the text line's (as a server's log shows it).
     package var target: String
     package var error: String
-    package init(method: String, target: String, error: String) {
-        self.method = method; self.target = target; self.error = error
+    package init(method: String, url: String, target: String, error: String) {
+        self.method = method; self.url = url; self.target = target; self.error = error
     }
 
     package func textLines(_ text: TranscriptText) -> [String] {
@@ -26,7 +29,7 @@ package struct EmulatorFailure: OutputEvent, Hashable {
     }
 
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
-        OutputLine(.emulatorFailure, JSONFields([("method", .string(method)), ("target", .string(json.redactor.rawURL(target))),
+        OutputLine(.emulatorFailure, JSONFields([("method", .string(method)), ("url", .string(json.redactor.rawURL(url))),
                                                  ("message", .string(json.redactor.foreignText(error)))]))
     }
 }
@@ -34,11 +37,13 @@ package struct EmulatorFailure: OutputEvent, Hashable {
 /// One request the provider emulator answered.
 package struct ServedRequest: OutputEvent, Hashable {
     package var method: String
-    /// The path and query.
+    /// The URL asked for (the Host it was sent to and the request-target), the JSON line's.
+    package var url: String
+    /// The request-target as the client spelled it, the text line's (as a server's log shows it).
     package var target: String
     package var status: Int
-    package init(method: String, target: String, status: Int) {
-        self.method = method; self.target = target; self.status = status
+    package init(method: String, url: String, target: String, status: Int) {
+        self.method = method; self.url = url; self.target = target; self.status = status
     }
 
     package func textLines(_ text: TranscriptText) -> [String] {
@@ -48,7 +53,7 @@ package struct ServedRequest: OutputEvent, Hashable {
     }
 
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
-        OutputLine(.served, JSONFields([("method", .string(method)), ("target", .string(json.redactor.rawURL(target))),
+        OutputLine(.served, JSONFields([("method", .string(method)), ("url", .string(json.redactor.rawURL(url))),
                                         ("status", .int(status))]))
     }
 }

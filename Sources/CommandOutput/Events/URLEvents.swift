@@ -20,6 +20,10 @@ package struct ParsedURL: OutputEvent {
     package static let componentNames = ["href", "origin", "protocol", "username", "password", "host", "hostname",
                                         "port", "pathname", "search", "hash"]
 
+    /// The JSON line's names for them: the same, but the whole URL is `url`, as on every line that carries
+    /// one (the URL Standard's `href`).
+    package static let jsonNames = ["url"] + componentNames.dropFirst()
+
     static func componentValues(_ url: BrowserURL, _ redactor: Redactor) -> [String] {
         let r = redactor.components(of: url)
         return [r.href, r.origin, r.protocol, r.username, r.password, r.host, r.hostname, r.port, r.pathname, r.search, r.hash]
@@ -55,11 +59,11 @@ package struct ParsedURL: OutputEvent {
         switch result {
         case .success(let url):
             object.add("valid", true)
-            for (name, value) in zip(Self.componentNames, Self.componentValues(url, json.redactor)) { object.add(name, value) }
+            for (name, value) in zip(Self.jsonNames, Self.componentValues(url, json.redactor)) { object.add(name, value) }
             object.add("error", .null)
         case .failure(let error):
             object.add("valid", false)
-            for name in Self.componentNames { object.add(name, .null) }
+            for name in Self.jsonNames { object.add(name, .null) }
             object.add("error", error.json(message: json.redactor.text(error.words)))
         }
         return OutputLine(.url, object)

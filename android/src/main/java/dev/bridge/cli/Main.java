@@ -132,7 +132,7 @@ public final class Main {
         JSONWriter json = new JSONWriter().add("type", "url").add("file", file).add("line", line).addNull("column").add("input", input)
                 .add("valid", result.url != null);
         BrowserURL url = result.url;
-        json.add("href", url == null ? null : url.href()).add("origin", url == null ? null : url.origin())
+        json.add("url", url == null ? null : url.href()).add("origin", url == null ? null : url.origin())
                 .add("protocol", url == null ? null : url.protocol()).add("username", url == null ? null : url.username())
                 .add("password", url == null ? null : url.password()).add("host", url == null ? null : url.host())
                 .add("hostname", url == null ? null : url.hostname()).add("port", url == null ? null : url.port())
