@@ -13,6 +13,12 @@ struct ChromiumPipeTests {
     /// cores, where a shell script's first answer has taken over 20 s.
     static let hangGuard: Double = 300
 
+    /// A stand-in's first line: it waits for the first byte of a command. An answer written before the command
+    /// is sent reaches the pipe's queue before the command's callback does, and is dropped as an answer to
+    /// nothing; the test then waits for it until the hang guard, holding one of the two cooperative threads
+    /// (which is how this suite once stalled itself and the whole run's other suites).
+    static let afterFirstCommand = "dd bs=1 count=1 <&3 >/dev/null 2>&1\n"
+
     /// A shell script run as the browser, in a folder of its own.
     struct StandInBrowser {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pipe-\(UUID().uuidString)")
@@ -35,8 +41,8 @@ struct ChromiumPipeTests {
 
     @Test("a command is unanswered until its answer arrives; one the browser never answers stays so, and an excepted method is left out")
     func unansweredCommands() throws {
-        // Answers id 1, then reads on without answering (until the pipe closes).
-        let browser = try StandInBrowser("printf '{\"id\":1,\"result\":{}}\\000' >&4\nexec cat <&3 >/dev/null\n")
+        // Answers id 1 once a command has come, then reads on without answering (until the pipe closes).
+        let browser = try StandInBrowser(Self.afterFirstCommand + "printf '{\"id\":1,\"result\":{}}\\000' >&4\nexec cat <&3 >/dev/null\n")
         defer { browser.remove() }
         let queue = DispatchQueue(label: "pipe test")
         let pipe = try ChromiumPipe(executable: browser.path, arguments: [], queue: queue)
@@ -62,7 +68,7 @@ struct ChromiumPipeTests {
     /// What the pipe keeps of a stand-in's standard error: the stand-in runs `script`, answers the first
     /// command, then waits for the pipe to close.
     static func said(before script: String) throws -> [String] {
-        let browser = try StandInBrowser(script + "\nprintf '{\"id\":1,\"result\":{}}\\000' >&4\nexec cat <&3 >/dev/null\n")
+        let browser = try StandInBrowser(script + "\n" + afterFirstCommand + "printf '{\"id\":1,\"result\":{}}\\000' >&4\nexec cat <&3 >/dev/null\n")
         defer { browser.remove() }
         let queue = DispatchQueue(label: "pipe test")
         let pipe = try ChromiumPipe(executable: browser.path, arguments: [], queue: queue)
