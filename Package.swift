@@ -195,7 +195,7 @@ let package = Package(
         .target(
             name: "CommandOutput",
             dependencies: ["BrowserURL", "JSONText", "NavigationPolicy", "SecretMasking", "SensitiveText", "FindingSeverity", "OutputFiles", "InputFiles",
-                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings", "RecordingRules", "PageStyle"],
+                           "RulesAudit", "FlowInspector", "NavigationReplay", "WebViewHost", "ProviderSettings", "RecordingRules", "PageStyle", "KeyedDigest"],
             // The JSON Lines schema: a document for users and the tests, not a resource of the module.
             exclude: ["Schema"]
         ),
@@ -266,7 +266,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandOutputTests",
-            dependencies: ["BrowserURL", "InputFiles", "TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "SeededRandom"]
+            dependencies: ["BrowserURL", "InputFiles", "TestSupport", "CommandOutput", "NavigationPolicy", "SensitiveText", "SecretMasking", "FindingSeverity", "OutputFiles", "JSONText", "SeededRandom", "KeyedDigest"]
         ),
         .testTarget(
             name: "FlowInspectorTests",

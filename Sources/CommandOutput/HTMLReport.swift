@@ -14,8 +14,10 @@ import BrowserURL
 import FlowInspector
 import Foundation
 import JSONText
+import KeyedDigest
 import OutputFiles
 import PageStyle
+import RulesAudit
 
 /// What made a report: shown under its title, so a report read later says which bridge ran, how and when.
 package struct ReportRun: Sendable {
@@ -69,11 +71,48 @@ package final class HTMLReport {
     private var comparison: String?
     private var differenceStyle = ""
     private var counts: [String: Int] = [:]
-    /// Ordinary rows (allowed, no finding, no mismatch, no error) shown before they are only counted: a page
-    /// a browser opens in seconds, whatever the log's length. Every other row is always shown.
-    package static let ordinaryRowsShown = 10_000
-    private var ordinaryRows = 0
-    private var ordinaryRowsLeftOut = 0
+    /// What a navigation's row is to a long run's page: rows of each class are shown up to the class's
+    /// limit and the rest counted and said, so that the page of a run of any length stays a few megabytes
+    /// and opens in seconds (the JSON transcript keeps every one). The limits favour what a person triages.
+    package enum RowClass: Int, CaseIterable, Sendable {
+        /// In error (its own or an error finding) or not as recorded.
+        case failing
+        /// With a finding, none an error.
+        case flagged
+        /// Cancelled, nothing found.
+        case cancelled
+        /// Allowed, nothing found.
+        case ordinary
+
+        /// How many rows of the class are shown.
+        package var limit: Int {
+            switch self {
+            case .failing: 5_000
+            case .flagged: 2_000
+            case .cancelled: 2_000
+            case .ordinary: 1_000
+            }
+        }
+
+        var words: String {
+            switch self {
+            case .failing: "in error or not as recorded"
+            case .flagged: "with findings"
+            case .cancelled: "cancelled"
+            case .ordinary: "allowed"
+            }
+        }
+
+        /// The class of a navigation line with its findings.
+        package static func of(_ o: JSONFields, findings: [JSONFields]) -> RowClass {
+            if o["mismatch"] == .bool(true) || (o["error"] != nil && o["error"] != .null)
+                || findings.contains(where: { $0["severity"] == .string("error") }) { return .failing }
+            if !findings.isEmpty { return .flagged }
+            return o["decision"] == .string("cancel") ? .cancelled : .ordinary
+        }
+    }
+    private var rowsSeen: [RowClass: Int] = [:]
+    private var rowsLeftOut: [RowClass: Int] = [:]
 
     /// `title`: what the run was (`bridge replay capture-signin.navlog`): the command's words and the names it
     /// was given, read word by word as text bridge did not write (a file name may hold a secret).
@@ -122,10 +161,13 @@ package final class HTMLReport {
         case .navigation:
             if !sectionOpen { section("Navigations") }
             steps += 1
-            let ordinary = o["decision"] == .string("allow") && o["mismatch"] == .bool(false) && o["error"] == .null && findings.isEmpty
-            if ordinary {
-                ordinaryRows += 1
-                if ordinaryRows > Self.ordinaryRowsShown { ordinaryRowsLeftOut += 1; break }
+            let rowClass = RowClass.of(o, findings: findings)
+            rowsSeen[rowClass, default: 0] += 1
+            guard rowsSeen[rowClass, default: 0] <= rowClass.limit else {
+                // Left out, and said; its findings are still listed and counted, linked to no row.
+                rowsLeftOut[rowClass, default: 0] += 1
+                for finding in findings { addFinding(finding, row: nil) }
+                break
             }
             write(navigationRow(o, findings))
             for finding in findings { addFinding(finding, row: stepID(steps)) }
@@ -163,7 +205,7 @@ package final class HTMLReport {
             if let data, let previous = lastScreenshot, previous.data == data {
                 picture = " <span class=\"muted\">the view unchanged since <a href=\"#\(previous.id)\">the screenshot after \(Self.escape(previous.after))</a></span>"
             } else {
-                picture = Self.image(Self.string(o, "imageFile"))
+                picture = Self.image(Self.string(o, "imageFile"), opening: id)
                 if let data { lastScreenshot = (data, id, Self.string(o, "after") ?? "") }
             }
             write("<tr id=\"\(id)\"><td></td><td></td><td colspan=\"2\"><span class=\"badge\">screenshot</span></td><td colspan=\"2\">after \(Self.text(o, "after"))"
@@ -233,18 +275,19 @@ package final class HTMLReport {
         if let comparison { page += comparison }
         if timelineBytes > 0 {
             page += "<section id=\"timeline\"><h2>Timeline</h2>\n"
-            if ordinaryRowsLeftOut > 0 {
-                page += "<p class=\"muted\">Every navigation that was cancelled, mismatched, in error or with a finding is here, and the first "
-                    + "\(Self.ordinaryRowsShown) others; \(ordinaryRowsLeftOut) more allowed navigations are left out (the JSON transcript, --format json, has every one).</p>\n"
+            let leftOut = RowClass.allCases.filter { rowsLeftOut[$0, default: 0] > 0 }
+            if !leftOut.isEmpty {
+                page += "<p class=\"muted\" id=\"left-out\">Left out of this page, to keep it quick to open (the JSON transcript, --format json, has every one): "
+                    + leftOut.map { "\(rowsLeftOut[$0, default: 0]) navigations \($0.words) (the first \($0.limit) are shown)" }.joined(separator: "; ") + ".</p>\n"
             }
-            page += Self.timelineFilter + "<div class=\"\(sideBySide ? "side-by-side" : "parts")\">\n"
+            page += Self.timelineFilter + Self.searchBox + "<div class=\"\(sideBySide ? "side-by-side" : "parts")\">\n"
             try sink(Array(page.utf8))
             page = ""
             if let timeline, (try? timeline.seek(toOffset: 0)) != nil {
                 while let chunk = try? timeline.read(upToCount: 1 << 20), !chunk.isEmpty { try sink(Array(chunk)) }
                 _ = try? timeline.seekToEnd()
             }
-            page += "</div></section>\n"
+            page += "</div></section>\n<script>" + Self.searchScript + "</script>\n"
         }
         if !passedTests.isEmpty {
             page += "<section id=\"passed\"><details><summary><h2 style=\"display:inline\">Passed (\(passedTests.count))</h2></summary>\n"
@@ -266,6 +309,10 @@ package final class HTMLReport {
         + timelineFilters.map { "<input type=\"radio\" name=\"show\" id=\"\($0.id)\"\($0.id == "show-all" ? " checked" : "")><label for=\"\($0.id)\">\($0.label)</label>" }
             .joined(separator: " ") + "</div>\n"
 
+    /// The search's box, hidden until its script shows it.
+    static let searchBox = "<p class=\"filter\"><input type=\"search\" id=\"search\" hidden placeholder=\"Search the timeline (URL, rule, finding, event)\" "
+        + "aria-label=\"Search the timeline\"></p>\n"
+
     /// The filter's rules, made from `timelineFilters`: a checked button hides the navigation rows without its
     /// class, and the page's own rows (network, dialogs) between them.
     package static let timelineFilterStyle = timelineFilters.filter { !$0.keeps.isEmpty }
@@ -285,8 +332,23 @@ package final class HTMLReport {
     /// The inspector's checks' rationales, by id.
     static let checkRationale = Dictionary((CheckCatalogue.all + CheckCatalogue.inputChecks).map { ($0.id, $0.rationale) }, uniquingKeysWith: { a, _ in a })
 
-    /// Nothing is loaded from anywhere: no script, images only as data: URLs, the inline stylesheet.
-    package static let contentSecurityPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    /// The report's one script, the timeline's search: a row stays when its text holds what is typed (case
+    /// ignored); the box shows only when the script runs. A few lines by hand, no library: the page loads
+    /// nothing. The radio filter beside it needs no script.
+    package static let searchScript = """
+        var box = document.getElementById('search'); box.hidden = false;
+        box.addEventListener('input', function () {
+          var q = box.value.toLowerCase();
+          document.querySelectorAll('.timeline-part tbody tr').forEach(function (row) {
+            row.hidden = q !== '' && row.textContent.toLowerCase().indexOf(q) < 0;
+          });
+        });
+        """
+
+    /// Nothing is loaded from anywhere: images only as data: URLs, the inline stylesheet, and no script but the
+    /// search, named by its SHA-256 (text the report shows can never run, even if it escaped its markup).
+    package static let contentSecurityPolicy = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+        + "script-src 'sha256-\(Data(Digest.sha256(Array(searchScript.utf8))).base64EncodedString())'; base-uri 'none'; form-action 'none'"
 
     // MARK: Rows
 
@@ -405,9 +467,21 @@ package final class HTMLReport {
             return "<li><code>\(Self.text(f, "code"))</code> \(Self.text(f, "message"))" + (differences.isEmpty ? "" : "<ul>" + differences.joined() + "</ul>") + "</li>"
         }
         let decision = Self.text(o, "decision")
-        return "<tr><td data-label=\"case\">\(name)</td><td><span class=\"url\">\(Self.text(o, "input"))</span>\(Self.unicodeHost(Self.string(o, "url")))</td>"
+        return "<tr><td data-label=\"case\">\(name)</td><td><span class=\"url\">\(Self.text(o, "input"))</span>\(Self.unicodeHost(Self.string(o, "url")))"
+            + Self.construction(o) + "</td>"
             + "<td><span class=\"badge \(decision)\">\(decision)</span> <span class=\"word\">\(Self.text(o, "kind"))</span> <code>\(Self.text(o, "rule"))</code></td>"
             + "<td>" + (failures.isEmpty ? "<span class=\"pass\">pass</span>" : "<ul class=\"plain\">" + failures.joined() + "</ul>") + "</td></tr>\n"
+    }
+
+    /// How an attack variant was made, in the generator's words (the masked URL hides its userinfo, which the
+    /// attack may be made of), and its host as the browser reads it: the construction shown, no credential.
+    static func construction(_ o: JSONFields) -> String {
+        guard let id = string(o, "generator"), let generator = AttackCatalogue.all.first(where: { $0.id == id }) else { return "" }
+        let host = string(o, "url").flatMap { BrowserURL($0) }.map { " The browser goes to <code>\(escape($0.hostname))</code>." } ?? ""
+        // The summary's `quoted` parts are code.
+        let summary = generator.summary.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset % 2 == 1 ? "<code>\(escape(String($0.element)))</code>" : escape(String($0.element)) }.joined()
+        return "<br><span class=\"muted\">\(escape(id)): \(summary).\(host)</span>"
     }
 
     private func summaryCards(_ type: OutputLineType, _ o: JSONFields) -> String {
@@ -534,10 +608,12 @@ package final class HTMLReport {
         }.joined() + "</div>\n"
     }
 
-    /// A screenshot as a data: URL, or a note that it could not be read.
-    static func image(_ path: String?) -> String {
+    /// A screenshot as a data: URL, shown as a thumbnail that opens full size (a link to its row, `opening`,
+    /// whose `:target` rule widens it: the picture is in the page once), or a note that it could not be read.
+    static func image(_ path: String?, opening row: String) -> String {
         guard let path, let data = FileManager.default.contents(atPath: path) else { return " <span class=\"muted\">(the picture could not be read)</span>" }
-        return "<img class=\"shot\" alt=\"the view, \(escape(URL(fileURLWithPath: path).lastPathComponent))\" src=\"data:image/png;base64,\(data.base64EncodedString())\">"
+        return "<a class=\"shot-link\" href=\"#\(row)\" title=\"full size\"><img class=\"shot\" alt=\"the view, \(escape(URL(fileURLWithPath: path).lastPathComponent))\" "
+            + "src=\"data:image/png;base64,\(data.base64EncodedString())\"></a>"
     }
 
     static func string(_ o: JSONFields, _ key: String) -> String? {

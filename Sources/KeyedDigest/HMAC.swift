@@ -1,6 +1,7 @@
 // HMAC.swift: HMAC (RFC 2104) with SHA-256 and SHA-1, the two keyed digests bridge makes: a recording's
 // masks (WebViewHost's RecordingFingerprint) and Janrain's signed API calls (ProviderEmulator's
-// CaptureAPIAuth). It calls OpenSSL's libcrypto, a Debian library the build already has (libcurl's
+// CaptureAPIAuth); and the one plain digest, SHA-256 (a report's Content-Security-Policy names its script by
+// it). It calls OpenSSL's libcrypto, a Debian library the build already has (libcurl's
 // header package depends on it), rather than swift-crypto, whose own copy of BoringSSL is several hundred
 // C files compiled in every clean build of the package; the digests are libcrypto's, nothing is computed
 // here.
@@ -21,6 +22,18 @@ package enum HMAC {
         let messageBytes = message.isEmpty ? [0] : message
         let made = CLibCrypto.HMAC(digest, keyBytes, Int32(key.count), messageBytes, message.count, &out, &length)
         precondition(made != nil, "libcrypto's HMAC failed")
+        return Array(out.prefix(Int(length)))
+    }
+}
+
+package enum Digest {
+    /// SHA-256 of `message`: 32 bytes.
+    package static func sha256(_ message: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
+        var length: UInt32 = 0
+        let messageBytes = message.isEmpty ? [0] : message
+        let made = EVP_Digest(messageBytes, message.count, &out, &length, EVP_sha256(), nil)
+        precondition(made == 1, "libcrypto's SHA-256 failed")
         return Array(out.prefix(Int(length)))
     }
 }

@@ -40,7 +40,9 @@ ul.plain { list-style: none; padding: 0; margin: 0; } ul.plain li { margin: .15r
 @media (min-width: 70rem) { body:has(.side-by-side) { max-width: none; } .side-by-side { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
   .side-by-side table { table-layout: fixed; } .side-by-side th:nth-child(1) { width: 3rem; } .side-by-side th:nth-child(2) { width: 3.5rem; }
   .side-by-side th:nth-child(3) { width: 5rem; } .side-by-side th:nth-child(4) { width: 5.5rem; } .side-by-side td { overflow-wrap: anywhere; } }
-img.shot { max-width: min(100%, 24rem); border: 1px solid var(--line); border-radius: .4rem; display: block; margin: .3rem 0; }
+img.shot { max-width: min(100%, 12rem); border: 1px solid var(--line); border-radius: .4rem; display: block; margin: .3rem 0; }
+a.shot-link { cursor: zoom-in; } :target a.shot-link { cursor: default; } :target img.shot { max-width: 100%; }
+tr[hidden] { display: none !important; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; background: var(--card); padding: .5rem; border-radius: .4rem; }
 button, .button { font: inherit; padding: .3rem .7rem; border-radius: .4rem; border: 1px solid var(--line); background: var(--card); color: var(--fg); text-decoration: none; cursor: pointer; }
 input[type=search] { font: inherit; padding: .3rem .5rem; width: 100%; max-width: 30rem; border: 1px solid var(--line); border-radius: .4rem; background: transparent; color: var(--fg); }

@@ -14,10 +14,12 @@ enum Chromium {
 
     /// Tests/Browser/chromium_page.py: `url` in headless Chromium over the DevTools pipe, `expression`
     /// evaluated in it (its promise awaited), the value decoded; a screenshot written to `screenshot`.
-    static func evaluate(_ url: String, _ expression: String, screenshot: String? = nil) throws -> Any? {
+    /// `phone`: laid out in a phone's viewport (390 CSS pixels wide, mobile).
+    static func evaluate(_ url: String, _ expression: String, screenshot: String? = nil, phone: Bool = false) throws -> Any? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python ?? "/usr/bin/python3")
         process.arguments = [Repository.path("Tests/Browser/chromium_page.py"), url, expression] + (screenshot.map { [$0] } ?? [])
+        if phone { process.environment = ProcessInfo.processInfo.environment.merging(["CHROMIUM_PAGE_PHONE": "1"]) { $1 } }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

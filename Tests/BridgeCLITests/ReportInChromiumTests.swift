@@ -4,6 +4,7 @@
 // difference marked, the screenshots as images), no secret of the run is in the file, and a screenshot of
 // it is an image. Disabled, saying so, where Chromium is not installed (.ci/setup installs it).
 import TestSupport
+import CommandOutput
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct ReportInChromiumTests {
                      return getComputedStyle(row.cells[0]).backgroundColor !== getComputedStyle(document.body).backgroundColor &&
                             getComputedStyle(row.cells[0]).backgroundColor !== 'rgba(0, 0, 0, 0)'; }).length : 0,
                    firstSection: (document.querySelector('main section h2') || {}).textContent,
-                   scripts: count('script'), overflow: document.documentElement.scrollWidth > window.innerWidth + 1 };
+                   scripts: count('script'), overflow: document.documentElement.scrollWidth > window.innerWidth + 1, width: window.innerWidth };
         }
         """
 
@@ -36,11 +37,11 @@ struct ReportInChromiumTests {
         func int(_ key: String) -> Int { values[key] as? Int ?? -1 }
     }
 
-    /// Opens the report in Chromium and takes its screenshot.
-    static func open(_ report: String) throws -> Seen {
+    /// Opens the report in Chromium (as a phone lays it out, with `phone`) and takes its screenshot.
+    static func open(_ report: String, phone: Bool = false) throws -> Seen {
         let shot = report + ".png"
         defer { try? FileManager.default.removeItem(atPath: shot) }
-        let values = try Chromium.evaluate(URL(fileURLWithPath: report).absoluteString, look, screenshot: shot) as? [String: Any] ?? [:]
+        let values = try Chromium.evaluate(URL(fileURLWithPath: report).absoluteString, look, screenshot: shot, phone: phone) as? [String: Any] ?? [:]
         return Seen(values: values, screenshot: (try? Data(contentsOf: URL(fileURLWithPath: shot))) ?? Data())
     }
 
@@ -50,7 +51,7 @@ struct ReportInChromiumTests {
 
     static let png = Data([0x89, 0x50, 0x4E, 0x47])
 
-    @Test("a replay of a large log: every navigation a row, the findings listed, no secret in the file")
+    @Test("a replay of a large log: what matters a row each, the rest counted, the findings listed, no secret in the file")
     func replayOfALargeLog() throws {
         let log = Self.temporary("large.navlog"), report = Self.temporary("replay.html")
         defer { for path in [log, report] { try? FileManager.default.removeItem(atPath: path) } }
@@ -66,13 +67,16 @@ struct ReportInChromiumTests {
         let html = try String(contentsOfFile: report, encoding: .utf8)
         #expect(!html.contains("SECRETCODE") && !html.contains("SECRETTOKEN"))
         let seen = try Self.open(report)
-        #expect(seen.int("navigations") == 10_000 && seen.int("parts") == 1)
+        // The ten mismatches and the first allowed rows; the rest counted and said.
+        #expect(seen.int("navigations") == 10 + HTMLReport.RowClass.ordinary.limit && seen.int("parts") == 1)
+        #expect(html.contains("\(10_000 - 10 - HTMLReport.RowClass.ordinary.limit) navigations allowed (the first \(HTMLReport.RowClass.ordinary.limit) are shown)"))
         // Each result the log let load is a mismatch finding.
-        #expect(seen.int("findings") == 10 && seen.int("scripts") == 0, "\(seen.values)")
+        // The one script is the timeline's search.
+        #expect(seen.int("findings") == 10 && seen.int("scripts") == 1, "\(seen.values)")
         #expect(seen.screenshot.starts(with: Self.png))
     }
 
-    @Test("the timeline narrows without a script: each filter shows the navigation rows it keeps and hides the rest")
+    @Test("the timeline narrows without a script (each filter shows the navigation rows it keeps and hides the rest), and its search by what is typed")
     func timelineFilters() throws {
         let log = Self.temporary("filter.navlog"), report = Self.temporary("filter.html")
         defer { for path in [log, report] { try? FileManager.default.removeItem(atPath: path) } }
@@ -96,11 +100,18 @@ struct ReportInChromiumTests {
               ['show-all', 'show-cancel', 'show-findings', 'show-errors', 'show-mismatch', 'show-all'].forEach(function (id) {
                 document.getElementById(id).click(); counts[id] = visible(); });
               counts.scripts = document.querySelectorAll('script').length;
+              // The search: shown only when its script ran (the page's policy allows it by its hash).
+              var box = document.getElementById('search');
+              counts.searchShown = !box.hidden;
+              [['search-reset', 'password_reset'], ['search-none', 'no such text'], ['search-cleared', '']].forEach(function (typed) {
+                box.value = typed[1]; box.dispatchEvent(new Event('input')); counts[typed[0]] = visible(); });
               return counts;
             }
             """
         let counts = try #require(try Chromium.evaluate(URL(fileURLWithPath: report).absoluteString, shown) as? [String: Any])
-        #expect(counts["show-all"] as? Int == 5 && counts["show-cancel"] as? Int == 1 && counts["scripts"] as? Int == 0, "\(counts)")
+        #expect(counts["show-all"] as? Int == 5 && counts["show-cancel"] as? Int == 1 && counts["scripts"] as? Int == 1, "\(counts)")
+        #expect(counts["searchShown"] as? Bool == true && counts["search-reset"] as? Int == 2 && counts["search-none"] as? Int == 0
+                && counts["search-cleared"] as? Int == 5, "\(counts)")
         #expect(counts["show-findings"] as? Int == 2 && counts["show-errors"] as? Int == 1 && counts["show-mismatch"] as? Int == 1, "\(counts)")
     }
 
@@ -119,6 +130,21 @@ struct ReportInChromiumTests {
         #expect(seen.values["overflow"] as? Bool == false)
         #expect(html.range(of: "id=\"failures\"")!.lowerBound < html.range(of: "id=\"passed\"")!.lowerBound)
         #expect(seen.screenshot.starts(with: Self.png))
+        // At a phone's width nothing is wider than the screen.
+        let phone = try Self.open(report, phone: true)
+        #expect(phone.values["overflow"] as? Bool == false && phone.int("failures") == seen.int("failures"), "\(phone.values)")
+    }
+
+    @Test("a replay's report at a phone's width: nothing wider than the screen, the timeline's rows stacked")
+    func replayAtPhoneWidth() throws {
+        let report = Self.temporary("phone.html")
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        _ = try BridgeProcess.run(["replay", "--rules", Self.path("Fixtures/rules/capture.json"), "--report", report,
+                                   Self.path("Fixtures/logs/capture-broken-flows.navlog"), Self.path("Fixtures/logs/capture-signin.navlog")])
+        let seen = try Self.open(report, phone: true)
+        #expect(seen.int("navigations") > 5 && seen.int("findings") > 0, "\(seen.values)")
+        #expect(seen.values["overflow"] as? Bool == false, "\(seen.values)")
+        #expect(seen.values["width"] as? Int == 390, "\(seen.values)")
     }
 
     @Test("inspect: the counts, every finding, and the inputs not read")

@@ -2,7 +2,8 @@
 (--remote-debugging-pipe: JSON messages ended by a NUL byte, the browser reading fd 3 and writing fd 4; no
 WebSocket, no download), evaluates one expression in it (awaiting its promise), prints the value as JSON,
 and with a third argument writes a PNG screenshot there. Test tooling for the dashboard's browser check;
-a page that never answers ends the run after 30 s with a non-zero status.
+a page that never answers ends the run after 30 s with a non-zero status. With CHROMIUM_PAGE_PHONE=1 in the
+environment the page is laid out as a phone's (390 by 844 CSS pixels, a mobile viewport).
 Usage: python3 chromium_page.py URL EXPRESSION [SCREENSHOT.png]"""
 import base64
 import fcntl
@@ -72,6 +73,8 @@ try:
     target = call("Target.createTarget", {"url": "about:blank"})["targetId"]
     session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     call("Page.enable", session=session)
+    if os.environ.get("CHROMIUM_PAGE_PHONE") == "1":
+        call("Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}, session=session)
     call("Page.navigate", {"url": url}, session=session)
     result = call("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}, session=session)
     if "exceptionDetails" in result:

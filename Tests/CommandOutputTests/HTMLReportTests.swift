@@ -5,6 +5,7 @@ import BrowserURL
 import CommandOutput
 import Foundation
 import JSONText
+import KeyedDigest
 import SecretMasking
 import Testing
 
@@ -24,16 +25,25 @@ struct HTMLReportTests {
 
     static func report() -> HTMLReport { HTMLReport(title: "bridge replay <x>", json: TranscriptJSON(redactor: Redactor(), explain: false)) }
 
-    @Test("the run's text is escaped, never markup; the page has no script and loads nothing")
+    @Test("the run's text is escaped, never markup; the page's one script is its search, allowed by its hash; it loads nothing")
     func escapedAndInert() {
         let report = Self.report()
         report.add(Self.navigation(0, url: #"https://a.example/"><script>alert(1)</script>"#))
         report.add(OutputLine(.finding, JSONFields([("file", .string("x")), ("line", .int(1)), ("column", .null), ("path", .null), ("seq", .int(0)),
                                                      ("code", .string("c")), ("severity", .string("error")), ("message", .string("<img src=x onerror=alert(1)>"))])))
         let html = report.html()
-        #expect(!html.contains("<script") && !html.contains("<img src=x"))
+        #expect(html.components(separatedBy: "<script").count - 1 == 1 && html.contains("<script>" + HTMLReport.searchScript + "</script>"))
+        #expect(!html.contains("<script>alert") && !html.contains("<img src=x"))
         #expect(html.contains("&lt;script&gt;") && html.contains("<title>bridge replay &lt;x&gt;</title>"))
         #expect(html.contains(#"<meta http-equiv="Content-Security-Policy" content="\#(HTMLReport.contentSecurityPolicy)">"#))
+        // The policy names the script by its SHA-256 (FIPS 180-4's "abc" vector, then the script's) and nothing else may run.
+        #expect(Data(Digest.sha256(Array("abc".utf8))).base64EncodedString() == "ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=")
+        let directives = Dictionary(HTMLReport.contentSecurityPolicy.split(separator: ";").map { directive in
+            let words = directive.split(separator: " ").map(String.init)
+            return (words[0], Array(words.dropFirst()))
+        }, uniquingKeysWith: { first, _ in first })
+        #expect(directives["script-src"] == ["'sha256-\(Data(Digest.sha256(Array(HTMLReport.searchScript.utf8))).base64EncodedString())'"])
+        #expect(directives["default-src"] == ["'none'"] && directives["img-src"] == ["data:"])
     }
 
     @Test("an internationalized host reads in its letters beside its Punycode: a homoglyph of the real domain is plain; a plain host gets no note")
@@ -143,8 +153,26 @@ struct HTMLReportTests {
         }
         let html = report.html()
         #expect(html.components(separatedBy: "<img class=\"shot\"").count - 1 == 2)
+        // Each picture is a thumbnail that opens full size: a link to its own row, which `:target` widens.
+        #expect(html.components(separatedBy: "<a class=\"shot-link\" href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) } == ["part1-shot1", "part1-shot3"])
         let links = html.components(separatedBy: "the view unchanged since <a href=\"#").dropFirst().map { String($0.prefix { $0 != "\"" }) }
         #expect(links == ["part1-shot1"] && html.contains("<tr id=\"part1-shot1\""))
+    }
+
+    @Test("an attack variant shows how it was made and the host the browser goes to, never its credential")
+    func attackConstruction() {
+        let report = Self.report()
+        let url = "https://yourdomain.com@evil.example/password_reset.php?code=bridge-test-code"
+        let masked = "https://…(14)@evil.example/password_reset.php?code=brid…(16)"
+        report.add(OutputLine(.test, JSONFields([("suite", .string("attack")), ("name", .string("host-as-userinfo on reset-link")), ("file", .null),
+                                                  ("target", .string("sentinels[0]")), ("generator", .string("host-as-userinfo")), ("passed", .bool(false)),
+                                                  ("input", .string(masked)), ("url", .string(url.replacingOccurrences(of: "bridge-test-code", with: "brid…(16)"))),
+                                                  ("decision", .string("allow")), ("kind", .string("default")), ("rule", .null),
+                                                  ("failures", .array([.object(JSONFields([("code", .string("credential-leaves")), ("message", .string("m")), ("differences", .array([]))]))]))])))
+        let html = report.html()
+        #expect(html.contains("host-as-userinfo: the real host as userinfo before the attacker&apos;s (<code>yourdomain.com@evil.example</code>)"))
+        #expect(html.contains("The browser goes to <code>evil.example</code>."))
+        #expect(!html.contains("bridge-test-code"))
     }
 
     @Test("a count of nothing wrong is plain: zero errors, failures or warnings never take the alarm's class")
@@ -155,14 +183,29 @@ struct HTMLReportTests {
         #expect(classes == ["", "", "", "allow", "error", "fail"])
     }
 
-    @Test("past the limit, ordinary rows are counted, not shown; cancelled ones always are")
+    @Test("past each class's limit, rows are counted and said, not shown; the classes a person triages keep more")
     func longLogs() {
         let report = Self.report()
-        let ordinary = HTMLReport.ordinaryRowsShown + 5
-        for seq in 0..<ordinary { report.add(Self.navigation(seq, url: "https://a.example/\(seq)")) }
-        report.add(Self.navigation(ordinary, url: "https://a.example/cb", decision: "cancel"))
+        var seq = 0
+        func add(_ count: Int, decision: String = "allow", findings: (Int) -> [JSONFields] = { _ in [] }) {
+            for _ in 0..<count {
+                let found = findings(seq)
+                report.add(Self.navigation(seq, url: "https://a.example/\(seq)", decision: decision, findings: found), findings: found)
+                seq += 1
+            }
+        }
+        let extra = 3
+        add(HTMLReport.RowClass.ordinary.limit + extra)
+        add(HTMLReport.RowClass.cancelled.limit + extra, decision: "cancel")
+        add(HTMLReport.RowClass.flagged.limit + extra, findings: { [Self.finding($0, 0, "w", "warning")] })
+        add(HTMLReport.RowClass.failing.limit + extra, findings: { [Self.finding($0, 0, "e", "error")] })
         let html = report.html()
-        #expect(html.components(separatedBy: "<tr id=").count - 1 == HTMLReport.ordinaryRowsShown + 1)
-        #expect(html.contains("https://a.example/cb") && !html.contains("https://a.example/\(ordinary - 1)<"))
+        let shown = HTMLReport.RowClass.allCases.map(\.limit).reduce(0, +)
+        #expect(html.components(separatedBy: "<tr id=\"part1-step").count - 1 == shown)
+        #expect(html.contains("<p class=\"muted\" id=\"left-out\">") && html.contains("3 navigations in error or not as recorded (the first 5000 are shown); "
+                + "3 navigations with findings (the first 2000 are shown); 3 navigations cancelled (the first 2000 are shown); 3 navigations allowed (the first 1000 are shown)."))
+        // Rows past the limit are not in the page: the last allowed one, the last cancelled one.
+        #expect(!html.contains("https://a.example/\(HTMLReport.RowClass.ordinary.limit + extra - 1)<"))
+        #expect(html.contains("https://a.example/\(HTMLReport.RowClass.ordinary.limit + extra)<"))
     }
 }
