@@ -206,7 +206,6 @@ struct HostRun {
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
         options.popups = command.popups
-        let out = OutputWriter(flushEachLine: true)
         let command = self.command
         let startURL = options.startURL
         let siteOrigin = options.site?.origin
@@ -214,9 +213,9 @@ struct HostRun {
         let recording = { (which: HostEngineKind) -> String? in
             command.record.map { engines.count > 1 ? which.recordingPath($0) : $0 }
         }
-        let html = command.report.map { _ in
-            HTMLReport(title: "bridge host " + command.page, json: renderer.json, sideBySide: engines.count > 1, run: Bridge.reportRun())
-        }
+        let output = try RunOutput(command: "bridge host", renderer: renderer, report: command.report, title: "bridge host " + command.page,
+                                   sideBySide: engines.count > 1, policy: command.outputPolicy, flushEachLine: true)
+        let out = output.out
         // A reader of the output that goes away (`| head`) interrupts the run, as SIGTERM does, so that the
         // browser, Xvfb and the profile are ended and removed before bridge exits.
         ReaderGone.onReaderGone { HostInterruption.request() }
@@ -231,25 +230,18 @@ struct HostRun {
         }) { report in
             switch report {
             case .starting(let which, let platform):
-                html?.section("\(which.rawValue) (\(platform.rawValue))")
+                output.section("\(which.rawValue) (\(platform.rawValue))")
                 if engines.count > 1 && command.transcript.format == .text {
                     out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(platform.rawValue))")))
                 }
             case .output(let which, .network(let exchange)):
                 // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
-                if exchange.isNoteworthy || command.verbose {
-                    out.lines(renderer.running(which.rawValue).lines(exchange))
-                    html?.add(exchange)
-                }
+                if exchange.isNoteworthy || command.verbose { output.emit(exchange, renderer.running(which.rawValue)) }
             case .output(_, .note(let note)):
                 if command.verbose { StandardError.say("bridge host: " + renderer.redactor.text(note.words)) }
-            case .output(let which, let output):
+            case .output(let which, let hosted):
                 // A navigation's line is its line in the recording, which the JSON names as replay would.
-                if let event = output.event {
-                    let recorded = renderer.running(which.rawValue).reading(recording(which))
-                    out.lines(recorded.lines(event))
-                    html?.add(event, json: recorded.json)
-                }
+                if let event = hosted.event { output.emit(event, renderer.running(which.rawValue).reading(recording(which))) }
             case .failed(_, let error):
                 out.flush()
                 StandardError.say("bridge host: " + renderer.redactor.text(error.words))
@@ -258,24 +250,18 @@ struct HostRun {
                 let summary = LogSummary(result.summary, log: recordPath ?? startURL, format: .navlog)
                 let hostReport = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
                                             finalURL: result.finalURL, firstInterception: result.firstInterception, failures: result.failures)
-                out.lines(renderer.reading(recordPath).lines(summary))
-                out.lines(renderer.lines(hostReport))
-                html?.add(summary, json: renderer.reading(recordPath).json)
-                html?.add(hostReport)
+                output.emit(summary, renderer.reading(recordPath))
+                output.emit(hostReport, renderer)
                 for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
                 if let recordPath {
                     StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: recordPath), masking: renderer.redactor)
                 }
             case .compared(let comparison):
-                out.lines(renderer.lines(EngineComparisonEvent(comparison)))
-                html?.add(EngineComparisonEvent(comparison))
+                output.emit(EngineComparisonEvent(comparison), renderer)
             }
         }
-        if let report = command.report, let html {
-            try CommandProblem.files(try html.save(to: report, policy: command.outputPolicy))
-        }
-        if ReaderGone.outputFailed { throw ExitCode(2) }
-        if !succeeded { throw ExitCode(1) }
+        if !succeeded { output.runFailed() }
+        try output.finish()
     }
 
     /// The URL to load and what the stand-in network serves (WebViewHost's HostPage).

@@ -106,23 +106,20 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
             let text = file.lines(result).joined(separator: "\n") + "\n"
             try CommandProblem.files(try OutputFile.write(Array(text.utf8), to: output, policy: files))
         }
-        if let report = self.report {
+        let run = try RunOutput(command: "bridge inspect", renderer: TranscriptRenderer(format: .text, redactor: revealing.redactor), report: report,
+                                title: "bridge inspect " + inputs.joined(separator: " "), policy: files)
+        if report != nil {
             let findings = FindingReport(format: .json, redactor: revealing.redactor, toolVersion: Bridge.configuration.version)
-            let html = HTMLReport(title: "bridge inspect " + inputs.joined(separator: " "), json: TranscriptJSON(redactor: revealing.redactor, explain: false),
-                                  run: Bridge.reportRun())
-            for line in findings.outputLines(result) { html.add(line) }
-            try CommandProblem.files(try html.save(to: report, policy: files))
+            for line in findings.outputLines(result) { run.addToReport(line) }
         }
-        printFindings(result, format: output == nil ? format : .text)
-        if !result.errors.isEmpty { throw ExitCode(2) }
-        if result.findings.contains(where: { $0.severity >= failOn }) { throw ExitCode(1) }
-    }
-
-    func printFindings(_ result: InspectionResult, format: FindingFormat) {
-        let report = FindingReport(format: format, redactor: revealing.redactor, toolVersion: Bridge.configuration.version, style: colour.color.style)
-        let out = OutputWriter()
-        out.lines(report.lines(result))
-        out.flush()
-        for line in report.errorLines(result) { StandardError.say(line) }
+        // The findings as the format asks (as text beside --output's file); what was not read on standard error.
+        let printed = FindingReport(format: output == nil ? format : .text, redactor: revealing.redactor, toolVersion: Bridge.configuration.version,
+                                    style: colour.color.style)
+        run.out.lines(printed.lines(result))
+        run.out.flush()
+        for line in printed.errorLines(result) { StandardError.say(line) }
+        if !result.errors.isEmpty { run.inputUnread() }
+        if result.findings.contains(where: { $0.severity >= failOn }) { run.runFailed() }
+        try run.finish()
     }
 }

@@ -95,69 +95,41 @@ struct ReplayCommand: ParsableCommand, CheckedOptions {
             throw first
         }
         for problem in unreadable { StandardError.say("bridge replay: " + problem.words(masking: renderer.redactor)) }
-        var expectation: TranscriptExpectation? = nil
-        if let expect {
-            do { expectation = try TranscriptExpectation(path: expect) } catch { throw CommandProblem.expectation(error) }
-        }
-        let out = OutputWriter()
-        var consistent = true, unreadableLogs = 0
-        let html = report.map { _ in HTMLReport(title: "bridge replay " + logs.joined(separator: " "), json: renderer.json, run: Bridge.reportRun()) }
+        let output = try RunOutput(command: "bridge replay", renderer: renderer, report: report, title: "bridge replay " + logs.joined(separator: " "),
+                                   expect: expect, policy: files)
+        if !unreadable.isEmpty { output.inputUnread() }
+        for input in inputs { replay(input, renderer: renderer, engine: engine, into: output, several: inputs.count > 1) }
+        try output.finish()
+    }
 
-        for input in inputs {
-            // Each line names the log as given on the command line (`-` for standard input), as a saved
-            // transcript compared with --expect names it.
-            let logName = input.isStandardInput ? "-" : input.name
-            var renderer = renderer.reading(logName)
-            html?.section(input.shownName)
-            func emit(_ event: any OutputEvent) {
-                out.lines(renderer.lines(event))
-                html?.add(event, json: renderer.json)
-                if let expectation { renderer.json.lines(event).forEach(expectation.compare) }
-            }
-            let logFormat = inputFormat ?? LogFormat.sniff(input)
-            let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
-                                    platformFromLog: transcript.platformFromLog(for: engine))
-            if transcript.format == .text && inputs.count > 1 { out.lines(renderer.text.lines(LogStart(name: input.shownName))) }
-            // What is replayed is printed before a paused writer is waited for (`adb logcat … | bridge replay -`).
-            input.willWait = out.flush
-            LogReplay.run(input, format: logFormat, replayer: replayer) { output in
-                // A log rejected as a whole (not a log at all, not the format it was taken for) or cut by a failed
-                // read is an input that cannot be read: exit 2, as for a file that does not open.
-                if case .rejected(let rejected) = output, rejected.location.place == .file || rejected.reason.isFailedRead { unreadableLogs += 1 }
-                // A `bridge host` recording's lines name the engine that ran the page, as the live run's did.
-                if let engine = replayer.recordedEngine, renderer.json.engine != engine { renderer = renderer.running(engine) }
-                for event in output.events { emit(event) }
-            }
-            let summary = replayer.summary
-            if transcript.format == .text {
-                out.lines(renderer.text.lines(LogSummary(summary, log: input.shownName, format: logFormat)))
-            }
-            if transcript.format == .json || expectation != nil {
-                let event = LogSummary(summary, log: logName, format: logFormat)
-                if transcript.format == .json { out.lines(renderer.json.lines(event)) }
-                if let expectation { renderer.json.lines(event).forEach(expectation.compare) }
-            }
-            html?.add(LogSummary(summary, log: logName, format: logFormat), json: renderer.json)
-            if !summary.isConsistent { consistent = false }
-            if summary.replayed + summary.rejected + summary.calls == 0 {
-                consistent = false
-                StandardError.say("bridge replay", .noNavigation(log: input.shownName), masking: renderer.redactor)
-            }
+    /// One log: its events as they are replayed, then its summary. Each line names the log as given on the
+    /// command line (`-` for standard input), as a saved transcript compared with --expect names it.
+    private func replay(_ input: ByteInput, renderer: TranscriptRenderer, engine: PolicyEngine, into output: RunOutput, several: Bool) {
+        let logName = input.isStandardInput ? "-" : input.name
+        var renderer = renderer.reading(logName)
+        output.section(input.shownName)
+        let logFormat = inputFormat ?? LogFormat.sniff(input)
+        let replayer = Replayer(engine: engine, explain: transcript.explain, redactor: renderer.redactor, platform: transcript.platform(for: engine),
+                                platformFromLog: transcript.platformFromLog(for: engine))
+        if transcript.format == .text && several { output.out.lines(renderer.text.lines(LogStart(name: input.shownName))) }
+        // What is replayed is printed before a paused writer is waited for (`adb logcat … | bridge replay -`).
+        input.willWait = output.out.flush
+        LogReplay.run(input, format: logFormat, replayer: replayer) { replayed in
+            // A log rejected as a whole (not a log at all, not the format it was taken for) or cut by a failed
+            // read is an input that cannot be read: exit 2, as for a file that does not open.
+            if case .rejected(let rejected) = replayed, rejected.location.place == .file || rejected.reason.isFailedRead { output.inputUnread() }
+            // A `bridge host` recording's lines name the engine that ran the page, as the live run's did.
+            if let engine = replayer.recordedEngine, renderer.json.engine != engine { renderer = renderer.running(engine) }
+            for event in replayed.events { output.emit(event, renderer) }
         }
-        out.flush()
-        if let report, let html {
-            try CommandProblem.files(try html.save(to: report, policy: files))
+        let summary = replayer.summary
+        // The text names the log as shown; the JSON line (printed, compared, in the report) as given.
+        if transcript.format == .text { output.out.lines(renderer.text.lines(LogSummary(summary, log: input.shownName, format: logFormat))) }
+        output.emit(LogSummary(summary, log: logName, format: logFormat), renderer, print: transcript.format == .json)
+        if !summary.isConsistent { output.runFailed() }
+        if summary.replayed + summary.rejected + summary.calls == 0 {
+            output.runFailed()
+            StandardError.say("bridge replay", .noNavigation(log: input.shownName), masking: renderer.redactor)
         }
-        if let expectation {
-            expectation.finish()
-            if !expectation.matches {
-                consistent = false
-                StandardError.say("bridge replay", renderer.text.lines(expectation.comparison))
-            } else if transcript.format == .text {
-                StandardError.say("bridge replay", renderer.text.lines(expectation.comparison))
-            }
-        }
-        if !unreadable.isEmpty || unreadableLogs > 0 { throw ExitCode(2) }
-        if !consistent { throw ExitCode(1) }
     }
 }

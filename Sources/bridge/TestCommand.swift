@@ -112,11 +112,12 @@ struct TestCommand: ParsableCommand, CheckedOptions {
 
     func run() throws {
         let redactor = display.redactor
-        let out = OutputWriter()
         if listAttacks {
             // JSON lines with --format json; the listing is text for every other format (it is no test run).
             let renderer = display.renderer(format == .json ? .json : .text)
+            let out = OutputWriter()
             for generator in AttackCatalogue.all { out.lines(renderer.lines(AttackListing(generator))) }
+            out.flush()
             return
         }
         let loaded: Rules
@@ -144,39 +145,30 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         let seconds = Date().timeIntervalSince(started)
         result.inputErrors = inputErrors
 
-        func rendered(_ format: TestFormat) -> [String] {
-            let renderer = display.renderer(format == .json ? .json : .text)
-            switch format {
-            case .text, .json:
-                return inputErrors.flatMap { renderer.lines($0) } + result.outcomes.flatMap { renderer.lines($0) } + renderer.lines(result.summary)
-            case .junit:
-                return [renderer.documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds)]
-            case .sarif:
-                return [renderer.documents.sarif(result, toolVersion: Bridge.configuration.version)]
-            }
-        }
-        if let report = self.report {
-            let html = HTMLReport(title: "bridge test --rules \(rules)", json: display.renderer(.json).json, run: Bridge.reportRun())
-            for event in inputErrors { html.add(event) }
-            for outcome in result.outcomes { html.add(outcome) }
-            html.add(result.summary)
-            try CommandProblem.files(try html.save(to: report, policy: files))
+        // The events go to the terminal as text or JSON lines (as text beside --output's file), and to the
+        // report; a JUnit or SARIF document is written whole, to --output or standard output.
+        let terminal = display.renderer(output == nil && format == .json ? .json : .text)
+        let run = try RunOutput(command: "bridge test", renderer: terminal, report: report, title: "bridge test --rules \(rules)", policy: files)
+        let events: [any OutputEvent] = inputErrors + result.outcomes + [result.summary]
+        let printsEvents = output != nil || format == .text || format == .json
+        for event in events { run.emit(event, terminal, print: printsEvents) }
+        let document: String? = switch format {
+        case .text, .json: nil
+        case .junit: display.renderer(.text).documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds)
+        case .sarif: display.renderer(.text).documents.sarif(result, toolVersion: Bridge.configuration.version)
         }
         if let output {
-            // The report goes to its file whole, after the run (never a partial or empty one); the log to the
-            // terminal.
-            let text = rendered(format).joined(separator: "\n") + "\n"
+            // The file gets the run whole, after it (never a partial or empty one).
+            let renderer = display.renderer(format == .json ? .json : .text)
+            let text = (document.map { [$0] } ?? events.flatMap { renderer.lines($0) }).joined(separator: "\n") + "\n"
             try CommandProblem.files(try OutputFile.write(Array(text.utf8), to: output, policy: files))
-            out.lines(rendered(.text))
-        } else {
-            out.lines(rendered(format))
-        }
-        out.flush()
-        if output == nil && format != .text && format != .json {
+        } else if let document {
+            run.out.lines([document])
             for error in inputErrors { StandardError.say("bridge test: " + redactor.text(error.words)) }
         }
-        if unreadable { throw ExitCode(2) }
-        if !result.passed { throw ExitCode(1) }
+        if unreadable { run.inputUnread() }
+        if !result.passed { run.runFailed() }
+        try run.finish()
     }
 
     private func writeStarter(_ loaded: Rules, to path: String) throws {
