@@ -113,6 +113,16 @@ package final class HTMLReport {
     }
     private var rowsSeen: [RowClass: Int] = [:]
     private var rowsLeftOut: [RowClass: Int] = [:]
+    /// The page's own rows between the navigations (its requests, its console): shown up to this many, the
+    /// rest counted and said, as navigations are.
+    package static let pageRowsShown = 5_000
+    private var pageRows = 0
+
+    /// Whether the next of the page's own rows is shown; counts it either way.
+    private func keepPageRow() -> Bool {
+        pageRows += 1
+        return pageRows <= Self.pageRowsShown
+    }
 
     /// `title`: what the run was (`bridge replay capture-signin.navlog`): the command's words and the names it
     /// was given, read word by word as text bridge did not write (a file name may hold a secret).
@@ -186,8 +196,16 @@ package final class HTMLReport {
         case .scriptError: problems.append("<li><span class=\"badge error\">script error</span> \(Self.text(o, "message"))</li>")
         case .network:
             if !sectionOpen { section("Navigations") }
+            guard keepPageRow() else { break }
             write("<tr class=\"muted\"><td></td><td></td><td colspan=\"2\"><span class=\"badge\">net</span> \(Self.text(o, "status"))</td>"
                   + "<td><code>\(Self.text(o, "method"))</code> <span class=\"url\">\(Self.text(o, "url"))</span></td><td>\(Self.text(o, "detail"))</td></tr>\n")
+        case .console:
+            if !sectionOpen { section("Navigations") }
+            guard keepPageRow() else { break }
+            let level = Self.text(o, "level")
+            let style = level == "error" ? " error" : level == "warn" ? " warning" : ""
+            write("<tr class=\"muted\"><td></td><td></td><td colspan=\"2\"><span class=\"badge\(style)\">console \(level)</span></td>"
+                  + "<td colspan=\"2\"><code>\(Self.text(o, "message"))</code> <span class=\"muted\">\(Self.text(o, "frame"))</span></td></tr>\n")
         case .dialog:
             if !sectionOpen { section("Navigations") }
             write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">\(Self.text(o, "dialogType"))</span></td>"
@@ -275,10 +293,12 @@ package final class HTMLReport {
         if let comparison { page += comparison }
         if timelineBytes > 0 {
             page += "<section id=\"timeline\"><h2>Timeline</h2>\n"
-            let leftOut = RowClass.allCases.filter { rowsLeftOut[$0, default: 0] > 0 }
+            var leftOut = RowClass.allCases.filter { rowsLeftOut[$0, default: 0] > 0 }
+                .map { "\(rowsLeftOut[$0, default: 0]) navigations \($0.words) (the first \($0.limit) are shown)" }
+            if pageRows > Self.pageRowsShown { leftOut.append("\(pageRows - Self.pageRowsShown) of the page's requests and console messages (the first \(Self.pageRowsShown) are shown)") }
             if !leftOut.isEmpty {
                 page += "<p class=\"muted\" id=\"left-out\">Left out of this page, to keep it quick to open (the JSON transcript, --format json, has every one): "
-                    + leftOut.map { "\(rowsLeftOut[$0, default: 0]) navigations \($0.words) (the first \($0.limit) are shown)" }.joined(separator: "; ") + ".</p>\n"
+                    + leftOut.joined(separator: "; ") + ".</p>\n"
             }
             page += Self.timelineFilter + Self.searchBox + "<div class=\"\(sideBySide ? "side-by-side" : "parts")\">\n"
             try sink(Array(page.utf8))

@@ -14,7 +14,7 @@ package enum OutputLineType: String, Sendable, CaseIterable {
     /// The types `bridge host` prints for each engine's run, which carry `engine`.
     package var namesEngine: Bool {
         switch self {
-        case .navigation, .call, .rejected, .finding, .logSummary, .network, .scriptError, .dialog, .eval, .screenshot, .hostResult: true
+        case .navigation, .call, .rejected, .finding, .logSummary, .network, .scriptError, .dialog, .console, .eval, .screenshot, .hostResult: true
         default: false
         }
     }
@@ -43,6 +43,8 @@ package enum OutputLineType: String, Sendable, CaseIterable {
     case network
     case scriptError = "script-error"
     case dialog
+    /// `bridge host`: what the page wrote to its console.
+    case console
     case eval
     case screenshot
     /// `bridge host`: how the run ended.

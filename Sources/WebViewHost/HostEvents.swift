@@ -95,6 +95,24 @@ package struct DialogEvent: Sendable, Hashable {
     package var answer: HostDialogAnswer { HostDialogs.answer(kind) }
 }
 
+/// What the page wrote to its console (`console.log`, `info`, `warn`, `error`, `debug`), in any frame.
+package struct ConsoleMessage: Sendable, Hashable {
+    package enum Level: String, Sendable, CaseIterable {
+        case log, info, warn, error, debug
+    }
+    package var level: Level
+    /// The call's arguments as the console shows them (at most 2,000 characters).
+    package var message: String
+    /// `main frame` or `frame`.
+    package var frame: String
+    package init(level: Level, message: String, frame: String) {
+        self.level = level; self.message = message; self.frame = frame
+    }
+
+    /// Printed without --verbose: a warning or an error.
+    package var isNoteworthy: Bool { level == .warn || level == .error }
+}
+
 /// What --eval returned (JSON text).
 package struct EvalResult: Sendable, Hashable {
     package var json: String

@@ -21,6 +21,7 @@ package enum HostOutput: Sendable {
     case network(NetworkExchange)
     case scriptError(ScriptError)
     case dialog(DialogEvent)
+    case console(ConsoleMessage)
     case eval(EvalResult)
     case screenshot(ScreenshotTaken)
     /// What the host did (--verbose).

@@ -163,6 +163,22 @@ package enum HostScripts {
             post({ message: 'unhandled rejection: ' + String(reason && reason.message || reason),
                    source: location.href, line: 0, column: 0, frame: frame });
           });
+          // What the page writes to its console, each call as one message (its arguments as the console
+          // shows them: strings as they are, values as JSON), then the console's own call.
+          ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+            var original = console[level];
+            if (typeof original !== 'function') return;
+            console[level] = function () {
+              try {
+                var text = Array.prototype.map.call(arguments, function (value) {
+                  if (typeof value === 'string') return value;
+                  try { var json = JSON.stringify(value); return json === undefined ? String(value) : json; } catch (e) { return String(value); }
+                }).join(' ');
+                post({ console: level, message: text.slice(0, 2000), frame: frame });
+              } catch (e) {}
+              return original.apply(this, arguments);
+            };
+          });
         })();
         """
 

@@ -355,11 +355,17 @@ final class HostSession {
         emit(.dialog(HostDialogs.event(kind, message: message)))
     }
 
-    /// What the page's error probe posted (an uncaught error or a rejected promise, in any frame).
+    /// What the page's error probe posted (an uncaught error or a rejected promise, a console message, in any
+    /// frame).
     func probeMessage(_ text: String?) {
         guard let text, case .object(let o)? = JSONValue.parse(text) else { return }
         if let name = o["call"]?.stringValue {
             interfaceCalled(name, arguments: o["arguments"].flatMap { if case .array(let a) = $0 { a } else { nil } } ?? [])
+            return
+        }
+        // A console message is not activity: a page that logs on a timer still goes idle.
+        if let level = o["console"]?.stringValue.flatMap(ConsoleMessage.Level.init(rawValue:)) {
+            emit(.console(ConsoleMessage(level: level, message: o["message"]?.stringValue ?? "", frame: o["frame"]?.stringValue ?? "frame")))
             return
         }
         if let address = o["popupBlocked"]?.stringValue {

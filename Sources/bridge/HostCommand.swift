@@ -132,7 +132,7 @@ struct HostCommand: ParsableCommand, CheckedOptions {
     @Option(name: .long, help: "What the app does with window.open and target=_blank: same-view (load it in the view, asked as its own navigation), tap-only (the platforms' default: a script's window.open without a tap is blocked), blocked, or own-window (a view of its own, asked about as its main frame; the opener stays).")
     var popups: PopupSetting = .sameView
 
-    @Flag(name: .long, help: "Say what the host does (display, network requests) on standard error.")
+    @Flag(name: .long, help: "Say what the host does (display, network requests) on standard error, and print every request and console message (without it: refused requests, error statuses, console warnings and errors).")
     var verbose = false
 
     @Argument(help: "A page file, or an http(s) URL.", completion: .file(extensions: ["html", "htm"]))
@@ -235,8 +235,12 @@ struct HostRun {
                     out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(platform.rawValue))")))
                 }
             case .output(let which, .network(let exchange)):
-                // Refused requests and error statuses (an asset the site lacks) always; the rest with --verbose.
-                if exchange.isNoteworthy || command.verbose { output.emit(exchange, renderer.running(which.rawValue)) }
+                // Printed: refused requests and error statuses (an asset the site lacks) always, the rest with
+                // --verbose. The report has every request, in its place among the steps.
+                output.emit(exchange, renderer.running(which.rawValue), print: exchange.isNoteworthy || command.verbose)
+            case .output(let which, .console(let message)):
+                // Printed: warnings and errors always, the rest with --verbose; the report has every message.
+                output.emit(message, renderer.running(which.rawValue), print: message.isNoteworthy || command.verbose)
             case .output(_, .note(let note)):
                 if command.verbose { StandardError.say("bridge host: " + renderer.redactor.text(note.words)) }
             case .output(let which, let hosted):

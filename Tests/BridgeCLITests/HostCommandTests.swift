@@ -328,6 +328,30 @@ extension HostCommandTests {
         #expect(all.contains(secret) == reveal, "host --format \(format)\(reveal ? " --reveal" : ""):\n\(all)")
     }
 
+    @Test("what the page writes to its console is a line each, in both engines: warnings and errors always, the rest with --verbose; secrets masked; and in the report, among the steps",
+          arguments: [false, true])
+    func consoleMessages(verbose: Bool) throws {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID().uuidString).html").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let run = try BridgeProcess.run(["host", "--engine", "both", "--rules", Self.capture, "--until", "deeplink", "--timeout", "60", "--format", "json",
+                                         "--report", report] + (verbose ? ["--verbose"] : []) + [Self.path("Fixtures/host/console.html")])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let lines = Self.jsonLines(run.stdout).filter { $0["type"] as? String == "console" }
+        for engine in ["webkit", "chromium"] {
+            let mine = lines.filter { $0["engine"] as? String == engine }
+            let expected: [(String, String)] = verbose
+                ? [("log", #"starting {"step":1}"#), ("info", "token code=Splx…(22)"), ("debug", "debugging"), ("warn", "slow answer: 1200 ms"), ("error", "failed: boom")]
+                : [("warn", "slow answer: 1200 ms"), ("error", "failed: boom")]
+            #expect(mine.map { $0["level"] as? String ?? "" } == expected.map(\.0), "\(engine): \(run.stdout)")
+            #expect(mine.map { $0["message"] as? String ?? "" } == expected.map(\.1), "\(engine): \(run.stdout)")
+            #expect(mine.allSatisfy { $0["frame"] as? String == "main frame" })
+        }
+        #expect(!run.stdout.contains("SplxlOBeZQQYbYS6WxSbIA"))
+        // The report has every message, whatever was printed.
+        let html = try String(contentsOfFile: report, encoding: .utf8)
+        #expect(html.components(separatedBy: ">console ").count - 1 == 10 && !html.contains("SplxlOBeZQQYbYS6WxSbIA"))
+    }
+
     @Test("alert, confirm and prompt are answered as a WKWebView with no UI delegate answers them, reported, and the page goes on")
     func dialogs() throws {
         let run = try BridgeProcess.run(["host", "--rules", Self.capture, "--until", "deeplink", "--timeout", "60", "--format", "json",

@@ -11,7 +11,7 @@ struct OutputSchemaTests {
     static func path(_ relative: String) -> String { Repository.path(relative) }
 
     /// The types that only `bridge host` (a real engine) or an emulator bug prints.
-    static let hostTypes: Set<OutputLineType> = [.network, .scriptError, .dialog, .eval, .screenshot, .hostResult, .engines]
+    static let hostTypes: Set<OutputLineType> = [.network, .scriptError, .dialog, .console, .eval, .screenshot, .hostResult, .engines]
 
     static func types(_ outputs: [(name: String, stdout: String)]) -> Set<String> {
         Set(outputs.flatMap { JSONLines.objects($0.stdout).compactMap { $0["type"] as? String } })
@@ -76,6 +76,8 @@ struct OutputSchemaTests {
             ["host", "--engine", "both", "--provider", "--rules", capture, "--until", "sentinel", "--format", "json", "--verbose",
              "--screenshots", shots, "--eval", #"janrain.standIn.signIn("ada@example.com")"#, Self.path("web/webViewSignIn.html")],
             ["host", "--rules", capture, "--until", "deeplink", "--timeout", "60", "--format", "json", Self.path("Fixtures/host/dialogs.html")],
+            ["host", "--engine", "both", "--rules", capture, "--until", "deeplink", "--timeout", "60", "--format", "json", "--verbose",
+             Self.path("Fixtures/host/console.html")],
             ["host", "--rules", capture, "--format", "json", "--eval", "setTimeout(function () { undefinedFunction(); }, 10); 1",
              Self.path("web/webViewSignIn.html")],
         ]

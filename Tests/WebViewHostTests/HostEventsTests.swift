@@ -23,6 +23,7 @@ struct HostEventsTests {
         NetworkExchange(method: "GET", url: "https://x.example/b", status: 502, detail: .providerUnanswered(why: "token=\(secret) \u{1B}]0;owned\u{7}"), refused: false),
         ScriptError.page(source: "https://x.example/a.js?code=\(secret)", line: 1, column: 2, frame: "main", message: "Error: token=\(secret) \u{1B}]0;owned\u{7}"),
         DialogEvent(kind: .alert, message: "your code=\(secret)\u{1B}[1A"),
+        ConsoleMessage(level: .warn, message: "access_token=\(secret) \u{1B}]0;owned\u{7}", frame: "main frame"),
         EvalResult(#"{"accessToken":"\#(secret)","note":"\u001b[2J"}"#),
         HostReport(until: "sentinel", reached: false, stopReason: .failed(HostError(.pageNotLoaded(url: "https://x.example/cb?code=\(secret)", why: "\u{1B}[2J"))),
                    finalURL: "https://x.example/?state=\(secret)", firstInterception: 0.5,
@@ -31,7 +32,7 @@ struct HostEventsTests {
     ]
 
     /// The line types, in the order of `events`.
-    static let kinds: [OutputLineType] = [.network, .network, .network, .network, .scriptError, .dialog, .eval, .hostResult, .screenshot]
+    static let kinds: [OutputLineType] = [.network, .network, .network, .network, .scriptError, .dialog, .console, .eval, .hostResult, .screenshot]
 
     @Test("each event has one JSON line and text, masked and escaped", arguments: zip(events.indices, kinds))
     func maskedAndEscaped(index: Int, kind: OutputLineType) throws {

@@ -74,6 +74,20 @@ extension DialogEvent: OutputEvent {
     }
 }
 
+extension ConsoleMessage: OutputEvent {
+    package func textLines(_ text: TranscriptText) -> [String] {
+        let label = "   console  \(level.rawValue)"
+        let styled = level == .error ? text.style.red(label) : level == .warn ? text.style.yellow(label) : text.style.dim(label)
+        return [styled + " " + text.safe(text.redactor.foreignText(message))]
+    }
+
+    /// `level`, the message (text the page wrote: masked as foreign text), and the frame.
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        OutputLine(.console, JSONFields([("level", .string(level.rawValue)), ("message", .string(json.redactor.foreignText(message))),
+                                         ("frame", .string(json.redactor.foreignText(frame)))]))
+    }
+}
+
 extension EvalResult: OutputEvent {
     package func textLines(_ text: TranscriptText) -> [String] {
         ["      eval  → " + text.safe(TranscriptJSON(redactor: text.redactor, explain: false).redactJSONText(json))]
@@ -174,6 +188,7 @@ extension HostOutput {
         case .network(let exchange): exchange
         case .scriptError(let error): error
         case .dialog(let dialog): dialog
+        case .console(let message): message
         case .eval(let result): result
         case .screenshot(let screenshot): screenshot
         case .note: nil
