@@ -191,7 +191,22 @@ struct HostRun {
         // that fails is left to the view, which starts Xvfb itself and says why it cannot.
         let xvfbLaunch = engines.contains(.webkit) && XvfbDisplay.given(command.display) == nil ? try? XvfbDisplay.launch() : nil
         let engine = try command.transcript.loadEngine()
-        let renderer = command.transcript.renderer
+        let options = try hostOptions(engine, xvfbLaunch: xvfbLaunch)
+        let output = try RunOutput(command: "bridge host", renderer: command.transcript.renderer, report: command.report, title: "bridge host " + command.page,
+                                   sideBySide: engines.count > 1, policy: command.outputPolicy, flushEachLine: true)
+        let printer = HostRunPrinter(command: command, engines: engines, startURL: options.startURL, output: output)
+        // A reader of the output that goes away (`| head`) interrupts the run, as SIGTERM does, so that the
+        // browser, Xvfb and the profile are ended and removed before bridge exits.
+        ReaderGone.onReaderGone { HostInterruption.request() }
+        defer { ReaderGone.onReaderGone(nil) }
+        let succeeded = try EngineRuns(engines: engines, options: options, platform: command.transcript.platform)
+            .run(engine: engine, provider: provider(engines: engines, siteOrigin: options.site?.origin), report: printer.print)
+        if !succeeded { output.runFailed() }
+        try output.finish()
+    }
+
+    /// The run's options: the page (`resolvePage`) and what the command line says of the run.
+    private func hostOptions(_ engine: PolicyEngine, xvfbLaunch: XvfbLaunch?) throws -> HostOptions {
         var options = try resolvePage(engine)
         options.until = command.until
         options.timeout = command.timeout
@@ -202,76 +217,84 @@ struct HostRun {
         options.display = command.display
         options.xvfbLaunch = xvfbLaunch
         options.explain = command.transcript.explain
-        options.redactor = renderer.redactor
+        options.redactor = command.transcript.renderer.redactor
         options.screenshotsDirectory = command.screenshots
         options.frameScripts = command.frameScript
         options.popups = command.popups
+        return options
+    }
+
+    /// The provider each engine's run reaches: the emulator in this process (`--provider`), a `bridge serve`
+    /// elsewhere (`--provider-url`), or none.
+    private func provider(engines: [HostEngineKind], siteOrigin: String?) -> (HostEngineKind) throws -> ProviderRouting? {
         let command = self.command
-        let startURL = options.startURL
-        let siteOrigin = options.site?.origin
-        let runs = EngineRuns(engines: engines, options: options, platform: command.transcript.platform)
-        let recording = { (which: HostEngineKind) -> String? in
-            command.record.map { engines.count > 1 ? which.recordingPath($0) : $0 }
-        }
-        let output = try RunOutput(command: "bridge host", renderer: renderer, report: command.report, title: "bridge host " + command.page,
-                                   sideBySide: engines.count > 1, policy: command.outputPolicy, flushEachLine: true)
-        let out = output.out
-        // A reader of the output that goes away (`| head`) interrupts the run, as SIGTERM does, so that the
-        // browser, Xvfb and the profile are ended and removed before bridge exits.
-        ReaderGone.onReaderGone { HostInterruption.request() }
-        defer { ReaderGone.onReaderGone(nil) }
-        let succeeded = try runs.run(engine: engine, provider: { which in
+        return { which in
             if command.provider {
                 let configuration = try EmulatorSetup.configuration(config: command.providerConfig, assets: nil)
-                if EmulatorSetup.missingAssets(configuration) && which == engines[0] { StandardError.say("bridge host", .standInScriptsMissing, masking: renderer.redactor) }
+                if EmulatorSetup.missingAssets(configuration) && which == engines[0] {
+                    StandardError.say("bridge host", .standInScriptsMissing, masking: command.transcript.renderer.redactor)
+                }
                 return EmulatorSetup.inProcess(configuration, siteOrigin: siteOrigin)
             }
             return command.providerURL.map { ProviderRouting(base: $0) }
-        }) { report in
-            switch report {
-            case .starting(let which, let platform):
-                output.section("\(which.rawValue) (\(platform.rawValue))")
-                if engines.count > 1 && command.transcript.format == .text {
-                    out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(platform.rawValue))")))
-                }
-            case .output(let which, .network(let exchange)):
-                // Printed: refused requests and error statuses (an asset the site lacks) always, the rest with
-                // --verbose. The report has every request, in its place among the steps.
-                output.emit(exchange, renderer.running(which.rawValue), print: exchange.isNoteworthy || command.verbose)
-            case .output(let which, .console(let message)):
-                // Printed: warnings and errors always, the rest with --verbose; the report has every message.
-                output.emit(message, renderer.running(which.rawValue), print: message.isNoteworthy || command.verbose)
-            case .output(_, .note(let note)):
-                if command.verbose { StandardError.say("bridge host: " + renderer.redactor.text(note.words)) }
-            case .output(let which, let hosted):
-                // A navigation's line is its line in the recording, which the JSON names as replay would.
-                if let event = hosted.event { output.emit(event, renderer.running(which.rawValue).reading(recording(which))) }
-            case .failed(_, let error):
-                out.flush()
-                StandardError.say("bridge host: " + renderer.redactor.text(error.words))
-            case .finished(let which, let result, let recordPath):
-                let renderer = renderer.running(which.rawValue)
-                let summary = LogSummary(result.summary, log: recordPath ?? startURL, format: .navlog)
-                let hostReport = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
-                                            finalURL: result.finalURL, firstInterception: result.firstInterception, failures: result.failures)
-                output.emit(summary, renderer.reading(recordPath))
-                output.emit(hostReport, renderer)
-                for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
-                if let recordPath {
-                    StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: recordPath), masking: renderer.redactor)
-                }
-            case .compared(let comparison):
-                output.emit(EngineComparisonEvent(comparison), renderer)
-            }
         }
-        if !succeeded { output.runFailed() }
-        try output.finish()
     }
 
     /// The URL to load and what the stand-in network serves (WebViewHost's HostPage).
     private func resolvePage(_ engine: PolicyEngine) throws -> HostOptions {
         do { return try HostPage.options(page: command.page, site: command.site, origin: command.origin, rules: engine.rules) } catch {
             throw CommandProblem.page(error)
+        }
+    }
+}
+
+/// What a hosted run reports, printed as it comes (RunOutput: standard output, the report): each engine's
+/// part, the page's requests and console, its navigations as their recording's lines, how each run ended,
+/// and the engines compared.
+struct HostRunPrinter {
+    let command: HostCommand
+    let engines: [HostEngineKind]
+    let startURL: String
+    let output: RunOutput
+
+    /// The recording an engine's run writes (`--record`; one per engine when there are two).
+    func recording(_ which: HostEngineKind) -> String? { command.record.map { engines.count > 1 ? which.recordingPath($0) : $0 } }
+
+    func print(_ report: EngineRuns.Report) {
+        let renderer = command.transcript.renderer
+        switch report {
+        case .starting(let which, let platform):
+            output.section("\(which.rawValue) (\(platform.rawValue))")
+            if engines.count > 1 && command.transcript.format == .text {
+                output.out.lines(renderer.text.lines(LogStart(name: "\(which.rawValue) (\(platform.rawValue))")))
+            }
+        case .output(let which, .network(let exchange)):
+            // Printed: refused requests and error statuses (an asset the site lacks) always, the rest with
+            // --verbose. The report has every request, in its place among the steps.
+            output.emit(exchange, renderer.running(which.rawValue), print: exchange.isNoteworthy || command.verbose)
+        case .output(let which, .console(let message)):
+            // Printed: warnings and errors always, the rest with --verbose; the report has every message.
+            output.emit(message, renderer.running(which.rawValue), print: message.isNoteworthy || command.verbose)
+        case .output(_, .note(let note)):
+            if command.verbose { StandardError.say("bridge host: " + renderer.redactor.text(note.words)) }
+        case .output(let which, let hosted):
+            // A navigation's line is its line in the recording, which the JSON names as replay would.
+            if let event = hosted.event { output.emit(event, renderer.running(which.rawValue).reading(recording(which))) }
+        case .failed(_, let error):
+            output.out.flush()
+            StandardError.say("bridge host: " + renderer.redactor.text(error.words))
+        case .finished(let which, let result, let recordPath):
+            let renderer = renderer.running(which.rawValue)
+            let hostReport = HostReport(until: command.until.rawValue, reached: result.reached, stopReason: result.stopReason,
+                                        finalURL: result.finalURL, firstInterception: result.firstInterception, failures: result.failures)
+            output.emit(LogSummary(result.summary, log: recordPath ?? startURL, format: .navlog), renderer.reading(recordPath))
+            output.emit(hostReport, renderer)
+            for failure in result.failures { StandardError.say("bridge host: " + renderer.redactor.text(failure.words)) }
+            if let recordPath {
+                StandardError.say("bridge host", .recorded(navigations: result.summary.replayed, calls: result.summary.calls, path: recordPath), masking: renderer.redactor)
+            }
+        case .compared(let comparison):
+            output.emit(EngineComparisonEvent(comparison), renderer)
         }
     }
 }

@@ -111,22 +111,33 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     }
 
     func run() throws {
-        let redactor = display.redactor
-        if listAttacks {
-            // JSON lines with --format json; the listing is text for every other format (it is no test run).
-            let renderer = display.renderer(format == .json ? .json : .text)
-            let out = OutputWriter()
-            for generator in AttackCatalogue.all { out.lines(renderer.lines(AttackListing(generator))) }
-            out.flush()
-            return
-        }
+        if listAttacks { return listGenerators() }
         let loaded: Rules
         do { loaded = try RulesLoader.load(path: rules) } catch { throw CommandProblem.rules(error) }
         if `init` { return try writeStarter(loaded, to: cases.first ?? Self.starterPath(forRules: rules)) }
+        let (testCases, inputErrors, unreadable) = readCases()
+        let started = Date()
+        var audit = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules)
+        audit.explain = display.explain
+        audit.skippedGenerators = Set(skip)
+        audit.platform = platform ?? loaded.platform ?? .ios
+        var result = audit.run()
+        result.inputErrors = inputErrors
+        try write(result, started: started, seconds: Date().timeIntervalSince(started), unreadable: unreadable)
+    }
 
-        var testCases: [TestCase] = []
-        var inputErrors: [CaseFileError] = []
-        var unreadable = false
+    /// `--list-attacks`: JSON lines with --format json; the listing is text for every other format (it is no
+    /// test run).
+    private func listGenerators() {
+        let renderer = display.renderer(format == .json ? .json : .text)
+        let out = OutputWriter()
+        for generator in AttackCatalogue.all { out.lines(renderer.lines(AttackListing(generator))) }
+        out.flush()
+    }
+
+    /// The case files' cases, the lines that could not be read, and whether a file could not be read at all.
+    private func readCases() -> (cases: [TestCase], errors: [CaseFileError], unreadable: Bool) {
+        var testCases: [TestCase] = [], inputErrors: [CaseFileError] = [], unreadable = false
         for path in cases.flatMap(Self.caseFiles) {
             // "-", a pipe and a process substitution are read like a file (InputFile).
             // A directory here is one with no case file under it.
@@ -136,26 +147,20 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             testCases += read.cases
             inputErrors += read.errors
         }
-        let started = Date()
-        var audit = RulesAudit(rules: loaded, cases: testCases, attack: attack || cases.isEmpty, rulesFile: rules)
-        audit.explain = display.explain
-        audit.skippedGenerators = Set(skip)
-        audit.platform = platform ?? loaded.platform ?? .ios
-        var result = audit.run()
-        let seconds = Date().timeIntervalSince(started)
-        result.inputErrors = inputErrors
+        return (testCases, inputErrors, unreadable)
+    }
 
-        // The events go to the terminal as text or JSON lines (as text beside --output's file), and to the
-        // report; a JUnit or SARIF document is written whole, to --output or standard output.
+    /// The run's output: the events to the terminal as text or JSON lines (as text beside --output's file)
+    /// and to the report; a JUnit or SARIF document written whole, to --output or standard output.
+    private func write(_ result: AuditResult, started: Date, seconds: Double, unreadable: Bool) throws {
         let terminal = display.renderer(output == nil && format == .json ? .json : .text)
         let run = try RunOutput(command: "bridge test", renderer: terminal, report: report, title: "bridge test --rules \(rules)", policy: files)
-        let events: [any OutputEvent] = inputErrors + result.outcomes + [result.summary]
-        let printsEvents = output != nil || format == .text || format == .json
-        for event in events { run.emit(event, terminal, print: printsEvents) }
+        let events: [any OutputEvent] = result.inputErrors + result.outcomes + [result.summary]
+        for event in events { run.emit(event, terminal, print: output != nil || format == .text || format == .json) }
         let document: String? = switch format {
         case .text, .json: nil
-        case .junit: display.renderer(.text).documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds)
-        case .sarif: display.renderer(.text).documents.sarif(result, toolVersion: Bridge.configuration.version)
+        case .junit: terminal.documents.junit(result, timestamp: Self.timestamp(started), hostname: ProcessInfo.processInfo.hostName, seconds: seconds)
+        case .sarif: terminal.documents.sarif(result, toolVersion: Bridge.configuration.version)
         }
         if let output {
             // The file gets the run whole, after it (never a partial or empty one).
@@ -164,7 +169,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
             try CommandProblem.files(try OutputFile.write(Array(text.utf8), to: output, policy: files))
         } else if let document {
             run.out.lines([document])
-            for error in inputErrors { StandardError.say("bridge test: " + redactor.text(error.words)) }
+            for error in result.inputErrors { StandardError.say("bridge test: " + display.redactor.text(error.words)) }
         }
         if unreadable { run.inputUnread() }
         if !result.passed { run.runFailed() }
