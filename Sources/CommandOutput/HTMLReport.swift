@@ -391,6 +391,7 @@ package final class HTMLReport {
         var where_ = "<span class=\"url\">\(Self.escape(Self.string(o, "url") ?? Self.string(o, "input") ?? ""))</span>" + Self.unicodeHost(Self.string(o, "url"))
         where_ += "<br><span class=\"muted\">rule</span> " + (Self.string(o, "rule").map { "<code>\(Self.escape($0))</code>" } ?? "<span class=\"muted\">none</span>")
         if o["frame"] == .string("sub") { where_ += " · <span class=\"muted\">subframe</span>" }
+        if o["frame"] == .string("unknown") { where_ += " · <span class=\"warning\">frame unknown (\(Self.text(o, "frameFrom"))): decided as the top frame's</span>" }
         if let same = Self.string(o, "sameDocument") { where_ += " · <span class=\"muted\">same document (\(Self.escape(same)))</span>" }
         if o["mismatch"] == .bool(true) { where_ += " · <span class=\"badge fail\">recorded \(Self.text(o, "recorded"))</span>" }
         if case .object(let error)? = o["error"] { where_ += "<br><span class=\"error\"><code>\(Self.text(error, "code"))</code> \(Self.text(error, "message"))</span>" }

@@ -5,6 +5,7 @@
 // (a log being replayed), for the lines that say where they were read. Every string comes from the Redactor.
 import JSONText
 import NavigationPolicy
+import NavigationReplay
 import SecretMasking
 
 package struct TranscriptJSON: Sendable {
@@ -64,6 +65,17 @@ package struct TranscriptJSON: Sendable {
         } ?? .null)
         object.add("intercepted", d.interception.map { .object(self.interception($0)) } ?? .null)
         return object
+    }
+
+    /// A frame as every line names it: `main` or `sub`, from what the page's probe says (`main frame` or
+    /// `frame`).
+    package static func frame(probe: String) -> String { probe == "main frame" ? "main" : "sub" }
+
+    /// A navigation's frame: `main`, `sub`, or `unknown` where the log or the engine could not tell and the
+    /// top frame's was taken (`frameFrom` says why; the decision is the top frame's, and a `frame-unknown`
+    /// finding says what an iframe's answer would be).
+    package static func frame(isMain: Bool, evidence: FrameEvidence?) -> String {
+        evidence?.isGuess == true ? "unknown" : isMain ? "main" : "sub"
     }
 
     /// The schema's error object: `{"code", "message", "detail"}`.

@@ -344,7 +344,7 @@ extension HostCommandTests {
                 : [("warn", "slow answer: 1200 ms"), ("error", "failed: boom")]
             #expect(mine.map { $0["level"] as? String ?? "" } == expected.map(\.0), "\(engine): \(run.stdout)")
             #expect(mine.map { $0["message"] as? String ?? "" } == expected.map(\.1), "\(engine): \(run.stdout)")
-            #expect(mine.allSatisfy { $0["frame"] as? String == "main frame" })
+            #expect(mine.allSatisfy { $0["frame"] as? String == "main" })
         }
         #expect(!run.stdout.contains("SplxlOBeZQQYbYS6WxSbIA"))
         // The report has every message, whatever was printed.

@@ -181,6 +181,7 @@ import Testing
     @Test func frameUnknownWhereTheAnswerDiffers() throws {
         let (android, rows) = try Self.replay([Self.guessed, Self.known], platform: .android)
         #expect(rows.count == 2 && rows[0]["frameFrom"] as? String == "engine-cannot-tell", "\(android.stdout)")
+        #expect(rows[0]["frame"] as? String == "unknown" && rows[1]["frame"] as? String == "main", "\(android.stdout)")
         #expect(Self.codes(rows[0]).contains("frame-unknown") && !Self.codes(rows[1]).contains("frame-unknown"), "\(android.stdout)")
         #expect(rows[0]["decision"] as? String == "cancel" && !Self.codes(rows[0]).contains("not-asked-on-android"))
         let (ios, iosRows) = try Self.replay([Self.guessed], platform: .ios)

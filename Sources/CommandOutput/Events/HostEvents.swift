@@ -43,7 +43,7 @@ extension ScriptError: OutputEvent {
         }
         return OutputLine(.scriptError, JSONFields([("code", .string(code)), ("url", .string(url.map(json.redactor.rawURL))),
                                                     ("scriptLine", .int(scriptLine)), ("scriptColumn", .int(scriptColumn)),
-                                                    ("frame", .string(frame.map(json.redactor.foreignText))), ("message", .string(json.redactor.text(words)))]))
+                                                    ("frame", .string(frame.map(TranscriptJSON.frame(probe:)))), ("message", .string(json.redactor.text(words)))]))
     }
 }
 
@@ -84,7 +84,7 @@ extension ConsoleMessage: OutputEvent {
     /// `level`, the message (text the page wrote: masked as foreign text), and the frame.
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         OutputLine(.console, JSONFields([("level", .string(level.rawValue)), ("message", .string(json.redactor.foreignText(message))),
-                                         ("frame", .string(json.redactor.foreignText(frame)))]))
+                                         ("frame", .string(TranscriptJSON.frame(probe: frame)))]))
     }
 }
 

@@ -14,7 +14,10 @@ extension ReplayedNavigation: OutputEvent {
         var line = TranscriptText.leftPadded(String(seq), 4) + "  " + TranscriptText.leftPadded(text.safe(record.time?.text ?? "-"), 8) + "  "
         line += text.decisionLine(url: record.url, decision)
         if let sameDocument = record.sameDocument { line += "  (same document: \(sameDocument.rawValue))" }
-        if let evidence = record.frameEvidence { line += "  (\(record.isMainFrame ? "main frame" : "subframe"), from \(evidence.words))" }
+        if let evidence = record.frameEvidence {
+            let frame = evidence.isGuess ? "frame unknown, decided as the main frame's" : record.isMainFrame ? "main frame" : "subframe"
+            line += "  (\(frame), from \(evidence.words))"
+        }
         if !events.isEmpty {
             line += "  events: " + events.map { Self.eventText($0, text) }.joined(separator: ", ")
         }
@@ -33,7 +36,7 @@ extension ReplayedNavigation: OutputEvent {
         object.add("recorded", .string(record.recordedDecision?.rawValue))
         object.add("mismatch", mismatch)
         object.add("sameDocument", .string(record.sameDocument?.rawValue))
-        object.add("frame", record.isMainFrame ? "main" : "sub")
+        object.add("frame", TranscriptJSON.frame(isMain: record.isMainFrame, evidence: record.frameEvidence))
         object.add("frameFrom", .string(record.frameEvidence?.rawValue))
         object.add("events", .array(events.map { .object(Self.eventObject($0, json)) }))
         object.add("findings", ReplayFinding.ids(findings, seq: seq))
