@@ -74,13 +74,6 @@ package struct OutputLine: Sendable {
         self.fields = fields
     }
 
-    /// The object: `type`, then the members (as it is nested in another line: a navigation's findings).
-    package var object: JSONFields {
-        var object = JSONFields.single("type", .string(type.rawValue))
-        object.add(contentsOf: fields)
-        return object
-    }
-
     /// The object as a line of its own: `type`, then, for the types a hosted run prints, the `engine` that
     /// ran the page (null where none did: a replay), then the members. A run in both engines is split by it.
     package func line(engine: String?) -> JSONFields {
