@@ -1,9 +1,8 @@
 // RunOutput.swift: the one fan-out of a run's output, for `host`, `test`, `replay` and `inspect`: each event's
 // lines to standard output in the format asked for, the same event into the `--report` page and its JSON
 // lines against the `--expect` transcript; at the end the report saved whole, the comparison said, and the
-// exit status from what the run found (2: an input that could not be read; 1: the run failed). Each command
-// wired these by hand in its run(), each a little differently; now a command says what happened and this
-// type says the rest, the same way for all four.
+// exit status from what the run found (2: an input that could not be read; 1: the run failed). A command
+// says what happened; this type says the rest, the same way for all four.
 import ArgumentParser
 import CommandOutput
 import OutputFiles

@@ -15,8 +15,8 @@ struct ChromiumPipeTests {
 
     /// A stand-in's first line: it waits for the first byte of a command. An answer written before the command
     /// is sent reaches the pipe's queue before the command's callback does, and is dropped as an answer to
-    /// nothing; the test then waits for it until the hang guard, holding one of the two cooperative threads
-    /// (which is how this suite once stalled itself and the whole run's other suites).
+    /// nothing; the test would then wait for it until the hang guard, holding one of the two cooperative
+    /// threads the whole run's other suites need.
     static let afterFirstCommand = "dd bs=1 count=1 <&3 >/dev/null 2>&1\n"
 
     /// A shell script run as the browser, in a folder of its own.
