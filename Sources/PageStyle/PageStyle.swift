@@ -14,7 +14,8 @@ package enum PageStyle {
   --allow: #7ddc93; --cancel: #f2a19b; --warn: #f0c36d; --diff: #4a3f16; } body { background: #16171a; } }
 * { box-sizing: border-box; }
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); margin: 0 auto; padding: 1rem; max-width: 80rem; }
-h1 { font-size: 1.35rem; margin: .2rem 0; overflow-wrap: anywhere; } h2 { font-size: 1.1rem; margin: 1.4rem 0 .5rem; } h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
+h1 { font-size: 1.35rem; margin: .2rem 0; overflow-wrap: anywhere; } h2 { font-size: 1.1rem; margin: 1.4rem 0 .5rem; overflow-wrap: anywhere; }
+h3 { font-size: 1rem; margin: .8rem 0 .3rem; overflow-wrap: anywhere; }
 h1 small, .muted { color: var(--muted); font-weight: normal; }
 a { color: var(--accent); } a:focus-visible, summary:focus-visible, button:focus-visible, tr:focus-visible { outline: 2px solid var(--accent); outline-offset: 2px; }
 nav { display: flex; flex-wrap: wrap; gap: .3rem 1rem; margin: .4rem 0 1rem; }
@@ -33,7 +34,7 @@ code, .url { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospa
 .filter { margin: .3rem 0 .6rem; } .filter label { margin: 0 .6rem 0 .15rem; }
 tr.difference td { background: var(--diff); }
 details > summary { cursor: pointer; }
-ul.plain { list-style: none; padding: 0; margin: 0; } ul.plain li { margin: .15rem 0; }
+ul.plain { list-style: none; padding: 0; margin: 0; } ul.plain li { margin: .15rem 0; overflow-wrap: anywhere; }
 .side-by-side { display: grid; grid-template-columns: 1fr; gap: 1rem; }
 .timeline-part table { table-layout: fixed; } .timeline-part th:nth-child(1) { width: 3.5rem; } .timeline-part th:nth-child(2) { width: 4rem; }
 .timeline-part th:nth-child(3) { width: 5.5rem; } .timeline-part th:nth-child(4) { width: 6rem; } .timeline-part td { overflow-wrap: anywhere; }
@@ -46,8 +47,8 @@ tr[hidden] { display: none !important; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; background: var(--card); padding: .5rem; border-radius: .4rem; }
 button, .button { font: inherit; padding: .3rem .7rem; border-radius: .4rem; border: 1px solid var(--line); background: var(--card); color: var(--fg); text-decoration: none; cursor: pointer; }
 input[type=search] { font: inherit; padding: .3rem .5rem; width: 100%; max-width: 30rem; border: 1px solid var(--line); border-radius: .4rem; background: transparent; color: var(--fg); }
-@media (max-width: 40rem) { body { padding: .6rem; } table.stack thead { display: none; } table.stack tr { display: block; border-bottom: 1px solid var(--line); padding: .3rem 0; }
-  table.stack td { display: block; border: 0; padding: .1rem .2rem; } table.stack td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .8rem; } }
+@media (max-width: 40rem) { body { padding: .6rem; } table.stack thead { display: none; } table.stack, table.stack tbody { display: block; } table.stack tr { display: block; border-bottom: 1px solid var(--line); padding: .3rem 0; }
+  table.stack td, table.stack tbody th { display: block; border: 0; padding: .1rem .2rem; } table.stack tbody th { white-space: normal; } table.stack td[data-label]::before { content: attr(data-label) ": "; color: var(--muted); font-size: .8rem; } }
 @media print { nav, .no-print { display: none; } body { max-width: none; } details { display: block; } details > summary { list-style: none; }
   a { color: inherit; text-decoration: none; } tr { break-inside: avoid; } }
 """#

@@ -27,7 +27,8 @@ struct ReportInChromiumTests {
                      return getComputedStyle(row.cells[0]).backgroundColor !== getComputedStyle(document.body).backgroundColor &&
                             getComputedStyle(row.cells[0]).backgroundColor !== 'rgba(0, 0, 0, 0)'; }).length : 0,
                    firstSection: (document.querySelector('main section h2') || {}).textContent,
-                   scripts: count('script'), overflow: document.documentElement.scrollWidth > window.innerWidth + 1, width: window.innerWidth };
+                   scripts: count('script'), overflow: document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+                   width: document.documentElement.clientWidth };
         }
         """
 
@@ -132,7 +133,7 @@ struct ReportInChromiumTests {
         #expect(seen.screenshot.starts(with: Self.png))
         // At a phone's width nothing is wider than the screen.
         let phone = try Self.open(report, phone: true)
-        #expect(phone.values["overflow"] as? Bool == false && phone.int("failures") == seen.int("failures"), "\(phone.values)")
+        #expect(phone.values["overflow"] as? Bool == false && phone.int("width") == 390 && phone.int("failures") == seen.int("failures"), "\(phone.values)")
     }
 
     @Test("a replay's report at a phone's width: nothing wider than the screen, the timeline's rows stacked")
@@ -144,7 +145,7 @@ struct ReportInChromiumTests {
         let seen = try Self.open(report, phone: true)
         #expect(seen.int("navigations") > 5 && seen.int("findings") > 0, "\(seen.values)")
         #expect(seen.values["overflow"] as? Bool == false, "\(seen.values)")
-        #expect(seen.values["width"] as? Int == 390, "\(seen.values)")
+        #expect(seen.int("width") == 390, "\(seen.values)")
     }
 
     @Test("inspect: the counts, every finding, and the inputs not read")
@@ -159,6 +160,8 @@ struct ReportInChromiumTests {
         #expect(seen.int("fixes") == seen.int("findings"), "\(seen.values)")
         #expect(seen.values["overflow"] as? Bool == false)
         #expect(seen.screenshot.starts(with: Self.png))
+        let phone = try Self.open(report, phone: true)
+        #expect(phone.values["overflow"] as? Bool == false && phone.int("width") == 390, "\(phone.values)")
     }
 
     @Test("host in one engine: the timeline with its screenshots embedded, nothing wider than the window",
@@ -172,6 +175,8 @@ struct ReportInChromiumTests {
         let seen = try Self.open(report)
         #expect(seen.int("navigations") > 2 && seen.int("images") >= 1 && seen.int("sideBySide") == 0, "\(seen.values)")
         #expect(seen.values["overflow"] as? Bool == false)
+        let phone = try Self.open(report, phone: true)
+        #expect(phone.values["overflow"] as? Bool == false && phone.int("width") == 390, "\(phone.values)")
         #expect(seen.screenshot.starts(with: Self.png))
     }
 
