@@ -233,7 +233,7 @@ package final class HTMLReport {
         case .test:
             let row = testRow(o)
             if o["passed"] == .bool(false) { failedTests.append((Self.cause(o), row)) } else { passedTests.append(row) }
-        case .url, .decision, .listening, .served, .emulatorFailure, .attackGenerator:
+        case .url, .decision, .listening, .served, .emulatorFailure, .attackGenerator, .check:
             break
         }
     }

@@ -59,6 +59,8 @@ package enum OutputLineType: String, Sendable, CaseIterable {
     case emulatorFailure = "emulator-failure"
     /// `bridge test --list-attacks`: one generator of the attack.
     case attackGenerator = "attack-generator"
+    /// `bridge inspect --list-checks`: one check.
+    case check
 }
 
 /// One JSON line: its type and its members, written with the type first.

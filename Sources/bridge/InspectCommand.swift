@@ -89,8 +89,11 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
 
     func run() throws {
         if listChecks {
+            // JSON lines with --format json; the listing is text for every other format (it is no run).
+            let renderer = TranscriptRenderer(format: format == .json ? .json : .text, redactor: revealing.redactor)
             let out = OutputWriter()
-            out.lines(FindingReport.catalogueLines())
+            for check in FindingReport.catalogue { out.lines(renderer.lines(check)) }
+            out.flush()
             return
         }
         var engine: PolicyEngine? = nil

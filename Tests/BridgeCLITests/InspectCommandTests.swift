@@ -66,6 +66,24 @@ struct InspectCommandTests {
         return summary(result)
     }
 
+    @Test("--list-checks: every check, as text, or with --format json a check line each with its values")
+    func listChecks() throws {
+        let checks = CheckCatalogue.all + CheckCatalogue.inputChecks
+        let text = try BridgeProcess.run(["inspect", "--list-checks"])
+        #expect(text.status == 0)
+        let renderer = TranscriptText(redactor: Redactor(), explain: false)
+        #expect(text.stdout == checks.flatMap { renderer.lines(CheckListing($0)) }.map { $0 + "\n" }.joined())
+        let json = try BridgeProcess.run(["inspect", "--list-checks", "--format", "json"])
+        #expect(json.status == 0)
+        let lines = JSONLines.objects(json.stdout)
+        #expect(lines.count == json.stdout.split(separator: "\n").count, "every line is JSON")
+        #expect(lines.map { $0["type"] as? String } == Array(repeating: "check", count: checks.count))
+        #expect(lines.map { $0["id"] as? String } == checks.map(\.id))
+        #expect(lines.map { $0["severity"] as? String } == checks.map(\.severity.rawValue))
+        #expect(lines.map { $0["needsRules"] as? Bool } == checks.map(\.needsRules))
+        #expect(lines.map { $0["rationale"] as? String } == checks.map(\.rationale))
+    }
+
     @Test("web/ is clean: exit 0 and a summary line")
     func webClean() throws {
         let run = try BridgeProcess.run(["inspect", "--rules", Self.path("Fixtures/rules/capture.json"), Self.path("web")])

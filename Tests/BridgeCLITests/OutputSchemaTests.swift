@@ -34,6 +34,7 @@ struct OutputSchemaTests {
             ["inspect", "--format", "json", Self.path("Fixtures/pages"), Self.path("Fixtures/pages/no-such-page.html")],
             ["replay", "--rules", capture, "--format", "json", "--explain", Self.path("Fixtures/logs/capture-signin.navlog")],
             ["test", "--rules", capture, "--list-attacks", "--format", "json"],
+            ["inspect", "--list-checks", "--format", "json"],
             ["check", "--rules", Self.path("Fixtures/audit/mistaken.cases.jsonl"), "--format", "json", "https://a.example/"],
         ]
         for (log, rules) in [("capture-broken-flows.navlog", "capture"), ("bad-lines.navlog", "capture"), ("redirect-to-app.har", "capture"),

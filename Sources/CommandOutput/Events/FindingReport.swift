@@ -81,11 +81,8 @@ package struct FindingReport: Sendable {
     }
 
     /// `--list-checks`: every check with its severity and rationale.
-    package static func catalogueLines() -> [String] {
-        (CheckCatalogue.all + CheckCatalogue.inputChecks).flatMap { check in
-            ["\(check.id) (\(check.severity.rawValue)\(check.needsRules ? ", with --rules" : "")): \(check.summary)", "    \(check.rationale)"]
-        }
-    }
+    /// `--list-checks`: every check, as a listing event each (its text, or its `check` line).
+    package static var catalogue: [CheckListing] { (CheckCatalogue.all + CheckCatalogue.inputChecks).map(CheckListing.init) }
 
     /// What standard error gets: the inputs that could not be read.
     package func errorLines(_ result: InspectionResult) -> [String] {
@@ -115,5 +112,21 @@ package struct FindingReport: Sendable {
         }
         return SARIFLog(toolName: "bridge", toolVersion: toolVersion, rules: Self.sarifRules, columnKind: "unicodeCodePoints")
             .document(results: results, notifications: notifications)
+    }
+}
+
+/// One check as `bridge inspect --list-checks` lists it: its id (what a finding's code is), severity, whether
+/// it needs `--rules`, what it finds and why it matters.
+package struct CheckListing: OutputEvent {
+    package var check: InspectorCheck
+    package init(_ check: InspectorCheck) { self.check = check }
+
+    package func textLines(_ text: TranscriptText) -> [String] {
+        ["\(check.id) (\(check.severity.rawValue)\(check.needsRules ? ", with --rules" : "")): \(check.summary)", "    \(check.rationale)"]
+    }
+
+    package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
+        OutputLine(.check, JSONFields([("id", .string(check.id)), ("severity", .string(check.severity.rawValue)), ("needsRules", .bool(check.needsRules)),
+                                       ("summary", .string(check.summary)), ("rationale", .string(check.rationale))]))
     }
 }
