@@ -205,7 +205,8 @@ package final class HTMLReport {
             let level = Self.text(o, "level")
             let style = level == "error" ? " error" : level == "warn" ? " warning" : ""
             write("<tr class=\"muted\"><td></td><td></td><td colspan=\"2\"><span class=\"badge\(style)\">console \(level)</span></td>"
-                  + "<td colspan=\"2\"><code>\(Self.text(o, "message"))</code> <span class=\"muted\">\(Self.text(o, "frame"))</span></td></tr>\n")
+                  + "<td colspan=\"2\"><code>\(Self.text(o, "message"))</code>" + (o["leftOut"].flatMap { if case .int(let n) = $0, n > 0 { " …(\(n) more characters)" } else { nil } } ?? "")
+                  + " <span class=\"muted\">\(Self.text(o, "frame"))</span></td></tr>\n")
         case .dialog:
             if !sectionOpen { section("Navigations") }
             write("<tr><td></td><td></td><td colspan=\"2\"><span class=\"badge\">\(Self.text(o, "dialogType"))</span></td>"

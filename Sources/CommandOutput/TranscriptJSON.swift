@@ -67,14 +67,10 @@ package struct TranscriptJSON: Sendable {
         return object
     }
 
-    /// A frame as every line names it: `main` or `sub`, from what the page's probe says (`main frame` or
-    /// `frame`).
-    package static func frame(probe: String) -> String { probe == "main frame" ? "main" : "sub" }
-
-    /// A navigation's frame: `main`, `sub`, or `unknown` where the log or the engine could not tell and the
-    /// top frame's was taken (`frameFrom` says why; the decision is the top frame's, and a `frame-unknown`
-    /// finding says what an iframe's answer would be).
-    package static func frame(isMain: Bool, evidence: FrameEvidence?) -> String {
+    /// A frame as every line names it: `main`, `sub`, or, for a navigation, `unknown` where the log or the
+    /// engine could not tell and the top frame's was taken (`frameFrom` says why; the decision is the top
+    /// frame's, and a `frame-unknown` finding says what an iframe's answer would be).
+    package static func frame(isMain: Bool, evidence: FrameEvidence? = nil) -> String {
         evidence?.isGuess == true ? "unknown" : isMain ? "main" : "sub"
     }
 

@@ -57,7 +57,9 @@ package enum NetworkDetail: Sendable, Hashable {
 package enum ScriptError: Sendable, Hashable {
     /// The page's uncaught error or rejected promise: where (the script's URL, a line and column when
     /// known), in which frame, and the page's own text.
-    case page(source: String, line: Int, column: Int, frame: String, message: String)
+    /// `context`: where the error was caught, when the page's own reporter says (the widget stand-in: "janrain
+    /// widget: a handler of onCaptureLoginStart"), as the page wrote it.
+    case page(source: String, line: Int, column: Int, isMainFrame: Bool, context: String?, message: String)
     /// WebViewJavascriptBridge's page half could not be installed.
     case wvjbPageHalf(HostScriptFailure)
     /// A bridge's queue could not be drained.
@@ -101,13 +103,17 @@ package struct ConsoleMessage: Sendable, Hashable {
         case log, info, warn, error, debug
     }
     package var level: Level
-    /// The call's arguments as the console shows them (at most 2,000 characters).
+    /// The call's arguments as the console shows them, cut at `longestMessage` characters.
     package var message: String
-    /// `main frame` or `frame`.
-    package var frame: String
-    package init(level: Level, message: String, frame: String) {
-        self.level = level; self.message = message; self.frame = frame
+    /// How many more characters (UTF-16 code units, as JavaScript counts) the message had past the cut.
+    package var charactersLeftOut: Int
+    package var isMainFrame: Bool
+    package init(level: Level, message: String, charactersLeftOut: Int = 0, isMainFrame: Bool) {
+        self.level = level; self.message = message; self.charactersLeftOut = charactersLeftOut; self.isMainFrame = isMainFrame
     }
+
+    /// The longest message the page's probe sends whole.
+    package static let longestMessage = 2_000
 
     /// Printed without --verbose: a warning or an error.
     package var isNoteworthy: Bool { level == .warn || level == .error }

@@ -152,20 +152,21 @@ package enum HostScripts {
           function post(message) {
             try { window.webkit.messageHandlers.\(probeHandler).postMessage(message); } catch (e) {}
           }
-          var frame = window === window.top ? 'main frame' : 'frame';
+          var mainFrame = window === window.top;
           window.addEventListener('error', function (event) {
             if (!(event instanceof ErrorEvent)) return;
             post({ message: String(event.message), source: String(event.filename || location.href),
-                   line: event.lineno | 0, column: event.colno | 0, frame: frame });
+                   line: event.lineno | 0, column: event.colno | 0, mainFrame: mainFrame });
           });
           window.addEventListener('unhandledrejection', function (event) {
             var reason = event.reason;
             post({ message: 'unhandled rejection: ' + String(reason && reason.message || reason),
-                   source: location.href, line: 0, column: 0, frame: frame });
+                   source: location.href, line: 0, column: 0, mainFrame: mainFrame });
           });
           // What the page writes to its console, each call as one message (its arguments as the console
-          // shows them: strings as they are, values as JSON), then the console's own call.
-          ['log', 'info', 'warn', 'error', 'debug'].forEach(function (level) {
+          // shows them: strings as they are, values as JSON; past a limit, cut and the rest counted), then
+          // the console's own call.
+          [\(ConsoleMessage.Level.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))].forEach(function (level) {
             var original = console[level];
             if (typeof original !== 'function') return;
             console[level] = function () {
@@ -174,7 +175,8 @@ package enum HostScripts {
                   if (typeof value === 'string') return value;
                   try { var json = JSON.stringify(value); return json === undefined ? String(value) : json; } catch (e) { return String(value); }
                 }).join(' ');
-                post({ console: level, message: text.slice(0, 2000), frame: frame });
+                post({ console: level, message: text.slice(0, \(ConsoleMessage.longestMessage)),
+                       leftOut: Math.max(0, text.length - \(ConsoleMessage.longestMessage)), mainFrame: mainFrame });
               } catch (e) {}
               return original.apply(this, arguments);
             };

@@ -365,7 +365,10 @@ final class HostSession {
         }
         // A console message is not activity: a page that logs on a timer still goes idle.
         if let level = o["console"]?.stringValue.flatMap(ConsoleMessage.Level.init(rawValue:)) {
-            emit(.console(ConsoleMessage(level: level, message: o["message"]?.stringValue ?? "", frame: o["frame"]?.stringValue ?? "frame")))
+            var leftOut = 0
+            if case .number(let n)? = o["leftOut"], n > 0 { leftOut = Int(exactly: n.rounded()) ?? 0 }
+            emit(.console(ConsoleMessage(level: level, message: o["message"]?.stringValue ?? "", charactersLeftOut: leftOut,
+                                         isMainFrame: o["mainFrame"]?.boolValue ?? false)))
             return
         }
         if let address = o["popupBlocked"]?.stringValue {
@@ -388,7 +391,8 @@ final class HostSession {
         var line = 0, column = 0
         if case .number(let n)? = o["line"] { line = Int(n) }
         if case .number(let n)? = o["column"] { column = Int(n) }
-        scriptError(.page(source: o["source"]?.stringValue ?? "", line: line, column: column, frame: o["frame"]?.stringValue ?? "frame", message: message))
+        scriptError(.page(source: o["source"]?.stringValue ?? "", line: line, column: column, isMainFrame: o["mainFrame"]?.boolValue ?? false,
+                          context: o["context"]?.stringValue, message: message))
     }
 
     /// The page called one of the app's JavaScript interfaces (`NAME.METHOD`): recorded and replayed as a call.

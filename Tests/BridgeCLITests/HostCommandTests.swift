@@ -340,16 +340,19 @@ extension HostCommandTests {
         for engine in ["webkit", "chromium"] {
             let mine = lines.filter { $0["engine"] as? String == engine }
             let expected: [(String, String)] = verbose
-                ? [("log", #"starting {"step":1}"#), ("info", "token code=Splx…(22)"), ("debug", "debugging"), ("warn", "slow answer: 1200 ms"), ("error", "failed: boom")]
+                ? [("log", #"starting {"step":1}"#), ("info", "token code=Splx…(22)"), ("debug", "debugging"), ("log", String(repeating: "x", count: 2_000)),
+                   ("warn", "slow answer: 1200 ms"), ("error", "failed: boom")]
                 : [("warn", "slow answer: 1200 ms"), ("error", "failed: boom")]
             #expect(mine.map { $0["level"] as? String ?? "" } == expected.map(\.0), "\(engine): \(run.stdout)")
             #expect(mine.map { $0["message"] as? String ?? "" } == expected.map(\.1), "\(engine): \(run.stdout)")
             #expect(mine.allSatisfy { $0["frame"] as? String == "main" })
+            // A message past the limit is cut, and what was cut is counted.
+            #expect(mine.map { $0["leftOut"] as? Int } == expected.map { $0.1.count == 2_000 ? 500 : 0 }, "\(engine)")
         }
         #expect(!run.stdout.contains("SplxlOBeZQQYbYS6WxSbIA"))
         // The report has every message, whatever was printed.
         let html = try String(contentsOfFile: report, encoding: .utf8)
-        #expect(html.components(separatedBy: ">console ").count - 1 == 10 && !html.contains("SplxlOBeZQQYbYS6WxSbIA"))
+        #expect(html.components(separatedBy: ">console ").count - 1 == 12 && !html.contains("SplxlOBeZQQYbYS6WxSbIA"))
     }
 
     @Test("alert, confirm and prompt are answered as a WKWebView with no UI delegate answers them, reported, and the page goes on")

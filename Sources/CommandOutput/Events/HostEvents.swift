@@ -35,15 +35,16 @@ extension ScriptError: OutputEvent {
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         var url: String? = nil, scriptLine: Int? = nil, scriptColumn: Int? = nil, frame: String? = nil
         switch self {
-        case .page(let source, let line, let column, let inFrame, _):
+        case .page(let source, let line, let column, let isMainFrame, _, _):
             url = source.isEmpty ? nil : source
-            (scriptLine, scriptColumn, frame) = (line > 0 ? line : nil, line > 0 && column > 0 ? column : nil, inFrame)
+            (scriptLine, scriptColumn) = (line > 0 ? line : nil, line > 0 && column > 0 ? column : nil)
+            frame = TranscriptJSON.frame(isMain: isMainFrame)
         case .loadFailed(let address, _), .loadNotRendered(let address, _): url = address
         default: break
         }
         return OutputLine(.scriptError, JSONFields([("code", .string(code)), ("url", .string(url.map(json.redactor.rawURL))),
                                                     ("scriptLine", .int(scriptLine)), ("scriptColumn", .int(scriptColumn)),
-                                                    ("frame", .string(frame.map(TranscriptJSON.frame(probe:)))), ("message", .string(json.redactor.text(words)))]))
+                                                    ("frame", .string(frame)), ("message", .string(json.redactor.text(words)))]))
     }
 }
 
@@ -78,13 +79,14 @@ extension ConsoleMessage: OutputEvent {
     package func textLines(_ text: TranscriptText) -> [String] {
         let label = "   console  \(level.rawValue)"
         let styled = level == .error ? text.style.red(label) : level == .warn ? text.style.yellow(label) : text.style.dim(label)
-        return [styled + " " + text.safe(text.redactor.foreignText(message))]
+        return [styled + " " + text.safe(text.redactor.foreignText(message)) + (charactersLeftOut > 0 ? text.style.dim(" …(\(charactersLeftOut) more characters)") : "")]
     }
 
-    /// `level`, the message (text the page wrote: masked as foreign text), and the frame.
+    /// `level`, the message (text the page wrote: masked as foreign text), how many characters were cut from
+    /// it (0 when whole), and the frame.
     package func jsonLine(_ json: TranscriptJSON) -> OutputLine? {
         OutputLine(.console, JSONFields([("level", .string(level.rawValue)), ("message", .string(json.redactor.foreignText(message))),
-                                         ("frame", .string(TranscriptJSON.frame(probe: frame)))]))
+                                         ("leftOut", .int(charactersLeftOut)), ("frame", .string(TranscriptJSON.frame(isMain: isMainFrame)))]))
     }
 }
 

@@ -122,8 +122,9 @@ extension ScriptError {
     /// The error: the page's own text as foreign, the script's URL as a URL.
     package var words: MessageText {
         switch self {
-        case .page(let source, let line, let column, let frame, let message):
-            (line > 0 ? "\(url: source):\(line):\(column)" : "\(url: source)") + " (\(foreign: frame)): \(foreign: message)"
+        case .page(let source, let line, let column, let isMainFrame, let context, let message):
+            (line > 0 ? "\(url: source):\(line):\(column)" : "\(url: source)")
+                + " (" + (context.map { "\(foreign: $0), " } ?? "") + "\(words: isMainFrame ? "main frame" : "subframe")): \(foreign: message)"
         case .wvjbPageHalf(let failure): "WebViewJavascriptBridge page half: \(failure.words)"
         case .drainFailed(let bridge, let failure): "draining the \(words: bridge) queue: \(failure.words)"
         case .loadFailed(let url, let why): "a load failed: \(url: url): \(foreign: why)"

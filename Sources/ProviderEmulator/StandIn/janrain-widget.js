@@ -72,7 +72,8 @@
       source: String(error && (error.sourceURL || error.fileName) || ''),
       line: (error && (error.line || error.lineNumber)) | 0,
       column: (error && (error.column || error.columnNumber)) | 0,
-      frame: 'janrain widget: ' + where
+      context: 'janrain widget: ' + where,
+      mainFrame: global === global.top
     };
     try { global.webkit.messageHandlers.bridgeHost.postMessage(detail); } catch (ignored) {}
     if (global.console) global.console.error('janrain widget (' + where + '): ' + detail.message + ' at ' + detail.source + ':' + detail.line);
