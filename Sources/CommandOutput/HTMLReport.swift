@@ -105,8 +105,7 @@ package final class HTMLReport {
 
         /// The class of a navigation line with its findings.
         package static func of(_ o: JSONFields, findings: [JSONFields]) -> RowClass {
-            if o["mismatch"] == .bool(true) || (o["error"] != nil && o["error"] != .null)
-                || findings.contains(where: { $0["severity"] == .string("error") }) { return .failing }
+            if o["mismatch"] == .bool(true) || HTMLReport.inError(o, findings: findings) { return .failing }
             if !findings.isEmpty { return .flagged }
             return o["decision"] == .string("cancel") ? .cancelled : .ordinary
         }
@@ -345,9 +344,14 @@ package final class HTMLReport {
     package static func rowClasses(_ o: JSONFields, findings: [JSONFields]) -> String {
         var classes = ["nav", "d-" + (string(o, "decision") ?? "none")]
         if !findings.isEmpty { classes.append("has-finding") }
-        if o["error"] != nil && o["error"] != .null || findings.contains(where: { $0["severity"] == .string("error") }) { classes.append("has-error") }
+        if inError(o, findings: findings) { classes.append("has-error") }
         if o["mismatch"] == .bool(true) { classes.append("mismatch") }
         return classes.joined(separator: " ")
+    }
+
+    /// Whether a navigation is in error: its own error, or an error among its findings.
+    static func inError(_ o: JSONFields, findings: [JSONFields]) -> Bool {
+        (o["error"] != nil && o["error"] != .null) || findings.contains { $0["severity"] == .string("error") }
     }
 
     /// The inspector's checks' rationales, by id.
@@ -498,7 +502,7 @@ package final class HTMLReport {
     /// How an attack variant was made, in the generator's words (the masked URL hides its userinfo, which the
     /// attack may be made of), and its host as the browser reads it: the construction shown, no credential.
     static func construction(_ o: JSONFields) -> String {
-        guard let id = string(o, "generator"), let generator = AttackCatalogue.all.first(where: { $0.id == id }) else { return "" }
+        guard let id = string(o, "generator"), let generator = AttackCatalogue.generator(id: id) else { return "" }
         let host = string(o, "url").flatMap { BrowserURL($0) }.map { " The browser goes to <code>\(escape($0.hostname))</code>." } ?? ""
         // The summary's `quoted` parts are code.
         let summary = generator.summary.split(separator: "`", omittingEmptySubsequences: false).enumerated()

@@ -74,6 +74,9 @@ public enum AttackCatalogue {
 
     public static let all: [AttackGenerator] = hostLookalikes + pathLookalikes + carried + responses + sameNavigation + schemeLookalikes
 
+    /// The generator with id `id` (what `--skip` takes and a variant's `generator` names), or nil.
+    public static func generator(id: String) -> AttackGenerator? { all.first { $0.id == id } }
+
     // MARK: Hosts that are not the real one
 
     static let hostLookalikes: [AttackGenerator] = [

@@ -36,8 +36,8 @@ public enum StarterCases {
             }
             cases.append(TestCase(url, expect: expect, name: name, isMainFrame: mainFrame))
         }
-        let prefix = AttackCatalogue.all.first { $0.id == "host-as-prefix" }!
-        let errorResponse = AttackCatalogue.all.first { $0.id == "oauth-error" }!
+        let prefix = AttackCatalogue.generator(id: "host-as-prefix")!
+        let errorResponse = AttackCatalogue.generator(id: "oauth-error")!
         for target in AttackTargets.targets(rules) {
             switch target.kind {
             case .sentinel:

@@ -88,14 +88,7 @@ struct InspectCommand: ParsableCommand, CheckedOptions {
     }
 
     func run() throws {
-        if listChecks {
-            // JSON lines with --format json; the listing is text for every other format (it is no run).
-            let renderer = TranscriptRenderer(format: format == .json ? .json : .text, redactor: revealing.redactor)
-            let out = OutputWriter()
-            for check in FindingReport.catalogue { out.lines(renderer.lines(check)) }
-            out.flush()
-            return
-        }
+        if listChecks { return RunOutput.list(FindingReport.catalogue, TranscriptRenderer(format: format == .json ? .json : .text, redactor: revealing.redactor)) }
         var engine: PolicyEngine? = nil
         if let rules {
             engine = try EngineLoader.load(rules)

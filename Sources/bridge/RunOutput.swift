@@ -38,6 +38,14 @@ final class RunOutput {
         }
     }
 
+    /// A listing (`test --list-attacks`, `inspect --list-checks`): its events printed through `renderer` (JSON
+    /// lines under --format json, text under any other format: a listing is no run), nothing else.
+    static func list(_ events: [any OutputEvent], _ renderer: TranscriptRenderer) {
+        let out = OutputWriter()
+        for event in events { out.lines(renderer.lines(event)) }
+        out.flush()
+    }
+
     /// The event through `renderer`: its lines printed (unless `print` is false: a command that prints its
     /// own form of it), added to the report, and its JSON lines compared with the saved transcript.
     func emit(_ event: some OutputEvent, _ renderer: TranscriptRenderer, print: Bool = true) {

@@ -111,7 +111,7 @@ struct TestCommand: ParsableCommand, CheckedOptions {
     }
 
     func run() throws {
-        if listAttacks { return listGenerators() }
+        if listAttacks { return RunOutput.list(AttackCatalogue.all.map(AttackListing.init), display.renderer(format == .json ? .json : .text)) }
         let loaded: Rules
         do { loaded = try RulesLoader.load(path: rules) } catch { throw CommandProblem.rules(error) }
         if `init` { return try writeStarter(loaded, to: cases.first ?? Self.starterPath(forRules: rules)) }
@@ -124,15 +124,6 @@ struct TestCommand: ParsableCommand, CheckedOptions {
         var result = audit.run()
         result.inputErrors = inputErrors
         try write(result, started: started, seconds: Date().timeIntervalSince(started), unreadable: unreadable)
-    }
-
-    /// `--list-attacks`: JSON lines with --format json; the listing is text for every other format (it is no
-    /// test run).
-    private func listGenerators() {
-        let renderer = display.renderer(format == .json ? .json : .text)
-        let out = OutputWriter()
-        for generator in AttackCatalogue.all { out.lines(renderer.lines(AttackListing(generator))) }
-        out.flush()
     }
 
     /// The case files' cases, the lines that could not be read, and whether a file could not be read at all.

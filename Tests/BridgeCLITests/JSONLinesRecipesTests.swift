@@ -32,18 +32,11 @@ struct JSONLinesRecipesTests {
     /// The recipe's output, run as a reader would run it, as JSON values (one a line).
     static func answer(_ recipe: Recipe) throws -> [Any] {
         let bin = try #require(BridgeProcess.executable).deletingLastPathComponent().path
-        let shell = Process()
-        shell.executableURL = URL(fileURLWithPath: "/bin/bash")
-        shell.arguments = ["-o", "pipefail", "-c", recipe.command]
-        shell.currentDirectoryURL = Repository.root
-        shell.environment = ProcessInfo.processInfo.environment.merging(["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]) { $1 }
-        let out = Pipe()
-        shell.standardOutput = out
-        shell.standardError = FileHandle.nullDevice
-        try shell.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        shell.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
+        let run = try BridgeProcess.run(executable: URL(fileURLWithPath: "/bin/bash"), ["-o", "pipefail", "-c", recipe.command],
+                                        environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")],
+                                        directory: Repository.root)
+        #expect(!run.stderr.contains("jq: "), "\(recipe): \(run.stderr)")
+        return run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }
     }
 
     /// The lines the recipe's `bridge` part prints, read by the test.

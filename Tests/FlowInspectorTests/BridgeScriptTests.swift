@@ -5,6 +5,7 @@ import Foundation
 import NavigationPolicy
 import BrowserURL
 import Testing
+import TestSupport
 
 /// Whether node runs here.
 enum Node {
@@ -48,17 +49,9 @@ struct BridgeScriptTests {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-harness-\(UUID().uuidString).js")
         try Data(Self.harness.utf8).write(to: script)
         defer { try? FileManager.default.removeItem(at: script) }
-        let node = Process()
-        node.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        node.arguments = ["node", script.path, Repository.path("web/bridge.js"), userAgent]
-        let out = Pipe()
-        node.standardOutput = out
-        node.standardError = FileHandle.nullDevice
-        try node.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        node.waitUntilExit()
-        if node.terminationStatus == 127 { return nil }
-        return try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let node = try BridgeProcess.run(executable: URL(fileURLWithPath: "/usr/bin/env"), ["node", script.path, Repository.path("web/bridge.js"), userAgent])
+        if node.status == 127 { return nil }
+        return try JSONSerialization.jsonObject(with: Data(node.stdout.utf8)) as? [String: Any]
     }
 
     @Test("queues array arguments and ?error=, signals, drains once; the engine decodes every message")

@@ -58,6 +58,13 @@ public enum BridgeProcess {
     public static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                            directory: URL? = nil) throws -> BridgeRun {
         guard let executable else { throw CocoaError(.fileNoSuchFile) }
+        return try run(executable: executable, arguments, stdin: stdin, environment: environment, directory: directory)
+    }
+
+    /// Another program run the same way (a shell running a recipe, node running a harness): its status and
+    /// both outputs, read without either pipe filling. `environment` is added to this process's.
+    public static func run(executable: URL, _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                           directory: URL? = nil) throws -> BridgeRun {
         let process = Process()
         process.executableURL = executable
         if let directory { process.currentDirectoryURL = directory }
